@@ -1,0 +1,99 @@
+"""Run settings: the one place that reads the environment (`GITHUB_TOKEN`, `GITHUB_API_URL`, …).
+
+`Settings` is frozen; the command line builds it once and every stage reads it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import shutil
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from auditor import __version__
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+USER_AGENT = (
+    f"paper-auditor/{__version__} (+https://github.com/paper-auditor/paper-auditor; "
+    "checks the code links cited by research papers)"
+)
+DEFAULT_GITHUB_API_URL = "https://api.github.com"
+DEFAULT_GITHUB_SERVER_URL = "https://github.com"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything a run needs to know, resolved from arguments and the environment."""
+
+    out_dir: Path = Path("reports")
+    # Link checking.
+    timeout: float = 10.0  # connect and read timeouts, seconds
+    link_deadline: float = 30.0  # total time for one link, redirects and retries excluded
+    concurrency: int = 32  # links in flight at once
+    per_host_concurrency: int = 4
+    per_host_interval: float = 0.1  # seconds between two requests to one host
+    max_retries: int = 3
+    max_retry_wait: float = 60.0  # a longer Retry-After defers the link to the slower pass
+    max_redirects: int = 10
+    max_body_bytes: int = 2 * 1024 * 1024  # after decompression
+    max_run_time: float | None = None  # bound on the whole run, seconds
+    # `allow_private` with no networks allows every private address; with networks, only those.
+    allow_private: bool = False
+    allowed_networks: tuple[IPNetwork, ...] = ()
+    exclude: tuple[str, ...] = ()
+    dns_canary: str = "github.com"
+    user_agent: str = USER_AGENT
+    # Verdict cache.
+    cache_dir: Path | None = None  # None: no cache
+    max_cache_age: float = 86400.0
+    # GitHub.
+    github_token: str | None = field(default=None, repr=False)
+    github_api_url: str = DEFAULT_GITHUB_API_URL
+    github_graphql_url: str = DEFAULT_GITHUB_API_URL + "/graphql"
+    github_server_url: str = DEFAULT_GITHUB_SERVER_URL
+    # Inputs.
+    paper_date: str | None = None
+
+    def is_network_allowed(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+        """Whether the user allowed this non-global address (`--allow-private [CIDR]`)."""
+        if not self.allow_private:
+            return False
+        if not self.allowed_networks:
+            return True
+        return any(address in network for network in self.allowed_networks)
+
+
+def default_cache_dir() -> Path:
+    return Path(platformdirs.user_cache_dir("paper-auditor"))
+
+
+def github_token_from(environ: Mapping[str, str]) -> str | None:
+    """`GITHUB_TOKEN`, then `GH_TOKEN`, then `gh auth token` when the gh CLI is installed."""
+    for name in ("GITHUB_TOKEN", "GH_TOKEN"):
+        token = environ.get(name, "").strip()
+        if token:
+            return token
+    gh = shutil.which("gh")
+    if gh is None:
+        return None
+    try:
+        answer = subprocess.run(  # noqa: S603 - a fixed argument list, no shell
+            [gh, "auth", "token"], capture_output=True, text=True, timeout=5, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    token = answer.stdout.strip()
+    return token if answer.returncode == 0 and token else None
+
+
+def github_urls_from(environ: Mapping[str, str]) -> tuple[str, str, str]:
+    """(API URL, GraphQL URL, server URL) as GitHub Actions and GitHub Enterprise set them."""
+    api = environ.get("GITHUB_API_URL", "").strip() or DEFAULT_GITHUB_API_URL
+    graphql = environ.get("GITHUB_GRAPHQL_URL", "").strip() or api.rstrip("/") + "/graphql"
+    server = environ.get("GITHUB_SERVER_URL", "").strip() or DEFAULT_GITHUB_SERVER_URL
+    return api.rstrip("/"), graphql, server.rstrip("/")

@@ -1,0 +1,245 @@
+"""The vocabulary every stage shares: frozen values, and string enums whose values are the JSON
+spelling of `scorecard.json` (a contract: extend it, never rename it). No I/O here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class LinkKind(StrEnum):
+    """What a normalised URL points at."""
+
+    GITHUB_REPO = "github-repo"
+    GITHUB_PAGES = "github-pages"
+    GITHUB_OTHER = "github-other"
+    GITLAB = "gitlab"
+    HUGGINGFACE = "huggingface"
+    ZENODO = "zenodo"
+    DOI = "doi"
+    ANONYMOUS_REVIEW = "anonymous-review"
+    ARXIV = "arxiv"
+    WEB = "web"
+
+
+class Outcome(StrEnum):
+    """The verdict on one link. Only `dead` ever counts against a paper."""
+
+    OK = "ok"
+    MOVED = "moved"
+    DEAD = "dead"
+    TRANSIENT = "transient"
+    BLOCKED = "blocked"
+    EXCLUDED = "excluded"
+    UNSUPPORTED = "unsupported"
+    UNCHECKED = "unchecked"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """Where a paper stands in its input: the path as given and the 1-based line."""
+
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """One paper of an input list.
+
+    `id` is `<path as given>#<n>`, n the 1-based position of the paper in its input, so
+    reordering a list changes ids. `date` is ISO 8601, possibly of reduced precision
+    (`2026`, `2026-07`, `2026-07-14`). `links` holds the normalised URLs the paper cites,
+    including those harvested from its project pages.
+    """
+
+    id: str
+    name: str
+    title: str | None
+    date: str | None
+    source: SourceRef
+    links: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One place a link is cited: `raw` as written; `subpath` such as `/tree/main/x` for a
+    GitHub link into a repository."""
+
+    paper: str
+    path: str
+    line: int
+    raw: str
+    subpath: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A normalised URL, de-duplicated across papers. `found_via` is the project page a
+    harvested link was found on."""
+
+    url: str
+    kind: LinkKind
+    papers: tuple[str, ...]
+    occurrences: tuple[Occurrence, ...] = ()
+    found_via: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    """One answered redirect: the URL asked and the status it answered with."""
+
+    url: str
+    status: int
+
+
+@dataclass(frozen=True, slots=True)
+class LinkCheck:
+    """What checking one link found. `detail` is one human sentence."""
+
+    outcome: Outcome
+    detail: str
+    checked_at: str
+    http_status: int | None = None
+    final_url: str | None = None
+    redirects: tuple[Hop, ...] = ()
+    page_title: str | None = None
+    # Code links (raw URLs) found on an HTML project page, footers and credits left out.
+    code_links: tuple[str, ...] = ()
+    # Validators kept for conditional requests on the next run; never rendered.
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+class LicenseClass(StrEnum):
+    PERMISSIVE = "permissive"
+    COPYLEFT = "copyleft"
+    NON_COMMERCIAL = "non-commercial"
+    CUSTOM = "custom"
+    NONE = "none"
+
+
+class ReadmeCover(StrEnum):
+    """What a README covers, as `readme_covers` spells it."""
+
+    INSTALL = "install"
+    USAGE = "usage"
+    TRAIN = "train"
+    EVALUATE = "evaluate"
+    RESULTS = "results"
+    WEIGHTS = "weights"
+    DATA = "data"
+    CITATION = "citation"
+    PLACEHOLDER = "placeholder"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadmeEvidence:
+    """The README line that made `readme` decide a cover."""
+
+    cover: ReadmeCover
+    line: int
+    excerpt: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadmeFacts:
+    """What a README covers, decided from its text alone (see `auditor.readme`)."""
+
+    covers: tuple[ReadmeCover, ...]
+    evidence: tuple[ReadmeEvidence, ...] = ()
+    # Weights and data links found in the README (Hugging Face, Zenodo, Drive, release assets).
+    artifact_links: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    tag: str
+    date: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RepoFacts:
+    """Facts about one repository, identical whichever API backend produced them (`source`).
+
+    A repository that does not exist (or is private) has `exists=False` and the other facts
+    `None`. Timestamps are ISO 8601 UTC strings.
+    """
+
+    full_name: str
+    exists: bool
+    source: str  # "graphql" or "rest"
+    archived: bool | None = None
+    disabled: bool | None = None
+    empty: bool | None = None
+    fork: bool | None = None
+    parent: str | None = None
+    license_spdx: str | None = None
+    license_class: LicenseClass | None = None
+    readme_path: str | None = None
+    readme_bytes: int | None = None
+    readme_covers: tuple[ReadmeCover, ...] = ()
+    readme_evidence: tuple[ReadmeEvidence, ...] = ()
+    artifact_links: tuple[str, ...] = ()
+    root_files: tuple[str, ...] = ()
+    env_files: tuple[str, ...] = ()
+    deps_pinned: bool | None = None
+    has_citation_cff: bool | None = None
+    last_commit_at: str | None = None
+    pushed_at: str | None = None
+    created_at: str | None = None
+    stars: int | None = None
+    forks: int | None = None
+    open_issues: int | None = None
+    latest_release: Release | None = None
+    default_branch: str | None = None
+    description: str | None = None
+    homepage: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LinkResult:
+    """A link with everything learned about it."""
+
+    link: Link
+    check: LinkCheck
+    repo: RepoFacts | None = None
+
+
+class CriterionResult(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    UNKNOWN = "unknown"
+    NOT_APPLICABLE = "n/a"
+
+
+class Tier(StrEnum):
+    """A paper's headline, from worst to best; `unknown` when a gate could not be decided."""
+
+    NO_CODE = "no-code"
+    DEAD = "dead"
+    PLACEHOLDER = "placeholder"
+    LISTED = "listed"
+    BRONZE = "bronze"
+    SILVER = "silver"
+    GOLD = "gold"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Criterion:
+    """One rubric criterion's answer for one paper, with the evidence that decided it."""
+
+    id: str
+    result: CriterionResult
+    reason: str
+    evidence: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PaperScore:
+    tier: Tier
+    score: int | None
+    criteria: tuple[Criterion, ...] = field(default_factory=tuple)
+    # The code link the paper was scored on, when it has one.
+    scored_on: str | None = None
