@@ -1,11 +1,351 @@
-"""The command line: arguments, messages on stderr, report files and exit codes."""
+"""The command line: arguments, messages on stderr, report files and exit codes.
+
+The only module that prints or exits. Exit codes: 0 ok; 1 findings (what `--fail-on` names;
+by default at least one link `dead`); 2 usage or input error; 3 nothing could be checked (no
+link got a verdict). 1 wins over 3.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import ipaddress
+import logging
+import os
+import re
 import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from auditor import __version__, config, extract, render, report, score
+from auditor.models import LinkKind, Outcome, Tier
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_NOTHING_CHECKED = 3
+
+FAIL_ON_HELP = (
+    "comma-separated: dead (any link dead; the default), placeholder (a paper whose code is a "
+    "placeholder), tier-below:TIER (a paper with code below TIER), never"
+)
+TIER_ORDER = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
+
+log = logging.getLogger("auditor")
 
 
-def main(argv: list[str] | None = None) -> int:
-    del argv
-    print("auditor: under construction", file=sys.stderr)
-    return 2
+class UsageError(Exception):
+    """A bad argument; the message is one line for the user."""
+
+
+class _Formatter(logging.Formatter):
+    def __init__(self, colour: bool) -> None:
+        super().__init__("auditor: %(levelname)s: %(message)s")
+        self.colour = colour
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        if self.colour and record.levelno >= logging.WARNING:
+            code = "31" if record.levelno >= logging.ERROR else "33"
+            return f"\033[{code}m{text}\033[0m"
+        return text
+
+
+def _configure_logging(verbosity: int, stream: TextIO, environ: Mapping[str, str]) -> None:
+    level = {-1: logging.ERROR, 0: logging.WARNING, 1: logging.INFO}.get(verbosity, logging.DEBUG)
+    handler = logging.StreamHandler(stream)
+    colour = stream.isatty() and "NO_COLOR" not in environ
+    handler.setFormatter(_Formatter(colour))
+    root = logging.getLogger("auditor")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False
+    # httpx logs every request at INFO; keep it for -vv.
+    logging.getLogger("httpx").setLevel(logging.DEBUG if verbosity >= 2 else logging.WARNING)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("output")
+    group.add_argument(
+        "-v", "--verbose", action="count", default=0, help="say more on stderr (-vv: debug)"
+    )
+    group.add_argument(
+        "-q", "--quiet", action="store_true", help="only errors on stderr (NO_COLOR is honoured)"
+    )
+
+
+def _iso_date(text: str) -> str:
+    if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", text):
+        raise argparse.ArgumentTypeError(f"not an ISO 8601 date (YYYY, YYYY-MM or YYYY-MM-DD): {text!r}")
+    return text
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+        return value
+
+    return parse
+
+
+def _regex(text: str) -> str:
+    try:
+        re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(f"not a regular expression: {text!r} ({error})") from None
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="auditor",
+        description="Audit the code links that papers promise and render a reproducibility "
+        "scorecard.",
+        epilog="Exit codes: 0 ok; 1 findings (see audit --fail-on); 2 usage or input error; "
+        "3 nothing could be checked. 1 wins over 3.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    extract_parser = commands.add_parser(
+        "extract",
+        help="list the papers and links found in paper lists (no network)",
+        description="Read paper lists (text, Markdown, HTML, BibTeX, JSON, JSONL, CSV; - for "
+        "stdin) and print their papers and links.",
+    )
+    extract_parser.add_argument("paths", nargs="+", metavar="PATH")
+    extract_parser.add_argument("--format", choices=("json", "text"), default="text")
+    extract_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    _common(extract_parser)
+
+    audit_parser = commands.add_parser(
+        "audit",
+        help="check every link and write scorecard.json, summary.md and index.html",
+        description="Read paper lists (paths, - for stdin, or http(s) URLs of list pages), check "
+        "every link and write the reports.",
+    )
+    audit_parser.add_argument("paths", nargs="+", metavar="PATH")
+    audit_parser.add_argument(
+        "--out", type=Path, default=Path("reports"), help="report folder (default: reports/)"
+    )
+    audit_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    audit_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
+    audit_parser.add_argument(
+        "--config", type=Path, help="rubric settings (TOML); default: [tool.paper-auditor] in "
+        "./pyproject.toml when present"
+    )
+    net = audit_parser.add_argument_group("network")
+    net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
+    net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
+    net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
+    net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
+    net.add_argument(
+        "--exclude", action="append", default=[], type=_regex, metavar="REGEX",
+        help="never check URLs matching REGEX (repeatable)",
+    )
+    net.add_argument(
+        "--allow-private", nargs="?", const="all", metavar="CIDR", action="append",
+        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable)",
+    )
+    net.add_argument(
+        "--dns-canary", default="github.com",
+        help="a name that must resolve when DNS works (default github.com)",
+    )
+    cache = audit_parser.add_argument_group("cache")
+    cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
+    cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    cache.add_argument(
+        "--max-cache-age", type=_positive(float), default=86400.0,
+        help="seconds an ok/moved verdict is reused (default 86400)",
+    )
+    github = audit_parser.add_argument_group("GitHub")
+    github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
+    github.add_argument("--github-graphql-url", help="GraphQL URL (default: $GITHUB_GRAPHQL_URL)")
+    _common(audit_parser)
+
+    render_parser = commands.add_parser(
+        "render",
+        help="re-render summary.md and index.html from a scorecard.json (no network)",
+    )
+    render_parser.add_argument("scorecard", type=Path, metavar="SCORECARD")
+    render_parser.add_argument(
+        "--out", type=Path, help="report folder (default: the scorecard's folder)"
+    )
+    _common(render_parser)
+    return parser
+
+
+def _allowed_networks(values: Sequence[str] | None) -> tuple[bool, tuple[config.IPNetwork, ...]]:
+    if not values:
+        return False, ()
+    if "all" in values:
+        return True, ()
+    try:
+        return True, tuple(ipaddress.ip_network(value, strict=False) for value in values)
+    except ValueError as error:
+        raise UsageError(f"--allow-private: {error}") from None
+
+
+def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> config.Settings:
+    allow_private, networks = _allowed_networks(args.allow_private)
+    api_url, graphql_url, server_url = config.github_urls_from(environ)
+    if args.github_api_url:
+        api_url = args.github_api_url.rstrip("/")
+        if not args.github_graphql_url and not environ.get("GITHUB_GRAPHQL_URL"):
+            graphql_url = api_url + "/graphql"
+    if args.github_graphql_url:
+        graphql_url = args.github_graphql_url
+    cache_dir = None if args.no_cache else (args.cache_dir or config.default_cache_dir())
+    return config.Settings(
+        out_dir=args.out,
+        timeout=args.timeout,
+        concurrency=args.concurrency,
+        max_retries=max(0, args.max_retries),
+        max_run_time=args.max_run_time,
+        allow_private=allow_private,
+        allowed_networks=networks,
+        exclude=tuple(args.exclude),
+        dns_canary=args.dns_canary,
+        cache_dir=cache_dir,
+        max_cache_age=args.max_cache_age,
+        github_token=config.github_token_from(environ),
+        github_api_url=api_url,
+        github_graphql_url=graphql_url,
+        github_server_url=server_url,
+        paper_date=args.paper_date,
+    )
+
+
+def parse_fail_on(text: str) -> tuple[str, ...]:
+    rules = tuple(part.strip() for part in text.split(",") if part.strip())
+    for rule in rules:
+        if rule in ("dead", "placeholder", "never"):
+            continue
+        name = rule.removeprefix("tier-below:")
+        if rule.startswith("tier-below:") and name in {tier.value for tier in TIER_ORDER}:
+            continue
+        raise UsageError(f"--fail-on: unknown value {rule!r} ({FAIL_ON_HELP})")
+    return rules or ("dead",)
+
+
+def findings(document: Mapping[str, Any], rules: Sequence[str]) -> list[str]:
+    """The `--fail-on` rules the scorecard trips, each as a short sentence."""
+    found: list[str] = []
+    papers = document.get("papers", [])
+    if "dead" in rules:
+        dead = sum(1 for link in document.get("links", []) if link.get("outcome") == Outcome.DEAD)
+        if dead:
+            found.append(f"{dead} dead link(s)")
+    if "placeholder" in rules:
+        placeholders = sum(1 for paper in papers if paper.get("tier") == Tier.PLACEHOLDER)
+        if placeholders:
+            found.append(f"{placeholders} paper(s) with placeholder code")
+    for rule in rules:
+        if rule.startswith("tier-below:"):
+            floor = TIER_ORDER.index(Tier(rule.removeprefix("tier-below:")))
+            below = [
+                paper
+                for paper in papers
+                if paper.get("tier") in {t.value for t in TIER_ORDER[:floor]}
+                or paper.get("tier") in (Tier.DEAD, Tier.PLACEHOLDER)
+            ]
+            if below:
+                found.append(f"{len(below)} paper(s) with code below {TIER_ORDER[floor]}")
+    return found
+
+
+def write_reports(document: Mapping[str, Any], out_dir: Path, *, with_json: bool) -> None:
+    doc = dict(document)
+    if with_json:
+        report.write_atomically(out_dir / "scorecard.json", report.dumps(doc))
+    report.write_atomically(out_dir / "summary.md", render.render_markdown(doc))
+    report.write_atomically(out_dir / "index.html", render.render_html(doc))
+
+
+def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
+    if form == "json":
+        out.write(report.dumps(report.extraction_json(extraction.papers, extraction.links)))
+        return
+    names = {paper.id: paper.name for paper in extraction.papers}
+    width = max((len(kind.value) for kind in LinkKind), default=10)
+    for link in extraction.links:
+        papers = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in link.papers)
+        out.write(f"{link.kind.value:<{width}}  {link.url}  ← {papers}\n")
+    out.write(f"{len(extraction.papers)} papers, {len(extraction.links)} links\n")
+
+
+def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
+    extraction = extract.extract_inputs(args.paths, paper_date=args.paper_date)
+    for error in extraction.errors:
+        log.error("%s", error)
+    _print_extraction(extraction, args.format, out)
+    return EXIT_USAGE if extraction.errors else EXIT_OK
+
+
+def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    from auditor import pipeline  # the network stack loads only for audits
+
+    rules = parse_fail_on(args.fail_on)
+    settings = settings_from(args, environ)
+    try:
+        rubric = score.load_rubric(args.config, pyproject=Path("pyproject.toml"))
+    except score.RubricError as error:
+        raise UsageError(str(error)) from None
+    outcome = asyncio.run(pipeline.run(args.paths, settings, rubric))
+    document = report.build_scorecard(outcome.audit)
+    write_reports(document, settings.out_dir, with_json=True)
+    for error in outcome.errors:
+        log.error("%s", error)
+    log.info("reports written to %s", settings.out_dir)
+    problems = findings(document, rules) if "never" not in rules else []
+    for problem in problems:
+        log.warning("%s", problem)
+    links = document["links"]
+    judged = [link for link in links if link["outcome"] != Outcome.UNCHECKED]
+    if problems:
+        return EXIT_FINDINGS
+    if outcome.errors:
+        return EXIT_USAGE
+    if links and not judged:
+        log.warning("no link got a verdict: nothing could be checked")
+        return EXIT_NOTHING_CHECKED
+    return EXIT_OK
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    document = report.load_scorecard(args.scorecard)
+    out_dir = args.out or args.scorecard.parent
+    write_reports(document, out_dir, with_json=args.out is not None)
+    log.info("reports written to %s", out_dir)
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None = None) -> int:
+    environ = os.environ if environ is None else environ
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse: --help and --version exit 0, bad usage exits 2
+        return int(stop.code or 0)
+    _configure_logging(-1 if args.quiet else args.verbose, sys.stderr, environ)
+    try:
+        if args.command == "extract":
+            return _run_extract(args, sys.stdout)
+        if args.command == "audit":
+            return _run_audit(args, environ)
+        return _run_render(args)
+    except (UsageError, report.ScorecardError) as error:
+        log.error("%s", error)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        log.error("interrupted")
+        return 130
+    except OSError as error:
+        log.error("%s", error)
+        return EXIT_USAGE

@@ -1,0 +1,171 @@
+"""The scorecard document (`scorecard.json`): built from an audit, written atomically, read back.
+
+The document is the source of truth: the HTML and Markdown reports are rendered from it alone,
+so `auditor render` needs no network. Its shape is a contract others build on: fields are
+added, never renamed (`schema_version` stays 1 while changes are additive).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from auditor import __version__
+from auditor.models import Link, LinkResult, Paper, PaperScore, RepoFacts
+
+SCHEMA_VERSION = 1
+
+Json = dict[str, Any]
+
+
+class ScorecardError(Exception):
+    """A scorecard file that cannot be read; the message is one line for the user."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputSummary:
+    """One input of a run: the path or URL as given, its detected format, what it held."""
+
+    path: str
+    format: str | None
+    papers: int
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """Everything one run learned, before it becomes a document."""
+
+    generated_at: str
+    inputs: tuple[InputSummary, ...]
+    papers: tuple[Paper, ...]
+    results: tuple[LinkResult, ...]
+    scores: Mapping[str, PaperScore] = field(default_factory=dict)
+    rubric_version: str | None = None
+    summary: Mapping[str, Any] = field(default_factory=dict)
+
+
+def paper_json(paper: Paper, score: PaperScore | None = None) -> Json:
+    document: Json = {
+        "id": paper.id,
+        "name": paper.name,
+        "title": paper.title,
+        "date": paper.date,
+        "source": {"path": paper.source.path, "line": paper.source.line},
+        "links": list(paper.links),
+    }
+    if score is not None:
+        document["tier"] = score.tier
+        document["score"] = score.score
+        document["scored_on"] = score.scored_on
+        document["criteria"] = [
+            {"id": c.id, "result": c.result, "reason": c.reason, "evidence": list(c.evidence)}
+            for c in score.criteria
+        ]
+    return document
+
+
+def link_json(link: Link) -> Json:
+    document: Json = {
+        "url": link.url,
+        "kind": link.kind,
+        "papers": list(link.papers),
+        "occurrences": [asdict(occurrence) for occurrence in link.occurrences],
+    }
+    if link.found_via is not None:
+        document["found_via"] = link.found_via
+    return document
+
+
+def repo_json(facts: RepoFacts) -> Json:
+    document = asdict(facts)
+    document["readme_covers"] = list(facts.readme_covers)
+    return document
+
+
+def result_json(result: LinkResult) -> Json:
+    check = result.check
+    document = link_json(result.link)
+    document.update(
+        outcome=check.outcome,
+        http_status=check.http_status,
+        final_url=check.final_url,
+        detail=check.detail,
+        checked_at=check.checked_at,
+        redirects=[{"url": hop.url, "status": hop.status} for hop in check.redirects],
+        page_title=check.page_title,
+        found_via=result.link.found_via,
+    )
+    if result.repo is not None:
+        document["repo"] = repo_json(result.repo)
+    return document
+
+
+def extraction_json(papers: Iterable[Paper], links: Iterable[Link]) -> Json:
+    """What `auditor extract --format json` prints: the scorecard's shape, before any check."""
+    return {
+        "papers": [paper_json(paper) for paper in papers],
+        "links": [link_json(link) for link in links],
+    }
+
+
+def build_scorecard(audit: Audit) -> Json:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "paper-auditor", "version": __version__},
+        "rubric_version": audit.rubric_version,
+        "generated_at": audit.generated_at,
+        "inputs": [asdict(summary) for summary in audit.inputs],
+        "summary": dict(audit.summary),
+        "papers": [paper_json(paper, audit.scores.get(paper.id)) for paper in audit.papers],
+        "links": [result_json(result) for result in audit.results],
+    }
+
+
+def dumps(document: Json) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file in the same folder and rename it into place, so a
+    reader or an interrupted run never sees half a report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def load_scorecard(path: Path) -> Json:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScorecardError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScorecardError(f"{path}: cannot read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ScorecardError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
+    if not isinstance(document, dict) or document.get("schema_version") != SCHEMA_VERSION:
+        raise ScorecardError(f"{path}: not a paper-auditor scorecard (schema_version 1)")
+    if not isinstance(document.get("papers"), list) or not isinstance(document.get("links"), list):
+        raise ScorecardError(f"{path}: a scorecard needs 'papers' and 'links' lists")
+    return document
+
+
+def outcome_counts(links: Sequence[Json]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for link in links:
+        outcome = str(link.get("outcome"))
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts

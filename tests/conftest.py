@@ -1,0 +1,28 @@
+"""Shared test setup: no test sees the developer's GitHub token or Actions environment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+_OUTSIDE_VARIABLES = (
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GITHUB_API_URL",
+    "GITHUB_GRAPHQL_URL",
+    "GITHUB_SERVER_URL",
+    "GITHUB_ACTIONS",
+    "GITHUB_STEP_SUMMARY",
+    "GITHUB_OUTPUT",
+    "NO_COLOR",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for name in _OUTSIDE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    # `gh auth token` must not leak a developer's token into a test either.
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    yield
