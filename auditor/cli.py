@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from auditor import __version__, config, extract, render, report, score
-from auditor.models import LinkKind, Outcome, Tier
+from auditor import __version__, actions, config, extract, history, render, report, rubric, shard
+from auditor.models import LinkKind, LinkResult, Outcome, Tier
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -27,8 +27,9 @@ EXIT_USAGE = 2
 EXIT_NOTHING_CHECKED = 3
 
 FAIL_ON_HELP = (
-    "comma-separated: dead (any link dead; the default), placeholder (a paper whose code is a "
-    "placeholder), tier-below:TIER (a paper with code below TIER), never"
+    "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
+    "previous run, or is new and dead), placeholder (a paper whose code is a placeholder), "
+    "tier-below:TIER (a paper with code below TIER), never"
 )
 TIER_ORDER = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
 
@@ -77,7 +78,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def _iso_date(text: str) -> str:
     if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", text):
-        raise argparse.ArgumentTypeError(f"not an ISO 8601 date (YYYY, YYYY-MM or YYYY-MM-DD): {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"not an ISO 8601 date (YYYY, YYYY-MM or YYYY-MM-DD): {text!r}"
+        )
     return text
 
 
@@ -137,8 +140,18 @@ def build_parser() -> argparse.ArgumentParser:
     audit_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
     audit_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     audit_parser.add_argument(
-        "--config", type=Path, help="rubric settings (TOML); default: [tool.paper-auditor] in "
-        "./pyproject.toml when present"
+        "--db", type=Path, help="run history (SQLite; default: OUT/history.sqlite)"
+    )
+    audit_parser.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="audit only shard K of N of the papers (merge the parts with `auditor merge`)",
+    )
+    audit_parser.add_argument(
+        "--config",
+        type=Path,
+        help="rubric settings (TOML); default: [tool.paper-auditor] in "
+        "./pyproject.toml when present",
     )
     net = audit_parser.add_argument_group("network")
     net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
@@ -146,28 +159,60 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
     net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
     net.add_argument(
-        "--exclude", action="append", default=[], type=_regex, metavar="REGEX",
+        "--exclude",
+        action="append",
+        default=[],
+        type=_regex,
+        metavar="REGEX",
         help="never check URLs matching REGEX (repeatable)",
     )
     net.add_argument(
-        "--allow-private", nargs="?", const="all", metavar="CIDR", action="append",
+        "--allow-private",
+        nargs="?",
+        const="all",
+        metavar="CIDR",
+        action="append",
         help="check private, loopback and link-local addresses (all, or only CIDR; repeatable)",
     )
     net.add_argument(
-        "--dns-canary", default="github.com",
+        "--dns-canary",
+        default="github.com",
         help="a name that must resolve when DNS works (default github.com)",
     )
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     cache.add_argument(
-        "--max-cache-age", type=_positive(float), default=86400.0,
+        "--max-cache-age",
+        type=_positive(float),
+        default=86400.0,
         help="seconds an ok/moved verdict is reused (default 86400)",
     )
     github = audit_parser.add_argument_group("GitHub")
     github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
     github.add_argument("--github-graphql-url", help="GraphQL URL (default: $GITHUB_GRAPHQL_URL)")
     _common(audit_parser)
+
+    merge_parser = commands.add_parser(
+        "merge",
+        help="merge the scorecards of `audit --shard` runs into one, with history and reports",
+    )
+    merge_parser.add_argument("scorecards", nargs="+", type=Path, metavar="SCORECARD")
+    merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
+    merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
+    merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
+    _common(merge_parser)
+
+    issue_parser = commands.add_parser(
+        "issue",
+        help="open, update or close the one tracking issue for dead links (GitHub REST API)",
+    )
+    issue_parser.add_argument("scorecard", type=Path, metavar="SCORECARD")
+    issue_parser.add_argument(
+        "--repository", help="OWNER/REPO holding the issue (default: $GITHUB_REPOSITORY)"
+    )
+    issue_parser.add_argument("--report-url", help="link to the full report in the issue")
+    _common(issue_parser)
 
     render_parser = commands.add_parser(
         "render",
@@ -225,7 +270,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
 def parse_fail_on(text: str) -> tuple[str, ...]:
     rules = tuple(part.strip() for part in text.split(",") if part.strip())
     for rule in rules:
-        if rule in ("dead", "placeholder", "never"):
+        if rule in ("dead", "new-dead", "placeholder", "never"):
             continue
         name = rule.removeprefix("tier-below:")
         if rule.startswith("tier-below:") and name in {tier.value for tier in TIER_ORDER}:
@@ -242,6 +287,10 @@ def findings(document: Mapping[str, Any], rules: Sequence[str]) -> list[str]:
         dead = sum(1 for link in document.get("links", []) if link.get("outcome") == Outcome.DEAD)
         if dead:
             found.append(f"{dead} dead link(s)")
+    if "new-dead" in rules:
+        newly = len(history.new_dead(document))
+        if newly:
+            found.append(f"{newly} newly dead link(s)")
     if "placeholder" in rules:
         placeholders = sum(1 for paper in papers if paper.get("tier") == Tier.PLACEHOLDER)
         if placeholders:
@@ -281,11 +330,46 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
 
 
 def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
+    # Extraction logs its own errors and warnings as it reads.
     extraction = extract.extract_inputs(args.paths, paper_date=args.paper_date)
-    for error in extraction.errors:
-        log.error("%s", error)
     _print_extraction(extraction, args.format, out)
     return EXIT_USAGE if extraction.errors else EXIT_OK
+
+
+def _exit_code(document: Mapping[str, Any], rules: Sequence[str], input_errors: bool) -> int:
+    problems = findings(document, rules) if "never" not in rules else []
+    for problem in problems:
+        log.warning("%s", problem)
+    links = document["links"]
+    if problems:
+        return EXIT_FINDINGS
+    if input_errors:
+        return EXIT_USAGE
+    if links and all(link.get("outcome") == Outcome.UNCHECKED for link in links):
+        log.warning("no link got a verdict: nothing could be checked")
+        return EXIT_NOTHING_CHECKED
+    return EXIT_OK
+
+
+def _publish(
+    document: Mapping[str, Any], out_dir: Path, environ: Mapping[str, str], *, with_json: bool
+) -> None:
+    write_reports(document, out_dir, with_json=with_json)
+    actions.report_to_actions(
+        document,
+        environ=environ,
+        summary_markdown=render.render_markdown(dict(document)),
+        report_path=out_dir,
+        out=sys.stdout,
+    )
+    log.info("reports written to %s", out_dir)
+
+
+def _open_history(path: Path) -> history.History:
+    try:
+        return history.History.open(path)
+    except history.HistoryError as error:
+        raise UsageError(str(error)) from None
 
 
 def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -294,27 +378,62 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
     try:
-        rubric = score.load_rubric(args.config, pyproject=Path("pyproject.toml"))
-    except score.RubricError as error:
+        scoring = rubric.load_rubric(args.config, pyproject=Path("pyproject.toml"))
+        shard_of = shard.parse_shard(args.shard) if args.shard else None
+    except (rubric.RubricError, shard.ShardError) as error:
         raise UsageError(str(error)) from None
-    outcome = asyncio.run(pipeline.run(args.paths, settings, rubric))
-    document = report.build_scorecard(outcome.audit)
-    write_reports(document, settings.out_dir, with_json=True)
-    for error in outcome.errors:
-        log.error("%s", error)
-    log.info("reports written to %s", settings.out_dir)
-    problems = findings(document, rules) if "never" not in rules else []
-    for problem in problems:
-        log.warning("%s", problem)
-    links = document["links"]
-    judged = [link for link in links if link["outcome"] != Outcome.UNCHECKED]
-    if problems:
-        return EXIT_FINDINGS
-    if outcome.errors:
-        return EXIT_USAGE
-    if links and not judged:
-        log.warning("no link got a verdict: nothing could be checked")
-        return EXIT_NOTHING_CHECKED
+    if shard_of is not None:
+        if args.db is not None:
+            raise UsageError("--db goes with `auditor merge`, not with --shard")
+        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
+        document = shard.stamp(report.build_scorecard(outcome.audit), *shard_of)
+        write_reports(document, settings.out_dir, with_json=True)
+        return _exit_code(document, rules, bool(outcome.errors))
+    with _open_history(args.db or settings.out_dir / "history.sqlite") as runs:
+        run_id = runs.begin_run()
+
+        def store(result: LinkResult) -> None:
+            runs.store_link(run_id, report.result_json(result))
+
+        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, on_result=store))
+        document = runs.finish_run(run_id, report.build_scorecard(outcome.audit))
+    _publish(document, settings.out_dir, environ, with_json=True)
+    return _exit_code(document, rules, bool(outcome.errors))
+
+
+def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    rules = parse_fail_on(args.fail_on)
+    parts = [report.load_scorecard(path) for path in args.scorecards]
+    try:
+        merged = shard.merge(parts)
+    except shard.ShardError as error:
+        raise UsageError(str(error)) from None
+    with _open_history(args.db or args.out / "history.sqlite") as runs:
+        document = runs.record_run(merged)
+    _publish(document, args.out, environ, with_json=True)
+    return _exit_code(document, rules, input_errors=False)
+
+
+def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    document = report.load_scorecard(args.scorecard)
+    repository = args.repository or environ.get("GITHUB_REPOSITORY", "")
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        raise UsageError("--repository OWNER/REPO (or $GITHUB_REPOSITORY) is needed")
+    token = config.github_token_from(environ)
+    if token is None:
+        raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
+    api_url, _, _ = config.github_urls_from(environ)
+    try:
+        done = actions.sync_tracking_issue(
+            document,
+            repository=repository,
+            token=token,
+            api_url=api_url,
+            report_url=args.report_url or None,
+        )
+    except actions.IssueSyncError as error:
+        raise UsageError(str(error)) from None
+    log.info("tracking issue: %s", done)
     return EXIT_OK
 
 
@@ -339,6 +458,10 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
             return _run_extract(args, sys.stdout)
         if args.command == "audit":
             return _run_audit(args, environ)
+        if args.command == "merge":
+            return _run_merge(args, environ)
+        if args.command == "issue":
+            return _run_issue(args, environ)
         return _run_render(args)
     except (UsageError, report.ScorecardError) as error:
         log.error("%s", error)

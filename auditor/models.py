@@ -207,7 +207,7 @@ class LinkResult:
 
 
 class CriterionResult(StrEnum):
-    PASS = "pass"
+    PASS = "pass"  # noqa: S105 - a criterion result, not a password
     FAIL = "fail"
     UNKNOWN = "unknown"
     NOT_APPLICABLE = "n/a"

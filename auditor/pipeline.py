@@ -9,24 +9,40 @@ the network itself.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
-from auditor import extract, forges, github, score, web
+from auditor import extract, forges, github, score, shard, web
 from auditor.config import Settings
-from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Occurrence, Outcome, Paper
-from auditor.net import Net
+from auditor.models import (
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Occurrence,
+    Outcome,
+    Paper,
+    RepoFacts,
+)
+from auditor.net import Net, Resolver
 from auditor.report import Audit, InputSummary
+from auditor.rubric import Rubric
 from auditor.store import VerdictCache
 
 log = logging.getLogger(__name__)
 
 # Kinds answered by an API rather than by fetching the page.
 FORGE_KINDS = frozenset({LinkKind.GITLAB, LinkKind.HUGGINGFACE})
-PAGE_KINDS = frozenset({LinkKind.GITHUB_PAGES, LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW})
+API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER}
+OUT_OF_TIME = "not checked: run time limit reached"
+# Time the web checker gets past --max-run-time to turn what it has not finished into
+# `unchecked` before the run's own bound cancels it.
+GRACE_SECONDS = 5.0
+
+OnResult = Callable[[LinkResult], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,127 +59,159 @@ def is_url_input(text: str) -> bool:
     return text.lower().startswith(("http://", "https://"))
 
 
-def unchecked(reason: str) -> LinkCheck:
-    return LinkCheck(outcome=Outcome.UNCHECKED, detail=reason, checked_at=now_iso())
-
-
-class _Checks:
-    """The per-link results of one run, each URL checked once."""
-
-    def __init__(self, net: Net, settings: Settings, cache: VerdictCache | None) -> None:
-        self.net = net
-        self.settings = settings
-        self.cache = cache
-        self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
-        self.forges = forges.ForgeFacts(net.client, settings)
-        self.checks: dict[str, LinkCheck] = {}
-        self.facts: dict[str, github.RepoFacts] = {}
-
-    async def check(self, links: Iterable[Link]) -> None:
-        pending = [link for link in links if link.url not in self.checks]
-        repos = {repo_name(link.url): link.url for link in pending if link.kind is LinkKind.GITHUB_REPO}
-        others = [link for link in pending if link.kind is LinkKind.GITHUB_OTHER]
-        on_forges = [link for link in pending if link.kind in FORGE_KINDS]
-        on_web = [
-            (link.url, link.kind)
-            for link in pending
-            if link.kind not in FORGE_KINDS
-            and link.kind not in (LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER)
-        ]
-        await asyncio.gather(
-            self._repos(repos),
-            self._each(others, self.github.other),
-            self._forges(on_forges),
-            self._web(on_web),
-        )
-
-    async def _repos(self, repos: Mapping[str, str]) -> None:
-        if not repos:
-            return
-        answers = await self.github.repos(list(repos))
-        for name, url in repos.items():
-            answer = answers.get(name)
-            if answer is None:
-                self.checks[url] = unchecked("GitHub gave no answer for this repository")
-                continue
-            self.checks[url] = answer.check
-            if answer.facts is not None:
-                self.facts[url] = answer.facts
-
-    async def _forges(self, links: Sequence[Link]) -> None:
-        for link in links:
-            answer = await self.forges.check(link.url, link.kind)
-            self.checks[link.url] = answer.check
-            if answer.facts is not None:
-                self.facts[link.url] = answer.facts
-
-    async def _each(self, links: Sequence[Link], check: Callable[[str], Awaitable[LinkCheck]]) -> None:
-        for link in links:
-            self.checks[link.url] = await check(link.url)
-
-    async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
-        if targets:
-            self.checks.update(await web.check_links(self.net, targets, cache=self.cache))
-
-
 def repo_name(url: str) -> str:
     """`owner/name` of a canonical `https://github.com/owner/name` URL."""
     return "/".join(url.rstrip("/").split("/")[-2:])
 
 
-def harvested_links(links: Sequence[Link], checks: Mapping[str, LinkCheck]) -> list[Link]:
-    """Code links found on the project pages of `links`, attributed to the pages' papers."""
+class _Checks:
+    """The per-link results of one run, each URL checked once and reported as it completes."""
+
+    def __init__(
+        self,
+        net: Net,
+        settings: Settings,
+        cache: VerdictCache | None,
+        on_result: OnResult | None,
+    ) -> None:
+        self.net = net
+        self.settings = settings
+        self.cache = cache
+        self.on_result = on_result
+        self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
+        self.forges = forges.ForgeFacts(net.client, settings)
+        self.links: dict[str, Link] = {}
+        self.results: dict[str, LinkResult] = {}
+        self.deadline = (
+            None if settings.max_run_time is None else time.monotonic() + settings.max_run_time
+        )
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def record(self, url: str, check: LinkCheck, facts: RepoFacts | None = None) -> None:
+        result = LinkResult(link=self.links[url], check=check, repo=facts)
+        self.results[url] = result
+        if self.on_result is not None:
+            self.on_result(result)
+
+    async def check(self, links: Iterable[Link]) -> None:
+        pending = [link for link in links if link.url not in self.results]
+        for link in pending:
+            self.links[link.url] = link
+        repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
+        others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
+        on_forges = [link for link in pending if link.kind in FORGE_KINDS]
+        on_web = [(link.url, link.kind) for link in pending if link.kind not in API_KINDS]
+        await asyncio.gather(
+            self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
+        )
+
+    async def _repos(self, urls: Sequence[str]) -> None:
+        # Batch by batch, so that a run cut short keeps every batch that finished.
+        for start in range(0, len(urls), github.GRAPHQL_BATCH):
+            batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
+            if self.out_of_time():
+                for url in batch.values():
+                    self.record(url, web.not_checked(OUT_OF_TIME))
+                continue
+            # Extraction classifies only github.com links as repositories, so they go to
+            # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
+            answers = await self.github.repos(list(batch), host="github.com")
+            for name, url in batch.items():
+                answer = answers[name]
+                self.record(url, answer.check, answer.facts)
+
+    async def _others(self, urls: Sequence[str]) -> None:
+        for url in urls:
+            if self.out_of_time():
+                self.record(url, web.not_checked(OUT_OF_TIME))
+            else:
+                self.record(url, await self.github.other(url))
+
+    async def _forges(self, links: Sequence[Link]) -> None:
+        as_pages: list[tuple[str, LinkKind]] = []
+        for link in links:
+            if self.out_of_time():
+                self.record(link.url, web.not_checked(OUT_OF_TIME))
+                continue
+            answer = await self.forges.check(link.url, link.kind)
+            if answer.check.outcome is Outcome.UNSUPPORTED:
+                # A self-hosted GitLab, or a Hugging Face page that is no repository: the
+                # page itself can still be checked.
+                as_pages.append((link.url, link.kind))
+            else:
+                self.record(link.url, answer.check, answer.facts)
+        await self._web(as_pages)
+
+    async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
+        if targets:
+            await web.check_links(self.net, targets, cache=self.cache, on_result=self.record)
+
+
+def harvested_links(pages: Iterable[LinkResult]) -> list[Link]:
+    """Code links found on project pages, each attributed to the papers citing its page."""
     found: dict[str, Link] = {}
-    known = {link.url for link in links}
-    for page in links:
-        check = checks.get(page.url)
-        if check is None or not check.code_links:
-            continue
-        for raw in check.code_links:
+    for page in pages:
+        for raw in page.check.code_links:
             normal = extract.normalize_url(raw)
-            if normal is None or normal.kind not in extract.CODE_KINDS or normal.url in known:
+            if normal is None or normal.kind not in extract.CODE_KINDS:
                 continue
             occurrences = tuple(
-                Occurrence(paper=paper, path=page.url, line=0, raw=raw, subpath=normal.subpath)
-                for paper in page.papers
+                Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
+                for paper in page.link.papers
             )
-            previous = found.get(normal.url)
-            if previous is None:
+            earlier = found.get(normal.url)
+            if earlier is None:
                 found[normal.url] = Link(
-                    url=normal.url, kind=normal.kind, papers=page.papers,
-                    occurrences=occurrences, found_via=page.url,
+                    url=normal.url,
+                    kind=normal.kind,
+                    papers=page.link.papers,
+                    occurrences=occurrences,
+                    found_via=page.link.url,
                 )
             else:
-                papers = tuple(dict.fromkeys(previous.papers + page.papers))
                 found[normal.url] = replace(
-                    previous, papers=papers, occurrences=previous.occurrences + occurrences
+                    earlier,
+                    papers=tuple(dict.fromkeys(earlier.papers + page.link.papers)),
+                    occurrences=earlier.occurrences + occurrences,
                 )
     return list(found.values())
 
 
-def with_harvest(papers: Sequence[Paper], harvest: Sequence[Link]) -> list[Paper]:
+def attribute(cited: Link, harvested: Link) -> Link:
+    """A link both cited and found on a project page: the papers whose page holds it gain it."""
+    papers = tuple(dict.fromkeys(cited.papers + harvested.papers))
+    if papers == cited.papers:
+        return cited
+    added = tuple(o for o in harvested.occurrences if o.paper not in cited.papers)
+    return replace(cited, papers=papers, occurrences=cited.occurrences + added)
+
+
+def with_links(papers: Sequence[Paper], links: Iterable[Link]) -> list[Paper]:
+    """Papers whose `links` include the harvested links attributed to them."""
     extra: dict[str, list[str]] = {}
-    for link in harvest:
+    for link in links:
         for paper in link.papers:
             extra.setdefault(paper, []).append(link.url)
     return [
-        replace(paper, links=tuple(dict.fromkeys(paper.links + tuple(extra[paper.id]))))
-        if paper.id in extra
-        else paper
+        replace(paper, links=tuple(dict.fromkeys(paper.links + tuple(extra.get(paper.id, ())))))
         for paper in papers
     ]
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
     documents: list[extract.Document] = []
-    fetch_errors: list[str] = []
+    failed: list[InputSummary] = []
     for name in inputs:
         if not is_url_input(name):
             continue
         try:
             data, content_type = await web.fetch_document(net, name)
         except web.FetchError as error:
-            fetch_errors.append(f"{name}: {error}")
+            message = f"{name}: {error}"
+            log.error("%s", message)
+            failed.append(InputSummary(path=name, format=None, papers=0, error=message))
             continue
         documents.append(extract.Document(name=name, data=data, content_type=content_type))
     extraction = extract.extract_inputs(
@@ -171,69 +219,82 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         documents=documents,
         paper_date=settings.paper_date,
     )
-    if fetch_errors:
-        extraction = replace(
-            extraction,
-            errors=extraction.errors + tuple(fetch_errors),
-            inputs=extraction.inputs
-            + tuple(InputSummary(path=e.split(": ", 1)[0], format=None, papers=0, error=e)
-                    for e in fetch_errors),
-        )
-    return extraction
+    if not failed:
+        return extraction
+    return replace(
+        extraction,
+        errors=extraction.errors + tuple(summary.error or "" for summary in failed),
+        inputs=extraction.inputs + tuple(failed),
+    )
+
+
+async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
+    await checks.check(links)
+    pages = [result for result in checks.results.values() if result.check.code_links]
+    harvest = harvested_links(pages)
+    for link in harvest:
+        cited = checks.links.get(link.url)
+        if cited is None:
+            continue
+        checks.links[link.url] = attribute(cited, link)
+        result = checks.results.get(link.url)
+        if result is not None:
+            checks.results[link.url] = replace(result, link=checks.links[link.url])
+    await checks.check(link for link in harvest if link.url not in checks.links)
 
 
 async def run(
-    inputs: Sequence[str], settings: Settings, rubric: score.Rubric, *, today: date | None = None
+    inputs: Sequence[str],
+    settings: Settings,
+    rubric: Rubric,
+    *,
+    today: date | None = None,
+    resolver: Resolver | None = None,
+    on_result: OnResult | None = None,
+    shard_of: tuple[int, int] | None = None,
 ) -> RunOutcome:
-    """The whole audit. Never raises for a link or an input: each gets an outcome or an error."""
-    cache = VerdictCache(settings.cache_dir, settings.max_cache_age) if settings.cache_dir else None
+    """The whole audit. Never raises for a link or an input: each gets an outcome or an error.
+
+    `on_result` sees every link's result as soon as it is final (the history stores it then);
+    `shard_of` = (K, N) audits only shard K of N of the papers.
+    """
+    cache = VerdictCache.from_settings(settings)
     try:
-        async with Net(settings) as net:
+        async with Net(settings, resolver=resolver) as net:
             extraction = await _read_inputs(net, inputs, settings)
-            checks = _Checks(net, settings, cache)
-            links = list(extraction.links)
+            papers, links = extraction.papers, extraction.links
+            if shard_of is not None:
+                papers, links = shard.select(papers, links, *shard_of)
+            checks = _Checks(net, settings, cache, on_result)
+            bound = None if settings.max_run_time is None else settings.max_run_time + GRACE_SECONDS
             try:
-                async with _run_budget(settings):
-                    await checks.check(links)
-                    harvest = harvested_links(links, checks.checks)
-                    await checks.check(harvest)
+                async with asyncio.timeout(bound):
+                    await _check_everything(checks, links)
             except TimeoutError:
                 log.warning("run time limit reached: the links not yet judged are unchecked")
-                harvest = harvested_links(links, checks.checks)
     finally:
         if cache is not None:
             cache.close()
-    results = tuple(
-        LinkResult(
-            link=link,
-            check=checks.checks.get(link.url) or unchecked("run time limit reached"),
-            repo=checks.facts.get(link.url),
-        )
-        for link in links + harvest
-    )
-    papers = tuple(with_harvest(extraction.papers, harvest))
-    day = today or datetime.now(UTC).date()
+    for url, link in checks.links.items():
+        if url not in checks.results:
+            checks.results[url] = LinkResult(link=link, check=web.not_checked(OUT_OF_TIME))
+    results = tuple(checks.results[url] for url in checks.links)
+    papers = tuple(with_links(papers, (result.link for result in results)))
     by_paper: dict[str, list[LinkResult]] = {}
     for result in results:
         for paper_id in result.link.papers:
             by_paper.setdefault(paper_id, []).append(result)
-    scores = {paper.id: score.score_paper(paper, by_paper.get(paper.id, []), rubric, today=day)
-              for paper in papers}
+    day = today or datetime.now(UTC).date()
+    scores = {
+        paper.id: score.score_paper(paper, by_paper.get(paper.id, []), rubric, today=day)
+        for paper in papers
+    }
     audit = Audit(
         generated_at=now_iso(),
         inputs=extraction.inputs,
         papers=papers,
         results=results,
         scores=scores,
-        rubric_version=score.RUBRIC_VERSION,
+        rubric_version=rubric.version,
     )
     return RunOutcome(audit=audit, errors=extraction.errors)
-
-
-@contextlib.asynccontextmanager
-async def _run_budget(settings: Settings):  # type: ignore[no-untyped-def]
-    if settings.max_run_time is None:
-        yield
-        return
-    async with asyncio.timeout(settings.max_run_time):
-        yield

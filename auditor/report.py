@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from auditor import __version__
+from auditor import __version__, score
 from auditor.models import Link, LinkResult, Paper, PaperScore, RepoFacts
 
 SCHEMA_VERSION = 1
@@ -47,7 +47,6 @@ class Audit:
     results: tuple[LinkResult, ...]
     scores: Mapping[str, PaperScore] = field(default_factory=dict)
     rubric_version: str | None = None
-    summary: Mapping[str, Any] = field(default_factory=dict)
 
 
 def paper_json(paper: Paper, score: PaperScore | None = None) -> Json:
@@ -115,15 +114,17 @@ def extraction_json(papers: Iterable[Paper], links: Iterable[Link]) -> Json:
 
 
 def build_scorecard(audit: Audit) -> Json:
+    papers = [paper_json(paper, audit.scores.get(paper.id)) for paper in audit.papers]
+    links = [result_json(result) for result in audit.results]
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "paper-auditor", "version": __version__},
         "rubric_version": audit.rubric_version,
         "generated_at": audit.generated_at,
         "inputs": [asdict(summary) for summary in audit.inputs],
-        "summary": dict(audit.summary),
-        "papers": [paper_json(paper, audit.scores.get(paper.id)) for paper in audit.papers],
-        "links": [result_json(result) for result in audit.results],
+        "summary": score.build_summary(papers, links),
+        "papers": papers,
+        "links": links,
     }
 
 
@@ -161,11 +162,3 @@ def load_scorecard(path: Path) -> Json:
     if not isinstance(document.get("papers"), list) or not isinstance(document.get("links"), list):
         raise ScorecardError(f"{path}: a scorecard needs 'papers' and 'links' lists")
     return document
-
-
-def outcome_counts(links: Sequence[Json]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for link in links:
-        outcome = str(link.get("outcome"))
-        counts[outcome] = counts.get(outcome, 0) + 1
-    return counts

@@ -1,0 +1,392 @@
+"""GitHub Actions: the job summary, step outputs, annotations on the paper lists, and the one
+tracking issue for dead links.
+
+Workflow commands follow GitHub's rules (`workflow-commands.md`): data escapes `%`, CR and LF;
+properties also `:` and `,`. GitHub shows at most 10 errors and 10 warnings per step, so the most
+important come first and a notice counts the rest. Nothing here reads `os.environ`: the caller
+passes the environment in.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any, TextIO
+
+import httpx
+
+from auditor.config import USER_AGENT
+from auditor.history import new_dead, still_dead
+from auditor.models import Outcome, Tier
+
+Json = dict[str, Any]
+
+OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
+STEP_SUMMARY_LIMIT = 1024 * 1024  # bytes per step; beyond it GitHub drops the whole summary
+ANNOTATIONS_SHOWN = 10  # per kind and step
+
+ISSUE_LABEL = "paper-auditor"
+ISSUE_TITLE = "Dead links in the paper lists"
+ISSUE_MARKER = "<!-- paper-auditor:tracking-issue -->"
+ISSUE_MAX_ITEMS = 200  # keeps the body well under GitHub's 65,536 characters
+API_VERSION = "2022-11-28"
+
+
+def is_github_actions(environ: Mapping[str, str]) -> bool:
+    return environ.get("GITHUB_ACTIONS") == "true"
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def workflow_command(command: str, message: str, **properties: str | int | None) -> str:
+    """`::command key=value,…::message`, properties that are None left out."""
+    given = ",".join(
+        f"{key}={escape_property(str(value))}"
+        for key, value in properties.items()
+        if value is not None
+    )
+    return f"::{command}{' ' + given if given else ''}::{escape_data(message)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    level: str  # "error" or "warning"
+    title: str
+    message: str
+    file: str | None
+    line: int | None
+    urgent: bool  # shown before the others of its level
+
+    def command(self) -> str:
+        return workflow_command(
+            self.level, self.message, file=self.file, line=self.line, title=self.title
+        )
+
+
+def _file(path: str, workspace: str | None) -> str | None:
+    """The path as GitHub wants it (relative to the workspace), None for stdin and URLs."""
+    if path == "-" or re.match(r"(?i)https?://", path):
+        return None
+    if workspace and PurePosixPath(path).is_absolute():
+        try:
+            return PurePosixPath(path).relative_to(workspace).as_posix()
+        except ValueError:
+            return path
+    return path
+
+
+def _at(path: str, line: int, workspace: str | None) -> tuple[str | None, int | None]:
+    """(file, line) properties: a line means nothing without a file, nor does line 0."""
+    file = _file(path, workspace)
+    return file, (line or None) if file else None
+
+
+def _places(
+    document: Mapping[str, Any], url: str, paper_ids: Iterable[str]
+) -> list[tuple[str, int]]:
+    """Where the lists cite `url` for these papers: its occurrences in files, else (a link
+    harvested from a project page, or cited in a list page fetched by URL) the papers' lines."""
+    ids = set(paper_ids)
+    link: Mapping[str, Any] = next(
+        (entry for entry in document.get("links", ()) if entry["url"] == url), {}
+    )
+    places = [
+        (o["path"], o["line"])
+        for o in link.get("occurrences", ())
+        if o.get("paper") in ids and _file(o["path"], None)
+    ]
+    if places:
+        return places
+    return [
+        (paper["source"]["path"], paper["source"]["line"])
+        for paper in document.get("papers", ())
+        if paper["id"] in ids
+    ]
+
+
+def find_annotations(
+    document: Mapping[str, Any], *, workspace: str | None = None
+) -> list[Annotation]:
+    """An error at every place a dead link is cited (new deaths first), a warning at every
+    placeholder paper's code link, each level in file and line order."""
+    fresh = {link["url"] for link in new_dead(document)}
+    found: list[Annotation] = []
+    for link in document.get("links", ()):
+        if link.get("outcome") != Outcome.DEAD:
+            continue
+        url = link["url"]
+        title = "Newly dead link" if url in fresh else "Dead link"
+        message = f"{url} is dead: {link.get('detail') or 'no detail'}"
+        if link.get("found_via"):
+            message += f" (found on {link['found_via']})"
+        for path, line in _places(document, url, link.get("papers", ())):
+            found.append(
+                Annotation("error", title, message, *_at(path, line, workspace), url in fresh)
+            )
+    for paper in document.get("papers", ()):
+        if paper.get("tier") != Tier.PLACEHOLDER:
+            continue
+        url = paper.get("scored_on")
+        places = _places(document, url, [paper["id"]]) if url else []
+        path, line = places[0] if places else (paper["source"]["path"], paper["source"]["line"])
+        message = f"{paper.get('name')}: {url or 'its code link'} holds no code yet"
+        found.append(
+            Annotation("warning", "Placeholder code", message, *_at(path, line, workspace), False)
+        )
+    found.sort(key=lambda a: (not a.urgent, a.file or "", a.line or 0))
+    return found
+
+
+def annotation_lines(found: Sequence[Annotation]) -> list[str]:
+    """The workflow commands: at most 10 per level, then a notice counting the rest."""
+    lines: list[str] = []
+    for level, noun in (("error", "dead-link"), ("warning", "placeholder")):
+        mine = [annotation for annotation in found if annotation.level == level]
+        lines += [annotation.command() for annotation in mine[:ANNOTATIONS_SHOWN]]
+        rest = len(mine) - ANNOTATIONS_SHOWN
+        if rest > 0:
+            lines.append(
+                workflow_command(
+                    "notice",
+                    f"{rest} more {noun} annotation(s) not shown (GitHub shows "
+                    f"{ANNOTATIONS_SHOWN} per step); see the job summary",
+                )
+            )
+    return lines
+
+
+def append_step_summary(path: Path, markdown: str, report_path: Path) -> None:
+    """Append to `$GITHUB_STEP_SUMMARY` without passing the 1 MiB limit (over it GitHub shows
+    nothing at all): cut at a line boundary and say where the full report is."""
+    used = path.stat().st_size if path.exists() else 0
+    budget = STEP_SUMMARY_LIMIT - used
+    data = markdown.encode("utf-8")
+    if len(data) > budget:
+        note = (
+            f"\n\n*Summary cut at GitHub's 1 MiB step-summary limit; the full report is in "
+            f"`{report_path}`.*\n"
+        ).encode()
+        room = budget - len(note)
+        if room <= 0:
+            return
+        data = data[: max(data.rfind(b"\n", 0, room), 0)] + note
+    with path.open("ab") as stream:
+        stream.write(data)
+
+
+def output_text(name: str, value: str) -> str:
+    """One `$GITHUB_OUTPUT` entry: `name=value`, or the heredoc form for a multi-line value,
+    its delimiter random and absent from the value (so the value cannot end it early)."""
+    if "\n" not in value and "\r" not in value:
+        return f"{name}={value}\n"
+    delimiter = f"ghadelimiter_{uuid.uuid4()}"
+    while delimiter in value:
+        delimiter = f"ghadelimiter_{uuid.uuid4()}"
+    return f"{name}<<{delimiter}\n{value}\n{delimiter}\n"
+
+
+def outputs(document: Mapping[str, Any], report_path: Path) -> dict[str, str]:
+    """The step outputs, `OUTPUT_NAMES` in order: counts of dead and newly dead links and of
+    papers, and the report folder."""
+    links = document.get("links", ())
+    return {
+        "dead": str(sum(1 for link in links if link.get("outcome") == Outcome.DEAD)),
+        "new-dead": str(len(new_dead(document))),
+        "papers": str(len(document.get("papers", ()))),
+        "report-path": str(report_path),
+    }
+
+
+def report_to_actions(
+    doc: Mapping[str, Any],
+    *,
+    environ: Mapping[str, str],
+    summary_markdown: str,
+    report_path: Path,
+    out: TextIO,
+) -> None:
+    """Under GitHub Actions (`GITHUB_ACTIONS=true`): the job summary, step outputs and
+    annotations (workflow commands written to `out`, the step's stdout). Elsewhere nothing."""
+    if not is_github_actions(environ):
+        return
+    summary = environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        append_step_summary(Path(summary), summary_markdown, report_path)
+    output = environ.get("GITHUB_OUTPUT")
+    if output:
+        with Path(output).open("a", encoding="utf-8") as stream:
+            for name, value in outputs(doc, report_path).items():
+                stream.write(output_text(name, value))
+    for line in annotation_lines(find_annotations(doc, workspace=environ.get("GITHUB_WORKSPACE"))):
+        out.write(line + "\n")
+    out.flush()
+
+
+# The tracking issue
+
+
+class IssueSyncError(Exception):
+    """The GitHub API refused or failed; one line for the user."""
+
+
+def _code(text: object) -> str:
+    """Untrusted text as a Markdown code span: no mention, link or HTML can come out of it."""
+    return "`" + re.sub(r"[`\r\n]", "'", str(text)) + "`"
+
+
+def _dead_item(document: Mapping[str, Any], link: Mapping[str, Any], *, fresh: bool) -> str:
+    names = {paper["id"]: paper.get("name") or paper["id"] for paper in document["papers"]}
+    places = _places(document, link["url"], link.get("papers", ()))
+    where = ", ".join(_code(f"{path}:{line}") for path, line in places[:3])
+    cited = ", ".join(_code(names.get(pid, pid)) for pid in link.get("papers", ())[:3])
+    since = link.get("dead_since")
+    return (
+        f"- {_code(link['url'])}{' **(new)**' if fresh else ''}: cited by {cited or 'no paper'}"
+        f" at {where or 'an unknown place'}"
+        f"{f'; dead since {since}' if since else ''}"
+        f"{'; not checked this run' if link.get('outcome') != Outcome.DEAD else ''}"
+    )
+
+
+def _items(
+    document: Mapping[str, Any], links: Sequence[Mapping[str, Any]], *, mark_new: bool
+) -> str:
+    fresh = {link["url"] for link in new_dead(document)} if mark_new else set()
+    lines = [
+        _dead_item(document, link, fresh=link["url"] in fresh) for link in links[:ISSUE_MAX_ITEMS]
+    ]
+    if len(links) > ISSUE_MAX_ITEMS:
+        lines.append(f"- … and {len(links) - ISSUE_MAX_ITEMS} more (see the report)")
+    return "\n".join(lines)
+
+
+def issue_body(document: Mapping[str, Any], *, report_url: str | None = None) -> str:
+    dead = still_dead(document)
+    report = f" The full report: {report_url}" if report_url else ""
+    return (
+        f"{ISSUE_MARKER}\n"
+        f"paper-auditor finds **{len(dead)} dead link(s)** in the paper lists. This issue "
+        f"is updated by every audit and closed when all are fixed.{report}\n\n"
+        f"{_items(document, dead, mark_new=False)}\n"
+    )
+
+
+class _Api:
+    """The few REST calls the tracking issue needs. The token goes to `api_url` only, and
+    redirects are not followed (a redirect elsewhere would carry it along)."""
+
+    def __init__(self, client: httpx.Client, api_url: str, repository: str, token: str) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", repository):
+            raise IssueSyncError(f"not an owner/repository name: {repository!r}")
+        self.client = client
+        self.base = f"{api_url.rstrip('/')}/repos/{repository}"
+        self.headers = {
+            "Authorization": f"Bearer {token}",
+            "Accept": "application/vnd.github+json",
+            "X-GitHub-Api-Version": API_VERSION,
+            "User-Agent": USER_AGENT,
+        }
+
+    def call(self, method: str, path: str, *, ok: Sequence[int] = (), **kwargs: Any) -> Any:
+        try:
+            response = self.client.request(
+                method, self.base + path, headers=self.headers, follow_redirects=False, **kwargs
+            )
+        except httpx.HTTPError as error:
+            raise IssueSyncError(f"GitHub API {method} {path}: {error}") from None
+        if not 200 <= response.status_code < 300 and response.status_code not in ok:
+            try:
+                message = response.json().get("message", "")
+            except ValueError:
+                message = ""
+            raise IssueSyncError(
+                f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
+            )
+        return response.json() if response.content else None
+
+    def find_open(self) -> Json | None:
+        found = self.call(
+            "GET",
+            "/issues",
+            params={"state": "open", "labels": ISSUE_LABEL, "per_page": 100, "direction": "asc"},
+        )
+        for issue in found or ():
+            if "pull_request" not in issue and ISSUE_MARKER in (issue.get("body") or ""):
+                return dict(issue)
+        return None
+
+
+def sync_tracking_issue(
+    doc: Mapping[str, Any],
+    *,
+    repository: str,
+    token: str,
+    api_url: str = "https://api.github.com",
+    report_url: str | None = None,
+    client: httpx.Client | None = None,
+) -> str:
+    """Keep one open issue listing the dead links: open it when links newly die, update it
+    (with a comment naming new deaths, since body edits notify nobody) while any is dead,
+    close it when none is. The issue is the open one labelled `paper-auditor` whose body holds
+    `ISSUE_MARKER`. Returns what was done: "opened", "updated", "closed" or "unchanged".
+    Needs `issues: write`."""
+    own = client is None
+    http = client or httpx.Client(timeout=30.0)
+    try:
+        api = _Api(http, api_url, repository, token)
+        issue = api.find_open()
+        fresh = new_dead(doc)
+        if issue is None:
+            # Known dead links with no open issue were seen and closed by someone: only a new
+            # death opens one again.
+            if not fresh:
+                return "unchanged"
+            api.call(
+                "POST",
+                "/labels",
+                ok=(422,),  # 422: the label exists
+                json={"name": ISSUE_LABEL, "color": "b60205", "description": "paper-auditor"},
+            )
+            api.call(
+                "POST",
+                "/issues",
+                json={"title": ISSUE_TITLE, "body": issue_body(doc, report_url=report_url),
+                      "labels": [ISSUE_LABEL]},
+            )  # fmt: skip
+            return "opened"
+        number = issue["number"]
+        if not still_dead(doc):
+            api.call(
+                "POST",
+                f"/issues/{number}/comments",
+                json={"body": "Every dead link listed here resolves again or has left the "
+                      f"lists (audit of {doc.get('generated_at')}). Closing."},
+            )  # fmt: skip
+            api.call(
+                "PATCH", f"/issues/{number}", json={"state": "closed", "state_reason": "completed"}
+            )
+            return "closed"
+        if fresh:
+            api.call(
+                "POST",
+                f"/issues/{number}/comments",
+                json={"body": f"{len(fresh)} link(s) newly dead:\n\n"
+                      f"{_items(doc, fresh, mark_new=True)}\n"},
+            )  # fmt: skip
+        body = issue_body(doc, report_url=report_url)
+        if body == issue.get("body") and not fresh:
+            return "unchanged"
+        api.call("PATCH", f"/issues/{number}", json={"body": body})
+        return "updated"
+    finally:
+        if own:
+            http.close()

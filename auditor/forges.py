@@ -1,0 +1,313 @@
+"""GitLab projects and Hugging Face repositories, one level shallower than GitHub.
+
+`ForgeFacts(client, settings).check(url)` gives a `RepoCheck` whose `RepoFacts` carry
+`source="gitlab"` or `"huggingface"` and `full_name` = the project path / repository id.
+
+* GitLab: `GET {gitlab_api}/projects/{url-encoded path}?license=true` gives existence,
+  archived, emptiness, fork parent, licence (GitLab's key mapped to SPDX), dates, stars,
+  forks, open issues and the default branch; `last_activity_at` is reported as `pushed_at`.
+  When the project names a `readme_url`, one more request reads that file raw through the API
+  (`/repository/files/{path}/raw`) for the README covers. No root listing (so no `env_files`).
+* Hugging Face: `GET {hf}/api/{models|datasets|spaces}/{id}` gives existence, `lastModified`
+  (the last commit, as `last_commit_at`), `createdAt`, likes (as stars), the licence
+  (`cardData.license`, else a `license:` tag) and the file list (`siblings`), whose top level
+  fills `root_files`, `env_files`, `has_citation_cff`. The model card is not read.
+
+Missing projects answer 404 (GitLab, for private ones too) or 401 with
+`X-Error-Code: RepoNotFound` (Hugging Face): `dead`. A redirect within the same host is
+followed (renamed repositories); a different path or id than asked gives `moved`. 429 with a
+short `retry-after` is waited out, 5xx and timeouts retried `settings.max_retries` times, then
+`transient`; nothing raises.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from urllib.parse import quote, urlsplit
+
+import httpx
+
+from auditor.config import Settings
+from auditor.github import RepoCheck
+from auditor.licenses import license_class, spdx_from_key
+from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
+from auditor.readme import analyze_readme
+
+GITLAB_API = "https://gitlab.com/api/v4"
+HUGGINGFACE = "https://huggingface.co"
+HF_KINDS = {"datasets": "datasets", "spaces": "spaces"}  # URL prefix → API collection
+_ENV_FILES = re.compile(
+    r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|Pipfile"
+    r"|Pipfile\.lock|poetry\.lock|uv\.lock|Dockerfile.*|package\.json",
+    re.IGNORECASE,
+)
+_LOCK_FILES = re.compile(r"Pipfile\.lock|poetry\.lock|uv\.lock|package-lock\.json", re.I)
+
+
+class _Stop(Exception):
+    def __init__(self, outcome: Outcome, detail: str, status: int | None = None) -> None:
+        super().__init__(detail)
+        self.check = LinkCheck(outcome, detail, _now(), http_status=status)
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    status: int
+    text: str
+    headers: httpx.Headers
+
+    def json_object(self, what: str) -> dict[str, object]:
+        try:
+            body = json.loads(self.text)
+        except ValueError as error:
+            raise _Stop(Outcome.TRANSIENT, f"{what} answered non-JSON", self.status) from error
+        if not isinstance(body, dict):
+            raise _Stop(Outcome.TRANSIENT, f"{what} answered a malformed object", self.status)
+        return body
+
+
+class ForgeFacts:
+    """Facts about GitLab and Hugging Face links; see the module docstring."""
+
+    backoff = 0.5  # seconds before the first retry of a 5xx or timeout, doubled each time
+
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        settings: Settings,
+        *,
+        gitlab_api_url: str = GITLAB_API,
+        huggingface_url: str = HUGGINGFACE,
+    ) -> None:
+        self._client = client
+        self._settings = settings
+        self._gitlab = gitlab_api_url.rstrip("/")
+        self._hf = huggingface_url.rstrip("/")
+        self.requests_made = 0
+
+    async def check(self, url: str, kind: LinkKind | None = None) -> RepoCheck:
+        """A gitlab.com project URL or a huggingface.co model/dataset/space URL; `kind`, when
+        given, must agree with the host."""
+        parts = urlsplit(url)
+        host = (parts.hostname or "").casefold()
+        segments = [s for s in parts.path.split("/") if s]
+        if host in {"gitlab.com", "www.gitlab.com"} and kind in {None, LinkKind.GITLAB}:
+            path = "/".join(segments[: segments.index("-")] if "-" in segments else segments)
+            if path.count("/") >= 1:
+                return await self.gitlab(path.removesuffix(".git"))
+        on_hf = host in {"huggingface.co", "www.huggingface.co", "hf.co"}
+        if on_hf and segments and kind in {None, LinkKind.HUGGINGFACE}:
+            collection = HF_KINDS.get(segments[0], "models")
+            rest = segments[1:] if collection != "models" else segments
+            # A model id may lack an owner (`bert-base-uncased`); tree/blob pages follow it.
+            size = 1 if len(rest) == 1 or rest[1:2] in (["tree"], ["blob"], ["resolve"]) else 2
+            if rest and rest[0] not in {"docs", "blog", "papers", "models", "collections"}:
+                return await self.huggingface(collection, "/".join(rest[:size]))
+        return RepoCheck(
+            LinkCheck(Outcome.UNSUPPORTED, "not a GitLab or Hugging Face repository", _now()),
+            None,
+        )
+
+    async def gitlab(self, path: str) -> RepoCheck:
+        try:
+            url = f"{self._gitlab}/projects/{quote(path, safe='')}?license=true"
+            answer = await self._get(url)
+            if answer.status == 404:
+                return _dead(path, "gitlab", "GitLab: project not found (missing or private)")
+            _expect(answer, "GitLab API")
+            body = answer.json_object("GitLab API")
+            full_name = _text(body, "path_with_namespace") or path
+            license_info = body.get("license")
+            spdx = spdx_from_key(_text(license_info, "key")) if license_info else None
+            parent = body.get("forked_from_project")
+            facts = RepoFacts(
+                full_name=full_name,
+                exists=True,
+                source="gitlab",
+                archived=body.get("archived") is True,
+                empty=body.get("empty_repo") is True,
+                fork=isinstance(parent, dict),
+                parent=_text(parent, "path_with_namespace"),
+                license_spdx=spdx,
+                license_class=license_class(spdx),
+                pushed_at=_utc(_text(body, "last_activity_at")),
+                created_at=_utc(_text(body, "created_at")),
+                stars=_number(body, "star_count"),
+                forks=_number(body, "forks_count"),
+                open_issues=_number(body, "open_issues_count"),
+                default_branch=_text(body, "default_branch"),
+                description=_text(body, "description") or None,
+            )
+            readme_url = _text(body, "readme_url")
+            branch = facts.default_branch
+            marker = f"/-/blob/{branch}/"
+            if readme_url and branch and marker in readme_url:
+                readme_path = readme_url.split(marker, 1)[1]
+                project = body.get("id", quote(path, safe=""))
+                raw = await self._get(
+                    f"{self._gitlab}/projects/{project}/repository/files/"
+                    f"{quote(readme_path, safe='')}/raw?ref={quote(branch, safe='')}"
+                )
+                if raw.status == 200:
+                    covers = analyze_readme(raw.text)
+                    facts = _with_readme(facts, readme_path, raw.text, covers)
+            return _found(facts, path, f"https://gitlab.com/{full_name}")
+        except _Stop as stop:
+            return RepoCheck(stop.check, None)
+
+    async def huggingface(self, kind: str, repo_id: str) -> RepoCheck:
+        """`kind` is `models`, `datasets` or `spaces`."""
+        try:
+            answer = await self._get(f"{self._hf}/api/{kind}/{repo_id}")
+            not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
+            if answer.status == 404 or (answer.status == 401 and not_found):
+                return _dead(repo_id, "huggingface", "Hugging Face: repository not found")
+            _expect(answer, "Hugging Face API")
+            body = answer.json_object("Hugging Face API")
+            full_name = _text(body, "id") or repo_id
+            card = body.get("cardData")
+            declared = card.get("license") if isinstance(card, dict) else None
+            if isinstance(declared, list):
+                declared = declared[0] if declared else None
+            if not isinstance(declared, str):
+                tags = body.get("tags")
+                declared = next(
+                    (
+                        t.removeprefix("license:")
+                        for t in (tags if isinstance(tags, list) else [])
+                        if isinstance(t, str) and t.startswith("license:")
+                    ),
+                    None,
+                )
+            spdx = spdx_from_key(declared)
+            siblings = body.get("siblings")
+            names = sorted(
+                {
+                    s["rfilename"]
+                    for s in (siblings if isinstance(siblings, list) else [])
+                    if isinstance(s, dict)
+                    and isinstance(s.get("rfilename"), str)
+                    and "/" not in s["rfilename"]
+                }
+            )
+            env_files = tuple(n for n in names if _ENV_FILES.fullmatch(n))
+            facts = RepoFacts(
+                full_name=full_name,
+                exists=True,
+                source="huggingface",
+                disabled=body.get("disabled") is True,
+                license_spdx=spdx,
+                license_class=license_class(spdx),
+                root_files=tuple(names),
+                env_files=env_files,
+                deps_pinned=True if any(_LOCK_FILES.fullmatch(n) for n in names) else None,
+                has_citation_cff="CITATION.cff" in names,
+                readme_path="README.md" if "README.md" in names else None,
+                last_commit_at=_utc(_text(body, "lastModified")),
+                created_at=_utc(_text(body, "createdAt")),
+                stars=_number(body, "likes"),
+                default_branch="main",
+            )
+            prefix = "" if kind == "models" else f"{kind}/"
+            return _found(facts, repo_id, f"https://huggingface.co/{prefix}{full_name}")
+        except _Stop as stop:
+            return RepoCheck(stop.check, None)
+
+    async def _get(self, url: str) -> _Answer:
+        """GET with same-host redirects, 429 waits and 5xx/timeout retries."""
+        attempt = 0
+        for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
+            try:
+                self.requests_made += 1
+                response = await self._client.get(
+                    url, timeout=self._settings.timeout, follow_redirects=False
+                )
+            except httpx.TimeoutException as error:
+                if attempt < self._settings.max_retries:
+                    await asyncio.sleep(self.backoff * 2**attempt)
+                    attempt += 1
+                    continue
+                raise _Stop(Outcome.TRANSIENT, "timed out") from error
+            except httpx.HTTPError as error:
+                raise _Stop(
+                    Outcome.UNCHECKED, f"could not connect ({type(error).__name__})"
+                ) from error
+            status = response.status_code
+            if status in {301, 302, 307, 308}:
+                target = response.url.join(response.headers.get("location", ""))
+                if target.host != response.url.host:
+                    raise _Stop(Outcome.TRANSIENT, f"redirected to {target.host}; not followed")
+                url = str(target)
+                continue
+            if status == 429 or status >= 500:
+                retry_after = response.headers.get("retry-after", "")
+                wait = float(retry_after) if retry_after.isdigit() else self.backoff * 2**attempt
+                if attempt < self._settings.max_retries and wait <= self._settings.max_retry_wait:
+                    await asyncio.sleep(wait)
+                    attempt += 1
+                    continue
+                outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
+                raise _Stop(outcome, f"answered {status}", status)
+            return _Answer(status, response.text, response.headers)
+        raise _Stop(Outcome.TRANSIENT, "too many redirects or retries")
+
+
+def _with_readme(facts: RepoFacts, path: str, text: str, covers: ReadmeFacts) -> RepoFacts:
+    return replace(
+        facts,
+        readme_path=path,
+        readme_bytes=len(text.encode()),
+        readme_covers=covers.covers,
+        readme_evidence=covers.evidence,
+        artifact_links=covers.artifact_links,
+    )
+
+
+def _found(facts: RepoFacts, asked: str, final_url: str) -> RepoCheck:
+    if facts.full_name.casefold() != asked.casefold():
+        detail = f"renamed or moved to {facts.full_name}"
+        return RepoCheck(LinkCheck(Outcome.MOVED, detail, _now(), 200, final_url), facts)
+    detail = "repository exists" + (" (archived)" if facts.archived else "")
+    return RepoCheck(LinkCheck(Outcome.OK, detail, _now(), 200), facts)
+
+
+def _dead(name: str, source: str, detail: str) -> RepoCheck:
+    return RepoCheck(
+        LinkCheck(Outcome.DEAD, detail, _now(), 404),
+        RepoFacts(full_name=name, exists=False, source=source),
+    )
+
+
+def _expect(answer: _Answer, what: str) -> None:
+    if answer.status != 200:
+        raise _Stop(Outcome.TRANSIENT, f"{what} answered {answer.status}", answer.status)
+
+
+def _text(body: object, key: str) -> str | None:
+    value = body.get(key) if isinstance(body, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _number(body: dict[str, object], key: str) -> int | None:
+    value = body.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _utc(value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None  # a date we cannot read is a missing date, not a failed check
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -1,0 +1,1089 @@
+"""Facts about GitHub repositories, read through GitHub's APIs (never its HTML pages).
+
+Entry point: `GitHubFacts(client, settings, api_cache=...)`, then `await facts.repos([...])`
+and `await facts.other(url)`. Two backends give identical `RepoFacts` (all fields but `source`):
+
+* GraphQL, when `settings.github_token` is set: aliased batches of `GRAPHQL_BATCH` repositories
+  per query (`r0: repository(owner: $o0, name: $n0) { ...Repo }` …, plus `rateLimit`). A batch
+  that times out or answers 502/504 or a node/resource-limit error is split in halves and
+  retried; a `NOT_FOUND` alias is a missing repository while the rest of the batch is kept;
+  `nameWithOwner` ≠ the name asked (case-insensitively) is a rename. The README is read in the
+  same query when it is the root `README.md` or `README.rst`; any other README (`.github/`,
+  `docs/`, another name) costs one more query per batch, for the repositories that need it.
+* REST, without a token (60 requests/hour): per repository `GET /repos/{o}/{r}` (licence,
+  archived, fork, parent, dates, counts), `/commits?per_page=1` (last commit; 409 means empty,
+  and an empty repository stops there), `/contents/` (root listing), `/readme` (only when the
+  listing shows a README or a `.github`/`docs` folder), `/releases/latest` (404: none), and
+  `/contents/requirements.txt` only when a requirements.txt must be read to decide
+  `deps_pinned` (no lock file). Conditional requests reuse stored ETags (`ApiCache`): a 304
+  costs no quota.
+
+Which API a link goes to (`api_for_host`): links on the host of `settings.github_server_url`
+go to `settings.github_api_url` / `github_graphql_url` (GitHub Enterprise, Actions); links on
+github.com go to api.github.com even when the server is an Enterprise host. The token is sent
+only to the configured API/GraphQL origin, per request; redirects are followed by hand and only
+within the API origin; the token never appears in a detail, a log record or an exception.
+
+GitHub asks for serial requests: one lock serialises every call of a `GitHubFacts`. Rate
+limits: a primary limit that runs out (REST 403/429 with `x-ratelimit-remaining: 0`, GraphQL
+`RATE_LIMITED`) is waited out when the reset is within `settings.max_retry_wait`, else the rest
+is `unchecked` with one logged hint; a secondary limit (`retry-after`, or a message about a
+secondary rate limit) is waited out under the same bound. 5xx answers and timeouts are retried
+`settings.max_retries` times with exponential backoff, then reported `transient`; failures to
+connect are `unchecked` (our network, not the repository). Nothing raises out of `repos()` or
+`other()`: malformed answers become `transient` verdicts with a detail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import json
+import logging
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Protocol
+from urllib.parse import quote, unquote, urlsplit
+
+import httpx
+
+from auditor.config import DEFAULT_GITHUB_API_URL, Settings
+from auditor.licenses import NOASSERTION, license_class
+from auditor.models import LinkCheck, Outcome, Release, RepoFacts
+from auditor.readme import analyze_readme
+
+logger = logging.getLogger(__name__)
+
+API_VERSION = "2022-11-28"
+GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
+PUBLIC_SERVER_HOST = "github.com"
+PUBLIC_API = DEFAULT_GITHUB_API_URL
+JSON_MEDIA = "application/vnd.github+json"
+SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
+MAX_README_BYTES = 1024 * 1024
+
+_README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
+_README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
+_README_DIRS = (".github", "", "docs")  # GitHub's documented preference when several exist
+_SECONDARY = re.compile(r"secondary rate|abuse detection", re.IGNORECASE)
+_ENV_FILES = re.compile(
+    r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|Pipfile"
+    r"|Pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|Dockerfile.*"
+    r"|(docker-)?compose\.ya?ml|\.devcontainer|renv\.lock|DESCRIPTION|Project\.toml"
+    r"|Manifest\.toml|Cargo\.toml|Cargo\.lock|package\.json|package-lock\.json|yarn\.lock"
+    r"|pnpm-lock\.yaml|go\.mod|go\.sum|environment\.lock",
+    re.IGNORECASE,
+)
+_LOCK_FILES = re.compile(
+    r"Pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|renv\.lock|Manifest\.toml"
+    r"|Cargo\.lock|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum",
+    re.IGNORECASE,
+)
+_NAME_PART = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+class ApiCache(Protocol):
+    """Stored REST answers for conditional requests, keyed by request URL."""
+
+    def api_get(self, key: str) -> tuple[str | None, str] | None: ...
+
+    def api_put(self, key: str, etag: str | None, body: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RepoCheck:
+    check: LinkCheck
+    facts: RepoFacts | None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiEndpoint:
+    """Where the repositories of one web host are read, and whether the token belongs there."""
+
+    rest: str
+    graphql: str
+    server: str  # web base URL, for the `final_url` of a renamed repository
+    authorised: bool
+
+
+def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
+    """The API serving repositories on `host` (a web host such as `github.com`).
+
+    The host of `settings.github_server_url` maps to the configured API (Enterprise, Actions);
+    `github.com` always has api.github.com. Any other host has no API here (None).
+    """
+    host = host.casefold()
+    server = settings.github_server_url.rstrip("/")
+    token = settings.github_token is not None
+    if host == (urlsplit(server).hostname or "").casefold():
+        return ApiEndpoint(
+            settings.github_api_url.rstrip("/"), settings.github_graphql_url, server, token
+        )
+    if host == PUBLIC_SERVER_HOST:
+        configured = _origin(settings.github_api_url) == _origin(PUBLIC_API)
+        return ApiEndpoint(
+            PUBLIC_API, PUBLIC_API + "/graphql", "https://github.com", token and configured
+        )
+    return None
+
+
+class _Stop(Exception):
+    """Ends the work on one repository (or a whole batch) with a verdict."""
+
+    def __init__(self, outcome: Outcome, detail: str, status: int | None = None) -> None:
+        super().__init__(detail)
+        self.outcome = outcome
+        self.detail = detail
+        self.status = status
+
+
+class _Malformed(Exception):
+    """An answer that does not have the shape GitHub documents."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    status: int
+    headers: httpx.Headers
+    text: str
+    url: str
+
+    def json(self) -> object:
+        try:
+            return json.loads(self.text)
+        except ValueError as error:
+            kind = self.headers.get("content-type", "unknown content")
+            raise _Malformed(f"GitHub API answered non-JSON ({kind})") from error
+
+    def message(self) -> str:
+        try:
+            body = json.loads(self.text)
+        except ValueError:
+            return ""
+        if not isinstance(body, dict):
+            return ""
+        errors = body.get("errors")
+        if isinstance(errors, list) and errors and isinstance(errors[0], dict):
+            body = errors[0]  # GraphQL puts its reasons there
+        message = body.get("message")
+        return message if isinstance(message, str) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Readme:
+    path: str
+    size: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A repository whose README is read by the second query of its batch."""
+
+    facts: RepoFacts
+    tree: _Tree
+    path: str
+    requirements: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Tree:
+    """A repository's root, with the `.github` and `docs` folder names for README choice."""
+
+    entries: tuple[tuple[str, bool], ...]  # (name, is_file)
+    github: tuple[str, ...] = ()
+    docs: tuple[str, ...] = ()
+
+
+class GitHubFacts:
+    """Repository facts and link verdicts for GitHub links; see the module docstring."""
+
+    backoff = 0.5  # seconds before the first retry of a 5xx or timeout, doubled each time
+
+    def __init__(
+        self, client: httpx.AsyncClient, settings: Settings, *, api_cache: ApiCache | None = None
+    ) -> None:
+        self._client = client
+        self._settings = settings
+        self._cache = api_cache
+        self._lock = asyncio.Lock()
+        self._token = settings.github_token
+        self._token_origins = {
+            _origin(settings.github_api_url),
+            _origin(settings.github_graphql_url),
+        }
+        self._max_wait = float(getattr(settings, "max_retry_wait", 60.0))
+        self._spent: dict[str, str] = {}  # API base → why it can no longer be asked
+        self._waited: set[str] = set()  # API bases whose primary limit was waited out once
+        self.requests_made = 0
+        self.graphql_points = 0
+        self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
+
+    async def repos(
+        self, full_names: Sequence[str], *, host: str | None = None
+    ) -> dict[str, RepoCheck]:
+        """Facts for `owner/name` repositories on `host` (default: the configured server)."""
+        host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
+        api = api_for_host(host, self._settings)
+        results: dict[str, RepoCheck] = {}
+        valid: list[str] = []
+        for full_name in dict.fromkeys(full_names):
+            if api is None:
+                results[full_name] = _verdict(Outcome.UNSUPPORTED, f"no GitHub API for {host}")
+            elif _split_name(full_name) is None:
+                results[full_name] = _verdict(Outcome.UNSUPPORTED, "not an owner/name pair")
+            else:
+                valid.append(full_name)
+        if api is not None and valid:
+            if api.authorised and self._token:
+                for start in range(0, len(valid), GRAPHQL_BATCH):
+                    batch = valid[start : start + GRAPHQL_BATCH]
+                    results.update(await self._graphql_batch(api, batch))
+            else:
+                for full_name in valid:
+                    results[full_name] = await self._rest_repo(api, full_name)
+        return {name: results[name] for name in full_names}
+
+    async def other(self, url: str) -> LinkCheck:
+        """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
+        try:
+            target = _other_target(url, self._settings)
+            if target is None:
+                return _verdict(Outcome.UNSUPPORTED, "not a GitHub page the API can check").check
+            api, path, fallback = target
+            answer = await self._follow(api, await self._get(api, path))
+            if answer.status == 404 and fallback is not None:
+                answer = await self._follow(api, await self._get(api, fallback))
+            return self._page_verdict(answer, url)
+        except _Stop as stop:
+            return _verdict(stop.outcome, self._scrub(stop.detail), stop.status).check
+
+    # REST ---------------------------------------------------------------------------------------
+
+    async def _rest_repo(self, api: ApiEndpoint, full_name: str) -> RepoCheck:
+        try:
+            answer = await self._follow(api, await self._get(api, f"/repos/{full_name}"))
+            if answer.status != 200:
+                return _missing(answer, full_name)
+            repo = _object(answer.json(), "repository")
+            facts = await self._rest_details(api, _rest_base(repo))
+            return _found(facts, full_name, api)
+        except _Stop as stop:
+            return _verdict(stop.outcome, self._scrub(stop.detail), stop.status)
+        except _Malformed as error:
+            return _verdict(Outcome.TRANSIENT, self._scrub(str(error)))
+
+    async def _rest_details(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
+        base = f"/repos/{facts.full_name}"
+        commits = await self._get(api, f"{base}/commits?per_page=1")
+        if commits.status == 409:  # "Git Repository is empty."
+            return _complete(facts, empty=True, tree=None, readme=None, requirements=None)
+        _expect(commits, 200, "commits")
+        listing = _list(commits.json(), "commits")
+        last = _object(listing[0], "commit") if listing else {}
+        commit = _object(last.get("commit", {}), "commit")
+        committer = _object(commit.get("committer", {}), "committer")
+        facts = replace(facts, last_commit_at=_utc(_opt_str(committer, "date")))
+
+        root = await self._get(api, f"{base}/contents/")
+        _expect(root, 200, "root listing")
+        entries = tuple(
+            (_str(entry, "name"), _opt_str(entry, "type") != "dir")
+            for entry in map(_entry, _list(root.json(), "root listing"))
+        )
+        tree = _Tree(entries)
+        readme = None
+        names = {name.casefold() for name, _ in entries}
+        if any(_README_NAME.fullmatch(n) for n, _ in entries) or names & {".github", "docs"}:
+            answer = await self._get(api, f"{base}/readme")
+            if answer.status == 200:
+                readme = _decode(_object(answer.json(), "readme"))
+            elif answer.status != 404:
+                _expect(answer, 200, "readme")
+        requirements = None
+        if _needs_requirements(tree):
+            answer = await self._get(api, f"{base}/contents/requirements.txt")
+            if answer.status == 200:
+                requirements = _decode(_object(answer.json(), "requirements.txt")).text
+        release = await self._get(api, f"{base}/releases/latest")
+        if release.status == 200:
+            latest = _object(release.json(), "release")
+            tag = _str(latest, "tag_name")
+            facts = replace(
+                facts, latest_release=Release(tag, _utc(_opt_str(latest, "published_at")))
+            )
+        elif release.status != 404:
+            _expect(release, 200, "latest release")
+        return _complete(facts, empty=False, tree=tree, readme=readme, requirements=requirements)
+
+    async def _follow(self, api: ApiEndpoint, answer: _Answer) -> _Answer:
+        """Follows a 301/302/307 within the API origin (renames point at /repositories/{id})."""
+        for _ in range(self._settings.max_redirects):
+            if answer.status not in {301, 302, 307, 308}:
+                return answer
+            location = answer.headers.get("location", "")
+            target = httpx.URL(answer.url).join(location)
+            if not location or _origin(str(target)) != _origin(api.rest):
+                raise _Stop(
+                    Outcome.UNCHECKED,
+                    f"GitHub API redirected to {target.host or 'nowhere'}; not followed",
+                    answer.status,
+                )
+            answer = await self._get(api, str(target))
+        raise _Stop(Outcome.TRANSIENT, "too many redirects from the GitHub API", answer.status)
+
+    async def _get(self, api: ApiEndpoint, path_or_url: str) -> _Answer:
+        url = path_or_url if "://" in path_or_url else api.rest + path_or_url
+        cached = self._cache.api_get(url) if self._cache is not None else None
+        headers = {"Accept": JSON_MEDIA, "X-GitHub-Api-Version": API_VERSION}
+        if cached is not None and cached[0]:
+            headers["If-None-Match"] = cached[0]
+        answer = await self._send("GET", url, api, headers=headers)
+        if answer.status == 304 and cached is not None:
+            return _Answer(200, answer.headers, cached[1], url)
+        if answer.status == 200 and self._cache is not None:
+            self._cache.api_put(url, answer.headers.get("etag"), answer.text)
+        return answer
+
+    # GraphQL ------------------------------------------------------------------------------------
+
+    async def _graphql_batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, RepoCheck]:
+        try:
+            variables: dict[str, str] = {}
+            for index, full_name in enumerate(batch):
+                owner, name = full_name.split("/")
+                variables[f"o{index}"], variables[f"n{index}"] = owner, name
+            data, errors = await self._graphql(api, build_batch_query(len(batch)), variables)
+        except _Split:
+            if len(batch) == 1:
+                return {batch[0]: _verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out")}
+            half = len(batch) // 2
+            return {
+                **await self._graphql_batch(api, batch[:half]),
+                **await self._graphql_batch(api, batch[half:]),
+            }
+        except _Stop as stop:
+            check = _verdict(stop.outcome, self._scrub(stop.detail), stop.status)
+            return dict.fromkeys(batch, check)
+        except _Malformed as error:
+            return dict.fromkeys(batch, _verdict(Outcome.TRANSIENT, self._scrub(str(error))))
+        results: dict[str, RepoCheck] = {}
+        pending: dict[str, _Pending] = {}  # README still to read
+        for index, full_name in enumerate(batch):
+            node = data.get(f"r{index}")
+            if not isinstance(node, dict):
+                results[full_name] = _graphql_missing(errors.get(f"r{index}"), full_name)
+                continue
+            try:
+                facts, tree, readmes, requirements = _graphql_repo(node)
+            except _Malformed as error:
+                results[full_name] = _verdict(Outcome.TRANSIENT, self._scrub(str(error)))
+                continue
+            path = _preferred_readme(tree) if tree is not None else None
+            if tree is not None and path is not None and path not in readmes:
+                pending[full_name] = _Pending(facts, tree, path, requirements)
+                continue
+            readme = readmes[path] if path is not None else None
+            done = _complete(
+                facts, empty=tree is None, tree=tree, readme=readme, requirements=requirements
+            )
+            results[full_name] = _found(done, full_name, api)
+        if pending:
+            results.update(await self._graphql_readmes(api, pending))
+        return {name: results[name] for name in batch}
+
+    async def _graphql_readmes(
+        self, api: ApiEndpoint, pending: dict[str, _Pending]
+    ) -> dict[str, RepoCheck]:
+        """The second query of a batch: READMEs that are not the root README.md."""
+        names = list(pending)
+        variables: dict[str, str] = {}
+        for index, full_name in enumerate(names):
+            owner, name = pending[full_name].facts.full_name.split("/")
+            expression = "HEAD:" + pending[full_name].path
+            variables.update({f"o{index}": owner, f"n{index}": name, f"e{index}": expression})
+        data: dict[str, object] = {}
+        failure: RepoCheck | None = None
+        try:
+            data, _ = await self._graphql(api, build_readme_query(len(names)), variables)
+        except _Split:
+            failure = _verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out reading READMEs")
+        except _Stop as stop:
+            failure = _verdict(stop.outcome, self._scrub(stop.detail), stop.status)
+        except _Malformed as error:
+            failure = _verdict(Outcome.TRANSIENT, self._scrub(str(error)))
+        results: dict[str, RepoCheck] = {}
+        for index, full_name in enumerate(names):
+            item = pending[full_name]
+            node = data.get(f"r{index}")
+            blob = node.get("readme") if isinstance(node, dict) else None
+            if failure is not None or not isinstance(blob, dict):
+                results[full_name] = failure or _verdict(
+                    Outcome.TRANSIENT, f"GitHub GraphQL API gave no README at {item.path}"
+                )
+                continue
+            try:
+                readme = _blob_readme(blob, item.path)
+            except _Malformed as error:
+                results[full_name] = _verdict(Outcome.TRANSIENT, self._scrub(str(error)))
+                continue
+            done = _complete(
+                item.facts,
+                empty=False,
+                tree=item.tree,
+                readme=readme,
+                requirements=item.requirements,
+            )
+            results[full_name] = _found(done, full_name, api)
+        return results
+
+    async def _graphql(
+        self, api: ApiEndpoint, query: str, variables: Mapping[str, str]
+    ) -> tuple[dict[str, object], dict[str, Mapping[str, object]]]:
+        """(data, errors by alias) of one query; raises _Split, _Stop or _Malformed."""
+        payload = {"query": query, "variables": dict(variables)}
+        for attempt in range(self._settings.max_retries + 1):
+            try:
+                answer = await self._send(
+                    "POST",
+                    api.graphql,
+                    api,
+                    headers={"Accept": "application/json"},
+                    json_body=payload,
+                    # GitHub gives up after 10 s itself; a shorter client timeout would
+                    # abandon answers that are on their way.
+                    read_timeout=max(self._settings.timeout, 12.0),
+                )
+            except _Stop as stop:
+                if stop.outcome is Outcome.TRANSIENT:  # a timeout: the batch was too heavy
+                    raise _Split from stop
+                raise
+            if answer.status in {502, 504}:
+                raise _Split
+            if answer.status == 401:
+                raise _Stop(
+                    Outcome.UNCHECKED, "GitHub rejected the token (401 Bad credentials)", 401
+                )
+            if answer.status >= 500:
+                if attempt < self._settings.max_retries:
+                    await asyncio.sleep(self.backoff * 2**attempt)
+                    continue
+                raise _Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
+            body = _object(answer.json(), "GraphQL answer")
+            errors = body.get("errors")
+            error_list = errors if isinstance(errors, list) else []
+            types = {e.get("type") for e in error_list if isinstance(e, dict)}
+            data = body.get("data")
+            limit = data.get("rateLimit") if isinstance(data, dict) else None
+            if isinstance(limit, dict) and isinstance(limit.get("cost"), int):
+                self.graphql_points += limit["cost"]
+            if "RATE_LIMITED" in types:
+                await self._primary_limit(api, answer, graphql=True)
+                continue
+            if answer.status != 200:
+                raise _Stop(
+                    Outcome.TRANSIENT,
+                    f"GitHub GraphQL API answered {answer.status}: {answer.message()}".rstrip(": "),
+                    answer.status,
+                )
+            if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
+                raise _Split
+            if not isinstance(data, dict):
+                first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
+                message = first.get("message") if isinstance(first, dict) else None
+                raise _Malformed(f"GitHub GraphQL API answered no data: {message or 'no reason'}")
+            by_alias: dict[str, Mapping[str, object]] = {}
+            for error in error_list:
+                path = error.get("path") if isinstance(error, dict) else None
+                if isinstance(path, list) and path and isinstance(path[0], str):
+                    by_alias.setdefault(path[0], error)
+            return data, by_alias
+        raise _Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit still exhausted after waiting")
+
+    # Transport ----------------------------------------------------------------------------------
+
+    async def _send(
+        self,
+        method: str,
+        url: str,
+        api: ApiEndpoint,
+        *,
+        headers: dict[str, str],
+        json_body: object = None,
+        read_timeout: float | None = None,
+    ) -> _Answer:
+        """One request, serialised: a rate-limit pause holds back every other GitHub call."""
+        async with self._lock:
+            return await self._send_serial(method, url, api, headers, json_body, read_timeout)
+
+    async def _send_serial(
+        self,
+        method: str,
+        url: str,
+        api: ApiEndpoint,
+        headers: dict[str, str],
+        json_body: object,
+        read_timeout: float | None,
+    ) -> _Answer:
+        """The token only for the API origin; the primary and secondary limits; retries of
+        5xx and timeouts (GET only: a heavy GraphQL batch is split instead)."""
+        base = api.graphql if method == "POST" else api.rest
+        attempt = 0
+        limited = 0  # secondary-limit waits for this request
+        while True:
+            if base in self._spent:
+                raise _Stop(Outcome.UNCHECKED, self._spent[base])
+            request_headers = dict(headers)
+            if self._token and _origin(url) in self._token_origins and api.authorised:
+                request_headers["Authorization"] = f"Bearer {self._token}"
+            try:
+                self.requests_made += 1
+                response = await self._client.request(
+                    method,
+                    url,
+                    headers=request_headers,
+                    json=json_body,
+                    timeout=read_timeout or self._settings.timeout,
+                    follow_redirects=False,
+                )
+                text = response.text
+            except httpx.TimeoutException as error:
+                if attempt < self._settings.max_retries and method == "GET":
+                    await asyncio.sleep(self.backoff * 2**attempt)
+                    attempt += 1
+                    continue
+                raise _Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
+            except httpx.HTTPError as error:
+                # Could not reach the API at all: says nothing about the repository.
+                raise _Stop(
+                    Outcome.UNCHECKED, f"could not reach the GitHub API ({type(error).__name__})"
+                ) from error
+            answer = _Answer(response.status_code, response.headers, text, str(response.url))
+            remaining = _int_header(answer.headers, "x-ratelimit-remaining")
+            if remaining is not None:
+                self.rate_remaining[base] = remaining
+            if answer.status in {403, 429}:
+                if remaining == 0:
+                    await self._primary_limit(api, answer, graphql=method == "POST")
+                    continue
+                if "retry-after" in answer.headers or _SECONDARY.search(answer.message()):
+                    limited += 1
+                    await self._secondary_limit(answer, limited)
+                    continue
+            if answer.status == 200 and method == "POST" and _SECONDARY.search(answer.message()):
+                limited += 1
+                await self._secondary_limit(answer, limited)  # GraphQL may say it with a 200
+                continue
+            if method == "GET" and answer.status >= 500 and attempt < self._settings.max_retries:
+                await asyncio.sleep(self.backoff * 2**attempt)
+                attempt += 1
+                continue
+            return answer
+
+    async def _primary_limit(self, api: ApiEndpoint, answer: _Answer, *, graphql: bool) -> None:
+        """Waits for the reset when it is near, else marks this API spent (raises _Stop)."""
+        base = api.graphql if graphql else api.rest
+        reset = _int_header(answer.headers, "x-ratelimit-reset")
+        wait = max(0.0, reset - time.time()) + 1.0 if reset is not None else None
+        if wait is not None and wait <= self._max_wait and base not in self._waited:
+            self._waited.add(base)  # one wait per run; a second exhaustion stops for good
+            logger.warning("GitHub API rate limit reached; waiting %.0f s for the reset", wait)
+            await asyncio.sleep(wait)
+            return
+        kind = "GraphQL points" if graphql else "REST requests"
+        hint = "" if self._token else "; set GITHUB_TOKEN to raise the limit from 60 requests/hour"
+        message = f"GitHub API rate limit ({kind}) exhausted; not checked{hint}"
+        self._spent[base] = message
+        logger.warning("%s (the remaining GitHub links are marked unchecked)", message)
+        raise _Stop(Outcome.UNCHECKED, message, answer.status)
+
+    async def _secondary_limit(self, answer: _Answer, times: int) -> None:
+        retry_after = _int_header(answer.headers, "retry-after")
+        wait = float(retry_after) if retry_after is not None else SECONDARY_DEFAULT_WAIT
+        if wait > self._max_wait or times > self._settings.max_retries:
+            raise _Stop(
+                Outcome.UNCHECKED,
+                f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked",
+                answer.status,
+            )
+        logger.info("GitHub secondary rate limit; waiting %.0f s", wait)
+        await asyncio.sleep(wait)
+
+    def _page_verdict(self, answer: _Answer, url: str) -> LinkCheck:
+        if answer.status == 200:
+            return _verdict(Outcome.OK, "GitHub API found it", 200).check
+        if answer.status == 404:
+            return _verdict(Outcome.DEAD, "GitHub API: not found (missing or private)", 404).check
+        blocked = _blocked(answer)
+        if blocked is not None:
+            return blocked
+        detail = f"GitHub API answered {answer.status}: {answer.message()}".rstrip(": ")
+        return _verdict(Outcome.TRANSIENT, self._scrub(detail), answer.status).check
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._token, "[token]") if self._token else text
+
+
+class _Split(Exception):
+    """The batch was too heavy for GitHub (timeout, 502/504, node or resource limit)."""
+
+
+# GraphQL documents ---------------------------------------------------------------------------
+
+_BLOB_TEXT = "... on Blob { text byteSize isBinary }"
+# The READMEs read in the first query (aliases → paths); objects cost no points, and these
+# two names cover most repositories, so the second query is rare.
+_PREFETCHED_READMES = {"readmeMd": "README.md", "readmeRst": "README.rst"}
+_NAMES = "... on Tree { entries { name type } }"
+_REPO_FRAGMENT = f"""fragment Repo on Repository {{
+  nameWithOwner isArchived isDisabled isEmpty isFork
+  parent {{ nameWithOwner }}
+  licenseInfo {{ spdxId key }}
+  description homepageUrl pushedAt createdAt stargazerCount forkCount
+  issues(states: OPEN) {{ totalCount }}
+  pullRequests(states: OPEN) {{ totalCount }}
+  latestRelease {{ tagName publishedAt }}
+  defaultBranchRef {{ name target {{ ... on Commit {{ committedDate }} }} }}
+  rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
+  githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
+  docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
+  readmeMd: object(expression: "HEAD:README.md") {{ {_BLOB_TEXT} }}
+  readmeRst: object(expression: "HEAD:README.rst") {{ {_BLOB_TEXT} }}
+  requirements: object(expression: "HEAD:requirements.txt") {{ {_BLOB_TEXT} }}
+}}"""
+
+
+def build_batch_query(size: int) -> str:
+    """The facts query for `size` repositories, variables `$o0/$n0` … (owner, name)."""
+    params = ", ".join(f"$o{i}: String!, $n{i}: String!" for i in range(size))
+    fields = "\n".join(
+        f"  r{i}: repository(owner: $o{i}, name: $n{i}) {{ ...Repo }}" for i in range(size)
+    )
+    return (
+        f"query Repos({params}) {{\n{fields}\n  rateLimit {{ cost remaining resetAt }}\n}}\n"
+        + _REPO_FRAGMENT
+    )
+
+
+def build_readme_query(size: int) -> str:
+    """READMEs at exact paths, variables `$o0/$n0/$e0` … (`$eN` = `HEAD:<path>`)."""
+    params = ", ".join(f"$o{i}: String!, $n{i}: String!, $e{i}: String!" for i in range(size))
+    fields = "\n".join(
+        f"  r{i}: repository(owner: $o{i}, name: $n{i}) "
+        f"{{ readme: object(expression: $e{i}) {{ {_BLOB_TEXT} }} }}"
+        for i in range(size)
+    )
+    return f"query Readmes({params}) {{\n{fields}\n  rateLimit {{ cost remaining resetAt }}\n}}\n"
+
+
+# Turning answers into facts ------------------------------------------------------------------
+
+
+def _rest_base(repo: Mapping[str, object]) -> RepoFacts:
+    license_info = repo.get("license")
+    spdx = None
+    if isinstance(license_info, dict):
+        spdx = _spdx(license_info.get("spdx_id"), license_info.get("key"))
+    parent = repo.get("parent")
+    return RepoFacts(
+        full_name=_str(repo, "full_name"),
+        exists=True,
+        source="rest",
+        archived=_bool(repo, "archived"),
+        disabled=_bool(repo, "disabled"),
+        fork=_bool(repo, "fork"),
+        parent=_opt_str(_object(parent, "parent"), "full_name") if parent else None,
+        license_spdx=spdx,
+        license_class=license_class(spdx),
+        pushed_at=_utc(_opt_str(repo, "pushed_at")),
+        created_at=_utc(_opt_str(repo, "created_at")),
+        stars=_int(repo, "stargazers_count"),
+        forks=_int(repo, "forks_count"),
+        open_issues=_int(repo, "open_issues_count"),
+        default_branch=_opt_str(repo, "default_branch"),
+        description=_opt_str(repo, "description") or None,
+        homepage=_opt_str(repo, "homepage") or None,
+    )
+
+
+def _decode(body: Mapping[str, object]) -> _Readme:
+    """A contents-API file; base64 with line breaks, which the default decoder accepts."""
+    content = _str(body, "content")
+    try:
+        raw = base64.b64decode(content)
+    except (binascii.Error, ValueError) as error:
+        raise _Malformed("GitHub API sent undecodable file content") from error
+    size = body.get("size")
+    return _Readme(
+        _str(body, "path"),
+        size if isinstance(size, int) else len(raw),
+        raw[:MAX_README_BYTES].decode("utf-8", errors="replace"),
+    )
+
+
+def _graphql_repo(
+    node: Mapping[str, object],
+) -> tuple[RepoFacts, _Tree | None, dict[str, _Readme], str | None]:
+    """(facts so far, root tree or None when empty, READMEs read by path, requirements.txt)."""
+    license_info = node.get("licenseInfo")
+    spdx = None
+    if isinstance(license_info, dict):
+        spdx = _spdx(license_info.get("spdxId"), license_info.get("key"))
+    parent = node.get("parent")
+    branch = node.get("defaultBranchRef")
+    last_commit = None
+    branch_name = None
+    if isinstance(branch, dict):
+        branch_name = _opt_str(branch, "name")
+        target = branch.get("target")
+        if isinstance(target, dict):
+            last_commit = _utc(_opt_str(target, "committedDate"))
+    release = node.get("latestRelease")
+    latest = None
+    if isinstance(release, dict):
+        latest = Release(_str(release, "tagName"), _utc(_opt_str(release, "publishedAt")))
+    issues = _object(node.get("issues"), "issues")
+    pulls = _object(node.get("pullRequests"), "pullRequests")
+    facts = RepoFacts(
+        full_name=_str(node, "nameWithOwner"),
+        exists=True,
+        source="graphql",
+        archived=_bool(node, "isArchived"),
+        disabled=_bool(node, "isDisabled"),
+        fork=_bool(node, "isFork"),
+        parent=_opt_str(_object(parent, "parent"), "nameWithOwner") if parent else None,
+        license_spdx=spdx,
+        license_class=license_class(spdx),
+        pushed_at=_utc(_opt_str(node, "pushedAt")),
+        created_at=_utc(_opt_str(node, "createdAt")),
+        stars=_int(node, "stargazerCount"),
+        forks=_int(node, "forkCount"),
+        open_issues=_int(issues, "totalCount") + _int(pulls, "totalCount"),
+        default_branch=branch_name,
+        description=_opt_str(node, "description") or None,
+        homepage=_opt_str(node, "homepageUrl") or None,
+        last_commit_at=last_commit,
+        latest_release=latest,
+    )
+    if _bool(node, "isEmpty"):
+        return facts, None, {}, None
+    root = node.get("rootTree")
+    if not isinstance(root, dict):
+        raise _Malformed("GitHub GraphQL API gave no root tree for a non-empty repository")
+    tree = _Tree(
+        tuple((_str(e, "name"), _opt_str(e, "type") == "blob") for e in _tree_entries(root)),
+        _tree_names(node.get("githubTree")),
+        _tree_names(node.get("docsTree")),
+    )
+    readmes = {
+        path: _blob_readme(blob, path)
+        for alias, path in _PREFETCHED_READMES.items()
+        if isinstance(blob := node.get(alias), dict)
+    }
+    requirements_blob = node.get("requirements")
+    requirements = None
+    if isinstance(requirements_blob, dict):
+        requirements = _opt_str(requirements_blob, "text")
+    return facts, tree, readmes, requirements
+
+
+def _blob_readme(blob: Mapping[str, object], path: str) -> _Readme:
+    text = _opt_str(blob, "text") or ""
+    return _Readme(path, _int(blob, "byteSize"), text)
+
+
+def _tree_entries(tree: Mapping[str, object]) -> list[Mapping[str, object]]:
+    return [_entry(e) for e in _list(tree.get("entries"), "tree entries")]
+
+
+def _tree_names(tree: object) -> tuple[str, ...]:
+    if not isinstance(tree, dict) or "entries" not in tree:
+        return ()
+    return tuple(_str(e, "name") for e in _tree_entries(tree) if _opt_str(e, "type") == "blob")
+
+
+def _complete(
+    facts: RepoFacts,
+    *,
+    empty: bool,
+    tree: _Tree | None,
+    readme: _Readme | None,
+    requirements: str | None,
+) -> RepoFacts:
+    """The facts both backends derive the same way from the raw pieces."""
+    if empty or tree is None:
+        return replace(
+            facts, empty=True, default_branch=None, has_citation_cff=False, deps_pinned=None
+        )
+    names = tuple(sorted(name for name, _ in tree.entries))
+    analysis = analyze_readme(readme.text if readme else "", root_files=names)
+    env_files = tuple(name for name in names if _ENV_FILES.fullmatch(name))
+    return replace(
+        facts,
+        empty=False,
+        root_files=names,
+        env_files=env_files,
+        deps_pinned=_deps_pinned(env_files, requirements if _needs_requirements(tree) else None),
+        has_citation_cff="CITATION.cff" in names,
+        readme_path=readme.path if readme else None,
+        readme_bytes=readme.size if readme else None,
+        readme_covers=analysis.covers,
+        readme_evidence=analysis.evidence,
+        artifact_links=analysis.artifact_links,
+    )
+
+
+def _needs_requirements(tree: _Tree) -> bool:
+    names = [name for name, is_file in tree.entries if is_file]
+    return "requirements.txt" in names and not any(_LOCK_FILES.fullmatch(n) for n in names)
+
+
+def _deps_pinned(env_files: Sequence[str], requirements: str | None) -> bool | None:
+    """True with a lock file, or when every requirement line pins with `==`; None unknown."""
+    if any(_LOCK_FILES.fullmatch(name) for name in env_files):
+        return True
+    if requirements is None:
+        return None
+    lines = [line.split("#", 1)[0].strip() for line in requirements.splitlines()]
+    specs = [line for line in lines if line and not line.startswith("-")]
+    if not specs:
+        return None
+    return all("==" in spec or " @ " in spec for spec in specs)
+
+
+def _preferred_readme(tree: _Tree) -> str | None:
+    """GitHub's choice: `.github/`, then the root, then `docs/`; .md before .rst before …"""
+    folders = {
+        ".github": tree.github,
+        "": tuple(name for name, is_file in tree.entries if is_file),
+        "docs": tree.docs,
+    }
+    for folder in _README_DIRS:
+        names = [n for n in folders[folder] if _README_NAME.fullmatch(n)]
+        if names:
+            best = min(names, key=lambda n: (_README_EXT_RANK.get(_ext(n), 5), n))
+            return f"{folder}/{best}" if folder else best
+    return None
+
+
+def _ext(name: str) -> str:
+    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+
+
+def _spdx(spdx_id: object, key: object) -> str | None:
+    if isinstance(spdx_id, str) and spdx_id:
+        return spdx_id
+    # GraphQL's spdxId can be null for the pseudo licence "other": say NOASSERTION like REST.
+    return NOASSERTION if key == "other" else None
+
+
+# Verdicts ------------------------------------------------------------------------------------
+
+
+def _found(facts: RepoFacts, asked: str, api: ApiEndpoint) -> RepoCheck:
+    if facts.full_name.casefold() != asked.casefold():
+        check = LinkCheck(
+            Outcome.MOVED,
+            f"renamed or transferred to {facts.full_name}",
+            _now(),
+            http_status=200,
+            final_url=f"{api.server}/{facts.full_name}",
+        )
+        return RepoCheck(check, facts)
+    notes = [
+        text
+        for flag, text in (
+            (facts.archived, "archived"),
+            (facts.disabled, "disabled"),
+            (facts.empty, "empty"),
+        )
+        if flag
+    ]
+    detail = "repository exists" + (f" ({', '.join(notes)})" if notes else "")
+    return RepoCheck(LinkCheck(Outcome.OK, detail, _now(), http_status=200), facts)
+
+
+def _missing(answer: _Answer, full_name: str) -> RepoCheck:
+    gone = RepoFacts(full_name=full_name, exists=False, source="rest")
+    if answer.status == 404:
+        detail = "GitHub API: repository not found (missing or private)"
+        return RepoCheck(LinkCheck(Outcome.DEAD, detail, _now(), 404), gone)
+    blocked = _blocked(answer)
+    if blocked is not None:
+        return RepoCheck(blocked, gone)
+    detail = f"GitHub API answered {answer.status}: {answer.message()}".rstrip(": ")
+    return _verdict(Outcome.TRANSIENT, detail, answer.status)
+
+
+def _blocked(answer: _Answer) -> LinkCheck | None:
+    """451 (DMCA and other legal takedowns), or a 403 naming a block (terms of service)."""
+    try:
+        body = answer.json()
+    except _Malformed:
+        body = None
+    block = body.get("block") if isinstance(body, dict) else None
+    if answer.status != 451 and not isinstance(block, dict):
+        return None
+    reason = block.get("reason") if isinstance(block, dict) else None
+    detail = f"GitHub API: access blocked ({reason if isinstance(reason, str) else 'legal'})"
+    return LinkCheck(Outcome.DEAD, f"{detail}, {answer.status}", _now(), answer.status)
+
+
+def _graphql_missing(error: Mapping[str, object] | None, full_name: str) -> RepoCheck:
+    if error is not None and error.get("type") == "NOT_FOUND":
+        return RepoCheck(
+            LinkCheck(
+                Outcome.DEAD, "GitHub API: repository not found (missing or private)", _now()
+            ),
+            RepoFacts(full_name=full_name, exists=False, source="graphql"),
+        )
+    message = error.get("message") if error is not None else None
+    return _verdict(Outcome.TRANSIENT, f"GitHub GraphQL API: {message or 'no data for it'}")
+
+
+def _verdict(outcome: Outcome, detail: str, status: int | None = None) -> RepoCheck:
+    return RepoCheck(LinkCheck(outcome, detail, _now(), http_status=status), None)
+
+
+def _expect(answer: _Answer, status: int, what: str) -> None:
+    if answer.status != status:
+        detail = f"GitHub API answered {answer.status} for the {what}"
+        raise _Stop(Outcome.TRANSIENT, detail, answer.status)
+
+
+# Links that are not repositories -------------------------------------------------------------
+
+_REPO_PAGES = {"blob", "tree", "raw", "releases", "issues", "pull", "commit", "wiki"}
+_RESERVED = {
+    "about",
+    "collections",
+    "explore",
+    "features",
+    "login",
+    "marketplace",
+    "pricing",
+    "search",
+    "settings",
+    "topics",
+    "trending",
+}
+
+
+def _other_target(url: str, settings: Settings) -> tuple[ApiEndpoint, str, str | None] | None:
+    """(API, path to ask, fallback path) for a GitHub page that is not a repository root.
+
+    The fallback covers a /blob/ or /tree/ link whose branch name holds a slash."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").casefold()
+    segments = [quote(unquote(s), safe="") for s in parts.path.split("/") if s]
+    if host == "gist.github.com":
+        api = api_for_host(PUBLIC_SERVER_HOST, settings)
+        return (api, f"/gists/{segments[-1]}", None) if api and segments else None
+    if host == "raw.githubusercontent.com" and len(segments) >= 4:
+        host, segments = PUBLIC_SERVER_HOST, [*segments[:2], "blob", *segments[2:]]
+    api = api_for_host(host, settings)
+    if api is None or not segments or segments[0] in _RESERVED:
+        return None
+    if len(segments) == 1:
+        return api, f"/users/{segments[0]}", None
+    if segments[0] in {"orgs", "sponsors"}:
+        return api, f"/users/{segments[1]}", None
+    repo = f"/repos/{segments[0]}/{segments[1]}"
+    page, rest = (segments[2], segments[3:]) if len(segments) > 2 else ("", [])
+    if page in {"blob", "tree", "raw"} and rest:
+        path = "/".join(rest[1:])
+        fallback = None
+        if len(rest) > 2:
+            fallback = f"{repo}/contents/{'/'.join(rest[2:])}?ref={rest[0]}%2F{rest[1]}"
+        return api, f"{repo}/contents/{path}?ref={rest[0]}", fallback
+    if page == "releases" and len(rest) >= 2 and rest[0] == "tag":
+        return api, f"{repo}/releases/tags/{rest[1]}", None
+    if page in {"issues", "pull"} and rest and rest[0].isdigit():
+        return api, f"{repo}/issues/{rest[0]}", None
+    if page == "commit" and rest:
+        return api, f"{repo}/commits/{rest[0]}", None
+    return api, repo, None  # another page of a repository: the repository's existence decides
+
+
+# Small helpers -------------------------------------------------------------------------------
+
+
+def _split_name(full_name: str) -> tuple[str, str] | None:
+    parts = full_name.split("/")
+    if len(parts) != 2 or not all(_NAME_PART.fullmatch(p) for p in parts):
+        return None
+    return parts[0], parts[1]
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.casefold()
+    port = parts.port or {"https": 443, "http": 80}.get(scheme)
+    return scheme, (parts.hostname or "").casefold(), port
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _utc(value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError as error:
+        raise _Malformed(f"GitHub API sent a malformed timestamp {value[:40]!r}") from error
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _int_header(headers: httpx.Headers, name: str) -> int | None:
+    value = headers.get(name, "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _object(value: object, what: str) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise _Malformed(f"GitHub API sent a malformed {what}")
+    return value
+
+
+def _entry(value: object) -> Mapping[str, object]:
+    return _object(value, "listing entry")
+
+
+def _list(value: object, what: str) -> list[object]:
+    if not isinstance(value, list):
+        raise _Malformed(f"GitHub API sent a malformed {what}")
+    return value
+
+
+def _str(body: Mapping[str, object], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str):
+        raise _Malformed(f"GitHub API answer lacks {key}")
+    return value
+
+
+def _opt_str(body: Mapping[str, object], key: str) -> str | None:
+    value = body.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _bool(body: Mapping[str, object], key: str) -> bool:
+    value = body.get(key)
+    if not isinstance(value, bool):
+        raise _Malformed(f"GitHub API answer lacks {key}")
+    return value
+
+
+def _int(body: Mapping[str, object], key: str) -> int:
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Malformed(f"GitHub API answer lacks {key}")
+    return value

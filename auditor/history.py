@@ -1,0 +1,480 @@
+"""The run history (`--db`): every run's per-link and per-paper results in one SQLite file, and
+what changed since the previous run.
+
+Results are stored as they complete (`store_link`, each call its own transaction), so a crash
+or a kill loses nothing already stored; `finish_run` stores the final document, computes the
+history fields and marks the run finished in one transaction. A run never finished stays in the
+file, its results counted for `first_seen`, `last_ok` and `dead_since`, but it is never the
+"previous run" that changes are computed against.
+
+Changes compare with the last *judged* outcome (`ok`, `moved`, `dead`): `unchecked`, `transient`,
+`blocked`, `excluded` and `unsupported` say nothing about the link, so they never make it die or
+revive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+from auditor.models import Outcome
+
+Json = dict[str, Any]
+T = TypeVar("T")
+
+DEFAULT_DB = Path("reports/history.sqlite")
+
+NEW = "new"
+DIED = "died"
+REVIVED = "revived"
+MOVED = "moved"
+ARCHIVED = "archived"
+LICENSE_CHANGED = "license-changed"
+REMOVED = "removed"
+CHANGE_KINDS = (NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED)
+
+JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
+ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
+
+# Migration n (1-based) brings a file from `user_version` n-1 to n. Append, never edit: files
+# in users' caches hold every earlier version.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,  -- NULL: the run never finished (crash, kill, timeout)
+        generated_at TEXT
+    );
+    CREATE TABLE link_results (
+        url TEXT NOT NULL,
+        run_id INTEGER NOT NULL REFERENCES runs (id),
+        kind TEXT,
+        outcome TEXT NOT NULL,
+        http_status INTEGER,
+        final_url TEXT,
+        detail TEXT,
+        checked_at TEXT,
+        papers TEXT NOT NULL,  -- JSON list of paper ids
+        repo_exists INTEGER,
+        archived INTEGER,
+        license_spdx TEXT,
+        license_class TEXT,
+        PRIMARY KEY (url, run_id)  -- also the index for one link's history, in run order
+    ) WITHOUT ROWID;
+    CREATE INDEX link_results_by_run ON link_results (run_id);
+    CREATE TABLE paper_results (
+        run_id INTEGER NOT NULL REFERENCES runs (id),
+        paper_id TEXT NOT NULL,
+        name TEXT,
+        tier TEXT,
+        score INTEGER,
+        scored_on TEXT,
+        PRIMARY KEY (run_id, paper_id)
+    ) WITHOUT ROWID;
+    """,
+)
+
+
+class HistoryError(Exception):
+    """A history file that cannot be used; the message is one line for the user."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One stored result of one link, as the history computation needs it."""
+
+    run_id: int
+    finished: bool
+    run_started_at: str
+    seen_at: str  # when the verdict was reached: `checked_at`, else the run's start
+    outcome: str
+    final_url: str | None
+    repo_exists: bool | None
+    archived: bool | None
+    license_spdx: str | None
+    kind: str | None
+    papers: tuple[str, ...]
+
+
+def _flag(value: Any) -> int | None:
+    return None if value is None else int(bool(value))
+
+
+def _link_row(run_id: int, link: Mapping[str, Any]) -> tuple[Any, ...]:
+    repo = link.get("repo") or {}
+    return (
+        link["url"],
+        run_id,
+        link.get("kind"),
+        link.get("outcome") or Outcome.UNCHECKED,
+        link.get("http_status"),
+        link.get("final_url"),
+        link.get("detail"),
+        link.get("checked_at"),
+        json.dumps(list(link.get("papers", ()))),
+        _flag(repo.get("exists")),
+        _flag(repo.get("archived")),
+        repo.get("license_spdx"),
+        repo.get("license_class"),
+    )
+
+
+_UPSERT_LINK = """
+    INSERT INTO link_results (url, run_id, kind, outcome, http_status, final_url, detail,
+        checked_at, papers, repo_exists, archived, license_spdx, license_class)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (url, run_id) DO UPDATE SET kind = excluded.kind, outcome = excluded.outcome,
+        http_status = excluded.http_status, final_url = excluded.final_url,
+        detail = excluded.detail, checked_at = excluded.checked_at, papers = excluded.papers,
+        repo_exists = excluded.repo_exists, archived = excluded.archived,
+        license_spdx = excluded.license_spdx, license_class = excluded.license_class
+"""
+
+_UPSERT_PAPER = """
+    INSERT INTO paper_results (run_id, paper_id, name, tier, score, scored_on)
+    VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id, paper_id) DO UPDATE SET name = excluded.name, tier = excluded.tier,
+        score = excluded.score, scored_on = excluded.scored_on
+"""
+
+_LINK_HISTORY = """
+    SELECT r.run_id, runs.finished_at IS NOT NULL, runs.started_at,
+        COALESCE(r.checked_at, runs.started_at), r.outcome, r.final_url, r.repo_exists,
+        r.archived, r.license_spdx, r.kind, r.papers
+    FROM link_results AS r JOIN runs ON runs.id = r.run_id
+    WHERE r.url = ? ORDER BY r.run_id
+"""
+
+
+class History:
+    """One open history file. Use one writer at a time (the workflow's `concurrency` group)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path) -> History:
+        """Open or create the file and bring its schema up to date."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every write below says where its
+        # transaction begins and ends, so what `store_link` returned is committed.
+        connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        try:
+            # WAL: a killed writer leaves every committed transaction readable and the file
+            # consistent; NORMAL syncs at checkpoints, which survives a process kill (only an
+            # OS crash may lose the last commits, never the file's integrity).
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise HistoryError(f"{path}: cannot use write-ahead logging (got {mode!r})")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            _migrate(connection, path)
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            raise HistoryError(f"{path}: not a usable history database ({error})") from None
+        except BaseException:
+            connection.close()
+            raise
+        return cls(connection, path)
+
+    def close(self) -> None:
+        # Fold the WAL back into the main file, so that caching `history.sqlite` alone (as
+        # CI caches do) carries every result.
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._db.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # Storing
+
+    def begin_run(self, started_at: str | None = None) -> int:
+        """Start a run and return its id; the run counts as unfinished until `finish_run`."""
+        cursor = self._db.execute(
+            "INSERT INTO runs (started_at) VALUES (?)", (started_at or now_iso(),)
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def store_link(self, run_id: int, link: Mapping[str, Any]) -> None:
+        """Store one link result (scorecard JSON) as soon as it is known; committed on return."""
+        self._db.execute(_UPSERT_LINK, _link_row(run_id, link))
+
+    def store_links(self, run_id: int, links: Iterable[Mapping[str, Any]]) -> None:
+        """Store a batch of link results in one transaction."""
+        with self._transaction():
+            self._db.executemany(_UPSERT_LINK, [_link_row(run_id, link) for link in links])
+
+    def finish_run(self, run_id: int, document: Mapping[str, Any]) -> Json:
+        """Store the final scorecard (it overrides results stored on the way), mark the run
+        finished and return the document with its history fields: per link `first_seen`,
+        `last_ok`, `dead_since` and `changes`; at top level `removed_links` and `changes`."""
+        with self._transaction():
+            self._db.executemany(
+                _UPSERT_LINK, [_link_row(run_id, link) for link in document.get("links", ())]
+            )
+            self._db.executemany(
+                _UPSERT_PAPER,
+                [
+                    (
+                        run_id,
+                        paper["id"],
+                        paper.get("name"),
+                        paper.get("tier"),
+                        paper.get("score"),
+                        paper.get("scored_on"),
+                    )
+                    for paper in document.get("papers", ())
+                ],
+            )
+            annotated = self._annotate(run_id, document)
+            self._db.execute(
+                "UPDATE runs SET finished_at = ?, generated_at = ? WHERE id = ?",
+                (now_iso(), document.get("generated_at"), run_id),
+            )
+        return annotated
+
+    def record_run(self, document: Mapping[str, Any]) -> Json:
+        """Store a whole scorecard as one finished run (a merged or re-read document)."""
+        return self.finish_run(self.begin_run(document.get("generated_at")), document)
+
+    # Reading
+
+    def runs(self) -> list[Json]:
+        """Every run, oldest first: `id`, `started_at`, `finished_at` (None: unfinished)."""
+        rows = self._db.execute("SELECT id, started_at, finished_at FROM runs ORDER BY id")
+        return [{"id": i, "started_at": s, "finished_at": f} for i, s, f in rows]
+
+    def stored_urls(self, run_id: int) -> set[str]:
+        rows = self._db.execute("SELECT url FROM link_results WHERE run_id = ?", (run_id,))
+        return {url for (url,) in rows}
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _history(self, url: str) -> list[_Row]:
+        return [
+            _Row(
+                run_id=run_id,
+                finished=bool(finished),
+                run_started_at=started,
+                seen_at=seen,
+                outcome=outcome,
+                final_url=final_url,
+                repo_exists=None if exists is None else bool(exists),
+                archived=None if archived is None else bool(archived),
+                license_spdx=spdx,
+                kind=kind,
+                papers=tuple(json.loads(papers)),
+            )
+            for (run_id, finished, started, seen, outcome, final_url, exists, archived, spdx,
+                 kind, papers) in self._db.execute(_LINK_HISTORY, (url,))
+        ]  # fmt: skip
+
+    def _annotate(self, run_id: int, document: Mapping[str, Any]) -> Json:
+        previous = self._db.execute(
+            "SELECT id, COALESCE(generated_at, started_at) FROM runs "
+            "WHERE finished_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
+            (run_id,),
+        ).fetchone()
+        previous_id: int | None = previous[0] if previous else None
+        links: list[Json] = []
+        for link in document.get("links", ()):
+            fields = _link_fields(self._history(link["url"]), run_id, previous_id)
+            links.append({**link, **fields})
+        current = {link["url"] for link in links}
+        removed: list[Json] = []
+        if previous_id is not None:
+            gone = sorted(self.stored_urls(previous_id) - current)
+            removed = [_removed_link(url, self._history(url), previous_id) for url in gone]
+        counts = dict.fromkeys(CHANGE_KINDS, 0)
+        for entry in links:
+            for change in entry["changes"]:
+                counts[change] += 1
+        counts[REMOVED] = len(removed)
+        annotated = dict(document)
+        annotated["links"] = links
+        annotated["removed_links"] = removed
+        annotated["changes"] = {
+            "previous_run": previous[1] if previous else None,
+            "counts": counts,
+            "new_dead": sum(1 for link in links if _is_new_dead(link)),
+        }
+        return annotated
+
+
+def _migrate(connection: sqlite3.Connection, path: Path) -> None:
+    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(MIGRATIONS):
+        raise HistoryError(
+            f"{path}: history schema version {version} is newer than this auditor knows "
+            f"({len(MIGRATIONS)}); upgrade paper-auditor"
+        )
+    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        # executescript() commits first and runs each statement; the explicit BEGIN makes the
+        # migration and its version number one transaction.
+        try:
+            connection.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+
+
+def _last(items: Iterable[T]) -> T | None:
+    last = None
+    for item in items:
+        last = item
+    return last
+
+
+def _dead_since(rows: Sequence[_Row]) -> str | None:
+    """When the current run of `dead` verdicts began, across every stored run (finished or
+    not); None when the last judged verdict is not `dead`."""
+    since = None
+    for row in rows:
+        if row.outcome == Outcome.DEAD:
+            since = since or row.seen_at
+        elif row.outcome in JUDGED:
+            since = None
+    return since
+
+
+def _link_fields(rows: Sequence[_Row], run_id: int, previous_id: int | None) -> Json:
+    current = next(row for row in rows if row.run_id == run_id)
+    earlier = [row for row in rows if row.finished and row.run_id < run_id]
+    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    return {
+        "first_seen": min(row.run_started_at for row in rows),
+        "last_ok": max(ok_times) if ok_times else None,
+        "dead_since": _dead_since(rows),
+        "changes": _changes(current, earlier, previous_id),
+    }
+
+
+def _changes(current: _Row, earlier: Sequence[_Row], previous_id: int | None) -> list[str]:
+    if not any(row.run_id == previous_id for row in earlier):
+        # Not in the previous list (or no previous run): compared to it, the link is new, and
+        # nothing else about it can have changed.
+        return [NEW]
+    changes: list[str] = []
+    judged = _last(row for row in earlier if row.outcome in JUDGED)
+    if current.outcome == Outcome.DEAD and (judged is None or judged.outcome != Outcome.DEAD):
+        changes.append(DIED)
+    if current.outcome in ALIVE and judged is not None and judged.outcome == Outcome.DEAD:
+        changes.append(REVIVED)
+    if current.outcome == Outcome.MOVED and (
+        judged is None or judged.outcome != Outcome.MOVED or judged.final_url != current.final_url
+    ):
+        changes.append(MOVED)
+    was_archived = _last(row.archived for row in earlier if row.archived is not None)
+    if current.archived and was_archived is False:
+        changes.append(ARCHIVED)
+    # Only a repository seen to exist has a licence fact; a missing one has `None` for unknown.
+    licensed = _last(row for row in earlier if row.repo_exists)
+    if current.repo_exists and licensed and licensed.license_spdx != current.license_spdx:
+        changes.append(LICENSE_CHANGED)
+    return changes
+
+
+def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> Json:
+    last = next(row for row in rows if row.run_id == previous_id)
+    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    return {
+        "url": url,
+        "kind": last.kind,
+        "papers": list(last.papers),
+        "last_outcome": last.outcome,
+        "first_seen": min(row.run_started_at for row in rows),
+        "last_ok": max(ok_times) if ok_times else None,
+        "dead_since": _dead_since(rows),
+        "changes": [REMOVED],
+    }
+
+
+def annotate(document: Mapping[str, Any], db_path: Path) -> Json:
+    """Record a whole scorecard as one run in `db_path` and return it with its history."""
+    with History.open(db_path) as history:
+        return history.record_run(document)
+
+
+def _is_new_dead(link: Mapping[str, Any]) -> bool:
+    changes = link.get("changes")
+    if link.get("outcome") != Outcome.DEAD:
+        return False
+    # A link never compared with a history counts: `--fail-on new-dead` fails closed.
+    return changes is None or DIED in changes or NEW in changes
+
+
+def new_dead(document: Mapping[str, Any]) -> list[Json]:
+    """Links that died since the previous run, or are first seen (new to the list) and dead:
+    what `--fail-on new-dead` counts."""
+    return [link for link in document.get("links", ()) if _is_new_dead(link)]
+
+
+def still_dead(document: Mapping[str, Any]) -> list[Json]:
+    """Links whose last judged verdict is `dead`: dead now, or not judged this run (unchecked,
+    transient, …) after being dead. A tracking issue stays open while any is left."""
+    return [
+        link
+        for link in document.get("links", ())
+        if link.get("outcome") == Outcome.DEAD or link.get("dead_since")
+    ]
+
+
+def headline(document: Mapping[str, Any]) -> str:
+    """One sentence on what changed since the previous run, new deaths first; the wording the
+    summary, the HTML header and the tracking issue share. Empty for an unrecorded document."""
+    changes = document.get("changes")
+    if not changes:
+        return ""
+    previous = changes.get("previous_run")
+    if previous is None:
+        return f"First recorded run: {len(document.get('links', ()))} link(s)."
+    counts = changes.get("counts", {})
+    parts = [f"{changes['new_dead']} link(s) newly dead"] if changes.get("new_dead") else []
+    parts += [
+        f"{counts[kind]} {label}"
+        for kind, label in (
+            (REVIVED, "revived"),
+            (MOVED, "moved"),
+            (ARCHIVED, "archived"),
+            (LICENSE_CHANGED, "licence(s) changed"),
+            (NEW, "new"),
+            (REMOVED, "removed"),
+        )
+        if counts.get(kind)
+    ]
+    if not parts:
+        return f"No change since the previous run ({previous})."
+    return f"Since the previous run ({previous}): " + ", ".join(parts) + "."

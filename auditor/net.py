@@ -1,0 +1,307 @@
+"""The one HTTP client of a run, and the address guard every connection passes through.
+
+Links come from untrusted text, so a link must not make us talk to the machine we run on or to
+its network (SSRF). The guard sits below httpx, in the httpcore network backend: it resolves the
+host name itself, refuses non-global addresses, and connects to the very address it checked, so
+no second lookup can answer differently (DNS rebinding). Every connection passes through it, the
+first request of a link and each redirect hop alike. TLS SNI and the Host header still carry the
+name: httpcore takes both from the URL, never from the address we connect to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from types import TracebackType
+from typing import Self
+
+import httpcore
+import httpx
+
+from auditor.config import Settings
+
+log = logging.getLogger(__name__)
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+# host, port -> the addresses the name resolves to, as strings; raises OSError (socket.gaierror
+# for the system resolver) when it does not resolve.
+Resolver = Callable[[str, int], Awaitable[list[str]]]
+
+# RFC 6052 §2.1 (well-known NAT64 prefix) and RFC 8215 (local-use NAT64 prefix): the low 32 bits
+# are an IPv4 address a translator would connect to.
+_NAT64 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("64:ff9b:1::/48"))
+# getaddrinfo's answers for "this name does not exist" (NXDOMAIN) or "exists with no address".
+_NO_SUCH_NAME = {socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)}
+
+
+class AddressRefused(httpx.ConnectError):
+    """Every address of a host is one the guard refuses to connect to."""
+
+    def __init__(self, host: str, addresses: Iterable[str]) -> None:
+        self.host = host
+        self.addresses = tuple(addresses)
+        shown = ", ".join(self.addresses) or host
+        super().__init__(f"{host} resolves to a non-public address ({shown})")
+
+
+class NameNotResolved(httpx.ConnectError):
+    """The host name did not resolve; `nxdomain` when the answer was "no such name"."""
+
+    def __init__(self, host: str, reason: str, *, nxdomain: bool) -> None:
+        self.host = host
+        self.nxdomain = nxdomain
+        super().__init__(f"{host} does not resolve ({reason})")
+
+
+def embedded_ipv4(address: IPAddress) -> IPAddress:
+    """The IPv4 address an IPv6 form stands for (IPv4-mapped, 6to4, NAT64), else `address`."""
+    if isinstance(address, ipaddress.IPv4Address):
+        return address
+    if address.ipv4_mapped is not None:  # ::ffff:a.b.c.d, RFC 4291 §2.5.5.2
+        return address.ipv4_mapped
+    if address.sixtofour is not None:  # 2002:AABB:CCDD::/48, RFC 3056 §2
+        return address.sixtofour
+    if any(address in prefix for prefix in _NAT64):
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return address
+
+
+def is_public_address(address: IPAddress) -> bool:
+    """Whether `address` is globally routable unicast: not private (RFC 1918, RFC 4193),
+    loopback, link-local, shared (100.64/10, RFC 6598), reserved, multicast, unspecified,
+    documentation, nor an IPv6 form embedding one of those."""
+    inner = embedded_ipv4(address)
+    if inner is not address:
+        return is_public_address(inner)
+    # `is_global` alone lets multicast and (before 3.11.10) a few special ranges through.
+    return address.is_global and not (
+        address.is_multicast
+        or address.is_reserved
+        or address.is_unspecified
+        or address.is_loopback
+        or address.is_link_local
+        or address.is_private
+    )
+
+
+async def system_resolver(host: str, port: int) -> list[str]:
+    """The operating system's resolver (getaddrinfo), addresses in its preferred order."""
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def _host_of(url: str) -> str:
+    return httpx.URL(url).host.lower()
+
+
+class GuardedBackend(httpcore.AsyncNetworkBackend):
+    """An httpcore network backend that resolves names itself and connects only to addresses
+    the settings allow (public ones; private ones only with `--allow-private`)."""
+
+    def __init__(
+        self,
+        inner: httpcore.AsyncNetworkBackend,
+        resolver: Resolver,
+        allowed: Callable[[IPAddress], bool],
+        trusted_hosts: frozenset[str] = frozenset(),
+    ) -> None:
+        self._inner = inner
+        self._resolver = resolver
+        self._allowed = allowed
+        self._trusted_hosts = trusted_hosts
+
+    async def addresses(self, host: str, port: int, within: float | None = None) -> list[str]:
+        """The addresses of `host` (itself when it is an address literal), looked up within
+        `within` seconds."""
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            pass
+        else:
+            return [host]
+        try:
+            async with asyncio.timeout(within):
+                found = await self._resolver(host, port)
+        except TimeoutError:
+            raise NameNotResolved(host, "DNS lookup timed out", nxdomain=False) from None
+        except socket.gaierror as exc:
+            reason = exc.strerror or str(exc)
+            raise NameNotResolved(host, reason, nxdomain=exc.errno in _NO_SUCH_NAME) from None
+        except (OSError, UnicodeError) as exc:
+            raise NameNotResolved(host, str(exc) or type(exc).__name__, nxdomain=False) from None
+        if not found:
+            raise NameNotResolved(host, "no address", nxdomain=True)
+        return found
+
+    def permitted(self, host: str, address: str) -> bool:
+        try:
+            parsed = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        if host.lower() in self._trusted_hosts:
+            return True
+        return is_public_address(parsed) or self._allowed(embedded_ipv4(parsed))
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
+        local_address: str | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        found = await self.addresses(host, port, timeout)
+        usable = [address for address in found if self.permitted(host, address)]
+        if not usable:
+            raise AddressRefused(host, found)
+        # Only checked addresses are tried; a refused one among them is skipped, never used.
+        failure: Exception | None = None
+        for address in usable:
+            try:
+                return await self._inner.connect_tcp(
+                    address,
+                    port,
+                    timeout=timeout,
+                    local_address=local_address,
+                    socket_options=socket_options,
+                )
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+                failure = exc
+        assert failure is not None
+        raise failure
+
+    async def connect_unix_socket(
+        self,
+        path: str,
+        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        raise httpcore.ConnectError("unix sockets are never used")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+class _GuardedTransport(httpx.AsyncHTTPTransport):
+    def __init__(self, limits: httpx.Limits, backend: httpcore.AsyncNetworkBackend) -> None:
+        super().__init__(limits=limits, trust_env=False)
+        # httpx offers no argument for a network backend, so the pool it built is replaced by
+        # an identical one that has ours. Environment proxies are off (trust_env=False): a
+        # proxy would resolve and connect for us, out of the guard's sight.
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=httpx.create_ssl_context(trust_env=False),
+            max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections,
+            keepalive_expiry=limits.keepalive_expiry,
+            network_backend=backend,
+        )
+
+
+class _HostGate:
+    """Politeness towards one host: at most `per_host_concurrency` requests at once, and
+    starts spaced by `per_host_interval`."""
+
+    def __init__(self, concurrency: int, interval: float) -> None:
+        self.semaphore = asyncio.Semaphore(max(1, concurrency))
+        self.interval = interval
+        self.next_start = 0.0
+
+    async def wait_turn(self) -> None:
+        now = asyncio.get_running_loop().time()
+        start = max(now, self.next_start)
+        self.next_start = start + self.interval  # reserved before sleeping: no lock needed
+        if start > now:
+            await asyncio.sleep(start - now)
+
+
+class Net:
+    """The run's network: one `httpx.AsyncClient` behind the address guard, and the limits.
+
+    `client` never follows redirects (callers follow them by hand, so each hop is checked and
+    recorded). Wrap each request in `async with net.slot(host)` to respect the global and
+    per-host limits; a burst larger than the pool otherwise ends in `PoolTimeout`s.
+    """
+
+    def __init__(self, settings: Settings, *, resolver: Resolver | None = None) -> None:
+        self.settings = settings
+        self.resolver: Resolver = resolver or system_resolver
+        trusted = frozenset(
+            _host_of(url) for url in (settings.github_api_url, settings.github_graphql_url)
+        )
+        self.backend = GuardedBackend(
+            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, trusted
+        )
+        concurrency = max(1, settings.concurrency)
+        limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+        self.transport: httpx.AsyncBaseTransport = _GuardedTransport(limits, self.backend)
+        self.client = httpx.AsyncClient(
+            transport=self.transport,
+            follow_redirects=False,
+            # No pool timeout: the semaphore below already bounds the wait for a connection.
+            timeout=httpx.Timeout(settings.timeout, pool=None),
+            headers={"User-Agent": settings.user_agent},
+            trust_env=False,
+        )
+        self._slots = asyncio.Semaphore(concurrency)
+        self._hosts: dict[str, _HostGate] = {}
+        self._canary: bool | None = None
+        self._canary_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, host: str) -> AsyncIterator[None]:
+        """Hold one of the run's request slots, politely with respect to `host`."""
+        gate = self._hosts.get(host)
+        if gate is None:
+            gate = _HostGate(self.settings.per_host_concurrency, self.settings.per_host_interval)
+            self._hosts[host] = gate
+        async with gate.semaphore:
+            await gate.wait_turn()
+            async with self._slots:
+                yield
+
+    async def dns_works(self) -> bool:
+        """Whether `settings.dns_canary` resolves to a public address: the offline guard's test
+        that a failure to resolve or connect is the link's, not our network's. Asked once a
+        run."""
+        async with self._canary_lock:
+            if self._canary is None:
+                self._canary = await self._probe_canary()
+                if not self._canary:
+                    log.debug(
+                        "DNS canary %s did not resolve to a public address",
+                        self.settings.dns_canary,
+                    )
+            return self._canary
+
+    async def _probe_canary(self) -> bool:
+        try:
+            async with asyncio.timeout(self.settings.timeout):
+                found = await self.resolver(self.settings.dns_canary, 443)
+        except (OSError, UnicodeError, TimeoutError):
+            return False
+        for address in found:
+            try:
+                if is_public_address(ipaddress.ip_address(address)):
+                    return True
+            except ValueError:
+                continue
+        return False
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()

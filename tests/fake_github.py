@@ -1,0 +1,683 @@
+"""A fake GitHub REST + GraphQL API: a real threaded HTTP server on 127.0.0.1.
+
+One set of `FakeRepo` values feeds both APIs, so both backends can be compared. Answers follow
+the shapes of the real ones recorded in shared/github/recorded/ (repository object, contents,
+readme with 60-column base64, commits, 301 to /repositories/{id}, 404/409/451 bodies,
+GraphQL `NOT_FOUND` errors with the alias as path). GraphQL documents are parsed, validated and
+executed by graphql-core against `SCHEMA_SUBSET`, a few types copied from GitHub's schema, so a
+misspelt field fails here as it would at GitHub (the full schema check lives in
+test_github_graphql_schema.py).
+
+Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
+(primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers 502),
+`graphql_rate_limited`, `token` (a wrong or missing token gets 401 from GraphQL), and
+`script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
+Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["graphql"]`, `graphql_points`, and
+`requests` (method, path, headers) for every request.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from graphql import GraphQLError, build_schema, graphql_sync
+
+SCHEMA_SUBSET = """
+scalar DateTime
+scalar URI
+scalar GitObjectID
+interface GitObject { oid: GitObjectID! }
+type Blob implements GitObject {
+  oid: GitObjectID!
+  text: String
+  byteSize: Int!
+  isBinary: Boolean
+  isTruncated: Boolean!
+}
+type Tree implements GitObject { oid: GitObjectID! entries: [TreeEntry!] }
+type TreeEntry { name: String! type: String! }
+type Commit implements GitObject { oid: GitObjectID! committedDate: DateTime! }
+type Ref { name: String! target: GitObject }
+type License { spdxId: String key: String! name: String! pseudoLicense: Boolean! }
+type Release { tagName: String! publishedAt: DateTime }
+enum IssueState { OPEN CLOSED }
+enum PullRequestState { OPEN CLOSED MERGED }
+type IssueConnection { totalCount: Int! }
+type PullRequestConnection { totalCount: Int! }
+type Repository {
+  nameWithOwner: String!
+  isArchived: Boolean!
+  isDisabled: Boolean!
+  isEmpty: Boolean!
+  isFork: Boolean!
+  parent: Repository
+  licenseInfo: License
+  description: String
+  homepageUrl: URI
+  pushedAt: DateTime
+  createdAt: DateTime!
+  stargazerCount: Int!
+  forkCount: Int!
+  issues(states: [IssueState!], first: Int): IssueConnection!
+  pullRequests(states: [PullRequestState!], first: Int): PullRequestConnection!
+  latestRelease: Release
+  defaultBranchRef: Ref
+  object(expression: String, oid: GitObjectID): GitObject
+}
+type RateLimit {
+  cost: Int!
+  remaining: Int!
+  resetAt: DateTime!
+  limit: Int!
+  used: Int!
+  nodeCount: Int!
+}
+type Query {
+  repository(owner: String!, name: String!, followRenames: Boolean = true): Repository
+  rateLimit(dryRun: Boolean = false): RateLimit
+}
+"""
+_SCHEMA = build_schema(SCHEMA_SUBSET)
+_README = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
+_README_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
+_DOCS = "https://docs.github.com/rest"
+
+
+@dataclass
+class FakeRepo:
+    """One repository as both fake APIs serve it. `last_commit_at=None` means empty."""
+
+    full_name: str
+    files: dict[str, str] = field(default_factory=dict)  # path → text; folders implied
+    archived: bool = False
+    disabled: bool = False
+    parent: str | None = None
+    # The REST licence object; {"key": "other", …, "spdx_id": "NOASSERTION"} for Other.
+    license: dict[str, Any] | None = None
+    description: str | None = None
+    homepage: str | None = None
+    created_at: str = "2021-03-01T10:00:00Z"
+    pushed_at: str = "2024-05-02T08:30:00Z"
+    last_commit_at: str | None = "2024-05-01T17:45:12Z"
+    stars: int = 12
+    forks: int = 3
+    open_issues: int = 2
+    open_pulls: int = 1
+    release: tuple[str, str] | None = None  # (tag, published_at)
+    default_branch: str = "main"
+    old_names: tuple[str, ...] = ()  # names that now redirect here (renames, transfers)
+    blocked: str | None = None  # a block reason such as "dmca": answers 451
+    id: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return self.last_commit_at is None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    method: str
+    path: str
+    headers: dict[str, str]
+
+
+class FakeGitHub:
+    def __init__(
+        self,
+        repos: Iterable[FakeRepo] = (),
+        *,
+        latency: float = 0.0,
+        rest_budget: int | None = None,
+        graphql_max_aliases: int | None = None,
+        graphql_rate_limited: bool = False,
+        token: str | None = None,
+        users: Iterable[str] = (),
+        gists: Iterable[str] = (),
+    ) -> None:
+        self.repos: dict[str, FakeRepo] = {}
+        for number, repo in enumerate(repos, start=1000):
+            repo.id = repo.id or number
+            self.repos[repo.full_name.casefold()] = repo
+        self.latency = latency
+        self.rest_budget = rest_budget
+        self.graphql_max_aliases = graphql_max_aliases
+        self.graphql_rate_limited = graphql_rate_limited
+        self.token = token
+        self.users = {u.casefold() for u in users}
+        self.gists = set(gists)
+        self.counts: Counter[str] = Counter()
+        self.graphql_points = 0
+        self.requests: list[Recorded] = []
+        self._scripts: dict[str, deque[tuple[int, str, dict[str, str]]]] = {}
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+
+    # Lifecycle ---------------------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "start() the fake first"
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def start(self) -> FakeGitHub:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True
+
+            def do_GET(self) -> None:
+                fake._handle(self, "GET")
+
+            def do_POST(self) -> None:
+                fake._handle(self, "POST")
+
+            def log_message(self, format: str, *args: object) -> None:
+                del format, args
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        # A short poll interval keeps stop() quick; tests start many servers.
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        ).start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def __enter__(self) -> FakeGitHub:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def script(
+        self, path: str, status: int, body: object = "", headers: dict[str, str] | None = None
+    ) -> None:
+        """Queues one exact answer for `path` (without query string), served before the rest."""
+        text = body if isinstance(body, str) else json.dumps(body)
+        with self._lock:
+            self._scripts.setdefault(path, deque()).append((status, text, headers or {}))
+
+    # Dispatch ----------------------------------------------------------------------------------
+
+    def _handle(self, request: BaseHTTPRequestHandler, method: str) -> None:
+        length = int(request.headers.get("content-length") or 0)
+        payload = request.rfile.read(length) if length else b""
+        parts = urlsplit(request.path)
+        path = unquote(parts.path)
+        with self._lock:
+            self.requests.append(Recorded(method, request.path, dict(request.headers.items())))
+            scripted = self._scripts.get(path)
+            answer = scripted.popleft() if scripted else None
+        if self.latency:
+            time.sleep(self.latency)
+        if answer is None:
+            if method == "POST" and path == "/graphql":
+                answer = self._graphql(request, payload)
+            else:
+                answer = self._rest(request, path, parse_qs(parts.query))
+        status, text, headers = answer
+        body = text.encode()
+        request.send_response(status)
+        if status != 304:
+            request.send_header("Content-Type", headers.pop("content-type", "application/json"))
+        for name, value in headers.items():
+            request.send_header(name, value)
+        request.send_header("Content-Length", str(len(body)))
+        request.end_headers()
+        request.wfile.write(body)
+
+    # REST --------------------------------------------------------------------------------------
+
+    def _rest(
+        self, request: BaseHTTPRequestHandler, path: str, query: dict[str, list[str]]
+    ) -> tuple[int, str, dict[str, str]]:
+        status, body, extra = self._rest_answer(path, query)
+        text = json.dumps(body)
+        etag = 'W/"' + hashlib.sha1(text.encode()).hexdigest() + '"'
+        with self._lock:
+            if status == 200 and request.headers.get("if-none-match") == etag:
+                self.counts["rest_304"] += 1
+                return 304, "", {"ETag": etag, **self._limit_headers()}
+            self.counts["rest"] += 1
+            if self.rest_budget is not None:
+                if self.rest_budget <= 0:
+                    message = {
+                        "message": "API rate limit exceeded for 127.0.0.1. (But here's the good"
+                        " news: Authenticated requests get a higher rate limit.)",
+                        "documentation_url": f"{_DOCS}/overview/rate-limits-for-the-rest-api",
+                    }
+                    return 403, json.dumps(message), self._limit_headers()
+                self.rest_budget -= 1
+            headers = {**self._limit_headers(), **extra}
+        if status == 200:
+            headers["ETag"] = etag
+        return status, text, headers
+
+    def _limit_headers(self) -> dict[str, str]:
+        remaining = 5000 if self.rest_budget is None else self.rest_budget
+        return {
+            "x-ratelimit-limit": "60" if self.rest_budget is not None else "5000",
+            "x-ratelimit-remaining": str(remaining),
+            "x-ratelimit-reset": str(int(time.time()) + 3600),
+            "x-ratelimit-resource": "core",
+            "x-github-api-version-selected": "2022-11-28",
+        }
+
+    def _rest_answer(
+        self, path: str, query: dict[str, list[str]]
+    ) -> tuple[int, object, dict[str, str]]:
+        segments = [s for s in path.split("/") if s]
+        if segments[:1] == ["users"] and len(segments) == 2:
+            if segments[1].casefold() in self.users:
+                return 200, {"login": segments[1], "type": "User"}, {}
+            return 404, _not_found("users/users#get-a-user"), {}
+        if segments[:1] == ["gists"] and len(segments) == 2:
+            if segments[1] in self.gists:
+                return 200, {"id": segments[1], "files": {}}, {}
+            return 404, _not_found("gists/gists#get-a-gist"), {}
+        if segments[:1] == ["repositories"] and len(segments) == 2:
+            by_id = {str(r.id): r for r in self.repos.values()}
+            repo = by_id.get(segments[1])
+            if repo is None:
+                return 404, _not_found("repos/repos#get-a-repository"), {}
+            return 200, self._repo_json(repo), {}
+        if segments[:1] != ["repos"] or len(segments) < 3:
+            return 404, _not_found(""), {}
+        asked = f"{segments[1]}/{segments[2]}".casefold()
+        repo = self.repos.get(asked)
+        if repo is None:
+            moved = next((r for r in self.repos.values() if asked in _folded(r.old_names)), None)
+            if moved is not None:
+                location = f"{self.url}/repositories/{moved.id}"
+                body = {
+                    "message": "Moved Permanently",
+                    "url": location,
+                    "documentation_url": "https://docs.github.com/rest/guides/best-practices",
+                }
+                return 301, body, {"Location": location}
+            return 404, _not_found("repos/repos#get-a-repository"), {}
+        if repo.blocked:
+            body = {
+                "message": "Repository access blocked",
+                "block": {
+                    "reason": repo.blocked,
+                    "created_at": "2023-02-01T00:00:00Z",
+                    "html_url": "https://github.com/github/dmca/blob/master/2023/02/notice.md",
+                },
+            }
+            return 451, body, {}
+        rest = segments[3:]
+        if not rest:
+            return 200, self._repo_json(repo), {}
+        if rest == ["commits"]:
+            if repo.empty:
+                return 409, _error("Git Repository is empty.", "409"), {}
+            return 200, [_commit_json(repo)], {}
+        if rest[0] == "contents":
+            if repo.empty:
+                return 404, _error("This repository is empty.", "404"), {}
+            return self._contents(repo, "/".join(rest[1:]))
+        if rest == ["readme"]:
+            readme = _preferred_readme(repo.files)
+            if readme is None or repo.empty:
+                return 404, _not_found("repos/contents#get-a-repository-readme"), {}
+            return 200, _file_json(repo, readme), {}
+        if rest == ["releases", "latest"]:
+            if repo.release is None:
+                return 404, _not_found("releases/releases#get-the-latest-release"), {}
+            tag, date = repo.release
+            return 200, _release_json(repo, tag, date), {}
+        if rest[:2] == ["releases", "tags"] and repo.release and rest[2:] == [repo.release[0]]:
+            return 200, _release_json(repo, *repo.release), {}
+        return 404, _not_found(""), {}
+
+    def _contents(self, repo: FakeRepo, path: str) -> tuple[int, object, dict[str, str]]:
+        if path in repo.files:
+            return 200, _file_json(repo, path), {}
+        prefix = f"{path}/" if path else ""
+        names: dict[str, bool] = {}  # name → is_file
+        for file_path in repo.files:
+            if file_path.startswith(prefix):
+                head, _, tail = file_path[len(prefix) :].partition("/")
+                names[head] = names.get(head, False) or not tail
+        if not names:
+            return 404, _not_found("repos/contents#get-repository-content"), {}
+        listing = [
+            _entry_json(repo, prefix + name, is_file) for name, is_file in sorted(names.items())
+        ]
+        return 200, listing, {}
+
+    def _repo_json(self, repo: FakeRepo) -> dict[str, object]:
+        owner, name = repo.full_name.split("/")
+        api = f"{self.url}/repos/{repo.full_name}"
+        body: dict[str, object] = {
+            "id": repo.id,
+            "node_id": f"R_kgDO{repo.id}",
+            "name": name,
+            "full_name": repo.full_name,
+            "private": False,
+            "owner": {"login": owner, "id": repo.id + 1, "type": "User", "site_admin": False},
+            "html_url": f"https://github.com/{repo.full_name}",
+            "description": repo.description,
+            "fork": repo.parent is not None,
+            "url": api,
+            "created_at": repo.created_at,
+            "updated_at": repo.pushed_at,
+            "pushed_at": repo.pushed_at,
+            "homepage": repo.homepage or "",  # REST answers "" where GraphQL answers null
+            "size": 0 if repo.empty else 1234,
+            "stargazers_count": repo.stars,
+            "watchers_count": repo.stars,
+            "language": "Python",
+            "has_issues": True,
+            "forks_count": repo.forks,
+            "mirror_url": None,
+            "archived": repo.archived,
+            "disabled": repo.disabled,
+            "open_issues_count": repo.open_issues + repo.open_pulls,
+            "license": repo.license,
+            "topics": [],
+            "visibility": "public",
+            "forks": repo.forks,
+            "open_issues": repo.open_issues + repo.open_pulls,
+            "watchers": repo.stars,
+            "default_branch": repo.default_branch,
+            "network_count": repo.forks,
+            "subscribers_count": 4,
+        }
+        if repo.parent is not None:
+            parent = {"full_name": repo.parent, "fork": False, "id": repo.id + 7}
+            body["parent"] = body["source"] = parent
+        return body
+
+    # GraphQL -----------------------------------------------------------------------------------
+
+    def _graphql(
+        self, request: BaseHTTPRequestHandler, payload: bytes
+    ) -> tuple[int, str, dict[str, str]]:
+        with self._lock:
+            self.counts["graphql"] += 1
+        limits = {
+            "x-ratelimit-limit": "5000",
+            "x-ratelimit-remaining": "0" if self.graphql_rate_limited else "4990",
+            "x-ratelimit-reset": str(int(time.time()) + 3600),
+            "x-ratelimit-resource": "graphql",
+        }
+        if self.token is not None and request.headers.get("authorization") != (
+            f"Bearer {self.token}"
+        ):
+            return 401, json.dumps({"message": "Bad credentials", "status": "401"}), limits
+        try:
+            body = json.loads(payload)
+            document, variables = body["query"], body.get("variables") or {}
+        except (ValueError, KeyError, TypeError):
+            return 400, json.dumps({"message": "Problems parsing JSON"}), limits
+        aliases = document.count(": repository(")
+        if self.graphql_max_aliases is not None and aliases > self.graphql_max_aliases:
+            message = {"message": "We couldn't respond to your request in time."}
+            return 502, json.dumps(message), limits
+        if self.graphql_rate_limited:
+            error = {"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}
+            return 200, json.dumps({"data": None, "errors": [error]}), limits
+        context = {"connections": 0}
+        result = graphql_sync(
+            _SCHEMA,
+            document,
+            root_value=self._root(context),
+            context_value=context,
+            variable_values=variables,
+        )
+        answer: dict[str, object] = {"data": result.data}
+        if result.errors:
+            answer["errors"] = [_format_error(e) for e in result.errors]
+            if result.data is None:  # a document GitHub would reject: say so loudly
+                return 200, json.dumps(answer), limits
+        return 200, json.dumps(answer), limits
+
+    def _root(self, context: dict[str, int]) -> dict[str, object]:
+        # Parameter names are GraphQL's argument names.
+        def repository(info: object, owner: str, name: str, followRenames: bool = True) -> object:
+            asked = f"{owner}/{name}".casefold()
+            repo = self.repos.get(asked)
+            if repo is None and followRenames:
+                repo = next((r for r in self.repos.values() if asked in _folded(r.old_names)), None)
+            if repo is None or repo.blocked:
+                raise _NotFound(
+                    f"Could not resolve to a Repository with the name '{owner}/{name}'."
+                )
+            return self._repo_node(repo, context)
+
+        def rate_limit(info: object, dryRun: bool = False) -> object:
+            # GitHub's formula: one request per connection, divided by 100, at least 1.
+            cost = max(1, round(context["connections"] / 100))
+            with self._lock:
+                self.graphql_points += cost
+                used = self.graphql_points
+            return {
+                "cost": cost,
+                "remaining": 5000 - used,
+                "resetAt": "2030-01-01T00:00:00Z",
+                "limit": 5000,
+                "used": used,
+                "nodeCount": context["connections"],
+            }
+
+        return {"repository": repository, "rateLimit": rate_limit}
+
+    def _repo_node(self, repo: FakeRepo, context: dict[str, int]) -> dict[str, object]:
+        def connection(count: int) -> Callable[..., object]:
+            def resolve(info: object, **args: object) -> object:
+                context["connections"] += 1
+                return {"totalCount": count}
+
+            return resolve
+
+        def git_object(
+            info: object, expression: str | None = None, oid: str | None = None
+        ) -> object:
+            if repo.empty or expression is None or not expression.startswith("HEAD:"):
+                return None
+            return _git_object(repo, expression.removeprefix("HEAD:"))
+
+        license_info = None
+        if repo.license is not None:
+            spdx = repo.license.get("spdx_id")
+            license_info = {
+                "spdxId": spdx,
+                "key": repo.license["key"],
+                "name": repo.license["name"],
+                "pseudoLicense": repo.license["key"] == "other",
+            }
+        return {
+            "nameWithOwner": repo.full_name,
+            "isArchived": repo.archived,
+            "isDisabled": repo.disabled,
+            "isEmpty": repo.empty,
+            "isFork": repo.parent is not None,
+            "parent": {"nameWithOwner": repo.parent} if repo.parent else None,
+            "licenseInfo": license_info,
+            "description": repo.description,
+            "homepageUrl": repo.homepage,
+            "pushedAt": repo.pushed_at,
+            "createdAt": repo.created_at,
+            "stargazerCount": repo.stars,
+            "forkCount": repo.forks,
+            "issues": connection(repo.open_issues),
+            "pullRequests": connection(repo.open_pulls),
+            "latestRelease": (
+                {"tagName": repo.release[0], "publishedAt": repo.release[1]}
+                if repo.release
+                else None
+            ),
+            "defaultBranchRef": (
+                None
+                if repo.empty
+                else {
+                    "name": repo.default_branch,
+                    "target": {
+                        "__typename": "Commit",
+                        "oid": "c0ffee",
+                        "committedDate": repo.last_commit_at,
+                    },
+                }
+            ),
+            "object": git_object,
+        }
+
+
+class _NotFound(Exception):
+    pass
+
+
+def _format_error(error: GraphQLError) -> dict[str, object]:
+    formatted: dict[str, object] = dict(error.formatted)
+    if isinstance(error.original_error, _NotFound):
+        formatted = {"type": "NOT_FOUND", **formatted}
+    return formatted
+
+
+def _git_object(repo: FakeRepo, path: str) -> dict[str, object] | None:
+    if path in repo.files:
+        text = repo.files[path]
+        return {
+            "__typename": "Blob",
+            "oid": _sha(text),
+            "text": text,
+            "byteSize": len(text.encode()),
+            "isBinary": False,
+            "isTruncated": False,
+        }
+    prefix = f"{path.rstrip('/')}/" if path else ""
+    entries: dict[str, bool] = {}
+    for file_path in repo.files:
+        if file_path.startswith(prefix):
+            head, _, tail = file_path[len(prefix) :].partition("/")
+            entries[head] = entries.get(head, False) or not tail
+    if not entries:
+        return None
+    return {
+        "__typename": "Tree",
+        "oid": _sha(path),
+        "entries": [
+            {"name": name, "type": "blob" if is_file else "tree"}
+            for name, is_file in sorted(entries.items())
+        ],
+    }
+
+
+def _preferred_readme(files: dict[str, str]) -> str | None:
+    """GitHub shows the README of `.github/`, else of the root, else of `docs/`."""
+    for folder in (".github/", "", "docs/"):
+        names = [
+            p[len(folder) :]
+            for p in files
+            if p.startswith(folder)
+            and "/" not in p[len(folder) :]
+            and _README.fullmatch(p[len(folder) :])
+        ]
+        if names:
+            best = min(names, key=lambda n: (_README_RANK.get(_suffix(n), 5), n))
+            return folder + best
+    return None
+
+
+def _suffix(name: str) -> str:
+    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+
+
+def _file_json(repo: FakeRepo, path: str) -> dict[str, object]:
+    raw = repo.files[path].encode()
+    encoded = base64.b64encode(raw).decode()
+    content = "".join(encoded[i : i + 60] + "\n" for i in range(0, len(encoded), 60))
+    return {**_entry_json(repo, path, True), "content": content, "encoding": "base64"}
+
+
+def _entry_json(repo: FakeRepo, path: str, is_file: bool) -> dict[str, object]:
+    api = f"https://api.github.com/repos/{repo.full_name}"
+    web = f"https://github.com/{repo.full_name}"
+    sha = _sha(repo.files.get(path, path))
+    return {
+        "name": path.rsplit("/", 1)[-1],
+        "path": path,
+        "sha": sha,
+        "size": len(repo.files[path].encode()) if is_file else 0,
+        "url": f"{api}/contents/{path}?ref={repo.default_branch}",
+        "html_url": f"{web}/{'blob' if is_file else 'tree'}/{repo.default_branch}/{path}",
+        "git_url": f"{api}/git/{'blobs' if is_file else 'trees'}/{sha}",
+        "download_url": (
+            f"https://raw.githubusercontent.com/{repo.full_name}/{repo.default_branch}/{path}"
+            if is_file
+            else None
+        ),
+        "type": "file" if is_file else "dir",
+        "_links": {"self": f"{api}/contents/{path}", "git": f"{api}/git/blobs/{sha}"},
+    }
+
+
+def _commit_json(repo: FakeRepo) -> dict[str, object]:
+    sha = _sha(repo.full_name + str(repo.last_commit_at))
+    person = {"name": "A. Author", "email": "a@example.org", "date": repo.last_commit_at}
+    return {
+        "sha": sha,
+        "node_id": f"C_{sha[:20]}",
+        "commit": {
+            "author": person,
+            "committer": person,
+            "message": "Update README",
+            "tree": {"sha": _sha(sha)},
+            "comment_count": 0,
+        },
+        "url": f"https://api.github.com/repos/{repo.full_name}/commits/{sha}",
+        "html_url": f"https://github.com/{repo.full_name}/commit/{sha}",
+        "parents": [],
+    }
+
+
+def _release_json(repo: FakeRepo, tag: str, date: str) -> dict[str, object]:
+    return {
+        "url": f"https://api.github.com/repos/{repo.full_name}/releases/1",
+        "html_url": f"https://github.com/{repo.full_name}/releases/tag/{tag}",
+        "id": 1,
+        "tag_name": tag,
+        "target_commitish": repo.default_branch,
+        "name": tag,
+        "draft": False,
+        "prerelease": False,
+        "created_at": date,
+        "published_at": date,
+        "assets": [],
+    }
+
+
+def _not_found(doc: str) -> dict[str, str]:
+    return {"message": "Not Found", "documentation_url": f"{_DOCS}/{doc}", "status": "404"}
+
+
+def _error(message: str, status: str) -> dict[str, str]:
+    return {"message": message, "documentation_url": _DOCS, "status": status}
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def _folded(names: Iterable[str]) -> set[str]:
+    return {n.casefold() for n in names}

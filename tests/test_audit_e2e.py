@@ -1,0 +1,250 @@
+"""`auditor audit` end to end: a paper list whose links point at real servers on 127.0.0.1 and a
+fake GitHub API, through the command line, to the three reports."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from auditor import cli, pipeline, rubric
+from auditor.config import Settings
+from auditor.models import Outcome
+from tests.fake_github import FakeGitHub, FakeRepo
+from tests.local_servers import BrokenDNS, LocalServer, html, redirect, serve
+
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
+)
+MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None}
+COMPLETE_README = """# GoodNet
+
+GoodNet is the reference implementation of the paper. This repository holds the training and
+evaluation code, the configuration files for every experiment in the paper, and links to the
+pre-trained checkpoints. It was tested with Python 3.11 and PyTorch 2.3 on Linux; a single GPU
+with 24 GB of memory is enough to reproduce the main table. Questions are welcome as issues.
+The data loaders download the public benchmark automatically on first use and cache it under
+the data folder, so no manual download step is needed before training starts.
+
+## Installation
+```
+pip install -r requirements.txt
+```
+
+## Training
+```
+python train.py --config configs/base.yaml
+```
+
+## Evaluation
+```
+python eval.py --checkpoint weights.pt
+```
+
+## Results
+| model | accuracy |
+| --- | --- |
+| GoodNet | 91.2 |
+
+Pretrained checkpoints: https://huggingface.co/acme/goodnet
+
+## Citation
+```bibtex
+@inproceedings{good2026, title={GoodNet}}
+```
+"""
+
+
+def repositories() -> list[FakeRepo]:
+    return [
+        FakeRepo(
+            "acme/goodnet",
+            files={
+                "README.md": COMPLETE_README,
+                "LICENSE": "MIT",
+                "requirements.txt": "torch==2.3.0\nnumpy==1.26.4\n",
+                "train.py": "",
+                "eval.py": "",
+                "CITATION.cff": "cff-version: 1.2.0",
+            },
+            license=MIT,
+            release=("v1.0", "2026-08-01T00:00:00Z"),
+        ),
+        FakeRepo(
+            "acme/soon",
+            files={"README.md": "# Soon\n\nCode coming soon. Stay tuned!\n"},
+            license=None,
+        ),
+        FakeRepo(
+            "acme/hidden",
+            files={"README.md": "# Hidden\n\n## Usage\n\n```\npython run.py\n```\n", "run.py": ""},
+            license=MIT,
+        ),
+        FakeRepo(
+            "newowner/renamed",
+            files={"README.md": "# R\n", "x.py": ""},
+            old_names=("acme/renamed",),
+        ),
+    ]
+
+
+@dataclass
+class World:
+    web: LocalServer
+    github: FakeGitHub
+    paper_list: Path
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    routes = {
+        "/project": html(
+            "<html><head><title>Hidden Project</title></head><body>"
+            "<a href='https://github.com/acme/hidden'>Code</a>"
+            "<footer>Website template borrowed from "
+            "<a href='https://github.com/nerfies/nerfies.github.io'>Nerfies</a></footer>"
+            "</body></html>"
+        ),
+        "/gone": html("<h1>Not Found</h1>", status=404),
+        "/old-page": redirect("/new-page", status=301),
+        "/new-page": html("<title>New</title>"),
+    }
+    with serve(routes) as web, FakeGitHub(repositories(), token="t0ken-e2e") as github:
+        base = web.url("")
+        text = "\n\n".join(
+            [
+                "An example list",
+                "We present GoodNet, a network. Code is available at https://github.com/acme/goodnet.",
+                f"We introduce HiddenNet, a method. Project page: {base}/project.",
+                "We propose SoonNet, a model. Code: https://github.com/acme/soon.",
+                f"We present GoneNet, a baseline. See {base}/gone and {base}/old-page.",
+                "We present MissingNet. Code: https://github.com/acme/missing.",
+                "We present RenamedNet. Code: \\url{https://github.com/acme/renamed}.",
+                "We present NoCodeNet, a theory paper without code.",
+            ]
+        )
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(text + "\n", encoding="utf-8")
+        yield World(web, github, paper_list)
+
+
+def audit(world: World, out: Path, *extra: str, token: str | None = "t0ken-e2e") -> int:
+    environ = {"GITHUB_TOKEN": token} if token else {}
+    return cli.main(
+        [
+            "audit",
+            str(world.paper_list),
+            "--out",
+            str(out),
+            "--allow-private",
+            "127.0.0.0/8",
+            "--github-api-url",
+            world.github.url,
+            "--no-cache",
+            "--timeout",
+            "5",
+            # Placeholder grace periods count from the paper's date.
+            "--paper-date",
+            "2026-01-15",
+            *extra,
+        ],
+        environ=environ,
+    )
+
+
+def by_url(document: dict[str, object]) -> dict[str, dict[str, object]]:
+    links = document["links"]
+    assert isinstance(links, list)
+    return {link["url"]: link for link in links}
+
+
+def test_audit_writes_three_reports_with_every_outcome(world: World, tmp_path: Path) -> None:
+    out = tmp_path / "reports"
+    code = audit(world, out)
+
+    assert code == cli.EXIT_FINDINGS  # dead links, and --fail-on defaults to dead
+    document = json.loads((out / "scorecard.json").read_text())
+    jsonschema.validate(document, SCHEMA)
+    assert (out / "summary.md").read_text().strip()
+    assert "<html" in (out / "index.html").read_text().lower()
+    links = by_url(document)
+    base = world.web.url("")
+    assert links["https://github.com/acme/goodnet"]["outcome"] == Outcome.OK
+    assert links["https://github.com/acme/missing"]["outcome"] == Outcome.DEAD
+    renamed = links["https://github.com/acme/renamed"]
+    assert renamed["outcome"] == Outcome.MOVED
+    assert renamed["final_url"] == "https://github.com/newowner/renamed"
+    assert links[f"{base}/gone"]["outcome"] == Outcome.DEAD
+    assert links[f"{base}/old-page"]["outcome"] == Outcome.MOVED
+    assert links[f"{base}/project"]["page_title"] == "Hidden Project"
+    hidden = links["https://github.com/acme/hidden"]
+    assert hidden["found_via"] == f"{base}/project"
+    assert hidden["outcome"] == Outcome.OK
+    assert not any("nerfies" in url for url in links), "a template credit was harvested"
+    goodnet = links["https://github.com/acme/goodnet"]["repo"]
+    assert goodnet["license_spdx"] == "MIT"
+    assert goodnet["source"] == "graphql"
+
+    papers = {paper["name"]: paper for paper in document["papers"]}
+    assert "https://github.com/acme/hidden" in papers["HiddenNet"]["links"]
+    assert papers["HiddenNet"]["scored_on"] == "https://github.com/acme/hidden"
+    assert papers["SoonNet"]["tier"] == "placeholder"
+    assert papers["MissingNet"]["tier"] == "dead"
+    assert papers["NoCodeNet"]["tier"] == "no-code"
+    assert papers["GoodNet"]["tier"] in ("silver", "gold")
+    assert papers["GoodNet"]["score"] > papers["HiddenNet"]["score"]
+
+
+def test_rest_and_graphql_runs_give_the_same_repository_facts(world: World, tmp_path: Path) -> None:
+    audit(world, tmp_path / "graphql")
+    audit(world, tmp_path / "rest", token=None)
+
+    def facts(folder: str) -> dict[str, object]:
+        document = json.loads((tmp_path / folder / "scorecard.json").read_text())
+        return {
+            url: {key: value for key, value in link["repo"].items() if key != "source"}
+            for url, link in by_url(document).items()
+            if "repo" in link
+        }
+
+    graphql, rest = facts("graphql"), facts("rest")
+    assert graphql == rest
+    assert len(graphql) == 5  # the missing repository too, with exists=false
+
+
+def test_fail_on_never_and_placeholder(world: World, tmp_path: Path) -> None:
+    assert audit(world, tmp_path / "a", "--fail-on", "never") == cli.EXIT_OK
+    assert audit(world, tmp_path / "b", "--fail-on", "placeholder") == cli.EXIT_FINDINGS
+
+
+def test_render_rebuilds_the_reports_from_json_alone(world: World, tmp_path: Path) -> None:
+    audit(world, tmp_path / "first")
+    world.web.stop()  # no network is needed to render
+    code = cli.main(
+        ["render", str(tmp_path / "first" / "scorecard.json"), "--out", str(tmp_path / "again")]
+    )
+    assert code == cli.EXIT_OK
+    assert (tmp_path / "again" / "index.html").read_text() == (
+        tmp_path / "first" / "index.html"
+    ).read_text()
+
+
+def test_an_offline_machine_reports_unchecked_never_dead() -> None:
+    examples = sorted(str(path) for path in (Path(__file__).parents[1] / "examples").glob("*.txt"))
+    run = pipeline.run(
+        examples,
+        Settings(cache_dir=None),
+        rubric.load_rubric(None, pyproject=None),
+        resolver=BrokenDNS(),
+    )
+    outcome = asyncio.run(run)
+    checks = [result.check for result in outcome.audit.results]
+    assert len(checks) == 9
+    assert {check.outcome for check in checks} == {Outcome.UNCHECKED}
+    tiers = {score_.tier for score_ in outcome.audit.scores.values()}
+    assert "dead" not in tiers

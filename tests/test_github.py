@@ -1,0 +1,727 @@
+"""GitHub facts through the fake GitHub API (tests/fake_github.py), both backends."""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import httpx
+import pytest
+
+from auditor.config import Settings
+from auditor.github import GRAPHQL_BATCH, GitHubFacts, RepoCheck, api_for_host
+from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoFacts
+from tests.fake_github import FakeGitHub, FakeRepo
+
+TOKEN = "ghp_TESTTOKEN0123456789abcdefSECRET"
+RECORDED = Path(__file__).resolve().parents[2] / "shared" / "github" / "recorded"
+MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None, "node_id": "L1"}
+GPL = {"key": "gpl-3.0", "name": "GNU GPL v3.0", "spdx_id": "GPL-3.0", "url": None, "node_id": "L2"}
+# The licence object of recorded/rest_repos_license.PSPDFKit_PSPDFKit-SP.noassertion.200.json.
+OTHER = {
+    "key": "other",
+    "name": "Other",
+    "spdx_id": "NOASSERTION",
+    "url": None,
+    "node_id": "MDc6TGljZW5zZTA=",
+}
+README = """# DeepThing
+
+## Installation
+```bash
+pip install -r requirements.txt
+```
+
+## Training
+python train.py --config configs/base.yaml
+
+## Pretrained weights
+[model](https://huggingface.co/lab/deepthing-base)
+"""
+
+
+def sample_repos() -> list[FakeRepo]:
+    return [
+        FakeRepo(
+            "lab/complete",
+            files={
+                "README.md": README,
+                "requirements.txt": "torch==2.1.0\nnumpy==1.26.4  # pinned\n-e .\n",
+                "CITATION.cff": "cff-version: 1.2.0\n",
+                "LICENSE": "MIT",
+                "src/model.py": "x = 1\n",
+            },
+            license=MIT,
+            description="Deep things",
+            homepage="https://lab.example.org/deepthing",
+            release=("v1.2.0", "2024-03-04T05:06:07Z"),
+            stars=321,
+            forks=45,
+            open_issues=6,
+            open_pulls=2,
+        ),
+        FakeRepo(
+            "lab/rst-readme",
+            files={"README.rst": "Usage\n=====\n\npython demo.py\n", "setup.py": "", "x.py": ""},
+            license=GPL,
+        ),
+        FakeRepo(
+            "lab/github-readme",
+            files={".github/README.md": "## Evaluation\n", "README.md": "# root\n", "a.py": ""},
+        ),
+        FakeRepo("lab/unpinned", files={"README.md": "# u\n", "requirements.txt": "torch>=2\n"}),
+        FakeRepo(
+            "lab/locked",
+            files={"README.md": "# l\n", "requirements.txt": "torch\n", "poetry.lock": ""},
+        ),
+        FakeRepo("lab/no-readme", files={"main.py": "print(1)\n", "Dockerfile": ""}),
+        FakeRepo("lab/archived", files={"README.md": "# old\n"}, archived=True, license=OTHER),
+        FakeRepo("lab/fork", files={"README.md": "# fork\n"}, parent="upstream/original"),
+        FakeRepo("lab/empty", last_commit_at=None),
+        FakeRepo("lab/new-name", files={"README.md": "# renamed\n"}, old_names=("lab/old-name",)),
+        FakeRepo("lab/taken-down", files={"README.md": "x"}, blocked="dmca"),
+        FakeRepo(
+            "lab/page-only",
+            files={
+                "README.md": "# Paper\n",
+                "LICENSE": "",
+                "index.html": "<html>",
+                "static/a.css": "",
+            },
+        ),
+    ]
+
+
+NAMES = [
+    "lab/complete",
+    "lab/rst-readme",
+    "lab/github-readme",
+    "lab/unpinned",
+    "lab/locked",
+    "lab/no-readme",
+    "lab/archived",
+    "lab/fork",
+    "lab/empty",
+    "lab/old-name",
+    "lab/taken-down",
+    "lab/page-only",
+    "nobody/missing",
+]
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    with FakeGitHub(sample_repos(), token=TOKEN, users=["octocat"], gists=["abc123"]) as server:
+        yield server
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient() as http:
+        yield http
+
+
+def settings_for(fake: FakeGitHub, *, token: str | None = None, **extra: object) -> Settings:
+    return Settings(
+        github_api_url=fake.url,
+        github_graphql_url=fake.url + "/graphql",
+        github_token=token,
+        max_retries=1,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+async def check(
+    client: httpx.AsyncClient, fake: FakeGitHub, names: list[str], *, token: str | None = None
+) -> tuple[dict[str, RepoCheck], GitHubFacts]:
+    facts = GitHubFacts(client, settings_for(fake, token=token))
+    facts.backoff = 0.0
+    return await facts.repos(names), facts
+
+
+def without_source(facts: RepoFacts | None) -> RepoFacts | None:
+    return None if facts is None else replace(facts, source="-")
+
+
+# Parity and the facts themselves --------------------------------------------------------------
+
+
+async def test_rest_and_graphql_give_identical_facts(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    rest, _ = await check(client, fake, NAMES)
+    graphql, _ = await check(client, fake, NAMES, token=TOKEN)
+    assert list(rest) == list(graphql) == NAMES
+    for name in NAMES:
+        assert rest[name].check.outcome == graphql[name].check.outcome, name
+        assert rest[name].check.final_url == graphql[name].check.final_url, name
+        assert without_source(rest[name].facts) == without_source(graphql[name].facts), name
+    assert {r.facts.source for r in rest.values() if r.facts and r.facts.exists} == {"rest"}
+    assert {g.facts.source for g in graphql.values() if g.facts and g.facts.exists} == {"graphql"}
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_complete_repository_facts(
+    client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(client, fake, ["lab/complete"], token=token)
+    result = results["lab/complete"]
+    assert result.check.outcome is Outcome.OK
+    facts = result.facts
+    assert facts is not None
+    assert facts == RepoFacts(
+        full_name="lab/complete",
+        exists=True,
+        source="rest" if token is None else "graphql",
+        archived=False,
+        disabled=False,
+        empty=False,
+        fork=False,
+        parent=None,
+        license_spdx="MIT",
+        license_class=LicenseClass.PERMISSIVE,
+        readme_path="README.md",
+        readme_bytes=len(README.encode()),
+        readme_covers=(
+            ReadmeCover.INSTALL,
+            ReadmeCover.TRAIN,
+            ReadmeCover.WEIGHTS,
+            ReadmeCover.CITATION,
+        ),
+        readme_evidence=facts.readme_evidence,
+        artifact_links=("https://huggingface.co/lab/deepthing-base",),
+        root_files=("CITATION.cff", "LICENSE", "README.md", "requirements.txt", "src"),
+        env_files=("requirements.txt",),
+        deps_pinned=True,
+        has_citation_cff=True,
+        last_commit_at="2024-05-01T17:45:12Z",
+        pushed_at="2024-05-02T08:30:00Z",
+        created_at="2021-03-01T10:00:00Z",
+        stars=321,
+        forks=45,
+        open_issues=8,
+        latest_release=Release("v1.2.0", "2024-03-04T05:06:07Z"),
+        default_branch="main",
+        description="Deep things",
+        homepage="https://lab.example.org/deepthing",
+    )
+    assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
+
+
+async def test_readme_choice_and_dependency_pinning(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    for token in (None, TOKEN):
+        results, _ = await check(client, fake, NAMES, token=token)
+        facts = {name: r.facts for name, r in results.items()}
+        assert facts["lab/rst-readme"]
+        assert facts["lab/rst-readme"].readme_path == "README.rst"
+        assert facts["lab/rst-readme"].readme_covers == (ReadmeCover.USAGE,)
+        gh = facts["lab/github-readme"]
+        assert gh
+        assert gh.readme_path == ".github/README.md"
+        assert gh.readme_covers == (ReadmeCover.EVALUATE,)
+        assert facts["lab/unpinned"]
+        assert facts["lab/unpinned"].deps_pinned is False
+        assert facts["lab/locked"]
+        assert facts["lab/locked"].deps_pinned is True
+        no_readme = facts["lab/no-readme"]
+        assert no_readme
+        assert no_readme.readme_path is None
+        assert no_readme.readme_bytes is None
+        assert no_readme.env_files == ("Dockerfile",)
+        assert no_readme.deps_pinned is None
+        page = facts["lab/page-only"]
+        assert page
+        assert page.readme_covers == (ReadmeCover.PLACEHOLDER,)
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_archived_fork_and_licences(
+    client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(
+        client, fake, ["lab/archived", "lab/fork", "lab/rst-readme"], token=token
+    )
+    archived = results["lab/archived"]
+    assert archived.check.outcome is Outcome.OK
+    assert "archived" in archived.check.detail
+    assert archived.facts
+    assert archived.facts.archived is True
+    assert archived.facts.license_spdx == "NOASSERTION"
+    assert archived.facts.license_class is LicenseClass.CUSTOM
+    fork = results["lab/fork"].facts
+    assert fork
+    assert fork.fork is True
+    assert fork.parent == "upstream/original"
+    assert fork.license_spdx is None
+    assert fork.license_class is LicenseClass.NONE
+    gpl = results["lab/rst-readme"].facts
+    assert gpl
+    assert gpl.license_class is LicenseClass.COPYLEFT
+
+
+# Renamed, missing, blocked, empty -------------------------------------------------------------
+
+
+async def test_rest_rename_follows_301_to_repository_id(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    results, _ = await check(client, fake, ["lab/old-name"])
+    result = results["lab/old-name"]
+    assert result.check.outcome is Outcome.MOVED
+    assert result.check.final_url == "https://github.com/lab/new-name"
+    assert result.facts
+    assert result.facts.full_name == "lab/new-name"
+    paths = [r.path for r in fake.requests]
+    assert paths[:2] == ["/repos/lab/old-name", f"/repositories/{fake.repos['lab/new-name'].id}"]
+
+
+async def test_graphql_rename_by_name_with_owner(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    results, _ = await check(client, fake, ["lab/old-name", "LAB/Complete"], token=TOKEN)
+    assert results["lab/old-name"].check.outcome is Outcome.MOVED
+    assert results["lab/old-name"].check.final_url == "https://github.com/lab/new-name"
+    # A difference in case only is the same repository, not a rename.
+    assert results["LAB/Complete"].check.outcome is Outcome.OK
+
+
+async def test_missing_repository_inside_a_good_graphql_batch(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    results, _ = await check(
+        client, fake, ["lab/complete", "nobody/missing", "lab/fork"], token=TOKEN
+    )
+    assert results["nobody/missing"].check.outcome is Outcome.DEAD
+    missing = results["nobody/missing"].facts
+    assert missing == RepoFacts(full_name="nobody/missing", exists=False, source="graphql")
+    assert results["lab/complete"].check.outcome is Outcome.OK
+    assert results["lab/fork"].check.outcome is Outcome.OK
+    assert fake.counts["graphql"] == 1
+
+
+async def test_rest_404_is_dead(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    results, _ = await check(client, fake, ["nobody/missing"])
+    assert results["nobody/missing"].check.outcome is Outcome.DEAD
+    assert results["nobody/missing"].check.http_status == 404
+    assert fake.counts["rest"] == 1
+
+
+async def test_451_is_dead_with_the_reason(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    results, _ = await check(client, fake, ["lab/taken-down"])
+    result = results["lab/taken-down"].check
+    assert result.outcome is Outcome.DEAD
+    assert result.http_status == 451
+    assert "dmca" in result.detail
+
+
+async def test_empty_repository_costs_two_rest_requests(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    results, facts = await check(client, fake, ["lab/empty"])
+    result = results["lab/empty"]
+    assert result.check.outcome is Outcome.OK
+    assert "empty" in result.check.detail
+    assert result.facts
+    assert result.facts.empty is True
+    assert result.facts.root_files == ()
+    assert facts.requests_made == 2
+    graphql, _ = await check(client, fake, ["lab/empty"], token=TOKEN)
+    assert without_source(graphql["lab/empty"].facts) == without_source(result.facts)
+
+
+# Rate limits ----------------------------------------------------------------------------------
+
+
+async def test_rest_budget_exhausted_marks_the_rest_unchecked(
+    client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    repos = [FakeRepo(f"lab/r{i}", files={"README.md": "# r\n"}) for i in range(5)]
+    with FakeGitHub(repos, rest_budget=10) as fake:
+        with caplog.at_level(logging.WARNING, logger="auditor.github"):
+            results, facts = await check(client, fake, [f"lab/r{i}" for i in range(5)])
+        outcomes = [results[f"lab/r{i}"].check.outcome for i in range(5)]
+    # Each repository takes 5 requests (repository, commits, root, readme, release): 2 fit.
+    assert outcomes[:2] == [Outcome.OK, Outcome.OK]
+    assert set(outcomes[2:]) == {Outcome.UNCHECKED}
+    assert Outcome.DEAD not in outcomes
+    assert "GITHUB_TOKEN" in results["lab/r4"].check.detail
+    warnings = [r for r in caplog.records if "rate limit" in r.getMessage()]
+    assert len(warnings) == 1
+    assert "GITHUB_TOKEN" in warnings[0].getMessage()
+    # The 11th request meets the limit; once spent, nothing more is asked.
+    assert facts.requests_made == 11
+
+
+async def test_graphql_rate_limited_marks_unchecked_and_stops(
+    client: httpx.AsyncClient,
+) -> None:
+    names = [f"lab/r{i}" for i in range(GRAPHQL_BATCH + 5)]
+    with FakeGitHub([FakeRepo(n) for n in names], graphql_rate_limited=True) as fake:
+        results, _ = await check(client, fake, names, token=TOKEN)
+        assert fake.counts["graphql"] == 1  # the second batch is never sent
+    assert {r.check.outcome for r in results.values()} == {Outcome.UNCHECKED}
+    assert "rate limit" in results[names[-1]].check.detail
+
+
+@pytest.mark.parametrize("status", [403, 429])
+async def test_secondary_limit_with_short_retry_after_is_waited_out(
+    client: httpx.AsyncClient, fake: FakeGitHub, status: int
+) -> None:
+    body = {"message": "You have exceeded a secondary rate limit. Please wait a few minutes."}
+    fake.script("/repos/lab/complete", status, body, {"retry-after": "0"})
+    results, _ = await check(client, fake, ["lab/complete"])
+    assert results["lab/complete"].check.outcome is Outcome.OK
+
+
+async def test_secondary_limit_with_long_retry_after_is_unchecked(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    body = {"message": "You have exceeded a secondary rate limit."}
+    fake.script("/graphql", 403, body, {"retry-after": "3600"})
+    results, _ = await check(client, fake, ["lab/complete"], token=TOKEN)
+    assert results["lab/complete"].check.outcome is Outcome.UNCHECKED
+    assert "secondary" in results["lab/complete"].check.detail
+
+
+async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> None:
+    names = [f"lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
+        results, _ = await check(client, fake, names, token=TOKEN)
+        # 40 → 2×20 → 4×10: 1 + 2 + 4 queries, the last four answered.
+        assert fake.counts["graphql"] == 7
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+
+
+async def test_a_single_repository_that_always_times_out_is_transient(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    fake.graphql_max_aliases = 0
+    results, _ = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
+    assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
+
+
+# The token ------------------------------------------------------------------------------------
+
+
+async def test_token_goes_to_the_api_host_only(
+    fake: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    seen: list[httpx.Request] = []
+
+    def public_api(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(404, json={"message": "Not Found"})
+
+    settings = Settings(
+        github_api_url=fake.url,
+        github_graphql_url=fake.url + "/graphql",
+        github_server_url="https://ghe.example.com",
+        github_token=TOKEN,
+    )
+    async with httpx.AsyncClient(transport=httpx.MockTransport(public_api)) as mock:
+        facts = GitHubFacts(mock, settings)
+        # github.com links go to api.github.com, without the Enterprise token.
+        await facts.repos(["someone/thing"], host="github.com")
+        await facts.other("https://gist.github.com/someone/0123abcd")
+    assert [r.url.host for r in seen] == ["api.github.com", "api.github.com"]
+    assert all("authorization" not in r.headers for r in seen)
+
+    # A redirect off the API origin is not followed, so the token cannot travel with it.
+    with FakeGitHub() as elsewhere:
+        moved = {"Location": elsewhere.url + "/repositories/1"}
+        fake.script("/repos/lab/complete", 301, {}, moved)
+        async with httpx.AsyncClient() as http:
+            facts = GitHubFacts(http, settings_for(fake, token=TOKEN))
+            result = await facts.repos(["lab/fork"])
+            other = await facts.other("https://github.com/lab/complete/issues")
+        assert elsewhere.requests == []
+    assert result["lab/fork"].check.outcome is Outcome.OK
+    assert other.outcome is Outcome.UNCHECKED
+    # Both the GraphQL query and the REST request carried it, to the configured API.
+    assert [r.headers.get("Authorization") for r in fake.requests] == [f"Bearer {TOKEN}"] * 2
+
+
+async def test_token_never_in_details_or_logs(
+    client: httpx.AsyncClient, fake: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.script(
+        "/graphql", 200, "<html>Unicorn! " + TOKEN + "</html>", {"content-type": "text/html"}
+    )
+    with caplog.at_level(logging.DEBUG):
+        first, _ = await check(client, fake, NAMES, token=TOKEN)
+        fake.graphql_rate_limited = True
+        second, _ = await check(client, fake, NAMES, token=TOKEN)
+        fake.token = "another"
+        third, _ = await check(client, fake, NAMES, token=TOKEN)
+    details = [r.check.detail for run in (first, second, third) for r in run.values()]
+    assert {r.check.outcome for r in first.values()} == {Outcome.TRANSIENT}
+    assert third["lab/complete"].check.outcome is Outcome.UNCHECKED
+    assert "401" in third["lab/complete"].check.detail
+    assert not any(TOKEN in d for d in details)
+    assert not any(TOKEN in r.getMessage() for r in caplog.records)
+
+
+# Malformed answers ----------------------------------------------------------------------------
+
+
+async def test_html_and_malformed_json_are_transient(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    fake.script("/repos/lab/complete", 200, "<html>oops</html>", {"content-type": "text/html"})
+    fake.script("/repos/lab/fork", 200, {"full_name": "lab/fork"})  # fields missing
+    fake.script("/repos/lab/archived/commits", 200, '{"not": "a list"}')
+    results, _ = await check(client, fake, ["lab/complete", "lab/fork", "lab/archived"])
+    assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
+    assert "non-JSON" in results["lab/complete"].check.detail
+
+
+async def test_graphql_partial_data_keeps_the_good_aliases(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    # A real answer for two repositories, then one alias broken and an unrelated error added.
+    answer, _ = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
+    good = answer["lab/complete"].facts
+    sent = fake.requests[-1]
+    assert sent.path == "/graphql"
+    payload = {
+        "data": {"r0": None, "r1": {"nameWithOwner": "lab/fork"}, "rateLimit": {"cost": 1}},
+        "errors": [
+            {"type": "FORBIDDEN", "path": ["r0"], "message": "Resource not accessible"},
+            {"type": "SOMETHING", "message": "unrelated"},
+        ],
+    }
+    fake.script("/graphql", 200, payload)
+    results, facts = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
+    assert results["lab/complete"].check.outcome is Outcome.TRANSIENT
+    assert "Resource not accessible" in results["lab/complete"].check.detail
+    assert results["lab/fork"].check.outcome is Outcome.TRANSIENT  # lacks fields: no traceback
+    assert facts.graphql_points == 1
+    assert good is not None
+
+
+async def test_network_failure_is_unchecked(client: httpx.AsyncClient) -> None:
+    with FakeGitHub() as gone:
+        url = gone.url
+    settings = Settings(github_api_url=url, github_graphql_url=url + "/graphql", max_retries=0)
+    results = await GitHubFacts(client, settings).repos(["lab/x"])
+    assert results["lab/x"].check.outcome is Outcome.UNCHECKED
+
+
+async def test_5xx_is_retried_then_transient(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    fake.script("/repos/lab/complete", 503, {"message": "Server Error"})
+    results, _ = await check(client, fake, ["lab/complete"])
+    assert results["lab/complete"].check.outcome is Outcome.OK  # max_retries=1
+    fake.script("/repos/lab/fork", 503, {"message": "Server Error"})
+    fake.script("/repos/lab/fork", 503, {"message": "Server Error"})
+    results, _ = await check(client, fake, ["lab/fork"])
+    assert results["lab/fork"].check.outcome is Outcome.TRANSIENT
+
+
+# Conditional requests -------------------------------------------------------------------------
+
+
+class DictCache:
+    def __init__(self) -> None:
+        self.store: dict[str, tuple[str | None, str]] = {}
+
+    def api_get(self, key: str) -> tuple[str | None, str] | None:
+        return self.store.get(key)
+
+    def api_put(self, key: str, etag: str | None, body: str) -> None:
+        self.store[key] = (etag, body)
+
+
+async def test_etags_turn_repeat_requests_into_free_304s(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    first = await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(NAMES)
+    charged = fake.counts["rest"]
+    second = await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(NAMES)
+    assert all(TOKEN not in key for key in cache.store)
+    # Only the uncacheable answers (404s, 301, 409, 451) are asked again in full.
+    assert fake.counts["rest"] - charged < charged / 3
+    assert fake.counts["rest_304"] > 0
+    for name in NAMES:
+        assert second[name].facts == first[name].facts
+
+
+# Other GitHub links ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "outcome"),
+    [
+        ("https://github.com/octocat", Outcome.OK),
+        ("https://github.com/nobody-here", Outcome.DEAD),
+        ("https://github.com/lab/complete/blob/main/src/model.py", Outcome.OK),
+        ("https://github.com/lab/complete/blob/main/src/missing.py", Outcome.DEAD),
+        ("https://github.com/lab/complete/tree/main/src", Outcome.OK),
+        ("https://github.com/lab/complete/releases/tag/v1.2.0", Outcome.OK),
+        ("https://github.com/lab/complete/releases/tag/v9", Outcome.DEAD),
+        ("https://github.com/lab/complete/wiki", Outcome.OK),
+        ("https://github.com/lab/taken-down/wiki", Outcome.DEAD),
+        ("https://github.com/features/copilot", Outcome.UNSUPPORTED),
+        ("https://gitlab.com/a/b", Outcome.UNSUPPORTED),
+    ],
+)
+async def test_other_links(
+    client: httpx.AsyncClient, fake: FakeGitHub, url: str, outcome: Outcome
+) -> None:
+    # Point "github.com" at the fake: the configured server is github.com, its API the fake.
+    facts = GitHubFacts(client, settings_for(fake))
+    assert (await facts.other(url)).outcome is outcome
+
+
+async def test_other_blob_with_a_slash_in_the_branch(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    facts = GitHubFacts(client, settings_for(fake))
+    check_ = await facts.other("https://github.com/lab/complete/blob/feature/x/src/model.py")
+    # The fake ignores the ref: the first try (ref "feature", path "x/src/model.py") is a 404,
+    # the fallback (ref "feature/x", path "src/model.py") finds the file.
+    assert check_.outcome is Outcome.OK
+    assert [r.path.split("?")[0] for r in fake.requests][-2:] == [
+        "/repos/lab/complete/contents/x/src/model.py",
+        "/repos/lab/complete/contents/src/model.py",
+    ]
+
+
+def test_api_for_host() -> None:
+    public = api_for_host("github.com", Settings(github_token="t"))
+    assert public
+    assert public.rest == "https://api.github.com"
+    assert public.authorised
+    ghe = Settings(
+        github_api_url="https://ghe.example.com/api/v3",
+        github_graphql_url="https://ghe.example.com/api/graphql",
+        github_server_url="https://ghe.example.com",
+        github_token="t",
+    )
+    enterprise = api_for_host("GHE.example.com", ghe)
+    assert enterprise
+    assert enterprise.rest == "https://ghe.example.com/api/v3"
+    assert enterprise.graphql == "https://ghe.example.com/api/graphql"
+    assert enterprise.authorised
+    on_public = api_for_host("github.com", ghe)
+    assert on_public
+    assert on_public.rest == "https://api.github.com"
+    assert not on_public.authorised  # the Enterprise token stays at home
+    assert api_for_host("gitlab.com", ghe) is None
+
+
+async def test_not_an_owner_name_pair(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    results, facts = await check(client, fake, ["just-one-part", "a/b/c"])
+    assert {r.check.outcome for r in results.values()} == {Outcome.UNSUPPORTED}
+    assert facts.requests_made == 0
+
+
+# Recorded answers -----------------------------------------------------------------------------
+
+
+def recorded(name: str) -> str:
+    path = RECORDED / name
+    if not path.is_file():
+        pytest.skip(f"recorded answers are not at {RECORDED}")
+    return path.read_text(encoding="utf-8")
+
+
+async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    repo = json.loads(recorded("rest_repos_get.PyGithub_PyGithub.200.json"))
+    fake.repos["pygithub/pygithub"] = FakeRepo("PyGithub/PyGithub", files={"README.md": "x"})
+    fake.script("/repos/PyGithub/PyGithub", 200, repo)
+    fake.script(
+        "/repos/PyGithub/PyGithub/commits",
+        200,
+        recorded("rest_repos_commits.PyGithub_PyGithub.per_page2.200.json"),
+    )
+    fake.script(
+        "/repos/PyGithub/PyGithub/readme",
+        200,
+        recorded("rest_repos_readme.PyGithub_PyGithub.200.json"),
+    )
+    results, _ = await check(client, fake, ["PyGithub/PyGithub"])
+    facts = results["PyGithub/PyGithub"].facts
+    assert facts is not None
+    assert facts.license_spdx == "LGPL-3.0"
+    assert facts.license_class is LicenseClass.COPYLEFT
+    assert facts.stars == 7126
+    assert facts.open_issues == 364
+    assert facts.default_branch == "main"
+    assert facts.last_commit_at == "2023-08-28T18:27:45Z"
+    assert facts.readme_bytes == 2524
+    assert ReadmeCover.INSTALL in facts.readme_covers
+    assert facts.homepage == "https://pygithub.readthedocs.io/"
+
+
+async def test_recorded_rename_answer(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+    body = json.loads(recorded("rest_repos_get.renamed.301.json"))
+    target = f"/repositories/{fake.repos['lab/new-name'].id}"
+    body["url"] = fake.url + target
+    fake.script("/repos/protoncoin/protoncoin", 301, body, {"Location": body["url"]})
+    results, _ = await check(client, fake, ["protoncoin/protoncoin"])
+    assert results["protoncoin/protoncoin"].check.outcome is Outcome.MOVED
+    assert results["protoncoin/protoncoin"].check.final_url == "https://github.com/lab/new-name"
+
+
+# Requests per repository ----------------------------------------------------------------------
+
+
+def bulk_repos(count: int) -> list[FakeRepo]:
+    """A mix like a paper list: most have README.md, some README.rst, some requirements."""
+    repos = []
+    for i in range(count):
+        files = {"LICENSE": "MIT", "train.py": ""}
+        if i % 10 == 0:
+            files["README.rst"] = "Usage\n=====\n"
+        else:
+            files["README.md"] = README
+        if i % 3 == 0:
+            files["requirements.txt"] = "torch==2.1\n"
+        repos.append(
+            FakeRepo(
+                f"lab/bulk{i}",
+                files=files,
+                license=MIT,
+                last_commit_at=None if i % 25 == 0 else "2024-01-01T00:00:00Z",
+                release=("v1", "2024-01-02T00:00:00Z") if i % 2 and i % 25 else None,
+            )
+        )
+    return repos
+
+
+async def test_requests_per_repository_for_200(client: httpx.AsyncClient) -> None:
+    names = [f"lab/bulk{i}" for i in range(200)]
+    with FakeGitHub(bulk_repos(200)) as fake:
+        rest, rest_facts = await check(client, fake, names)
+        per_name = Counter(r.path.split("/")[3] for r in fake.requests)
+        requirements = {r.path.split("/")[3] for r in fake.requests if "requirements" in r.path}
+        graphql, graphql_facts = await check(client, fake, names, token=TOKEN)
+        counts = dict(fake.counts)
+    assert {r.check.outcome for r in rest.values()} == {Outcome.OK}
+    for name in names:
+        assert without_source(rest[name].facts) == without_source(graphql[name].facts)
+    per_repo = rest_facts.requests_made / 200
+    batches = math.ceil(200 / GRAPHQL_BATCH)
+    print(
+        f"\n200 repositories: REST {rest_facts.requests_made} requests ({per_repo:.2f}/repo);"
+        f" GraphQL {graphql_facts.requests_made} queries, {graphql_facts.graphql_points} points"
+    )
+    assert counts["rest"] == rest_facts.requests_made
+    # At most 5 (repository, commits, root, readme, release), 2 for an empty repository, and
+    # one more only where requirements.txt must be read to decide deps_pinned.
+    for i, name in enumerate(names):
+        short = name.split("/")[1]
+        expected = 2 if i % 25 == 0 else 6 if short in requirements else 5
+        assert per_name[short] == expected, name
+    # One query per batch: README.md and README.rst are read in it.
+    assert graphql_facts.requests_made == batches
+    assert graphql_facts.graphql_points == counts["graphql"] == batches

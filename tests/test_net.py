@@ -1,0 +1,244 @@
+"""The shared client and the address guard: what we connect to, and the run's limits."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import itertools
+import socket
+import threading
+import time
+from dataclasses import replace
+from typing import Any
+
+import httpcore
+import pytest
+
+from auditor import web
+from auditor.config import Settings
+from auditor.models import LinkKind, Outcome
+from auditor.net import (
+    AddressRefused,
+    GuardedBackend,
+    NameNotResolved,
+    Net,
+    embedded_ipv4,
+    is_public_address,
+)
+from tests.local_servers import Exchange, FakeDNS, Reply, serve
+
+REFUSED = [
+    "10.0.0.1", "172.16.5.4", "192.168.1.1", "127.0.0.1", "127.9.9.9", "169.254.169.254",
+    "100.64.0.1", "0.0.0.0", "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255",
+    "192.0.2.1", "198.18.0.1", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1",
+    "::ffff:10.0.0.1", "::ffff:127.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a00:1",
+    "64:ff9b:1::7f00:1", "2002:a00:1::1", "2001:db8::1", "::a00:1",
+]  # fmt: skip
+PUBLIC = ["8.8.8.8", "140.82.112.3", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"]
+
+
+@pytest.mark.parametrize("address", REFUSED)
+def test_non_public_addresses_are_refused(address: str) -> None:
+    assert not is_public_address(ipaddress.ip_address(address))
+
+
+@pytest.mark.parametrize("address", PUBLIC)
+def test_public_addresses_are_allowed(address: str) -> None:
+    assert is_public_address(ipaddress.ip_address(address))
+
+
+def test_embedded_ipv4_forms() -> None:
+    v4 = ipaddress.IPv4Address("10.0.0.1")
+    for form in ("::ffff:10.0.0.1", "2002:a00:1::", "64:ff9b::a00:1"):
+        assert embedded_ipv4(ipaddress.ip_address(form)) == v4
+    plain = ipaddress.ip_address("2606:4700::1111")
+    assert embedded_ipv4(plain) is plain
+
+
+class RecordingBackend(httpcore.AsyncNetworkBackend):
+    """Stands for the real network: records where it was asked to connect."""
+
+    def __init__(self, failing: set[str] | None = None) -> None:
+        self.connected: list[str] = []
+        self.failing = failing or set()
+
+    async def connect_tcp(self, host: str, port: int, **kw: Any) -> httpcore.AsyncNetworkStream:
+        self.connected.append(host)
+        if host in self.failing:
+            raise httpcore.ConnectError("Connection refused")
+        return httpcore.AsyncMockStream([])
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
+def guard(
+    names: dict[str, Any], settings: Settings | None = None, **kw: Any
+) -> tuple[GuardedBackend, RecordingBackend, FakeDNS]:
+    settings = settings or Settings()
+    inner, dns = RecordingBackend(kw.pop("failing", None)), FakeDNS(names)
+    return GuardedBackend(inner, dns, settings.is_network_allowed, **kw), inner, dns
+
+
+async def test_connects_only_to_the_checked_address() -> None:
+    allowed = Settings(allow_private=True, allowed_networks=(ipaddress.ip_network("127.0.0.2/32"),))
+    backend, inner, dns = guard({"rebind.test": ["127.0.0.1", "127.0.0.2"]}, allowed)
+    await backend.connect_tcp("rebind.test", 80)
+    assert inner.connected == ["127.0.0.2"]  # the address, never the name: no second lookup
+    assert dns.lookups == ["rebind.test"]
+
+
+async def test_all_refused_addresses_never_connect() -> None:
+    backend, inner, _ = guard({"metadata.test": ["169.254.169.254", "::ffff:10.0.0.1"]})
+    with pytest.raises(AddressRefused) as refused:
+        await backend.connect_tcp("metadata.test", 80)
+    assert refused.value.addresses == ("169.254.169.254", "::ffff:10.0.0.1")
+    assert inner.connected == []
+
+
+async def test_address_literals_are_checked_without_lookup() -> None:
+    backend, inner, dns = guard({})
+    with pytest.raises(AddressRefused):
+        await backend.connect_tcp("::1", 80)
+    await backend.connect_tcp("8.8.8.8", 80)
+    assert inner.connected == ["8.8.8.8"]
+    assert dns.lookups == []
+
+
+async def test_mapped_ipv6_obeys_the_allowed_networks() -> None:
+    only_two = Settings(
+        allow_private=True, allowed_networks=(ipaddress.ip_network("127.0.0.2/32"),)
+    )
+    backend, inner, _ = guard(
+        {"a.test": "::ffff:127.0.0.1", "b.test": "::ffff:127.0.0.2"}, only_two
+    )
+    with pytest.raises(AddressRefused):
+        await backend.connect_tcp("a.test", 80)
+    await backend.connect_tcp("b.test", 80)
+    assert inner.connected == ["::ffff:127.0.0.2"]
+
+
+async def test_trusted_hosts_may_be_private() -> None:
+    backend, inner, _ = guard(
+        {"ghe.test": "10.1.2.3", "x.test": "10.1.2.3"}, trusted_hosts=frozenset({"ghe.test"})
+    )
+    await backend.connect_tcp("GHE.test", 443)
+    with pytest.raises(AddressRefused):
+        await backend.connect_tcp("x.test", 443)
+    assert inner.connected == ["10.1.2.3"]
+
+
+async def test_next_address_is_tried_when_one_fails() -> None:
+    backend, inner, _ = guard({"two.test": ["8.8.8.8", "8.8.4.4"]}, failing={"8.8.8.8"})
+    await backend.connect_tcp("two.test", 80)
+    assert inner.connected == ["8.8.8.8", "8.8.4.4"]
+
+
+async def test_resolution_failures_say_whether_the_name_exists() -> None:
+    backend, _, _ = guard({"empty.test": []})
+    with pytest.raises(NameNotResolved) as missing:
+        await backend.connect_tcp("missing.test", 80)
+    assert missing.value.nxdomain
+    with pytest.raises(NameNotResolved) as empty:
+        await backend.connect_tcp("empty.test", 80)
+    assert empty.value.nxdomain
+
+    async def temporary(host: str, port: int) -> list[str]:
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    async def slow(host: str, port: int) -> list[str]:
+        await asyncio.sleep(10)
+        return ["8.8.8.8"]
+
+    for resolver in (temporary, slow):
+        failing = GuardedBackend(RecordingBackend(), resolver, Settings().is_network_allowed)
+        with pytest.raises(NameNotResolved) as failed:
+            await failing.connect_tcp("x.test", 80, timeout=0.1)
+        assert not failed.value.nxdomain
+
+
+# --- Net ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "works"),
+    [({"canary.test": "140.82.112.3"}, True), ({"canary.test": "127.0.0.1"}, False), ({}, False)],
+)
+async def test_dns_canary_is_asked_once(names: dict[str, str], works: bool) -> None:
+    dns = FakeDNS(names)
+    async with Net(Settings(dns_canary="canary.test"), resolver=dns) as net:
+        assert await net.dns_works() is works
+        assert await net.dns_works() is works
+    assert dns.lookups == ["canary.test"]
+
+
+async def test_client_is_honest_and_ignores_proxy_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A proxy would resolve and connect for us, out of the guard's sight.
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "all_proxy"):
+        monkeypatch.setenv(name, "http://127.0.0.1:9")
+    with serve({"/": Reply(200)}) as server:
+        settings = Settings(allow_private=True, user_agent="paper-auditor/test (+contact)")
+        async with Net(settings, resolver=FakeDNS()) as net:
+            answer = await net.client.get(server.url("/"))
+            assert answer.status_code == 200
+            assert net.client.follow_redirects is False
+    assert server.requests[0].headers["user-agent"] == "paper-auditor/test (+contact)"
+
+
+class InFlight:
+    """A route that counts how many requests it serves at once."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.now = 0
+        self.most = 0
+        self.starts: list[float] = []
+
+    def __call__(self, exchange: Exchange) -> Reply:
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+            self.starts.append(time.monotonic())
+        exchange.stopping.wait(0.05)
+        with self.lock:
+            self.now -= 1
+        return Reply(200)
+
+
+BASE = Settings(allow_private=True, per_host_interval=0.0, dns_canary="canary.test")
+CANARY = {"canary.test": "140.82.112.3"}
+
+
+async def test_global_and_per_host_limits_bound_in_flight_requests() -> None:
+    counter = InFlight()
+    with serve({f"/{n}": counter for n in range(40)}) as server:
+        names = {**CANARY, **{f"h{n}.test": "127.0.0.1" for n in range(8)}}
+        settings = replace(BASE, concurrency=6, per_host_concurrency=2)
+        async with Net(settings, resolver=FakeDNS(names)) as net:
+            targets = [
+                (server.url(f"/{n}", host=f"h{n % 8}.test"), LinkKind.DOI) for n in range(40)
+            ]
+            results = await web.check_links(net, targets)
+    assert {check.outcome for check in results.values()} == {Outcome.OK}
+    assert counter.most <= 6
+
+    one_host = InFlight()
+    with serve({f"/{n}": one_host for n in range(12)}) as server:
+        settings = replace(BASE, concurrency=8, per_host_concurrency=2)
+        async with Net(settings, resolver=FakeDNS(CANARY)) as net:
+            await web.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(12)])
+    assert one_host.most <= 2
+
+
+async def test_requests_to_one_host_are_spaced() -> None:
+    counter = InFlight()
+    with serve({f"/{n}": counter for n in range(4)}) as server:
+        settings = replace(BASE, per_host_interval=0.2)
+        async with Net(settings, resolver=FakeDNS(CANARY)) as net:
+            await web.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(4)])
+    starts = sorted(counter.starts)
+    gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
+    assert len(gaps) == 3
+    assert min(gaps) >= 0.15  # a lower bound: load can only widen the gaps

@@ -1,0 +1,311 @@
+"""The reports: golden summary.md, issue body and JSON summary of a fixed small scorecard;
+escaping of outside text; only http(s) links; size limits; the HTML's structure.
+
+Golden files live in tests/golden/. After an intended change, regenerate them with
+
+    UPDATE_GOLDEN=1 /work/.venv/bin/python -m pytest tests/test_render.py
+
+and review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scorecards import (
+    PAYLOAD_JS_URL,
+    gold_facts,
+    hostile_scorecard,
+    paper,
+    result,
+    scorecard,
+)
+
+from auditor import render
+from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
+from auditor.score import build_summary
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def small_scorecard() -> dict[str, Any]:
+    """One paper per tier, plus outside text that needs escaping."""
+    placeholder = gold_facts(
+        "lab/soon",
+        root_files=("README.md",),
+        env_files=(),
+        readme_bytes=90,
+        readme_covers=(ReadmeCover.PLACEHOLDER,),
+        readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 3, "Code coming soon"),),
+    )
+    unlicensed = gold_facts(
+        "lab/nolicence",
+        license_spdx=None,
+        license_class=LicenseClass.NONE,
+        root_files=("README.md", "main.py"),
+        last_commit_at="2023-05-01T00:00:00Z",
+    )
+    page = "https://lab.github.io/flow"
+    entries = [
+        (
+            paper("a.txt#1", "GoldNet"),
+            [
+                result(
+                    "https://github.com/lab/gold",
+                    LinkKind.GITHUB_REPO,
+                    ["a.txt#1"],
+                    repo=gold_facts("lab/gold"),
+                )
+            ],
+        ),
+        (
+            paper("a.txt#2", "Soon | `Net` [v2]", date_="2025-02"),
+            [
+                result(
+                    "https://github.com/lab/soon",
+                    LinkKind.GITHUB_REPO,
+                    ["a.txt#2"],
+                    repo=placeholder,
+                )
+            ],
+        ),
+        (
+            paper("a.txt#3", "Gone <b>Net</b>"),
+            [
+                result(
+                    "https://github.com/lab/gone",
+                    LinkKind.GITHUB_REPO,
+                    ["a.txt#3"],
+                    outcome=Outcome.DEAD,
+                    detail="GitHub answered 404 Not Found",
+                )
+            ],
+        ),
+        (
+            paper("a.txt#4", "Theory Only"),
+            [result("https://arxiv.org/abs/2601.00004", LinkKind.ARXIV, ["a.txt#4"])],
+        ),
+        (
+            paper("b.txt#1", "Rate Limited"),
+            [
+                result(
+                    "https://github.com/lab/later",
+                    LinkKind.GITHUB_REPO,
+                    ["b.txt#1"],
+                    outcome=Outcome.TRANSIENT,
+                    detail="HTTP 429 after 3 tries",
+                )
+            ],
+        ),
+        (
+            paper("b.txt#2", "NoLicence @someone"),
+            [
+                result(
+                    "https://github.com/lab/nolicence",
+                    LinkKind.GITHUB_REPO,
+                    ["b.txt#2"],
+                    repo=unlicensed,
+                )
+            ],
+        ),
+        (
+            paper("b.txt#3", "Flow via page"),
+            [
+                result(page, LinkKind.GITHUB_PAGES, ["b.txt#3"]),
+                result(
+                    "https://github.com/lab/flow",
+                    LinkKind.GITHUB_REPO,
+                    ["b.txt#3"],
+                    repo=gold_facts("lab/flow", latest_release=None),
+                    found_via=page,
+                ),
+            ],
+        ),
+        (
+            paper("b.txt#4", "Elsewhere"),
+            [
+                result(
+                    "https://gitlab.com/lab/else",
+                    LinkKind.GITLAB,
+                    ["b.txt#4"],
+                    outcome=Outcome.MOVED,
+                    final_url="https://gitlab.com/lab/elsewhere",
+                )
+            ],
+        ),
+    ]
+    return scorecard(entries)
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text, f"{name} changed: see the module docstring"
+
+
+def test_golden_summary_json() -> None:
+    doc = small_scorecard()
+    check_golden("summary.json", json.dumps(doc["summary"], indent=2, ensure_ascii=False) + "\n")
+
+
+def test_golden_summary_md() -> None:
+    check_golden("summary.md", render.render_markdown(small_scorecard()))
+
+
+def test_golden_issue_body() -> None:
+    body = render.render_issue_body(small_scorecard(), report_url="https://lab.github.io/audit/")
+    check_golden("issue.md", body)
+
+
+def test_summary_counts_every_key_even_when_empty() -> None:
+    summary = build_summary([], [])
+    assert (summary["papers"], summary["median_score"]) == (0, None)
+    assert list(summary["tiers"]) == [tier.value for tier in Tier]
+    assert all(count == 0 for count in summary["outcomes"].values())
+    assert summary["network"]["note"] is None
+
+
+def test_problems_come_before_the_table() -> None:
+    text = render.render_markdown(small_scorecard())
+    dead = text.index("https://github.com/lab/gone")
+    assert text.index("#### Dead links (1)") < dead < text.index("<details>")
+    assert text.index("#### Placeholder repositories (1)") < text.index("#### Missing licences (1)")
+    assert "**NoLicence @\u200bsomeone**" in text
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://github.com/a/b", "https://github.com/a/b"),
+        ("HTTP://example.org/x?y=1#z", "HTTP://example.org/x?y=1#z"),
+        ("javascript:alert(1)", None),
+        ("JavaScript:alert(1)", None),
+        (" javascript:alert(1)", None),
+        ("data:text/html,<script>", None),
+        ("vbscript:msgbox", None),
+        ("//evil.example/x", None),
+        ("https:///path-only", None),
+        ("https://ex ample.org", None),
+        ("https://example.org/\nx", None),
+        ("ftp://example.org/x", None),
+        (None, None),
+    ],
+)
+def test_safe_url(url: str | None, expected: str | None) -> None:
+    assert render.safe_url(url) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a | b", "a \\| b"),
+        ("<script>x</script>", "&lt;script\\>x&lt;/script\\>"),
+        ("`code` *b* _i_ ~s~", "\\`code\\` \\*b\\* \\_i\\_ \\~s\\~"),
+        ("[x](javascript:y)", "\\[x\\](javascript:y)"),
+        ("a & b\nc", "a &amp; b c"),
+        ("@team", "@\u200bteam"),
+    ],
+)
+def test_markdown_escaping(text: str, expected: str) -> None:
+    assert render.md(text) == expected
+
+
+def test_markdown_link_only_for_http() -> None:
+    assert (
+        render.md_link("https://x.org/a_(b)|c")
+        == "[https://x.org/a\\_(b)\\|c](https://x.org/a_%28b%29%7Cc)"
+    )
+    assert render.md_link(PAYLOAD_JS_URL) == "javascript:window.\\_\\_pwned=3"
+
+
+def test_hostile_markdown_is_inert() -> None:
+    doc = hostile_scorecard()
+    for text in (render.render_markdown(doc), render.render_issue_body(doc)):
+        # A link needs an unescaped `](`: none may lead to javascript: or data:.
+        assert not re.search(r"(?<!\\)\]\((javascript|data):", text)
+        assert not re.search(r"<(script|img|b)\b", text)
+        # Every table row keeps its seven cells: no pipe in outside text splits one.
+        rows = [line for line in text.splitlines() if line.startswith("| ") and "Evil" in line]
+        assert rows
+        assert all(len(re.findall(r"(?<!\\)\|", row)) == 8 for row in rows)
+
+
+def test_hostile_html_is_escaped() -> None:
+    html = render.render_html(hostile_scorecard())
+    assert "<script>window.__pwned" not in html
+    assert "<img src=x" not in html
+    assert not re.search(r'<a href="(javascript|data|vbscript):', html, re.IGNORECASE)
+    data = re.search(
+        r'<script type="application/json" id="scorecard-data">(.*?)</script>', html, re.S
+    )
+    assert data is not None
+    assert "<" not in data.group(1)  # so neither </script> nor <!-- can appear inside
+    assert json.loads(data.group(1))["rows"][0][1].startswith("Evil <script>")
+    # Exactly the two script elements of the template: nothing from the data became one.
+    assert html.count("<script") == 2
+
+
+def test_html_is_self_contained() -> None:
+    html = render.render_html(small_scorecard())
+    assert (
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+        in html
+    )
+    # Nothing is fetched: no src and no stylesheet pointing anywhere.
+    assert not re.search(r'\bsrc="|rel="stylesheet"', html)
+    assert html.count("<svg") == 4
+    assert html.count('aria-sort="none"') == 7
+    # The server-rendered dead-link list links the http(s) URL.
+    assert '<a href="https://github.com/lab/gone" rel="noopener noreferrer nofollow">' in html
+
+
+def test_render_tolerates_an_unscored_paper() -> None:
+    doc = small_scorecard()
+    for key in ("tier", "score", "scored_on", "criteria"):
+        del doc["papers"][0][key]
+    assert "GoldNet" in render.render_markdown(doc)
+    assert "GoldNet" in render.render_html(doc)
+
+
+def big_scorecard(papers: int) -> dict[str, Any]:
+    doc = small_scorecard()
+    template = doc["papers"][2]  # the dead one: a problem and a table row each
+    doc["papers"] = [
+        {**template, "id": f"a.txt#{n}", "name": f"{n:05d} " + "Long name " * 40}
+        for n in range(papers)
+    ]
+    doc["links"][2]["papers"] = [p["id"] for p in doc["papers"]]
+    doc["links"][2:2] = [
+        {**doc["links"][2], "url": f"https://github.com/lab/gone{n}", "papers": [f"a.txt#{n}"]}
+        for n in range(papers)
+    ]
+    return doc
+
+
+def test_summary_stays_under_one_mebibyte() -> None:
+    text = render.render_markdown(big_scorecard(6000), report_url="https://lab.github.io/audit/")
+    assert len(text.encode()) < render.MAX_SUMMARY_BYTES
+    assert "cut to fit GitHub's size limit" in text
+    assert "[the full report](https://lab.github.io/audit/)" in text
+    assert "_… and " in text
+    assert "more papers not shown here" in text
+    assert text.rstrip().endswith("</sub>")
+
+
+def test_issue_body_stays_under_the_limit() -> None:
+    body = render.render_issue_body(big_scorecard(800), report_url="https://lab.github.io/audit/")
+    assert len(body) < render.MAX_ISSUE_CHARS
+    assert "- [ ] [https://github.com/lab/gone" in body
+    assert "[the full report](https://lab.github.io/audit/)" in body
+
+
+def test_templates_are_found() -> None:
+    folder = render.templates_dir()
+    assert {"report.html.j2", "summary.md.j2"} <= {p.name for p in folder.iterdir()}

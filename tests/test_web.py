@@ -1,0 +1,339 @@
+"""Unit logic of the link checker: waits, backoff, outcome mapping (with respx), pages, bodies."""
+
+from __future__ import annotations
+
+import gzip
+import time
+import tracemalloc
+import zlib
+from collections.abc import AsyncIterator
+from email.utils import formatdate
+
+import httpx
+import pytest
+import respx
+
+from auditor import web
+from auditor.config import Settings
+from auditor.models import LinkKind, Outcome
+from auditor.net import Net
+from tests.local_servers import FakeDNS
+
+SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
+URL = "https://paper.test/code"
+
+
+# --- Retry-After and rate-limit headers ------------------------------------------------------
+
+
+def test_retry_after_in_seconds() -> None:
+    assert web.parse_retry_after("120", now=0) == 120.0
+    assert web.parse_retry_after(" 0 ", now=0) == 0.0
+
+
+def test_retry_after_as_http_date() -> None:
+    now = time.time()
+    later = formatdate(now + 90, usegmt=True)  # e.g. "Wed, 21 Oct 2015 07:28:00 GMT"
+    assert web.parse_retry_after(later, now=now) == pytest.approx(90, abs=1.5)
+    assert web.parse_retry_after(formatdate(now - 3600, usegmt=True), now=now) == 0.0
+
+
+@pytest.mark.parametrize("value", ["soon", "-5", "1.5e3", ""])
+def test_retry_after_garbage_is_ignored(value: str) -> None:
+    assert web.parse_retry_after(value, now=0) is None
+
+
+def test_server_wait_prefers_retry_after_then_rate_limit_reset() -> None:
+    now = 1_700_000_000.0
+    both = httpx.Headers({"Retry-After": "7", "X-RateLimit-Reset": str(int(now) + 600)})
+    assert web.server_wait(both, now=now) == 7
+    epoch = httpx.Headers({"X-RateLimit-Reset": str(int(now) + 600)})
+    assert web.server_wait(epoch, now=now) == 600
+    delta = httpx.Headers({"X-RateLimit-Reset": "30"})
+    assert web.server_wait(delta, now=now) == 30
+    assert web.server_wait(httpx.Headers({"Retry-After": "nonsense"}), now=now) is None
+    assert web.server_wait(httpx.Headers(), now=now) is None
+
+
+def test_backoff_grows_exponentially_with_jitter() -> None:
+    for attempt in range(5):
+        delays = {web.backoff_delay(attempt, 1.0) for _ in range(200)}
+        assert min(delays) >= 2**attempt / 2
+        assert max(delays) <= 2**attempt
+        assert len(delays) > 1  # jittered, not in step
+
+
+# --- retry decisions and outcome mapping, with respx -----------------------------------------
+
+
+@pytest.fixture
+async def net() -> AsyncIterator[Net]:
+    async with Net(SETTINGS, resolver=FakeDNS()) as value:
+        yield value
+
+
+@pytest.fixture
+def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The retry waits `check_links` decides on, without waiting them."""
+    recorded: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        recorded.append(seconds)
+
+    monkeypatch.setattr(web, "_sleep", fake_sleep)
+    return recorded
+
+
+async def check_one(net: Net, kind: LinkKind = LinkKind.DOI) -> web.LinkCheck:
+    return (await web.check_links(net, [(URL, kind)]))[URL]
+
+
+@respx.mock
+async def test_retry_after_seconds_is_honoured(net: Net, waits: list[float]) -> None:
+    respx.head(URL).mock(
+        side_effect=[httpx.Response(429, headers={"Retry-After": "2"}), httpx.Response(200)]
+    )
+    result = await check_one(net)
+    assert result.outcome is Outcome.OK
+    assert waits == [pytest.approx(2, abs=0.5)]
+
+
+@respx.mock
+async def test_retry_after_http_date_is_honoured(net: Net, waits: list[float]) -> None:
+    date = formatdate(time.time() + 4, usegmt=True)
+    respx.head(URL).mock(
+        side_effect=[httpx.Response(503, headers={"Retry-After": date}), httpx.Response(200)]
+    )
+    assert (await check_one(net)).outcome is Outcome.OK
+    assert len(waits) == 1
+    assert 2 <= waits[0] <= 4.5
+
+
+@respx.mock
+async def test_backoff_without_retry_after(net: Net, waits: list[float]) -> None:
+    respx.head(URL).mock(return_value=httpx.Response(502))
+    result = await web.check_links(net, [(URL, LinkKind.DOI)], retry_base_delay=1.0)
+    assert result[URL].outcome is Outcome.TRANSIENT
+    assert result[URL].detail.startswith("502 Bad Gateway; retried 3 times over ")
+    assert len(waits) == 3
+    for attempt, wait in enumerate(waits):
+        assert 2**attempt / 2 - 0.2 <= wait <= 2**attempt
+
+
+@respx.mock
+async def test_a_wait_beyond_the_cap_is_never_waited(net: Net, waits: list[float]) -> None:
+    route = respx.head(URL).mock(return_value=httpx.Response(429, headers={"Retry-After": "3600"}))
+    result = await check_one(net)
+    assert waits == []
+    assert route.call_count == 1
+    assert result.outcome is Outcome.TRANSIENT
+    assert result.detail == (
+        "429 Too Many Requests; the server asked us to wait 3600 s, beyond the 30 s limit"
+    )
+
+
+@respx.mock
+async def test_rate_limit_reset_is_honoured(net: Net, waits: list[float]) -> None:
+    reset = str(int(time.time()) + 3)
+    respx.head(URL).mock(
+        side_effect=[httpx.Response(429, headers={"X-RateLimit-Reset": reset}), httpx.Response(200)]
+    )
+    assert (await check_one(net)).outcome is Outcome.OK
+    assert len(waits) == 1
+    assert 1 <= waits[0] <= 3.5
+
+
+@respx.mock
+async def test_no_retries_when_max_retries_is_zero(waits: list[float]) -> None:
+    respx.head(URL).mock(return_value=httpx.Response(503))
+    async with Net(Settings(max_retries=0), resolver=FakeDNS()) as net:
+        result = await check_one(net)
+    assert result.outcome is Outcome.TRANSIENT
+    assert result.detail == "503 Service Unavailable"
+    assert waits == []
+
+
+@pytest.mark.parametrize(
+    ("head", "get", "outcome"),
+    [
+        (200, None, Outcome.OK),
+        (204, None, Outcome.OK),
+        (404, 404, Outcome.DEAD),
+        (410, 410, Outcome.DEAD),
+        (451, 451, Outcome.DEAD),
+        (401, 401, Outcome.BLOCKED),
+        (403, 403, Outcome.BLOCKED),
+        (405, 403, Outcome.BLOCKED),
+        (406, 406, Outcome.BLOCKED),
+        (418, 418, Outcome.BLOCKED),
+        (999, 999, Outcome.BLOCKED),
+        (500, None, Outcome.TRANSIENT),
+        (503, None, Outcome.TRANSIENT),
+        (501, 501, Outcome.TRANSIENT),
+        (429, None, Outcome.TRANSIENT),
+        (300, None, Outcome.TRANSIENT),
+        (405, 200, Outcome.OK),
+        (404, 200, Outcome.OK),
+    ],
+)
+@respx.mock
+async def test_outcome_mapping(head: int, get: int | None, outcome: Outcome) -> None:
+    head_route = respx.head(URL).mock(return_value=httpx.Response(head))
+    get_route = respx.get(URL).mock(return_value=httpx.Response(get or 599))
+    async with Net(Settings(max_retries=0), resolver=FakeDNS()) as net:
+        result = await check_one(net)
+    assert result.outcome is outcome, result.detail
+    assert head_route.call_count == 1
+    assert get_route.call_count == (0 if get is None else 1)
+
+
+@respx.mock
+async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
+    route = respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
+    result = await check_one(net, LinkKind.GITHUB_PAGES)
+    assert route.call_count == 1
+    assert result.page_title == "Project"
+
+
+# --- canonicalising redirects ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "canonical"),
+    [
+        ("http://a.test/x", "https://a.test/x", True),
+        ("https://a.test/x", "https://a.test/x/", True),
+        ("https://a.test/x/", "https://a.test/x", True),
+        ("https://a.test/x", "https://www.a.test/x", True),
+        ("https://www.a.test/x", "https://a.test/x", True),
+        ("https://A.Test/x", "https://a.test/x", True),
+        ("http://a.test:80/x", "https://a.test/x", True),
+        ("https://a.test/x", "http://a.test/x", False),
+        ("https://a.test/x", "https://b.test/x", False),
+        ("https://a.test/x", "https://a.test/y", False),
+        ("https://a.test/X", "https://a.test/x", False),
+        ("https://a.test/x?a=1", "https://a.test/x?a=2", False),
+        ("https://a.test:8443/x", "https://a.test/x", False),
+        ("https://a.test/x", "ftp://a.test/x", False),
+    ],
+)
+def test_is_canonicalising(source: str, target: str, canonical: bool) -> None:
+    assert web.is_canonicalising(source, target) is canonical
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<html><head><title>404 Not Found</title></head><body><center>nginx</center></body>",
+        "<title>404: This page could not be found.</title><h1>404</h1>",
+        "<title>Page not found at /project/</title>",
+        "<title>Lab</title><h1>Page Not Found</h1><p>Sorry.</p>",
+        "<title>Site</title><p>Looks like you've followed a broken link or entered a URL</p>",
+        "<title>x</title><body>There isn't a GitHub Pages site here.</body>",
+        "<title>project.test</title><body>Buy this domain. The owner may sell.</body>",
+    ],
+)
+def test_soft_404_pages(page: str) -> None:
+    facts = web.analyse_page(page.encode(), "https://project.test/")
+    assert facts.soft_404 is not None
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<title>NeRF: Neural Radiance Fields</title><h1>NeRF</h1><p>We found 40 scenes.</p>",
+        "<title>Robust Matching</title><p>Errors of 4.04 px; not found in prior work.</p>",
+    ],
+)
+def test_real_pages_are_not_soft_404(page: str) -> None:
+    assert web.analyse_page(page.encode(), "https://project.test/").soft_404 is None
+
+
+def test_harvest_keeps_code_and_drops_credits() -> None:
+    page = """<html><head><base href="https://lab.test/projects/"></head><body>
+    <a href="https://github.com/lab/method">code</a>
+    <a href="https://github.com/lab/method">code (again)</a>
+    <a href="https://gitlab.lab.test/group/tool">tool</a>
+    <a href="https://huggingface.co/datasets/lab/bench">data</a>
+    <a href="https://huggingface.co/lab">lab profile</a>
+    <a href="https://anonymous.4open.science/r/method-1234">review</a>
+    <a href="https://github.com/orgs/lab/people">people</a>
+    <a href="https://example.test/other">other</a>
+    <a href="mailto:x@lab.test">mail</a>
+    <p>This page is adapted from <a href="https://github.com/x/page">x</a>.</p>
+    <p><small>Source code for this website: <b><a href="https://github.com/y/src">here</a></b>
+    </small></p>
+    <div id="page-footer"><a href="https://github.com/z/footer">z</a></div>
+    <a href="https://github.com/eliahuhorwitz/Academic-project-page-template">template</a>
+    <a href="https://github.com/lab/method/tree/main/demo">demo</a>
+    </body></html>"""
+    facts = web.analyse_page(page.encode(), "https://lab.test/method/")
+    assert facts.code_links == (
+        "https://github.com/lab/method",
+        "https://gitlab.lab.test/group/tool",
+        "https://huggingface.co/datasets/lab/bench",
+        "https://anonymous.4open.science/r/method-1234",
+        "https://github.com/lab/method/tree/main/demo",
+    )
+
+
+def test_relative_code_links_resolve_against_the_page() -> None:
+    facts = web.analyse_page(b'<a href="../tool">t</a>', "https://github.com/lab/method/")
+    assert facts.code_links == ("https://github.com/lab/tool",)
+
+
+def test_charset_from_meta_and_invalid_bytes() -> None:
+    latin = '<meta charset="iso-8859-1"><title>Caf\xe9</title>'.encode("latin-1")
+    assert web.analyse_page(latin, "https://a.test/").title == "Café"
+    broken = web.analyse_page(b"<title>A\xff\xfeB</title>", "https://a.test/", "text/html")
+    assert broken.title == "A\ufffd\ufffdB"
+
+
+# --- bodies --------------------------------------------------------------------------------------
+
+
+def test_gzip_bomb_never_inflates_beyond_the_cap() -> None:
+    member = gzip.compress(bytes(16 << 20), compresslevel=9)
+    bomb = member * 64  # 1 GiB of zeros, about 1 MB on the wire
+    tracemalloc.start()
+    try:
+        reader = web.CappedBody("gzip", 1 << 20)
+        for start in range(0, len(bomb), 65536):
+            if not reader.feed(bomb[start : start + 65536]):
+                break
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert reader.truncated
+    assert len(reader.data) == 1 << 20
+    assert peak < 8 << 20
+
+
+def test_multi_member_gzip_is_decoded_whole() -> None:
+    reader = web.CappedBody("gzip", 1000)
+    assert reader.feed(gzip.compress(b"abc") + gzip.compress(b"def"))
+    assert bytes(reader.data) == b"abcdef"
+    assert not reader.truncated
+
+
+@pytest.mark.parametrize("wbits", [zlib.MAX_WBITS, -zlib.MAX_WBITS], ids=["zlib", "raw"])
+def test_deflate_in_both_formats(wbits: int) -> None:
+    compressor = zlib.compressobj(wbits=wbits)
+    data = compressor.compress(b"hello " * 100) + compressor.flush()
+    reader = web.CappedBody("deflate", 10_000)
+    assert reader.feed(data[:1])  # one byte cannot tell the format yet
+    assert reader.feed(data[1:])
+    assert bytes(reader.data) == b"hello " * 100
+
+
+def test_identity_body_is_capped_and_unknown_encodings_refused() -> None:
+    reader = web.CappedBody("", 10)
+    assert not reader.feed(b"x" * 25)
+    assert bytes(reader.data) == b"x" * 10
+    assert reader.truncated
+    assert web.CappedBody("br", 10).error == "unsupported content encoding 'br'"
+    assert web.CappedBody("gzip, br", 10).error is not None
+    assert web.CappedBody("identity", 10).error is None
