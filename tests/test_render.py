@@ -309,3 +309,11 @@ def test_issue_body_stays_under_the_limit() -> None:
 def test_templates_are_found() -> None:
     folder = render.templates_dir()
     assert {"report.html.j2", "summary.md.j2"} <= {p.name for p in folder.iterdir()}
+
+
+def test_test_documents_follow_the_schema() -> None:
+    """The builders in tests/scorecards.py write what the scorecard schema promises."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((GOLDEN.parent.parent / "docs" / "scorecard.schema.json").read_text())
+    for doc in (small_scorecard(), hostile_scorecard()):
+        jsonschema.validate(json.loads(json.dumps(doc)), schema)

@@ -1,0 +1,202 @@
+"""The command line: help, versions, usage errors and exit codes; `extract`; history across
+runs, GitHub Actions output, and sharded runs merged back into one scorecard."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auditor import __version__, cli
+from tests.local_servers import html, serve
+
+EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.txt"))
+
+
+@pytest.mark.parametrize("command", [[], ["extract"], ["audit"], ["render"], ["merge"], ["issue"]])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([*command, "--help"]) == cli.EXIT_OK
+    assert "usage: auditor" in capsys.readouterr().out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version"]) == cli.EXIT_OK
+    assert capsys.readouterr().out.strip() == f"auditor {__version__}"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["audit", "x.txt", "--fail-on", "sometimes"],
+        ["audit", "x.txt", "--fail-on", "tier-below:platinum"],
+        ["audit", "x.txt", "--shard", "4/3"],
+        ["audit", "x.txt", "--allow-private", "not-a-network"],
+        ["audit", "x.txt", "--exclude", "("],
+        ["audit", "x.txt", "--timeout", "-1"],
+        ["extract", "x.txt", "--paper-date", "last week"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(
+    arguments: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        cli.main([*arguments, "--out", str(tmp_path)] if arguments[0] == "audit" else arguments)
+        == 2
+    )
+    error = capsys.readouterr().err
+    assert "Traceback" not in error
+    assert error.strip()
+
+
+def test_extract_json_has_the_scorecard_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["extract", *EXAMPLES, "--format", "json"]) == cli.EXIT_OK
+    document = json.loads(capsys.readouterr().out)
+    assert len(document["papers"]) == 38
+    assert len(document["links"]) == 9
+    link = document["links"][0]
+    assert set(link) == {"url", "kind", "papers", "occurrences"}
+    assert set(link["occurrences"][0]) == {"paper", "path", "line", "raw", "subpath"}
+    paper = next(p for p in document["papers"] if p["id"] == link["papers"][0])
+    assert set(paper) == {"id", "name", "title", "date", "source", "links"}
+    assert paper["links"] == [link["url"]]
+
+
+def test_extract_text_names_papers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["extract", *EXAMPLES]) == cli.EXIT_OK
+    out = capsys.readouterr().out
+    assert "QM-LibBench" in out
+    assert out.strip().endswith("38 papers, 9 links")
+
+
+def test_a_missing_input_is_skipped_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["extract", "no-such-file.txt", EXAMPLES[0], "--format", "json"]) == 2
+    captured = capsys.readouterr()
+    assert len(json.loads(captured.out)["links"]) == 5
+    assert "no-such-file.txt" in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_extract_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = b"A list\n\nWe present ToyNet. Code: https://github.com/toy/net.\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
+    assert cli.main(["extract", "-", "--format", "json"]) == cli.EXIT_OK
+    document = json.loads(capsys.readouterr().out)
+    assert document["papers"][0]["id"] == "-#1"
+    assert document["links"][0]["url"] == "https://github.com/toy/net"
+
+
+def test_render_of_a_file_that_is_no_scorecard_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "scorecard.json"
+    bad.write_text("[1, 2")
+    assert cli.main(["render", str(bad)]) == cli.EXIT_USAGE
+    assert "not JSON" in capsys.readouterr().err
+
+
+def _audit(paper_list: Path, out: Path, *extra: str, environ: dict[str, str] | None = None) -> int:
+    return cli.main(
+        ["audit", str(paper_list), "--out", str(out), "--allow-private", "--no-cache", *extra],
+        environ=environ or {},
+    )
+
+
+def _scorecard(out: Path) -> dict[str, Any]:
+    return json.loads((out / "scorecard.json").read_text())
+
+
+def test_a_link_that_dies_between_runs_leads_the_summary_and_is_annotated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    step_summary = tmp_path / "step-summary.md"
+    outputs = tmp_path / "outputs.txt"
+    environ = {
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(step_summary),
+        "GITHUB_OUTPUT": str(outputs),
+    }
+    with serve({"/a": html("<title>A</title>"), "/b": html("<title>B</title>")}) as web:
+        paper_list = tmp_path / "list.txt"
+        paper_list.write_text(
+            f"Reading group\n\nWe present AlphaNet. Page: {web.url('/a')}.\n\n"
+            f"We present BetaNet. Page: {web.url('/b')}.\n"
+        )
+        out = tmp_path / "reports"
+        assert _audit(paper_list, out, "--fail-on", "new-dead", environ=environ) == cli.EXIT_OK
+        capsys.readouterr()
+        step_summary.write_text("")
+
+        web.routes["/b"] = html("<h1>Not Found</h1>", status=404)
+        assert _audit(paper_list, out, "--fail-on", "new-dead", environ=environ) == 1
+        stdout = capsys.readouterr().out
+        assert f"::error file={paper_list},line=5" in stdout
+        document = _scorecard(out)
+        dead = next(link for link in document["links"] if link["url"] == web.url("/b"))
+        assert dead["changes"] == ["died"]
+        assert dead["dead_since"] is not None
+        assert document["changes"]["new_dead"] == 1
+        assert "newly dead" in step_summary.read_text().splitlines()[0]
+        assert "new-dead=1" in outputs.read_text()
+
+        # Still dead a week later: not new any more, but still dead.
+        assert _audit(paper_list, out, "--fail-on", "new-dead", environ=environ) == cli.EXIT_OK
+        assert _audit(paper_list, out, "--fail-on", "dead", environ=environ) == 1
+
+
+def test_three_shards_merge_into_the_unsharded_scorecard(tmp_path: Path) -> None:
+    routes = {f"/p{n}": html(f"<title>P{n}</title>") for n in range(12)}
+    routes["/p3"] = html("gone", status=404)
+    with serve(routes) as web:
+        paper_list = tmp_path / "list.txt"
+        paper_list.write_text(
+            "List\n\n"
+            + "\n\n".join(f"We present Net{n}. Page: {web.url(f'/p{n}')}." for n in range(12))
+            + "\n"
+        )
+        _audit(paper_list, tmp_path / "whole", "--db", str(tmp_path / "whole.sqlite"))
+        parts = []
+        for k in (1, 2, 3):
+            part = tmp_path / f"part{k}"
+            _audit(paper_list, part, "--shard", f"{k}/3")
+            parts.append(str(part / "scorecard.json"))
+        code = cli.main(["merge", *parts, "--out", str(tmp_path / "merged")], environ={})
+    assert code == 1  # one dead link
+
+    def comparable(document: dict[str, Any]) -> dict[str, Any]:
+        stable = {key: document[key] for key in ("papers", "summary", "inputs")}
+        stable["links"] = [
+            {
+                k: v
+                for k, v in link.items()
+                if k not in ("checked_at", "first_seen", "last_ok", "dead_since")
+            }
+            for link in document["links"]
+        ]
+        return stable
+
+    assert comparable(_scorecard(tmp_path / "merged")) == comparable(_scorecard(tmp_path / "whole"))
+
+
+def test_db_with_shard_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = _audit(Path(EXAMPLES[0]), tmp_path, "--shard", "1/2", "--db", str(tmp_path / "h.sqlite"))
+    assert code == cli.EXIT_USAGE
+    assert "--db" in capsys.readouterr().err
+
+
+def test_issue_needs_a_repository_and_a_token(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with serve({"/a": html("<title>A</title>")}) as web:
+        paper_list = tmp_path / "list.txt"
+        paper_list.write_text(f"L\n\nWe present A. {web.url('/a')}\n")
+        _audit(paper_list, tmp_path / "r")
+    scorecard = str(tmp_path / "r" / "scorecard.json")
+    assert cli.main(["issue", scorecard], environ={}) == cli.EXIT_USAGE
+    assert cli.main(["issue", scorecard, "--repository", "o/r"], environ={}) == cli.EXIT_USAGE
+    assert "token" in capsys.readouterr().err
