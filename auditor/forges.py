@@ -32,7 +32,7 @@ from urllib.parse import quote, urlsplit
 import httpx
 
 from auditor.config import Settings
-from auditor.github import RepoCheck
+from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
 from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
 from auditor.readme import analyze_readme
@@ -63,7 +63,7 @@ class _Answer:
     def json_object(self, what: str) -> dict[str, object]:
         try:
             body = json.loads(self.text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
             raise _Stop(Outcome.TRANSIENT, f"{what} answered non-JSON", self.status) from error
         if not isinstance(body, dict):
             raise _Stop(Outcome.TRANSIENT, f"{what} answered a malformed object", self.status)
@@ -223,10 +223,19 @@ class ForgeFacts:
         for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
             try:
                 self.requests_made += 1
-                response = await self._client.get(
-                    url, timeout=self._settings.timeout, follow_redirects=False
+                # The whole exchange within the link deadline, the body capped: a server that
+                # drips or sends a bomb holds nothing.
+                response, text = await bounded_request(
+                    self._client,
+                    "GET",
+                    url,
+                    headers={},
+                    read_timeout=self._settings.timeout,
+                    deadline=max(self._settings.link_deadline, self._settings.timeout),
                 )
-            except httpx.TimeoutException as error:
+            except UnreadableBody as error:
+                raise _Stop(Outcome.TRANSIENT, str(error)) from None
+            except (httpx.TimeoutException, TimeoutError) as error:
                 if attempt < self._settings.max_retries:
                     await asyncio.sleep(self.backoff * 2**attempt)
                     attempt += 1
@@ -252,7 +261,7 @@ class ForgeFacts:
                     continue
                 outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
                 raise _Stop(outcome, f"answered {status}", status)
-            return _Answer(status, response.text, response.headers)
+            return _Answer(status, text, response.headers)
         raise _Stop(Outcome.TRANSIENT, "too many redirects or retries")
 
 

@@ -55,6 +55,7 @@ from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.licenses import NOASSERTION, license_class
 from auditor.models import LinkCheck, Outcome, Release, RepoFacts
 from auditor.readme import analyze_readme
+from auditor.web import CappedBody
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +66,9 @@ PUBLIC_API = DEFAULT_GITHUB_API_URL
 JSON_MEDIA = "application/vnd.github+json"
 SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
 MAX_README_BYTES = 1024 * 1024
+# An API answer larger than this, after decompression, is refused (a batch of 40 repositories
+# with their READMEs stays far below it).
+API_MAX_BODY = 64 * 1024 * 1024
 
 _README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
 _README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
@@ -131,6 +135,56 @@ def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
     return None
 
 
+class UnreadableBody(Exception):
+    """An API answer whose body is too large or cannot be decoded; the message is one line."""
+
+
+async def bounded_request(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    *,
+    headers: Mapping[str, str],
+    read_timeout: float,
+    deadline: float,
+    json_body: object = None,
+    cap: int = API_MAX_BODY,
+) -> tuple[httpx.Response, str]:
+    """One API request whose whole exchange ends within `deadline` seconds and whose body is
+    capped after decompression, so a server that drips bytes or sends a bomb can neither hold
+    the run nor fill its memory. (response, body text); raises TimeoutError, httpx.HTTPError
+    or UnreadableBody."""
+    request = client.build_request(
+        method,
+        url,
+        headers={"Accept-Encoding": "gzip, deflate", **headers},
+        json=json_body,
+        timeout=read_timeout,
+    )
+    async with asyncio.timeout(deadline):
+        response = await client.send(request, stream=True, follow_redirects=False)
+        try:
+            if response.is_stream_consumed:  # a transport that answers from memory (tests)
+                reader = CappedBody("", cap)
+                reader.feed(response.content)
+            else:
+                reader = CappedBody(response.headers.get("content-encoding", ""), cap)
+                async for chunk in response.aiter_raw():
+                    if not reader.feed(chunk):
+                        break
+        finally:
+            await response.aclose()
+    if reader.error is not None:
+        raise UnreadableBody(f"API answer unreadable: {reader.error}")
+    if reader.truncated:
+        raise UnreadableBody(f"API answer larger than {cap} bytes")
+    try:
+        text = bytes(reader.data).decode(response.charset_encoding or "utf-8", errors="replace")
+    except LookupError:  # an unknown charset name
+        text = bytes(reader.data).decode("utf-8", errors="replace")
+    return response, text
+
+
 class _Stop(Exception):
     """Ends the work on one repository (or a whole batch) with a verdict."""
 
@@ -155,14 +209,14 @@ class _Answer:
     def json(self) -> object:
         try:
             return json.loads(self.text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
             kind = self.headers.get("content-type", "unknown content")
             raise _Malformed(f"GitHub API answered non-JSON ({kind})") from error
 
     def message(self) -> str:
         try:
             body = json.loads(self.text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return ""
         if not isinstance(body, dict):
             return ""
@@ -540,18 +594,22 @@ class GitHubFacts:
             request_headers = dict(headers)
             if self._token and _origin(url) in self._token_origins and api.authorised:
                 request_headers["Authorization"] = f"Bearer {self._token}"
+            timeout = read_timeout or self._settings.timeout
             try:
                 self.requests_made += 1
-                response = await self._client.request(
+                response, text = await bounded_request(
+                    self._client,
                     method,
                     url,
                     headers=request_headers,
-                    json=json_body,
-                    timeout=read_timeout or self._settings.timeout,
-                    follow_redirects=False,
+                    json_body=json_body,
+                    read_timeout=timeout,
+                    # A server that drips its answer never trips the read timeout.
+                    deadline=max(float(getattr(self._settings, "link_deadline", 30.0)), timeout),
                 )
-                text = response.text
-            except httpx.TimeoutException as error:
+            except UnreadableBody as error:
+                raise _Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
+            except (httpx.TimeoutException, TimeoutError) as error:
                 if attempt < self._settings.max_retries and method == "GET":
                     await asyncio.sleep(self.backoff * 2**attempt)
                     attempt += 1

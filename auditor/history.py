@@ -193,8 +193,11 @@ class History:
     def close(self) -> None:
         # Fold the WAL back into the main file, so that caching `history.sqlite` alone (as
         # CI caches do) carries every result.
-        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._db.close()
+        try:
+            with self._writing():
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self._db.close()
 
     def __enter__(self) -> History:
         return self
@@ -205,32 +208,39 @@ class History:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        self.close()
+        if error is None:
+            self.close()
+            return
+        # Already failing (a full disk, an interrupt): that error is the one to report.
+        with contextlib.suppress(HistoryError):
+            self.close()
 
     # Storing
 
     def begin_run(self, started_at: str | None = None) -> int:
         """Start a run and return its id; the run counts as unfinished until `finish_run`."""
-        cursor = self._db.execute(
-            "INSERT INTO runs (started_at) VALUES (?)", (started_at or now_iso(),)
-        )
+        with self._writing():
+            cursor = self._db.execute(
+                "INSERT INTO runs (started_at) VALUES (?)", (started_at or now_iso(),)
+            )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def store_link(self, run_id: int, link: Mapping[str, Any]) -> None:
         """Store one link result (scorecard JSON) as soon as it is known; committed on return."""
-        self._db.execute(_UPSERT_LINK, _link_row(run_id, link))
+        with self._writing():
+            self._db.execute(_UPSERT_LINK, _link_row(run_id, link))
 
     def store_links(self, run_id: int, links: Iterable[Mapping[str, Any]]) -> None:
         """Store a batch of link results in one transaction."""
-        with self._transaction():
+        with self._writing(), self._transaction():
             self._db.executemany(_UPSERT_LINK, [_link_row(run_id, link) for link in links])
 
     def finish_run(self, run_id: int, document: Mapping[str, Any]) -> Json:
         """Store the final scorecard (it overrides results stored on the way), mark the run
         finished and return the document with its history fields: per link `first_seen`,
         `last_ok`, `dead_since` and `changes`; at top level `removed_links` and `changes`."""
-        with self._transaction():
+        with self._writing(), self._transaction():
             self._db.executemany(
                 _UPSERT_LINK, [_link_row(run_id, link) for link in document.get("links", ())]
             )
@@ -271,14 +281,24 @@ class History:
         return {url for (url,) in rows}
 
     @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write that fails (a full disk, a read-only file) is a one-line `HistoryError`."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot write the run history ({error})") from None
+
+    @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            # A failed COMMIT may have rolled back already: then there is nothing to undo.
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     def _history(self, url: str) -> list[_Row]:
         return [

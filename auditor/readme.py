@@ -319,7 +319,10 @@ def _heading(line: str, following: str) -> str | None:
 
 
 def _artifact_kind(url: str, line: _Line) -> ReadmeCover | None:
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
+        return None
     host = (parts.hostname or "").casefold()
     path = parts.path
     context = f"{line.text} {line.section}"

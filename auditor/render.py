@@ -18,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 import auditor
+from auditor import history
 from auditor.models import CriterionResult, LinkKind, Outcome, Tier
 from auditor.rubric import CRITERIA_BY_ID
 from auditor.score import NO_CODE_REASON, TIER_ORDER, build_summary, is_code_link
@@ -292,6 +293,7 @@ def render_html(doc: Json) -> str:
         .get_template("report.html.j2")
         .render(
             doc=doc,
+            headline=history.headline(doc),
             summary=summary,
             charts=charts,
             dead=dead,
@@ -348,14 +350,20 @@ def _markdown_context(doc: Json) -> Json:
     summary = build_summary(papers, list(links.values()))
     names = {str(p.get("id")): str(p.get("name")) for p in papers}
     views = [_paper_view(paper, links) for paper in papers]
+    fresh = (
+        {str(link.get("url")) for link in history.new_dead(doc)} if doc.get("changes") else set()
+    )
     dead = [
         {
             "link": link,
+            "new": link.get("url") in fresh,
             "papers": [names.get(str(pid), str(pid)) for pid in link.get("papers") or ()],
         }
         for link in links.values()
         if link.get("outcome") == Outcome.DEAD
     ]
+    # Links that died since the previous run lead: they are what changed.
+    dead.sort(key=lambda item: not item["new"])
     placeholders = [v for v in views if v["tier"] == Tier.PLACEHOLDER]
     unlicensed = [
         v
@@ -369,6 +377,7 @@ def _markdown_context(doc: Json) -> Json:
     return {
         "doc": doc,
         "summary": summary,
+        "headline": history.headline(doc),
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,

@@ -148,6 +148,30 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def write_files_atomically(files: Mapping[Path, str]) -> None:
+    """Write several reports as one: every temporary file is written and synced before the
+    first is renamed into place, so a full disk or an interrupt while writing leaves every
+    previous report as it was, never a mix of old and new."""
+    written: list[tuple[str, Path]] = []
+    try:
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(
+                dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+            )
+            written.append((temporary, path))
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+        for temporary, path in written:
+            os.replace(temporary, path)
+    except BaseException:
+        for temporary, _ in written:
+            Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def load_scorecard(path: Path) -> Json:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
@@ -157,6 +181,8 @@ def load_scorecard(path: Path) -> Json:
         raise ScorecardError(f"{path}: cannot read: {error}") from None
     except json.JSONDecodeError as error:
         raise ScorecardError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
+    except RecursionError:
+        raise ScorecardError(f"{path}: not a paper-auditor scorecard (nested too deeply)") from None
     if not isinstance(document, dict) or document.get("schema_version") != SCHEMA_VERSION:
         raise ScorecardError(f"{path}: not a paper-auditor scorecard (schema_version 1)")
     if not isinstance(document.get("papers"), list) or not isinstance(document.get("links"), list):

@@ -80,8 +80,9 @@ class Rubric:
     weights: Mapping[str, int] = field(default_factory=_default_weights, hash=False)
     # A placeholder repository is not held against a paper until this many days after its date.
     placeholder_grace_days: int = 90
-    # Below this a README cannot be substantive (a title and a badge are ~200 bytes).
-    readme_min_bytes: int = 1000
+    # Below this a README cannot be substantive (a title, a badge and one command are ~200 bytes;
+    # a README with install and training steps and a results table is ~900).
+    readme_min_bytes: int = 500
     # Silver needs this many of the five checklist items (D1 and D2 or D3 among them).
     silver_min_checklist: int = 3
     # No score when less than this share of the total weight could be decided: a number over

@@ -8,6 +8,7 @@ complete document. Nothing here raises for bad input: a `Reading` carries a one-
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -21,7 +22,7 @@ from enum import StrEnum
 from typing import BinaryIO
 from urllib.parse import urljoin, urlsplit
 
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, ParserRejectedMarkup
 from bs4.element import Comment, NavigableString, Tag
 
 # Enough to sniff a format and to spot a binary file; the rest streams.
@@ -358,7 +359,7 @@ def _looks_like_jsonl(head: bytes) -> bool:
         return False
     try:
         return isinstance(json.loads(lines[0].removeprefix("\ufeff")), dict)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
         return False
 
 
@@ -955,10 +956,15 @@ def _html_records(text: str, base_url: str | None) -> Iterator[PaperRecord]:
     """Proceedings pages: elements classed as papers (PMLR `div.paper`, …) or `<article>`s;
     else `<dt>`/`<dd>` groups (CVF open access); else list items; else table rows; else
     heading sections; else long paragraphs."""
-    soup = BeautifulSoup(text, "html.parser")
+    try:
+        soup = BeautifulSoup(text, "html.parser")
+    except ParserRejectedMarkup:  # a `<![` html.parser cannot read: read `<!` as text
+        soup = BeautifulSoup(text.replace("<!", "&lt;!"), "html.parser")
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):
-        base_url = urljoin(base_url or "", str(base_tag["href"]))
+        # A base no URL parser accepts (a netloc invalid under NFKC) is ignored.
+        with contextlib.suppress(ValueError):
+            base_url = urljoin(base_url or "", str(base_tag["href"]))
     for group, title in _html_papers(soup):
         line = group[0].sourceline or 1
         spans: list[Span] = []
@@ -1129,7 +1135,12 @@ def _resolve(href: str, base_url: str | None) -> str | None:
         return None
     if re.match(r"[a-z][a-z0-9+.-]*:", href, re.I) or href.startswith("//"):
         return href
-    return urljoin(base_url, href) if base_url else None
+    if not base_url:
+        return None
+    try:
+        return urljoin(base_url, href)
+    except ValueError:  # a base or href no URL parser accepts
+        return None
 
 
 __all__ = [

@@ -28,7 +28,12 @@ from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
 
 import httpx
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, XMLParsedAsHTMLWarning
+from bs4 import (
+    BeautifulSoup,
+    MarkupResemblesLocatorWarning,
+    ParserRejectedMarkup,
+    XMLParsedAsHTMLWarning,
+)
 from bs4.element import NavigableString, Tag
 
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
@@ -357,6 +362,15 @@ def _charset(content_type: str | None, body: bytes) -> str:
     return meta.group(1).decode("ascii") if meta else "utf-8"
 
 
+def parse_html(text: str) -> BeautifulSoup:
+    """html.parser's tree of any text. The parser rejects some declarations (a `<![` it cannot
+    read raises ParserRejectedMarkup): those pages are read again with every `<!` as text."""
+    try:
+        return BeautifulSoup(text, "html.parser")
+    except ParserRejectedMarkup:
+        return BeautifulSoup(text.replace("<!", "&lt;!"), "html.parser")
+
+
 def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
     """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
     charset = _charset(content_type, body)
@@ -369,7 +383,7 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
         # reason to print anything.
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = BeautifulSoup(text, "html.parser")
+        soup = parse_html(text)
     title = (_text(soup.title, 300) or None) if soup.title is not None else None
     heading = soup.find("h1")
     heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
@@ -385,7 +399,8 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
     base = url
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):
-        base = urljoin(url, str(base_tag["href"]).strip())
+        with contextlib.suppress(ValueError):  # a base no URL parser accepts: the page's own
+            base = urljoin(url, str(base_tag["href"]).strip())
     links: dict[str, None] = {}
     for anchor in soup.find_all("a", href=True):
         try:
@@ -670,7 +685,10 @@ class _Checker:
         progress = {url: _Progress() for url in todo}
 
         async def first(url: str) -> None:
-            check = await self._check(url, todo[url], progress[url], second_pass=False)
+            try:
+                check = await self._check(url, todo[url], progress[url], second_pass=False)
+            except Exception as error:  # a bug must never pass for "run time limit reached"
+                check = _internal_error(url, error)
             if check is not None:
                 self._record(url, check)
 
@@ -683,7 +701,10 @@ class _Checker:
 
         async def second(urls: list[str]) -> None:
             for url in urls:
-                check = await self._check(url, todo[url], progress[url], second_pass=True)
+                try:
+                    check = await self._check(url, todo[url], progress[url], second_pass=True)
+                except Exception as error:  # see first()
+                    check = _internal_error(url, error)
                 assert check is not None
                 self._record(url, check)
 
@@ -1050,6 +1071,12 @@ class _Checker:
 
 def _host(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
+
+
+def _internal_error(url: str, error: Exception) -> LinkCheck:
+    log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
+    log.debug("internal error while checking %s", url, exc_info=error)
+    return not_checked(f"not checked: internal error ({type(error).__name__})")
 
 
 async def check_links(

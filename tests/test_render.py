@@ -317,3 +317,23 @@ def test_test_documents_follow_the_schema() -> None:
     schema = json.loads((GOLDEN.parent.parent / "docs" / "scorecard.schema.json").read_text())
     for doc in (small_scorecard(), hostile_scorecard()):
         jsonschema.validate(json.loads(json.dumps(doc)), schema)
+
+
+def test_links_that_died_since_the_last_run_lead() -> None:
+    doc = small_scorecard()
+    older = {
+        **doc["links"][2],
+        "url": "https://github.com/lab/old-gone",
+        "dead_since": "2026-01-01",
+        "changes": [],  # compared with the history: dead before, so not new
+    }
+    doc["links"].insert(0, older)
+    doc["links"][3]["changes"] = ["died"]
+    doc["changes"] = {"previous_run": 7, "new_dead": 1, "counts": {"died": 1}}
+    text = render.render_markdown(doc)
+    assert text.splitlines()[0] == "**Since the previous run (7): 1 link(s) newly dead.**"
+    items = [line for line in text.splitlines() if line.startswith("- ") and "gone" in line]
+    assert items[0].startswith("- **new** [https://github.com/lab/gone]")
+    assert items[1].startswith("- [https://github.com/lab/old-gone]")
+    assert "— dead since 2026-01-01 —" in items[1]
+    assert "Since the previous run (7): 1 link(s) newly dead." in render.render_html(doc)

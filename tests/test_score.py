@@ -631,7 +631,7 @@ def test_config_file_wins_over_pyproject(tmp_path: Path) -> None:
     config = tmp_path / "auditor.toml"
     config.write_text("[rubric]\nmin_decided_share = 0.25\n")
     rubric = load_rubric(config, pyproject=pyproject)
-    assert (rubric.readme_min_bytes, rubric.min_decided_share) == (1000, 0.25)
+    assert (rubric.readme_min_bytes, rubric.min_decided_share) == (500, 0.25)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,1 @@
+"""Speed and memory benchmarks; see benchmarks/README.md."""

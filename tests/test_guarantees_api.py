@@ -1,0 +1,150 @@
+"""Hostile API servers (GitHub REST and GraphQL, GitLab, Hugging Face): every repository gets a
+verdict, bounded in time and memory, never a traceback. HTML answers, malformed JSON and
+GraphQL partial data are proven in tests/test_github.py (test_html_and_malformed_json_are_transient,
+test_graphql_partial_data_keeps_the_good_aliases) and tests/test_forges.py
+(test_malformed_and_failing_answers)."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+
+from auditor.config import Settings
+from auditor.forges import ForgeFacts
+from auditor.github import GitHubFacts
+from auditor.models import LinkKind, Outcome
+from auditor.net import Net
+from tests.fake_github import FakeGitHub
+from tests.local_servers import Exchange, FakeDNS, Reply, serve
+
+OUTER = 60.0
+TOKEN = "ghp_api_guarantee_token_0123456789"
+
+
+def _drip(exchange: Exchange) -> None:
+    handler = exchange.handler
+    handler.wfile.write(
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+    )
+    while not exchange.stopping.wait(0.1):
+        try:
+            handler.wfile.write(b" ")
+            handler.wfile.flush()
+        except OSError:
+            return
+
+
+def _bomb(exchange: Exchange) -> None:
+    member = gzip.compress(bytes(16 << 20), compresslevel=9)
+    handler = exchange.handler
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Encoding", "gzip")
+    handler.send_header("Content-Length", str(8 * len(member)))
+    handler.end_headers()
+    try:
+        for _ in range(8):  # 128 MiB inflated, beyond the 64 MiB API cap
+            handler.wfile.write(member)
+    except OSError:
+        pass
+
+
+DEEP = Reply(200, b"[" * 100_000, (("Content-Type", "application/json"),))
+ROUTES = ("/repos/lab/x", "/graphql", "/api/v4/projects/lab%2Fx", "/api/models/lab/x")
+
+
+@pytest.fixture
+async def api_net() -> AsyncIterator[tuple[Net, Any]]:
+    nets: list[Net] = []
+
+    def make(url: str, token: str | None) -> Net:
+        settings = Settings(
+            timeout=1.0,
+            link_deadline=1.5,
+            max_retries=0,
+            allow_private=True,
+            github_api_url=url,
+            github_graphql_url=url + "/graphql",
+            github_token=token,
+        )
+        names = {"gitlab.com": "127.0.0.1", "huggingface.co": "127.0.0.1"}
+        net = Net(settings, resolver=FakeDNS(names))
+        nets.append(net)
+        return net
+
+    yield make  # type: ignore[misc]
+    for net in nets:
+        await net.aclose()
+
+
+@pytest.mark.parametrize(
+    ("route", "token"),
+    [(_drip, None), (DEEP, None), (DEEP, TOKEN), (_bomb, None), (_bomb, TOKEN)],
+    # A dripping GraphQL answer meets the same `bounded_request` deadline as REST, but never
+    # under 12 s (GitHub's own 10 s limit): too slow for CI, it runs in benchmarks/.
+    ids=["rest-slow-drip", "rest-deep-json", "graphql-deep-json", "rest-gzip-bomb",
+         "graphql-gzip-bomb"],
+)  # fmt: skip
+async def test_github_api_misbehaving_gives_a_verdict(
+    api_net: Any, route: Any, token: str | None
+) -> None:
+    with serve(dict.fromkeys(ROUTES, route)) as server:
+        net = api_net(server.url(""), token)
+        facts = GitHubFacts(net.client, net.settings)
+        results = await asyncio.wait_for(facts.repos(["lab/x"], host="github.com"), OUTER)
+    check = results["lab/x"].check
+    assert check.outcome is Outcome.TRANSIENT, check.detail
+    assert "\n" not in check.detail
+
+
+@pytest.mark.parametrize("route", [_drip, DEEP], ids=["slow-drip", "deep-json"])
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [("https://gitlab.com/lab/x", LinkKind.GITLAB), ("https://huggingface.co/lab/x", LinkKind.HUGGINGFACE)],
+)  # fmt: skip
+async def test_forge_api_misbehaving_gives_a_verdict(
+    api_net: Any, route: Any, url: str, kind: LinkKind
+) -> None:
+    with serve(dict.fromkeys(ROUTES, route)) as server:
+        net = api_net(server.url(""), None)
+        forges = ForgeFacts(
+            net.client,
+            net.settings,
+            gitlab_api_url=server.url("/api/v4"),
+            huggingface_url=server.url(""),
+        )
+        answer = await asyncio.wait_for(forges.check(url, kind), OUTER)
+    assert answer.check.outcome in (Outcome.TRANSIENT, Outcome.UNSUPPORTED), answer.check.detail
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"data": [], "errors": "none"},
+        {"data": {"r0": "string", "rateLimit": {"cost": "x"}}, "errors": [None, 3]},
+        {"data": {"r0": {"nameWithOwner": 7, "isArchived": "no"}}},
+        {"data": None, "errors": [{"message": None, "path": [None]}]},
+        [1, 2, 3],
+        "just a string",
+    ],
+)
+async def test_graphql_answers_of_the_wrong_shape_are_transient(body: object) -> None:
+    with FakeGitHub(token=TOKEN) as fake:
+        fake.script("/graphql", 200, json.dumps(body))
+        settings = Settings(
+            github_api_url=fake.url,
+            github_graphql_url=fake.url + "/graphql",
+            github_token=TOKEN,
+            max_retries=0,
+        )
+        async with httpx.AsyncClient() as client:
+            results = await GitHubFacts(client, settings).repos(["lab/x"], host="github.com")
+    check = results["lab/x"].check
+    assert check.outcome in (Outcome.TRANSIENT, Outcome.UNCHECKED), check.detail
+    assert TOKEN not in check.detail

@@ -1,0 +1,96 @@
+"""The GitHub token travels to the configured API host only, and is written nowhere: not in a
+log record (DEBUG included), a report, the history, the cache, nor an exception's text."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from auditor import cli
+from tests.fake_github import FakeGitHub, FakeRepo
+from tests.local_servers import Reply, html, redirect, serve
+
+TOKEN = "ghp_Leak7Canary_9f3e2d1c0b"
+
+
+@pytest.fixture
+def records() -> Iterator[list[logging.LogRecord]]:
+    """Every log record created by any logger, whatever the handlers do with it."""
+    seen: list[logging.LogRecord] = []
+    factory = logging.getLogRecordFactory()
+
+    def capture(*args: object, **kwargs: object) -> logging.LogRecord:
+        record = factory(*args, **kwargs)
+        seen.append(record)
+        return record
+
+    logging.setLogRecordFactory(capture)
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.DEBUG)  # httpx and httpcore create their DEBUG records too
+    try:
+        yield seen
+    finally:
+        logging.setLogRecordFactory(factory)
+        root.setLevel(level)
+
+
+def test_the_token_goes_to_the_api_host_only_and_is_written_nowhere(
+    tmp_path: Path, records: list[logging.LogRecord], capfd: pytest.CaptureFixture[str]
+) -> None:
+    repos = [FakeRepo("acme/good", files={"README.md": "# Good\n", "x.py": ""})]
+    with (
+        FakeGitHub(repos, token=TOKEN) as github,
+        serve(host="127.0.0.2") as elsewhere,
+        serve() as pages,
+    ):
+        elsewhere.routes["/landing"] = html("<title>Elsewhere</title>")
+        elsewhere.routes["/api-lookalike/graphql"] = Reply(200, b"{}")
+        pages.routes["/project"] = html(
+            "<title>Project</title><a href='https://github.com/acme/good'>code</a>"
+        )
+        pages.routes["/hop"] = redirect(elsewhere.url("/landing"), 301)
+        # A page that redirects to a path shaped like the API's, on another host.
+        pages.routes["/sneaky"] = redirect(elsewhere.url("/api-lookalike/graphql"))
+        # GitHub echoes the token in an error the first time (as a misconfigured proxy might).
+        github.script("/graphql", 200, {"errors": [{"message": f"bad credentials {TOKEN}"}]})
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "A list\n\n"
+            f"We present GoodNet. Code: https://github.com/acme/good and {pages.url('/project')}.\n\n"
+            f"We present HopNet. See {pages.url('/hop')} and {pages.url('/sneaky')}.\n\n"
+            "We present IssueNet. See https://github.com/acme/good/issues.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        cache = tmp_path / "cache"
+        argv = ["audit", str(paper_list), "--out", str(out), "--allow-private", "127.0.0.0/8",
+                "--github-api-url", github.url, "--cache-dir", str(cache), "--timeout", "5",
+                "-vv", "--fail-on", "never"]  # fmt: skip
+        code = cli.main(argv, environ={"GITHUB_TOKEN": TOKEN})
+        code_again = cli.main(argv, environ={"GITHUB_TOKEN": TOKEN})  # with the cache filled
+
+    assert code == code_again == cli.EXIT_OK
+    # Requests: the token went with requests to the fake API, and only there.
+    assert any(TOKEN in str(r.headers) for r in github.requests)
+    for server in (pages, elsewhere):
+        assert server.requests, "the pages were fetched"
+        for request in server.requests:
+            assert TOKEN not in str(request.headers)
+            assert "authorization" not in request.headers
+    # Logs, formatted with their exceptions; and whatever reached stdout and stderr.
+    formatter = logging.Formatter("%(name)s %(message)s")
+    assert records, "nothing was logged at DEBUG"
+    for record in records:
+        text = formatter.format(record)
+        assert TOKEN not in text, text
+    captured = capfd.readouterr()
+    assert TOKEN not in captured.out + captured.err
+    # Files: reports, history, cache.
+    files = [path for folder in (out, cache) for path in folder.rglob("*") if path.is_file()]
+    assert {path.name for path in files} >= {"scorecard.json", "summary.md", "index.html"}
+    for path in files:
+        assert TOKEN.encode() not in path.read_bytes(), path
