@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 _OUTSIDE_VARIABLES = (
@@ -20,9 +18,8 @@ _OUTSIDE_VARIABLES = (
 
 
 @pytest.fixture(autouse=True)
-def clean_environ(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in _OUTSIDE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     # `gh auth token` must not leak a developer's token into a test either.
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    yield

@@ -56,7 +56,9 @@ def test_readme_analysis_never_raises(text: str, root: list[str]) -> None:
 @FAST
 @given(
     body=st.one_of(st.binary(max_size=500), markup.map(str.encode)),
-    content_type=st.sampled_from([None, "text/html", "text/html; charset=nope", "text/html; charset=utf-16"]),
+    content_type=st.sampled_from(
+        [None, "text/html", "text/html; charset=nope", "text/html; charset=utf-16"]
+    ),
     url=st.sampled_from(["https://example.test/p/", "http://[::1]/", "https://a.test/x?y#z"]),
 )  # fmt: skip
 def test_page_analysis_never_raises(body: bytes, content_type: str | None, url: str) -> None:
@@ -81,7 +83,12 @@ def test_capped_body_never_raises_nor_exceeds_the_cap(
 
 
 @FAST
-@given(value=st.one_of(st.text(max_size=60), st.sampled_from(["9" * 400, "-1", "Fri, 31 Dec 9999 23:59:59 GMT", "0x10"])))  # fmt: skip
+@given(
+    value=st.one_of(
+        st.text(max_size=60),
+        st.sampled_from(["9" * 400, "-1", "Fri, 31 Dec 9999 23:59:59 GMT", "0x10"]),
+    )
+)
 def test_wait_headers_never_raise(value: str) -> None:
     now = time.time()
     wait = web.parse_retry_after(value, now=now)
@@ -167,8 +174,9 @@ def test_no_script_from_the_data_reaches_the_html_report(
     title: str, url: str, detail: str, name: str
 ) -> None:
     link = {"url": url, "kind": "web", "papers": ["p#1"], "occurrences": [], "outcome": "dead",
-            "http_status": 404, "final_url": url, "detail": detail, "checked_at": "2026-01-01T00:00:00Z",
-            "redirects": [{"url": url, "status": 301}], "page_title": title, "found_via": url}  # fmt: skip
+            "http_status": 404, "final_url": url, "detail": detail,
+            "checked_at": "2026-01-01T00:00:00Z", "redirects": [{"url": url, "status": 301}],
+            "page_title": title, "found_via": url}  # fmt: skip
     paper = {"id": "p#1", "name": name, "title": title, "date": None,
              "source": {"path": url, "line": 1}, "links": [url], "tier": "dead", "score": 0,
              "scored_on": url, "criteria": [{"id": "A1", "result": "fail", "reason": detail,

@@ -106,7 +106,8 @@ async def test_github_api_misbehaving_gives_a_verdict(
 @pytest.mark.parametrize("route", [_drip, DEEP], ids=["slow-drip", "deep-json"])
 @pytest.mark.parametrize(
     ("url", "kind"),
-    [("https://gitlab.com/lab/x", LinkKind.GITLAB), ("https://huggingface.co/lab/x", LinkKind.HUGGINGFACE)],
+    [("https://gitlab.com/lab/x", LinkKind.GITLAB),
+     ("https://huggingface.co/lab/x", LinkKind.HUGGINGFACE)],
 )  # fmt: skip
 async def test_forge_api_misbehaving_gives_a_verdict(
     api_net: Any, route: Any, url: str, kind: LinkKind

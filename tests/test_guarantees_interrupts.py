@@ -97,7 +97,8 @@ def test_sigint_stops_with_a_message_and_keeps_what_was_finished(
     assert process.returncode == 130
     assert "Traceback" not in stderr
     lines = [line for line in stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and "interrupted" in lines[0], stderr
+    assert len(lines) == 1, stderr
+    assert "interrupted" in lines[0]
     # No half-written report: none at all (nor a temporary one); the history keeps the links
     # judged before the interrupt.
     assert sorted(path.name for path in out.iterdir()) == ["history.sqlite"]
@@ -135,7 +136,8 @@ def test_sigkill_then_a_rerun_completes_and_keeps_every_finished_result(
     stored = _stored(out / "history.sqlite")
     assert {server.url(f"/ok?{n}") for n in range(5)} <= stored[1]
     assert server.url("/slow") in stored[2]
-    assert (out / "scorecard.json").exists() and (out / "index.html").exists()
+    assert (out / "scorecard.json").exists()
+    assert (out / "index.html").exists()
 
 
 def _limit_file_size(limit: int) -> None:

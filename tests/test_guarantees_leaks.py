@@ -60,7 +60,8 @@ def test_the_token_goes_to_the_api_host_only_and_is_written_nowhere(
         paper_list = tmp_path / "papers.txt"
         paper_list.write_text(
             "A list\n\n"
-            f"We present GoodNet. Code: https://github.com/acme/good and {pages.url('/project')}.\n\n"
+            "We present GoodNet. Code: https://github.com/acme/good and "
+            f"{pages.url('/project')}.\n\n"
             f"We present HopNet. See {pages.url('/hop')} and {pages.url('/sneaky')}.\n\n"
             "We present IssueNet. See https://github.com/acme/good/issues.\n",
             encoding="utf-8",

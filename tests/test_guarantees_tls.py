@@ -54,7 +54,8 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "serial").write_text("01\n")
     (folder / "ca.cnf").write_text(CA_CONFIG.format(dir=folder))
     _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-             "/CN=Local Test CA", "-keyout", str(folder / "ca.key"), "-out", str(folder / "ca.pem"))  # fmt: skip
+             "/CN=Local Test CA", "-keyout", str(folder / "ca.key"),
+             "-out", str(folder / "ca.pem"))  # fmt: skip
     leaves = {
         "good": ("tls.test", "20200101000000Z", "20991231000000Z"),
         "expired": ("tls.test", "20200101000000Z", "20200201000000Z"),
@@ -63,7 +64,8 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, (host, start, end) in leaves.items():
         key, request = folder / f"{name}.key", folder / f"{name}.csr"
         _openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={host}",
-                 "-addext", f"subjectAltName=DNS:{host}", "-keyout", str(key), "-out", str(request))  # fmt: skip
+                 "-addext", f"subjectAltName=DNS:{host}", "-keyout", str(key),
+                 "-out", str(request))  # fmt: skip
         _openssl("ca", "-batch", "-config", str(folder / "ca.cnf"), "-cert", str(folder / "ca.pem"),
                  "-keyfile", str(folder / "ca.key"), "-startdate", start, "-enddate", end,
                  "-in", str(request), "-out", str(folder / f"{name}.pem"))  # fmt: skip
