@@ -310,11 +310,12 @@ def findings(document: Mapping[str, Any], rules: Sequence[str]) -> list[str]:
 
 
 def write_reports(document: Mapping[str, Any], out_dir: Path, *, with_json: bool) -> None:
+    # All three or none: a full disk or an interrupt leaves the previous reports as they were.
     doc = dict(document)
-    if with_json:
-        report.write_atomically(out_dir / "scorecard.json", report.dumps(doc))
-    report.write_atomically(out_dir / "summary.md", render.render_markdown(doc))
-    report.write_atomically(out_dir / "index.html", render.render_html(doc))
+    files = {out_dir / "scorecard.json": report.dumps(doc)} if with_json else {}
+    files[out_dir / "summary.md"] = render.render_markdown(doc)
+    files[out_dir / "index.html"] = render.render_html(doc)
+    report.write_files_atomically(files)
 
 
 def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
@@ -463,7 +464,7 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
         if args.command == "issue":
             return _run_issue(args, environ)
         return _run_render(args)
-    except (UsageError, report.ScorecardError) as error:
+    except (UsageError, report.ScorecardError, history.HistoryError) as error:
         log.error("%s", error)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -40,7 +40,8 @@ class Settings:
     max_retries: int = 3
     max_retry_wait: float = 60.0  # a longer Retry-After defers the link to the slower pass
     max_redirects: int = 10
-    max_body_bytes: int = 2 * 1024 * 1024  # after decompression
+    max_body_bytes: int = 2 * 1024 * 1024  # a checked page, after decompression
+    max_document_bytes: int = 64 * 1024 * 1024  # a paper list given as a URL
     max_run_time: float | None = None  # bound on the whole run, seconds
     # `allow_private` with no networks allows every private address; with networks, only those.
     allow_private: bool = False

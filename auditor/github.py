@@ -13,10 +13,16 @@ and `await facts.other(url)`. Two backends give identical `RepoFacts` (all field
 * REST, without a token (60 requests/hour): per repository `GET /repos/{o}/{r}` (licence,
   archived, fork, parent, dates, counts), `/commits?per_page=1` (last commit; 409 means empty,
   and an empty repository stops there), `/contents/` (root listing), `/readme` (only when the
-  listing shows a README or a `.github`/`docs` folder), `/releases/latest` (404: none), and
+  listing shows a README or a `.github`/`docs` folder), `/releases?per_page=1` (the newest
+  release; `/releases/latest` only when that one is a draft or a pre-release), and
   `/contents/requirements.txt` only when a requirements.txt must be read to decide
-  `deps_pinned` (no lock file). Conditional requests reuse stored ETags (`ApiCache`): a 304
-  costs no quota.
+  `deps_pinned` (no lock file): 5 requests for most repositories, 6 for those. Conditional
+  requests reuse stored ETags (`ApiCache`): a 304 costs no quota, and every answer but a
+  404 or a redirect can be one. When the budget left cannot cover the list, one warning says
+  so up front and suggests a token.
+
+GraphQL answers (`ok`/`moved` with their facts) are kept in the same `ApiCache` and reused,
+without asking, by a run within `settings.max_cache_age` (GraphQL has no conditional requests).
 
 Which API a link goes to (`api_for_host`): links on the host of `settings.github_server_url`
 go to `settings.github_api_url` / `github_graphql_url` (GitHub Enterprise, Actions); links on
@@ -44,7 +50,7 @@ import logging
 import re
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 from urllib.parse import quote, unquote, urlsplit
@@ -53,7 +59,15 @@ import httpx
 
 from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.licenses import NOASSERTION, license_class
-from auditor.models import LinkCheck, Outcome, Release, RepoFacts
+from auditor.models import (
+    LicenseClass,
+    LinkCheck,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+    Release,
+    RepoFacts,
+)
 from auditor.readme import analyze_readme
 from auditor.web import CappedBody
 
@@ -66,6 +80,11 @@ PUBLIC_API = DEFAULT_GITHUB_API_URL
 JSON_MEDIA = "application/vnd.github+json"
 SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
 MAX_README_BYTES = 1024 * 1024
+# REST requests a repository usually costs (repository, commits, root, README, releases).
+REST_REQUESTS_PER_REPO = 5
+# api_answers keys of GraphQL facts kept for warm runs, and the format of what is kept.
+FACTS_KEY = "graphql-facts:"
+_FACTS_FORMAT = 1
 # An API answer larger than this, after decompression, is refused (a batch of 40 repositories
 # with their READMEs stays far below it).
 API_MAX_BODY = 64 * 1024 * 1024
@@ -273,6 +292,7 @@ class GitHubFacts:
         self._max_wait = float(getattr(settings, "max_retry_wait", 60.0))
         self._spent: dict[str, str] = {}  # API base → why it can no longer be asked
         self._waited: set[str] = set()  # API bases whose primary limit was waited out once
+        self._hinted = False  # the REST budget hint was given
         self.requests_made = 0
         self.graphql_points = 0
         self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
@@ -294,13 +314,66 @@ class GitHubFacts:
                 valid.append(full_name)
         if api is not None and valid:
             if api.authorised and self._token:
-                for start in range(0, len(valid), GRAPHQL_BATCH):
-                    batch = valid[start : start + GRAPHQL_BATCH]
-                    results.update(await self._graphql_batch(api, batch))
+                fresh = self._cached_facts(api, valid)
+                results.update(fresh)
+                todo = [name for name in valid if name not in fresh]
+                for start in range(0, len(todo), GRAPHQL_BATCH):
+                    batch = todo[start : start + GRAPHQL_BATCH]
+                    answers = await self._graphql_batch(api, batch)
+                    self._keep_facts(api, answers)
+                    results.update(answers)
             else:
-                for full_name in valid:
+                for index, full_name in enumerate(valid):
                     results[full_name] = await self._rest_repo(api, full_name)
+                    if index == 0:
+                        self._budget_hint(api, len(valid) - 1)
         return {name: results[name] for name in full_names}
+
+    def _budget_hint(self, api: ApiEndpoint, repositories: int) -> None:
+        """Says once, up front, when the REST budget left cannot cover the repositories still
+        to check (60 requests an hour without a token: about a dozen repositories)."""
+        remaining = self.rate_remaining.get(api.rest)
+        needed = repositories * REST_REQUESTS_PER_REPO
+        if remaining is None or remaining >= needed or self._hinted:
+            return
+        self._hinted = True
+        hint = "set GITHUB_TOKEN (or GH_TOKEN) to read them in batches through GraphQL"
+        if self._token:  # a token this API host does not get (another host's API)
+            hint = "these repositories are on an API host the token is not sent to"
+        logger.warning(
+            "GitHub REST budget: %d requests left, about %d needed for %d more repositories; "
+            "the rest will be unchecked; %s",
+            remaining,
+            needed,
+            repositories,
+            hint,
+        )
+
+    def _facts_key(self, api: ApiEndpoint, full_name: str) -> str:
+        return f"{FACTS_KEY}{api.graphql}#{full_name.casefold()}"
+
+    def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, RepoCheck]:
+        """The GraphQL answers of an earlier run still within `max_cache_age`: a warm run asks
+        only about the rest (like web verdicts; GraphQL has no conditional requests)."""
+        if self._cache is None:
+            return {}
+        max_age = float(getattr(self._settings, "max_cache_age", 0.0))
+        found: dict[str, RepoCheck] = {}
+        for name in names:
+            stored = self._cache.api_get(self._facts_key(api, name))
+            if stored is not None:
+                check = _facts_from_json(stored[1], max_age, time.time())
+                if check is not None:
+                    found[name] = check
+        return found
+
+    def _keep_facts(self, api: ApiEndpoint, answers: Mapping[str, RepoCheck]) -> None:
+        if self._cache is None:
+            return
+        for name, answer in answers.items():
+            if answer.facts is not None and answer.check.outcome in (Outcome.OK, Outcome.MOVED):
+                text = _facts_to_json(answer, time.time())
+                self._cache.api_put(self._facts_key(api, name), None, text)
 
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
@@ -363,16 +436,36 @@ class GitHubFacts:
             answer = await self._get(api, f"{base}/contents/requirements.txt")
             if answer.status == 200:
                 requirements = _decode(_object(answer.json(), "requirements.txt")).text
-        release = await self._get(api, f"{base}/releases/latest")
-        if release.status == 200:
-            latest = _object(release.json(), "release")
+        latest = await self._latest_release(api, base)
+        if latest is not None:
             tag = _str(latest, "tag_name")
             facts = replace(
                 facts, latest_release=Release(tag, _utc(_opt_str(latest, "published_at")))
             )
-        elif release.status != 404:
-            _expect(release, 200, "latest release")
         return _complete(facts, empty=False, tree=tree, readme=readme, requirements=requirements)
+
+    async def _latest_release(self, api: ApiEndpoint, base: str) -> Mapping[str, object] | None:
+        """GitHub's "latest release" (the newest that is neither a draft nor a pre-release).
+
+        Asked as the newest entry of the releases listing: unlike `/releases/latest`, which
+        answers 404 without a release (no ETag, so asked in full on every run), the listing
+        answers `[]` with an ETag, and a re-run gets a free 304. Only when the newest entry
+        is a draft or a pre-release does `/releases/latest` decide."""
+        answer = await self._get(api, f"{base}/releases?per_page=1")
+        if answer.status == 200:
+            listing = _list(answer.json(), "releases")
+            if not listing:
+                return None
+            newest = _object(listing[0], "release")
+            if newest.get("draft") is not True and newest.get("prerelease") is not True:
+                return newest
+        elif answer.status != 404:
+            _expect(answer, 200, "releases")
+        answer = await self._get(api, f"{base}/releases/latest")
+        if answer.status == 404:
+            return None
+        _expect(answer, 200, "latest release")
+        return _object(answer.json(), "release")
 
     async def _follow(self, api: ApiEndpoint, answer: _Answer) -> _Answer:
         """Follows a 301/302/307 within the API origin (renames point at /repositories/{id})."""
@@ -937,6 +1030,61 @@ def _spdx(spdx_id: object, key: object) -> str | None:
         return spdx_id
     # GraphQL's spdxId can be null for the pseudo licence "other": say NOASSERTION like REST.
     return NOASSERTION if key == "other" else None
+
+
+# Facts kept between runs --------------------------------------------------------------------
+
+
+def _facts_to_json(answer: RepoCheck, now: float) -> str:
+    check = answer.check
+    return json.dumps(
+        {
+            "format": _FACTS_FORMAT,
+            "stored_at": now,
+            "check": {
+                "outcome": check.outcome.value,
+                "detail": check.detail,
+                "checked_at": check.checked_at,
+                "http_status": check.http_status,
+                "final_url": check.final_url,
+            },
+            "facts": asdict(answer.facts) if answer.facts is not None else None,
+        }
+    )
+
+
+def _facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
+    """A kept answer younger than `max_age` seconds; None when stale or unreadable."""
+    try:
+        stored = json.loads(text)
+        if stored.get("format") != _FACTS_FORMAT or now - float(stored["stored_at"]) > max_age:
+            return None
+        raw = stored["check"]
+        check = LinkCheck(
+            Outcome(raw["outcome"]),
+            raw["detail"],
+            raw["checked_at"],
+            http_status=raw["http_status"],
+            final_url=raw["final_url"],
+        )
+        data = dict(stored["facts"])
+        release = data.get("latest_release")
+        data.update(
+            license_class=LicenseClass(data["license_class"]) if data["license_class"] else None,
+            readme_covers=tuple(ReadmeCover(c) for c in data["readme_covers"]),
+            readme_evidence=tuple(
+                ReadmeEvidence(ReadmeCover(e["cover"]), int(e["line"]), str(e["excerpt"]))
+                for e in data["readme_evidence"]
+            ),
+            artifact_links=tuple(data["artifact_links"]),
+            root_files=tuple(data["root_files"]),
+            env_files=tuple(data["env_files"]),
+            latest_release=Release(release["tag"], release["date"]) if release else None,
+        )
+        return RepoCheck(check, RepoFacts(**data))
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        logger.debug("ignoring unreadable kept GitHub facts: %s", error)
+        return None
 
 
 # Verdicts ------------------------------------------------------------------------------------

@@ -530,8 +530,9 @@ BodyWanted = Literal["none", "html", "any"]
 class _Fetcher:
     """Sends one request through the run's limits and reads what is wanted of the body."""
 
-    def __init__(self, net: Net) -> None:
+    def __init__(self, net: Net, *, body_cap: int | None = None) -> None:
         self.net = net
+        self.body_cap = body_cap or net.settings.max_body_bytes
         self.reached_any = False  # some server answered: the network works
 
     async def request(
@@ -583,9 +584,7 @@ class _Fetcher:
         )
         if not wanted:
             return _Response(url, response.status_code, response.headers)
-        reader = CappedBody(
-            response.headers.get("content-encoding", ""), self.net.settings.max_body_bytes
-        )
+        reader = CappedBody(response.headers.get("content-encoding", ""), self.body_cap)
         note: str | None = None
         try:
             async with asyncio.timeout_at(deadline):
@@ -599,9 +598,7 @@ class _Fetcher:
         if reader.error is not None:
             note = reader.error
         elif reader.truncated:
-            note = (
-                f"body larger than the {self.net.settings.max_body_bytes}-byte cap; read the start"
-            )
+            note = f"body larger than the {self.body_cap}-byte cap; read the start"
         return _Response(url, response.status_code, response.headers, bytes(reader.data), note)
 
 
@@ -1104,7 +1101,7 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     refusal = _scheme_refusal(url)
     if refusal is not None:
         raise FetchError(f"{url}: {refusal[1]}")
-    fetcher = _Fetcher(net)
+    fetcher = _Fetcher(net, body_cap=settings.max_document_bytes)
     attempt = 0
     while True:
         try:

@@ -233,7 +233,6 @@ def audit_argv(folder: Path, fakes_: Fakes, out: Path, cache: Path | None) -> li
         fakes_.github_url,
         "--fail-on",
         "never",
-        "-q",
     ]
     if cache is None:
         argv.append("--no-cache")

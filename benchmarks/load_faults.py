@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from auditor import report, web  # noqa: E402
-from auditor.config import Settings  # noqa: E402
-from auditor.history import History  # noqa: E402
-from auditor.models import Link, LinkKind, LinkResult  # noqa: E402
-from auditor.net import Net  # noqa: E402
-from tests.local_servers import Exchange, FakeDNS, Reply, html, redirect, serve  # noqa: E402
+from auditor import report, web
+from auditor.config import Settings
+from auditor.history import History
+from auditor.models import Link, LinkKind, LinkResult
+from auditor.net import Net
+from tests.local_servers import Exchange, FakeDNS, Reply, html, redirect, serve
 
 HOSTS = 200
 
@@ -44,7 +44,9 @@ def _hang(exchange: Exchange) -> None:
 def _drip(exchange: Exchange) -> None:
     handler = exchange.handler
     with contextlib.suppress(OSError):
-        handler.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 99999\r\n\r\n")
+        handler.wfile.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 99999\r\n\r\n"
+        )
         while not exchange.stopping.wait(0.2):
             handler.wfile.write(b" ")
             handler.wfile.flush()

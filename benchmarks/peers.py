@@ -26,6 +26,8 @@ PEERS = OUT / "peers"
 VENV = PEERS / "venv"
 NODE = PEERS / "node"
 BIN = NODE / "node_modules" / ".bin"
+# package.json is not in linkinator's "exports": read the file.
+_VERSION = "JSON.parse(require('fs').readFileSync('node_modules/%s/package.json')).version"
 
 
 def install() -> dict[str, str]:
@@ -52,12 +54,8 @@ def install() -> dict[str, str]:
     for name, argv in {
         "lychee": [str(VENV / "bin" / "lychee"), "--version"],
         "linkchecker": [str(VENV / "bin" / "linkchecker"), "--version"],
-        "linkinator": ["node", "-e", "console.log(require('linkinator/package.json').version)"],
-        "markdown-link-check": [
-            "node",
-            "-e",
-            "console.log(require('markdown-link-check/package.json').version)",
-        ],
+        "linkinator": ["node", "-p", _VERSION % "linkinator"],
+        "markdown-link-check": ["node", "-p", _VERSION % "markdown-link-check"],
     }.items():
         try:
             done = subprocess.run(

@@ -340,6 +340,10 @@ class FakeGitHub:
             if readme is None or repo.empty:
                 return 404, _not_found("repos/contents#get-a-repository-readme"), {}
             return 200, _file_json(repo, readme), {}
+        if rest == ["releases"]:  # newest first; per_page is not needed for 0 or 1 release
+            if repo.release is None:
+                return 200, [], {}
+            return 200, [_release_json(repo, *repo.release)], {}
         if rest == ["releases", "latest"]:
             if repo.release is None:
                 return 404, _not_found("releases/releases#get-the-latest-release"), {}

@@ -157,14 +157,7 @@ def _digests(folder: Path) -> dict[str, str]:
     "limit",
     [
         0,
-        pytest.param(
-            40_000,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="cli.py must catch history.HistoryError and write the reports as one "
-                "(report.write_files_atomically): the diff is in docs/guarantees.md",
-            ),
-        ),
+        40_000,
     ],
     ids=["nothing-fits", "fills-up-mid-run"],
 )

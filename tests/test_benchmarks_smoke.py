@@ -1,0 +1,125 @@
+"""The benchmark harness at its smallest size (40 papers): the simulated world answers as it
+should, and `auditor audit` run against it gets every web verdict right with the GitHub costs
+the benchmarks promise. Counters and outcomes only, never durations."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from benchmarks import harness, world
+from benchmarks.peers import score
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[world.World, Path]:
+    built = world.build(40, seed=3, port=_free_port())
+    return built, tmp_path_factory.mktemp("world")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.1.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_the_world_is_deterministic_and_loopback_only() -> None:
+    first, again = world.build(300, port=18080), world.build(300, port=18080)
+    assert first.text == again.text
+    assert [link.url(18080) for link in first.web] == [link.url(18080) for link in again.web]
+    assert all(host.startswith("127.") for host in first.hosts)
+    assert "https://github.com/" in first.text
+    # Shares near the ICML list's: ~62 % of papers cite a repository, ~24 % a project page.
+    assert 150 <= len(first.repos) <= 230
+    assert 60 <= sum(link.page for link in first.web) <= 95
+
+
+def test_the_fake_web_answers_by_category(small: tuple[world.World, Path]) -> None:
+    built, folder = small
+    built.dump(folder)
+    server = harness._Server(["benchmarks.fake_web", str(folder / "web.json"), "--latency", "0"])
+    try:
+        by_category = {link.category: link for link in reversed(built.web)}
+        ok = by_category["ok"]
+        with urllib.request.urlopen(ok.url(built.port), timeout=10) as answer:
+            assert answer.status == 200
+        dead = by_category["dead"]
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(dead.url(built.port), timeout=10)
+        assert error.value.code == 404
+    finally:
+        server.stop()
+    assert server.process.returncode is not None  # it stopped with its stdin
+
+
+@pytest.mark.parametrize("token", [harness.TOKEN, None], ids=["graphql", "rest"])
+def test_an_audit_of_the_small_world(small: tuple[world.World, Path], token: str | None) -> None:
+    built, folder = small
+    folder = folder / ("token" if token else "rest")
+    with harness.fakes(built, folder, latency=0.0, token=token) as fakes:
+        run = harness.run_audit(built, folder, fakes, latency=0.0, token=token, keep=True)
+    assert run.measured.exit_code == 0, run.measured.stderr
+    assert run.wrong == []
+    assert run.web_correct == run.web_total > 0
+    assert run.repos > 20
+    assert run.measured.max_rss_mb > 0
+    document = json.loads((folder / "reports" / "scorecard.json").read_text())
+    assert len(document["papers"]) == 40
+    if token:
+        assert run.github.get("rest", 0) == 0
+        assert run.github["graphql"] <= 4  # 40 repositories a batch, plus README queries
+    else:
+        assert run.github.get("graphql", 0) == 0
+        assert run.requests_per_repo <= 6  # at most 6, and 5 for most repositories
+
+
+def test_without_a_token_the_budget_hint_comes_up_front(small: tuple[world.World, Path]) -> None:
+    built, folder = small
+    folder = folder / "budget"
+    with harness.fakes(built, folder, latency=0.0, token=None, rest_budget=60) as fakes:
+        run = harness.run_audit(built, folder, fakes, latency=0.0, token=None)
+    assert "set GITHUB_TOKEN" in run.measured.stderr
+    assert run.github["rest"] <= 61  # the budget, then one refused request
+    assert run.outcomes["unchecked"] > 0
+
+
+def test_warm_runs_reuse_the_cache(small: tuple[world.World, Path]) -> None:
+    built, folder = small
+    folder = folder / "warm"
+    cache = folder / "cache"
+    with harness.fakes(built, folder, latency=0.0, token=harness.TOKEN) as fakes:
+        harness.run_audit(built, folder, fakes, latency=0.0, token=harness.TOKEN, cache=cache)
+        warm = harness.run_audit(
+            built, folder, fakes, latency=0.0, token=harness.TOKEN, cache=cache
+        )
+    assert warm.wrong == []
+    assert warm.github.get("graphql", 0) == 0  # every repository's facts are fresh
+    with harness.fakes(built, folder, latency=0.0, token=None) as fakes:
+        harness.run_audit(built, folder, fakes, latency=0.0, token=None, cache=cache)
+        again = harness.run_audit(
+            built,
+            folder,
+            fakes,
+            latency=0.0,
+            token=None,
+            cache=cache,
+            extra=["--max-cache-age", "1e-6"],
+        )
+    asked = again.github["rest"] + again.github["rest_304"]
+    assert again.github["rest_304"] >= 0.9 * asked
+
+
+def test_peer_scoring_accepts_either_verdict_for_a_persistent_5xx() -> None:
+    built = world.build(2000, port=18080)
+    truth = built.peer_expected()
+    assert score(built, truth)[0] == len(truth)
+    everything_ok = {url: "ok" for url in truth}
+    correct, wrong = score(built, everything_ok)
+    assert "error" not in wrong  # a 500 called ok is accepted: no peer has `transient`
+    assert wrong["dead"] > 0
+    assert correct < len(truth)
