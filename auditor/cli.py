@@ -9,17 +9,30 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from auditor import __version__, actions, config, extract, history, render, report, rubric, shard
+from auditor import (
+    __version__,
+    actions,
+    config,
+    extract,
+    history,
+    pipeline,
+    render,
+    report,
+    rubric,
+    shard,
+)
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
+from auditor.progress import Progress
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -366,6 +379,41 @@ def _publish(
     log.info("reports written to %s", out_dir)
 
 
+class _Observer(pipeline.Observer):
+    """Stores each result in the history as it is final, and counts it on the progress line."""
+
+    def __init__(self, runs: history.History, run_id: int, progress: Progress) -> None:
+        self.runs = runs
+        self.run_id = run_id
+        self.progress = progress
+
+    def planned(self, count: int) -> None:
+        self.progress.add_total(count)
+
+    def finished(self, result: LinkResult) -> None:
+        self.runs.store_link(self.run_id, report.result_json(result))
+        self.progress.advance(result)
+
+    def github_budget(self, remaining: int | None) -> None:
+        self.progress.github_budget(remaining)
+
+
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[Progress]:
+    """The progress line on a terminal's stderr (never with --quiet), its log lines kept apart."""
+    progress = Progress(0, sys.stderr, enabled=not args.quiet, environ=environ)
+    handlers = logging.getLogger("auditor").handlers
+    clearing = progress.logging_filter()
+    for handler in handlers:
+        handler.addFilter(clearing)
+    try:
+        with progress:
+            yield progress
+    finally:
+        for handler in handlers:
+            handler.removeFilter(clearing)
+
+
 def _open_history(path: Path) -> history.History:
     try:
         return history.History.open(path)
@@ -374,8 +422,6 @@ def _open_history(path: Path) -> history.History:
 
 
 def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    from auditor import pipeline  # the network stack loads only for audits
-
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
     try:
@@ -390,14 +436,13 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         document = shard.stamp(report.build_scorecard(outcome.audit), *shard_of)
         write_reports(document, settings.out_dir, with_json=True)
         return _exit_code(document, rules, bool(outcome.errors))
-    with _open_history(args.db or settings.out_dir / "history.sqlite") as runs:
-        run_id = runs.begin_run()
-
-        def store(result: LinkResult) -> None:
-            runs.store_link(run_id, report.result_json(result))
-
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, on_result=store))
-        document = runs.finish_run(run_id, report.build_scorecard(outcome.audit))
+    with (
+        _open_history(args.db or settings.out_dir / "history.sqlite") as runs,
+        _progress(args, environ) as progress,
+    ):
+        observer = _Observer(runs, runs.begin_run(), progress)
+        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
+        document = runs.finish_run(observer.run_id, report.build_scorecard(outcome.audit))
     _publish(document, settings.out_dir, environ, with_json=True)
     return _exit_code(document, rules, bool(outcome.errors))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
@@ -42,7 +42,19 @@ OUT_OF_TIME = "not checked: run time limit reached"
 # `unchecked` before the run's own bound cancels it.
 GRACE_SECONDS = 5.0
 
-OnResult = Callable[[LinkResult], None]
+
+class Observer:
+    """What the caller learns while a run goes on (the history stores each result, the progress
+    line counts them). The base class ignores everything."""
+
+    def planned(self, count: int) -> None:
+        """`count` more links will get a result."""
+
+    def finished(self, result: LinkResult) -> None:
+        """A link's result is final."""
+
+    def github_budget(self, remaining: int | None) -> None:
+        """GitHub requests or points left in the current rate-limit window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +84,12 @@ class _Checks:
         net: Net,
         settings: Settings,
         cache: VerdictCache | None,
-        on_result: OnResult | None,
+        observer: Observer,
     ) -> None:
         self.net = net
         self.settings = settings
         self.cache = cache
-        self.on_result = on_result
+        self.observer = observer
         self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
         self.forges = forges.ForgeFacts(net.client, settings)
         self.links: dict[str, Link] = {}
@@ -92,13 +104,13 @@ class _Checks:
     def record(self, url: str, check: LinkCheck, facts: RepoFacts | None = None) -> None:
         result = LinkResult(link=self.links[url], check=check, repo=facts)
         self.results[url] = result
-        if self.on_result is not None:
-            self.on_result(result)
+        self.observer.finished(result)
 
     async def check(self, links: Iterable[Link]) -> None:
         pending = [link for link in links if link.url not in self.results]
         for link in pending:
             self.links[link.url] = link
+        self.observer.planned(len(pending))
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
         on_forges = [link for link in pending if link.kind in FORGE_KINDS]
@@ -121,6 +133,8 @@ class _Checks:
             for name, url in batch.items():
                 answer = answers[name]
                 self.record(url, answer.check, answer.facts)
+            budgets = self.github.rate_remaining.values()
+            self.observer.github_budget(min(budgets) if budgets else None)
 
     async def _others(self, urls: Sequence[str]) -> None:
         for url in urls:
@@ -250,12 +264,12 @@ async def run(
     *,
     today: date | None = None,
     resolver: Resolver | None = None,
-    on_result: OnResult | None = None,
+    observer: Observer | None = None,
     shard_of: tuple[int, int] | None = None,
 ) -> RunOutcome:
     """The whole audit. Never raises for a link or an input: each gets an outcome or an error.
 
-    `on_result` sees every link's result as soon as it is final (the history stores it then);
+    `observer` sees every link's result as soon as it is final (the history stores it then);
     `shard_of` = (K, N) audits only shard K of N of the papers.
     """
     cache = VerdictCache.from_settings(settings)
@@ -265,7 +279,7 @@ async def run(
             papers, links = extraction.papers, extraction.links
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
-            checks = _Checks(net, settings, cache, on_result)
+            checks = _Checks(net, settings, cache, observer or Observer())
             bound = None if settings.max_run_time is None else settings.max_run_time + GRACE_SECONDS
             try:
                 async with asyncio.timeout(bound):
