@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,7 +23,12 @@ from enum import StrEnum
 from typing import BinaryIO
 from urllib.parse import urljoin, urlsplit
 
-from bs4 import BeautifulSoup, ParserRejectedMarkup
+from bs4 import (
+    BeautifulSoup,
+    MarkupResemblesLocatorWarning,
+    ParserRejectedMarkup,
+    XMLParsedAsHTMLWarning,
+)
 from bs4.element import Comment, NavigableString, Tag
 
 # Enough to sniff a format and to spot a binary file; the rest streams.
@@ -952,14 +958,25 @@ _ARTIFACT_ANCHORS = re.compile(
 _SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "header", "footer"})
 
 
+def parse_html(text: str) -> BeautifulSoup:
+    """html.parser's tree of any text, quietly. The parser rejects some declarations (a `<![`
+    it cannot read raises ParserRejectedMarkup): those pages are read again with every `<!` as
+    text. bs4's warnings about markup that looks like a file name or XML are no reason to
+    print anything for untrusted input."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        try:
+            return BeautifulSoup(text, "html.parser")
+        except ParserRejectedMarkup:
+            return BeautifulSoup(text.replace("<!", "&lt;!"), "html.parser")
+
+
 def _html_records(text: str, base_url: str | None) -> Iterator[PaperRecord]:
     """Proceedings pages: elements classed as papers (PMLR `div.paper`, …) or `<article>`s;
     else `<dt>`/`<dd>` groups (CVF open access); else list items; else table rows; else
     heading sections; else long paragraphs."""
-    try:
-        soup = BeautifulSoup(text, "html.parser")
-    except ParserRejectedMarkup:  # a `<![` html.parser cannot read: read `<!` as text
-        soup = BeautifulSoup(text.replace("<!", "&lt;!"), "html.parser")
+    soup = parse_html(text)
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):
         # A base no URL parser accepts (a netloc invalid under NFKC) is ignored.

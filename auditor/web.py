@@ -18,7 +18,6 @@ import random
 import re
 import ssl
 import time
-import warnings
 import zlib
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
@@ -28,16 +27,11 @@ from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
 
 import httpx
-from bs4 import (
-    BeautifulSoup,
-    MarkupResemblesLocatorWarning,
-    ParserRejectedMarkup,
-    XMLParsedAsHTMLWarning,
-)
 from bs4.element import NavigableString, Tag
 
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
+from auditor.sources import parse_html
 from auditor.store import VerdictCache
 
 log = logging.getLogger(__name__)
@@ -362,15 +356,6 @@ def _charset(content_type: str | None, body: bytes) -> str:
     return meta.group(1).decode("ascii") if meta else "utf-8"
 
 
-def parse_html(text: str) -> BeautifulSoup:
-    """html.parser's tree of any text. The parser rejects some declarations (a `<![` it cannot
-    read raises ParserRejectedMarkup): those pages are read again with every `<!` as text."""
-    try:
-        return BeautifulSoup(text, "html.parser")
-    except ParserRejectedMarkup:
-        return BeautifulSoup(text.replace("<!", "&lt;!"), "html.parser")
-
-
 def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
     """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
     charset = _charset(content_type, body)
@@ -378,12 +363,7 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
         text = body.decode(charset, errors="replace")
     except LookupError:  # an unknown charset name
         text = body.decode("utf-8", errors="replace")
-    with warnings.catch_warnings():
-        # bs4 warns about markup that looks like a file name or XML: hostile pages are no
-        # reason to print anything.
-        warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
-        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = parse_html(text)
+    soup = parse_html(text)
     title = (_text(soup.title, 300) or None) if soup.title is not None else None
     heading = soup.find("h1")
     heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
