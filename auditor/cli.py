@@ -322,13 +322,15 @@ def findings(document: Mapping[str, Any], rules: Sequence[str]) -> list[str]:
     return found
 
 
-def write_reports(document: Mapping[str, Any], out_dir: Path, *, with_json: bool) -> None:
+def write_reports(document: Mapping[str, Any], out_dir: Path, *, with_json: bool) -> str:
+    """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
     # All three or none: a full disk or an interrupt leaves the previous reports as they were.
     doc = dict(document)
     files = {out_dir / "scorecard.json": report.dumps(doc)} if with_json else {}
-    files[out_dir / "summary.md"] = render.render_markdown(doc)
+    summary = files[out_dir / "summary.md"] = render.render_markdown(doc)
     files[out_dir / "index.html"] = render.render_html(doc)
     report.write_files_atomically(files)
+    return summary
 
 
 def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
@@ -368,11 +370,11 @@ def _exit_code(document: Mapping[str, Any], rules: Sequence[str], input_errors: 
 def _publish(
     document: Mapping[str, Any], out_dir: Path, environ: Mapping[str, str], *, with_json: bool
 ) -> None:
-    write_reports(document, out_dir, with_json=with_json)
+    summary = write_reports(document, out_dir, with_json=with_json)
     actions.report_to_actions(
         document,
         environ=environ,
-        summary_markdown=render.render_markdown(dict(document)),
+        summary_markdown=summary,
         report_path=out_dir,
         out=sys.stdout,
     )

@@ -329,6 +329,17 @@ class GitHubFacts:
                         self._budget_hint(api, len(valid) - 1)
         return {name: results[name] for name in full_names}
 
+    def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
+        """The repositories whose GraphQL facts from an earlier run are still fresh (within
+        `max_cache_age`), answered without a request. A caller that batches should ask this
+        first for the whole list: `repos()` then sends only the others, in full batches."""
+        host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
+        api = api_for_host(host, self._settings)
+        if api is None or not (api.authorised and self._token):
+            return {}
+        valid = [name for name in dict.fromkeys(full_names) if _split_name(name) is not None]
+        return self._cached_facts(api, valid)
+
     def _budget_hint(self, api: ApiEndpoint, repositories: int) -> None:
         """Says once, up front, when the REST budget left cannot cover the repositories still
         to check (60 requests an hour without a token: about a dozen repositories)."""

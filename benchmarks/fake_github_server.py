@@ -63,10 +63,11 @@ def main() -> None:
                 with fake._lock:
                     stats = {**fake.counts, "graphql_points": fake.graphql_points}
                 print(json.dumps(stats), flush=True)
-            elif command == "reset":
+            elif command == "reset":  # a new run: fresh counters and a fresh hour's budget
                 with fake._lock:
                     fake.counts.clear()
                     fake.graphql_points = 0
+                    fake.rest_budget = args.rest_budget
                 print("{}", flush=True)
             elif command == "quit":
                 break

@@ -30,6 +30,7 @@ TOKEN = "bench-token-0123456789"
 MAX_SECONDS = 3600.0
 AUDIT_TIMEOUT = 1200.0
 READY_TIMEOUT = 60.0
+TIME = shutil.which("time", path="/usr/bin:/bin")  # GNU time: peak RSS of one process
 
 
 def _env(token: str | None) -> dict[str, str]:
@@ -168,30 +169,37 @@ def measure(
     timeout: float = AUDIT_TIMEOUT,
     stdout: IO[str] | int | None = subprocess.DEVNULL,
 ) -> Measured:
-    """Runs `argv` and reads its own peak RSS from wait4 (not polluted by other children)."""
-    stderr_path = OUT / f".stderr-{os.getpid()}"
-    stderr_path.parent.mkdir(parents=True, exist_ok=True)
+    """Runs `argv` under /usr/bin/time, which reports the peak RSS and CPU time of that process
+    alone. (The harness's own `wait4` figures would not do: a forked child's peak RSS starts
+    at its parent's, and the harness holds the generated worlds.)"""
+    OUT.mkdir(parents=True, exist_ok=True)
+    tag = f"{os.getpid()}-{time.monotonic_ns()}"
+    stderr_path, time_path = OUT / f".stderr-{tag}", OUT / f".time-{tag}"
+    wrapped = [TIME, "-f", "%M %U %S", "-o", str(time_path), *argv] if TIME else list(argv)
     with stderr_path.open("w+") as stderr:
         start = time.perf_counter()
         process = subprocess.Popen(
-            list(argv), env=env, cwd=cwd, stdout=stdout, stderr=stderr, start_new_session=True
+            wrapped, env=env, cwd=cwd, stdout=stdout, stderr=stderr, start_new_session=True
         )
-        deadline = start + timeout
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                os.killpg(process.pid, signal.SIGKILL)
-            time.sleep(0.01)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
         wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
         stderr.seek(0)
         text = stderr.read()
     stderr_path.unlink(missing_ok=True)
-    # ru_maxrss is in KiB on Linux.
-    cpu = usage.ru_utime + usage.ru_stime
-    return Measured(wall, usage.ru_maxrss / 1024, process.returncode, text[-4000:], cpu)
+    rss_kib, cpu = 0.0, 0.0
+    if TIME:
+        try:
+            fields = time_path.read_text().split()[-3:]
+            rss_kib, cpu = float(fields[0]), float(fields[1]) + float(fields[2])
+        except (OSError, ValueError, IndexError):
+            pass
+        time_path.unlink(missing_ok=True)
+    code = process.returncode
+    return Measured(wall, rss_kib / 1024, code, text[-4000:], cpu)
 
 
 @dataclass

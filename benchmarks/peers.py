@@ -184,7 +184,9 @@ def score(world: World, verdicts: dict[str, str]) -> tuple[int, dict[str, int]]:
     correct = 0
     for url, want in truth.items():
         got = verdicts.get(url, "ok")
-        if got == want or (want == "either" and got in ("ok", "broken")):
+        # A persistent 5xx: no peer has a `transient` verdict, so ok or broken are accepted;
+        # paper-auditor says `transient`, which is the truth.
+        if got == want or (want == "either" and got in ("ok", "broken", "transient")):
             correct += 1
         else:
             wrong[categories[url]] = wrong.get(categories[url], 0) + 1

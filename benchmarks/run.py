@@ -107,13 +107,18 @@ def summarise(label: str, runs: list[AuditRun]) -> dict[str, Any]:
     }
 
 
-def matrix(sizes: list[int], latencies: list[float], runs_for: Callable[[int], int]) -> list[Any]:
+def matrix(
+    sizes: list[int],
+    latencies: list[float],
+    runs_for: Callable[[int], int],
+    modes: Sequence[str | None] = (TOKEN, None),
+) -> list[Any]:
     rows = []
     for size in sizes:
         built = world.build(size, port=free_port())
         folder = OUT / f"world-{size}"
         for latency in latencies:
-            for token in (TOKEN, None):
+            for token in modes:
                 # Without a token GitHub allows 60 REST requests an hour: so does the fake.
                 budget = None if token else 60
                 with harness.fakes(
@@ -195,7 +200,9 @@ def warm(size: int, latency: float, runs: int) -> dict[str, Any]:
     return result
 
 
-def peer_section(size: int, latency: float, runs: int) -> dict[str, Any]:
+def peer_section(
+    size: int, latency: float, runs: int, names: set[str] | None = None
+) -> dict[str, Any]:
     versions = peers.install()
     built = world.build(size, port=free_port())
     folder = OUT / f"peers-{size}"
@@ -210,6 +217,8 @@ def peer_section(size: int, latency: float, runs: int) -> dict[str, Any]:
     for peer in peers.peers():
         if versions.get(peer.name.split()[0], "").startswith("not installed"):
             continue
+        if names is not None and peer.name not in names:
+            continue
         done = []
         for _ in range(runs):
             web = fresh_web()
@@ -219,25 +228,37 @@ def peer_section(size: int, latency: float, runs: int) -> dict[str, Any]:
                 web.stop()
         rows.append(_peer_row(peer.name, peer.note, done))
         print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
-    # Us, on the same list (links.md) and the same fresh fake web.
+    # Us, on the same list (links.md) and the same fresh fake web. We also read the project
+    # pages and check the repositories they link to (the peers do not): through the fake
+    # GitHub, with a token, at the same latency.
     done = []
-    for _ in range(runs):
+    for _ in range(runs if names is None or "paper-auditor" in names else 0):
         web = fresh_web()
+        github = harness._Server(
+            ["benchmarks.fake_github_server", str(folder / "repos.json"), "--latency",
+             str(latency), "--token", TOKEN]
+        )  # fmt: skip
         try:
-            done.append(_auditor_on_list(built, folder))
+            done.append(_auditor_on_list(built, folder, github.address))
         finally:
+            github.stop()
             web.stop()
+    if not done:
+        return {"papers": size, "urls": len(built.web), "latency_ms": latency * 1000,
+                "versions": versions, "rows": rows}  # fmt: skip
     rows.append(_peer_row("paper-auditor", "defaults (32 in flight, 4 per host)", done))
     print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
     return {"papers": size, "urls": len(built.web), "latency_ms": latency * 1000,
             "versions": versions, "rows": rows}  # fmt: skip
 
 
-def _auditor_on_list(built: world.World, folder: Path) -> peers.PeerRun:
+def _auditor_on_list(built: world.World, folder: Path, github_url: str) -> peers.PeerRun:
     out = folder / "auditor-reports"
+    shutil.rmtree(out, ignore_errors=True)
     argv = [sys.executable, "-m", "auditor", "audit", str(folder / "links.md"), "--out", str(out),
-            "--allow-private", "127.0.0.0/8", "--no-cache", "--fail-on", "never", "-q"]  # fmt: skip
-    measured = harness.measure(argv, env=harness._env(None), cwd=folder)
+            "--allow-private", "127.0.0.0/8", "--no-cache", "--fail-on", "never", "-q",
+            "--github-api-url", github_url]  # fmt: skip
+    measured = harness.measure(argv, env=harness._env(TOKEN), cwd=folder)
     document = json.loads((out / "scorecard.json").read_text())
     classes = {"ok": "ok", "moved": "ok", "dead": "broken"}
     verdicts = {
@@ -387,6 +408,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (5 at 40 papers)")
     parser.add_argument("--big-runs", type=int, default=3, help="runs at 20,000 papers")
     parser.add_argument("--append", action="store_true", help="add to benchmarks/RESULTS.md")
+    parser.add_argument("--peers", help="peers: only these (names as in the table)")
+    parser.add_argument(
+        "--token-modes", default="token,none", help="matrix: token, none, or both (default)"
+    )
     args = parser.parse_args(argv)
     only = set(args.only.split(","))
     if args.sizes:
@@ -405,16 +430,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         "commit": commit(),
         "machine": machine(),
     }
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    raw = OUT / f"results-{stamp}.json"
+
+    def save() -> None:  # after each section: a run cut short keeps what it measured
+        raw.write_text(json.dumps(results, indent=1, default=str))
+
     if "matrix" in only:
-        results["matrix"] = matrix(sizes, latencies, runs_for)
+        modes = [TOKEN if mode == "token" else None for mode in args.token_modes.split(",")]
+        results["matrix"] = matrix(sizes, latencies, runs_for, modes)
+        save()
     if "rest" in only:
         results["rest"] = rest_cost([s for s in sizes if s <= 3300] or [40])
+        save()
     if "warm" in only:
         results["warm"] = warm(mid, latencies[0], args.runs)
+        save()
     if "peers" in only:
-        results["peers"] = peer_section(mid, latencies[0], args.runs)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    (OUT / f"results-{stamp}.json").write_text(json.dumps(results, indent=1, default=str))
+        chosen = set(args.peers.split(",")) if args.peers else None
+        results["peers"] = peer_section(mid, latencies[0], args.runs, chosen)
+        save()
+    save()
     command = "/work/.venv/bin/python -m benchmarks.run " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )

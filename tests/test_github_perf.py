@@ -1,0 +1,117 @@
+"""GitHub costs on repeat runs: GraphQL facts kept within max_cache_age, REST release answers
+that can be 304s, and the pre-release fallback that keeps REST and GraphQL identical."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+
+from auditor.github import GitHubFacts
+from auditor.models import Outcome
+from tests.fake_github import FakeGitHub
+from tests.test_github import NAMES, TOKEN, DictCache, sample_repos, settings_for, without_source
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    with FakeGitHub(sample_repos(), token=TOKEN) as server:
+        yield server
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient() as http:
+        yield http
+
+
+async def test_graphql_facts_are_reused_within_max_cache_age(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
+    first = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    asked = fake.counts["graphql"]
+    second = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    kept = [n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)]
+    assert kept
+    for name in kept:
+        assert second[name] == first[name]
+    # Only the repositories without a good verdict (missing, taken down) are asked again.
+    assert fake.counts["graphql"] - asked == 1
+    assert all(TOKEN not in key and TOKEN not in body for key, (_, body) in cache.store.items())
+
+
+async def test_stale_or_unreadable_facts_are_asked_again(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    stale = settings_for(fake, token=TOKEN, max_cache_age=1e-9)
+    await GitHubFacts(client, stale, api_cache=cache).repos(NAMES)
+    asked = fake.counts["graphql"]
+    await GitHubFacts(client, stale, api_cache=cache).repos(NAMES)
+    assert fake.counts["graphql"] > asked
+    for key, (etag, _) in list(cache.store.items()):
+        cache.store[key] = (etag, '{"format": 1, "stored_at": "garbage"}')
+    asked = fake.counts["graphql"]
+    fresh = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
+    again = await GitHubFacts(client, fresh, api_cache=cache).repos(NAMES)
+    assert fake.counts["graphql"] > asked
+    assert again["lab/complete"].check.outcome is Outcome.OK
+
+
+async def test_a_repeat_rest_run_is_mostly_304s(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    names = ["lab/complete", "lab/no-readme", "lab/unpinned", "lab/locked", "lab/fork"]
+    await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
+    charged = fake.counts["rest"]
+    await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
+    # Repositories with and without a release alike: every answer comes back as a 304.
+    assert fake.counts["rest"] == charged
+    assert fake.counts["rest_304"] == charged
+
+
+async def test_a_newest_pre_release_falls_back_to_latest(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    name = "lab/complete"
+    graphql = await GitHubFacts(client, settings_for(fake, token=TOKEN)).repos([name])
+    rc = {"tag_name": "v9.0-rc1", "draft": False, "prerelease": True, "published_at": None}
+    fake.script(f"/repos/{name}/releases", 200, [rc])
+    rest = await GitHubFacts(client, settings_for(fake)).repos([name])
+    assert any(r.path.startswith(f"/repos/{name}/releases/latest") for r in fake.requests)
+    assert without_source(rest[name].facts) == without_source(graphql[name].facts)
+    assert rest[name].facts is not None
+    assert rest[name].facts.latest_release is not None
+    assert rest[name].facts.latest_release.tag != "v9.0-rc1"
+
+
+async def test_the_budget_hint_is_given_once_up_front(
+    client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    with FakeGitHub(sample_repos(), rest_budget=12) as limited:
+        facts = GitHubFacts(client, settings_for(limited))
+        facts.backoff = 0.0
+        with caplog.at_level("WARNING", logger="auditor.github"):
+            await facts.repos(NAMES)
+    hints = [r.getMessage() for r in caplog.records if "set GITHUB_TOKEN" in r.getMessage()]
+    assert len(hints) >= 1
+    assert "REST budget" in hints[0]
+    assert "more repositories" in hints[0]
+
+
+async def test_kept_answers_only_the_fresh_repositories_without_asking(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
+    assert GitHubFacts(client, settings, api_cache=cache).kept(NAMES) == {}
+    first = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    asked = len(fake.requests)
+    kept = GitHubFacts(client, settings, api_cache=cache).kept(NAMES)
+    assert len(fake.requests) == asked
+    assert set(kept) == {n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)}
+    assert GitHubFacts(client, settings_for(fake), api_cache=cache).kept(NAMES) == {}  # REST
