@@ -185,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
         const="all",
         metavar="CIDR",
         action="append",
-        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable)",
+        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable; "
+        "write --allow-private=CIDR or put it after the paths)",
     )
     net.add_argument(
         "--dns-canary",
