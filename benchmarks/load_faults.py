@@ -15,8 +15,6 @@ import argparse
 import asyncio
 import collections
 import contextlib
-import functools
-import gzip
 import json
 import resource
 import sys
@@ -32,7 +30,7 @@ from auditor.config import Settings
 from auditor.history import History
 from auditor.models import Link, LinkKind, LinkResult
 from auditor.net import Net
-from tests.local_servers import Exchange, FakeDNS, Reply, html, redirect, serve
+from tests.local_servers import Exchange, FakeDNS, Reply, drip, gzip_bomb, html, redirect, serve
 
 HOSTS = 200
 
@@ -41,33 +39,8 @@ def _hang(exchange: Exchange) -> None:
     exchange.stopping.wait(10)
 
 
-def _drip(exchange: Exchange) -> None:
-    handler = exchange.handler
-    with contextlib.suppress(OSError):
-        handler.wfile.write(
-            b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 99999\r\n\r\n"
-        )
-        while not exchange.stopping.wait(0.2):
-            handler.wfile.write(b" ")
-            handler.wfile.flush()
-
-
-@functools.cache
-def _bomb_member() -> bytes:
-    return gzip.compress(bytes(4 << 20), compresslevel=9)
-
-
-def _bomb(exchange: Exchange) -> None:
-    member = _bomb_member()
-    handler = exchange.handler
-    handler.send_response(200)
-    handler.send_header("Content-Type", "text/html")
-    handler.send_header("Content-Encoding", "gzip")
-    handler.send_header("Content-Length", str(16 * len(member)))
-    handler.end_headers()
-    with contextlib.suppress(OSError):
-        for _ in range(16):
-            handler.wfile.write(member)
+_drip = drip("text/html", interval=0.2)
+_bomb = gzip_bomb("text/html", member_mib=4, members=16)
 
 
 def _raw(data: bytes) -> object:
@@ -115,7 +88,6 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
     names = {f"h{n}.test": "127.0.0.1" for n in range(HOSTS)} | {"canary.test": "140.82.112.3"}
     routes: dict[str, object] = {"/ok": html("<title>ok</title>"), "/gone": Reply(404)}
     routes |= {f"/fault/{name}": route for name, route in FAULTS.items()}
-    _bomb_member()
     import socket
 
     with socket.socket() as sock:

@@ -21,6 +21,9 @@ and answers "no such name" for everything else, so no test sends a query to a re
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gzip
 import socket
 import ssl
 import threading
@@ -85,6 +88,45 @@ def sequence(*replies: Reply) -> Callable[[Exchange], Reply]:
             index = min(answered[0], len(replies) - 1)
             answered[0] += 1
         return replies[index]
+
+    return route
+
+
+def drip(content_type: str, first: bytes = b"", interval: float = 0.1) -> Route:
+    """A 200 that promises 100,000 bytes, sends `first`, then one space every `interval`
+    seconds until the server stops: a slow-drip body no read timeout ever trips."""
+
+    def route(exchange: Exchange) -> None:
+        head = f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: 100000\r\n\r\n"
+        with contextlib.suppress(OSError):  # the client gave up
+            exchange.handler.wfile.write(head.encode() + first)
+            while not exchange.stopping.wait(interval):
+                exchange.handler.wfile.write(b" ")
+                exchange.handler.wfile.flush()
+
+    return route
+
+
+@functools.cache
+def _zeros_gzipped(mebibytes: int) -> bytes:
+    return gzip.compress(bytes(mebibytes << 20), compresslevel=9)
+
+
+def gzip_bomb(content_type: str, *, member_mib: int, members: int) -> Route:
+    """`members` concatenated gzip members (RFC 1952 §2.2) of `member_mib` MiB of zeros each,
+    compressed once: a body that inflates a thousandfold."""
+
+    def route(exchange: Exchange) -> None:
+        member = _zeros_gzipped(member_mib)
+        handler = exchange.handler
+        handler.send_response(200)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Encoding", "gzip")
+        handler.send_header("Content-Length", str(members * len(member)))
+        handler.end_headers()
+        with contextlib.suppress(OSError):  # the client stopped reading at its cap
+            for _ in range(members):
+                handler.wfile.write(member)
 
     return route
 

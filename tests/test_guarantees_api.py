@@ -7,7 +7,6 @@ test_graphql_partial_data_keeps_the_good_aliases) and tests/test_forges.py
 from __future__ import annotations
 
 import asyncio
-import gzip
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -21,40 +20,15 @@ from auditor.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
 from tests.fake_github import FakeGitHub
-from tests.local_servers import Exchange, FakeDNS, Reply, serve
+from tests.local_servers import FakeDNS, Reply, drip, gzip_bomb, serve
 
 OUTER = 60.0
 TOKEN = "ghp_api_guarantee_token_0123456789"
 
 
-def _drip(exchange: Exchange) -> None:
-    handler = exchange.handler
-    handler.wfile.write(
-        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
-    )
-    while not exchange.stopping.wait(0.1):
-        try:
-            handler.wfile.write(b" ")
-            handler.wfile.flush()
-        except OSError:
-            return
-
-
-def _bomb(exchange: Exchange) -> None:
-    member = gzip.compress(bytes(16 << 20), compresslevel=9)
-    handler = exchange.handler
-    handler.send_response(200)
-    handler.send_header("Content-Type", "application/json")
-    handler.send_header("Content-Encoding", "gzip")
-    handler.send_header("Content-Length", str(8 * len(member)))
-    handler.end_headers()
-    try:
-        for _ in range(8):  # 128 MiB inflated, beyond the 64 MiB API cap
-            handler.wfile.write(member)
-    except OSError:
-        pass
-
-
+_drip = drip("application/json", b"{")
+# 128 MiB inflated, beyond the 64 MiB API cap.
+_bomb = gzip_bomb("application/json", member_mib=16, members=8)
 DEEP = Reply(200, b"[" * 100_000, (("Content-Type", "application/json"),))
 ROUTES = ("/repos/lab/x", "/graphql", "/api/v4/projects/lab%2Fx", "/api/models/lab/x")
 

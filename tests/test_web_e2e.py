@@ -31,6 +31,8 @@ from tests.local_servers import (
     Exchange,
     FakeDNS,
     Reply,
+    drip,
+    gzip_bomb,
     html,
     redirect,
     sequence,
@@ -251,20 +253,6 @@ async def test_a_server_that_never_answers_is_transient(make_net: NetFactory) ->
     assert result.detail.startswith("no answer within 0.5 s; retried once")
 
 
-def _drip_body(exchange: Exchange) -> None:
-    handler = exchange.handler
-    handler.wfile.write(
-        b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n"
-    )
-    handler.wfile.write(b"<title>Slow</title>")
-    while not exchange.stopping.wait(0.1):
-        try:
-            handler.wfile.write(b" ")
-            handler.wfile.flush()
-        except OSError:
-            return
-
-
 def _drip_headers(exchange: Exchange) -> None:
     for byte in b"HTTP/1.1 200 OK\r\nX-Padding: " + b"a" * 1000:
         if exchange.stopping.wait(0.1):
@@ -277,7 +265,7 @@ def _drip_headers(exchange: Exchange) -> None:
 
 
 async def test_slow_drip_body_is_cut_at_the_link_deadline(make_net: NetFactory) -> None:
-    with serve({"/x": _drip_body}) as server:
+    with serve({"/x": drip("text/html", b"<title>Slow</title>")}) as server:
         result = await check(make_net(link_deadline=1.0), server.url("/x"), PAGE)
     # The status arrived in time; the verdict rests on it and says what was cut.
     assert result.outcome is Outcome.OK
@@ -331,24 +319,8 @@ async def test_huge_body_is_capped(make_net: NetFactory) -> None:
     assert result.page_title == "Big"
 
 
-def _gzip_bomb(exchange: Exchange) -> None:
-    """1 GiB of zeros as 64 concatenated gzip members (RFC 1952 §2.2), compressed once."""
-    member = gzip.compress(bytes(16 << 20), compresslevel=9)
-    handler = exchange.handler
-    handler.send_response(200)
-    handler.send_header("Content-Type", "text/html")
-    handler.send_header("Content-Encoding", "gzip")
-    handler.send_header("Content-Length", str(64 * len(member)))
-    handler.end_headers()
-    try:
-        for _ in range(64):
-            handler.wfile.write(member)
-    except OSError:
-        pass  # the client stopped reading at its cap
-
-
 async def test_gzip_bomb_stops_at_the_cap(make_net: NetFactory) -> None:
-    with serve({"/bomb": _gzip_bomb}) as server:
+    with serve({"/bomb": gzip_bomb("text/html", member_mib=16, members=64)}) as server:
         result = await check(make_net(max_body_bytes=1 << 20), server.url("/bomb"), PAGE)
     assert result.outcome is Outcome.OK
     assert "1048576-byte cap" in result.detail
