@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 from urllib.parse import urlsplit
 
-from auditor.models import Link, LinkKind, Occurrence, Paper, SourceRef
-from auditor.report import InputSummary
+from auditor.models import InputSummary, Link, LinkKind, Occurrence, Paper, SourceRef
 from auditor.sources import (
     Document,
     InputFormat,

@@ -44,6 +44,16 @@ class SourceRef:
 
 
 @dataclass(frozen=True, slots=True)
+class InputSummary:
+    """One input of a run: the path or URL as given, its detected format, what it held."""
+
+    path: str
+    format: str | None
+    papers: int
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One paper of an input list.
 

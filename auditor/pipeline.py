@@ -18,6 +18,7 @@ from datetime import UTC, date, datetime
 from auditor import extract, forges, github, score, shard, web
 from auditor.config import Settings
 from auditor.models import (
+    InputSummary,
     Link,
     LinkCheck,
     LinkKind,
@@ -28,7 +29,7 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.net import Net, Resolver
-from auditor.report import Audit, InputSummary
+from auditor.report import Audit
 from auditor.rubric import Rubric
 from auditor.store import VerdictCache
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor import __version__, score
-from auditor.models import Link, LinkResult, Paper, PaperScore, RepoFacts
+from auditor.models import InputSummary, Link, LinkResult, Paper, PaperScore, RepoFacts
 
 SCHEMA_VERSION = 1
 
@@ -25,16 +25,6 @@ Json = dict[str, Any]
 
 class ScorecardError(Exception):
     """A scorecard file that cannot be read; the message is one line for the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class InputSummary:
-    """One input of a run: the path or URL as given, its detected format, what it held."""
-
-    path: str
-    format: str | None
-    papers: int
-    error: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

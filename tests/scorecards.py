@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from auditor.models import (
+    InputSummary,
     LicenseClass,
     Link,
     LinkCheck,
@@ -28,7 +29,7 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.report import Audit, InputSummary, build_scorecard
+from auditor.report import Audit, build_scorecard
 from auditor.rubric import Rubric
 from auditor.score import build_summary, score_paper
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from auditor import report
 from auditor.history import History
 from auditor.models import (
+    InputSummary,
     Link,
     LinkCheck,
     LinkKind,
@@ -28,7 +29,7 @@ from auditor.models import (
     SourceRef,
     Tier,
 )
-from auditor.report import Audit, InputSummary
+from auditor.report import Audit
 from auditor.score import build_summary
 from auditor.shard import ShardError, in_shard, merge, parse_shard, select, stamp
 
