@@ -36,7 +36,6 @@ __all__ = [
     "InputFormat",
     "InputSummary",
     "NormalizedUrl",
-    "code_link_kinds",
     "extract_documents",
     "extract_inputs",
     "find_urls",
@@ -54,10 +53,6 @@ CODE_KINDS = frozenset(
         LinkKind.ANONYMOUS_REVIEW,
     }
 )
-
-
-def code_link_kinds() -> frozenset[LinkKind]:
-    return CODE_KINDS
 
 
 # --- finding URLs in prose ---------------------------------------------------------------------

@@ -26,7 +26,6 @@ import asyncio
 import json
 import re
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from urllib.parse import quote, urlsplit
 
 import httpx
@@ -36,6 +35,7 @@ from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
 from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
 from auditor.readme import analyze_readme
+from auditor.timestamps import now_iso, to_utc_iso
 
 GITLAB_API = "https://gitlab.com/api/v4"
 HUGGINGFACE = "https://huggingface.co"
@@ -51,7 +51,7 @@ _LOCK_FILES = re.compile(r"Pipfile\.lock|poetry\.lock|uv\.lock|package-lock\.jso
 class _Stop(Exception):
     def __init__(self, outcome: Outcome, detail: str, status: int | None = None) -> None:
         super().__init__(detail)
-        self.check = LinkCheck(outcome, detail, _now(), http_status=status)
+        self.check = LinkCheck(outcome, detail, now_iso(), http_status=status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ class ForgeFacts:
             if rest and rest[0] not in {"docs", "blog", "papers", "models", "collections"}:
                 return await self.huggingface(collection, "/".join(rest[:size]))
         return RepoCheck(
-            LinkCheck(Outcome.UNSUPPORTED, "not a GitLab or Hugging Face repository", _now()),
+            LinkCheck(Outcome.UNSUPPORTED, "not a GitLab or Hugging Face repository", now_iso()),
             None,
         )
 
@@ -279,14 +279,14 @@ def _with_readme(facts: RepoFacts, path: str, text: str, covers: ReadmeFacts) ->
 def _found(facts: RepoFacts, asked: str, final_url: str) -> RepoCheck:
     if facts.full_name.casefold() != asked.casefold():
         detail = f"renamed or moved to {facts.full_name}"
-        return RepoCheck(LinkCheck(Outcome.MOVED, detail, _now(), 200, final_url), facts)
+        return RepoCheck(LinkCheck(Outcome.MOVED, detail, now_iso(), 200, final_url), facts)
     detail = "repository exists" + (" (archived)" if facts.archived else "")
-    return RepoCheck(LinkCheck(Outcome.OK, detail, _now(), 200), facts)
+    return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200), facts)
 
 
 def _dead(name: str, source: str, detail: str) -> RepoCheck:
     return RepoCheck(
-        LinkCheck(Outcome.DEAD, detail, _now(), 404),
+        LinkCheck(Outcome.DEAD, detail, now_iso(), 404),
         RepoFacts(full_name=name, exists=False, source=source),
     )
 
@@ -307,16 +307,7 @@ def _number(body: dict[str, object], key: str) -> int | None:
 
 
 def _utc(value: str | None) -> str | None:
-    if not value:
-        return None
     try:
-        moment = datetime.fromisoformat(value)
+        return to_utc_iso(value)
     except ValueError:
         return None  # a date we cannot read is a missing date, not a failed check
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -51,7 +51,6 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
 from typing import Protocol
 from urllib.parse import quote, unquote, urlsplit
 
@@ -69,6 +68,7 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.readme import analyze_readme
+from auditor.timestamps import now_iso, to_utc_iso
 from auditor.web import CappedBody
 
 logger = logging.getLogger(__name__)
@@ -289,7 +289,7 @@ class GitHubFacts:
             _origin(settings.github_api_url),
             _origin(settings.github_graphql_url),
         }
-        self._max_wait = float(getattr(settings, "max_retry_wait", 60.0))
+        self._max_wait = settings.max_retry_wait
         self._spent: dict[str, str] = {}  # API base → why it can no longer be asked
         self._waited: set[str] = set()  # API bases whose primary limit was waited out once
         self._hinted = False  # the REST budget hint was given
@@ -368,7 +368,7 @@ class GitHubFacts:
         only about the rest (like web verdicts; GraphQL has no conditional requests)."""
         if self._cache is None:
             return {}
-        max_age = float(getattr(self._settings, "max_cache_age", 0.0))
+        max_age = self._settings.max_cache_age
         found: dict[str, RepoCheck] = {}
         for name in names:
             stored = self._cache.api_get(self._facts_key(api, name))
@@ -709,7 +709,7 @@ class GitHubFacts:
                     json_body=json_body,
                     read_timeout=timeout,
                     # A server that drips its answer never trips the read timeout.
-                    deadline=max(float(getattr(self._settings, "link_deadline", 30.0)), timeout),
+                    deadline=max(self._settings.link_deadline, timeout),
                 )
             except UnreadableBody as error:
                 raise _Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
@@ -1106,7 +1106,7 @@ def _found(facts: RepoFacts, asked: str, api: ApiEndpoint) -> RepoCheck:
         check = LinkCheck(
             Outcome.MOVED,
             f"renamed or transferred to {facts.full_name}",
-            _now(),
+            now_iso(),
             http_status=200,
             final_url=f"{api.server}/{facts.full_name}",
         )
@@ -1121,14 +1121,14 @@ def _found(facts: RepoFacts, asked: str, api: ApiEndpoint) -> RepoCheck:
         if flag
     ]
     detail = "repository exists" + (f" ({', '.join(notes)})" if notes else "")
-    return RepoCheck(LinkCheck(Outcome.OK, detail, _now(), http_status=200), facts)
+    return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), http_status=200), facts)
 
 
 def _missing(answer: _Answer, full_name: str) -> RepoCheck:
     gone = RepoFacts(full_name=full_name, exists=False, source="rest")
     if answer.status == 404:
         detail = "GitHub API: repository not found (missing or private)"
-        return RepoCheck(LinkCheck(Outcome.DEAD, detail, _now(), 404), gone)
+        return RepoCheck(LinkCheck(Outcome.DEAD, detail, now_iso(), 404), gone)
     blocked = _blocked(answer)
     if blocked is not None:
         return RepoCheck(blocked, gone)
@@ -1147,14 +1147,14 @@ def _blocked(answer: _Answer) -> LinkCheck | None:
         return None
     reason = block.get("reason") if isinstance(block, dict) else None
     detail = f"GitHub API: access blocked ({reason if isinstance(reason, str) else 'legal'})"
-    return LinkCheck(Outcome.DEAD, f"{detail}, {answer.status}", _now(), answer.status)
+    return LinkCheck(Outcome.DEAD, f"{detail}, {answer.status}", now_iso(), answer.status)
 
 
 def _graphql_missing(error: Mapping[str, object] | None, full_name: str) -> RepoCheck:
     if error is not None and error.get("type") == "NOT_FOUND":
         return RepoCheck(
             LinkCheck(
-                Outcome.DEAD, "GitHub API: repository not found (missing or private)", _now()
+                Outcome.DEAD, "GitHub API: repository not found (missing or private)", now_iso()
             ),
             RepoFacts(full_name=full_name, exists=False, source="graphql"),
         )
@@ -1163,7 +1163,7 @@ def _graphql_missing(error: Mapping[str, object] | None, full_name: str) -> Repo
 
 
 def _verdict(outcome: Outcome, detail: str, status: int | None = None) -> RepoCheck:
-    return RepoCheck(LinkCheck(outcome, detail, _now(), http_status=status), None)
+    return RepoCheck(LinkCheck(outcome, detail, now_iso(), http_status=status), None)
 
 
 def _expect(answer: _Answer, status: int, what: str) -> None:
@@ -1243,20 +1243,12 @@ def _origin(url: str) -> tuple[str, str, int | None]:
     return scheme, (parts.hostname or "").casefold(), port
 
 
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _utc(value: str | None) -> str | None:
-    if not value:
-        return None
     try:
-        moment = datetime.fromisoformat(value)
+        return to_utc_iso(value)
     except ValueError as error:
+        assert value is not None
         raise _Malformed(f"GitHub API sent a malformed timestamp {value[:40]!r}") from error
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _int_header(headers: httpx.Headers, name: str) -> int | None:

@@ -19,17 +19,15 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
 from auditor.models import Outcome
+from auditor.timestamps import now_iso
 
 Json = dict[str, Any]
 T = TypeVar("T")
-
-DEFAULT_DB = Path("reports/history.sqlite")
 
 NEW = "new"
 DIED = "died"
@@ -85,10 +83,6 @@ MIGRATIONS: tuple[str, ...] = (
 
 class HistoryError(Exception):
     """A history file that cannot be used; the message is one line for the user."""
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +224,6 @@ class History:
         """Store one link result (scorecard JSON) as soon as it is known; committed on return."""
         with self._writing():
             self._db.execute(_UPSERT_LINK, _link_row(run_id, link))
-
-    def store_links(self, run_id: int, links: Iterable[Mapping[str, Any]]) -> None:
-        """Store a batch of link results in one transaction."""
-        with self._writing(), self._transaction():
-            self._db.executemany(_UPSERT_LINK, [_link_row(run_id, link) for link in links])
 
     def finish_run(self, run_id: int, document: Mapping[str, Any]) -> Json:
         """Store the final scorecard (it overrides results stored on the way), mark the run
@@ -440,12 +429,6 @@ def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> Json:
         "dead_since": _dead_since(rows),
         "changes": [REMOVED],
     }
-
-
-def annotate(document: Mapping[str, Any], db_path: Path) -> Json:
-    """Record a whole scorecard as one run in `db_path` and return it with its history."""
-    with History.open(db_path) as history:
-        return history.record_run(document)
 
 
 def _is_new_dead(link: Mapping[str, Any]) -> bool:

@@ -32,6 +32,7 @@ from auditor.net import Net, Resolver
 from auditor.report import Audit
 from auditor.rubric import Rubric
 from auditor.store import VerdictCache
+from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +63,6 @@ class Observer:
 class RunOutcome:
     audit: Audit
     errors: tuple[str, ...]
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def is_url_input(text: str) -> bool:

@@ -1,5 +1,5 @@
 """The reports people read, rendered from the scorecard document alone (so `auditor render`
-needs no network): the self-contained `index.html`, the `summary.md` job summary, an issue body.
+needs no network): the self-contained `index.html`, and the `summary.md` job summary.
 
 Everything in the document came from outside (paper lists, web pages, READMEs): HTML is
 autoescaped, Markdown is escaped by `md`, and only http(s) URLs ever become links.
@@ -25,9 +25,8 @@ from auditor.score import NO_CODE_REASON, TIER_ORDER, build_summary, is_code_lin
 
 Json = dict[str, Any]
 
-# GitHub refuses a step summary of 1 MiB or more, and an issue body of 65,536 characters.
+# GitHub refuses a step summary of 1 MiB or more.
 MAX_SUMMARY_BYTES = 1024 * 1024
-MAX_ISSUE_CHARS = 65_536
 # A hostile list can carry a megabyte-long name; one cell never needs more than this.
 MAX_FIELD_CHARS = 300
 
@@ -419,9 +418,9 @@ def _fit(
     return found[1]
 
 
-def _render_markdown(
-    doc: Json, *, report_url: str | None, issue: bool, fits: Callable[[str], bool]
-) -> str:
+def render_markdown(doc: Json, *, report_url: str | None = None) -> str:
+    """The job summary (`summary.md`): headline, problems first, then every paper in a
+    collapsed table; always under 1 MiB, cut with a note pointing to the full report."""
     context = _markdown_context(doc)
     template = _environment().get_template("summary.md.j2")
     sections: list[tuple[str, str, list[Json]]] = context.pop("sections")
@@ -436,7 +435,6 @@ def _render_markdown(
             problems = max(0, problems - len(items))
         return template.render(
             context,
-            issue=issue,
             report_url=safe_url(report_url),
             sections=shown,
             views=views[:rows],
@@ -444,20 +442,6 @@ def _render_markdown(
         )
 
     total_problems = sum(len(items) for _, _, items in sections)
-    return _fit(render, total_problems, len(views), fits)
-
-
-def render_markdown(doc: Json, *, report_url: str | None = None) -> str:
-    """The job summary (`summary.md`): headline, problems first, then every paper in a
-    collapsed table; always under 1 MiB, cut with a note pointing to the full report."""
-    return _render_markdown(
-        doc, report_url=report_url, issue=False, fits=lambda t: len(t.encode()) < MAX_SUMMARY_BYTES
-    )
-
-
-def render_issue_body(doc: Json, *, report_url: str | None = None) -> str:
-    """An issue body: the summary with problems as a task list; under 65,536 characters, cut
-    with a note and a link to the full report."""
-    return _render_markdown(
-        doc, report_url=report_url, issue=True, fits=lambda t: len(t) < MAX_ISSUE_CHARS
+    return _fit(
+        render, total_problems, len(views), lambda text: len(text.encode()) < MAX_SUMMARY_BYTES
     )

@@ -134,22 +134,6 @@ def dumps(document: Json) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and rename it into place, so a
-    reader or an interrupted run never sees half a report."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def write_files_atomically(files: Mapping[Path, str]) -> None:
     """Write several reports as one: every temporary file is written and synced before the
     first is renamed into place, so a full disk or an interrupt while writing leaves every

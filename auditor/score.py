@@ -40,7 +40,6 @@ from auditor.rubric import (
     load_rubric,
 )
 
-# The command line and the pipeline reach the rubric through this module.
 __all__ = [
     "RUBRIC_VERSION",
     "Rubric",
@@ -639,7 +638,6 @@ RULES: tuple[Callable[[_Context], Criterion], ...] = (
     doi_or_release,
     activity_after_paper,
 )
-GATE_IDS = frozenset({"B1", "B2"})
 
 
 # --- tiers and the score ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ import time
 import zlib
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC
 from http import HTTPStatus
 from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
@@ -33,6 +33,7 @@ from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.sources import parse_html
 from auditor.store import VerdictCache
+from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,6 @@ _sleep = asyncio.sleep  # the retry waits; tests replace it to observe the decis
 
 class FetchError(Exception):
     """`fetch_document` could not get the document; the message is one line."""
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def not_checked(detail: str) -> LinkCheck:

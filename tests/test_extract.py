@@ -11,7 +11,6 @@ from auditor.extract import (
     CODE_KINDS,
     Document,
     NormalizedUrl,
-    code_link_kinds,
     extract_documents,
     extract_inputs,
     find_urls,
@@ -429,17 +428,13 @@ def test_normalize_url_rejects_what_is_no_usable_url(raw: str) -> None:
 
 
 def test_code_kinds() -> None:
-    assert (
-        code_link_kinds()
-        == CODE_KINDS
-        == {
-            LinkKind.GITHUB_REPO,
-            LinkKind.GITHUB_OTHER,
-            LinkKind.GITLAB,
-            LinkKind.HUGGINGFACE,
-            LinkKind.ANONYMOUS_REVIEW,
-        }
-    )
+    assert {
+        LinkKind.GITHUB_REPO,
+        LinkKind.GITHUB_OTHER,
+        LinkKind.GITLAB,
+        LinkKind.HUGGINGFACE,
+        LinkKind.ANONYMOUS_REVIEW,
+    } == CODE_KINDS
 
 
 # --- de-duplication ----------------------------------------------------------------------------

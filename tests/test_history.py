@@ -251,7 +251,7 @@ def test_finish_run_overrides_what_was_stored_on_the_way(db: Path) -> None:
     with History.open(db) as store:
         run = store.begin_run(stamp(1))
         store.store_link(run, link(A, "unchecked"))
-        store.store_links(run, [link(B, "transient")])
+        store.store_link(run, link(B, "transient"))
         done = store.finish_run(run, scorecard(1, link(A), link(B, "dead")))
     rows = sqlite3.connect(db).execute("SELECT url, outcome FROM link_results ORDER BY url")
 
@@ -260,7 +260,7 @@ def test_finish_run_overrides_what_was_stored_on_the_way(db: Path) -> None:
 
 
 def test_papers_are_stored_per_run(db: Path) -> None:
-    history.annotate(scorecard(1, link(A)), db)
+    record(db, scorecard(1, link(A)))
     rows = sqlite3.connect(db).execute("SELECT run_id, paper_id, tier, score FROM paper_results")
 
     assert list(rows) == [(1, "list.md#1", "listed", 40)]

@@ -1,0 +1,24 @@
+"""Timestamps as the scorecard, the history and the caches spell them: ISO 8601 in UTC, to the
+second, with a `Z` (`2026-07-14T09:30:00Z`). The one place that formats or normalises them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+
+
+def now_iso() -> str:
+    """This moment, in the scorecard's spelling."""
+    return datetime.now(UTC).strftime(_FORMAT)
+
+
+def to_utc_iso(value: str | None) -> str | None:
+    """An ISO 8601 timestamp from an API, in the scorecard's spelling; a timestamp without a zone
+    is read as UTC. None for None or "", ValueError for text that is not ISO 8601."""
+    if not value:
+        return None
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime(_FORMAT)
