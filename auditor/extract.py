@@ -7,14 +7,18 @@ line in `errors`, a doubtful one a line in `warnings`, and both are logged here 
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO
-from urllib.parse import urlsplit
 
+from auditor.links import (
+    REPOSITORY_KINDS,
+    SCHEMELESS_HOSTS,
+    normalize_url,
+    repository_name,
+)
 from auditor.models import InputSummary, Link, LinkKind, Occurrence, Paper, SourceRef
 from auditor.sources import (
     Document,
@@ -29,40 +33,24 @@ from auditor.sources import (
 logger = logging.getLogger(__name__)
 
 __all__ = [
-    "CODE_KINDS",
     "Document",
     "Extraction",
     "FoundUrl",
     "InputFormat",
     "InputSummary",
-    "NormalizedUrl",
     "extract_documents",
     "extract_inputs",
     "find_urls",
-    "normalize_url",
     "paper_name",
 ]
-
-# Kinds of link that can hold code, as opposed to papers and project pages.
-CODE_KINDS = frozenset(
-    {
-        LinkKind.GITHUB_REPO,
-        LinkKind.GITHUB_OTHER,
-        LinkKind.GITLAB,
-        LinkKind.HUGGINGFACE,
-        LinkKind.ANONYMOUS_REVIEW,
-    }
-)
-
 
 # --- finding URLs in prose ---------------------------------------------------------------------
 
 # Hosts people cite without a scheme; a bare host must be followed by a path to count.
 _SCHEMELESS = (
-    r"(?:www\.[\w-]+(?:\.[\w-]+)+"
-    r"|(?:github\.com|gitlab\.com|huggingface\.co|hf\.co|zenodo\.org|arxiv\.org|doi\.org"
-    r"|dx\.doi\.org|anonymous\.4open\.science|bitbucket\.org)(?=/)"
-    r"|[\w-]+\.github\.io(?![\w-]))"
+    r"(?:www\.[\w-]+(?:\.[\w-]+)+|(?:"
+    + "|".join(re.escape(host) for host in SCHEMELESS_HOSTS)
+    + r")(?=/)|[\w-]+\.github\.io(?![\w-]))"
 )
 # LaTeX escapes (`\_`) are part of a URL; quotes, brackets of markup, CJK and full-width
 # punctuation and curly quotes never are.
@@ -146,195 +134,6 @@ def _join_wrapped(text: str, raw: str, end: int) -> tuple[str, int] | None:
     if raw.endswith("/") and not urlish and not _OWNER_LEVEL.search(raw):
         return None
     return raw + token, continuation.start(1) + len(token)
-
-
-# --- normalising and classifying ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NormalizedUrl:
-    url: str
-    kind: LinkKind
-    subpath: str | None = None  # e.g. "/tree/main/x" for a GitHub link into a repository
-
-
-_DEFAULT_PORTS = {"http": 80, "https": 443, "ftp": 21, "ftps": 990}
-_SCHEMELESS_START = re.compile(rf"{_SCHEMELESS}(?:[/?#:]|$)", re.I)
-_HOST = re.compile(r"(?:[\w-]+\.)+[\w-]+|localhost")
-_TRACKING_PARAMETERS = frozenset({"fbclid", "gclid"})
-# Hosts that answer only over HTTPS, so `http://` and `https://` are one link.
-_HTTPS_ONLY = frozenset(
-    {"github.com", "gitlab.com", "huggingface.co", "zenodo.org", "arxiv.org", "doi.org"}
-    | {"anonymous.4open.science"}
-)
-_CANONICAL_HOSTS = {
-    "www.github.com": "github.com",
-    "www.gitlab.com": "gitlab.com",
-    "hf.co": "huggingface.co",
-    "www.huggingface.co": "huggingface.co",
-    "www.zenodo.org": "zenodo.org",
-    "www.arxiv.org": "arxiv.org",
-    "export.arxiv.org": "arxiv.org",
-    "dx.doi.org": "doi.org",
-    "www.doi.org": "doi.org",
-}
-# First path segments of github.com that are GitHub's own pages, not user or organisation names.
-_GITHUB_RESERVED = frozenset(
-    {
-        "about", "account", "apps", "blog", "codespaces", "collections", "contact", "copilot",
-        "customer-stories", "dashboard", "downloads", "education", "enterprise", "events",
-        "explore", "features", "git-guides", "home", "issues", "join", "login", "logout",
-        "marketplace", "mobile", "new", "nonprofit", "notifications", "open-source", "orgs",
-        "organizations", "pricing", "pulls", "readme", "resources", "search", "security",
-        "sessions", "settings", "signup", "site", "solutions", "sponsors", "stars", "team",
-        "topics", "trending", "users", "watching",
-    }
-)  # fmt: skip
-_GITHUB_OWNER = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})")
-_REPOSITORY_NAME = re.compile(r"[A-Za-z0-9._-]+")
-# Hugging Face pages about papers and the product rather than models, datasets and spaces.
-# Repositories are the same whatever part of their page a fragment scrolls to.
-_REPOSITORY_KINDS = frozenset({LinkKind.GITLAB, LinkKind.HUGGINGFACE, LinkKind.ANONYMOUS_REVIEW})
-_HUGGINGFACE_PAGES = frozenset({"papers", "docs", "blog", "learn", "posts", "pricing", "login"})
-
-
-def normalize_url(raw: str) -> NormalizedUrl | None:
-    """The normalised form and kind of a URL as written, or None when it is not a usable
-    http(s) or ftp URL. Never raises; `normalize_url(n.url).url == n.url`.
-
-    Scheme and host lower-cased, default port, `utm_*` parameters and a trailing `.git` dropped;
-    a GitHub repository becomes `https://github.com/{owner}/{repo}` in lower case (GitHub
-    compares them case-insensitively) with any deeper path in `subpath`; repositories lose their
-    fragment. Other paths keep their case.
-    """
-    try:
-        return _normalize(raw)
-    except (ValueError, UnicodeError):
-        return None
-
-
-def _normalize(raw: str) -> NormalizedUrl | None:
-    text = re.sub(r"\\([_%#&~])", r"\1", raw.strip())
-    if text.startswith("<") and text.endswith(">"):
-        text = text[1:-1]
-    if not text or any(char.isspace() or not char.isprintable() for char in text) or "\\" in text:
-        return None
-    if text.startswith("//"):
-        text = "https:" + text
-    elif not re.match(r"[a-z][a-z0-9+.-]*://", text, re.I):
-        if not _SCHEMELESS_START.match(text):
-            return None
-        text = "https://" + text
-    parts = urlsplit(text)
-    scheme = parts.scheme.lower()
-    host = (parts.hostname or "").rstrip(".")
-    if scheme not in _DEFAULT_PORTS or not _valid_host(host):
-        return None
-    port = parts.port
-    if port == _DEFAULT_PORTS[scheme]:
-        port = None
-    host = _CANONICAL_HOSTS.get(host, host)
-    if host in _HTTPS_ONLY and scheme == "http":
-        scheme, port = "https", None
-    path = parts.path
-    while path.lower().endswith((".git", ".git/")):
-        path = path[: path.lower().rindex(".git")]
-    query = "&".join(
-        parameter
-        for parameter in parts.query.split("&")
-        if parameter and not _is_tracking(parameter.split("=", 1)[0])
-    )
-    if host == "github.com":
-        repository = _github_repository(path)
-        if repository is not None:
-            return repository
-    kind = _kind(host, path)
-    if kind in (LinkKind.GITLAB, LinkKind.HUGGINGFACE) and port is None:
-        into = _repository_subpath(kind, path)
-        if into is not None:
-            repository_path, subpath = into
-            return NormalizedUrl(f"{scheme}://{host}{repository_path}", kind, subpath)
-    netloc = f"[{host}]" if ":" in host else host
-    if port is not None:
-        netloc += f":{port}"
-    url = f"{scheme}://{netloc}{path or '/'}"
-    if query:
-        url += "?" + query
-    if parts.fragment and kind not in _REPOSITORY_KINDS:
-        url += "#" + parts.fragment
-    return NormalizedUrl(url, kind)
-
-
-def _valid_host(host: str) -> bool:
-    if ":" in host:
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            return False
-        return True
-    return _HOST.fullmatch(host) is not None
-
-
-def _is_tracking(name: str) -> bool:
-    name = name.lower()
-    return name.startswith("utm_") or name in _TRACKING_PARAMETERS
-
-
-def _github_repository(path: str) -> NormalizedUrl | None:
-    """A github.com path into a repository, or None for profiles and GitHub's own pages."""
-    segments = path.strip("/").split("/")
-    if len(segments) < 2:
-        return None
-    owner, repository = segments[0], segments[1]
-    if (
-        owner.lower() in _GITHUB_RESERVED
-        or not _GITHUB_OWNER.fullmatch(owner)
-        or not _REPOSITORY_NAME.fullmatch(repository)
-        or repository in (".", "..")
-    ):
-        return None
-    subpath = "/" + "/".join(segments[2:]) if segments[2:] else None
-    url = f"https://github.com/{owner.lower()}/{repository.lower()}"
-    return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
-
-
-def _repository_subpath(kind: LinkKind, path: str) -> tuple[str, str | None] | None:
-    """(repository path, deeper path) for a GitLab project (`/-/` separates them) or a
-    Hugging Face model, dataset or space; None when `path` names no repository."""
-    segments = [segment for segment in path.split("/") if segment]
-    if kind is LinkKind.GITLAB:
-        if "-" not in segments:
-            return ("/" + "/".join(segments), None) if len(segments) >= 2 else None
-        cut = segments.index("-")
-        if cut < 2:
-            return None
-        return "/" + "/".join(segments[:cut]), "/" + "/".join(segments[cut:])
-    depth = 3 if segments[:1] in (["datasets"], ["spaces"]) else 2
-    if len(segments) < depth:
-        return None
-    rest = segments[depth:]
-    return "/" + "/".join(segments[:depth]), ("/" + "/".join(rest) if rest else None)
-
-
-def _kind(host: str, path: str) -> LinkKind:
-    if host == "github.com" or host.endswith((".github.com", ".githubusercontent.com")):
-        return LinkKind.GITHUB_OTHER
-    if host == "github.io" or host.endswith(".github.io"):
-        return LinkKind.GITHUB_PAGES
-    if host == "gitlab.com" or host.startswith("gitlab."):
-        return LinkKind.GITLAB
-    if host == "huggingface.co":
-        first = path.strip("/").split("/")[0].lower()
-        return LinkKind.WEB if first in _HUGGINGFACE_PAGES else LinkKind.HUGGINGFACE
-    if host == "zenodo.org" or host.endswith(".zenodo.org"):
-        return LinkKind.ZENODO
-    if host == "doi.org":
-        return LinkKind.ZENODO if path.lower().startswith("/10.5281/zenodo.") else LinkKind.DOI
-    if host == "anonymous.4open.science":
-        return LinkKind.ANONYMOUS_REVIEW
-    if host == "arxiv.org":
-        return LinkKind.ARXIV
-    return LinkKind.WEB
 
 
 # --- naming papers -----------------------------------------------------------------------------
@@ -556,17 +355,6 @@ def _first_words(text: str, count: int = 6) -> str:
     return name + ("…" if len(words) > len(shown) else "") if name else "(untitled)"
 
 
-def _repository_name(kind: LinkKind, url: str, raw: str) -> str | None:
-    """The repository's own name as the paper wrote it (GitHub canonical URLs are lower-case)."""
-    if kind is LinkKind.GITHUB_REPO:
-        match = re.search(r"github\.com/[^/\s]+/([A-Za-z0-9._-]+)", raw, re.I)
-        name = match.group(1) if match else url.rsplit("/", 1)[-1]
-        return re.sub(r"\.git$", "", name, flags=re.I)
-    if kind in (LinkKind.GITLAB, LinkKind.HUGGINGFACE, LinkKind.ANONYMOUS_REVIEW):
-        return urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1] or None
-    return None
-
-
 # --- putting it together -----------------------------------------------------------------------
 
 
@@ -637,9 +425,9 @@ class _Collector:
         code = sorted(
             (kinds[url] is not LinkKind.GITHUB_REPO, index, url, occurrence.raw)
             for index, ((url, _, _), occurrence) in enumerate(occurrences.items())
-            if kinds[url] in CODE_KINDS
+            if kinds[url] in REPOSITORY_KINDS
         )
-        repository = _repository_name(kinds[code[0][2]], code[0][2], code[0][3]) if code else None
+        repository = repository_name(kinds[code[0][2]], code[0][2], code[0][3]) if code else None
         prose = "\n".join(span.text for span in record.spans if not span.is_url)
         self._papers.append(
             Paper(

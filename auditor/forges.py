@@ -26,20 +26,20 @@ import asyncio
 import json
 import re
 from dataclasses import dataclass, replace
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import httpx
 
 from auditor.config import Settings
 from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
+from auditor.links import gitlab_project, huggingface_repository
 from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
 from auditor.readme import analyze_readme
 from auditor.timestamps import now_iso, to_utc_iso
 
 GITLAB_API = "https://gitlab.com/api/v4"
 HUGGINGFACE = "https://huggingface.co"
-HF_KINDS = {"datasets": "datasets", "spaces": "spaces"}  # URL prefix → API collection
 _ENV_FILES = re.compile(
     r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|Pipfile"
     r"|Pipfile\.lock|poetry\.lock|uv\.lock|Dockerfile.*|package\.json",
@@ -92,21 +92,12 @@ class ForgeFacts:
     async def check(self, url: str, kind: LinkKind | None = None) -> RepoCheck:
         """A gitlab.com project URL or a huggingface.co model/dataset/space URL; `kind`, when
         given, must agree with the host."""
-        parts = urlsplit(url)
-        host = (parts.hostname or "").casefold()
-        segments = [s for s in parts.path.split("/") if s]
-        if host in {"gitlab.com", "www.gitlab.com"} and kind in {None, LinkKind.GITLAB}:
-            path = "/".join(segments[: segments.index("-")] if "-" in segments else segments)
-            if path.count("/") >= 1:
-                return await self.gitlab(path.removesuffix(".git"))
-        on_hf = host in {"huggingface.co", "www.huggingface.co", "hf.co"}
-        if on_hf and segments and kind in {None, LinkKind.HUGGINGFACE}:
-            collection = HF_KINDS.get(segments[0], "models")
-            rest = segments[1:] if collection != "models" else segments
-            # A model id may lack an owner (`bert-base-uncased`); tree/blob pages follow it.
-            size = 1 if len(rest) == 1 or rest[1:2] in (["tree"], ["blob"], ["resolve"]) else 2
-            if rest and rest[0] not in {"docs", "blog", "papers", "models", "collections"}:
-                return await self.huggingface(collection, "/".join(rest[:size]))
+        project = gitlab_project(url)
+        if project is not None and kind in {None, LinkKind.GITLAB}:
+            return await self.gitlab(project)
+        repository = huggingface_repository(url)
+        if repository is not None and kind in {None, LinkKind.HUGGINGFACE}:
+            return await self.huggingface(*repository)
         return RepoCheck(
             LinkCheck(Outcome.UNSUPPORTED, "not a GitLab or Hugging Face repository", now_iso()),
             None,

@@ -58,6 +58,7 @@ import httpx
 
 from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.licenses import NOASSERTION, license_class
+from auditor.links import GITHUB, github_page, is_github_full_name
 from auditor.models import (
     LicenseClass,
     LinkCheck,
@@ -75,7 +76,7 @@ logger = logging.getLogger(__name__)
 
 API_VERSION = "2022-11-28"
 GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
-PUBLIC_SERVER_HOST = "github.com"
+PUBLIC_SERVER_HOST = GITHUB
 PUBLIC_API = DEFAULT_GITHUB_API_URL
 JSON_MEDIA = "application/vnd.github+json"
 SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
@@ -106,7 +107,6 @@ _LOCK_FILES = re.compile(
     r"|Cargo\.lock|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum",
     re.IGNORECASE,
 )
-_NAME_PART = re.compile(r"[A-Za-z0-9_.-]+")
 
 
 class ApiCache(Protocol):
@@ -308,7 +308,7 @@ class GitHubFacts:
         for full_name in dict.fromkeys(full_names):
             if api is None:
                 results[full_name] = _verdict(Outcome.UNSUPPORTED, f"no GitHub API for {host}")
-            elif _split_name(full_name) is None:
+            elif not is_github_full_name(full_name):
                 results[full_name] = _verdict(Outcome.UNSUPPORTED, "not an owner/name pair")
             else:
                 valid.append(full_name)
@@ -337,7 +337,7 @@ class GitHubFacts:
         api = api_for_host(host, self._settings)
         if api is None or not (api.authorised and self._token):
             return {}
-        valid = [name for name in dict.fromkeys(full_names) if _split_name(name) is not None]
+        valid = [name for name in dict.fromkeys(full_names) if is_github_full_name(name)]
         return self._cached_facts(api, valid)
 
     def _budget_hint(self, api: ApiEndpoint, repositories: int) -> None:
@@ -1174,66 +1174,40 @@ def _expect(answer: _Answer, status: int, what: str) -> None:
 
 # Links that are not repositories -------------------------------------------------------------
 
-_REPO_PAGES = {"blob", "tree", "raw", "releases", "issues", "pull", "commit", "wiki"}
-_RESERVED = {
-    "about",
-    "collections",
-    "explore",
-    "features",
-    "login",
-    "marketplace",
-    "pricing",
-    "search",
-    "settings",
-    "topics",
-    "trending",
-}
-
 
 def _other_target(url: str, settings: Settings) -> tuple[ApiEndpoint, str, str | None] | None:
-    """(API, path to ask, fallback path) for a GitHub page that is not a repository root.
+    """(API, path to ask, fallback path) for a GitHub page that is not a repository root; None
+    for GitHub's own site pages and for paths that name nothing GitHub could hold.
 
     The fallback covers a /blob/ or /tree/ link whose branch name holds a slash."""
-    parts = urlsplit(url)
-    host = (parts.hostname or "").casefold()
-    segments = [quote(unquote(s), safe="") for s in parts.path.split("/") if s]
-    if host == "gist.github.com":
-        api = api_for_host(PUBLIC_SERVER_HOST, settings)
-        return (api, f"/gists/{segments[-1]}", None) if api and segments else None
-    if host == "raw.githubusercontent.com" and len(segments) >= 4:
-        host, segments = PUBLIC_SERVER_HOST, [*segments[:2], "blob", *segments[2:]]
-    api = api_for_host(host, settings)
-    if api is None or not segments or segments[0] in _RESERVED:
+    page = github_page(url)
+    if page is None or page.kind == "site":
         return None
-    if len(segments) == 1:
-        return api, f"/users/{segments[0]}", None
-    if segments[0] in {"orgs", "sponsors"}:
-        return api, f"/users/{segments[1]}", None
-    repo = f"/repos/{segments[0]}/{segments[1]}"
-    page, rest = (segments[2], segments[3:]) if len(segments) > 2 else ("", [])
-    if page in {"blob", "tree", "raw"} and rest:
+    api = api_for_host(page.host, settings)
+    if api is None:
+        return None
+    if page.kind == "gist":
+        return api, f"/gists/{quote(unquote(page.name), safe='')}", None
+    if page.kind == "user":
+        return api, f"/users/{page.owner}", None
+    repo = f"/repos/{page.owner}/{page.name}"
+    rest = [quote(unquote(part), safe="") for part in page.rest]
+    if page.kind == "file":
         path = "/".join(rest[1:])
         fallback = None
         if len(rest) > 2:
             fallback = f"{repo}/contents/{'/'.join(rest[2:])}?ref={rest[0]}%2F{rest[1]}"
         return api, f"{repo}/contents/{path}?ref={rest[0]}", fallback
-    if page == "releases" and len(rest) >= 2 and rest[0] == "tag":
-        return api, f"{repo}/releases/tags/{rest[1]}", None
-    if page in {"issues", "pull"} and rest and rest[0].isdigit():
+    if page.kind == "release":
+        return api, f"{repo}/releases/tags/{rest[0]}", None
+    if page.kind == "issue":
         return api, f"{repo}/issues/{rest[0]}", None
-    if page == "commit" and rest:
+    if page.kind == "commit":
         return api, f"{repo}/commits/{rest[0]}", None
     return api, repo, None  # another page of a repository: the repository's existence decides
 
 
 # Small helpers -------------------------------------------------------------------------------
-
-
-def _split_name(full_name: str) -> tuple[str, str] | None:
-    parts = full_name.split("/")
-    if len(parts) != 2 or not all(_NAME_PART.fullmatch(p) for p in parts):
-        return None
-    return parts[0], parts[1]
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

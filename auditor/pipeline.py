@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
-from auditor import extract, forges, github, score, shard, web
+from auditor import extract, forges, github, links, score, shard, web
 from auditor.config import Settings
 from auditor.models import (
     InputSummary,
@@ -71,7 +71,9 @@ def is_url_input(text: str) -> bool:
 
 def repo_name(url: str) -> str:
     """`owner/name` of a canonical `https://github.com/owner/name` URL."""
-    return "/".join(url.rstrip("/").split("/")[-2:])
+    full_name = links.github_full_name(url)
+    assert full_name is not None, url  # extraction gives `github-repo` only to such URLs
+    return full_name
 
 
 class _Checks:
@@ -175,8 +177,8 @@ def harvested_links(pages: Iterable[LinkResult]) -> list[Link]:
     found: dict[str, Link] = {}
     for page in pages:
         for raw in page.check.code_links:
-            normal = extract.normalize_url(raw)
-            if normal is None or normal.kind not in extract.CODE_KINDS:
+            normal = links.normalize_url(raw)
+            if normal is None or not links.is_harvestable(raw):
                 continue
             occurrences = tuple(
                 Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)

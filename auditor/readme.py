@@ -58,8 +58,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
+from auditor.links import artifact_host, is_weights_file
 from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
 
 MAX_CHARS = 512 * 1024
@@ -150,29 +150,8 @@ _PLACEHOLDER = re.compile(
     _I,
 )
 _URL = re.compile(r"https?://[^\s<>()\[\]\"'`{}|\\^]+", _I)
-_WEIGHTS_SUFFIX = re.compile(r"\.(pth|pt|ckpt|safetensors|h5|onnx|bin|pkl|npz)(\?|$)", _I)
 _DATA_WORDS = re.compile(r"\b(data|datasets?|corpus|corpora|annotations?)\b|数据", _I)
 _WEIGHTS_WORDS = re.compile(r"\b(weights?|checkpoints?|ckpt|pre-?trained|models?)\b|权重|模型", _I)
-_SHARED_HOSTS = (
-    "zenodo.org",
-    "drive.google.com",
-    "docs.google.com",
-    "dropbox.com",
-    "1drv.ms",
-    "onedrive.live.com",
-    "sharepoint.com",
-    "pan.baidu.com",
-    "figshare.com",
-    "box.com",
-    "mega.nz",
-)
-_DATA_HOSTS = (
-    "kaggle.com",
-    "physionet.org",
-    "archive.ics.uci.edu",
-    "image-net.org",
-    "cocodataset.org",
-)
 _PAGE_ONLY_NAMES = frozenset(
     {
         ".gitignore",
@@ -319,36 +298,25 @@ def _heading(line: str, following: str) -> str | None:
 
 
 def _artifact_kind(url: str, line: _Line) -> ReadmeCover | None:
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
-        return None
-    host = (parts.hostname or "").casefold()
-    path = parts.path
-    context = f"{line.text} {line.section}"
-
-    def on(*hosts: str) -> bool:
-        return any(host == h or host.endswith("." + h) for h in hosts)
-
-    if on("huggingface.co", "hf.co"):
-        if path.startswith("/datasets/"):
-            return ReadmeCover.DATA
-        if path.startswith("/spaces/") or path.count("/") < 2:
-            return None  # a demo, or a user page: neither weights nor data
+    """Weights or data, by what the link's host holds and, for file shares and release
+    assets, by the words on the line and in its section."""
+    host = artifact_host(url)
+    if host == "weights":
         return ReadmeCover.WEIGHTS
-    if on(*_DATA_HOSTS):
+    if host == "data":
         return ReadmeCover.DATA
-    release_asset = on("github.com") and "/releases/download/" in path
-    if _WEIGHTS_SUFFIX.search(path) and not _DATA_WORDS.search(line.text):
+    if host == "space":
+        return None  # a demo: neither weights nor data
+    if is_weights_file(url) and not _DATA_WORDS.search(line.text):
         return ReadmeCover.WEIGHTS
-    if release_asset or on(*_SHARED_HOSTS) or (on("doi.org") and "zenodo" in path):
+    if host in ("release-asset", "file-share"):
         if _DATA_WORDS.search(line.text):
             return ReadmeCover.DATA
-        if _WEIGHTS_WORDS.search(line.text) or release_asset:
+        if _WEIGHTS_WORDS.search(line.text) or host == "release-asset":
             return ReadmeCover.WEIGHTS
         if _DATA_WORDS.search(line.section):
             return ReadmeCover.DATA
-        if _WEIGHTS_WORDS.search(context):
+        if _WEIGHTS_WORDS.search(f"{line.text} {line.section}"):
             return ReadmeCover.WEIGHTS
     return None
 

@@ -19,9 +19,10 @@ from markupsafe import Markup
 
 import auditor
 from auditor import history
-from auditor.models import CriterionResult, LinkKind, Outcome, Tier
+from auditor.links import PROJECT_PAGE_KINDS, is_code_link
+from auditor.models import CriterionResult, Outcome, Tier
 from auditor.rubric import CRITERIA_BY_ID
-from auditor.score import NO_CODE_REASON, TIER_ORDER, build_summary, is_code_link
+from auditor.score import NO_CODE_REASON, TIER_ORDER, build_summary
 
 Json = dict[str, Any]
 
@@ -53,7 +54,6 @@ OUTCOME_SYMBOLS: Mapping[str, str] = {
 # Best first, as people scan a scorecard; `unknown` last because it is not a grade.
 DISPLAY_TIERS = (*reversed(TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :]), Tier.PLACEHOLDER)
 DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
-PAGE_KINDS = (LinkKind.WEB, LinkKind.GITHUB_PAGES)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
@@ -115,13 +115,9 @@ def _links_by_url(doc: Json) -> dict[str, Json]:
 def _shown_links(paper: Json, links: Mapping[str, Json]) -> list[Json]:
     """The paper's code links (the scored one first); without any, its project pages."""
     own = [links[url] for url in paper.get("links") or () if url in links]
-    code = [
-        link
-        for link in own
-        if is_code_link(str(link.get("kind")), str(link.get("url")), has_repo="repo" in link)
-    ]
+    code = [link for link in own if is_code_link(str(link.get("kind")), str(link.get("url")))]
     code.sort(key=lambda link: link.get("url") != paper.get("scored_on"))
-    return code or [link for link in own if link.get("kind") in PAGE_KINDS]
+    return code or [link for link in own if link.get("kind") in PROJECT_PAGE_KINDS]
 
 
 def _licence(repo: Json | None) -> str:

@@ -18,6 +18,13 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from auditor.links import (
+    PROJECT_PAGE_KINDS,
+    is_archive_doi,
+    is_code_link,
+    is_hosted_environment,
+    is_weights_link,
+)
 from auditor.models import (
     Criterion,
     CriterionResult,
@@ -45,7 +52,6 @@ __all__ = [
     "Rubric",
     "RubricError",
     "build_summary",
-    "is_code_link",
     "load_rubric",
     "score_paper",
 ]
@@ -61,8 +67,6 @@ RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
 INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
 # Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
 NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
-# Pages that may lead to code (a project page); reading one may reveal a repository.
-PAGE_KINDS = frozenset({LinkKind.WEB, LinkKind.GITHUB_PAGES})
 # Kinds whose repository facts come from the GitHub API; on other hosts they are not gathered.
 FACT_KINDS = frozenset({LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER})
 
@@ -80,16 +84,6 @@ TIER_ORDER = (
 )
 TIER_RANK = {tier: rank for rank, tier in enumerate(TIER_ORDER)}
 NO_CODE_REASON = "no code to assess"
-
-
-def is_code_link(kind: str, url: str, *, has_repo: bool) -> bool:
-    """Whether a link of this kind is a code link: a repository (GitHub, GitLab, anonymous
-    review), a Hugging Face Space, or another GitHub link that yielded a repository."""
-    if kind in (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.ANONYMOUS_REVIEW):
-        return True
-    if kind == LinkKind.HUGGINGFACE:
-        return urlsplit(url).path.startswith("/spaces/")
-    return kind == LinkKind.GITHUB_OTHER and has_repo
 
 
 # --- dates ------------------------------------------------------------------------------------
@@ -412,14 +406,6 @@ def evaluation_code(ctx: _Context) -> Criterion:
     return _files_or_readme(ctx, "D3", "evaluation code", _EVAL_FILE, ReadmeCover.EVALUATE)
 
 
-def _is_weights_url(url: str) -> bool:
-    parts = urlsplit(url)
-    host, path = parts.netloc.lower(), parts.path
-    if host in ("huggingface.co", "www.huggingface.co"):
-        return not path.startswith(("/spaces/", "/datasets/", "/docs/", "/papers/"))
-    return "/releases/download/" in path
-
-
 def pretrained_weights(ctx: _Context) -> Criterion:
     """D4: pre-trained weights: README weights section, or a Hugging Face model or release asset
     linked by the README or the paper. Each such link we checked must not be dead."""
@@ -427,7 +413,7 @@ def pretrained_weights(ctx: _Context) -> Criterion:
     if facts is None:
         return _facts_unknown("D4", candidate)
     outcomes = {r.link.url: r.check.outcome for r in ctx.own}
-    links = [u for u in (*facts.artifact_links, *outcomes) if _is_weights_url(u)]
+    links = [u for u in (*facts.artifact_links, *outcomes) if is_weights_link(u)]
     alive = [u for u in dict.fromkeys(links) if outcomes.get(u) != Outcome.DEAD]
     if alive:
         return _criterion("D4", PASS, "pre-trained weights linked", alive[:3])
@@ -461,7 +447,6 @@ _CONTAINER_FILE = re.compile(
     r"dockerfile(\..*)?|containerfile|docker-compose\.ya?ml|compose\.ya?ml|\.devcontainer(\.json)?"
     r"|binder|.*\.def|apptainer.*|singularity.*"
 )
-_HOSTED = ("colab.research.google.com", "mybinder.org", "huggingface.co/spaces/")
 _TEST_FILE = re.compile(
     r"tests?|\.travis\.yml|\.gitlab-ci\.yml|\.circleci|tox\.ini|noxfile\.py|pytest\.ini"
     r"|azure-pipelines\.yml|jenkinsfile"
@@ -500,7 +485,7 @@ def container(ctx: _Context) -> Criterion:
     hosted = [
         u
         for u in (*facts.artifact_links, *(r.link.url for r in ctx.own))
-        if any(h in u for h in _HOSTED)
+        if is_hosted_environment(u)
     ]
     if hosted:
         return _criterion("E2", PASS, "hosted environment linked", hosted[:3])
@@ -574,11 +559,6 @@ def citation(ctx: _Context) -> Criterion:
     return _criterion("F2", FAIL, "no citation (CITATION.cff or BibTeX)", (candidate.url,))
 
 
-def _is_archive_doi(url: str) -> bool:
-    lowered = url.lower()
-    return "zenodo.org" in lowered or "10.5281/zenodo" in lowered or "figshare" in lowered
-
-
 def doi_or_release(ctx: _Context) -> Criterion:
     """F3: a release or an archived DOI (Zenodo, Figshare) fixes the version the paper used."""
     candidate, facts = ctx.candidate, ctx.candidate.facts
@@ -591,7 +571,7 @@ def doi_or_release(ctx: _Context) -> Criterion:
         when = f" ({release.date[:10]})" if release.date else ""
         return _criterion("F3", PASS, f"release {release.tag}{when}", (url,))
     resolved = [r.link.url for r in ctx.own if r.check.outcome in RESOLVED]
-    dois = [u for u in (*facts.artifact_links, *resolved) if _is_archive_doi(u)]
+    dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
     if dois:
         return _criterion("F3", PASS, "archived with a DOI", dois[:2])
     return _criterion("F3", FAIL, "no release or archived DOI", (candidate.url,))
@@ -690,7 +670,7 @@ def _candidates(own: Sequence[LinkResult]) -> list[_Candidate]:
     candidates = []
     for order, result in enumerate(own):
         link = result.link
-        if not is_code_link(link.kind, link.url, has_repo=result.repo is not None):
+        if not is_code_link(link.kind, link.url):
             continue
         key = (result.repo.full_name if result.repo else result.check.final_url or link.url).lower()
         if key not in seen:
@@ -703,7 +683,7 @@ def _unread_pages(own: Sequence[LinkResult]) -> list[LinkResult]:
     return [
         r
         for r in own
-        if r.link.kind in PAGE_KINDS and r.check.outcome not in RESOLVED | {Outcome.DEAD}
+        if r.link.kind in PROJECT_PAGE_KINDS and r.check.outcome not in RESOLVED | {Outcome.DEAD}
     ]
 
 
@@ -711,7 +691,7 @@ def _without_code(own: Sequence[LinkResult], a1: Criterion, rubric: Rubric) -> P
     """No code link found: unknown while a page that may lead to code is unread; dead when a
     cited page is dead; otherwise no-code."""
     unread = _unread_pages(own)
-    dead = [r for r in own if r.link.kind in PAGE_KINDS and r.check.outcome == Outcome.DEAD]
+    dead = [r for r in own if r.link.kind in PROJECT_PAGE_KINDS and r.check.outcome == Outcome.DEAD]
     if unread:
         tier, result = Tier.UNKNOWN, UNKNOWN
         gate = f"no code link yet; project page unread ({unread[0].check.outcome})"

@@ -12,6 +12,7 @@ import contextlib
 import csv
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -700,6 +701,8 @@ def parse_date(value: object, key: str = "date") -> str | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
+        if not math.isfinite(value):
+            return None
         if key == "cdate" or value > 10**11:
             try:
                 return datetime.fromtimestamp(value / 1000, tz=UTC).date().isoformat()

@@ -29,6 +29,7 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 from bs4.element import NavigableString, Tag
 
+from auditor.links import HTML_KINDS, harvests_code, is_harvestable
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.sources import parse_html
@@ -37,8 +38,6 @@ from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
-# Kinds whose HTML body we read: title, soft-404 detection, code-link harvest.
-PAGE_KINDS = frozenset({LinkKind.GITHUB_PAGES, LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW})
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})  # RFC 9110 §15.4
@@ -240,37 +239,6 @@ _TEXT_ELEMENTS = frozenset(
     {"p", "li", "td", "dd", "dt", "figcaption", "caption", "label", "small", "span", "em",
      "strong", "b", "i", "sup", "sub", "h1", "h2", "h3", "h4", "h5", "h6"}
 )  # fmt: skip
-# Project-page templates whose repositories are credited on countless pages.
-TEMPLATE_REPOS = frozenset(
-    {
-        "nerfies/nerfies.github.io",
-        "eliahuhorwitz/academic-project-page-template",
-        "jonbarron/website",
-        "jonbarron/jonbarron_website",
-        "alshedivat/al-folio",
-        "academicpages/academicpages.github.io",
-    }
-)
-_GITHUB_NON_USERS = frozenset(
-    {
-        "orgs",
-        "sponsors",
-        "topics",
-        "features",
-        "about",
-        "marketplace",
-        "collections",
-        "site",
-        "login",
-        "join",
-        "settings",
-        "explore",
-        "trending",
-        "enterprise",
-        "pricing",
-    }
-)
-_HF_NON_REPOS = frozenset({"docs", "blog", "papers", "pricing", "login", "join", "learn", "tasks"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,31 +246,6 @@ class PageFacts:
     title: str | None
     soft_404: str | None  # why the page looks like an error page, when it does
     code_links: tuple[str, ...]
-
-
-def _code_link(url: str) -> bool:
-    """Whether `url` points at code: a repository on GitHub, GitLab, Hugging Face, or an
-    anonymised review repository. Profiles (github.com/<user>) and site pages are not code."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https"):
-        return False
-    host = (parts.hostname or "").removeprefix("www.")
-    segments = [s for s in parts.path.split("/") if s]
-    if host == "github.com":
-        if len(segments) < 2 or segments[0].lower() in _GITHUB_NON_USERS:
-            return False
-        return f"{segments[0]}/{segments[1]}".lower() not in TEMPLATE_REPOS
-    if host == "gitlab.com" or host.startswith("gitlab."):
-        return len(segments) >= 2
-    if host in ("huggingface.co", "hf.co"):
-        if not segments or segments[0] in _HF_NON_REPOS:
-            return False
-        if segments[0] in ("datasets", "spaces", "models"):
-            return len(segments) >= 3
-        return len(segments) >= 2
-    if host == "anonymous.4open.science":
-        return bool(segments)
-    return False
 
 
 def _text(node: Tag | NavigableString | None, limit: int) -> str:
@@ -379,12 +322,13 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
         with contextlib.suppress(ValueError):  # a base no URL parser accepts: the page's own
             base = urljoin(url, str(base_tag["href"]).strip())
     links: dict[str, None] = {}
-    for anchor in soup.find_all("a", href=True):
+    anchors = soup.find_all("a", href=True) if harvests_code(url) else []
+    for anchor in anchors:
         try:
             target = urljoin(base, str(anchor["href"]).strip())
         except ValueError:  # e.g. an invalid IPv6 literal
             continue
-        if _code_link(target) and not _credited(anchor):
+        if is_harvestable(target) and not _credited(anchor):
             links.setdefault(target, None)
     return PageFacts(title, soft_404, tuple(links))
 
@@ -647,7 +591,7 @@ class _Checker:
         order: dict[str, LinkKind] = {}
         for url, kind in targets:
             # A URL cited as a project page and as something else is checked as a page.
-            if url not in order or kind in PAGE_KINDS:
+            if url not in order or kind in HTML_KINDS:
                 order[url] = kind
         todo: dict[str, LinkKind] = {}
         for url, kind in order.items():
@@ -902,7 +846,7 @@ class _Checker:
 
     async def _answer(self, url: str, kind: LinkKind, headers: dict[str, str]) -> _Response:
         """HEAD, or GET when the page's body is wanted or the host mishandles HEAD."""
-        if kind in PAGE_KINDS:
+        if kind in HTML_KINDS:
             return await self.fetcher.request("GET", url, body="html", headers=headers)
         host = _host(url)
         if host not in self.head_refused:
@@ -1001,7 +945,7 @@ class _Checker:
         text = _status_text(response.status)
         after = _redirect_note(hops)
         facts = PageFacts(None, None, ())
-        if response.body is not None and kind in PAGE_KINDS:
+        if response.body is not None and kind in HTML_KINDS:
             # Parsing a large page takes a while: not on the event loop.
             facts = await asyncio.to_thread(
                 analyse_page, response.body, response.url, response.headers.get("content-type")

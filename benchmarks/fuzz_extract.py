@@ -20,7 +20,8 @@ import time
 import atheris
 
 with atheris.instrument_imports():
-    from auditor.extract import Document, extract_documents, normalize_url
+    from auditor.extract import Document, extract_documents
+    from auditor.links import normalize_url
     from auditor.readme import analyze_readme
 
 NAMES = ("list", "list.txt", "list.md", "list.html", "list.bib", "list.json", "list.jsonl",

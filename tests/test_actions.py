@@ -22,7 +22,7 @@ from auditor.history import History
 Json = dict[str, Any]
 
 A = "https://a.example/code"
-B = "https://github.com/lab/model"
+B = "https://github.com/ml-lab/model"
 
 
 def stamp(day: int) -> str:
@@ -314,7 +314,7 @@ class FakeGitHub(ThreadingHTTPServer):
     def answer(self, method: str, path: str, query: dict[str, list[str]], body: Any) -> Any:
         if self.redirect_to:
             return 301, {"Location": self.redirect_to + path}
-        base = "/repos/lab/papers"
+        base = "/repos/ml-lab/papers"
         if not path.startswith(base + "/"):
             return 404, {"message": "Not Found"}
         if method == "GET" and path == f"{base}/issues":
@@ -389,7 +389,7 @@ def serve(server: FakeGitHub) -> Iterator[FakeGitHub]:
 def sync(document: Json, github: FakeGitHub) -> str:
     return sync_tracking_issue(
         document,
-        repository="lab/papers",
+        repository="ml-lab/papers",
         token="s3cret",
         api_url=github.url,
         report_url="https://lab.github.io/papers/",
@@ -442,12 +442,12 @@ def test_one_tracking_issue_opened_updated_and_closed(tmp_path: Path, github: Fa
     assert comments[1].startswith("Every dead link listed here resolves again")
     assert {auth for _, _, auth in github.requests} == {"Bearer s3cret"}
     assert [(m, p) for m, p, _ in github.requests if m != "GET"] == [
-        ("POST", "/repos/lab/papers/labels"),
-        ("POST", "/repos/lab/papers/issues"),
-        ("POST", "/repos/lab/papers/issues/3/comments"),
-        ("PATCH", "/repos/lab/papers/issues/3"),
-        ("POST", "/repos/lab/papers/issues/3/comments"),
-        ("PATCH", "/repos/lab/papers/issues/3"),
+        ("POST", "/repos/ml-lab/papers/labels"),
+        ("POST", "/repos/ml-lab/papers/issues"),
+        ("POST", "/repos/ml-lab/papers/issues/3/comments"),
+        ("PATCH", "/repos/ml-lab/papers/issues/3"),
+        ("POST", "/repos/ml-lab/papers/issues/3/comments"),
+        ("PATCH", "/repos/ml-lab/papers/issues/3"),
     ]
 
 
@@ -474,9 +474,9 @@ def test_the_token_never_follows_a_redirect(github: FakeGitHub) -> None:
 
 def test_an_api_refusal_is_one_line_for_the_user(github: FakeGitHub) -> None:
     with pytest.raises(IssueSyncError, match=r"^GitHub API GET /issues: HTTP 404 Not Found$"):
-        sync_tracking_issue(world(8, "dead"), repository="lab/other", token="t", api_url=github.url)
+        sync_tracking_issue(world(8, "dead"), repository="ml-lab/other", token="t", api_url=github.url)
 
 
 def test_a_repository_name_cannot_reach_another_api_path() -> None:
     with pytest.raises(IssueSyncError, match="not an owner/repository name"):
-        sync_tracking_issue(world(8, "dead"), repository="lab/papers/../../x", token="t")
+        sync_tracking_issue(world(8, "dead"), repository="ml-lab/papers/../../x", token="t")

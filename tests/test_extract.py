@@ -8,15 +8,13 @@ from pathlib import Path
 import pytest
 
 from auditor.extract import (
-    CODE_KINDS,
     Document,
-    NormalizedUrl,
     extract_documents,
     extract_inputs,
     find_urls,
-    normalize_url,
     paper_name,
 )
+from auditor.links import NormalizedUrl, normalize_url
 from auditor.models import LinkKind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -425,16 +423,6 @@ def test_normalize_url(raw: str, expected: tuple[str, str, str | None] | None) -
 )
 def test_normalize_url_rejects_what_is_no_usable_url(raw: str) -> None:
     assert normalize_url(raw) is None
-
-
-def test_code_kinds() -> None:
-    assert {
-        LinkKind.GITHUB_REPO,
-        LinkKind.GITHUB_OTHER,
-        LinkKind.GITLAB,
-        LinkKind.HUGGINGFACE,
-        LinkKind.ANONYMOUS_REVIEW,
-    } == CODE_KINDS
 
 
 # --- de-duplication ----------------------------------------------------------------------------

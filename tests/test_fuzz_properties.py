@@ -133,8 +133,8 @@ def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, toke
         async with _client(body, status) as client:
             facts = GitHubFacts(client, settings_)
             facts.backoff = 0.0
-            results = await facts.repos(["lab/x", "lab/y"], host="github.com")
-            other = await facts.other("https://github.com/lab/x/issues/1")
+            results = await facts.repos(["ml-lab/x", "ml-lab/y"], host="github.com")
+            other = await facts.other("https://github.com/ml-lab/x/issues/1")
         assert {result.check.outcome for result in results.values()} <= set(Outcome)
         assert other.outcome in set(Outcome)
 
@@ -145,8 +145,8 @@ def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, toke
 @given(
     body=answers,
     status=st.sampled_from([200, 200, 404, 401, 500]),
-    url=st.sampled_from(["https://gitlab.com/lab/x", "https://huggingface.co/lab/x",
-                         "https://huggingface.co/datasets/lab/x"]),
+    url=st.sampled_from(["https://gitlab.com/ml-lab/x", "https://huggingface.co/ml-lab/x",
+                         "https://huggingface.co/datasets/ml-lab/x"]),
 )  # fmt: skip
 def test_forge_answers_of_any_shape_give_a_verdict(body: str, status: int, url: str) -> None:
     async def run() -> None:

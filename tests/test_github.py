@@ -41,14 +41,14 @@ pip install -r requirements.txt
 python train.py --config configs/base.yaml
 
 ## Pretrained weights
-[model](https://huggingface.co/lab/deepthing-base)
+[model](https://huggingface.co/ml-lab/deepthing-base)
 """
 
 
 def sample_repos() -> list[FakeRepo]:
     return [
         FakeRepo(
-            "lab/complete",
+            "ml-lab/complete",
             files={
                 "README.md": README,
                 "requirements.txt": "torch==2.1.0\nnumpy==1.26.4  # pinned\n-e .\n",
@@ -66,27 +66,27 @@ def sample_repos() -> list[FakeRepo]:
             open_pulls=2,
         ),
         FakeRepo(
-            "lab/rst-readme",
+            "ml-lab/rst-readme",
             files={"README.rst": "Usage\n=====\n\npython demo.py\n", "setup.py": "", "x.py": ""},
             license=GPL,
         ),
         FakeRepo(
-            "lab/github-readme",
+            "ml-lab/github-readme",
             files={".github/README.md": "## Evaluation\n", "README.md": "# root\n", "a.py": ""},
         ),
-        FakeRepo("lab/unpinned", files={"README.md": "# u\n", "requirements.txt": "torch>=2\n"}),
+        FakeRepo("ml-lab/unpinned", files={"README.md": "# u\n", "requirements.txt": "torch>=2\n"}),
         FakeRepo(
-            "lab/locked",
+            "ml-lab/locked",
             files={"README.md": "# l\n", "requirements.txt": "torch\n", "poetry.lock": ""},
         ),
-        FakeRepo("lab/no-readme", files={"main.py": "print(1)\n", "Dockerfile": ""}),
-        FakeRepo("lab/archived", files={"README.md": "# old\n"}, archived=True, license=OTHER),
-        FakeRepo("lab/fork", files={"README.md": "# fork\n"}, parent="upstream/original"),
-        FakeRepo("lab/empty", last_commit_at=None),
-        FakeRepo("lab/new-name", files={"README.md": "# renamed\n"}, old_names=("lab/old-name",)),
-        FakeRepo("lab/taken-down", files={"README.md": "x"}, blocked="dmca"),
+        FakeRepo("ml-lab/no-readme", files={"main.py": "print(1)\n", "Dockerfile": ""}),
+        FakeRepo("ml-lab/archived", files={"README.md": "# old\n"}, archived=True, license=OTHER),
+        FakeRepo("ml-lab/fork", files={"README.md": "# fork\n"}, parent="upstream/original"),
+        FakeRepo("ml-lab/empty", last_commit_at=None),
+        FakeRepo("ml-lab/new-name", files={"README.md": "# renamed\n"}, old_names=("ml-lab/old-name",)),
+        FakeRepo("ml-lab/taken-down", files={"README.md": "x"}, blocked="dmca"),
         FakeRepo(
-            "lab/page-only",
+            "ml-lab/page-only",
             files={
                 "README.md": "# Paper\n",
                 "LICENSE": "",
@@ -98,18 +98,18 @@ def sample_repos() -> list[FakeRepo]:
 
 
 NAMES = [
-    "lab/complete",
-    "lab/rst-readme",
-    "lab/github-readme",
-    "lab/unpinned",
-    "lab/locked",
-    "lab/no-readme",
-    "lab/archived",
-    "lab/fork",
-    "lab/empty",
-    "lab/old-name",
-    "lab/taken-down",
-    "lab/page-only",
+    "ml-lab/complete",
+    "ml-lab/rst-readme",
+    "ml-lab/github-readme",
+    "ml-lab/unpinned",
+    "ml-lab/locked",
+    "ml-lab/no-readme",
+    "ml-lab/archived",
+    "ml-lab/fork",
+    "ml-lab/empty",
+    "ml-lab/old-name",
+    "ml-lab/taken-down",
+    "ml-lab/page-only",
     "nobody/missing",
 ]
 
@@ -169,13 +169,13 @@ async def test_rest_and_graphql_give_identical_facts(
 async def test_complete_repository_facts(
     client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
 ) -> None:
-    results, _ = await check(client, fake, ["lab/complete"], token=token)
-    result = results["lab/complete"]
+    results, _ = await check(client, fake, ["ml-lab/complete"], token=token)
+    result = results["ml-lab/complete"]
     assert result.check.outcome is Outcome.OK
     facts = result.facts
     assert facts is not None
     assert facts == RepoFacts(
-        full_name="lab/complete",
+        full_name="ml-lab/complete",
         exists=True,
         source="rest" if token is None else "graphql",
         archived=False,
@@ -194,7 +194,7 @@ async def test_complete_repository_facts(
             ReadmeCover.CITATION,
         ),
         readme_evidence=facts.readme_evidence,
-        artifact_links=("https://huggingface.co/lab/deepthing-base",),
+        artifact_links=("https://huggingface.co/ml-lab/deepthing-base",),
         root_files=("CITATION.cff", "LICENSE", "README.md", "requirements.txt", "src"),
         env_files=("requirements.txt",),
         deps_pinned=True,
@@ -219,24 +219,24 @@ async def test_readme_choice_and_dependency_pinning(
     for token in (None, TOKEN):
         results, _ = await check(client, fake, NAMES, token=token)
         facts = {name: r.facts for name, r in results.items()}
-        assert facts["lab/rst-readme"]
-        assert facts["lab/rst-readme"].readme_path == "README.rst"
-        assert facts["lab/rst-readme"].readme_covers == (ReadmeCover.USAGE,)
-        gh = facts["lab/github-readme"]
+        assert facts["ml-lab/rst-readme"]
+        assert facts["ml-lab/rst-readme"].readme_path == "README.rst"
+        assert facts["ml-lab/rst-readme"].readme_covers == (ReadmeCover.USAGE,)
+        gh = facts["ml-lab/github-readme"]
         assert gh
         assert gh.readme_path == ".github/README.md"
         assert gh.readme_covers == (ReadmeCover.EVALUATE,)
-        assert facts["lab/unpinned"]
-        assert facts["lab/unpinned"].deps_pinned is False
-        assert facts["lab/locked"]
-        assert facts["lab/locked"].deps_pinned is True
-        no_readme = facts["lab/no-readme"]
+        assert facts["ml-lab/unpinned"]
+        assert facts["ml-lab/unpinned"].deps_pinned is False
+        assert facts["ml-lab/locked"]
+        assert facts["ml-lab/locked"].deps_pinned is True
+        no_readme = facts["ml-lab/no-readme"]
         assert no_readme
         assert no_readme.readme_path is None
         assert no_readme.readme_bytes is None
         assert no_readme.env_files == ("Dockerfile",)
         assert no_readme.deps_pinned is None
-        page = facts["lab/page-only"]
+        page = facts["ml-lab/page-only"]
         assert page
         assert page.readme_covers == (ReadmeCover.PLACEHOLDER,)
 
@@ -246,22 +246,22 @@ async def test_archived_fork_and_licences(
     client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
 ) -> None:
     results, _ = await check(
-        client, fake, ["lab/archived", "lab/fork", "lab/rst-readme"], token=token
+        client, fake, ["ml-lab/archived", "ml-lab/fork", "ml-lab/rst-readme"], token=token
     )
-    archived = results["lab/archived"]
+    archived = results["ml-lab/archived"]
     assert archived.check.outcome is Outcome.OK
     assert "archived" in archived.check.detail
     assert archived.facts
     assert archived.facts.archived is True
     assert archived.facts.license_spdx == "NOASSERTION"
     assert archived.facts.license_class is LicenseClass.CUSTOM
-    fork = results["lab/fork"].facts
+    fork = results["ml-lab/fork"].facts
     assert fork
     assert fork.fork is True
     assert fork.parent == "upstream/original"
     assert fork.license_spdx is None
     assert fork.license_class is LicenseClass.NONE
-    gpl = results["lab/rst-readme"].facts
+    gpl = results["ml-lab/rst-readme"].facts
     assert gpl
     assert gpl.license_class is LicenseClass.COPYLEFT
 
@@ -272,37 +272,37 @@ async def test_archived_fork_and_licences(
 async def test_rest_rename_follows_301_to_repository_id(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
-    results, _ = await check(client, fake, ["lab/old-name"])
-    result = results["lab/old-name"]
+    results, _ = await check(client, fake, ["ml-lab/old-name"])
+    result = results["ml-lab/old-name"]
     assert result.check.outcome is Outcome.MOVED
-    assert result.check.final_url == "https://github.com/lab/new-name"
+    assert result.check.final_url == "https://github.com/ml-lab/new-name"
     assert result.facts
-    assert result.facts.full_name == "lab/new-name"
+    assert result.facts.full_name == "ml-lab/new-name"
     paths = [r.path for r in fake.requests]
-    assert paths[:2] == ["/repos/lab/old-name", f"/repositories/{fake.repos['lab/new-name'].id}"]
+    assert paths[:2] == ["/repos/ml-lab/old-name", f"/repositories/{fake.repos['ml-lab/new-name'].id}"]
 
 
 async def test_graphql_rename_by_name_with_owner(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
-    results, _ = await check(client, fake, ["lab/old-name", "LAB/Complete"], token=TOKEN)
-    assert results["lab/old-name"].check.outcome is Outcome.MOVED
-    assert results["lab/old-name"].check.final_url == "https://github.com/lab/new-name"
+    results, _ = await check(client, fake, ["ml-lab/old-name", "ML-LAB/Complete"], token=TOKEN)
+    assert results["ml-lab/old-name"].check.outcome is Outcome.MOVED
+    assert results["ml-lab/old-name"].check.final_url == "https://github.com/ml-lab/new-name"
     # A difference in case only is the same repository, not a rename.
-    assert results["LAB/Complete"].check.outcome is Outcome.OK
+    assert results["ML-LAB/Complete"].check.outcome is Outcome.OK
 
 
 async def test_missing_repository_inside_a_good_graphql_batch(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     results, _ = await check(
-        client, fake, ["lab/complete", "nobody/missing", "lab/fork"], token=TOKEN
+        client, fake, ["ml-lab/complete", "nobody/missing", "ml-lab/fork"], token=TOKEN
     )
     assert results["nobody/missing"].check.outcome is Outcome.DEAD
     missing = results["nobody/missing"].facts
     assert missing == RepoFacts(full_name="nobody/missing", exists=False, source="graphql")
-    assert results["lab/complete"].check.outcome is Outcome.OK
-    assert results["lab/fork"].check.outcome is Outcome.OK
+    assert results["ml-lab/complete"].check.outcome is Outcome.OK
+    assert results["ml-lab/fork"].check.outcome is Outcome.OK
     assert fake.counts["graphql"] == 1
 
 
@@ -314,8 +314,8 @@ async def test_rest_404_is_dead(client: httpx.AsyncClient, fake: FakeGitHub) -> 
 
 
 async def test_451_is_dead_with_the_reason(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
-    results, _ = await check(client, fake, ["lab/taken-down"])
-    result = results["lab/taken-down"].check
+    results, _ = await check(client, fake, ["ml-lab/taken-down"])
+    result = results["ml-lab/taken-down"].check
     assert result.outcome is Outcome.DEAD
     assert result.http_status == 451
     assert "dmca" in result.detail
@@ -324,16 +324,16 @@ async def test_451_is_dead_with_the_reason(client: httpx.AsyncClient, fake: Fake
 async def test_empty_repository_costs_two_rest_requests(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
-    results, facts = await check(client, fake, ["lab/empty"])
-    result = results["lab/empty"]
+    results, facts = await check(client, fake, ["ml-lab/empty"])
+    result = results["ml-lab/empty"]
     assert result.check.outcome is Outcome.OK
     assert "empty" in result.check.detail
     assert result.facts
     assert result.facts.empty is True
     assert result.facts.root_files == ()
     assert facts.requests_made == 2
-    graphql, _ = await check(client, fake, ["lab/empty"], token=TOKEN)
-    assert without_source(graphql["lab/empty"].facts) == without_source(result.facts)
+    graphql, _ = await check(client, fake, ["ml-lab/empty"], token=TOKEN)
+    assert without_source(graphql["ml-lab/empty"].facts) == without_source(result.facts)
 
 
 # Rate limits ----------------------------------------------------------------------------------
@@ -342,16 +342,16 @@ async def test_empty_repository_costs_two_rest_requests(
 async def test_rest_budget_exhausted_marks_the_rest_unchecked(
     client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    repos = [FakeRepo(f"lab/r{i}", files={"README.md": "# r\n"}) for i in range(5)]
+    repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(5)]
     with FakeGitHub(repos, rest_budget=10) as fake:
         with caplog.at_level(logging.WARNING, logger="auditor.github"):
-            results, facts = await check(client, fake, [f"lab/r{i}" for i in range(5)])
-        outcomes = [results[f"lab/r{i}"].check.outcome for i in range(5)]
+            results, facts = await check(client, fake, [f"ml-lab/r{i}" for i in range(5)])
+        outcomes = [results[f"ml-lab/r{i}"].check.outcome for i in range(5)]
     # Each repository takes 5 requests (repository, commits, root, readme, release): 2 fit.
     assert outcomes[:2] == [Outcome.OK, Outcome.OK]
     assert set(outcomes[2:]) == {Outcome.UNCHECKED}
     assert Outcome.DEAD not in outcomes
-    assert "GITHUB_TOKEN" in results["lab/r4"].check.detail
+    assert "GITHUB_TOKEN" in results["ml-lab/r4"].check.detail
     warnings = [r for r in caplog.records if "rate limit" in r.getMessage()]
     assert len(warnings) == 1
     assert "GITHUB_TOKEN" in warnings[0].getMessage()
@@ -362,7 +362,7 @@ async def test_rest_budget_exhausted_marks_the_rest_unchecked(
 async def test_graphql_rate_limited_marks_unchecked_and_stops(
     client: httpx.AsyncClient,
 ) -> None:
-    names = [f"lab/r{i}" for i in range(GRAPHQL_BATCH + 5)]
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH + 5)]
     with FakeGitHub([FakeRepo(n) for n in names], graphql_rate_limited=True) as fake:
         results, _ = await check(client, fake, names, token=TOKEN)
         assert fake.counts["graphql"] == 1  # the second batch is never sent
@@ -375,9 +375,9 @@ async def test_secondary_limit_with_short_retry_after_is_waited_out(
     client: httpx.AsyncClient, fake: FakeGitHub, status: int
 ) -> None:
     body = {"message": "You have exceeded a secondary rate limit. Please wait a few minutes."}
-    fake.script("/repos/lab/complete", status, body, {"retry-after": "0"})
-    results, _ = await check(client, fake, ["lab/complete"])
-    assert results["lab/complete"].check.outcome is Outcome.OK
+    fake.script("/repos/ml-lab/complete", status, body, {"retry-after": "0"})
+    results, _ = await check(client, fake, ["ml-lab/complete"])
+    assert results["ml-lab/complete"].check.outcome is Outcome.OK
 
 
 async def test_secondary_limit_with_long_retry_after_is_unchecked(
@@ -385,13 +385,13 @@ async def test_secondary_limit_with_long_retry_after_is_unchecked(
 ) -> None:
     body = {"message": "You have exceeded a secondary rate limit."}
     fake.script("/graphql", 403, body, {"retry-after": "3600"})
-    results, _ = await check(client, fake, ["lab/complete"], token=TOKEN)
-    assert results["lab/complete"].check.outcome is Outcome.UNCHECKED
-    assert "secondary" in results["lab/complete"].check.detail
+    results, _ = await check(client, fake, ["ml-lab/complete"], token=TOKEN)
+    assert results["ml-lab/complete"].check.outcome is Outcome.UNCHECKED
+    assert "secondary" in results["ml-lab/complete"].check.detail
 
 
 async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> None:
-    names = [f"lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
         results, _ = await check(client, fake, names, token=TOKEN)
@@ -404,7 +404,7 @@ async def test_a_single_repository_that_always_times_out_is_transient(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     fake.graphql_max_aliases = 0
-    results, _ = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
+    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
 
 
@@ -437,13 +437,13 @@ async def test_token_goes_to_the_api_host_only(
     # A redirect off the API origin is not followed, so the token cannot travel with it.
     with FakeGitHub() as elsewhere:
         moved = {"Location": elsewhere.url + "/repositories/1"}
-        fake.script("/repos/lab/complete", 301, {}, moved)
+        fake.script("/repos/ml-lab/complete", 301, {}, moved)
         async with httpx.AsyncClient() as http:
             facts = GitHubFacts(http, settings_for(fake, token=TOKEN))
-            result = await facts.repos(["lab/fork"])
-            other = await facts.other("https://github.com/lab/complete/issues")
+            result = await facts.repos(["ml-lab/fork"])
+            other = await facts.other("https://github.com/ml-lab/complete/issues")
         assert elsewhere.requests == []
-    assert result["lab/fork"].check.outcome is Outcome.OK
+    assert result["ml-lab/fork"].check.outcome is Outcome.OK
     assert other.outcome is Outcome.UNCHECKED
     # Both the GraphQL query and the REST request carried it, to the configured API.
     assert [r.headers.get("Authorization") for r in fake.requests] == [f"Bearer {TOKEN}"] * 2
@@ -463,8 +463,8 @@ async def test_token_never_in_details_or_logs(
         third, _ = await check(client, fake, NAMES, token=TOKEN)
     details = [r.check.detail for run in (first, second, third) for r in run.values()]
     assert {r.check.outcome for r in first.values()} == {Outcome.TRANSIENT}
-    assert third["lab/complete"].check.outcome is Outcome.UNCHECKED
-    assert "401" in third["lab/complete"].check.detail
+    assert third["ml-lab/complete"].check.outcome is Outcome.UNCHECKED
+    assert "401" in third["ml-lab/complete"].check.detail
     assert not any(TOKEN in d for d in details)
     assert not any(TOKEN in r.getMessage() for r in caplog.records)
 
@@ -475,34 +475,34 @@ async def test_token_never_in_details_or_logs(
 async def test_html_and_malformed_json_are_transient(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
-    fake.script("/repos/lab/complete", 200, "<html>oops</html>", {"content-type": "text/html"})
-    fake.script("/repos/lab/fork", 200, {"full_name": "lab/fork"})  # fields missing
-    fake.script("/repos/lab/archived/commits", 200, '{"not": "a list"}')
-    results, _ = await check(client, fake, ["lab/complete", "lab/fork", "lab/archived"])
+    fake.script("/repos/ml-lab/complete", 200, "<html>oops</html>", {"content-type": "text/html"})
+    fake.script("/repos/ml-lab/fork", 200, {"full_name": "ml-lab/fork"})  # fields missing
+    fake.script("/repos/ml-lab/archived/commits", 200, '{"not": "a list"}')
+    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork", "ml-lab/archived"])
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
-    assert "non-JSON" in results["lab/complete"].check.detail
+    assert "non-JSON" in results["ml-lab/complete"].check.detail
 
 
 async def test_graphql_partial_data_keeps_the_good_aliases(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     # A real answer for two repositories, then one alias broken and an unrelated error added.
-    answer, _ = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
-    good = answer["lab/complete"].facts
+    answer, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
+    good = answer["ml-lab/complete"].facts
     sent = fake.requests[-1]
     assert sent.path == "/graphql"
     payload = {
-        "data": {"r0": None, "r1": {"nameWithOwner": "lab/fork"}, "rateLimit": {"cost": 1}},
+        "data": {"r0": None, "r1": {"nameWithOwner": "ml-lab/fork"}, "rateLimit": {"cost": 1}},
         "errors": [
             {"type": "FORBIDDEN", "path": ["r0"], "message": "Resource not accessible"},
             {"type": "SOMETHING", "message": "unrelated"},
         ],
     }
     fake.script("/graphql", 200, payload)
-    results, facts = await check(client, fake, ["lab/complete", "lab/fork"], token=TOKEN)
-    assert results["lab/complete"].check.outcome is Outcome.TRANSIENT
-    assert "Resource not accessible" in results["lab/complete"].check.detail
-    assert results["lab/fork"].check.outcome is Outcome.TRANSIENT  # lacks fields: no traceback
+    results, facts = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
+    assert results["ml-lab/complete"].check.outcome is Outcome.TRANSIENT
+    assert "Resource not accessible" in results["ml-lab/complete"].check.detail
+    assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT  # lacks fields: no traceback
     assert facts.graphql_points == 1
     assert good is not None
 
@@ -511,18 +511,18 @@ async def test_network_failure_is_unchecked(client: httpx.AsyncClient) -> None:
     with FakeGitHub() as gone:
         url = gone.url
     settings = Settings(github_api_url=url, github_graphql_url=url + "/graphql", max_retries=0)
-    results = await GitHubFacts(client, settings).repos(["lab/x"])
-    assert results["lab/x"].check.outcome is Outcome.UNCHECKED
+    results = await GitHubFacts(client, settings).repos(["ml-lab/x"])
+    assert results["ml-lab/x"].check.outcome is Outcome.UNCHECKED
 
 
 async def test_5xx_is_retried_then_transient(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
-    fake.script("/repos/lab/complete", 503, {"message": "Server Error"})
-    results, _ = await check(client, fake, ["lab/complete"])
-    assert results["lab/complete"].check.outcome is Outcome.OK  # max_retries=1
-    fake.script("/repos/lab/fork", 503, {"message": "Server Error"})
-    fake.script("/repos/lab/fork", 503, {"message": "Server Error"})
-    results, _ = await check(client, fake, ["lab/fork"])
-    assert results["lab/fork"].check.outcome is Outcome.TRANSIENT
+    fake.script("/repos/ml-lab/complete", 503, {"message": "Server Error"})
+    results, _ = await check(client, fake, ["ml-lab/complete"])
+    assert results["ml-lab/complete"].check.outcome is Outcome.OK  # max_retries=1
+    fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"})
+    fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"})
+    results, _ = await check(client, fake, ["ml-lab/fork"])
+    assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
 
 
 # Conditional requests -------------------------------------------------------------------------
@@ -562,13 +562,13 @@ async def test_etags_turn_repeat_requests_into_free_304s(
     [
         ("https://github.com/octocat", Outcome.OK),
         ("https://github.com/nobody-here", Outcome.DEAD),
-        ("https://github.com/lab/complete/blob/main/src/model.py", Outcome.OK),
-        ("https://github.com/lab/complete/blob/main/src/missing.py", Outcome.DEAD),
-        ("https://github.com/lab/complete/tree/main/src", Outcome.OK),
-        ("https://github.com/lab/complete/releases/tag/v1.2.0", Outcome.OK),
-        ("https://github.com/lab/complete/releases/tag/v9", Outcome.DEAD),
-        ("https://github.com/lab/complete/wiki", Outcome.OK),
-        ("https://github.com/lab/taken-down/wiki", Outcome.DEAD),
+        ("https://github.com/ml-lab/complete/blob/main/src/model.py", Outcome.OK),
+        ("https://github.com/ml-lab/complete/blob/main/src/missing.py", Outcome.DEAD),
+        ("https://github.com/ml-lab/complete/tree/main/src", Outcome.OK),
+        ("https://github.com/ml-lab/complete/releases/tag/v1.2.0", Outcome.OK),
+        ("https://github.com/ml-lab/complete/releases/tag/v9", Outcome.DEAD),
+        ("https://github.com/ml-lab/complete/wiki", Outcome.OK),
+        ("https://github.com/ml-lab/taken-down/wiki", Outcome.DEAD),
         ("https://github.com/features/copilot", Outcome.UNSUPPORTED),
         ("https://gitlab.com/a/b", Outcome.UNSUPPORTED),
     ],
@@ -585,13 +585,13 @@ async def test_other_blob_with_a_slash_in_the_branch(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     facts = GitHubFacts(client, settings_for(fake))
-    check_ = await facts.other("https://github.com/lab/complete/blob/feature/x/src/model.py")
+    check_ = await facts.other("https://github.com/ml-lab/complete/blob/feature/x/src/model.py")
     # The fake ignores the ref: the first try (ref "feature", path "x/src/model.py") is a 404,
     # the fallback (ref "feature/x", path "src/model.py") finds the file.
     assert check_.outcome is Outcome.OK
     assert [r.path.split("?")[0] for r in fake.requests][-2:] == [
-        "/repos/lab/complete/contents/x/src/model.py",
-        "/repos/lab/complete/contents/src/model.py",
+        "/repos/ml-lab/complete/contents/x/src/model.py",
+        "/repos/ml-lab/complete/contents/src/model.py",
     ]
 
 
@@ -664,12 +664,12 @@ async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: Fake
 
 async def test_recorded_rename_answer(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
     body = json.loads(recorded("rest_repos_get.renamed.301.json"))
-    target = f"/repositories/{fake.repos['lab/new-name'].id}"
+    target = f"/repositories/{fake.repos['ml-lab/new-name'].id}"
     body["url"] = fake.url + target
     fake.script("/repos/protoncoin/protoncoin", 301, body, {"Location": body["url"]})
     results, _ = await check(client, fake, ["protoncoin/protoncoin"])
     assert results["protoncoin/protoncoin"].check.outcome is Outcome.MOVED
-    assert results["protoncoin/protoncoin"].check.final_url == "https://github.com/lab/new-name"
+    assert results["protoncoin/protoncoin"].check.final_url == "https://github.com/ml-lab/new-name"
 
 
 # Requests per repository ----------------------------------------------------------------------
@@ -688,7 +688,7 @@ def bulk_repos(count: int) -> list[FakeRepo]:
             files["requirements.txt"] = "torch==2.1\n"
         repos.append(
             FakeRepo(
-                f"lab/bulk{i}",
+                f"ml-lab/bulk{i}",
                 files=files,
                 license=MIT,
                 last_commit_at=None if i % 25 == 0 else "2024-01-01T00:00:00Z",
@@ -699,7 +699,7 @@ def bulk_repos(count: int) -> list[FakeRepo]:
 
 
 async def test_requests_per_repository_for_200(client: httpx.AsyncClient) -> None:
-    names = [f"lab/bulk{i}" for i in range(200)]
+    names = [f"ml-lab/bulk{i}" for i in range(200)]
     with FakeGitHub(bulk_repos(200)) as fake:
         rest, rest_facts = await check(client, fake, names)
         per_name = Counter(r.path.split("/")[3] for r in fake.requests)

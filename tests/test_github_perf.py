@@ -58,14 +58,14 @@ async def test_stale_or_unreadable_facts_are_asked_again(
     fresh = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
     again = await GitHubFacts(client, fresh, api_cache=cache).repos(NAMES)
     assert fake.counts["graphql"] > asked
-    assert again["lab/complete"].check.outcome is Outcome.OK
+    assert again["ml-lab/complete"].check.outcome is Outcome.OK
 
 
 async def test_a_repeat_rest_run_is_mostly_304s(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
-    names = ["lab/complete", "lab/no-readme", "lab/unpinned", "lab/locked", "lab/fork"]
+    names = ["ml-lab/complete", "ml-lab/no-readme", "ml-lab/unpinned", "ml-lab/locked", "ml-lab/fork"]
     await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
     charged = fake.counts["rest"]
     await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
@@ -77,7 +77,7 @@ async def test_a_repeat_rest_run_is_mostly_304s(
 async def test_a_newest_pre_release_falls_back_to_latest(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
-    name = "lab/complete"
+    name = "ml-lab/complete"
     graphql = await GitHubFacts(client, settings_for(fake, token=TOKEN)).repos([name])
     rc = {"tag_name": "v9.0-rc1", "draft": False, "prerelease": True, "published_at": None}
     fake.script(f"/repos/{name}/releases", 200, [rc])

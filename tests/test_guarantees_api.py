@@ -30,7 +30,7 @@ _drip = drip("application/json", b"{")
 # 128 MiB inflated, beyond the 64 MiB API cap.
 _bomb = gzip_bomb("application/json", member_mib=16, members=8)
 DEEP = Reply(200, b"[" * 100_000, (("Content-Type", "application/json"),))
-ROUTES = ("/repos/lab/x", "/graphql", "/api/v4/projects/lab%2Fx", "/api/models/lab/x")
+ROUTES = ("/repos/ml-lab/x", "/graphql", "/api/v4/projects/ml-lab%2Fx", "/api/models/ml-lab/x")
 
 
 @pytest.fixture
@@ -71,8 +71,8 @@ async def test_github_api_misbehaving_gives_a_verdict(
     with serve(dict.fromkeys(ROUTES, route)) as server:
         net = api_net(server.url(""), token)
         facts = GitHubFacts(net.client, net.settings)
-        results = await asyncio.wait_for(facts.repos(["lab/x"], host="github.com"), OUTER)
-    check = results["lab/x"].check
+        results = await asyncio.wait_for(facts.repos(["ml-lab/x"], host="github.com"), OUTER)
+    check = results["ml-lab/x"].check
     assert check.outcome is Outcome.TRANSIENT, check.detail
     assert "\n" not in check.detail
 
@@ -80,8 +80,8 @@ async def test_github_api_misbehaving_gives_a_verdict(
 @pytest.mark.parametrize("route", [_drip, DEEP], ids=["slow-drip", "deep-json"])
 @pytest.mark.parametrize(
     ("url", "kind"),
-    [("https://gitlab.com/lab/x", LinkKind.GITLAB),
-     ("https://huggingface.co/lab/x", LinkKind.HUGGINGFACE)],
+    [("https://gitlab.com/ml-lab/x", LinkKind.GITLAB),
+     ("https://huggingface.co/ml-lab/x", LinkKind.HUGGINGFACE)],
 )  # fmt: skip
 async def test_forge_api_misbehaving_gives_a_verdict(
     api_net: Any, route: Any, url: str, kind: LinkKind
@@ -119,7 +119,7 @@ async def test_graphql_answers_of_the_wrong_shape_are_transient(body: object) ->
             max_retries=0,
         )
         async with httpx.AsyncClient() as client:
-            results = await GitHubFacts(client, settings).repos(["lab/x"], host="github.com")
-    check = results["lab/x"].check
+            results = await GitHubFacts(client, settings).repos(["ml-lab/x"], host="github.com")
+    check = results["ml-lab/x"].check
     assert check.outcome in (Outcome.TRANSIENT, Outcome.UNCHECKED), check.detail
     assert TOKEN not in check.detail

@@ -419,13 +419,6 @@ TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [
         lambda: score(None, kind=LinkKind.GITHUB_OTHER, url="https://github.com/lab"),
         Tier.NO_CODE,
     ),
-    (
-        "GitHub link that yielded a repository",
-        lambda: score(
-            gold_facts(), kind=LinkKind.GITHUB_OTHER, url="https://github.com/lab/model/wiki"
-        ),
-        Tier.GOLD,
-    ),
 ]
 
 

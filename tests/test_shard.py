@@ -70,7 +70,7 @@ class World:
 
     @staticmethod
     def url(n: int) -> str:
-        return f"https://github.com/lab/repo{n}" if n % 3 == 0 else f"https://site{n}.example/"
+        return f"https://github.com/ml-lab/repo{n}" if n % 3 == 0 else f"https://site{n}.example/"
 
     @staticmethod
     def is_harvested(url: str) -> bool:

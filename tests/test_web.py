@@ -254,13 +254,13 @@ def test_real_pages_are_not_soft_404(page: str) -> None:
 
 def test_harvest_keeps_code_and_drops_credits() -> None:
     page = """<html><head><base href="https://lab.test/projects/"></head><body>
-    <a href="https://github.com/lab/method">code</a>
-    <a href="https://github.com/lab/method">code (again)</a>
+    <a href="https://github.com/ml-lab/method">code</a>
+    <a href="https://github.com/ml-lab/method">code (again)</a>
     <a href="https://gitlab.lab.test/group/tool">tool</a>
-    <a href="https://huggingface.co/datasets/lab/bench">data</a>
+    <a href="https://huggingface.co/datasets/ml-lab/bench">data</a>
     <a href="https://huggingface.co/lab">lab profile</a>
     <a href="https://anonymous.4open.science/r/method-1234">review</a>
-    <a href="https://github.com/orgs/lab/people">people</a>
+    <a href="https://github.com/orgs/ml-lab/people">people</a>
     <a href="https://example.test/other">other</a>
     <a href="mailto:x@lab.test">mail</a>
     <p>This page is adapted from <a href="https://github.com/x/page">x</a>.</p>
@@ -268,21 +268,22 @@ def test_harvest_keeps_code_and_drops_credits() -> None:
     </small></p>
     <div id="page-footer"><a href="https://github.com/z/footer">z</a></div>
     <a href="https://github.com/eliahuhorwitz/Academic-project-page-template">template</a>
-    <a href="https://github.com/lab/method/tree/main/demo">demo</a>
+    <a href="https://github.com/ml-lab/method/tree/main/demo">demo</a>
     </body></html>"""
     facts = web.analyse_page(page.encode(), "https://lab.test/method/")
     assert facts.code_links == (
-        "https://github.com/lab/method",
+        "https://github.com/ml-lab/method",
         "https://gitlab.lab.test/group/tool",
-        "https://huggingface.co/datasets/lab/bench",
+        "https://huggingface.co/datasets/ml-lab/bench",
         "https://anonymous.4open.science/r/method-1234",
-        "https://github.com/lab/method/tree/main/demo",
+        "https://github.com/ml-lab/method/tree/main/demo",
     )
 
 
 def test_relative_code_links_resolve_against_the_page() -> None:
-    facts = web.analyse_page(b'<a href="../tool">t</a>', "https://github.com/lab/method/")
-    assert facts.code_links == ("https://github.com/lab/tool",)
+    page = b'<base href="https://github.com/ml-lab/method/"><a href="../tool">t</a>'
+    facts = web.analyse_page(page, "https://ml-lab.github.io/method/")
+    assert facts.code_links == ("https://github.com/ml-lab/tool",)
 
 
 def test_charset_from_meta_and_invalid_bytes() -> None:

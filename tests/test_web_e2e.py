@@ -552,14 +552,14 @@ PROJECT_PAGE = """<!doctype html><html><head><title>  NeRF-Thing:
 
 async def test_project_page_code_links_without_credits(make_net: NetFactory) -> None:
     with serve({"/p/": html(PROJECT_PAGE)}) as server:
-        net = make_net(names={"github.com": "127.0.0.1"})
-        result = await check(net, server.url("/p/", host="github.com"), LinkKind.GITHUB_PAGES)
+        net = make_net(names={"alice.github.io": "127.0.0.1"})
+        result = await check(net, server.url("/p/", host="alice.github.io"), LinkKind.GITHUB_PAGES)
     assert result.outcome is Outcome.OK
     assert result.page_title == "NeRF-Thing: Fast Fields"
+    # The profile, the credits, the template, the footer and the page's own files are not code.
     assert result.code_links == (
         "https://github.com/alice/nerf-thing",
         "https://huggingface.co/alice/nerf-thing-weights",
-        server.url("/data/loader", host="github.com"),
     )
 
 
