@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from dataclasses import dataclass, replace
 from urllib.parse import quote
 
 import httpx
 
+from auditor import repofiles
 from auditor.config import Settings
 from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
@@ -40,12 +40,6 @@ from auditor.timestamps import now_iso, to_utc_iso
 
 GITLAB_API = "https://gitlab.com/api/v4"
 HUGGINGFACE = "https://huggingface.co"
-_ENV_FILES = re.compile(
-    r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|Pipfile"
-    r"|Pipfile\.lock|poetry\.lock|uv\.lock|Dockerfile.*|package\.json",
-    re.IGNORECASE,
-)
-_LOCK_FILES = re.compile(r"Pipfile\.lock|poetry\.lock|uv\.lock|package-lock\.json", re.I)
 
 
 class _Stop(Exception):
@@ -185,7 +179,7 @@ class ForgeFacts:
                     and "/" not in s["rfilename"]
                 }
             )
-            env_files = tuple(n for n in names if _ENV_FILES.fullmatch(n))
+            env_files = repofiles.environment_files(names)
             facts = RepoFacts(
                 full_name=full_name,
                 exists=True,
@@ -195,8 +189,8 @@ class ForgeFacts:
                 license_class=license_class(spdx),
                 root_files=tuple(names),
                 env_files=env_files,
-                deps_pinned=True if any(_LOCK_FILES.fullmatch(n) for n in names) else None,
-                has_citation_cff="CITATION.cff" in names,
+                deps_pinned=repofiles.deps_pinned(env_files, None),
+                has_citation_cff=repofiles.CITATION_FILE in names,
                 readme_path="README.md" if "README.md" in names else None,
                 last_commit_at=_utc(_text(body, "lastModified")),
                 created_at=_utc(_text(body, "createdAt")),

@@ -56,6 +56,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 import httpx
 
+from auditor import repofiles
 from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.licenses import NOASSERTION, license_class
 from auditor.links import GITHUB, github_page, is_github_full_name
@@ -94,19 +95,6 @@ _README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
 _README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
 _README_DIRS = (".github", "", "docs")  # GitHub's documented preference when several exist
 _SECONDARY = re.compile(r"secondary rate|abuse detection", re.IGNORECASE)
-_ENV_FILES = re.compile(
-    r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|Pipfile"
-    r"|Pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|Dockerfile.*"
-    r"|(docker-)?compose\.ya?ml|\.devcontainer|renv\.lock|DESCRIPTION|Project\.toml"
-    r"|Manifest\.toml|Cargo\.toml|Cargo\.lock|package\.json|package-lock\.json|yarn\.lock"
-    r"|pnpm-lock\.yaml|go\.mod|go\.sum|environment\.lock",
-    re.IGNORECASE,
-)
-_LOCK_FILES = re.compile(
-    r"Pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|renv\.lock|Manifest\.toml"
-    r"|Cargo\.lock|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum",
-    re.IGNORECASE,
-)
 
 
 class ApiCache(Protocol):
@@ -983,14 +971,16 @@ def _complete(
         )
     names = tuple(sorted(name for name, _ in tree.entries))
     analysis = analyze_readme(readme.text if readme else "", root_files=names)
-    env_files = tuple(name for name in names if _ENV_FILES.fullmatch(name))
+    env_files = repofiles.environment_files(names)
     return replace(
         facts,
         empty=False,
         root_files=names,
         env_files=env_files,
-        deps_pinned=_deps_pinned(env_files, requirements if _needs_requirements(tree) else None),
-        has_citation_cff="CITATION.cff" in names,
+        deps_pinned=repofiles.deps_pinned(
+            env_files, requirements if _needs_requirements(tree) else None
+        ),
+        has_citation_cff=repofiles.CITATION_FILE in names,
         readme_path=readme.path if readme else None,
         readme_bytes=readme.size if readme else None,
         readme_covers=analysis.covers,
@@ -1000,21 +990,7 @@ def _complete(
 
 
 def _needs_requirements(tree: _Tree) -> bool:
-    names = [name for name, is_file in tree.entries if is_file]
-    return "requirements.txt" in names and not any(_LOCK_FILES.fullmatch(n) for n in names)
-
-
-def _deps_pinned(env_files: Sequence[str], requirements: str | None) -> bool | None:
-    """True with a lock file, or when every requirement line pins with `==`; None unknown."""
-    if any(_LOCK_FILES.fullmatch(name) for name in env_files):
-        return True
-    if requirements is None:
-        return None
-    lines = [line.split("#", 1)[0].strip() for line in requirements.splitlines()]
-    specs = [line for line in lines if line and not line.startswith("-")]
-    if not specs:
-        return None
-    return all("==" in spec or " @ " in spec for spec in specs)
+    return repofiles.needs_requirements([name for name, is_file in tree.entries if is_file])
 
 
 def _preferred_readme(tree: _Tree) -> str | None:

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 
 from auditor.links import artifact_host, is_weights_file
 from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
+from auditor.repofiles import is_citation_file, is_page_only
 
 MAX_CHARS = 512 * 1024
 MAX_LINES = 20_000
@@ -152,28 +153,6 @@ _PLACEHOLDER = re.compile(
 _URL = re.compile(r"https?://[^\s<>()\[\]\"'`{}|\\^]+", _I)
 _DATA_WORDS = re.compile(r"\b(data|datasets?|corpus|corpora|annotations?)\b|数据", _I)
 _WEIGHTS_WORDS = re.compile(r"\b(weights?|checkpoints?|ckpt|pre-?trained|models?)\b|权重|模型", _I)
-_PAGE_ONLY_NAMES = frozenset(
-    {
-        ".gitignore",
-        ".gitattributes",
-        ".github",
-        ".nojekyll",
-        "_config.yml",
-        "cname",
-        "citation.cff",
-        "favicon.ico",
-        "index.html",
-        "docs",
-        "assets",
-        "images",
-        "img",
-        "static",
-        "figures",
-        "media",
-    }
-)
-_PAGE_ONLY_PREFIXES = ("readme", "license", "licence", "copying")
-_PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")
 _SUBSTANTIVE = (ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE)
 
 
@@ -221,9 +200,9 @@ def analyze_readme(text: str, *, root_files: Sequence[str] = ()) -> ReadmeFacts:
                     links.append(clean)
     for number, header in _result_tables(lines):
         note(ReadmeCover.RESULTS, number, header)
-    if any(name.casefold() == "citation.cff" for name in root_files):
+    if any(is_citation_file(name) for name in root_files):
         note(ReadmeCover.CITATION, 0, "CITATION.cff at the repository root")
-    if root_files and all(_page_only(name) for name in root_files):
+    if root_files and all(is_page_only(name) for name in root_files):
         note(ReadmeCover.PLACEHOLDER, 0, "root holds only: " + ", ".join(sorted(root_files)))
     elif placeholder_line is not None and sum(c in found for c in _SUBSTANTIVE) < 2:
         note(ReadmeCover.PLACEHOLDER, placeholder_line.number, placeholder_line.text)
@@ -338,15 +317,6 @@ def _result_tables(lines: list[_Line]) -> Iterator[tuple[int, str]]:
             index = body
         else:
             index += 1
-
-
-def _page_only(name: str) -> bool:
-    folded = name.casefold()
-    return (
-        folded in _PAGE_ONLY_NAMES
-        or folded.startswith(_PAGE_ONLY_PREFIXES)
-        or folded.endswith(_PAGE_ONLY_SUFFIXES)
-    )
 
 
 def _excerpt(text: str) -> str:

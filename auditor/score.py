@@ -38,6 +38,15 @@ from auditor.models import (
     RepoFacts,
     Tier,
 )
+from auditor.repofiles import (
+    is_container_file,
+    is_dependency_file,
+    is_evaluation_file,
+    is_licence_file,
+    is_test_file,
+    is_training_file,
+    matching,
+)
 from auditor.rubric import (
     CHECKLIST_IDS,
     CRITERIA,
@@ -191,10 +200,6 @@ def _facts_unknown(cid: str, candidate: _Candidate) -> Criterion:
     return _criterion(cid, UNKNOWN, reason, (candidate.url,))
 
 
-def _matching(names: Iterable[str], pattern: re.Pattern[str]) -> list[str]:
-    return [name for name in names if pattern.fullmatch(name.rstrip("/").lower())]
-
-
 # --- group A: link integrity ------------------------------------------------------------------
 
 
@@ -320,15 +325,13 @@ def permanent_home(ctx: _Context) -> Criterion:
 
 # --- group C: licence -------------------------------------------------------------------------
 
-_LICENCE_FILE = re.compile(r"(licen[cs]e|copying)(\.[a-z0-9]+)?")
-
 
 def licence_declared(ctx: _Context) -> Criterion:
     """C1: a licence is declared (an SPDX id, or a licence file GitHub could not classify)."""
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return _facts_unknown("C1", candidate)
-    files = _matching(facts.root_files, _LICENCE_FILE)
+    files = matching(facts.root_files, is_licence_file)
     evidence = [candidate.file_url(name) for name in files[:1]]
     spdx = facts.license_spdx
     if spdx and spdx != "NOASSERTION":
@@ -361,24 +364,14 @@ def licence_open(ctx: _Context) -> Criterion:
 
 # --- group D: the Papers with Code checklist --------------------------------------------------
 
-_DEPENDENCY_FILE = re.compile(
-    r"requirements.*\.(txt|in)|environment.*\.ya?ml|conda.*\.ya?ml|pyproject\.toml|setup\.(py|cfg)"
-    r"|pipfile(\.lock)?|poetry\.lock|uv\.lock|package\.json|cargo\.toml|go\.mod|project\.toml"
-    r"|renv\.lock|description|dockerfile|containerfile"
-)
-_TRAIN_FILE = re.compile(r"(train|training|finetune|fine_tune|pretrain)([_-].*)?(\.(py|sh|ipynb))?")
-_EVAL_FILE = re.compile(
-    r"(eval|evaluate|evaluation|inference|infer|benchmark|test_model)([_-].*)?(\.(py|sh|ipynb))?"
-)
-
 
 def _files_or_readme(
-    ctx: _Context, cid: str, what: str, pattern: re.Pattern[str], cover: ReadmeCover
+    ctx: _Context, cid: str, what: str, kind: Callable[[str], bool], cover: ReadmeCover
 ) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return _facts_unknown(cid, candidate)
-    files = _matching((*facts.env_files, *facts.root_files), pattern)
+    files = matching((*facts.env_files, *facts.root_files), kind)
     if files:
         names = sorted(set(files))
         return _criterion(
@@ -392,18 +385,18 @@ def _files_or_readme(
 def dependencies(ctx: _Context) -> Criterion:
     """D1: dependencies specified (a requirements/environment file or README install steps)."""
     return _files_or_readme(
-        ctx, "D1", "dependencies specified", _DEPENDENCY_FILE, ReadmeCover.INSTALL
+        ctx, "D1", "dependencies specified", is_dependency_file, ReadmeCover.INSTALL
     )
 
 
 def training_code(ctx: _Context) -> Criterion:
     """D2: training code (a train script or README training instructions)."""
-    return _files_or_readme(ctx, "D2", "training code", _TRAIN_FILE, ReadmeCover.TRAIN)
+    return _files_or_readme(ctx, "D2", "training code", is_training_file, ReadmeCover.TRAIN)
 
 
 def evaluation_code(ctx: _Context) -> Criterion:
     """D3: evaluation code (an eval script or README evaluation instructions)."""
-    return _files_or_readme(ctx, "D3", "evaluation code", _EVAL_FILE, ReadmeCover.EVALUATE)
+    return _files_or_readme(ctx, "D3", "evaluation code", is_evaluation_file, ReadmeCover.EVALUATE)
 
 
 def pretrained_weights(ctx: _Context) -> Criterion:
@@ -443,15 +436,6 @@ def readme_results(ctx: _Context) -> Criterion:
 
 # --- group E: runnable environment ------------------------------------------------------------
 
-_CONTAINER_FILE = re.compile(
-    r"dockerfile(\..*)?|containerfile|docker-compose\.ya?ml|compose\.ya?ml|\.devcontainer(\.json)?"
-    r"|binder|.*\.def|apptainer.*|singularity.*"
-)
-_TEST_FILE = re.compile(
-    r"tests?|\.travis\.yml|\.gitlab-ci\.yml|\.circleci|tox\.ini|noxfile\.py|pytest\.ini"
-    r"|azure-pipelines\.yml|jenkinsfile"
-)
-
 
 def pinned_environment(ctx: _Context) -> Criterion:
     """E1: dependency versions pinned (exact versions or a lock file)."""
@@ -477,7 +461,7 @@ def container(ctx: _Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return _facts_unknown("E2", candidate)
-    files = sorted(set(_matching((*facts.env_files, *facts.root_files), _CONTAINER_FILE)))
+    files = sorted(set(matching((*facts.env_files, *facts.root_files), is_container_file)))
     if files:
         return _criterion(
             "E2", PASS, f"container: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
@@ -509,7 +493,7 @@ def tests_or_ci(ctx: _Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return _facts_unknown("E4", candidate)
-    files = _matching(facts.root_files, _TEST_FILE)
+    files = matching(facts.root_files, is_test_file)
     if files:
         return _criterion(
             "E4", PASS, f"tests or CI: {', '.join(files[:3])}", map(candidate.file_url, files[:3])

@@ -248,3 +248,45 @@ def test_an_offline_machine_reports_unchecked_never_dead() -> None:
     assert {check.outcome for check in checks} == {Outcome.UNCHECKED}
     tiers = {score_.tier for score_ in outcome.audit.scores.values()}
     assert "dead" not in tiers
+
+
+SITE_PAGES = [
+    "https://github.com/security/advisories",
+    "https://github.com/features/copilot",
+    "https://github.com/sponsors/acme",
+    "https://github.com/topics/nlp",
+    "https://github.com/orgs/acme/people",
+    "https://github.com/marketplace/actions/x",
+    "https://github.com/acme",
+    "https://huggingface.co/docs/transformers/index",
+    "https://huggingface.co/papers/2403.01234",
+    "https://huggingface.co/acme",
+    "https://huggingface.co/spaces",
+]
+
+
+def test_site_pages_on_a_project_page_are_never_checked_as_repositories(tmp_path: Path) -> None:
+    anchors = "".join(f"<a href='{url}'>{url}</a>" for url in SITE_PAGES)
+    page = f"<title>Net</title><p>{anchors}<a href='https://github.com/acme/goodnet'>Code</a></p>"
+    with (
+        serve({"/project": html(page)}) as web,
+        FakeGitHub(repositories()) as github,
+    ):
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "A list\n\nWe present GoodNet. Project page: "
+            f"{web.url('/project')}; security policy: https://github.com/security/policy.\n"
+        )
+        world = World(web, github, paper_list)
+        code = audit(world, tmp_path / "out", token=None)
+        asked = {request.path.split("?")[0] for request in github.requests}
+
+    document = json.loads((tmp_path / "out" / "scorecard.json").read_text())
+    links = by_url(document)
+    harvested = [url for url, link in links.items() if link.get("found_via")]
+    assert harvested == ["https://github.com/acme/goodnet"]
+    assert not any(link["outcome"] == Outcome.DEAD for link in links.values())
+    assert links["https://github.com/security/policy"]["outcome"] == Outcome.UNSUPPORTED
+    assert asked and all(path.startswith("/repos/acme/goodnet") for path in asked), asked
+    assert code == cli.EXIT_OK
+    assert document["papers"][0]["tier"] in ("silver", "gold")

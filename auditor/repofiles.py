@@ -1,0 +1,136 @@
+"""What the names of a repository's root files mean: environment and lock files, dependency
+lists, containers, tests and CI, training and evaluation scripts, licences, and the files of a
+repository that holds nothing but a web page. The one home of these name rules; the host
+adapters (which list the files) and the rubric (which judges them) both ask here.
+
+Every predicate takes a file or folder name as the host lists it (a folder may end in `/`) and
+ignores case.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+# Files that describe the software environment; a scorecard lists them as `env_files`.
+_ENVIRONMENT = re.compile(
+    r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|pipfile"
+    r"|pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|dockerfile.*"
+    r"|(docker-)?compose\.ya?ml|\.devcontainer|renv\.lock|description|project\.toml"
+    r"|manifest\.toml|cargo\.toml|cargo\.lock|package\.json|package-lock\.json|yarn\.lock"
+    r"|pnpm-lock\.yaml|go\.mod|go\.sum|environment\.lock"
+)
+# Lock files pin every dependency by construction.
+_LOCK = re.compile(
+    r"pipfile\.lock|poetry\.lock|uv\.lock|pdm\.lock|conda-lock\.ya?ml|renv\.lock|manifest\.toml"
+    r"|cargo\.lock|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|go\.sum"
+)
+# Files that state the dependencies (the checklist's "dependencies specified").
+_DEPENDENCIES = re.compile(
+    r"requirements.*\.(txt|in)|environment.*\.ya?ml|conda.*\.ya?ml|pyproject\.toml|setup\.(py|cfg)"
+    r"|pipfile(\.lock)?|poetry\.lock|uv\.lock|package\.json|cargo\.toml|go\.mod|project\.toml"
+    r"|renv\.lock|description|dockerfile|containerfile"
+)
+_CONTAINER = re.compile(
+    r"dockerfile(\..*)?|containerfile|docker-compose\.ya?ml|compose\.ya?ml|\.devcontainer(\.json)?"
+    r"|binder|.*\.def|apptainer.*|singularity.*"
+)
+_TESTS = re.compile(
+    r"tests?|\.travis\.yml|\.gitlab-ci\.yml|\.circleci|tox\.ini|noxfile\.py|pytest\.ini"
+    r"|azure-pipelines\.yml|jenkinsfile"
+)
+_TRAINING = re.compile(r"(train|training|finetune|fine_tune|pretrain)([_-].*)?(\.(py|sh|ipynb))?")
+_EVALUATION = re.compile(
+    r"(eval|evaluate|evaluation|inference|infer|benchmark|test_model)([_-].*)?(\.(py|sh|ipynb))?"
+)
+_LICENCE = re.compile(r"(licen[cs]e|copying)(\.[a-z0-9]+)?")
+# What a repository holding only a README, a licence and a web page has at its root.
+_PAGE_ONLY_NAMES = frozenset(
+    {
+        ".gitignore", ".gitattributes", ".github", ".nojekyll", "_config.yml", "cname",
+        "citation.cff", "favicon.ico", "index.html", "docs", "assets", "images", "img",
+        "static", "figures", "media",
+    }
+)  # fmt: skip
+_PAGE_ONLY_PREFIXES = ("readme", "license", "licence", "copying")
+_PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")
+REQUIREMENTS = "requirements.txt"
+CITATION_FILE = "CITATION.cff"
+
+
+def _folded(name: str) -> str:
+    return name.rstrip("/").casefold()
+
+
+def is_environment_file(name: str) -> bool:
+    return _ENVIRONMENT.fullmatch(_folded(name)) is not None
+
+
+def is_lock_file(name: str) -> bool:
+    return _LOCK.fullmatch(_folded(name)) is not None
+
+
+def is_dependency_file(name: str) -> bool:
+    return _DEPENDENCIES.fullmatch(_folded(name)) is not None
+
+
+def is_container_file(name: str) -> bool:
+    return _CONTAINER.fullmatch(_folded(name)) is not None
+
+
+def is_test_file(name: str) -> bool:
+    return _TESTS.fullmatch(_folded(name)) is not None
+
+
+def is_training_file(name: str) -> bool:
+    return _TRAINING.fullmatch(_folded(name)) is not None
+
+
+def is_evaluation_file(name: str) -> bool:
+    return _EVALUATION.fullmatch(_folded(name)) is not None
+
+
+def is_licence_file(name: str) -> bool:
+    return _LICENCE.fullmatch(_folded(name)) is not None
+
+
+def is_citation_file(name: str) -> bool:
+    return _folded(name) == CITATION_FILE.casefold()
+
+
+def is_page_only(name: str) -> bool:
+    """A file a repository holding only a README, a licence and a web page may have."""
+    folded = _folded(name)
+    return (
+        folded in _PAGE_ONLY_NAMES
+        or folded.startswith(_PAGE_ONLY_PREFIXES)
+        or folded.endswith(_PAGE_ONLY_SUFFIXES)
+    )
+
+
+def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str]:
+    return [name for name in names if predicate(name)]
+
+
+def environment_files(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(name for name in names if is_environment_file(name))
+
+
+def needs_requirements(file_names: Sequence[str]) -> bool:
+    """Whether `requirements.txt` must be read to tell whether dependencies are pinned: it is
+    there and no lock file already says so."""
+    return REQUIREMENTS in file_names and not any(is_lock_file(n) for n in file_names)
+
+
+def deps_pinned(env_files: Sequence[str], requirements: str | None) -> bool | None:
+    """True with a lock file, or when every requirement line pins with `==` (or names a direct
+    reference with ` @ `); False when one does not; None when nothing tells."""
+    if any(is_lock_file(name) for name in env_files):
+        return True
+    if requirements is None:
+        return None
+    lines = [line.split("#", 1)[0].strip() for line in requirements.splitlines()]
+    specs = [line for line in lines if line and not line.startswith("-")]
+    if not specs:
+        return None
+    return all("==" in spec or " @ " in spec for spec in specs)

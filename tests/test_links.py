@@ -1,0 +1,201 @@
+"""Link identity, table by table: the hosts' own site sections never become repositories, and
+every module asks the same questions of `auditor.links`."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor import links
+from auditor.links import (
+    GITHUB_PROFILE_SECTIONS,
+    GITHUB_SITE_SECTIONS,
+    GITLAB_TOP_LEVEL_ROUTES,
+    HUGGINGFACE_SITE_SECTIONS,
+    artifact_host,
+    github_full_name,
+    github_page,
+    gitlab_project,
+    huggingface_repository,
+    is_code_link,
+    is_harvestable,
+    normalize_url,
+)
+from auditor.models import LinkKind
+
+
+def kind_of(url: str) -> LinkKind | None:
+    normal = normalize_url(url)
+    return None if normal is None else normal.kind
+
+
+# --- GitHub -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("section", sorted(GITHUB_SITE_SECTIONS - GITHUB_PROFILE_SECTIONS))
+def test_no_github_site_section_is_a_repository(section: str) -> None:
+    url = f"https://github.com/{section}/advisories"
+    assert kind_of(url) is LinkKind.GITHUB_OTHER
+    assert github_full_name(url) is None
+    assert not is_harvestable(url)
+    page = github_page(url)
+    assert page is not None and page.kind == "site"
+
+
+@pytest.mark.parametrize("section", sorted(GITHUB_PROFILE_SECTIONS))
+def test_github_profile_sections_name_a_user(section: str) -> None:
+    page = github_page(f"https://github.com/{section}/octo-org")
+    assert page is not None and (page.kind, page.owner) == ("user", "octo-org")
+    assert not is_harvestable(f"https://github.com/{section}/octo-org")
+
+
+def test_the_documented_sections_are_there() -> None:
+    # Pages GitHub serves about itself that project pages link to (a security policy, a
+    # product page, sponsors, topics): each must be a site section.
+    for name in ("security", "features", "topics", "sponsors", "marketplace", "solutions"):
+        assert name in GITHUB_SITE_SECTIONS
+    assert "acme" not in GITHUB_SITE_SECTIONS
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://github.com/Acme/Good-Net", "Acme/Good-Net"),
+        ("https://github.com/acme/net.js/tree/main/src", "acme/net.js"),
+        ("https://www.github.com/acme/net.git", "acme/net"),
+        ("https://github.com/acme", None),  # a profile
+        ("https://github.com/../user", None),  # no owner is `..`
+        ("https://github.com/acme/..", None),
+        ("https://github.com/-acme/net", None),  # owners never start with a hyphen
+        ("https://github.com/" + "a" * 40 + "/net", None),  # at most 39 characters
+        ("https://github.com/acme/" + "n" * 101, None),  # repositories at most 100
+        ("https://gitlab.com/acme/net", None),
+    ],
+)
+def test_github_full_name_follows_githubs_naming_rules(url: str, expected: str | None) -> None:
+    assert github_full_name(url) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "kind", "owner", "rest"),
+    [
+        ("https://github.com/acme", "user", "acme", ()),
+        ("https://gist.github.com/acme/0123abc", "gist", "", ()),
+        ("https://github.com/acme/net/blob/main/a.py", "file", "acme", ("main", "a.py")),
+        ("https://raw.githubusercontent.com/acme/net/main/a.py", "file", "acme", ("main", "a.py")),
+        ("https://github.com/acme/net/releases/tag/v1", "release", "acme", ("v1",)),
+        ("https://github.com/acme/net/pull/7", "issue", "acme", ("7",)),
+        ("https://github.com/acme/net/commit/abc", "commit", "acme", ("abc",)),
+        ("https://github.com/acme/net/wiki", "repository", "acme", ()),
+        ("https://github.com/", "site", "", ()),
+    ],
+)
+def test_github_pages(url: str, kind: str, owner: str, rest: tuple[str, ...]) -> None:
+    page = github_page(url)
+    assert page is not None
+    assert (page.kind, page.owner, page.rest) == (kind, owner, rest)
+
+
+def test_github_paths_github_could_not_hold_are_nothing() -> None:
+    assert github_page("https://github.com/../user") is None
+    assert github_page("https://github.com/acme/../orgs") is None
+
+
+# --- Hugging Face -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("section", sorted(HUGGINGFACE_SITE_SECTIONS - {"datasets", "spaces"}))
+def test_no_hugging_face_site_section_is_a_repository(section: str) -> None:
+    url = f"https://huggingface.co/{section}/something"
+    assert kind_of(url) is LinkKind.WEB
+    assert huggingface_repository(url) is None
+    assert not is_harvestable(url)
+
+
+@pytest.mark.parametrize(
+    ("url", "expected", "kind"),
+    [
+        ("https://huggingface.co/acme/net", ("models", "acme/net"), LinkKind.HUGGINGFACE),
+        ("https://hf.co/acme/net/tree/main", ("models", "acme/net"), LinkKind.HUGGINGFACE),
+        (
+            "https://huggingface.co/datasets/acme/corpus",
+            ("datasets", "acme/corpus"),
+            LinkKind.HUGGINGFACE,
+        ),
+        ("https://huggingface.co/spaces/acme/demo", ("spaces", "acme/demo"), LinkKind.HUGGINGFACE),
+        # A profile and a legacy one-segment model id look alike: a page, not a repository.
+        ("https://huggingface.co/acme", None, LinkKind.WEB),
+        ("https://huggingface.co/datasets", None, LinkKind.WEB),
+        ("https://huggingface.co/spaces/acme", None, LinkKind.WEB),
+        ("https://huggingface.co/papers/2403.01234", None, LinkKind.WEB),
+    ],
+)
+def test_hugging_face_repositories(
+    url: str, expected: tuple[str, str] | None, kind: LinkKind
+) -> None:
+    assert huggingface_repository(url) == expected
+    assert kind_of(url) is kind
+
+
+# --- GitLab -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", sorted(GITLAB_TOP_LEVEL_ROUTES - {"-"}))
+def test_no_gitlab_top_level_route_is_a_project(route: str) -> None:
+    url = f"https://gitlab.com/{route}/something"
+    assert gitlab_project(url) is None
+    assert kind_of(url) is LinkKind.WEB
+
+
+@pytest.mark.parametrize(
+    ("url", "project", "subpath"),
+    [
+        ("https://gitlab.com/group/sub/net", "group/sub/net", None),
+        ("https://gitlab.com/group/sub/net/-/tree/main/src", "group/sub/net", "/-/tree/main/src"),
+        ("https://gitlab.com/group/net/tree/main", "group/net", "/tree/main"),
+        ("https://gitlab.com/group/net.git", "group/net", None),
+        ("https://gitlab.com/group", None, None),
+    ],
+)
+def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> None:
+    assert gitlab_project(url) == project
+    normal = normalize_url(url)
+    assert normal is not None
+    if project is not None:
+        assert normal.url == f"https://gitlab.com/{project}"
+        assert normal.subpath == subpath
+
+
+# --- what a link is for -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "harvest", "artifact"),
+    [
+        ("https://github.com/acme/net", True, True, None),
+        ("https://gitlab.com/acme/net", True, True, None),
+        ("https://anonymous.4open.science/r/net-1234", True, True, None),
+        ("https://huggingface.co/spaces/acme/demo", True, True, "space"),
+        ("https://huggingface.co/acme/net", False, True, "weights"),
+        ("https://huggingface.co/datasets/acme/corpus", False, True, "data"),
+        ("https://github.com/acme", False, False, None),
+        ("https://github.com/nerfies/nerfies.github.io", True, False, None),  # a site template
+        ("https://github.com/acme/net/releases/download/v1/w.pt", True, True, "release-asset"),
+        ("https://drive.google.com/file/d/x", False, False, "file-share"),
+        ("https://www.kaggle.com/datasets/acme/x", False, False, "data"),
+        ("https://acme.github.io/net/", False, False, None),
+        ("ftp://github.com/acme/net", True, False, None),
+    ],
+)
+def test_what_a_link_is_for(url: str, code: bool, harvest: bool, artifact: str | None) -> None:
+    normal = normalize_url(url)
+    assert normal is not None
+    assert is_code_link(normal.kind, normal.url) is code
+    assert is_harvestable(url) is harvest
+    assert artifact_host(url) == artifact
+
+
+def test_code_hosts_own_pages_are_not_harvested_for_a_papers_code() -> None:
+    assert links.harvests_code("https://acme.github.io/net/")
+    assert links.harvests_code("https://lab.example.org/project")
+    assert not links.harvests_code("https://github.com/acme")
+    assert not links.harvests_code("https://huggingface.co/papers/2403.01234")
