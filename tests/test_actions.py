@@ -474,7 +474,9 @@ def test_the_token_never_follows_a_redirect(github: FakeGitHub) -> None:
 
 def test_an_api_refusal_is_one_line_for_the_user(github: FakeGitHub) -> None:
     with pytest.raises(IssueSyncError, match=r"^GitHub API GET /issues: HTTP 404 Not Found$"):
-        sync_tracking_issue(world(8, "dead"), repository="ml-lab/other", token="t", api_url=github.url)
+        sync_tracking_issue(
+            world(8, "dead"), repository="ml-lab/other", token="t", api_url=github.url
+        )
 
 
 def test_a_repository_name_cannot_reach_another_api_path() -> None:

@@ -287,6 +287,7 @@ def test_site_pages_on_a_project_page_are_never_checked_as_repositories(tmp_path
     assert harvested == ["https://github.com/acme/goodnet"]
     assert not any(link["outcome"] == Outcome.DEAD for link in links.values())
     assert links["https://github.com/security/policy"]["outcome"] == Outcome.UNSUPPORTED
-    assert asked and all(path.startswith("/repos/acme/goodnet") for path in asked), asked
+    assert asked
+    assert all(path.startswith("/repos/acme/goodnet") for path in asked), asked
     assert code == cli.EXIT_OK
     assert document["papers"][0]["tier"] in ("silver", "gold")

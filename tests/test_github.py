@@ -83,7 +83,9 @@ def sample_repos() -> list[FakeRepo]:
         FakeRepo("ml-lab/archived", files={"README.md": "# old\n"}, archived=True, license=OTHER),
         FakeRepo("ml-lab/fork", files={"README.md": "# fork\n"}, parent="upstream/original"),
         FakeRepo("ml-lab/empty", last_commit_at=None),
-        FakeRepo("ml-lab/new-name", files={"README.md": "# renamed\n"}, old_names=("ml-lab/old-name",)),
+        FakeRepo(
+            "ml-lab/new-name", files={"README.md": "# renamed\n"}, old_names=("ml-lab/old-name",)
+        ),
         FakeRepo("ml-lab/taken-down", files={"README.md": "x"}, blocked="dmca"),
         FakeRepo(
             "ml-lab/page-only",
@@ -279,7 +281,10 @@ async def test_rest_rename_follows_301_to_repository_id(
     assert result.facts
     assert result.facts.full_name == "ml-lab/new-name"
     paths = [r.path for r in fake.requests]
-    assert paths[:2] == ["/repos/ml-lab/old-name", f"/repositories/{fake.repos['ml-lab/new-name'].id}"]
+    assert paths[:2] == [
+        "/repos/ml-lab/old-name",
+        f"/repositories/{fake.repos['ml-lab/new-name'].id}",
+    ]
 
 
 async def test_graphql_rename_by_name_with_owner(

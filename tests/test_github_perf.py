@@ -65,7 +65,13 @@ async def test_a_repeat_rest_run_is_mostly_304s(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
-    names = ["ml-lab/complete", "ml-lab/no-readme", "ml-lab/unpinned", "ml-lab/locked", "ml-lab/fork"]
+    names = [
+        "ml-lab/complete",
+        "ml-lab/no-readme",
+        "ml-lab/unpinned",
+        "ml-lab/locked",
+        "ml-lab/fork",
+    ]
     await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
     charged = fake.counts["rest"]
     await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)

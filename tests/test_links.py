@@ -38,13 +38,15 @@ def test_no_github_site_section_is_a_repository(section: str) -> None:
     assert github_full_name(url) is None
     assert not is_harvestable(url)
     page = github_page(url)
-    assert page is not None and page.kind == "site"
+    assert page is not None
+    assert page.kind == "site"
 
 
 @pytest.mark.parametrize("section", sorted(GITHUB_PROFILE_SECTIONS))
 def test_github_profile_sections_name_a_user(section: str) -> None:
     page = github_page(f"https://github.com/{section}/octo-org")
-    assert page is not None and (page.kind, page.owner) == ("user", "octo-org")
+    assert page is not None
+    assert (page.kind, page.owner) == ("user", "octo-org")
     assert not is_harvestable(f"https://github.com/{section}/octo-org")
 
 
