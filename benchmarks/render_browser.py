@@ -2,7 +2,7 @@
 headless Chromium from file://, and time loading, sorting and filtering (median of several runs;
 each action timed until two animation frames later, so style, layout and paint are included).
 
-    /work/.venv/bin/python benchmarks/render_browser.py [--papers 5000] [--runs 7] [--append]
+    python benchmarks/render_browser.py [--papers 5000] [--runs 7] [--append]
 
 `--append` adds the figures, the command and the machine to benchmarks/RESULTS.md. A benchmark,
 not a test: other work on the machine moves the numbers.
@@ -165,8 +165,8 @@ def report(figures: dict[str, Any], runs: int, command: str) -> str:
         "Load: from the start of navigation to the first 60 rows painted, and to every row "
         "built and painted (each two animation frames after the insertion). "
         "Actions: from the event to two animation frames later (sorting moves rows, "
-        "filtering toggles `hidden`; no per-row layout reads). Other engineers' jobs shared the "
-        f"machine. Page errors: {len(figures['errors'])}.",
+        "filtering toggles `hidden`; no per-row layout reads). Other jobs may have run on the "
+        f"machine at the same time. Page errors: {len(figures['errors'])}.",
         "",
     ]
     return "\n".join(lines)
@@ -179,7 +179,7 @@ def main() -> int:
     parser.add_argument("--append", action="store_true", help="append to benchmarks/RESULTS.md")
     args = parser.parse_args()
     figures = measure(args.papers, args.runs)
-    command = "/work/.venv/bin/python " + " ".join(["benchmarks/render_browser.py", *sys.argv[1:]])
+    command = "python " + " ".join(["benchmarks/render_browser.py", *sys.argv[1:]])
     text = report(figures, args.runs, command)
     print(text)
     if args.append:

@@ -1,6 +1,6 @@
 """The one command: every figure of benchmarks/RESULTS.md, on loopback only.
 
-    /work/.venv/bin/python -m benchmarks.run [--quick] [--append] [--only matrix,rest,warm,peers]
+    python -m benchmarks.run [--quick] [--append] [--only matrix,rest,warm,peers]
 
 Sections (each a median of several runs; see --runs):
   matrix  `auditor audit` at 40, 3,300 and 20,000 papers, 50 and 200 ms latency, with a token
@@ -305,8 +305,8 @@ def markdown(results: dict[str, Any], command: str) -> str:
         f"## Audit speed, memory and GitHub cost ({results['date']}, commit {results['commit']})",
         "",
         f"Command: `{command}`  ",
-        f"Machine: {results['machine']}. Other engineers' jobs shared the 2 cores: CPU seconds "
-        "are steadier than wall times.  ",
+        f"Machine: {results['machine']}. Other jobs may share the cores: CPU seconds are "
+        "steadier than wall times.  ",
         "World: benchmarks/world.py (loopback only; fake web on 127.1.x.y, fake GitHub on "
         "127.0.0.1). Politeness: the defaults (32 links in flight, 4 per host, 0.1 s between "
         "two requests to one host), since that is what users run; 30 % of the web links sit "
@@ -451,7 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["peers"] = peer_section(mid, latencies[0], args.runs, chosen)
         save()
     save()
-    command = "/work/.venv/bin/python -m benchmarks.run " + " ".join(
+    command = "python -m benchmarks.run " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )
     text = markdown(results, command.strip())

@@ -480,7 +480,7 @@ async def test_broken_dns_makes_links_unchecked_never_dead(
 
 
 async def test_unknown_names_are_unchecked_when_the_canary_fails(make_net: NetFactory) -> None:
-    # NXDOMAIN for everything, canary included: this machine's situation without internet.
+    # NXDOMAIN for everything, canary included: a machine without internet.
     result = await check(make_net(resolver=FakeDNS()), "https://example.com/")
     assert result.outcome is Outcome.UNCHECKED
 
