@@ -31,9 +31,9 @@ from urllib.parse import quote, urlsplit
 import httpx
 
 from auditor.config import Settings
-from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
-from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
+from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoCheck, RepoFacts
+from auditor.net.body import UnreadableBody, bounded_request
 from auditor.readme import analyze_readme
 from auditor.timestamps import now_iso, to_utc_iso
 

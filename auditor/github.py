@@ -65,11 +65,12 @@ from auditor.models import (
     ReadmeCover,
     ReadmeEvidence,
     Release,
+    RepoCheck,
     RepoFacts,
 )
+from auditor.net.body import UnreadableBody, bounded_request
 from auditor.readme import analyze_readme
 from auditor.timestamps import now_iso, to_utc_iso
-from auditor.web import CappedBody
 
 logger = logging.getLogger(__name__)
 
@@ -85,9 +86,6 @@ REST_REQUESTS_PER_REPO = 5
 # api_answers keys of GraphQL facts kept for warm runs, and the format of what is kept.
 FACTS_KEY = "graphql-facts:"
 _FACTS_FORMAT = 1
-# An API answer larger than this, after decompression, is refused (a batch of 40 repositories
-# with their READMEs stays far below it).
-API_MAX_BODY = 64 * 1024 * 1024
 
 _README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
 _README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
@@ -115,12 +113,6 @@ class ApiCache(Protocol):
     def api_get(self, key: str) -> tuple[str | None, str] | None: ...
 
     def api_put(self, key: str, etag: str | None, body: str) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class RepoCheck:
-    check: LinkCheck
-    facts: RepoFacts | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,56 +144,6 @@ def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
             PUBLIC_API, PUBLIC_API + "/graphql", "https://github.com", token and configured
         )
     return None
-
-
-class UnreadableBody(Exception):
-    """An API answer whose body is too large or cannot be decoded; the message is one line."""
-
-
-async def bounded_request(
-    client: httpx.AsyncClient,
-    method: str,
-    url: str,
-    *,
-    headers: Mapping[str, str],
-    read_timeout: float,
-    deadline: float,
-    json_body: object = None,
-    cap: int = API_MAX_BODY,
-) -> tuple[httpx.Response, str]:
-    """One API request whose whole exchange ends within `deadline` seconds and whose body is
-    capped after decompression, so a server that drips bytes or sends a bomb can neither hold
-    the run nor fill its memory. (response, body text); raises TimeoutError, httpx.HTTPError
-    or UnreadableBody."""
-    request = client.build_request(
-        method,
-        url,
-        headers={"Accept-Encoding": "gzip, deflate", **headers},
-        json=json_body,
-        timeout=read_timeout,
-    )
-    async with asyncio.timeout(deadline):
-        response = await client.send(request, stream=True, follow_redirects=False)
-        try:
-            if response.is_stream_consumed:  # a transport that answers from memory (tests)
-                reader = CappedBody("", cap)
-                reader.feed(response.content)
-            else:
-                reader = CappedBody(response.headers.get("content-encoding", ""), cap)
-                async for chunk in response.aiter_raw():
-                    if not reader.feed(chunk):
-                        break
-        finally:
-            await response.aclose()
-    if reader.error is not None:
-        raise UnreadableBody(f"API answer unreadable: {reader.error}")
-    if reader.truncated:
-        raise UnreadableBody(f"API answer larger than {cap} bytes")
-    try:
-        text = bytes(reader.data).decode(response.charset_encoding or "utf-8", errors="replace")
-    except LookupError:  # an unknown charset name
-        text = bytes(reader.data).decode("utf-8", errors="replace")
-    return response, text
 
 
 class _Stop(Exception):

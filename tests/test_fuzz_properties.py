@@ -21,6 +21,7 @@ from auditor.extract import Document, extract_documents
 from auditor.forges import ForgeFacts
 from auditor.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
+from auditor.net.body import CappedBody
 from auditor.readme import analyze_readme
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,7 +76,7 @@ def test_page_analysis_never_raises(body: bytes, content_type: str | None, url: 
 def test_capped_body_never_raises_nor_exceeds_the_cap(
     encoding: str, chunks: list[bytes], cap: int
 ) -> None:
-    reader = web.CappedBody(encoding, cap)
+    reader = CappedBody(encoding, cap)
     for chunk in chunks:
         if not reader.feed(chunk):
             break

@@ -17,6 +17,7 @@ from auditor import web
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
+from auditor.net.body import CappedBody
 from tests.local_servers import FakeDNS
 
 SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
@@ -300,7 +301,7 @@ def test_gzip_bomb_never_inflates_beyond_the_cap() -> None:
     bomb = member * 64  # 1 GiB of zeros, about 1 MB on the wire
     tracemalloc.start()
     try:
-        reader = web.CappedBody("gzip", 1 << 20)
+        reader = CappedBody("gzip", 1 << 20)
         for start in range(0, len(bomb), 65536):
             if not reader.feed(bomb[start : start + 65536]):
                 break
@@ -313,7 +314,7 @@ def test_gzip_bomb_never_inflates_beyond_the_cap() -> None:
 
 
 def test_multi_member_gzip_is_decoded_whole() -> None:
-    reader = web.CappedBody("gzip", 1000)
+    reader = CappedBody("gzip", 1000)
     assert reader.feed(gzip.compress(b"abc") + gzip.compress(b"def"))
     assert bytes(reader.data) == b"abcdef"
     assert not reader.truncated
@@ -323,17 +324,17 @@ def test_multi_member_gzip_is_decoded_whole() -> None:
 def test_deflate_in_both_formats(wbits: int) -> None:
     compressor = zlib.compressobj(wbits=wbits)
     data = compressor.compress(b"hello " * 100) + compressor.flush()
-    reader = web.CappedBody("deflate", 10_000)
+    reader = CappedBody("deflate", 10_000)
     assert reader.feed(data[:1])  # one byte cannot tell the format yet
     assert reader.feed(data[1:])
     assert bytes(reader.data) == b"hello " * 100
 
 
 def test_identity_body_is_capped_and_unknown_encodings_refused() -> None:
-    reader = web.CappedBody("", 10)
+    reader = CappedBody("", 10)
     assert not reader.feed(b"x" * 25)
     assert bytes(reader.data) == b"x" * 10
     assert reader.truncated
-    assert web.CappedBody("br", 10).error == "unsupported content encoding 'br'"
-    assert web.CappedBody("gzip, br", 10).error is not None
-    assert web.CappedBody("identity", 10).error is None
+    assert CappedBody("br", 10).error == "unsupported content encoding 'br'"
+    assert CappedBody("gzip, br", 10).error is not None
+    assert CappedBody("identity", 10).error is None
