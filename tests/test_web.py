@@ -1,4 +1,6 @@
-"""Unit logic of the link checker: waits, backoff, outcome mapping (with respx), pages, bodies."""
+"""Unit logic of the link checker: retry decisions, outcome mapping (with respx), pages, bodies.
+
+The retry policy itself (statuses, errors, waits, backoff) is tests/test_policy.py's."""
 
 from __future__ import annotations
 
@@ -16,52 +18,12 @@ import respx
 from auditor import web
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
-from auditor.net import Net
+from auditor.net import Net, policy
 from auditor.net.body import CappedBody
 from tests.local_servers import FakeDNS
 
 SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
 URL = "https://paper.test/code"
-
-
-# --- Retry-After and rate-limit headers ------------------------------------------------------
-
-
-def test_retry_after_in_seconds() -> None:
-    assert web.parse_retry_after("120", now=0) == 120.0
-    assert web.parse_retry_after(" 0 ", now=0) == 0.0
-
-
-def test_retry_after_as_http_date() -> None:
-    now = time.time()
-    later = formatdate(now + 90, usegmt=True)  # e.g. "Wed, 21 Oct 2015 07:28:00 GMT"
-    assert web.parse_retry_after(later, now=now) == pytest.approx(90, abs=1.5)
-    assert web.parse_retry_after(formatdate(now - 3600, usegmt=True), now=now) == 0.0
-
-
-@pytest.mark.parametrize("value", ["soon", "-5", "1.5e3", ""])
-def test_retry_after_garbage_is_ignored(value: str) -> None:
-    assert web.parse_retry_after(value, now=0) is None
-
-
-def test_server_wait_prefers_retry_after_then_rate_limit_reset() -> None:
-    now = 1_700_000_000.0
-    both = httpx.Headers({"Retry-After": "7", "X-RateLimit-Reset": str(int(now) + 600)})
-    assert web.server_wait(both, now=now) == 7
-    epoch = httpx.Headers({"X-RateLimit-Reset": str(int(now) + 600)})
-    assert web.server_wait(epoch, now=now) == 600
-    delta = httpx.Headers({"X-RateLimit-Reset": "30"})
-    assert web.server_wait(delta, now=now) == 30
-    assert web.server_wait(httpx.Headers({"Retry-After": "nonsense"}), now=now) is None
-    assert web.server_wait(httpx.Headers(), now=now) is None
-
-
-def test_backoff_grows_exponentially_with_jitter() -> None:
-    for attempt in range(5):
-        delays = {web.backoff_delay(attempt, 1.0) for _ in range(200)}
-        assert min(delays) >= 2**attempt / 2
-        assert max(delays) <= 2**attempt
-        assert len(delays) > 1  # jittered, not in step
 
 
 # --- retry decisions and outcome mapping, with respx -----------------------------------------
@@ -81,7 +43,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     async def fake_sleep(seconds: float) -> None:
         recorded.append(seconds)
 
-    monkeypatch.setattr(web, "_sleep", fake_sleep)
+    monkeypatch.setattr(policy, "_sleep", fake_sleep)
     return recorded
 
 
@@ -113,7 +75,7 @@ async def test_retry_after_http_date_is_honoured(net: Net, waits: list[float]) -
 @respx.mock
 async def test_backoff_without_retry_after(net: Net, waits: list[float]) -> None:
     respx.head(URL).mock(return_value=httpx.Response(502))
-    result = await web.check_links(net, [(URL, LinkKind.DOI)], retry_base_delay=1.0)
+    result = await web.check_links(net, [(URL, LinkKind.DOI)])  # retry_base_delay=1.0
     assert result[URL].outcome is Outcome.TRANSIENT
     assert result[URL].detail.startswith("502 Bad Gateway; retried 3 times over ")
     assert len(waits) == 3
