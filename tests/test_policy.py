@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import ssl
 import time
+from dataclasses import replace
 from email.utils import formatdate
+from urllib.parse import unquote
 
 import httpx
 import pytest
 
+from auditor import web
 from auditor.config import Settings
-from auditor.net import AddressRefused, NameNotResolved, policy
+from auditor.forges import ForgeFacts
+from auditor.github import GitHubFacts
+from auditor.models import LinkKind, Outcome
+from auditor.net import AddressRefused, NameNotResolved, Net, policy
 from auditor.net.policy import (
     RetryPolicy,
     parse_retry_after,
@@ -20,6 +26,8 @@ from auditor.net.policy import (
     retry_after,
     server_wait,
 )
+from tests.fake_github import FakeGitHub, FakeRepo
+from tests.local_servers import FakeDNS, Reply, sequence, serve
 
 NOW = 1_700_000_000.0
 
@@ -215,3 +223,64 @@ async def test_every_wait_goes_through_the_module_hook(monkeypatch: pytest.Monke
     monkeypatch.setattr(policy, "_sleep", record)
     await RetryPolicy().sleep(2.5)
     assert waited == [2.5]
+
+
+# --- The adapters agree ------------------------------------------------------------------------
+
+AGREED_TRANSIENT = [408, 425, 429, 500, 502, 503, 504]
+AGREED_FINAL = [400, 403, 404, 410, 422]
+
+
+@pytest.mark.parametrize("status", AGREED_TRANSIENT + AGREED_FINAL)
+async def test_github_gitlab_huggingface_and_the_link_checker_agree_on_what_is_transient(
+    status: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One answer with `status`, then a good one: a transient status is asked again by each
+    adapter (and the good answer wins), any other is asked once."""
+    waited: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waited.append(seconds)
+
+    monkeypatch.setattr(policy, "_sleep", record)
+    settings = Settings(
+        max_retries=2, per_host_interval=0.0, allow_private=True, dns_canary="canary.test"
+    )
+    asked: dict[str, int] = {}
+    verdicts: dict[str, Outcome] = {}
+    with FakeGitHub([FakeRepo("lab/x", files={"README.md": "# x\n"})]) as fake:
+        fake.script("/repos/lab/x", status, {"message": "scripted"})
+        fake.script("/api/v4/projects/lab/x", status, "")
+        fake.script("/api/v4/projects/lab/x", 200, {"path_with_namespace": "lab/x"})
+        fake.script("/api/models/lab/x", status, "")
+        fake.script("/api/models/lab/x", 200, {"id": "lab/x"})
+        api = replace(settings, github_api_url=fake.url, github_graphql_url=fake.url + "/graphql")
+        async with httpx.AsyncClient() as client:
+            github = await GitHubFacts(client, api).repos(["lab/x"], host="github.com")
+            forges = ForgeFacts(
+                client, settings, gitlab_api_url=fake.url + "/api/v4", huggingface_url=fake.url
+            )
+            gitlab = await forges.check("https://gitlab.com/lab/x")
+            hf = await forges.check("https://huggingface.co/lab/x")
+        paths = [unquote(request.path).split("?")[0] for request in fake.requests]
+        asked["github"] = paths.count("/repos/lab/x")
+        asked["gitlab"] = paths.count("/api/v4/projects/lab/x")
+        asked["huggingface"] = paths.count("/api/models/lab/x")
+        verdicts |= {"github": github["lab/x"].check.outcome, "gitlab": gitlab.check.outcome}
+        verdicts["huggingface"] = hf.check.outcome
+    with serve({"/x": sequence(Reply(status), Reply(200))}) as server:
+        dns = FakeDNS({"canary.test": "140.82.112.3"})
+        async with Net(settings, resolver=dns) as net:
+            url = server.url("/x")
+            verdicts["web"] = (await web.check_links(net, [(url, LinkKind.WEB)]))[url].outcome
+        asked["web"] = len(server.seen("/x"))
+    if status in AGREED_TRANSIENT:
+        assert RetryPolicy.is_transient_status(status)
+        assert asked == dict.fromkeys(asked, 2)
+        assert set(verdicts.values()) == {Outcome.OK}, verdicts
+        assert len(waited) == 4  # one wait each, as the policy's backoff says
+    else:
+        assert not RetryPolicy.is_transient_status(status)
+        assert asked == dict.fromkeys(asked, 1)
+        assert Outcome.OK not in verdicts.values()
+        assert waited == []
