@@ -6,7 +6,7 @@ bodies streamed and capped after decompression; transient answers retried as the
 (`auditor.net.policy`) says, and hosts that ask for a long wait deferred to a slower second
 pass. A failure that may be our own network's (a name that does not resolve, a refused
 connection) becomes a verdict only while the DNS canary shows that our network works;
-otherwise the link is `unchecked`.
+otherwise the link is `unchecked`. An internal error (ours) is `unchecked` too.
 """
 
 from __future__ import annotations
@@ -545,7 +545,7 @@ class _Checker:
         async def first(url: str) -> None:
             try:
                 check = await self._check(url, todo[url], progress[url], second_pass=False)
-            except Exception as error:  # a bug must never pass for "run time limit reached"
+            except Exception as error:  # never a traceback, a verdict, nor "run time limit reached"
                 check = _internal_error(url, error)
             if check is not None:
                 self._record(url, check)
@@ -636,15 +636,9 @@ class _Checker:
     async def _check(
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
-        """The verdict on one link, or None to defer it to the second pass."""
-        try:
-            check = await self._attempts(url, kind, progress, second_pass=second_pass)
-        except (asyncio.CancelledError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # never a traceback: a bug on one page must not end the run
-            log.warning("internal error while checking %s: %r", url, exc)
-            log.debug("internal error while checking %s", url, exc_info=True)
-            check = LinkCheck(Outcome.TRANSIENT, f"not judged: internal error ({exc!r})", now_iso())
+        """The verdict on one link, or None to defer it to the second pass. An exception
+        (our bug) is `_internal_error`'s, in the caller."""
+        check = await self._attempts(url, kind, progress, second_pass=second_pass)
         if (
             check is not None
             and kind is LinkKind.ANONYMOUS_REVIEW
@@ -925,6 +919,8 @@ def _host(url: str) -> str:
 
 
 def _internal_error(url: str, error: Exception) -> LinkCheck:
+    """Our side failed (a bug on one page must not end the run): `unchecked`, whatever the
+    link is."""
     log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
     log.debug("internal error while checking %s", url, exc_info=error)
     return not_checked(f"not checked: internal error ({type(error).__name__})")

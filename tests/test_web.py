@@ -158,6 +158,21 @@ async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
     assert result.page_title == "Project"
 
 
+@pytest.mark.parametrize("kind", [LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW])
+@respx.mock
+async def test_an_internal_error_is_unchecked_never_a_verdict(
+    net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
+) -> None:
+    def broken(*args: object) -> web.PageFacts:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(web, "analyse_page", broken)
+    respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
+    result = await check_one(net, kind)
+    assert result.outcome is Outcome.UNCHECKED
+    assert result.detail == "not checked: internal error (RuntimeError)"
+
+
 # --- canonicalising redirects ------------------------------------------------------------------
 
 
