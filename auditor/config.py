@@ -39,6 +39,7 @@ class Settings:
     per_host_interval: float = 0.1  # seconds between two requests to one host
     max_retries: int = 3
     max_retry_wait: float = 60.0  # a longer Retry-After defers the link to the slower pass
+    retry_base_delay: float = 1.0  # a first retry waits 0.5-1 × this, each next one twice that
     max_redirects: int = 10
     max_body_bytes: int = 2 * 1024 * 1024  # a checked page, after decompression
     max_document_bytes: int = 64 * 1024 * 1024  # a paper list given as a URL

@@ -15,15 +15,16 @@
 
 Missing projects answer 404 (GitLab, for private ones too) or 401 with
 `X-Error-Code: RepoNotFound` (Hugging Face): `dead`. A redirect within the same host is
-followed (renamed repositories); a different path or id than asked gives `moved`. 429 with a
-short `retry-after` is waited out, 5xx and timeouts retried `settings.max_retries` times, then
-`transient`; nothing raises.
+followed (renamed repositories); a different path or id than asked gives `moved`. Transient
+answers and failures are retried as `auditor.net.policy.RetryPolicy` says (a 429's wait
+included), then `transient`, except a rate limit that cannot be waited out and a failure to
+connect: `unchecked`. Nothing raises.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
+import time
 from dataclasses import dataclass, replace
 from urllib.parse import quote
 
@@ -31,10 +32,11 @@ import httpx
 
 from auditor import repofiles
 from auditor.config import Settings
-from auditor.github import RepoCheck, UnreadableBody, bounded_request
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import gitlab_project, huggingface_repository
-from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoFacts
+from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeFacts, RepoCheck, RepoFacts
+from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.policy import RetryPolicy, server_wait
 from auditor.readme import analyze_readme
 from auditor.timestamps import now_iso, to_utc_iso
 
@@ -67,8 +69,6 @@ class _Answer:
 class ForgeFacts:
     """Facts about GitLab and Hugging Face links; see the module docstring."""
 
-    backoff = 0.5  # seconds before the first retry of a 5xx or timeout, doubled each time
-
     def __init__(
         self,
         client: httpx.AsyncClient,
@@ -79,6 +79,7 @@ class ForgeFacts:
     ) -> None:
         self._client = client
         self._settings = settings
+        self._retry = RetryPolicy.from_settings(settings)
         self._gitlab = gitlab_api_url.rstrip("/")
         self._hf = huggingface_url.rstrip("/")
         self.requests_made = 0
@@ -203,7 +204,7 @@ class ForgeFacts:
             return RepoCheck(stop.check, None)
 
     async def _get(self, url: str) -> _Answer:
-        """GET with same-host redirects, 429 waits and 5xx/timeout retries."""
+        """GET with same-host redirects, and the retries of the retry policy."""
         attempt = 0
         for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
             try:
@@ -220,16 +221,21 @@ class ForgeFacts:
                 )
             except UnreadableBody as error:
                 raise _Stop(Outcome.TRANSIENT, str(error)) from None
-            except (httpx.TimeoutException, TimeoutError) as error:
-                if attempt < self._settings.max_retries:
-                    await asyncio.sleep(self.backoff * 2**attempt)
-                    attempt += 1
-                    continue
+            except TimeoutError as error:  # the whole-exchange deadline: not asked again
                 raise _Stop(Outcome.TRANSIENT, "timed out") from error
             except httpx.HTTPError as error:
-                raise _Stop(
-                    Outcome.UNCHECKED, f"could not connect ({type(error).__name__})"
-                ) from error
+                name = type(error).__name__
+                if self._retry.is_unreached(error) or not self._retry.is_transient_error(error):
+                    raise _Stop(Outcome.UNCHECKED, f"could not connect ({name})") from error
+                delay = self._retry.delay(attempt)
+                if delay is None:
+                    timeout = isinstance(error, httpx.TimeoutException)
+                    raise _Stop(
+                        Outcome.TRANSIENT, "timed out" if timeout else f"exchange failed ({name})"
+                    ) from error
+                await self._retry.sleep(delay)
+                attempt += 1
+                continue
             status = response.status_code
             if status in {301, 302, 307, 308}:
                 target = response.url.join(response.headers.get("location", ""))
@@ -237,15 +243,15 @@ class ForgeFacts:
                     raise _Stop(Outcome.TRANSIENT, f"redirected to {target.host}; not followed")
                 url = str(target)
                 continue
-            if status == 429 or status >= 500:
-                retry_after = response.headers.get("retry-after", "")
-                wait = float(retry_after) if retry_after.isdigit() else self.backoff * 2**attempt
-                if attempt < self._settings.max_retries and wait <= self._settings.max_retry_wait:
-                    await asyncio.sleep(wait)
-                    attempt += 1
-                    continue
-                outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
-                raise _Stop(outcome, f"answered {status}", status)
+            if self._retry.is_transient_status(status):
+                delay = self._retry.delay(attempt, server_wait(response.headers, now=time.time()))
+                if delay is None:
+                    # A rate limit we may not wait out says nothing about the repository.
+                    outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
+                    raise _Stop(outcome, f"answered {status}", status)
+                await self._retry.sleep(delay)
+                attempt += 1
+                continue
             return _Answer(status, text, response.headers)
         raise _Stop(Outcome.TRANSIENT, "too many redirects or retries")
 

@@ -34,10 +34,11 @@ GitHub asks for serial requests: one lock serialises every call of a `GitHubFact
 limits: a primary limit that runs out (REST 403/429 with `x-ratelimit-remaining: 0`, GraphQL
 `RATE_LIMITED`) is waited out when the reset is within `settings.max_retry_wait`, else the rest
 is `unchecked` with one logged hint; a secondary limit (`retry-after`, or a message about a
-secondary rate limit) is waited out under the same bound. 5xx answers and timeouts are retried
-`settings.max_retries` times with exponential backoff, then reported `transient`; failures to
-connect are `unchecked` (our network, not the repository). Nothing raises out of `repos()` or
-`other()`: malformed answers become `transient` verdicts with a detail.
+secondary rate limit) is waited out under the same bound. Other transient answers and failures
+(`auditor.net.policy.RetryPolicy`: 408/425/429/5xx, timeouts, broken connections) are retried as
+that policy says, then reported `transient`; failures to connect are `unchecked` (our network,
+not the repository). Nothing raises out of `repos()` or `other()`: malformed answers become
+`transient` verdicts with a detail.
 """
 
 from __future__ import annotations
@@ -67,11 +68,13 @@ from auditor.models import (
     ReadmeCover,
     ReadmeEvidence,
     Release,
+    RepoCheck,
     RepoFacts,
 )
+from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.policy import RetryPolicy, rate_limit_remaining, rate_limit_reset, retry_after
 from auditor.readme import analyze_readme
 from auditor.timestamps import now_iso, to_utc_iso
-from auditor.web import CappedBody
 
 logger = logging.getLogger(__name__)
 
@@ -87,9 +90,6 @@ REST_REQUESTS_PER_REPO = 5
 # api_answers keys of GraphQL facts kept for warm runs, and the format of what is kept.
 FACTS_KEY = "graphql-facts:"
 _FACTS_FORMAT = 1
-# An API answer larger than this, after decompression, is refused (a batch of 40 repositories
-# with their READMEs stays far below it).
-API_MAX_BODY = 64 * 1024 * 1024
 
 _README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
 _README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
@@ -103,12 +103,6 @@ class ApiCache(Protocol):
     def api_get(self, key: str) -> tuple[str | None, str] | None: ...
 
     def api_put(self, key: str, etag: str | None, body: str) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class RepoCheck:
-    check: LinkCheck
-    facts: RepoFacts | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,56 +134,6 @@ def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
             PUBLIC_API, PUBLIC_API + "/graphql", "https://github.com", token and configured
         )
     return None
-
-
-class UnreadableBody(Exception):
-    """An API answer whose body is too large or cannot be decoded; the message is one line."""
-
-
-async def bounded_request(
-    client: httpx.AsyncClient,
-    method: str,
-    url: str,
-    *,
-    headers: Mapping[str, str],
-    read_timeout: float,
-    deadline: float,
-    json_body: object = None,
-    cap: int = API_MAX_BODY,
-) -> tuple[httpx.Response, str]:
-    """One API request whose whole exchange ends within `deadline` seconds and whose body is
-    capped after decompression, so a server that drips bytes or sends a bomb can neither hold
-    the run nor fill its memory. (response, body text); raises TimeoutError, httpx.HTTPError
-    or UnreadableBody."""
-    request = client.build_request(
-        method,
-        url,
-        headers={"Accept-Encoding": "gzip, deflate", **headers},
-        json=json_body,
-        timeout=read_timeout,
-    )
-    async with asyncio.timeout(deadline):
-        response = await client.send(request, stream=True, follow_redirects=False)
-        try:
-            if response.is_stream_consumed:  # a transport that answers from memory (tests)
-                reader = CappedBody("", cap)
-                reader.feed(response.content)
-            else:
-                reader = CappedBody(response.headers.get("content-encoding", ""), cap)
-                async for chunk in response.aiter_raw():
-                    if not reader.feed(chunk):
-                        break
-        finally:
-            await response.aclose()
-    if reader.error is not None:
-        raise UnreadableBody(f"API answer unreadable: {reader.error}")
-    if reader.truncated:
-        raise UnreadableBody(f"API answer larger than {cap} bytes")
-    try:
-        text = bytes(reader.data).decode(response.charset_encoding or "utf-8", errors="replace")
-    except LookupError:  # an unknown charset name
-        text = bytes(reader.data).decode("utf-8", errors="replace")
-    return response, text
 
 
 class _Stop(Exception):
@@ -263,8 +207,6 @@ class _Tree:
 class GitHubFacts:
     """Repository facts and link verdicts for GitHub links; see the module docstring."""
 
-    backoff = 0.5  # seconds before the first retry of a 5xx or timeout, doubled each time
-
     def __init__(
         self, client: httpx.AsyncClient, settings: Settings, *, api_cache: ApiCache | None = None
     ) -> None:
@@ -277,7 +219,7 @@ class GitHubFacts:
             _origin(settings.github_api_url),
             _origin(settings.github_graphql_url),
         }
-        self._max_wait = settings.max_retry_wait
+        self._retry = RetryPolicy.from_settings(settings)
         self._spent: dict[str, str] = {}  # API base → why it can no longer be asked
         self._waited: set[str] = set()  # API bases whose primary limit was waited out once
         self._hinted = False  # the REST budget hint was given
@@ -608,17 +550,18 @@ class GitHubFacts:
                 if stop.outcome is Outcome.TRANSIENT:  # a timeout: the batch was too heavy
                     raise _Split from stop
                 raise
-            if answer.status in {502, 504}:
+            if answer.status in {502, 504}:  # GitHub's way of saying the query was too heavy
                 raise _Split
             if answer.status == 401:
                 raise _Stop(
                     Outcome.UNCHECKED, "GitHub rejected the token (401 Bad credentials)", 401
                 )
-            if answer.status >= 500:
-                if attempt < self._settings.max_retries:
-                    await asyncio.sleep(self.backoff * 2**attempt)
-                    continue
-                raise _Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
+            if self._retry.is_transient_status(answer.status):
+                delay = self._retry.delay(attempt, retry_after(answer.headers, now=time.time()))
+                if delay is None:
+                    raise _Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
+                await self._retry.sleep(delay)
+                continue
             body = _object(answer.json(), "GraphQL answer")
             errors = body.get("errors")
             error_list = errors if isinstance(errors, list) else []
@@ -675,10 +618,10 @@ class GitHubFacts:
         json_body: object,
         read_timeout: float | None,
     ) -> _Answer:
-        """The token only for the API origin; the primary and secondary limits; retries of
-        5xx and timeouts (GET only: a heavy GraphQL batch is split instead)."""
+        """The token only for the API origin; the primary and secondary limits; the retry
+        policy's retries (GET only: `_graphql` splits a heavy batch, and retries the rest)."""
         base = api.graphql if method == "POST" else api.rest
-        attempt = 0
+        attempt = 0  # retries of a transient answer or failure
         limited = 0  # secondary-limit waits for this request
         while True:
             if base in self._spent:
@@ -701,19 +644,23 @@ class GitHubFacts:
                 )
             except UnreadableBody as error:
                 raise _Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
-            except (httpx.TimeoutException, TimeoutError) as error:
-                if attempt < self._settings.max_retries and method == "GET":
-                    await asyncio.sleep(self.backoff * 2**attempt)
-                    attempt += 1
-                    continue
+            except TimeoutError as error:  # the whole-exchange deadline: not asked again
                 raise _Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
             except httpx.HTTPError as error:
-                # Could not reach the API at all: says nothing about the repository.
-                raise _Stop(
-                    Outcome.UNCHECKED, f"could not reach the GitHub API ({type(error).__name__})"
-                ) from error
+                if self._retry.is_unreached(error) or not self._retry.is_transient_error(error):
+                    # Could not reach the API at all: says nothing about the repository.
+                    raise _Stop(
+                        Outcome.UNCHECKED,
+                        f"could not reach the GitHub API ({type(error).__name__})",
+                    ) from error
+                delay = self._retry.delay(attempt) if method == "GET" else None
+                if delay is None:
+                    raise _Stop(Outcome.TRANSIENT, _exchange_failed(error)) from error
+                await self._retry.sleep(delay)
+                attempt += 1
+                continue
             answer = _Answer(response.status_code, response.headers, text, str(response.url))
-            remaining = _int_header(answer.headers, "x-ratelimit-remaining")
+            remaining = rate_limit_remaining(answer.headers)
             if remaining is not None:
                 self.rate_remaining[base] = remaining
             if answer.status in {403, 429}:
@@ -728,21 +675,24 @@ class GitHubFacts:
                 limited += 1
                 await self._secondary_limit(answer, limited)  # GraphQL may say it with a 200
                 continue
-            if method == "GET" and answer.status >= 500 and attempt < self._settings.max_retries:
-                await asyncio.sleep(self.backoff * 2**attempt)
-                attempt += 1
-                continue
+            if method == "GET" and self._retry.is_transient_status(answer.status):
+                # GitHub's x-ratelimit-reset is the primary limit's, never a retry's wait.
+                delay = self._retry.delay(attempt, retry_after(answer.headers, now=time.time()))
+                if delay is not None:
+                    await self._retry.sleep(delay)
+                    attempt += 1
+                    continue
             return answer
 
     async def _primary_limit(self, api: ApiEndpoint, answer: _Answer, *, graphql: bool) -> None:
         """Waits for the reset when it is near, else marks this API spent (raises _Stop)."""
         base = api.graphql if graphql else api.rest
-        reset = _int_header(answer.headers, "x-ratelimit-reset")
-        wait = max(0.0, reset - time.time()) + 1.0 if reset is not None else None
-        if wait is not None and wait <= self._max_wait and base not in self._waited:
+        reset = rate_limit_reset(answer.headers, now=time.time())
+        wait = reset + 1.0 if reset is not None else None
+        if wait is not None and wait <= self._retry.max_wait and base not in self._waited:
             self._waited.add(base)  # one wait per run; a second exhaustion stops for good
             logger.warning("GitHub API rate limit reached; waiting %.0f s for the reset", wait)
-            await asyncio.sleep(wait)
+            await self._retry.sleep(wait)
             return
         kind = "GraphQL points" if graphql else "REST requests"
         hint = "" if self._token else "; set GITHUB_TOKEN to raise the limit from 60 requests/hour"
@@ -752,16 +702,17 @@ class GitHubFacts:
         raise _Stop(Outcome.UNCHECKED, message, answer.status)
 
     async def _secondary_limit(self, answer: _Answer, times: int) -> None:
-        retry_after = _int_header(answer.headers, "retry-after")
-        wait = float(retry_after) if retry_after is not None else SECONDARY_DEFAULT_WAIT
-        if wait > self._max_wait or times > self._settings.max_retries:
+        asked = retry_after(answer.headers, now=time.time())
+        wait = SECONDARY_DEFAULT_WAIT if asked is None else asked
+        delay = self._retry.delay(times - 1, wait)
+        if delay is None:
             raise _Stop(
                 Outcome.UNCHECKED,
                 f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked",
                 answer.status,
             )
-        logger.info("GitHub secondary rate limit; waiting %.0f s", wait)
-        await asyncio.sleep(wait)
+        logger.info("GitHub secondary rate limit; waiting %.0f s", delay)
+        await self._retry.sleep(delay)
 
     def _page_verdict(self, answer: _Answer, url: str) -> LinkCheck:
         if answer.status == 200:
@@ -1201,9 +1152,10 @@ def _utc(value: str | None) -> str | None:
         raise _Malformed(f"GitHub API sent a malformed timestamp {value[:40]!r}") from error
 
 
-def _int_header(headers: httpx.Headers, name: str) -> int | None:
-    value = headers.get(name, "").strip()
-    return int(value) if value.isdigit() else None
+def _exchange_failed(error: httpx.HTTPError) -> str:
+    if isinstance(error, httpx.TimeoutException):
+        return "GitHub API timed out"
+    return f"GitHub API exchange failed ({type(error).__name__})"
 
 
 def _object(value: object, what: str) -> Mapping[str, object]:

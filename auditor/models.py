@@ -208,6 +208,15 @@ class RepoFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class RepoCheck:
+    """A forge's verdict on a repository link (GitHub, GitLab, Hugging Face), with its facts
+    when the forge gave them."""
+
+    check: LinkCheck
+    facts: RepoFacts | None
+
+
+@dataclass(frozen=True, slots=True)
 class LinkResult:
     """A link with everything learned about it."""
 

@@ -2,26 +2,23 @@
 
 Per link: HEAD, or GET when the body matters (HTML project pages) or when HEAD is refused;
 redirects followed by hand, hop by hop, each through the address guard of `auditor.net`;
-bodies streamed and capped after decompression; transient answers retried with backoff, and
-hosts that ask for a long wait deferred to a slower second pass. A failure that may be our own
-network's (a name that does not resolve, a refused connection) becomes a verdict only while the
-DNS canary shows that our network works; otherwise the link is `unchecked`.
+bodies streamed and capped after decompression; transient answers retried as the retry policy
+(`auditor.net.policy`) says, and hosts that ask for a long wait deferred to a slower second
+pass. A failure that may be our own network's (a name that does not resolve, a refused
+connection) becomes a verdict only while the DNS canary shows that our network works;
+otherwise the link is `unchecked`. An internal error (ours) is `unchecked` too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.utils
 import logging
-import random
 import re
 import ssl
 import time
-import zlib
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC
 from http import HTTPStatus
 from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
@@ -32,6 +29,8 @@ from bs4.element import NavigableString, Tag
 from auditor.links import HTML_KINDS, harvests_code, is_harvestable
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
+from auditor.net.body import CappedBody
+from auditor.net.policy import RetryPolicy, server_wait, tls_error
 from auditor.sources import parse_html
 from auditor.store import VerdictCache
 from auditor.timestamps import now_iso
@@ -45,7 +44,6 @@ PERMANENT_STATUSES = frozenset({301, 308})
 # Longest wait for a retry taken in the first pass; a longer one defers the link to the second.
 INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
-_sleep = asyncio.sleep  # the retry waits; tests replace it to observe the decisions
 
 
 class FetchError(Exception):
@@ -57,47 +55,7 @@ def not_checked(detail: str) -> LinkCheck:
     return LinkCheck(Outcome.UNCHECKED, detail, now_iso())
 
 
-# --- Waiting: Retry-After, rate-limit headers, backoff ---------------------------------------
-
-
-def parse_retry_after(value: str, *, now: float) -> float | None:
-    """Seconds to wait from a Retry-After value (RFC 9110 §10.2.3): delay-seconds or an
-    HTTP-date (§5.6.7). A date in the past means 0; garbage means None."""
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:  # HTTP-dates are always GMT
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, when.timestamp() - now)
-
-
-def server_wait(headers: httpx.Headers, *, now: float) -> float | None:
-    """How long the server asks us to wait: Retry-After, else X-RateLimit-Reset (an epoch time
-    on GitHub and most APIs; a small number is taken as seconds from now)."""
-    retry_after = headers.get("retry-after")
-    if retry_after is not None:
-        wait = parse_retry_after(retry_after, now=now)
-        if wait is not None:
-            return wait
-    reset = headers.get("x-ratelimit-reset", "").strip()
-    try:
-        moment = float(reset)
-    except ValueError:
-        return None
-    if moment > 1e9:
-        return max(0.0, moment - now)
-    return max(0.0, moment)
-
-
-def backoff_delay(attempt: int, base: float) -> float:
-    """Exponential backoff with "equal jitter": half fixed, half random, so retries from many
-    links do not fall in step."""
-    ceiling = base * 2.0**attempt
-    return ceiling / 2 + random.uniform(0, ceiling / 2)
+# --- Wording ---------------------------------------------------------------------------------
 
 
 def _seconds(value: float) -> str:
@@ -119,79 +77,6 @@ def _redirect_note(hops: Sequence[Hop]) -> str:
     if not hops:
         return ""
     return f" after {len(hops)} redirect" + ("s" if len(hops) > 1 else "")
-
-
-# --- Bodies: capped after decompression -------------------------------------------------------
-
-
-class CappedBody:
-    """Collects a response body up to `cap` bytes *after* decoding its Content-Encoding, so a
-    small compressed body cannot expand in memory (a gzip bomb): zlib is never asked for more
-    output than the room left."""
-
-    def __init__(self, content_encoding: str, cap: int) -> None:
-        self.cap = cap
-        self.data = bytearray()
-        self.raw_bytes = 0
-        self.truncated = False
-        self.error: str | None = None
-        codings = [c.strip().lower() for c in content_encoding.split(",")]
-        codings = [c for c in codings if c and c != "identity"]
-        self._coding = "" if not codings else codings[0] if len(codings) == 1 else "several"
-        if self._coding == "x-gzip":  # RFC 9110 §8.4.1.3
-            self._coding = "gzip"
-        self._decoder: Any = None
-        self._head = b""  # the first byte of a deflate body, until its format is known
-        if self._coding == "gzip":
-            self._decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        elif self._coding not in ("", "deflate"):
-            self.error = f"unsupported content encoding {content_encoding!r}"
-
-    def feed(self, chunk: bytes) -> bool:
-        """Take one raw chunk; False once nothing more is wanted (cap reached or error)."""
-        if self.error is not None or self.truncated:
-            return False
-        self.raw_bytes += len(chunk)
-        if self._coding == "deflate" and self._decoder is None:
-            # RFC 9110 §8.4.1.2 means the zlib format (RFC 1950); some servers send raw
-            # deflate (RFC 1951). A zlib header's two bytes are a multiple of 31, method 8.
-            chunk = self._head + chunk
-            if len(chunk) < 2:
-                self._head = chunk
-                return True
-            zlib_header = chunk[0] & 0x0F == 8 and (chunk[0] << 8 | chunk[1]) % 31 == 0
-            self._decoder = zlib.decompressobj(zlib.MAX_WBITS if zlib_header else -zlib.MAX_WBITS)
-        if self._decoder is None:
-            self._keep(chunk)
-        else:
-            try:
-                self._inflate(chunk)
-            except zlib.error as exc:
-                self.error = f"undecodable {self._coding} body ({exc})"
-                return False
-        # Raw bytes are capped too: endless compressed input that inflates to nothing.
-        if self.raw_bytes > self.cap:
-            self.truncated = True
-        return not self.truncated
-
-    def _keep(self, piece: bytes) -> None:
-        room = self.cap - len(self.data)
-        if len(piece) > room:
-            self.data += piece[:room]
-            self.truncated = True
-        else:
-            self.data += piece
-
-    def _inflate(self, chunk: bytes) -> None:
-        data = chunk
-        while data and not self.truncated:
-            # One byte more than the room tells a body that exceeds the cap from one that fits.
-            self._keep(self._decoder.decompress(data, self.cap - len(self.data) + 1))
-            data = self._decoder.unconsumed_tail
-            if not data and self._decoder.eof and self._decoder.unused_data:
-                # RFC 1952 §2.2: a gzip file may be several members in a row.
-                data = self._decoder.unused_data
-                self._decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
 
 
 # --- Pages: title, soft 404, code links -----------------------------------------------------
@@ -394,55 +279,53 @@ class _Failure(Exception):
         self.url: str | None = None
 
 
-def _tls_error(exc: BaseException) -> ssl.SSLError | None:
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        if isinstance(current, ssl.SSLError):
-            return current
-        current = current.__cause__ or current.__context__
-    return None
-
-
 def _classify(exc: Exception, settings_timeout: float, deadline: float) -> _Failure:
-    """The failure an exception from httpx (or the guard) stands for."""
+    """The failure an exception from httpx (or the guard) stands for: the verdict and its
+    wording are the link checker's; whether to ask again is the retry policy's."""
+    outcome, reason = _error_verdict(exc, settings_timeout, deadline)
+    return _Failure(
+        outcome,
+        reason,
+        retryable=RetryPolicy.is_transient_error(exc),
+        unreached=RetryPolicy.is_unreached(exc),
+        offline_reason=f"DNS lookup of {exc.host} failed"
+        if isinstance(exc, NameNotResolved)
+        else None,
+    )
+
+
+def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> tuple[Outcome, str]:
     T = Outcome.TRANSIENT
     if isinstance(exc, AddressRefused):
         shown = ", ".join(exc.addresses)
-        return _Failure(
+        return (
             Outcome.EXCLUDED,
             f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
         )
     if isinstance(exc, NameNotResolved):
         if exc.nxdomain:
-            return _Failure(
-                Outcome.DEAD,
-                f"host {exc.host} does not exist",
-                unreached=True,
-                offline_reason=f"DNS lookup of {exc.host} failed",
-            )
-        return _Failure(T, f"DNS lookup of {exc.host} failed", retryable=True, unreached=True)
+            return Outcome.DEAD, f"host {exc.host} does not exist"
+        return T, f"DNS lookup of {exc.host} failed"
     if isinstance(exc, TimeoutError):
-        return _Failure(T, f"no complete answer within the {_seconds(deadline)} link deadline")
-    tls = _tls_error(exc)
+        return T, f"no complete answer within the {_seconds(deadline)} link deadline"
+    tls = tls_error(exc)
     if tls is not None:
         if isinstance(tls, ssl.SSLCertVerificationError):
-            return _Failure(Outcome.BLOCKED, f"TLS certificate rejected ({tls.verify_message})")
-        return _Failure(T, f"TLS handshake failed ({tls.reason or tls})")
+            return Outcome.BLOCKED, f"TLS certificate rejected ({tls.verify_message})"
+        return T, f"TLS handshake failed ({tls.reason or tls})"
     if isinstance(exc, httpx.ConnectTimeout):
-        return _Failure(T, "connection timed out", retryable=True, unreached=True)
+        return T, "connection timed out"
     if isinstance(exc, httpx.ConnectError):
-        return _Failure(T, f"connection failed ({exc})", retryable=True, unreached=True)
+        return T, f"connection failed ({exc})"
     if isinstance(exc, httpx.TimeoutException):
-        return _Failure(T, f"no answer within {_seconds(settings_timeout)}", retryable=True)
+        return T, f"no answer within {_seconds(settings_timeout)}"
     if isinstance(exc, httpx.RemoteProtocolError):
-        return _Failure(T, f"the server broke the HTTP protocol ({exc})", retryable=True)
+        return T, f"the server broke the HTTP protocol ({exc})"
     if isinstance(exc, httpx.NetworkError):
-        return _Failure(T, f"connection lost ({exc})", retryable=True)
+        return T, f"connection lost ({exc})"
     if isinstance(exc, httpx.InvalidURL | httpx.UnsupportedProtocol):
-        return _Failure(Outcome.DEAD, f"not a valid URL ({exc})")
-    return _Failure(T, f"request failed ({type(exc).__name__}: {exc})")
+        return Outcome.DEAD, f"not a valid URL ({exc})"
+    return T, f"request failed ({type(exc).__name__}: {exc})"
 
 
 BodyWanted = Literal["none", "html", "any"]
@@ -563,8 +446,8 @@ class _Progress:
 class _Checker:
     net: Net
     cache: VerdictCache | None
-    retry_base_delay: float
     on_result: Callable[[str, LinkCheck], None] | None
+    retry: RetryPolicy = field(init=False)
     fetcher: _Fetcher = field(init=False)
     excludes: list[re.Pattern[str]] = field(init=False)
     results: dict[str, LinkCheck] = field(default_factory=dict)
@@ -574,6 +457,7 @@ class _Checker:
     warned_offline: bool = False
 
     def __post_init__(self) -> None:
+        self.retry = RetryPolicy.from_settings(self.net.settings)
         self.fetcher = _Fetcher(self.net)
         self.excludes = []
         for pattern in self.net.settings.exclude:
@@ -605,7 +489,7 @@ class _Checker:
         async def first(url: str) -> None:
             try:
                 check = await self._check(url, todo[url], progress[url], second_pass=False)
-            except Exception as error:  # a bug must never pass for "run time limit reached"
+            except Exception as error:  # never a traceback, a verdict, nor "run time limit reached"
                 check = _internal_error(url, error)
             if check is not None:
                 self._record(url, check)
@@ -696,15 +580,9 @@ class _Checker:
     async def _check(
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
-        """The verdict on one link, or None to defer it to the second pass."""
-        try:
-            check = await self._attempts(url, kind, progress, second_pass=second_pass)
-        except (asyncio.CancelledError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # never a traceback: a bug on one page must not end the run
-            log.warning("internal error while checking %s: %r", url, exc)
-            log.debug("internal error while checking %s", url, exc_info=True)
-            check = LinkCheck(Outcome.TRANSIENT, f"not judged: internal error ({exc!r})", now_iso())
+        """The verdict on one link, or None to defer it to the second pass. An exception
+        (our bug) is `_internal_error`'s, in the caller."""
+        check = await self._attempts(url, kind, progress, second_pass=second_pass)
         if (
             check is not None
             and kind is LinkKind.ANONYMOUS_REVIEW
@@ -716,22 +594,21 @@ class _Checker:
     async def _attempts(
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
-        settings = self.net.settings
         loop = asyncio.get_running_loop()
         host = _host(url)
+        limit = _seconds(self.retry.max_wait)
         previous = self.cache.previous(url) if self.cache is not None else None
         while True:
             wait = max(progress.not_before, self.host_not_before.get(host, 0.0)) - loop.time()
             if wait > 0:
-                if wait > settings.max_retry_wait:
+                if wait > self.retry.max_wait:
                     return self._give_up(
                         progress,
-                        extra=f"{host} asked us to wait {_seconds(wait)}, beyond the "
-                        f"{_seconds(settings.max_retry_wait)} limit",
+                        extra=f"{host} asked us to wait {_seconds(wait)}, beyond the {limit} limit",
                     )
                 if not second_pass and wait > INLINE_WAIT:
                     return None
-                await _sleep(wait)
+                await self.retry.sleep(wait)
             if progress.started is None:
                 progress.started = loop.time()
             try:
@@ -741,7 +618,7 @@ class _Checker:
                 progress.last = failure
                 if failure.unreached and not await self.net.dns_works():
                     return self._offline(failure)
-                if not failure.retryable or progress.attempts >= settings.max_retries:
+                if not failure.retryable or self.retry.exhausted(progress.attempts):
                     check = self._give_up(progress)
                     if failure.unreached and check.outcome is Outcome.TRANSIENT:
                         self.unreached.add(url)
@@ -751,17 +628,14 @@ class _Checker:
                     self.host_not_before[host] = max(
                         self.host_not_before.get(host, 0.0), now + failure.wait
                     )
-                delay = (
-                    failure.wait
-                    if failure.wait is not None
-                    else backoff_delay(progress.attempts, self.retry_base_delay)
-                )
-                if delay > settings.max_retry_wait:
-                    return self._give_up(
-                        progress,
-                        extra=f"the server asked us to wait {_seconds(delay)}, beyond the "
-                        f"{_seconds(settings.max_retry_wait)} limit",
+                delay = self.retry.delay(progress.attempts, failure.wait)
+                if delay is None:
+                    asked = (
+                        "the next retry's wait is"
+                        if failure.wait is None
+                        else f"the server asked us to wait {_seconds(failure.wait)}"
                     )
+                    return self._give_up(progress, extra=f"{asked}, beyond the {limit} limit")
                 progress.attempts += 1
                 progress.not_before = now + delay
 
@@ -853,12 +727,9 @@ class _Checker:
             response = await self.fetcher.request("HEAD", url, body="none", headers=headers)
             # A client error may be HEAD's own (405, and 400/403/404 from servers that route
             # GET only), as may 501: GET confirms before a verdict, since a false `dead` costs
-            # most. 429 and other 5xx would answer a GET alike: they are retried as they are.
-            if (
-                response.status < 400
-                or response.status == 429
-                or (500 <= response.status < 600 and response.status != 501)
-            ):
+            # most. Other transient answers would answer a GET alike: retried as they are.
+            status = response.status
+            if status < 400 or (RetryPolicy.is_transient_status(status) and status != 501):
                 return response
             confirmed = await self.fetcher.request("GET", url, body="none", headers=headers)
             if confirmed.status != response.status:
@@ -915,7 +786,7 @@ class _Checker:
             )
         if status in (404, 410, 451):
             return self._verdict(Outcome.DEAD, f"{text}{after}", hops, response.url, **common)
-        if status in (408, 425, 429) or 500 <= status < 600:
+        if RetryPolicy.is_transient_status(status):
             raise _Failure(
                 Outcome.TRANSIENT,
                 f"{text}{after}",
@@ -992,6 +863,8 @@ def _host(url: str) -> str:
 
 
 def _internal_error(url: str, error: Exception) -> LinkCheck:
+    """Our side failed (a bug on one page must not end the run): `unchecked`, whatever the
+    link is."""
     log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
     log.debug("internal error while checking %s", url, exc_info=error)
     return not_checked(f"not checked: internal error ({type(error).__name__})")
@@ -1003,15 +876,15 @@ async def check_links(
     *,
     cache: VerdictCache | None = None,
     on_result: Callable[[str, LinkCheck], None] | None = None,
-    retry_base_delay: float = 1.0,
 ) -> dict[str, LinkCheck]:
     """Check every (URL, kind) and return one verdict per distinct URL, in input order.
 
     `on_result` is called as each verdict is reached (progress display; what an interrupted
     run had already learned). `github-repo` links belong to the GitHub API code: here they are
-    `unchecked`. `settings.max_run_time` bounds the whole call.
+    `unchecked`. `settings.max_run_time` bounds the whole call; retries follow
+    `RetryPolicy.from_settings(net.settings)`.
     """
-    checker = _Checker(net, cache, retry_base_delay, on_result)
+    checker = _Checker(net, cache, on_result)
     return await checker.run(targets)
 
 
@@ -1023,6 +896,7 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     if refusal is not None:
         raise FetchError(f"{url}: {refusal[1]}")
     fetcher = _Fetcher(net, body_cap=settings.max_document_bytes)
+    retry = RetryPolicy.from_settings(settings)
     attempt = 0
     while True:
         try:
@@ -1039,7 +913,7 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
             else:
                 raise FetchError(f"{url}: more than {settings.max_redirects} redirects")
             status = response.status
-            if status in (408, 425, 429) or 500 <= status < 600:
+            if retry.is_transient_status(status):
                 raise _Failure(
                     Outcome.TRANSIENT,
                     _status_text(status),
@@ -1052,12 +926,11 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
                 raise FetchError(f"{url}: {response.note}")
             return response.body or b"", response.headers.get("content-type")
         except _Failure as failure:
-            if not failure.retryable or attempt >= settings.max_retries:
+            if not failure.retryable or retry.exhausted(attempt):
                 raise FetchError(f"{url}: {failure.reason}") from None
-            delay = failure.wait if failure.wait is not None else backoff_delay(attempt, 1.0)
-            if delay > settings.max_retry_wait:
-                raise FetchError(
-                    f"{url}: {failure.reason}; asked to wait {_seconds(delay)}"
-                ) from None
+            delay = retry.delay(attempt, failure.wait)
+            if delay is None:
+                asked = "beyond the wait limit" if failure.wait is None else _seconds(failure.wait)
+                raise FetchError(f"{url}: {failure.reason}; asked to wait {asked}") from None
             attempt += 1
-            await _sleep(delay)
+            await retry.sleep(delay)

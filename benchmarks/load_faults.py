@@ -78,6 +78,7 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
         link_deadline=2.0,
         max_retries=1,
         max_retry_wait=3.0,
+        retry_base_delay=0.05,
         concurrency=64,
         per_host_concurrency=8,
         per_host_interval=0.0,
@@ -134,9 +135,7 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
         per_link = (1 + settings.max_retries) * settings.link_deadline + settings.max_retry_wait
         bound = per_link * links / settings.concurrency * 2 + 60
         async with Net(settings, resolver=FakeDNS(names)) as net:
-            results = await asyncio.wait_for(
-                web.check_links(net, targets, on_result=store, retry_base_delay=0.05), bound
-            )
+            results = await asyncio.wait_for(web.check_links(net, targets, on_result=store), bound)
         wall = time.monotonic() - started
         stop.set()
         in_history = len(history.stored_urls(run_id))

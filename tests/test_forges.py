@@ -74,11 +74,10 @@ async def forges(server: FakeGitHub) -> AsyncIterator[ForgeFacts]:
     async with httpx.AsyncClient() as client:
         facts = ForgeFacts(
             client,
-            Settings(max_retries=1),
+            Settings(max_retries=1, retry_base_delay=0.0),
             gitlab_api_url=server.url + "/api/v4",
             huggingface_url=server.url,
         )
-        facts.backoff = 0.0
         yield facts
 
 

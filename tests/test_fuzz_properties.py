@@ -21,6 +21,8 @@ from auditor.extract import Document, extract_documents
 from auditor.forges import ForgeFacts
 from auditor.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
+from auditor.net.body import CappedBody
+from auditor.net.policy import parse_retry_after, server_wait
 from auditor.readme import analyze_readme
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,7 +77,7 @@ def test_page_analysis_never_raises(body: bytes, content_type: str | None, url: 
 def test_capped_body_never_raises_nor_exceeds_the_cap(
     encoding: str, chunks: list[bytes], cap: int
 ) -> None:
-    reader = web.CappedBody(encoding, cap)
+    reader = CappedBody(encoding, cap)
     for chunk in chunks:
         if not reader.feed(chunk):
             break
@@ -91,11 +93,11 @@ def test_capped_body_never_raises_nor_exceeds_the_cap(
 )
 def test_wait_headers_never_raise(value: str) -> None:
     now = time.time()
-    wait = web.parse_retry_after(value, now=now)
+    wait = parse_retry_after(value, now=now)
     assert wait is None or wait >= 0
     raw = value.encode("utf-8", "surrogatepass")  # as bytes from the wire
     headers = httpx.Headers([(b"retry-after", raw), (b"x-ratelimit-reset", raw)])
-    found = web.server_wait(headers, now=now)
+    found = server_wait(headers, now=now)
     assert found is None or found >= 0
 
 
@@ -127,12 +129,13 @@ def _client(body: str, status: int) -> httpx.AsyncClient:
 @FAST
 @given(body=answers, status=st.sampled_from([200, 200, 404, 401, 500, 301]), token=st.booleans())
 def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, token: bool) -> None:
-    settings_ = Settings(github_token="t" if token else None, max_retries=0, max_redirects=2)
+    settings_ = Settings(
+        github_token="t" if token else None, max_retries=0, max_redirects=2, retry_base_delay=0.0
+    )
 
     async def run() -> None:
         async with _client(body, status) as client:
             facts = GitHubFacts(client, settings_)
-            facts.backoff = 0.0
             results = await facts.repos(["ml-lab/x", "ml-lab/y"], host="github.com")
             other = await facts.other("https://github.com/ml-lab/x/issues/1")
         assert {result.check.outcome for result in results.values()} <= set(Outcome)
@@ -151,8 +154,7 @@ def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, toke
 def test_forge_answers_of_any_shape_give_a_verdict(body: str, status: int, url: str) -> None:
     async def run() -> None:
         async with _client(body, status) as client:
-            forges = ForgeFacts(client, Settings(max_retries=0))
-            forges.backoff = 0.0
+            forges = ForgeFacts(client, Settings(max_retries=0, retry_base_delay=0.0))
             kind = LinkKind.GITLAB if "gitlab" in url else LinkKind.HUGGINGFACE
             answer = await forges.check(url, kind)
         assert answer.check.outcome in set(Outcome)

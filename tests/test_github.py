@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
@@ -16,6 +17,7 @@ import pytest
 from auditor.config import Settings
 from auditor.github import GRAPHQL_BATCH, GitHubFacts, RepoCheck, api_for_host
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoFacts
+from auditor.net import policy
 from tests.fake_github import FakeGitHub, FakeRepo
 
 TOKEN = "ghp_TESTTOKEN0123456789abcdefSECRET"
@@ -134,6 +136,7 @@ def settings_for(fake: FakeGitHub, *, token: str | None = None, **extra: object)
         github_graphql_url=fake.url + "/graphql",
         github_token=token,
         max_retries=1,
+        retry_base_delay=0.0,
         **extra,  # type: ignore[arg-type]
     )
 
@@ -142,7 +145,6 @@ async def check(
     client: httpx.AsyncClient, fake: FakeGitHub, names: list[str], *, token: str | None = None
 ) -> tuple[dict[str, RepoCheck], GitHubFacts]:
     facts = GitHubFacts(client, settings_for(fake, token=token))
-    facts.backoff = 0.0
     return await facts.repos(names), facts
 
 
@@ -528,6 +530,24 @@ async def test_5xx_is_retried_then_transient(client: httpx.AsyncClient, fake: Fa
     fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"})
     results, _ = await check(client, fake, ["ml-lab/fork"])
     assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
+
+
+async def test_5xx_waits_for_retry_after_never_for_the_primary_reset(
+    client: httpx.AsyncClient, fake: FakeGitHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waited: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waited.append(seconds)
+
+    monkeypatch.setattr(policy, "_sleep", record)
+    hour = {"x-ratelimit-remaining": "4000", "x-ratelimit-reset": str(int(time.time()) + 3600)}
+    fake.script("/repos/ml-lab/complete", 503, {"message": "Server Error"}, {"retry-after": "2"})
+    fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"}, hour)
+    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"])
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    # Retry-After is waited; x-ratelimit-reset is the hourly window's, not a retry's wait.
+    assert waited == [2.0, 0.0]
 
 
 # Conditional requests -------------------------------------------------------------------------

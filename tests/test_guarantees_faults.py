@@ -161,10 +161,8 @@ async def test_rate_limits_timeouts_and_our_network_are_never_dead(make_net: Net
     }
     with serve(routes) as server:
         urls = [server.url(path) for path in routes] + [f"http://127.0.0.1:{closed_port}/"]
-        net = make_net(timeout=0.5, max_retries=1, max_retry_wait=2.0)
-        results = await asyncio.wait_for(
-            web.check_links(net, [(url, DOI) for url in urls], retry_base_delay=0.01), OUTER
-        )
+        net = make_net(timeout=0.5, max_retries=1, max_retry_wait=2.0, retry_base_delay=0.01)
+        results = await asyncio.wait_for(web.check_links(net, [(url, DOI) for url in urls]), OUTER)
         # And with DNS down, names that do not resolve are ours, not the links'.
         offline = await web.check_links(
             make_net(resolver=BrokenDNS()),

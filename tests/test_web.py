@@ -1,4 +1,6 @@
-"""Unit logic of the link checker: waits, backoff, outcome mapping (with respx), pages, bodies."""
+"""Unit logic of the link checker: retry decisions, outcome mapping (with respx), pages, bodies.
+
+The retry policy itself (statuses, errors, waits, backoff) is tests/test_policy.py's."""
 
 from __future__ import annotations
 
@@ -16,51 +18,12 @@ import respx
 from auditor import web
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
-from auditor.net import Net
+from auditor.net import Net, policy
+from auditor.net.body import CappedBody
 from tests.local_servers import FakeDNS
 
 SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
 URL = "https://paper.test/code"
-
-
-# --- Retry-After and rate-limit headers ------------------------------------------------------
-
-
-def test_retry_after_in_seconds() -> None:
-    assert web.parse_retry_after("120", now=0) == 120.0
-    assert web.parse_retry_after(" 0 ", now=0) == 0.0
-
-
-def test_retry_after_as_http_date() -> None:
-    now = time.time()
-    later = formatdate(now + 90, usegmt=True)  # e.g. "Wed, 21 Oct 2015 07:28:00 GMT"
-    assert web.parse_retry_after(later, now=now) == pytest.approx(90, abs=1.5)
-    assert web.parse_retry_after(formatdate(now - 3600, usegmt=True), now=now) == 0.0
-
-
-@pytest.mark.parametrize("value", ["soon", "-5", "1.5e3", ""])
-def test_retry_after_garbage_is_ignored(value: str) -> None:
-    assert web.parse_retry_after(value, now=0) is None
-
-
-def test_server_wait_prefers_retry_after_then_rate_limit_reset() -> None:
-    now = 1_700_000_000.0
-    both = httpx.Headers({"Retry-After": "7", "X-RateLimit-Reset": str(int(now) + 600)})
-    assert web.server_wait(both, now=now) == 7
-    epoch = httpx.Headers({"X-RateLimit-Reset": str(int(now) + 600)})
-    assert web.server_wait(epoch, now=now) == 600
-    delta = httpx.Headers({"X-RateLimit-Reset": "30"})
-    assert web.server_wait(delta, now=now) == 30
-    assert web.server_wait(httpx.Headers({"Retry-After": "nonsense"}), now=now) is None
-    assert web.server_wait(httpx.Headers(), now=now) is None
-
-
-def test_backoff_grows_exponentially_with_jitter() -> None:
-    for attempt in range(5):
-        delays = {web.backoff_delay(attempt, 1.0) for _ in range(200)}
-        assert min(delays) >= 2**attempt / 2
-        assert max(delays) <= 2**attempt
-        assert len(delays) > 1  # jittered, not in step
 
 
 # --- retry decisions and outcome mapping, with respx -----------------------------------------
@@ -80,7 +43,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     async def fake_sleep(seconds: float) -> None:
         recorded.append(seconds)
 
-    monkeypatch.setattr(web, "_sleep", fake_sleep)
+    monkeypatch.setattr(policy, "_sleep", fake_sleep)
     return recorded
 
 
@@ -112,7 +75,7 @@ async def test_retry_after_http_date_is_honoured(net: Net, waits: list[float]) -
 @respx.mock
 async def test_backoff_without_retry_after(net: Net, waits: list[float]) -> None:
     respx.head(URL).mock(return_value=httpx.Response(502))
-    result = await web.check_links(net, [(URL, LinkKind.DOI)], retry_base_delay=1.0)
+    result = await web.check_links(net, [(URL, LinkKind.DOI)])  # retry_base_delay=1.0
     assert result[URL].outcome is Outcome.TRANSIENT
     assert result[URL].detail.startswith("502 Bad Gateway; retried 3 times over ")
     assert len(waits) == 3
@@ -193,6 +156,21 @@ async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
     result = await check_one(net, LinkKind.GITHUB_PAGES)
     assert route.call_count == 1
     assert result.page_title == "Project"
+
+
+@pytest.mark.parametrize("kind", [LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW])
+@respx.mock
+async def test_an_internal_error_is_unchecked_never_a_verdict(
+    net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
+) -> None:
+    def broken(*args: object) -> web.PageFacts:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(web, "analyse_page", broken)
+    respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
+    result = await check_one(net, kind)
+    assert result.outcome is Outcome.UNCHECKED
+    assert result.detail == "not checked: internal error (RuntimeError)"
 
 
 # --- canonicalising redirects ------------------------------------------------------------------
@@ -301,7 +279,7 @@ def test_gzip_bomb_never_inflates_beyond_the_cap() -> None:
     bomb = member * 64  # 1 GiB of zeros, about 1 MB on the wire
     tracemalloc.start()
     try:
-        reader = web.CappedBody("gzip", 1 << 20)
+        reader = CappedBody("gzip", 1 << 20)
         for start in range(0, len(bomb), 65536):
             if not reader.feed(bomb[start : start + 65536]):
                 break
@@ -314,7 +292,7 @@ def test_gzip_bomb_never_inflates_beyond_the_cap() -> None:
 
 
 def test_multi_member_gzip_is_decoded_whole() -> None:
-    reader = web.CappedBody("gzip", 1000)
+    reader = CappedBody("gzip", 1000)
     assert reader.feed(gzip.compress(b"abc") + gzip.compress(b"def"))
     assert bytes(reader.data) == b"abcdef"
     assert not reader.truncated
@@ -324,17 +302,17 @@ def test_multi_member_gzip_is_decoded_whole() -> None:
 def test_deflate_in_both_formats(wbits: int) -> None:
     compressor = zlib.compressobj(wbits=wbits)
     data = compressor.compress(b"hello " * 100) + compressor.flush()
-    reader = web.CappedBody("deflate", 10_000)
+    reader = CappedBody("deflate", 10_000)
     assert reader.feed(data[:1])  # one byte cannot tell the format yet
     assert reader.feed(data[1:])
     assert bytes(reader.data) == b"hello " * 100
 
 
 def test_identity_body_is_capped_and_unknown_encodings_refused() -> None:
-    reader = web.CappedBody("", 10)
+    reader = CappedBody("", 10)
     assert not reader.feed(b"x" * 25)
     assert bytes(reader.data) == b"x" * 10
     assert reader.truncated
-    assert web.CappedBody("br", 10).error == "unsupported content encoding 'br'"
-    assert web.CappedBody("gzip, br", 10).error is not None
-    assert web.CappedBody("identity", 10).error is None
+    assert CappedBody("br", 10).error == "unsupported content encoding 'br'"
+    assert CappedBody("gzip, br", 10).error is not None
+    assert CappedBody("identity", 10).error is None

@@ -46,6 +46,7 @@ BASE = Settings(
     per_host_interval=0.0,
     max_retries=2,
     max_retry_wait=10.0,
+    retry_base_delay=0.01,
     allow_private=True,
     dns_canary="canary.test",
 )
@@ -71,7 +72,7 @@ async def make_net() -> AsyncIterator[NetFactory]:
 
 
 async def check(net: Net, url: str, kind: LinkKind = DOI, **kw: Any) -> LinkCheck:
-    return (await web.check_links(net, [(url, kind)], retry_base_delay=0.01, **kw))[url]
+    return (await web.check_links(net, [(url, kind)], **kw))[url]
 
 
 # --- ok, moved, dead -------------------------------------------------------------------------

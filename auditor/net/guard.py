@@ -1,41 +1,27 @@
-"""The one HTTP client of a run, and the address guard every connection passes through.
+"""The address guard: what the run may connect to, decided below httpx, per connection.
 
 Links come from untrusted text, so a link must not make us talk to the machine we run on or to
-its network (SSRF). The guard sits below httpx, in the httpcore network backend: it resolves the
-host name itself, refuses non-global addresses, and connects to the very address it checked, so
-no second lookup can answer differently (DNS rebinding). Every connection passes through it, the
-first request of a link and each redirect hop alike. TLS SNI and the Host header still carry the
-name: httpcore takes both from the URL, never from the address we connect to.
+its network (SSRF). The guard is an httpcore network backend (`GuardedBackend`): it resolves the
+host name itself, refuses non-global addresses (`is_public_address`, `embedded_ipv4`), and
+connects to the very address it checked, so no second lookup can answer differently (DNS
+rebinding). Every connection passes through it, the first request of a link and each redirect
+hop alike. TLS SNI and the Host header still carry the name: httpcore takes both from the URL,
+never from the address we connect to. Failures are `AddressRefused` and `NameNotResolved`, both
+`httpx.ConnectError`s. Owns also the `Resolver` type and `system_resolver`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib.util
 import ipaddress
-import logging
 import select
 import socket
 import ssl
-import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from types import TracebackType
-from typing import Protocol, Self
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Protocol
 
 import httpcore
 import httpx
-
-from auditor.config import Settings
-
-log = logging.getLogger(__name__)
-
-if importlib.util.find_spec("sniffio") is None:
-    # httpcore imports sniffio on every lock and cancellation shield it makes, several per
-    # request, and without the package each attempt searches sys.path again (a tenth of the
-    # link checker's CPU time at 20,000 papers). A None entry makes the failure immediate;
-    # httpcore then assumes asyncio, which is what runs it here.
-    sys.modules.setdefault("sniffio", None)  # type: ignore[arg-type]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 # host, port -> the addresses the name resolves to, as strings; raises OSError (socket.gaierror
@@ -104,10 +90,6 @@ async def system_resolver(host: str, port: int) -> list[str]:
     loop = asyncio.get_running_loop()
     infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
-def _host_of(url: str) -> str:
-    return httpx.URL(url).host.lower()
 
 
 class _HasFileno(Protocol):
@@ -254,123 +236,3 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await self._inner.sleep(seconds)
-
-
-class _GuardedTransport(httpx.AsyncHTTPTransport):
-    def __init__(self, limits: httpx.Limits, backend: httpcore.AsyncNetworkBackend) -> None:
-        super().__init__(limits=limits, trust_env=False)
-        # httpx offers no argument for a network backend, so the pool it built is replaced by
-        # an identical one that has ours. Environment proxies are off (trust_env=False): a
-        # proxy would resolve and connect for us, out of the guard's sight.
-        self._pool = httpcore.AsyncConnectionPool(
-            ssl_context=httpx.create_ssl_context(trust_env=False),
-            max_connections=limits.max_connections,
-            max_keepalive_connections=limits.max_keepalive_connections,
-            keepalive_expiry=limits.keepalive_expiry,
-            network_backend=backend,
-        )
-
-
-class _HostGate:
-    """Politeness towards one host: at most `per_host_concurrency` requests at once, and
-    starts spaced by `per_host_interval`."""
-
-    def __init__(self, concurrency: int, interval: float) -> None:
-        self.semaphore = asyncio.Semaphore(max(1, concurrency))
-        self.interval = interval
-        self.next_start = 0.0
-
-    async def wait_turn(self) -> None:
-        now = asyncio.get_running_loop().time()
-        start = max(now, self.next_start)
-        self.next_start = start + self.interval  # reserved before sleeping: no lock needed
-        if start > now:
-            await asyncio.sleep(start - now)
-
-
-class Net:
-    """The run's network: one `httpx.AsyncClient` behind the address guard, and the limits.
-
-    `client` never follows redirects (callers follow them by hand, so each hop is checked and
-    recorded). Wrap each request in `async with net.slot(host)` to respect the global and
-    per-host limits; a burst larger than the pool otherwise ends in `PoolTimeout`s.
-    """
-
-    def __init__(self, settings: Settings, *, resolver: Resolver | None = None) -> None:
-        self.settings = settings
-        self.resolver: Resolver = resolver or system_resolver
-        trusted = frozenset(
-            _host_of(url) for url in (settings.github_api_url, settings.github_graphql_url)
-        )
-        self.backend = GuardedBackend(
-            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, trusted
-        )
-        concurrency = max(1, settings.concurrency)
-        limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-        self.transport: httpx.AsyncBaseTransport = _GuardedTransport(limits, self.backend)
-        self.client = httpx.AsyncClient(
-            transport=self.transport,
-            follow_redirects=False,
-            # No pool timeout: the semaphore below already bounds the wait for a connection.
-            timeout=httpx.Timeout(settings.timeout, pool=None),
-            headers={"User-Agent": settings.user_agent},
-            trust_env=False,
-        )
-        self._slots = asyncio.Semaphore(concurrency)
-        self._hosts: dict[str, _HostGate] = {}
-        self._canary: bool | None = None
-        self._canary_lock = asyncio.Lock()
-
-    @contextlib.asynccontextmanager
-    async def slot(self, host: str) -> AsyncIterator[None]:
-        """Hold one of the run's request slots, politely with respect to `host`."""
-        gate = self._hosts.get(host)
-        if gate is None:
-            gate = _HostGate(self.settings.per_host_concurrency, self.settings.per_host_interval)
-            self._hosts[host] = gate
-        async with gate.semaphore:
-            await gate.wait_turn()
-            async with self._slots:
-                yield
-
-    async def dns_works(self) -> bool:
-        """Whether `settings.dns_canary` resolves to a public address: the offline guard's test
-        that a failure to resolve or connect is the link's, not our network's. Asked once a
-        run."""
-        async with self._canary_lock:
-            if self._canary is None:
-                self._canary = await self._probe_canary()
-                if not self._canary:
-                    log.debug(
-                        "DNS canary %s did not resolve to a public address",
-                        self.settings.dns_canary,
-                    )
-            return self._canary
-
-    async def _probe_canary(self) -> bool:
-        try:
-            async with asyncio.timeout(self.settings.timeout):
-                found = await self.resolver(self.settings.dns_canary, 443)
-        except (OSError, UnicodeError, TimeoutError):
-            return False
-        for address in found:
-            try:
-                if is_public_address(ipaddress.ip_address(address)):
-                    return True
-            except ValueError:
-                continue
-        return False
-
-    async def aclose(self) -> None:
-        await self.client.aclose()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.aclose()

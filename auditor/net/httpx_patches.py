@@ -1,0 +1,51 @@
+"""The two places where we reach past httpx's and httpcore's public interfaces, kept together.
+
+Both are proven by tests/test_httpx_patches.py, which fails loudly when an httpx or httpcore
+upgrade changes what they rely on:
+
+* `guarded_transport`: httpx offers no argument for an httpcore network backend, so the
+  connection pool `httpx.AsyncHTTPTransport` built is replaced (its private `_pool`) by one
+  configured the same but with our backend: the address guard of `auditor.net.guard`.
+* `sniffio` is made an immediate ImportError when it is not installed (a process-wide change,
+  made once, when `auditor.net` is imported). httpcore 1.0 imports `sniffio` inside
+  `current_async_library()`, which runs for every lock and cancellation shield it makes: four
+  times per request. Recent anyio (4.16 here) no longer depends on sniffio, so it is often
+  absent, and each failed import searches sys.path again: about 70 µs a lookup, so 0.3 ms of
+  the 1.3-1.8 ms of CPU a request costs (measured with httpcore 1.0.9 and 1500 requests to a
+  local server). A None entry in sys.modules fails at once, and httpcore then assumes
+  asyncio, which is what runs it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import httpcore
+import httpx
+
+SNIFFIO_INSTALLED = importlib.util.find_spec("sniffio") is not None
+
+if not SNIFFIO_INSTALLED:
+    sys.modules.setdefault("sniffio", None)  # type: ignore[arg-type]
+
+
+class _GuardedTransport(httpx.AsyncHTTPTransport):
+    def __init__(self, limits: httpx.Limits, backend: httpcore.AsyncNetworkBackend) -> None:
+        # Environment proxies are off (trust_env=False): a proxy would resolve and connect for
+        # us, out of the guard's sight.
+        super().__init__(limits=limits, trust_env=False)
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=httpx.create_ssl_context(trust_env=False),
+            max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections,
+            keepalive_expiry=limits.keepalive_expiry,
+            network_backend=backend,
+        )
+
+
+def guarded_transport(
+    limits: httpx.Limits, backend: httpcore.AsyncNetworkBackend
+) -> httpx.AsyncHTTPTransport:
+    """An httpx transport whose every connection is made by `backend`."""
+    return _GuardedTransport(limits, backend)
