@@ -1,5 +1,5 @@
 """GitHub Actions: the job summary, step outputs, annotations on the paper lists, and the one
-tracking issue for dead links.
+tracking issue for dead links, each from a (recorded) `Scorecard`.
 
 Workflow commands follow GitHub's rules (`workflow-commands.md`): data escapes `%`, CR and LF;
 properties also `:` and `,`. GitHub shows at most 10 errors and 10 warnings per step, so the most
@@ -21,8 +21,7 @@ import httpx
 from auditor.config import USER_AGENT
 from auditor.history import new_dead, still_dead
 from auditor.models import Outcome, Tier
-
-Json = dict[str, Any]
+from auditor.scorecard import LinkEntry, Scorecard
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
 STEP_SUMMARY_LIMIT = 1024 * 1024  # bytes per step; beyond it GitHub drops the whole summary
@@ -90,55 +89,50 @@ def _at(path: str, line: int, workspace: str | None) -> tuple[str | None, int | 
     return file, (line or None) if file else None
 
 
-def _places(
-    document: Mapping[str, Any], url: str, paper_ids: Iterable[str]
-) -> list[tuple[str, int]]:
+def _places(card: Scorecard, url: str, paper_ids: Iterable[str]) -> list[tuple[str, int]]:
     """Where the lists cite `url` for these papers: its occurrences in files, else (a link
     harvested from a project page, or cited in a list page fetched by URL) the papers' lines."""
     ids = set(paper_ids)
-    link: Mapping[str, Any] = next(
-        (entry for entry in document.get("links", ()) if entry["url"] == url), {}
-    )
+    link = next((entry for entry in card.links if entry.url == url), None)
     places = [
-        (o["path"], o["line"])
-        for o in link.get("occurrences", ())
-        if o.get("paper") in ids and _file(o["path"], None)
+        (o.path, o.line)
+        for o in (link.result.link.occurrences if link else ())
+        if o.paper in ids and _file(o.path, None)
     ]
     if places:
         return places
     return [
-        (paper["source"]["path"], paper["source"]["line"])
-        for paper in document.get("papers", ())
-        if paper["id"] in ids
+        (entry.paper.source.path, entry.paper.source.line)
+        for entry in card.papers
+        if entry.id in ids
     ]
 
 
-def find_annotations(
-    document: Mapping[str, Any], *, workspace: str | None = None
-) -> list[Annotation]:
+def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[Annotation]:
     """An error at every place a dead link is cited (new deaths first), a warning at every
     placeholder paper's code link, each level in file and line order."""
-    fresh = {link["url"] for link in new_dead(document)}
+    fresh = {entry.url for entry in new_dead(card)}
     found: list[Annotation] = []
-    for link in document.get("links", ()):
-        if link.get("outcome") != Outcome.DEAD:
+    for entry in card.links:
+        if entry.outcome != Outcome.DEAD:
             continue
-        url = link["url"]
+        url, link = entry.url, entry.result.link
         title = "Newly dead link" if url in fresh else "Dead link"
-        message = f"{url} is dead: {link.get('detail') or 'no detail'}"
-        if link.get("found_via"):
-            message += f" (found on {link['found_via']})"
-        for path, line in _places(document, url, link.get("papers", ())):
+        message = f"{url} is dead: {entry.result.check.detail or 'no detail'}"
+        if link.found_via:
+            message += f" (found on {link.found_via})"
+        for path, line in _places(card, url, link.papers):
             found.append(
                 Annotation("error", title, message, *_at(path, line, workspace), url in fresh)
             )
-    for paper in document.get("papers", ()):
-        if paper.get("tier") != Tier.PLACEHOLDER:
+    for paper in card.papers:
+        if paper.score is None or paper.score.tier != Tier.PLACEHOLDER:
             continue
-        url = paper.get("scored_on")
-        places = _places(document, url, [paper["id"]]) if url else []
-        path, line = places[0] if places else (paper["source"]["path"], paper["source"]["line"])
-        message = f"{paper.get('name')}: {url or 'its code link'} holds no code yet"
+        code = paper.score.scored_on
+        places = _places(card, code, [paper.id]) if code else []
+        source = paper.paper.source
+        path, line = places[0] if places else (source.path, source.line)
+        message = f"{paper.paper.name}: {code or 'its code link'} holds no code yet"
         found.append(
             Annotation("warning", "Placeholder code", message, *_at(path, line, workspace), False)
         )
@@ -194,20 +188,19 @@ def output_text(name: str, value: str) -> str:
     return f"{name}<<{delimiter}\n{value}\n{delimiter}\n"
 
 
-def outputs(document: Mapping[str, Any], report_path: Path) -> dict[str, str]:
+def outputs(card: Scorecard, report_path: Path) -> dict[str, str]:
     """The step outputs, `OUTPUT_NAMES` in order: counts of dead and newly dead links and of
     papers, and the report folder."""
-    links = document.get("links", ())
     return {
-        "dead": str(sum(1 for link in links if link.get("outcome") == Outcome.DEAD)),
-        "new-dead": str(len(new_dead(document))),
-        "papers": str(len(document.get("papers", ()))),
+        "dead": str(sum(1 for entry in card.links if entry.outcome == Outcome.DEAD)),
+        "new-dead": str(len(new_dead(card))),
+        "papers": str(len(card.papers)),
         "report-path": str(report_path),
     }
 
 
 def report_to_actions(
-    doc: Mapping[str, Any],
+    card: Scorecard,
     *,
     environ: Mapping[str, str],
     summary_markdown: str,
@@ -224,9 +217,9 @@ def report_to_actions(
     output = environ.get("GITHUB_OUTPUT")
     if output:
         with Path(output).open("a", encoding="utf-8") as stream:
-            for name, value in outputs(doc, report_path).items():
+            for name, value in outputs(card, report_path).items():
                 stream.write(output_text(name, value))
-    for line in annotation_lines(find_annotations(doc, workspace=environ.get("GITHUB_WORKSPACE"))):
+    for line in annotation_lines(find_annotations(card, workspace=environ.get("GITHUB_WORKSPACE"))):
         out.write(line + "\n")
     out.flush()
 
@@ -243,41 +236,44 @@ def _code(text: object) -> str:
     return "`" + re.sub(r"[`\r\n]", "'", str(text)) + "`"
 
 
-def _dead_item(document: Mapping[str, Any], link: Mapping[str, Any], *, fresh: bool) -> str:
-    names = {paper["id"]: paper.get("name") or paper["id"] for paper in document["papers"]}
-    places = _places(document, link["url"], link.get("papers", ()))
+def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
+    names = {paper.id: paper.paper.name or paper.id for paper in card.papers}
+    papers = entry.result.link.papers
+    places = _places(card, entry.url, papers)
     where = ", ".join(_code(f"{path}:{line}") for path, line in places[:3])
-    cited = ", ".join(_code(names.get(pid, pid)) for pid in link.get("papers", ())[:3])
-    since = link.get("dead_since")
+    cited = ", ".join(_code(names.get(pid, pid)) for pid in papers[:3])
+    since = entry.history.dead_since if entry.history else None
     return (
-        f"- {_code(link['url'])}{' **(new)**' if fresh else ''}: cited by {cited or 'no paper'}"
+        f"- {_code(entry.url)}{' **(new)**' if fresh else ''}: cited by {cited or 'no paper'}"
         f" at {where or 'an unknown place'}"
         f"{f'; dead since {since}' if since else ''}"
-        f"{'; not checked this run' if link.get('outcome') != Outcome.DEAD else ''}"
+        f"{'; not checked this run' if entry.outcome != Outcome.DEAD else ''}"
     )
 
 
-def _items(
-    document: Mapping[str, Any], links: Sequence[Mapping[str, Any]], *, mark_new: bool
-) -> str:
-    fresh = {link["url"] for link in new_dead(document)} if mark_new else set()
-    lines = [
-        _dead_item(document, link, fresh=link["url"] in fresh) for link in links[:ISSUE_MAX_ITEMS]
-    ]
+def _items(card: Scorecard, links: Sequence[LinkEntry], *, mark_new: bool) -> str:
+    fresh = {entry.url for entry in new_dead(card)} if mark_new else set()
+    lines = [_dead_item(card, entry, fresh=entry.url in fresh) for entry in links[:ISSUE_MAX_ITEMS]]
     if len(links) > ISSUE_MAX_ITEMS:
         lines.append(f"- … and {len(links) - ISSUE_MAX_ITEMS} more (see the report)")
     return "\n".join(lines)
 
 
-def issue_body(document: Mapping[str, Any], *, report_url: str | None = None) -> str:
-    dead = still_dead(document)
+def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
+    dead = still_dead(card)
     report = f" The full report: {report_url}" if report_url else ""
     return (
         f"{ISSUE_MARKER}\n"
         f"paper-auditor finds **{len(dead)} dead link(s)** in the paper lists. This issue "
         f"is updated by every audit and closed when all are fixed.{report}\n\n"
-        f"{_items(document, dead, mark_new=False)}\n"
+        f"{_items(card, dead, mark_new=False)}\n"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Issue:
+    number: int
+    body: str
 
 
 class _Api:
@@ -313,20 +309,21 @@ class _Api:
             )
         return response.json() if response.content else None
 
-    def find_open(self) -> Json | None:
+    def find_open(self) -> _Issue | None:
         found = self.call(
             "GET",
             "/issues",
             params={"state": "open", "labels": ISSUE_LABEL, "per_page": 100, "direction": "asc"},
         )
         for issue in found or ():
-            if "pull_request" not in issue and ISSUE_MARKER in (issue.get("body") or ""):
-                return dict(issue)
+            body = issue.get("body") or ""
+            if "pull_request" not in issue and ISSUE_MARKER in body:
+                return _Issue(int(issue["number"]), str(body))
         return None
 
 
 def sync_tracking_issue(
-    doc: Mapping[str, Any],
+    card: Scorecard,
     *,
     repository: str,
     token: str,
@@ -344,7 +341,7 @@ def sync_tracking_issue(
     try:
         api = _Api(http, api_url, repository, token)
         issue = api.find_open()
-        fresh = new_dead(doc)
+        fresh = new_dead(card)
         if issue is None:
             # Known dead links with no open issue were seen and closed by someone: only a new
             # death opens one again.
@@ -359,17 +356,17 @@ def sync_tracking_issue(
             api.call(
                 "POST",
                 "/issues",
-                json={"title": ISSUE_TITLE, "body": issue_body(doc, report_url=report_url),
+                json={"title": ISSUE_TITLE, "body": issue_body(card, report_url=report_url),
                       "labels": [ISSUE_LABEL]},
             )  # fmt: skip
             return "opened"
-        number = issue["number"]
-        if not still_dead(doc):
+        number = issue.number
+        if not still_dead(card):
             api.call(
                 "POST",
                 f"/issues/{number}/comments",
                 json={"body": "Every dead link listed here resolves again or has left the "
-                      f"lists (audit of {doc.get('generated_at')}). Closing."},
+                      f"lists (audit of {card.generated_at}). Closing."},
             )  # fmt: skip
             api.call(
                 "PATCH", f"/issues/{number}", json={"state": "closed", "state_reason": "completed"}
@@ -380,10 +377,10 @@ def sync_tracking_issue(
                 "POST",
                 f"/issues/{number}/comments",
                 json={"body": f"{len(fresh)} link(s) newly dead:\n\n"
-                      f"{_items(doc, fresh, mark_new=True)}\n"},
+                      f"{_items(card, fresh, mark_new=True)}\n"},
             )  # fmt: skip
-        body = issue_body(doc, report_url=report_url)
-        if body == issue.get("body") and not fresh:
+        body = issue_body(card, report_url=report_url)
+        if body == issue.body and not fresh:
             return "unchanged"
         api.call("PATCH", f"/issues/{number}", json={"body": body})
         return "updated"

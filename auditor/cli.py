@@ -27,12 +27,13 @@ from auditor import (
     history,
     pipeline,
     render,
-    report,
     rubric,
+    scorecard,
     shard,
 )
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
 from auditor.progress import Progress
+from auditor.scorecard import Scorecard
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -86,6 +87,15 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "-q", "--quiet", action="store_true", help="only errors on stderr (NO_COLOR is honoured)"
+    )
+
+
+def _config(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        type=Path,
+        help="rubric settings (TOML); default: [tool.paper-auditor] in "
+        "./pyproject.toml when present",
     )
 
 
@@ -160,12 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K/N",
         help="audit only shard K of N of the papers (merge the parts with `auditor merge`)",
     )
-    audit_parser.add_argument(
-        "--config",
-        type=Path,
-        help="rubric settings (TOML); default: [tool.paper-auditor] in "
-        "./pyproject.toml when present",
-    )
+    _config(audit_parser)
     net = audit_parser.add_argument_group("network")
     net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
     net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
@@ -215,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
     merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
+    _config(merge_parser)
     _common(merge_parser)
 
     issue_parser = commands.add_parser(
@@ -293,50 +299,49 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
     return rules or ("dead",)
 
 
-def findings(document: Mapping[str, Any], rules: Sequence[str]) -> list[str]:
+def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     """The `--fail-on` rules the scorecard trips, each as a short sentence."""
     found: list[str] = []
-    papers = document.get("papers", [])
+    tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
     if "dead" in rules:
-        dead = sum(1 for link in document.get("links", []) if link.get("outcome") == Outcome.DEAD)
+        dead = sum(1 for entry in card.links if entry.outcome == Outcome.DEAD)
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:
-        newly = len(history.new_dead(document))
+        newly = len(history.new_dead(card))
         if newly:
             found.append(f"{newly} newly dead link(s)")
     if "placeholder" in rules:
-        placeholders = sum(1 for paper in papers if paper.get("tier") == Tier.PLACEHOLDER)
+        placeholders = sum(1 for tier in tiers if tier == Tier.PLACEHOLDER)
         if placeholders:
             found.append(f"{placeholders} paper(s) with placeholder code")
     for rule in rules:
         if rule.startswith("tier-below:"):
             floor = TIER_ORDER.index(Tier(rule.removeprefix("tier-below:")))
             below = [
-                paper
-                for paper in papers
-                if paper.get("tier") in {t.value for t in TIER_ORDER[:floor]}
-                or paper.get("tier") in (Tier.DEAD, Tier.PLACEHOLDER)
+                tier
+                for tier in tiers
+                if tier in TIER_ORDER[:floor] or tier in (Tier.DEAD, Tier.PLACEHOLDER)
             ]
             if below:
                 found.append(f"{len(below)} paper(s) with code below {TIER_ORDER[floor]}")
     return found
 
 
-def write_reports(document: Mapping[str, Any], out_dir: Path, *, with_json: bool) -> str:
+def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
     """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
     # All three or none: a full disk or an interrupt leaves the previous reports as they were.
-    doc = dict(document)
-    files = {out_dir / "scorecard.json": report.dumps(doc)} if with_json else {}
-    summary = files[out_dir / "summary.md"] = render.render_markdown(doc)
-    files[out_dir / "index.html"] = render.render_html(doc)
-    report.write_files_atomically(files)
+    files = {out_dir / "scorecard.json": scorecard.dumps(card)} if with_json else {}
+    summary = files[out_dir / "summary.md"] = render.render_markdown(card)
+    files[out_dir / "index.html"] = render.render_html(card)
+    scorecard.write_files_atomically(files)
     return summary
 
 
 def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
     if form == "json":
-        out.write(report.dumps(report.extraction_json(extraction.papers, extraction.links)))
+        document = scorecard.extraction_json(extraction.papers, extraction.links)
+        out.write(scorecard.dumps_json(document))
         return
     names = {paper.id: paper.name for paper in extraction.papers}
     width = max((len(kind.value) for kind in LinkKind), default=10)
@@ -353,27 +358,27 @@ def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_USAGE if extraction.errors else EXIT_OK
 
 
-def _exit_code(document: Mapping[str, Any], rules: Sequence[str], input_errors: bool) -> int:
-    problems = findings(document, rules) if "never" not in rules else []
+def _exit_code(card: Scorecard, rules: Sequence[str], input_errors: bool) -> int:
+    problems = findings(card, rules) if "never" not in rules else []
     for problem in problems:
         log.warning("%s", problem)
-    links = document["links"]
+    links = card.links
     if problems:
         return EXIT_FINDINGS
     if input_errors:
         return EXIT_USAGE
-    if links and all(link.get("outcome") == Outcome.UNCHECKED for link in links):
+    if links and all(entry.outcome == Outcome.UNCHECKED for entry in links):
         log.warning("no link got a verdict: nothing could be checked")
         return EXIT_NOTHING_CHECKED
     return EXIT_OK
 
 
 def _publish(
-    document: Mapping[str, Any], out_dir: Path, environ: Mapping[str, str], *, with_json: bool
+    card: Scorecard, out_dir: Path, environ: Mapping[str, str], *, with_json: bool
 ) -> None:
-    summary = write_reports(document, out_dir, with_json=with_json)
+    summary = write_reports(card, out_dir, with_json=with_json)
     actions.report_to_actions(
-        document,
+        card,
         environ=environ,
         summary_markdown=summary,
         report_path=out_dir,
@@ -394,7 +399,7 @@ class _Observer(pipeline.Observer):
         self.progress.add_total(count)
 
     def finished(self, result: LinkResult) -> None:
-        self.runs.store_link(self.run_id, report.result_json(result))
+        self.runs.store_link(self.run_id, result)
         self.progress.advance(result)
 
     def github_budget(self, remaining: int | None) -> None:
@@ -424,47 +429,56 @@ def _open_history(path: Path) -> history.History:
         raise UsageError(str(error)) from None
 
 
+def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
+    """The rubric of `--config`, else of ./pyproject.toml: `audit` and `merge` read it alike."""
+    try:
+        return rubric.load_rubric(args.config, pyproject=Path("pyproject.toml"))
+    except rubric.RubricError as error:
+        raise UsageError(str(error)) from None
+
+
 def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
+    scoring = _load_rubric(args)
     try:
-        scoring = rubric.load_rubric(args.config, pyproject=Path("pyproject.toml"))
         shard_of = shard.parse_shard(args.shard) if args.shard else None
-    except (rubric.RubricError, shard.ShardError) as error:
+    except shard.ShardError as error:
         raise UsageError(str(error)) from None
     if shard_of is not None:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
         outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
-        document = shard.stamp(report.build_scorecard(outcome.audit), *shard_of)
-        write_reports(document, settings.out_dir, with_json=True)
-        return _exit_code(document, rules, bool(outcome.errors))
+        card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
+        write_reports(card, settings.out_dir, with_json=True)
+        return _exit_code(card, rules, bool(outcome.errors))
     with (
         _open_history(args.db or settings.out_dir / "history.sqlite") as runs,
         _progress(args, environ) as progress,
     ):
         observer = _Observer(runs, runs.begin_run(), progress)
         outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
-        document = runs.finish_run(observer.run_id, report.build_scorecard(outcome.audit))
-    _publish(document, settings.out_dir, environ, with_json=True)
-    return _exit_code(document, rules, bool(outcome.errors))
+        card = runs.finish_run(observer.run_id, scorecard.build_scorecard(outcome.audit))
+    _publish(card, settings.out_dir, environ, with_json=True)
+    return _exit_code(card, rules, bool(outcome.errors))
 
 
 def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
-    parts = [report.load_scorecard(path) for path in args.scorecards]
+    scoring = _load_rubric(args)
+    parts = [scorecard.load_scorecard(path) for path in args.scorecards]
     try:
-        merged = shard.merge(parts)
+        merged = shard.merge(parts, scoring)
     except shard.ShardError as error:
         raise UsageError(str(error)) from None
     with _open_history(args.db or args.out / "history.sqlite") as runs:
-        document = runs.record_run(merged)
-    _publish(document, args.out, environ, with_json=True)
-    return _exit_code(document, rules, input_errors=False)
+        card = runs.record_run(merged)
+    _publish(card, args.out, environ, with_json=True)
+    return _exit_code(card, rules, input_errors=False)
 
 
 def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    document = report.load_scorecard(args.scorecard)
+    card = scorecard.load_scorecard(args.scorecard)
     repository = args.repository or environ.get("GITHUB_REPOSITORY", "")
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
         raise UsageError("--repository OWNER/REPO (or $GITHUB_REPOSITORY) is needed")
@@ -474,7 +488,7 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     api_url, _, _ = config.github_urls_from(environ)
     try:
         done = actions.sync_tracking_issue(
-            document,
+            card,
             repository=repository,
             token=token,
             api_url=api_url,
@@ -487,9 +501,9 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 
 def _run_render(args: argparse.Namespace) -> int:
-    document = report.load_scorecard(args.scorecard)
+    card = scorecard.load_scorecard(args.scorecard)
     out_dir = args.out or args.scorecard.parent
-    write_reports(document, out_dir, with_json=args.out is not None)
+    write_reports(card, out_dir, with_json=args.out is not None)
     log.info("reports written to %s", out_dir)
     return EXIT_OK
 
@@ -512,7 +526,7 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
         if args.command == "issue":
             return _run_issue(args, environ)
         return _run_render(args)
-    except (UsageError, report.ScorecardError, history.HistoryError) as error:
+    except (UsageError, scorecard.ScorecardError, history.HistoryError) as error:
         log.error("%s", error)
         return EXIT_USAGE
     except KeyboardInterrupt:

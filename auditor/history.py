@@ -2,8 +2,9 @@
 what changed since the previous run.
 
 Results are stored as they complete (`store_link`, each call its own transaction), so a crash
-or a kill loses nothing already stored; `finish_run` stores the final document, computes the
-history fields and marks the run finished in one transaction. A run never finished stays in the
+or a kill loses nothing already stored; `finish_run` stores the final scorecard, computes the
+history fields (`LinkHistory` per link, `removed_links` and `changes`) and marks the run finished
+in one transaction; it returns the scorecard with them. A run never finished stays in the
 file, its results counted for `first_seen`, `last_ok` and `dead_since`, but it is never the
 "previous run" that changes are computed against.
 
@@ -17,26 +18,26 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from auditor.models import Outcome
+from auditor.models import LinkKind, LinkResult, Outcome, open_member
+from auditor.scorecard import (
+    CHANGE_KINDS,
+    Changes,
+    LinkEntry,
+    LinkHistory,
+    RemovedLink,
+    Scorecard,
+)
 from auditor.timestamps import now_iso
 
-Json = dict[str, Any]
 T = TypeVar("T")
 
-NEW = "new"
-DIED = "died"
-REVIVED = "revived"
-MOVED = "moved"
-ARCHIVED = "archived"
-LICENSE_CHANGED = "license-changed"
-REMOVED = "removed"
-CHANGE_KINDS = (NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED)
+NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
 
 JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
 ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
@@ -86,6 +87,15 @@ class HistoryError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Run:
+    """One run of the file; `finished_at` None: it never finished (crash, kill, timeout)."""
+
+    id: int
+    started_at: str
+    finished_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Row:
     """One stored result of one link, as the history computation needs it."""
 
@@ -102,26 +112,32 @@ class _Row:
     papers: tuple[str, ...]
 
 
-def _flag(value: Any) -> int | None:
-    return None if value is None else int(bool(value))
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(value)
 
 
-def _link_row(run_id: int, link: Mapping[str, Any]) -> tuple[Any, ...]:
-    repo = link.get("repo") or {}
+_LinkRow = tuple[
+    str, int, str, str, int | None, str | None, str, str, str, int | None, int | None,
+    str | None, str | None,
+]  # fmt: skip
+
+
+def _link_row(run_id: int, result: LinkResult) -> _LinkRow:
+    link, check, repo = result.link, result.check, result.repo
     return (
-        link["url"],
+        link.url,
         run_id,
-        link.get("kind"),
-        link.get("outcome") or Outcome.UNCHECKED,
-        link.get("http_status"),
-        link.get("final_url"),
-        link.get("detail"),
-        link.get("checked_at"),
-        json.dumps(list(link.get("papers", ()))),
-        _flag(repo.get("exists")),
-        _flag(repo.get("archived")),
-        repo.get("license_spdx"),
-        repo.get("license_class"),
+        link.kind,
+        check.outcome,
+        check.http_status,
+        check.final_url,
+        check.detail,
+        check.checked_at,
+        json.dumps(list(link.papers)),
+        _flag(repo.exists) if repo else None,
+        _flag(repo.archived) if repo else None,
+        repo.license_spdx if repo else None,
+        repo.license_class if repo else None,
     )
 
 
@@ -220,50 +236,50 @@ class History:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def store_link(self, run_id: int, link: Mapping[str, Any]) -> None:
-        """Store one link result (scorecard JSON) as soon as it is known; committed on return."""
+    def store_link(self, run_id: int, result: LinkResult) -> None:
+        """Store one link result as soon as it is known; committed on return."""
         with self._writing():
-            self._db.execute(_UPSERT_LINK, _link_row(run_id, link))
+            self._db.execute(_UPSERT_LINK, _link_row(run_id, result))
 
-    def finish_run(self, run_id: int, document: Mapping[str, Any]) -> Json:
+    def finish_run(self, run_id: int, card: Scorecard) -> Scorecard:
         """Store the final scorecard (it overrides results stored on the way), mark the run
-        finished and return the document with its history fields: per link `first_seen`,
-        `last_ok`, `dead_since` and `changes`; at top level `removed_links` and `changes`."""
+        finished and return the scorecard with its history: each link's `LinkHistory`, and
+        `removed_links` and `changes`."""
         with self._writing(), self._transaction():
             self._db.executemany(
-                _UPSERT_LINK, [_link_row(run_id, link) for link in document.get("links", ())]
+                _UPSERT_LINK, [_link_row(run_id, entry.result) for entry in card.links]
             )
             self._db.executemany(
                 _UPSERT_PAPER,
                 [
                     (
                         run_id,
-                        paper["id"],
-                        paper.get("name"),
-                        paper.get("tier"),
-                        paper.get("score"),
-                        paper.get("scored_on"),
+                        entry.paper.id,
+                        entry.paper.name,
+                        entry.score.tier if entry.score else None,
+                        entry.score.score if entry.score else None,
+                        entry.score.scored_on if entry.score else None,
                     )
-                    for paper in document.get("papers", ())
+                    for entry in card.papers
                 ],
             )
-            annotated = self._annotate(run_id, document)
+            annotated = self._annotate(run_id, card)
             self._db.execute(
                 "UPDATE runs SET finished_at = ?, generated_at = ? WHERE id = ?",
-                (now_iso(), document.get("generated_at"), run_id),
+                (now_iso(), card.generated_at, run_id),
             )
         return annotated
 
-    def record_run(self, document: Mapping[str, Any]) -> Json:
+    def record_run(self, card: Scorecard) -> Scorecard:
         """Store a whole scorecard as one finished run (a merged or re-read document)."""
-        return self.finish_run(self.begin_run(document.get("generated_at")), document)
+        return self.finish_run(self.begin_run(card.generated_at), card)
 
     # Reading
 
-    def runs(self) -> list[Json]:
-        """Every run, oldest first: `id`, `started_at`, `finished_at` (None: unfinished)."""
+    def runs(self) -> list[Run]:
+        """Every run, oldest first."""
         rows = self._db.execute("SELECT id, started_at, finished_at FROM runs ORDER BY id")
-        return [{"id": i, "started_at": s, "finished_at": f} for i, s, f in rows]
+        return [Run(i, s, f) for i, s, f in rows]
 
     def stored_urls(self, run_id: int) -> set[str]:
         rows = self._db.execute("SELECT url FROM link_results WHERE run_id = ?", (run_id,))
@@ -308,36 +324,37 @@ class History:
                  kind, papers) in self._db.execute(_LINK_HISTORY, (url,))
         ]  # fmt: skip
 
-    def _annotate(self, run_id: int, document: Mapping[str, Any]) -> Json:
+    def _annotate(self, run_id: int, card: Scorecard) -> Scorecard:
         previous = self._db.execute(
             "SELECT id, COALESCE(generated_at, started_at) FROM runs "
             "WHERE finished_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
             (run_id,),
         ).fetchone()
         previous_id: int | None = previous[0] if previous else None
-        links: list[Json] = []
-        for link in document.get("links", ()):
-            fields = _link_fields(self._history(link["url"]), run_id, previous_id)
-            links.append({**link, **fields})
-        current = {link["url"] for link in links}
-        removed: list[Json] = []
+        links = tuple(
+            replace(entry, history=_link_history(self._history(entry.url), run_id, previous_id))
+            for entry in card.links
+        )
+        current = {entry.url for entry in links}
+        removed: list[RemovedLink] = []
         if previous_id is not None:
             gone = sorted(self.stored_urls(previous_id) - current)
             removed = [_removed_link(url, self._history(url), previous_id) for url in gone]
         counts = dict.fromkeys(CHANGE_KINDS, 0)
         for entry in links:
-            for change in entry["changes"]:
+            for change in entry.history.changes if entry.history else ():
                 counts[change] += 1
         counts[REMOVED] = len(removed)
-        annotated = dict(document)
-        annotated["links"] = links
-        annotated["removed_links"] = removed
-        annotated["changes"] = {
-            "previous_run": previous[1] if previous else None,
-            "counts": counts,
-            "new_dead": sum(1 for link in links if _is_new_dead(link)),
-        }
-        return annotated
+        return replace(
+            card,
+            links=links,
+            removed_links=tuple(removed),
+            changes=Changes(
+                previous_run=previous[1] if previous else None,
+                counts=counts,
+                new_dead=sum(1 for entry in links if _is_new_dead(entry)),
+            ),
+        )
 
 
 def _migrate(connection: sqlite3.Connection, path: Path) -> None:
@@ -379,16 +396,16 @@ def _dead_since(rows: Sequence[_Row]) -> str | None:
     return since
 
 
-def _link_fields(rows: Sequence[_Row], run_id: int, previous_id: int | None) -> Json:
+def _link_history(rows: Sequence[_Row], run_id: int, previous_id: int | None) -> LinkHistory:
     current = next(row for row in rows if row.run_id == run_id)
     earlier = [row for row in rows if row.finished and row.run_id < run_id]
     ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
-    return {
-        "first_seen": min(row.run_started_at for row in rows),
-        "last_ok": max(ok_times) if ok_times else None,
-        "dead_since": _dead_since(rows),
-        "changes": _changes(current, earlier, previous_id),
-    }
+    return LinkHistory(
+        first_seen=min(row.run_started_at for row in rows),
+        last_ok=max(ok_times) if ok_times else None,
+        dead_since=_dead_since(rows),
+        changes=tuple(_changes(current, earlier, previous_id)),
+    )
 
 
 def _changes(current: _Row, earlier: Sequence[_Row], previous_id: int | None) -> list[str]:
@@ -416,56 +433,59 @@ def _changes(current: _Row, earlier: Sequence[_Row], previous_id: int | None) ->
     return changes
 
 
-def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> Json:
+def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> RemovedLink:
     last = next(row for row in rows if row.run_id == previous_id)
     ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
-    return {
-        "url": url,
-        "kind": last.kind,
-        "papers": list(last.papers),
-        "last_outcome": last.outcome,
-        "first_seen": min(row.run_started_at for row in rows),
-        "last_ok": max(ok_times) if ok_times else None,
-        "dead_since": _dead_since(rows),
-        "changes": [REMOVED],
-    }
+    return RemovedLink(
+        url=url,
+        # Every row this auditor stores has a kind; the column allows NULL all the same.
+        kind=open_member(LinkKind, last.kind or LinkKind.WEB),
+        papers=last.papers,
+        last_outcome=Outcome(last.outcome),
+        history=LinkHistory(
+            first_seen=min(row.run_started_at for row in rows),
+            last_ok=max(ok_times) if ok_times else None,
+            dead_since=_dead_since(rows),
+            changes=(REMOVED,),
+        ),
+    )
 
 
-def _is_new_dead(link: Mapping[str, Any]) -> bool:
-    changes = link.get("changes")
-    if link.get("outcome") != Outcome.DEAD:
+def _is_new_dead(entry: LinkEntry) -> bool:
+    if entry.outcome != Outcome.DEAD:
         return False
     # A link never compared with a history counts: `--fail-on new-dead` fails closed.
+    changes = entry.history.changes if entry.history else None
     return changes is None or DIED in changes or NEW in changes
 
 
-def new_dead(document: Mapping[str, Any]) -> list[Json]:
+def new_dead(card: Scorecard) -> list[LinkEntry]:
     """Links that died since the previous run, or are first seen (new to the list) and dead:
     what `--fail-on new-dead` counts."""
-    return [link for link in document.get("links", ()) if _is_new_dead(link)]
+    return [entry for entry in card.links if _is_new_dead(entry)]
 
 
-def still_dead(document: Mapping[str, Any]) -> list[Json]:
+def still_dead(card: Scorecard) -> list[LinkEntry]:
     """Links whose last judged verdict is `dead`: dead now, or not judged this run (unchecked,
     transient, …) after being dead. A tracking issue stays open while any is left."""
     return [
-        link
-        for link in document.get("links", ())
-        if link.get("outcome") == Outcome.DEAD or link.get("dead_since")
+        entry
+        for entry in card.links
+        if entry.outcome == Outcome.DEAD or (entry.history and entry.history.dead_since)
     ]
 
 
-def headline(document: Mapping[str, Any]) -> str:
+def headline(card: Scorecard) -> str:
     """One sentence on what changed since the previous run, new deaths first; the wording the
     summary, the HTML header and the tracking issue share. Empty for an unrecorded document."""
-    changes = document.get("changes")
-    if not changes:
+    changes = card.changes
+    if changes is None:
         return ""
-    previous = changes.get("previous_run")
+    previous = changes.previous_run
     if previous is None:
-        return f"First recorded run: {len(document.get('links', ()))} link(s)."
-    counts = changes.get("counts", {})
-    parts = [f"{changes['new_dead']} link(s) newly dead"] if changes.get("new_dead") else []
+        return f"First recorded run: {len(card.links)} link(s)."
+    counts = changes.counts
+    parts = [f"{changes.new_dead} link(s) newly dead"] if changes.new_dead else []
     parts += [
         f"{counts[kind]} {label}"
         for kind, label in (

@@ -1,14 +1,43 @@
 """The vocabulary every stage shares: frozen values, and string enums whose values are the JSON
-spelling of `scorecard.json` (a contract: extend it, never rename it). No I/O here."""
+spelling of `scorecard.json` (a contract: extend it, never rename it). No I/O here.
+
+Two kinds of vocabulary: closed ones are our own verdicts (`Outcome`, `Tier`, `CriterionResult`);
+open ones describe the outside world and grow as hosts and facts are added (`LinkKind`,
+`LicenseClass`, `ReadmeCover`, and the free string `RepoFacts.source`). A scorecard written by a
+newer paper-auditor may hold open values this version does not know: `open_member` reads them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def open_member(vocabulary: type[E], value: str) -> E:
+    """`vocabulary(value)`; for a value of an open vocabulary this version does not know, a
+    pseudo-member holding `value` unchanged rather than an error.
+
+    A pseudo-member equals (and hashes as) its string and serialises as it, so a loaded scorecard
+    is written back as it was read; it is no named member and is not listed when iterating the
+    enum, so code branching on the known values (`kind is LinkKind.GITHUB_REPO`) treats it as
+    "something else", which is what an unknown host is. Mapping unknown values to a known one
+    (`web`) would have rewritten other producers' data on `auditor render --out` or `merge`.
+    """
+    try:
+        return vocabulary(value)
+    except ValueError:
+        member = str.__new__(vocabulary, value)
+        member._name_ = value
+        member._value_ = value
+        return member
 
 
 class LinkKind(StrEnum):
-    """What a normalised URL points at."""
+    """What a normalised URL points at. An open vocabulary: new hosts bring new kinds, and a
+    loaded scorecard keeps kinds it does not know as pseudo-members (see `open_member`)."""
 
     GITHUB_REPO = "github-repo"
     GITHUB_PAGES = "github-pages"
@@ -122,6 +151,8 @@ class LinkCheck:
 
 
 class LicenseClass(StrEnum):
+    """How reusable a licence is. Open: loading keeps unknown classes (see `open_member`)."""
+
     PERMISSIVE = "permissive"
     COPYLEFT = "copyleft"
     NON_COMMERCIAL = "non-commercial"
@@ -130,7 +161,8 @@ class LicenseClass(StrEnum):
 
 
 class ReadmeCover(StrEnum):
-    """What a README covers, as `readme_covers` spells it."""
+    """What a README covers, as `readme_covers` spells it. Open: loading keeps unknown covers
+    (see `open_member`)."""
 
     INSTALL = "install"
     USAGE = "usage"
@@ -178,7 +210,7 @@ class RepoFacts:
 
     full_name: str
     exists: bool
-    source: str  # "graphql" or "rest"
+    source: str  # an open vocabulary: "graphql", "rest", "gitlab", "huggingface", …
     archived: bool | None = None
     disabled: bool | None = None
     empty: bool | None = None

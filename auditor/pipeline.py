@@ -29,8 +29,8 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.net import Net, Resolver
-from auditor.report import Audit
 from auditor.rubric import Rubric
+from auditor.scorecard import Audit
 from auditor.store import VerdictCache
 from auditor.timestamps import now_iso
 

@@ -1,5 +1,6 @@
-"""The reports people read, rendered from the scorecard document alone (so `auditor render`
-needs no network): the self-contained `index.html`, and the `summary.md` job summary.
+"""The reports people read, rendered from the scorecard alone (so `auditor render` needs no
+network): the self-contained `index.html`, and the `summary.md` job summary. Both show the
+scorecard's own `summary`; the templates get the scorecard and plain view dicts built here.
 
 Everything in the document came from outside (paper lists, web pages, READMEs): HTML is
 autoescaped, Markdown is escaped by `md`, and only http(s) URLs ever become links.
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -20,11 +21,10 @@ from markupsafe import Markup
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_link
-from auditor.models import CriterionResult, Outcome, Tier
+from auditor.models import CriterionResult, Outcome, RepoFacts, Tier
 from auditor.rubric import CRITERIA_BY_ID
-from auditor.score import NO_CODE_REASON, TIER_ORDER, build_summary
-
-Json = dict[str, Any]
+from auditor.score import NO_CODE_REASON, TIER_ORDER
+from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
 # GitHub refuses a step summary of 1 MiB or more.
 MAX_SUMMARY_BYTES = 1024 * 1024
@@ -108,66 +108,100 @@ def _environment() -> jinja2.Environment:
 # --- the facts both reports show --------------------------------------------------------------
 
 
-def _links_by_url(doc: Json) -> dict[str, Json]:
-    return {str(link.get("url")): link for link in doc.get("links") or ()}
+@dataclass(frozen=True, slots=True)
+class _PaperView:
+    """One paper as both reports show it."""
+
+    entry: PaperEntry
+    tier: str
+    shown: list[LinkEntry]  # its code links, the scored one first; else its project pages
+    own: list[LinkEntry]
+    licence: str
+    last_commit: str
+    problems: list[str]
+
+    @property
+    def score(self) -> int | None:
+        return self.entry.score.score if self.entry.score else None
+
+    @property
+    def paper(self) -> dict[str, object]:
+        return _paper_shown(self.entry)
 
 
-def _shown_links(paper: Json, links: Mapping[str, Json]) -> list[Json]:
+def _shown_links(entry: PaperEntry, own: Sequence[LinkEntry]) -> list[LinkEntry]:
     """The paper's code links (the scored one first); without any, its project pages."""
-    own = [links[url] for url in paper.get("links") or () if url in links]
-    code = [link for link in own if is_code_link(str(link.get("kind")), str(link.get("url")))]
-    code.sort(key=lambda link: link.get("url") != paper.get("scored_on"))
-    return code or [link for link in own if link.get("kind") in PROJECT_PAGE_KINDS]
+    scored_on = entry.score.scored_on if entry.score else None
+    code = [link for link in own if is_code_link(link.result.link.kind, link.url)]
+    code.sort(key=lambda link: link.url != scored_on)
+    return code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS]
 
 
-def _licence(repo: Json | None) -> str:
-    if not repo:
+def _licence(repo: RepoFacts | None) -> str:
+    if repo is None:
         return ""
-    spdx = repo.get("license_spdx")
+    spdx = repo.license_spdx
     if spdx and spdx != "NOASSERTION":
-        return str(spdx)
-    return str(repo.get("license_class") or "")
+        return spdx
+    return str(repo.license_class or "")
 
 
-def _problems(paper: Json, own_links: Iterable[Json]) -> list[str]:
+def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     """What is wrong, in words, heaviest first: failed criteria (not the echo of a failed gate),
     undecided gates, a placeholder in its grace period, moved links."""
-    criteria = paper.get("criteria") or ()
+    criteria = entry.score.criteria if entry.score else ()
     weight = {cid: spec.weight for cid, spec in CRITERIA_BY_ID.items()}
     failed = [
-        c
-        for c in criteria
-        if c.get("result") == CriterionResult.FAIL and c.get("reason") != NO_CODE_REASON
+        c for c in criteria if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
     ]
-    failed.sort(key=lambda c: -weight.get(str(c.get("id")), 0))
-    problems = [str(c.get("reason")) for c in failed]
+    failed.sort(key=lambda c: -weight.get(c.id, 0))
+    problems = [c.reason for c in failed]
     problems += [
-        str(c.get("reason"))
+        c.reason
         for c in criteria
-        if c.get("id") in ("B1", "B2")
-        and c.get("result") in (CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE)
+        if c.id in ("B1", "B2")
+        and c.result in (CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE)
     ]
-    moved = [link for link in own_links if link.get("outcome") == Outcome.MOVED]
+    moved = [link for link in own_links if link.outcome == Outcome.MOVED]
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
     return problems
 
 
-def _paper_view(paper: Json, links: Mapping[str, Json]) -> Json:
-    own = [links[url] for url in paper.get("links") or () if url in links]
-    scored = links.get(str(paper.get("scored_on")))
-    repo = scored.get("repo") if scored else None
-    last = repo.get("last_commit_at") or repo.get("pushed_at") if repo else None
-    score = paper.get("score")
+def _paper_view(entry: PaperEntry, links: Mapping[str, LinkEntry]) -> _PaperView:
+    own = [links[url] for url in entry.paper.links if url in links]
+    scored = links.get(entry.score.scored_on or "") if entry.score else None
+    repo = scored.result.repo if scored else None
+    last = (repo.last_commit_at or repo.pushed_at) if repo else None
+    return _PaperView(
+        entry=entry,
+        tier=str(entry.score.tier) if entry.score else Tier.UNKNOWN.value,
+        shown=_shown_links(entry, own),
+        own=own,
+        licence=_licence(repo),
+        last_commit=last[:10] if last else "",
+        problems=_problems(entry, own),
+    )
+
+
+def _paper_shown(entry: PaperEntry) -> dict[str, object]:
+    """A paper for the templates: what they show of it."""
+    score = entry.score
     return {
-        "paper": paper,
-        "score": score if isinstance(score, int) and not isinstance(score, bool) else None,
-        "tier": str(paper.get("tier") or Tier.UNKNOWN),
-        "shown": _shown_links(paper, links),
-        "own": own,
-        "licence": _licence(repo),
-        "last_commit": str(last)[:10] if last else "",
-        "problems": _problems(paper, own),
+        "name": entry.paper.name,
+        "scored_on": score.scored_on if score else None,
+        "criteria": score.criteria if score else (),
+    }
+
+
+def _link_shown(entry: LinkEntry) -> dict[str, object]:
+    """A link for the templates: what they show of it."""
+    return {
+        "url": entry.url,
+        "detail": entry.result.check.detail,
+        "papers": entry.result.link.papers,
+        "outcome": str(entry.outcome),
+        "dead_since": entry.history.dead_since if entry.history else None,
     }
 
 
@@ -209,48 +243,49 @@ def _evidence(item: object, base: str | None, strings: _Strings) -> int | list[i
     return strings(value)
 
 
-def _row(view: Json, strings: _Strings) -> list[Any]:
+def _row(view: _PaperView, strings: _Strings) -> list[object]:
     """One paper for the page's script, as a compact array (5,000 papers stay a few MB)."""
-    paper = view["paper"]
-    source = paper.get("source") or {}
-    scored = paper.get("scored_on")
-    base = scored if isinstance(scored, str) and len(scored) <= 2000 else None
+    paper, score = view.entry.paper, view.entry.score
+    scored = score.scored_on if score else None
+    base = scored if scored is not None and len(scored) <= 2000 else None
     return [
-        _cut(paper.get("id")),
-        _cut(paper.get("name")),
-        _cut(paper.get("title")),
-        view["tier"],
-        view["score"],
-        _cut(source.get("path")),
-        source.get("line"),
-        [[_cut(link.get("url"), 2000), str(link.get("outcome"))] for link in view["shown"]],
-        _cut(view["licence"], 60),
-        view["last_commit"],
-        [strings(problem) for problem in view["problems"]],
+        _cut(paper.id),
+        _cut(paper.name),
+        _cut(paper.title),
+        view.tier,
+        view.score,
+        _cut(paper.source.path),
+        paper.source.line,
+        [[_cut(link.url, 2000), str(link.outcome)] for link in view.shown],
+        _cut(view.licence, 60),
+        view.last_commit,
+        [strings(problem) for problem in view.problems],
         [
             [
-                _cut(c.get("id"), 8),
-                str(c.get("result")),
-                strings(c.get("reason")),
-                [_evidence(item, base, strings) for item in c.get("evidence") or ()],
+                _cut(c.id, 8),
+                str(c.result),
+                strings(c.reason),
+                [_evidence(item, base, strings) for item in c.evidence],
             ]
-            for c in paper.get("criteria") or ()
+            for c in (score.criteria if score else ())
         ],
         [
             [
-                _cut(link.get("url"), 2000),
-                str(link.get("kind")),
-                str(link.get("outcome")),
-                strings(link.get("detail")),
-                _cut(link.get("final_url"), 2000) if link.get("final_url") else None,
+                _cut(link.url, 2000),
+                str(link.result.link.kind),
+                str(link.outcome),
+                strings(link.result.check.detail),
+                _cut(final, 2000) if (final := link.result.check.final_url) else None,
             ]
-            for link in view["own"]
+            for link in view.own
         ],
         base,
     ]
 
 
-def _chart(title: str, counts: Mapping[str, int], labels: Mapping[str, str] | None = None) -> Json:
+def _chart(
+    title: str, counts: Mapping[str, int], labels: Mapping[str, str] | None = None
+) -> dict[str, object]:
     top = max(counts.values(), default=0) or 1
     bars = [
         {
@@ -264,31 +299,29 @@ def _chart(title: str, counts: Mapping[str, int], labels: Mapping[str, str] | No
     return {"title": title, "bars": bars, "total": sum(counts.values())}
 
 
-def render_html(doc: Json) -> str:
+def render_html(card: Scorecard) -> str:
     """The self-contained `index.html`: inline CSS and JS, the data embedded once as JSON."""
-    papers: list[Json] = list(doc.get("papers") or ())
-    links = _links_by_url(doc)
-    summary = build_summary(papers, list(links.values()))
-    views = [_paper_view(paper, links) for paper in papers]
+    links = card.links_by_url()
+    summary = card.summary
+    views = [_paper_view(entry, links) for entry in card.papers]
     strings = _Strings()
-    tiers = summary["tiers"]
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
     outcome_labels = {o.value: f"{OUTCOME_SYMBOLS[o]} {o.value}" for o in Outcome}
     charts = [
-        _chart("Tiers", {t.value: tiers[t] for t in DISPLAY_TIERS}, tier_labels),
-        _chart("Licence classes", summary["licence_classes"]),
-        _chart("Last commit age", summary["last_commit_age"]),
-        _chart("Link outcomes", summary["outcomes"], outcome_labels),
+        _chart("Tiers", {t.value: summary.tiers.get(t, 0) for t in DISPLAY_TIERS}, tier_labels),
+        _chart("Licence classes", summary.licence_classes),
+        _chart("Last commit age", summary.last_commit_age),
+        _chart("Link outcomes", summary.outcomes, outcome_labels),
     ]
-    dead = [link for link in links.values() if link.get("outcome") == Outcome.DEAD]
-    names = {str(p.get("id")): str(p.get("name")) for p in papers}
-    sources = sorted({str((p.get("source") or {}).get("path")) for p in papers})
+    dead = [_link_shown(link) for link in links.values() if link.outcome == Outcome.DEAD]
+    names = {entry.id: entry.paper.name for entry in card.papers}
+    sources = sorted({entry.paper.source.path for entry in card.papers})
     return (
         _environment()
         .get_template("report.html.j2")
         .render(
-            doc=doc,
-            headline=history.headline(doc),
+            doc=card,
+            headline=history.headline(card),
             summary=summary,
             charts=charts,
             dead=dead,
@@ -339,50 +372,50 @@ def md_link(url: object, label: object = None) -> str:
     return f"[{text}]({href.replace(' ', '%20')})"
 
 
-def _markdown_context(doc: Json) -> Json:
-    papers: list[Json] = list(doc.get("papers") or ())
-    links = _links_by_url(doc)
-    summary = build_summary(papers, list(links.values()))
-    names = {str(p.get("id")): str(p.get("name")) for p in papers}
-    views = [_paper_view(paper, links) for paper in papers]
-    fresh = (
-        {str(link.get("url")) for link in history.new_dead(doc)} if doc.get("changes") else set()
-    )
+_Section = tuple[str, str, Sequence[object]]
+
+
+def _markdown_context(
+    card: Scorecard,
+) -> tuple[dict[str, object], list[_Section], list[_PaperView]]:
+    """The template's fixed values, its problem sections, and one view per paper."""
+    links = card.links_by_url()
+    names = {entry.id: entry.paper.name for entry in card.papers}
+    views = [_paper_view(entry, links) for entry in card.papers]
+    fresh = {entry.url for entry in history.new_dead(card)} if card.changes else set()
     dead = [
         {
-            "link": link,
-            "new": link.get("url") in fresh,
-            "papers": [names.get(str(pid), str(pid)) for pid in link.get("papers") or ()],
+            "link": _link_shown(link),
+            "new": link.url in fresh,
+            "papers": [names.get(pid, pid) for pid in link.result.link.papers],
         }
         for link in links.values()
-        if link.get("outcome") == Outcome.DEAD
+        if link.outcome == Outcome.DEAD
     ]
     # Links that died since the previous run lead: they are what changed.
     dead.sort(key=lambda item: not item["new"])
-    placeholders = [v for v in views if v["tier"] == Tier.PLACEHOLDER]
+    placeholders = [v for v in views if v.tier == Tier.PLACEHOLDER]
     unlicensed = [
         v
         for v in views
-        if v["tier"] not in (Tier.NO_CODE, Tier.DEAD)
-        and any(
-            c.get("id") == "C1" and c.get("result") == CriterionResult.FAIL
-            for c in v["paper"].get("criteria") or ()
-        )
+        if v.tier not in (Tier.NO_CODE, Tier.DEAD)
+        and v.entry.score is not None
+        and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in v.entry.score.criteria)
     ]
-    return {
-        "doc": doc,
-        "summary": summary,
-        "headline": history.headline(doc),
+    context: dict[str, object] = {
+        "doc": card,
+        "summary": card.summary,
+        "headline": history.headline(card),
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,
-        "sections": [
-            ("Dead links", "dead", dead),
-            ("Placeholder repositories", "placeholder", placeholders),
-            ("Missing licences", "licence", unlicensed),
-        ],
-        "views": views,
     }
+    sections: list[_Section] = [
+        ("Dead links", "dead", dead),
+        ("Placeholder repositories", "placeholder", placeholders),
+        ("Missing licences", "licence", unlicensed),
+    ]
+    return context, sections, views
 
 
 def _fit(
@@ -414,13 +447,11 @@ def _fit(
     return found[1]
 
 
-def render_markdown(doc: Json, *, report_url: str | None = None) -> str:
+def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:
     """The job summary (`summary.md`): headline, problems first, then every paper in a
     collapsed table; always under 1 MiB, cut with a note pointing to the full report."""
-    context = _markdown_context(doc)
+    context, sections, views = _markdown_context(card)
     template = _environment().get_template("summary.md.j2")
-    sections: list[tuple[str, str, list[Json]]] = context.pop("sections")
-    views: list[Json] = context.pop("views")
 
     def render(problems: int, rows: int) -> str:
         shown = []

@@ -1,5 +1,5 @@
-"""The versioned rubric's rules: a paper and what was learned about its links → a `PaperScore`;
-and the scorecard's `summary`, built from the scored JSON alone.
+"""The versioned rubric's rules: a paper and what was learned about its links → a `PaperScore`.
+(The scorecard's `summary` of the scored papers is `auditor.summary`.)
 
 Each criterion is a plain function answering pass / fail / unknown / n/a with its reason and
 evidence. Unknown and n/a leave the score's denominator, and an undecided gate gives the
@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import calendar
 import re
-import statistics
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from typing import Any
+from datetime import date, timedelta
 from urllib.parse import quote, urlsplit
 
 from auditor.links import (
@@ -55,12 +52,12 @@ from auditor.rubric import (
     RubricError,
     load_rubric,
 )
+from auditor.timestamps import to_date
 
 __all__ = [
     "RUBRIC_VERSION",
     "Rubric",
     "RubricError",
-    "build_summary",
     "load_rubric",
     "score_paper",
 ]
@@ -117,15 +114,6 @@ def paper_period(value: str | None) -> tuple[date, date] | None:
     except ValueError:
         return None
     return exact, exact
-
-
-def _day(timestamp: str | None) -> date | None:
-    if not timestamp:
-        return None
-    try:
-        return datetime.fromisoformat(timestamp.replace("Z", "+00:00")).date()
-    except ValueError:
-        return None
 
 
 # --- evidence ---------------------------------------------------------------------------------
@@ -571,7 +559,7 @@ def activity_after_paper(ctx: _Context) -> Criterion:
     if facts is None:
         return _facts_unknown("G1", candidate)
     last = facts.last_commit_at or facts.pushed_at
-    day = _day(last)
+    day = to_date(last)
     if ctx.period is None:
         return _criterion("G1", UNKNOWN, "no paper date", (f"repo.last_commit_at={last}",))
     if day is None:
@@ -739,100 +727,3 @@ def score_paper(
     if best.tier in (Tier.DEAD, Tier.PLACEHOLDER) and _unread_pages(own):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
     return best
-
-
-# --- the summary ------------------------------------------------------------------------------
-
-AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
-
-
-def _age_bucket(last_commit: str | None, checked_at: str | None) -> str:
-    last, now = _day(last_commit), _day(checked_at)
-    if last is None or now is None:
-        return "unknown"
-    days = (now - last).days
-    for bucket, limit in zip(AGE_BUCKETS, (183, 365, 730, 1826), strict=False):
-        if days < limit:
-            return bucket
-    return ">=5y"
-
-
-def _criterion_result(paper: dict[str, Any], cid: str) -> str | None:
-    for criterion in paper.get("criteria") or ():
-        if criterion.get("id") == cid:
-            return str(criterion.get("result"))
-    return None
-
-
-def _median(scores: Sequence[int]) -> int | float | None:
-    if not scores:
-        return None
-    middle = statistics.median(scores)
-    return int(middle) if middle == int(middle) else middle
-
-
-def build_summary(
-    papers_json: list[dict[str, Any]], links_json: list[dict[str, Any]]
-) -> dict[str, Any]:
-    """The scorecard's `summary` from its `papers` and `links` alone (so `auditor render`
-    rebuilds it offline). Every count table lists every key, zeros included, in a fixed order."""
-    links_by_url = {link["url"]: link for link in links_json}
-    tiers = Counter(str(p.get("tier")) for p in papers_json)
-    outcomes = Counter(str(link.get("outcome")) for link in links_json)
-    kinds = Counter(str(link.get("kind")) for link in links_json)
-    licences: Counter[str] = Counter()
-    ages: Counter[str] = Counter()
-    checklist: Counter[str] = Counter()
-    for paper in papers_json:
-        scored = links_by_url.get(paper.get("scored_on") or "")
-        if scored is None:
-            continue
-        repo = scored.get("repo") or {}
-        licences[str(repo.get("license_class") or "unknown")] += 1
-        ages[
-            _age_bucket(
-                repo.get("last_commit_at") or repo.get("pushed_at"), scored.get("checked_at")
-            )
-        ] += 1
-        if repo:
-            passed = sum(_criterion_result(paper, cid) == PASS for cid in CHECKLIST_IDS)
-            checklist[str(passed)] += 1
-    scores = [p["score"] for p in papers_json if isinstance(p.get("score"), int)]
-    inconclusive = sum(outcomes[o] for o in INCONCLUSIVE)
-    note = None
-    if inconclusive or tiers[Tier.UNKNOWN]:
-        note = (
-            f"{inconclusive} link(s) could not be checked (rate limits, network or refusals) and "
-            f"{tiers[Tier.UNKNOWN]} paper(s) are unknown; a later run may decide them."
-        )
-    return {
-        "papers": len(papers_json),
-        "links": len(links_json),
-        "papers_with_code": sum(
-            tiers[t] for t in (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
-        ),
-        "tiers": {tier.value: tiers[tier] for tier in Tier},
-        "outcomes": {outcome.value: outcomes[outcome] for outcome in Outcome},
-        "kinds": {kind.value: kinds[kind] for kind in LinkKind},
-        "licence_classes": {
-            name: licences[name] for name in (*(c.value for c in LicenseClass), "unknown")
-        },
-        "last_commit_age": {bucket: ages[bucket] for bucket in AGE_BUCKETS},
-        "checklist": {str(n): checklist[str(n)] for n in range(len(CHECKLIST_IDS) + 1)},
-        "scored_papers": len(scores),
-        "median_score": _median(scores),
-        "problems": {
-            "dead_links": outcomes[Outcome.DEAD],
-            "placeholder_papers": tiers[Tier.PLACEHOLDER],
-            "missing_licence": sum(
-                _criterion_result(p, "C1") == FAIL
-                and p.get("tier") not in (Tier.NO_CODE, Tier.DEAD)
-                for p in papers_json
-            ),
-        },
-        "network": {
-            "inconclusive_links": inconclusive,
-            "unknown_papers": tiers[Tier.UNKNOWN],
-            "note": note,
-        },
-    }

@@ -1,27 +1,27 @@
 """Scale-out: split the papers of a run into N stable shards (`--shard K/N`) and merge the
-shards' scorecards back into the one document an unsharded run would have written.
+shards' scorecards back into the one scorecard an unsharded run would have written.
 
 Papers, not links, are partitioned: a link belongs to every paper citing it (harvested links
 to the paper whose page they were found on), so a shard holds its papers' links and a link cited
-from two shards is checked by both and united in `merge`. History (`auditor.history`) is
-recorded on the merged document only, where the whole list is known: a shard alone would see
-the other shards' links as removed.
+from two shards is checked by both and united in `merge`, which then scores every paper again
+on the united verdicts. History (`auditor.history`) is recorded on the merged scorecard only,
+where the whole list is known: a shard alone would see the other shards' links as removed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import date
 
-from auditor.models import Link, Outcome, Paper
-from auditor.score import build_summary
+from auditor.models import InputSummary, Link, LinkResult, Occurrence, Outcome, Paper
+from auditor.rubric import Rubric
+from auditor.score import score_paper
+from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Shard
+from auditor.summary import build_summary
 
-Json = dict[str, Any]
-Summarize = Callable[[list[Json], list[Json]], Mapping[str, Any]]
-
-SHARD_KEY = "shard"
 JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
 
 
@@ -56,53 +56,67 @@ def select(
     return mine, tuple(link for link in links if ids.intersection(link.papers))
 
 
-def stamp(document: Mapping[str, Any], k: int, n: int) -> Json:
-    """The shard scorecard: the document with `shard: {index, count}`, which `merge` checks."""
-    return {**document, SHARD_KEY: {"index": k, "count": n}}
+def stamp(card: Scorecard, k: int, n: int) -> Scorecard:
+    """The shard scorecard: the scorecard with `shard` K of N, which `merge` checks."""
+    return replace(card, shard=Shard(k, n))
 
 
-def merge(docs: Sequence[Mapping[str, Any]], *, summarize: Summarize = build_summary) -> Json:
-    """Merge the scorecards of shards 1…N of one run into one document.
+def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
+    """Merge the scorecards of shards 1…N of one run into one, scored with `rubric`.
 
     Every shard must be present exactly once (a missing shard would turn its links into
-    "removed" ones in the history). Papers come in input order, then position; links in the
-    order their first citing paper cites them; a link reported by several shards is one link,
-    its `papers` and `occurrences` united and its verdict the latest judged one. Links harvested
-    from project pages follow the cited ones, as the pipeline orders them. `summarize` rebuilds
-    `summary` from the merged papers and links.
+    "removed" ones in the history), and every shard must have been scored with `rubric` (its
+    version), the one the merged scores are computed with. Papers come in input order, then
+    position; links in the order their first citing paper cites them; a link reported by several
+    shards is one link, its `papers` and `occurrences` united and its verdict the latest judged
+    one. Links harvested from project pages follow the cited ones, as the pipeline orders them.
+
+    Each paper is then scored again on the merged verdicts (a link it shares with another shard
+    may have a better one there), as of the day of the merged `generated_at` (the latest
+    shard's), and the summary is computed from the merged papers and links. The merged
+    scorecard has no history yet: `auditor merge` records it.
     """
-    _check_complete(docs)
-    first = docs[0]
-    for doc in docs[1:]:
-        for key in ("schema_version", "tool", "rubric_version"):
-            if doc.get(key) != first.get(key):
-                raise ShardError(f"shards disagree on {key}: {first.get(key)!r}, {doc.get(key)!r}")
-    inputs = _merge_inputs(doc.get("inputs", ()) for doc in docs)
-    papers = _merge_papers(docs, [entry["path"] for entry in inputs])
-    links = _merge_links(docs, papers)
-    merged = {key: value for key, value in first.items() if key != SHARD_KEY}
-    merged.update(
-        generated_at=max(str(doc.get("generated_at")) for doc in docs),
+    _check_complete(cards)
+    first = cards[0]
+    for card in cards[1:]:
+        for name in ("schema_version", "tool", "rubric_version"):
+            mine, theirs = getattr(first, name), getattr(card, name)
+            if mine != theirs:
+                raise ShardError(f"shards disagree on {name}: {mine!r}, {theirs!r}")
+    if first.rubric_version != rubric.version:
+        raise ShardError(
+            f"the shards were scored with rubric {first.rubric_version}, not {rubric.version}: "
+            "merge with the --config the shards were audited with"
+        )
+    generated_at = max(card.generated_at for card in cards)
+    inputs = _merge_inputs(card.inputs for card in cards)
+    papers = _merge_papers(cards, [entry.path for entry in inputs])
+    links = _merge_links(cards, papers)
+    papers = _score(papers, links, rubric, date.fromisoformat(generated_at[:10]))
+    return Scorecard(
+        schema_version=first.schema_version,
+        tool=first.tool,
+        rubric_version=first.rubric_version,
+        generated_at=generated_at,
         inputs=inputs,
-        summary=dict(summarize(papers, links)),
+        summary=build_summary([entry.score for entry in papers], [e.result for e in links]),
         papers=papers,
         links=links,
     )
-    return merged
 
 
-def _check_complete(docs: Sequence[Mapping[str, Any]]) -> None:
-    if not docs:
+def _check_complete(cards: Sequence[Scorecard]) -> None:
+    if not cards:
         raise ShardError("nothing to merge: no shard scorecards")
     seen: dict[int, int] = {}
     count = None
-    for doc in docs:
-        shard = doc.get(SHARD_KEY)
-        if not isinstance(shard, Mapping):
+    for card in cards:
+        shard = card.shard
+        if shard is None:
             raise ShardError("not a shard scorecard (no 'shard' field): audit with --shard K/N")
-        index, total = shard.get("index"), shard.get("count")
-        if not isinstance(index, int) or not isinstance(total, int) or not 1 <= index <= total:
-            raise ShardError(f"a shard scorecard has an invalid 'shard' field: {dict(shard)}")
+        index, total = shard.index, shard.count
+        if not 1 <= index <= total:
+            raise ShardError(f"a shard scorecard has an invalid 'shard' field: {index}/{total}")
         if count is not None and total != count:
             raise ShardError(f"shards of different splits: {count} and {total}")
         count = total
@@ -115,17 +129,17 @@ def _check_complete(docs: Sequence[Mapping[str, Any]]) -> None:
         raise ShardError(f"shard(s) {', '.join(missing)} of {count} missing")
 
 
-def _merge_inputs(lists: Iterable[Iterable[Mapping[str, Any]]]) -> list[Json]:
+def _merge_inputs(lists: Iterable[Iterable[InputSummary]]) -> tuple[InputSummary, ...]:
     """Inputs by path, in first-seen order. Every shard reads every input; should one fail to
     read it (a list page fetched per shard), the error is kept, since its papers are missing."""
-    merged: dict[str, Json] = {}
+    merged: dict[str, InputSummary] = {}
     for entries in lists:
         for entry in entries:
-            kept = merged.setdefault(entry["path"], dict(entry))
-            if entry.get("error") and not kept.get("error"):
-                kept["error"] = entry["error"]
-            kept["papers"] = max(kept.get("papers") or 0, entry.get("papers") or 0)
-    return list(merged.values())
+            kept = merged.setdefault(entry.path, entry)
+            merged[entry.path] = replace(
+                kept, error=kept.error or entry.error, papers=max(kept.papers, entry.papers)
+            )
+    return tuple(merged.values())
 
 
 def _paper_position(paper_id: str, paths: Sequence[str]) -> tuple[int, int, str]:
@@ -135,57 +149,77 @@ def _paper_position(paper_id: str, paths: Sequence[str]) -> tuple[int, int, str]
     return rank, int(number) if number.isdigit() else 0, paper_id
 
 
-def _merge_papers(docs: Sequence[Mapping[str, Any]], paths: Sequence[str]) -> list[Json]:
-    by_id: dict[str, Json] = {}
-    for doc in docs:
-        for paper in doc.get("papers", ()):
-            if paper["id"] in by_id:
-                raise ShardError(f"paper {paper['id']} is in two shards")
-            by_id[paper["id"]] = paper
-    return [by_id[pid] for pid in sorted(by_id, key=lambda pid: _paper_position(pid, paths))]
+def _merge_papers(cards: Sequence[Scorecard], paths: Sequence[str]) -> tuple[PaperEntry, ...]:
+    by_id: dict[str, PaperEntry] = {}
+    for card in cards:
+        for entry in card.papers:
+            if entry.id in by_id:
+                raise ShardError(f"paper {entry.id} is in two shards")
+            by_id[entry.id] = entry
+    return tuple(by_id[pid] for pid in sorted(by_id, key=lambda pid: _paper_position(pid, paths)))
 
 
-def _verdict_rank(link: Mapping[str, Any]) -> tuple[bool, str]:
+def _verdict_rank(entry: LinkEntry) -> tuple[bool, str]:
     # Judged verdicts win over "could not tell" ones; between two, the later check.
-    return link.get("outcome") in JUDGED, str(link.get("checked_at") or "")
+    return entry.outcome in JUDGED, entry.result.check.checked_at
 
 
-def _merge_links(docs: Sequence[Mapping[str, Any]], papers: Sequence[Json]) -> list[Json]:
-    reports: dict[str, list[Mapping[str, Any]]] = {}
-    for doc in docs:
-        for link in doc.get("links", ()):
-            reports.setdefault(link["url"], []).append(link)
-    paper_rank = {paper["id"]: index for index, paper in enumerate(papers)}
+def _merge_links(cards: Sequence[Scorecard], papers: Sequence[PaperEntry]) -> tuple[LinkEntry, ...]:
+    reports: dict[str, list[LinkEntry]] = {}
+    for card in cards:
+        for entry in card.links:
+            reports.setdefault(entry.url, []).append(entry)
+    paper_rank = {paper.id: index for index, paper in enumerate(papers)}
     # Where a link first appears: its first citing paper, then its place in that paper's links.
     first_cited: dict[str, tuple[int, int]] = {}
     for rank, paper in enumerate(papers):
-        for place, url in enumerate(paper.get("links", ())):
+        for place, url in enumerate(paper.paper.links):
             first_cited.setdefault(url, (rank, place))
     unranked = (len(papers), 0)
 
-    merged: list[Json] = []
+    merged: list[LinkResult] = []
     for found in reports.values():
-        best: Mapping[str, Any] = max(found, key=_verdict_rank)
-        link = dict(best)
-        if any(entry.get("found_via") is None for entry in found):
+        best = max(found, key=_verdict_rank).result
+        links = [entry.result.link for entry in found]
+        ids = {pid for link in links for pid in link.papers}
+        occurrences = dict.fromkeys(o for link in links for o in link.occurrences)
+        united = Link(
+            url=best.link.url,
+            kind=best.link.kind,
+            papers=tuple(sorted(ids, key=lambda pid: paper_rank.get(pid, len(papers)))),
+            # A stable sort by paper: within one paper, the order its shard reported.
+            occurrences=tuple(sorted(occurrences, key=lambda o: _rank(o, paper_rank))),
             # Cited in the list by a paper of another shard: there it was not harvested.
-            link["found_via"] = None
-        ids = {pid for entry in found for pid in entry.get("papers", ())}
-        link["papers"] = sorted(ids, key=lambda pid: paper_rank.get(pid, len(papers)))
-        occurrences: dict[tuple[Any, ...], Json] = {}
-        for entry in found:
-            for occurrence in entry.get("occurrences", ()):
-                occurrences.setdefault(tuple(sorted(occurrence.items())), occurrence)
-        # A stable sort by paper: within one paper, the order its shard reported.
-        link["occurrences"] = sorted(
-            occurrences.values(), key=lambda o: paper_rank.get(o["paper"], len(papers))
+            found_via=None
+            if any(link.found_via is None for link in links)
+            else best.link.found_via,
         )
-        merged.append(link)
+        merged.append(replace(best, link=united))
     merged.sort(
-        key=lambda link: (
-            link.get("found_via") is not None,
-            first_cited.get(link["url"], unranked),
-            link["url"],
+        key=lambda result: (
+            result.link.found_via is not None,
+            first_cited.get(result.link.url, unranked),
+            result.link.url,
         )
     )
-    return merged
+    return tuple(LinkEntry(result) for result in merged)
+
+
+def _rank(occurrence: Occurrence, paper_rank: dict[str, int]) -> int:
+    return paper_rank.get(occurrence.paper, len(paper_rank))
+
+
+def _score(
+    papers: Sequence[PaperEntry], links: Sequence[LinkEntry], rubric: Rubric, today: date
+) -> tuple[PaperEntry, ...]:
+    """Every paper scored again on the merged verdicts of its links."""
+    by_paper: dict[str, list[LinkResult]] = {}
+    for entry in links:
+        for pid in entry.result.link.papers:
+            by_paper.setdefault(pid, []).append(entry.result)
+    return tuple(
+        replace(
+            entry, score=score_paper(entry.paper, by_paper.get(entry.id, []), rubric, today=today)
+        )
+        for entry in papers
+    )

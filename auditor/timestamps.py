@@ -3,7 +3,7 @@ second, with a `Z` (`2026-07-14T09:30:00Z`). The one place that formats or norma
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 _FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
@@ -22,3 +22,14 @@ def to_utc_iso(value: str | None) -> str | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime(_FORMAT)
+
+
+def to_date(value: str | None) -> date | None:
+    """The day an ISO 8601 timestamp falls on, as written; None for None, "" or text that is not
+    one."""
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).date()
+    except ValueError:
+        return None

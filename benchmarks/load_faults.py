@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from auditor import report, web
+from auditor import web
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import Link, LinkKind, LinkResult
@@ -124,7 +124,7 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
         def store(url: str, check: web.LinkCheck) -> None:
             nonlocal stored
             link = Link(url=url, kind=LinkKind.WEB, papers=("load#1",), occurrences=())
-            history.store_link(run_id, report.result_json(LinkResult(link=link, check=check)))
+            history.store_link(run_id, LinkResult(link=link, check=check))
             stored += 1
 
         threading.Thread(target=sample, daemon=True).start()

@@ -451,9 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["peers"] = peer_section(mid, latencies[0], args.runs, chosen)
         save()
     save()
-    command = "python -m benchmarks.run " + " ".join(
-        argv if argv is not None else sys.argv[1:]
-    )
+    command = "python -m benchmarks.run " + " ".join(argv if argv is not None else sys.argv[1:])
     text = markdown(results, command.strip())
     print(text)
     if args.append:

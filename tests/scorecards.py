@@ -1,8 +1,8 @@
-"""Builders of scorecard documents for tests and benchmarks: complete repository facts, link
+"""Builders of typed scorecards for tests and benchmarks: complete repository facts, link
 results, a synthetic list of any size with every tier and outcome, and a hostile one.
 
-Documents go through the real scorer and the real `auditor.report` serialiser, so they have the
-shape `auditor audit` writes.
+Scorecards go through the real scorer and the real `auditor.scorecard.build_scorecard`, so they
+are what `auditor audit` builds.
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.report import Audit, build_scorecard
 from auditor.rubric import Rubric
-from auditor.score import build_summary, score_paper
+from auditor.score import score_paper
+from auditor.scorecard import Audit, Scorecard, build_scorecard
+from auditor.summary import build_summary
 
 TODAY = date(2026, 11, 30)
 CHECKED_AT = "2026-11-30T04:00:00Z"
@@ -137,8 +138,8 @@ def scorecard(
     *,
     rubric: Rubric | None = None,
     generated_at: str = "2026-11-30T04:00:00Z",
-) -> dict[str, Any]:
-    """A scorecard document as `auditor audit` writes it, each paper scored on its results."""
+) -> Scorecard:
+    """A scorecard as `auditor audit` builds it, each paper scored on its results."""
     rubric = rubric or Rubric()
     results: dict[str, LinkResult] = {}
     papers = []
@@ -162,9 +163,13 @@ def scorecard(
         scores=scores,
         rubric_version=rubric.version,
     )
-    doc = build_scorecard(audit)
-    doc["summary"] = build_summary(doc["papers"], doc["links"])
-    return doc
+    return build_scorecard(audit)
+
+
+def resummarized(card: Scorecard) -> Scorecard:
+    """`card` with its summary computed again, after a test changed its papers or links."""
+    summary = build_summary([p.score for p in card.papers], [e.result for e in card.links])
+    return replace(card, summary=summary)
 
 
 _WORDS = (
@@ -259,7 +264,7 @@ def _synthetic_entry(
     return item, [result(repo_url, LinkKind.GITHUB_REPO, [pid], repo=facts), arxiv]
 
 
-def synthetic_scorecard(papers: int, *, seed: int = 0, sources: int = 3) -> dict[str, Any]:
+def synthetic_scorecard(papers: int, *, seed: int = 0, sources: int = 3) -> Scorecard:
     """`papers` papers over `sources` input files, cycling through every tier and outcome."""
     rng = random.Random(seed)
     return scorecard([_synthetic_entry(rng, index, sources) for index in range(papers)])
@@ -270,7 +275,7 @@ PAYLOAD_IMG = '<img src=x onerror="window.__pwned=2">'
 PAYLOAD_JS_URL = "javascript:window.__pwned=3"
 
 
-def hostile_scorecard() -> dict[str, Any]:
+def hostile_scorecard() -> Scorecard:
     """A paper whose name, title, README evidence, link details and URLs carry script payloads,
     next to an ordinary paper."""
     pid = "evil</script><!--.txt#1"

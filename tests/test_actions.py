@@ -7,7 +7,8 @@ import io
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,23 @@ import pytest
 from auditor import actions, history
 from auditor.actions import IssueSyncError, report_to_actions, sync_tracking_issue
 from auditor.history import History
+from auditor.models import (
+    InputSummary,
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Occurrence,
+    Outcome,
+    Paper,
+    PaperScore,
+    SourceRef,
+    Tier,
+)
+from auditor.scorecard import Changes, LinkEntry, LinkHistory, PaperEntry, Scorecard
+from auditor.summary import build_summary
 
-Json = dict[str, Any]
+Json = dict[str, Any]  # the fake GitHub API's answers
 
 A = "https://a.example/code"
 B = "https://github.com/ml-lab/model"
@@ -29,55 +45,60 @@ def stamp(day: int) -> str:
     return f"2026-07-{day:02d}T06:00:00Z"
 
 
-def paper(n: int, line: int, *links: str, tier: str = "listed") -> Json:
-    return {
-        "id": f"lists/icml.md#{n}",
-        "name": f"Paper {n}",
-        "title": None,
-        "date": "2026",
-        "source": {"path": "lists/icml.md", "line": line},
-        "links": list(links),
-        "tier": tier,
-        "score": 40,
-        "scored_on": links[0] if links else None,
-        "criteria": [],
-    }
+def paper(n: int, line: int, *links: str, tier: Tier = Tier.LISTED) -> PaperEntry:
+    return PaperEntry(
+        Paper(f"lists/icml.md#{n}", f"Paper {n}", None, "2026", SourceRef("lists/icml.md", line),
+              links),
+        PaperScore(tier, 40, (), links[0] if links else None),
+    )  # fmt: skip
 
 
-def link(url: str, outcome: str, *cited: tuple[int, int], day: int = 1) -> Json:
+def link(url: str, outcome: str, *cited: tuple[int, int], day: int = 1) -> LinkResult:
     """`cited`: (paper number, line) of each occurrence."""
-    return {
-        "url": url,
-        "kind": "web",
-        "papers": [f"lists/icml.md#{n}" for n, _ in cited],
-        "occurrences": [
-            {
-                "paper": f"lists/icml.md#{n}",
-                "path": "lists/icml.md",
-                "line": line,
-                "raw": url,
-                "subpath": None,
-            }
-            for n, line in cited
-        ],
-        "outcome": outcome,
-        "http_status": 404 if outcome == "dead" else 200,
-        "final_url": None,
-        "detail": "HTTP 404 Not Found" if outcome == "dead" else "HTTP 200",
-        "checked_at": stamp(day),
-    }
+    return LinkResult(
+        Link(
+            url,
+            LinkKind.WEB,
+            tuple(f"lists/icml.md#{n}" for n, _ in cited),
+            tuple(
+                Occurrence(f"lists/icml.md#{n}", "lists/icml.md", line, url) for n, line in cited
+            ),
+        ),
+        LinkCheck(
+            Outcome(outcome),
+            "HTTP 404 Not Found" if outcome == "dead" else "HTTP 200",
+            stamp(day),
+            http_status=404 if outcome == "dead" else 200,
+        ),
+    )
 
 
-def world(day: int, b_outcome: str) -> Json:
+def card(
+    papers: Sequence[PaperEntry],
+    links: Sequence[LinkResult | LinkEntry],
+    *,
+    day: int = 1,
+    changes: Changes | None = None,
+) -> Scorecard:
+    entries = tuple(item if isinstance(item, LinkEntry) else LinkEntry(item) for item in links)
+    return Scorecard(
+        rubric_version=None,
+        generated_at=stamp(day),
+        inputs=(InputSummary("lists/icml.md", "markdown", len(papers)),),
+        summary=build_summary([p.score for p in papers], [e.result for e in entries]),
+        papers=tuple(papers),
+        links=entries,
+        changes=changes,
+    )
+
+
+def world(day: int, b_outcome: str) -> Scorecard:
     """Two papers; paper 2's repository (cited on line 7) answers `b_outcome`."""
-    return {
-        "schema_version": 1,
-        "generated_at": stamp(day),
-        "inputs": [{"path": "lists/icml.md", "format": "markdown", "papers": 2, "error": None}],
-        "summary": {},
-        "papers": [paper(1, 3, A), paper(2, 6, B)],
-        "links": [link(A, "ok", (1, 4), day=day), link(B, b_outcome, (2, 7), day=day)],
-    }
+    return card(
+        [paper(1, 3, A), paper(2, 6, B)],
+        [link(A, "ok", (1, 4), day=day), link(B, b_outcome, (2, 7), day=day)],
+        day=day,
+    )
 
 
 def read_outputs(path: Path) -> dict[str, str]:
@@ -100,7 +121,7 @@ def read_outputs(path: Path) -> dict[str, str]:
 
 
 def run_step(
-    document: Json, tmp: Path, monkeypatch: pytest.MonkeyPatch, step: str
+    document: Scorecard, tmp: Path, monkeypatch: pytest.MonkeyPatch, step: str
 ) -> tuple[str, str, dict[str, str]]:
     """One audit step under Actions: (job summary, stdout, outputs)."""
     (tmp / step).mkdir()
@@ -141,9 +162,7 @@ def test_a_link_dying_between_two_runs(tmp_path: Path, monkeypatch: pytest.Monke
     )
     assert outputs2 == {"dead": "1", "new-dead": "1", "papers": "2", "report-path": "reports"}
     # `--fail-on new-dead` fails the second run only; `--fail-on dead` the third as well.
-    assert [
-        [entry["url"] for entry in history.new_dead(doc)] for doc in (first, second, third)
-    ] == [
+    assert [[entry.url for entry in history.new_dead(doc)] for doc in (first, second, third)] == [
         [],
         [B],
         [],
@@ -173,22 +192,26 @@ def test_workflow_commands_escape_data_and_properties() -> None:
 
 
 def test_ten_annotations_per_kind_new_deaths_first_then_a_notice() -> None:
-    dead = [link(f"https://old{n}.example/", "dead", (1, 100 + n)) for n in range(12)]
-    fresh = {**link("https://new.example/", "dead", (2, 500)), "changes": ["died"]}
-    old = [{**entry, "changes": []} for entry in dead]
-    placeholders = [paper(n, n, f"https://p{n}.example/", tier="placeholder") for n in range(3, 5)]
-    document = {
-        "papers": [paper(1, 1), paper(2, 2), *placeholders],
-        "links": [
+    def recorded(result: LinkResult, *changes: str) -> LinkEntry:
+        return LinkEntry(result, LinkHistory(stamp(1), None, None, changes))
+
+    old = [recorded(link(f"https://old{n}.example/", "dead", (1, 100 + n))) for n in range(12)]
+    fresh = recorded(link("https://new.example/", "dead", (2, 500)), "died")
+    placeholders = [
+        paper(n, n, f"https://p{n}.example/", tier=Tier.PLACEHOLDER) for n in range(3, 5)
+    ]
+    document = card(
+        [paper(1, 1), paper(2, 2), *placeholders],
+        [
             *old,
             fresh,
             *(
-                link(p["links"][0], "ok", (n, 90 + n))
+                link(p.paper.links[0], "ok", (n, 90 + n))
                 for n, p in ((3, placeholders[0]), (4, placeholders[1]))
             ),
         ],
-        "changes": {"previous_run": stamp(1)},
-    }
+        changes=Changes(previous_run=stamp(1), counts={"died": 1}, new_dead=1),
+    )
 
     lines = actions.annotation_lines(actions.find_annotations(document))
 
@@ -206,26 +229,23 @@ def test_ten_annotations_per_kind_new_deaths_first_then_a_notice() -> None:
 
 
 def test_annotation_files_are_workspace_relative_and_list_pages_get_none() -> None:
-    in_files = {
-        **link(A, "dead"),
-        "papers": ["lists/icml.md#1"],
-        "occurrences": [
-            {"paper": "lists/icml.md#1", "path": "/work/repo/lists/a.md", "line": 4},
-            {"paper": "lists/icml.md#1", "path": "https://lists.example/page", "line": 9},
-            {"paper": "lists/icml.md#1", "path": "-", "line": 2},
-        ],
-    }
-    on_a_page = {
-        **link(B, "dead"),
-        "papers": ["https://lists.example/page#1"],
-        "occurrences": [
-            {"paper": "https://lists.example/page#1", "path": "https://lists.example/page",
-             "line": 9},
-        ],
-    }  # fmt: skip
-    listed = {**paper(1, 9), "id": "https://lists.example/page#1"}
-    listed["source"] = {"path": "https://lists.example/page", "line": 9}
-    document = {"papers": [listed], "links": [in_files, on_a_page]}
+    def cited(url: str, papers: tuple[str, ...], *places: tuple[str, str, int]) -> LinkResult:
+        dead = link(url, "dead")
+        occurrences = tuple(Occurrence(pid, path, line, url) for pid, path, line in places)
+        return replace(dead, link=replace(dead.link, papers=papers, occurrences=occurrences))
+
+    page = "https://lists.example/page"
+    in_files = cited(
+        A,
+        ("lists/icml.md#1",),
+        ("lists/icml.md#1", "/work/repo/lists/a.md", 4),
+        ("lists/icml.md#1", page, 9),
+        ("lists/icml.md#1", "-", 2),
+    )
+    on_a_page = cited(B, (f"{page}#1",), (f"{page}#1", page, 9))
+    listed = paper(1, 9)
+    listed = replace(listed, paper=replace(listed.paper, id=f"{page}#1", source=SourceRef(page, 9)))
+    document = card([listed], [in_files, on_a_page])
 
     lines = actions.annotation_lines(actions.find_annotations(document, workspace="/work/repo"))
 
@@ -237,13 +257,12 @@ def test_annotation_files_are_workspace_relative_and_list_pages_get_none() -> No
 
 def test_a_harvested_link_is_annotated_at_its_papers_line() -> None:
     page = "https://lab.github.io/p/"
-    harvested = {
-        **link(A, "dead"),
-        "papers": ["lists/icml.md#2"],
-        "occurrences": [{"paper": "lists/icml.md#2", "path": page, "line": 0, "raw": A}],
-        "found_via": page,
-    }
-    document = {"papers": [paper(1, 3), paper(2, 6)], "links": [harvested]}
+    dead = link(A, "dead")
+    on_page = (Occurrence("lists/icml.md#2", page, 0, A),)
+    harvested = replace(
+        dead, link=Link(A, LinkKind.WEB, ("lists/icml.md#2",), on_page, found_via=page)
+    )
+    document = card([paper(1, 3), paper(2, 6)], [harvested])
 
     (annotation,) = actions.find_annotations(document)
 
@@ -386,7 +405,7 @@ def serve(server: FakeGitHub) -> Iterator[FakeGitHub]:
         thread.join()
 
 
-def sync(document: Json, github: FakeGitHub) -> str:
+def sync(document: Scorecard, github: FakeGitHub) -> str:
     return sync_tracking_issue(
         document,
         repository="ml-lab/papers",
@@ -410,13 +429,11 @@ def test_one_tracking_issue_opened_updated_and_closed(tmp_path: Path, github: Fa
             store.record_run(world(8, "dead")),
             store.record_run(world(15, "dead")),
             store.record_run(
-                {
-                    **world(22, "dead"),
-                    "links": [
-                        link(A, "dead", (1, 4), day=22),
-                        link(B, "unchecked", (2, 7), day=22),
-                    ],
-                }
+                card(
+                    world(22, "dead").papers,
+                    [link(A, "dead", (1, 4), day=22), link(B, "unchecked", (2, 7), day=22)],
+                    day=22,
+                )
             ),
             store.record_run(world(29, "ok")),
             store.record_run(world(36, "ok")),
@@ -453,7 +470,10 @@ def test_one_tracking_issue_opened_updated_and_closed(tmp_path: Path, github: Fa
 
 def test_untrusted_text_cannot_mention_or_link_in_the_issue(github: FakeGitHub) -> None:
     document = world(8, "dead")
-    document["papers"][1]["name"] = "@everyone `<img src=x>` [click](https://evil.example)"
+    second = document.papers[1]
+    name = "@everyone `<img src=x>` [click](https://evil.example)"
+    renamed = replace(second, paper=replace(second.paper, name=name))
+    document = replace(document, papers=(document.papers[0], renamed))
 
     assert sync(document, github) == "opened"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from auditor import cli, pipeline, rubric
+from auditor import cli, pipeline, rubric, scorecard
 from auditor.config import Settings
 from auditor.models import Outcome
 from tests.fake_github import FakeGitHub, FakeRepo
@@ -168,8 +168,10 @@ def test_audit_writes_three_reports_with_every_outcome(world: World, tmp_path: P
     code = audit(world, out)
 
     assert code == cli.EXIT_FINDINGS  # dead links, and --fail-on defaults to dead
-    document = json.loads((out / "scorecard.json").read_text())
+    text = (out / "scorecard.json").read_text()
+    document = json.loads(text)
     jsonschema.validate(document, SCHEMA)
+    assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
     assert (out / "summary.md").read_text().strip()
     assert "<html" in (out / "index.html").read_text().lower()
     links = by_url(document)

@@ -13,6 +13,7 @@ import pytest
 from scorecards import hostile_scorecard, synthetic_scorecard
 
 from auditor import render
+from auditor.scorecard import Scorecard
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -43,7 +44,7 @@ def browser() -> Iterator[Any]:
 
 
 def open_report(
-    browser: Any, tmp_path: Path, doc: dict[str, Any], **options: Any
+    browser: Any, tmp_path: Path, doc: Scorecard, **options: Any
 ) -> tuple[Any, list[str]]:
     path = tmp_path / "index.html"
     path.write_text(render.render_html(doc), encoding="utf-8")
@@ -85,22 +86,22 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
 
     page.select_option("#f-tier", "gold")
     tiers = visible_column(page, "Tier")
-    expected = sum(1 for paper in doc["papers"] if paper["tier"] == "gold")
+    expected = sum(1 for paper in doc.papers if paper.score and paper.score.tier == "gold")
     assert expected > 0
     assert tiers == ["★★★ gold"] * expected
     assert page.locator("#count").text_content() == f"Showing {expected} of 120 papers"
 
-    page.fill("#f-text", doc["papers"][0]["name"].lower() + " no such paper")
+    page.fill("#f-text", doc.papers[0].paper.name.lower() + " no such paper")
     assert visible_column(page, "Tier") == []
     assert page.locator("#empty").is_visible()
     page.fill("#f-text", "")
     page.select_option("#f-tier", "")
     page.select_option("#f-outcome", "dead")
     dead = {
-        paper["id"]
-        for paper in doc["papers"]
-        for link in doc["links"]
-        if link["outcome"] == "dead" and paper["id"] in link["papers"]
+        paper.id
+        for paper in doc.papers
+        for link in doc.links
+        if link.outcome == "dead" and paper.id in link.result.link.papers
     }
     assert len(visible_column(page, "Tier")) == len(dead) > 0
 

@@ -20,10 +20,25 @@ from auditor.config import Settings
 from auditor.extract import Document, extract_documents
 from auditor.forges import ForgeFacts
 from auditor.github import GitHubFacts
-from auditor.models import LinkKind, Outcome
+from auditor.models import (
+    Criterion,
+    CriterionResult,
+    Hop,
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    Paper,
+    PaperScore,
+    SourceRef,
+    Tier,
+)
 from auditor.net.body import CappedBody
 from auditor.net.policy import parse_retry_after, server_wait
 from auditor.readme import analyze_readme
+from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Tool
+from auditor.summary import build_summary
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -175,17 +190,21 @@ hostile = st.lists(st.one_of(_HOSTILE, st.text(max_size=10)), min_size=1, max_si
 def test_no_script_from_the_data_reaches_the_html_report(
     title: str, url: str, detail: str, name: str
 ) -> None:
-    link = {"url": url, "kind": "web", "papers": ["p#1"], "occurrences": [], "outcome": "dead",
-            "http_status": 404, "final_url": url, "detail": detail,
-            "checked_at": "2026-01-01T00:00:00Z", "redirects": [{"url": url, "status": 301}],
-            "page_title": title, "found_via": url}  # fmt: skip
-    paper = {"id": "p#1", "name": name, "title": title, "date": None,
-             "source": {"path": url, "line": 1}, "links": [url], "tier": "dead", "score": 0,
-             "scored_on": url, "criteria": [{"id": "A1", "result": "fail", "reason": detail,
-                                              "evidence": [url]}]}  # fmt: skip
-    document = {"schema_version": 1, "tool": {"name": "paper-auditor", "version": "0"},
-                "generated_at": "2026-01-01T00:00:00Z", "inputs": [], "summary": {},
-                "papers": [paper], "links": [link]}  # fmt: skip
+    link = LinkResult(
+        Link(url, LinkKind.WEB, ("p#1",), found_via=url),
+        LinkCheck(Outcome.DEAD, detail, "2026-01-01T00:00:00Z", http_status=404, final_url=url,
+                  redirects=(Hop(url, 301),), page_title=title),
+    )  # fmt: skip
+    paper = Paper("p#1", name, title, None, SourceRef(url, 1), (url,))
+    score = PaperScore(
+        Tier.DEAD, 0, (Criterion("A1", CriterionResult.FAIL, detail, (url,)),), scored_on=url
+    )
+    document = Scorecard(
+        tool=Tool("paper-auditor", "0"), rubric_version=None,
+        generated_at="2026-01-01T00:00:00Z", inputs=(),
+        summary=build_summary([score], [link]),
+        papers=(PaperEntry(paper, score),), links=(LinkEntry(link),),
+    )  # fmt: skip
     page = render.render_html(document)
     tree = BeautifulSoup(page, "html.parser")
     assert len(tree.find_all("script")) == 2  # the template's own two

@@ -8,14 +8,26 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from auditor import history
 from auditor.history import History, HistoryError
-
-Json = dict[str, Any]
+from auditor.models import (
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Occurrence,
+    Outcome,
+    Paper,
+    PaperScore,
+    RepoFacts,
+    SourceRef,
+    Tier,
+)
+from auditor.scorecard import Changes, LinkEntry, LinkHistory, PaperEntry, RemovedLink, Scorecard
+from auditor.summary import build_summary
 
 
 def stamp(day: int) -> str:
@@ -28,47 +40,55 @@ def link(
     *,
     day: int = 1,
     final_url: str | None = None,
-    repo: Json | None = None,
+    repo: RepoFacts | None = None,
     papers: tuple[str, ...] = ("list.md#1",),
-) -> Json:
-    entry: Json = {
-        "url": url,
-        "kind": "github-repo" if repo else "web",
-        "papers": list(papers),
-        "occurrences": [
-            {"paper": pid, "path": "list.md", "line": 3, "raw": url, "subpath": None}
-            for pid in papers
-        ],
-        "outcome": outcome,
-        "http_status": {"ok": 200, "dead": 404, "moved": 301}.get(outcome),
-        "final_url": final_url,
-        "detail": f"answered {outcome}",
-        "checked_at": stamp(day),
-        "redirects": [],
-        "page_title": None,
-        "found_via": None,
-    }
-    if repo is not None:
-        entry["repo"] = repo
-    return entry
+) -> LinkResult:
+    return LinkResult(
+        Link(
+            url,
+            LinkKind.GITHUB_REPO if repo else LinkKind.WEB,
+            papers,
+            tuple(Occurrence(pid, "list.md", 3, url) for pid in papers),
+        ),
+        LinkCheck(
+            Outcome(outcome),
+            f"answered {outcome}",
+            stamp(day),
+            http_status={"ok": 200, "dead": 404, "moved": 301}.get(outcome),
+            final_url=final_url,
+        ),
+        repo,
+    )
 
 
-def repo(*, archived: bool | None = False, spdx: str | None = "MIT", exists: bool = True) -> Json:
-    return {"full_name": "a/b", "exists": exists, "archived": archived, "license_spdx": spdx}
+def repo(
+    *, archived: bool | None = False, spdx: str | None = "MIT", exists: bool = True
+) -> RepoFacts:
+    return RepoFacts("a/b", exists, "rest", archived=archived, license_spdx=spdx)
 
 
-def scorecard(day: int, *links: Json) -> Json:
-    return {
-        "schema_version": 1,
-        "generated_at": stamp(day),
-        "summary": {},
-        "papers": [{"id": "list.md#1", "name": "Paper one", "tier": "listed", "score": 40}],
-        "links": list(links),
-    }
+def scorecard(day: int, *links: LinkResult) -> Scorecard:
+    paper = PaperEntry(
+        Paper("list.md#1", "Paper one", None, None, SourceRef("list.md", 3)),
+        PaperScore(Tier.LISTED, 40),
+    )
+    return Scorecard(
+        rubric_version=None,
+        generated_at=stamp(day),
+        inputs=(),
+        summary=build_summary([paper.score], links),
+        papers=(paper,),
+        links=tuple(LinkEntry(result) for result in links),
+    )
 
 
-def by_url(document: Json) -> dict[str, Json]:
-    return {entry["url"]: entry for entry in document["links"]}
+def by_url(card: Scorecard) -> dict[str, LinkHistory]:
+    """Each link's history fields."""
+    found = {}
+    for entry in card.links:
+        assert entry.history is not None
+        found[entry.url] = entry.history
+    return found
 
 
 @pytest.fixture
@@ -76,9 +96,9 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "reports" / "history.sqlite"
 
 
-def record(db: Path, document: Json) -> Json:
+def record(db: Path, card: Scorecard) -> Scorecard:
     with History.open(db) as store:
-        return store.record_run(document)
+        return store.record_run(card)
 
 
 A, B, C = "https://a.example/x", "https://b.example/y", "https://github.com/a/b"
@@ -87,20 +107,17 @@ A, B, C = "https://a.example/x", "https://b.example/y", "https://github.com/a/b"
 def test_first_run_reports_every_link_new(db: Path) -> None:
     first = record(db, scorecard(1, link(A), link(B, "dead")))
 
-    assert first["changes"] == {
-        "previous_run": None,
-        "counts": {**dict.fromkeys(history.CHANGE_KINDS, 0), "new": 2},
-        "new_dead": 1,
-    }
-    assert by_url(first)[A] == {
-        **link(A),
-        "first_seen": stamp(1),
-        "last_ok": stamp(1),
-        "dead_since": None,
-        "changes": ["new"],
-    }
-    assert by_url(first)[B]["dead_since"] == stamp(1)
-    assert first["removed_links"] == []
+    assert first.changes == Changes(
+        previous_run=None,
+        counts={**dict.fromkeys(history.CHANGE_KINDS, 0), "new": 2},
+        new_dead=1,
+    )
+    assert first.links[0] == LinkEntry(
+        link(A),
+        LinkHistory(first_seen=stamp(1), last_ok=stamp(1), dead_since=None, changes=("new",)),
+    )
+    assert by_url(first)[B].dead_since == stamp(1)
+    assert first.removed_links == ()
     assert history.headline(first) == "First recorded run: 2 link(s)."
 
 
@@ -111,20 +128,20 @@ def test_died_then_revived_with_dead_since_kept_across_runs(db: Path) -> None:
     unjudged = record(db, scorecard(4, link(A, "unchecked", day=4)))
     revived = record(db, scorecard(5, link(A, day=5)))
 
-    assert by_url(died)[A]["changes"] == ["died"]
-    assert by_url(died)[A]["dead_since"] == stamp(2)
-    assert died["changes"]["previous_run"] == stamp(1)
+    assert by_url(died)[A].changes == ("died",)
+    assert by_url(died)[A].dead_since == stamp(2)
+    assert died.changes.previous_run == stamp(1)
     assert history.headline(died) == f"Since the previous run ({stamp(1)}): 1 link(s) newly dead."
-    assert by_url(still)[A]["changes"] == []
-    assert by_url(still)[A]["dead_since"] == stamp(2)
-    assert by_url(still)[A]["last_ok"] == stamp(1)
+    assert by_url(still)[A].changes == ()
+    assert by_url(still)[A].dead_since == stamp(2)
+    assert by_url(still)[A].last_ok == stamp(1)
     # Not judged this run: still dead as far as anyone knows, and no change.
-    assert by_url(unjudged)[A]["changes"] == []
-    assert by_url(unjudged)[A]["dead_since"] == stamp(2)
-    assert by_url(revived)[A]["changes"] == ["revived"]
-    assert by_url(revived)[A]["dead_since"] is None
-    assert by_url(revived)[A]["last_ok"] == stamp(5)
-    assert by_url(revived)[A]["first_seen"] == stamp(1)
+    assert by_url(unjudged)[A].changes == ()
+    assert by_url(unjudged)[A].dead_since == stamp(2)
+    assert by_url(revived)[A].changes == ("revived",)
+    assert by_url(revived)[A].dead_since is None
+    assert by_url(revived)[A].last_ok == stamp(5)
+    assert by_url(revived)[A].first_seen == stamp(1)
 
 
 @pytest.mark.parametrize("unjudged", ["unchecked", "transient", "blocked"])
@@ -133,14 +150,14 @@ def test_a_link_not_judged_neither_dies_nor_revives(db: Path, unjudged: str) -> 
     second = record(db, scorecard(2, link(A, unjudged, day=2), link(B, unjudged, day=2)))
     third = record(db, scorecard(3, link(A, "dead", day=3), link(B, "dead", day=3)))
 
-    assert [entry["changes"] for entry in second["links"]] == [[], []]
-    assert by_url(second)[A]["last_ok"] == stamp(1)
-    assert second["changes"]["counts"] == dict.fromkeys(history.CHANGE_KINDS, 0)
+    assert [entry.changes for entry in by_url(second).values()] == [(), ()]
+    assert by_url(second)[A].last_ok == stamp(1)
+    assert second.changes.counts == dict.fromkeys(history.CHANGE_KINDS, 0)
     assert history.headline(second) == f"No change since the previous run ({stamp(1)})."
     # Compared with the last judged verdict: A was ok, so it died; B was dead all along.
-    assert by_url(third)[A]["changes"] == ["died"]
-    assert by_url(third)[B]["changes"] == []
-    assert by_url(third)[B]["dead_since"] == stamp(1)
+    assert by_url(third)[A].changes == ("died",)
+    assert by_url(third)[B].changes == ()
+    assert by_url(third)[B].dead_since == stamp(1)
 
 
 def test_moved_is_a_change_only_for_a_new_address(db: Path) -> None:
@@ -149,17 +166,17 @@ def test_moved_is_a_change_only_for_a_new_address(db: Path) -> None:
     same = record(db, scorecard(3, link(A, "moved", day=3, final_url="https://a.example/new")))
     again = record(db, scorecard(4, link(A, "moved", day=4, final_url="https://a.example/3rd")))
 
-    assert by_url(moved)[A]["changes"] == ["moved"]
-    assert by_url(same)[A]["changes"] == []
-    assert by_url(again)[A]["changes"] == ["moved"]
-    assert by_url(again)[A]["last_ok"] == stamp(4)
+    assert by_url(moved)[A].changes == ("moved",)
+    assert by_url(same)[A].changes == ()
+    assert by_url(again)[A].changes == ("moved",)
+    assert by_url(again)[A].last_ok == stamp(4)
 
 
 def test_dead_link_that_comes_back_moved_is_revived_and_moved(db: Path) -> None:
     record(db, scorecard(1, link(A, "dead")))
     back = record(db, scorecard(2, link(A, "moved", day=2, final_url="https://a.example/new")))
 
-    assert by_url(back)[A]["changes"] == ["revived", "moved"]
+    assert by_url(back)[A].changes == ("revived", "moved")
 
 
 def test_archived_against_the_last_known_value(db: Path) -> None:
@@ -168,10 +185,10 @@ def test_archived_against_the_last_known_value(db: Path) -> None:
     archived = record(db, scorecard(3, link(C, repo=repo(archived=True), day=3)))
     still = record(db, scorecard(4, link(C, repo=repo(archived=True), day=4)))
 
-    assert by_url(unknown)[C]["changes"] == []
-    assert by_url(archived)[C]["changes"] == ["archived"]
-    assert archived["changes"]["counts"]["archived"] == 1
-    assert by_url(still)[C]["changes"] == []
+    assert by_url(unknown)[C].changes == ()
+    assert by_url(archived)[C].changes == ("archived",)
+    assert archived.changes.counts["archived"] == 1
+    assert by_url(still)[C].changes == ()
 
 
 def test_licence_changed_compares_repositories_seen_to_exist(db: Path) -> None:
@@ -182,10 +199,10 @@ def test_licence_changed_compares_repositories_seen_to_exist(db: Path) -> None:
     dropped = record(db, scorecard(5, link(C, day=5, repo=repo(spdx=None))))
 
     # A missing repository says nothing about its licence.
-    assert by_url(gone)[C]["changes"] == ["died"]
-    assert by_url(back)[C]["changes"] == ["revived"]
-    assert by_url(changed)[C]["changes"] == ["license-changed"]
-    assert by_url(dropped)[C]["changes"] == ["license-changed"]
+    assert by_url(gone)[C].changes == ("died",)
+    assert by_url(back)[C].changes == ("revived",)
+    assert by_url(changed)[C].changes == ("license-changed",)
+    assert by_url(dropped)[C].changes == ("license-changed",)
 
 
 def test_removed_links_are_reported_at_top_level_and_come_back_new(db: Path) -> None:
@@ -193,24 +210,23 @@ def test_removed_links_are_reported_at_top_level_and_come_back_new(db: Path) -> 
     second = record(db, scorecard(2, link(A, day=2)))
     third = record(db, scorecard(3, link(A, day=3), link(B, day=3)))
 
-    assert [entry["url"] for entry in second["links"]] == [A]
-    assert second["removed_links"] == [
-        {
-            "url": B,
-            "kind": "web",
-            "papers": ["list.md#1"],
-            "last_outcome": "dead",
-            "first_seen": stamp(1),
-            "last_ok": None,
-            "dead_since": stamp(1),
-            "changes": ["removed"],
-        }
-    ]
-    assert second["changes"]["counts"]["removed"] == 1
+    assert [entry.url for entry in second.links] == [A]
+    assert second.removed_links == (
+        RemovedLink(
+            url=B,
+            kind=LinkKind.WEB,
+            papers=("list.md#1",),
+            last_outcome=Outcome.DEAD,
+            history=LinkHistory(
+                first_seen=stamp(1), last_ok=None, dead_since=stamp(1), changes=("removed",)
+            ),
+        ),
+    )
+    assert second.changes.counts["removed"] == 1
     assert "1 removed" in history.headline(second)
-    assert by_url(third)[B]["changes"] == ["new"]
-    assert by_url(third)[B]["first_seen"] == stamp(1)
-    assert third["removed_links"] == []
+    assert by_url(third)[B].changes == ("new",)
+    assert by_url(third)[B].first_seen == stamp(1)
+    assert third.removed_links == ()
 
 
 def test_new_dead_holds_deaths_and_new_dead_links_only(db: Path) -> None:
@@ -218,8 +234,8 @@ def test_new_dead_holds_deaths_and_new_dead_links_only(db: Path) -> None:
     second = record(db, scorecard(2, *(link(url, "dead", day=2) for url in (A, B, C))))
     third = record(db, scorecard(3, *(link(url, "dead", day=3) for url in (A, B, C))))
 
-    assert [entry["url"] for entry in history.new_dead(second)] == [A, C]
-    assert second["changes"]["new_dead"] == 2
+    assert [entry.url for entry in history.new_dead(second)] == [A, C]
+    assert second.changes.new_dead == 2
     assert history.new_dead(third) == []
     assert len(history.still_dead(third)) == 3
 
@@ -227,7 +243,7 @@ def test_new_dead_holds_deaths_and_new_dead_links_only(db: Path) -> None:
 def test_a_document_without_history_counts_every_dead_link_as_new() -> None:
     plain = scorecard(1, link(A), link(B, "dead"))
 
-    assert [entry["url"] for entry in history.new_dead(plain)] == [B]
+    assert [entry.url for entry in history.new_dead(plain)] == [B]
     assert history.headline(plain) == ""
 
 
@@ -238,12 +254,12 @@ def test_an_unfinished_run_keeps_its_results_but_is_never_the_previous_run(db: P
         store.store_link(crashed, link(A, "dead", day=2))
     third = record(db, scorecard(3, link(A, "dead", day=3), link(B, day=3)))
 
-    assert by_url(third)[A]["changes"] == ["died"]
-    assert by_url(third)[A]["dead_since"] == stamp(2)  # the crashed run's verdict counts here
-    assert third["changes"]["previous_run"] == stamp(1)
-    assert third["removed_links"] == []  # B was not in the crashed run: not "removed" from it
+    assert by_url(third)[A].changes == ("died",)
+    assert by_url(third)[A].dead_since == stamp(2)  # the crashed run's verdict counts here
+    assert third.changes.previous_run == stamp(1)
+    assert third.removed_links == ()  # B was not in the crashed run: not "removed" from it
     with History.open(db) as store:
-        assert [run["finished_at"] is None for run in store.runs()] == [False, True, False]
+        assert [run.finished_at is None for run in store.runs()] == [False, True, False]
         assert store.stored_urls(crashed) == {A}
 
 
@@ -256,7 +272,7 @@ def test_finish_run_overrides_what_was_stored_on_the_way(db: Path) -> None:
     rows = sqlite3.connect(db).execute("SELECT url, outcome FROM link_results ORDER BY url")
 
     assert list(rows) == [(A, "ok"), (B, "dead")]
-    assert [entry["changes"] for entry in done["links"]] == [["new"], ["new"]]
+    assert [entry.changes for entry in by_url(done).values()] == [("new",), ("new",)]
 
 
 def test_papers_are_stored_per_run(db: Path) -> None:
@@ -297,14 +313,15 @@ WRITER = textwrap.dedent(
     import sys
     from pathlib import Path
     from auditor.history import History
+    from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome
 
     store = History.open(Path(sys.argv[1]))
     run = store.begin_run("2026-07-02T06:00:00Z")
     n = 0
     while True:  # stores until killed
         url = f"https://stored.example/{n}"
-        store.store_link(run, {"url": url, "outcome": "dead", "papers": ["list.md#1"],
-                               "checked_at": "2026-07-02T06:00:00Z"})
+        store.store_link(run, LinkResult(Link(url, LinkKind.WEB, ("list.md#1",)),
+                                         LinkCheck(Outcome.DEAD, "", "2026-07-02T06:00:00Z")))
         print(url, flush=True)
         n += 1
     """
@@ -326,30 +343,36 @@ def test_a_killed_run_loses_nothing_stored_and_the_next_run_completes(db: Path) 
     assert writer.returncode == -signal.SIGKILL
     with History.open(db) as store:
         killed = store.runs()[-1]
-        assert killed["finished_at"] is None
-        assert set(reported) <= store.stored_urls(killed["id"])
+        assert killed.finished_at is None
+        assert set(reported) <= store.stored_urls(killed.id)
     next_run = record(db, scorecard(3, link(old, "dead", day=3), link(A, day=3)))
 
-    assert next_run["changes"]["previous_run"] == stamp(1)
-    assert by_url(next_run)[old]["changes"] == ["died"]
-    assert by_url(next_run)[old]["dead_since"] == "2026-07-02T06:00:00Z"
-    assert next_run["removed_links"] == []
+    assert next_run.changes.previous_run == stamp(1)
+    assert by_url(next_run)[old].changes == ("died",)
+    assert by_url(next_run)[old].dead_since == "2026-07-02T06:00:00Z"
+    assert next_run.removed_links == ()
     connection = sqlite3.connect(db)
     assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     finished = connection.execute("SELECT finished_at IS NOT NULL FROM runs ORDER BY id")
     assert [bool(flag) for (flag,) in finished] == [True, False, True]
-    stored = connection.execute("SELECT url FROM link_results WHERE run_id = ?", (killed["id"],))
+    stored = connection.execute("SELECT url FROM link_results WHERE run_id = ?", (killed.id,))
     assert set(reported) <= {url for (url,) in stored}
 
 
-def test_a_failed_finish_keeps_what_was_stored_and_the_run_unfinished(db: Path) -> None:
+def test_a_failed_finish_keeps_what_was_stored_and_the_run_unfinished(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(*_: object) -> Scorecard:
+        raise RuntimeError("failed while computing the history fields")
+
     with History.open(db) as store:
         run = store.begin_run(stamp(1))
         store.store_link(run, link(A))
-        with pytest.raises(KeyError):
-            store.finish_run(run, scorecard(1, link(A, "dead"), {"outcome": "ok"}))
+        monkeypatch.setattr(History, "_annotate", fail)  # after the final results are stored
+        with pytest.raises(RuntimeError):
+            store.finish_run(run, scorecard(1, link(A, "dead")))
 
-        assert store.runs()[0]["finished_at"] is None
+        assert store.runs()[0].finished_at is None
         assert store.stored_urls(run) == {A}
     rows = sqlite3.connect(db).execute("SELECT outcome FROM link_results")
     assert list(rows) == [("ok",)]  # the failed transaction's "dead" was rolled back

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from scorecards import (
@@ -23,17 +23,19 @@ from scorecards import (
     hostile_scorecard,
     paper,
     result,
+    resummarized,
     scorecard,
 )
 
 from auditor import render
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
-from auditor.score import build_summary
+from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
+from auditor.summary import build_summary
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def small_scorecard() -> dict[str, Any]:
+def small_scorecard() -> Scorecard:
     """One paper per tier, plus outside text that needs escaping."""
     placeholder = gold_facts(
         "lab/soon",
@@ -152,7 +154,8 @@ def check_golden(name: str, text: str) -> None:
 
 def test_golden_summary_json() -> None:
     doc = small_scorecard()
-    check_golden("summary.json", json.dumps(doc["summary"], indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(summary_json(doc.summary), indent=2, ensure_ascii=False)
+    check_golden("summary.json", text + "\n")
 
 
 def test_golden_summary_md() -> None:
@@ -161,10 +164,18 @@ def test_golden_summary_md() -> None:
 
 def test_summary_counts_every_key_even_when_empty() -> None:
     summary = build_summary([], [])
-    assert (summary["papers"], summary["median_score"]) == (0, None)
-    assert list(summary["tiers"]) == [tier.value for tier in Tier]
-    assert all(count == 0 for count in summary["outcomes"].values())
-    assert summary["network"]["note"] is None
+    assert (summary.papers, summary.median_score) == (0, None)
+    assert list(summary.tiers) == [tier.value for tier in Tier]
+    assert all(count == 0 for count in summary.outcomes.values())
+    assert summary.network.note is None
+
+
+def test_the_reports_show_the_scorecards_own_summary() -> None:
+    """Computed once when the scorecard is built: the reports read it, never recompute it."""
+    doc = small_scorecard()
+    doctored = replace(doc, summary=replace(doc.summary, papers=4242, papers_with_code=4241))
+    assert "**4242** papers · **4241** with reachable code" in render.render_markdown(doctored)
+    assert "<b>4241</b> with reachable code" in render.render_html(doctored)
 
 
 def test_problems_come_before_the_table() -> None:
@@ -263,25 +274,33 @@ def test_html_is_self_contained() -> None:
 
 def test_render_tolerates_an_unscored_paper() -> None:
     doc = small_scorecard()
-    for key in ("tier", "score", "scored_on", "criteria"):
-        del doc["papers"][0][key]
+    doc = replace(doc, papers=(replace(doc.papers[0], score=None), *doc.papers[1:]))
     assert "GoldNet" in render.render_markdown(doc)
     assert "GoldNet" in render.render_html(doc)
 
 
-def big_scorecard(papers: int) -> dict[str, Any]:
+def big_scorecard(papers: int) -> Scorecard:
     doc = small_scorecard()
-    template = doc["papers"][2]  # the dead one: a problem and a table row each
-    doc["papers"] = [
-        {**template, "id": f"a.txt#{n}", "name": f"{n:05d} " + "Long name " * 40}
+    template = doc.papers[2]  # the dead one: a problem and a table row each
+    entries = tuple(
+        replace(
+            template,
+            paper=replace(template.paper, id=f"a.txt#{n}", name=f"{n:05d} " + "Long name " * 40),
+        )
         for n in range(papers)
-    ]
-    doc["links"][2]["papers"] = [p["id"] for p in doc["papers"]]
-    doc["links"][2:2] = [
-        {**doc["links"][2], "url": f"https://github.com/lab/gone{n}", "papers": [f"a.txt#{n}"]}
-        for n in range(papers)
-    ]
-    return doc
+    )
+    dead = doc.links[2].result
+
+    def citing(url: str, ids: tuple[str, ...]) -> LinkEntry:
+        return LinkEntry(replace(dead, link=replace(dead.link, url=url, papers=ids)))
+
+    links = (
+        *doc.links[:2],
+        *(citing(f"https://github.com/lab/gone{n}", (f"a.txt#{n}",)) for n in range(papers)),
+        citing(dead.link.url, tuple(entry.id for entry in entries)),
+        *doc.links[3:],
+    )
+    return resummarized(replace(doc, papers=entries, links=links))
 
 
 def test_summary_stays_under_one_mebibyte() -> None:
@@ -304,24 +323,28 @@ def test_test_documents_follow_the_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((GOLDEN.parent.parent / "docs" / "scorecard.schema.json").read_text())
     for doc in (small_scorecard(), hostile_scorecard()):
-        jsonschema.validate(json.loads(json.dumps(doc)), schema)
+        jsonschema.validate(json.loads(json.dumps(to_json(doc))), schema)
 
 
 def test_links_that_died_since_the_last_run_lead() -> None:
     doc = small_scorecard()
-    older = {
-        **doc["links"][2],
-        "url": "https://github.com/lab/old-gone",
-        "dead_since": "2026-01-01",
-        "changes": [],  # compared with the history: dead before, so not new
-    }
-    doc["links"].insert(0, older)
-    doc["links"][3]["changes"] = ["died"]
-    doc["changes"] = {"previous_run": 7, "new_dead": 1, "counts": {"died": 1}}
+    then, before = "2026-11-23T04:00:00Z", "2026-01-01T04:00:00Z"
+    gone = doc.links[2]
+    older = LinkEntry(
+        replace(gone.result, link=replace(gone.result.link, url="https://github.com/lab/old-gone")),
+        # Compared with the history: dead before, so not new.
+        LinkHistory(first_seen=before, last_ok=None, dead_since=before, changes=()),
+    )
+    died = replace(gone, history=LinkHistory(then, then, gone.result.check.checked_at, ("died",)))
+    doc = replace(
+        doc,
+        links=(older, *doc.links[:2], died, *doc.links[3:]),
+        changes=Changes(previous_run=then, counts={"died": 1}, new_dead=1),
+    )
     text = render.render_markdown(doc)
-    assert text.splitlines()[0] == "**Since the previous run (7): 1 link(s) newly dead.**"
+    assert text.splitlines()[0] == f"**Since the previous run ({then}): 1 link(s) newly dead.**"
     items = [line for line in text.splitlines() if line.startswith("- ") and "gone" in line]
     assert items[0].startswith("- **new** [https://github.com/lab/gone]")
     assert items[1].startswith("- [https://github.com/lab/old-gone]")
-    assert "— dead since 2026-01-01 —" in items[1]
-    assert "Since the previous run (7): 1 link(s) newly dead." in render.render_html(doc)
+    assert f"— dead since {before} —" in items[1]
+    assert f"Since the previous run ({then}): 1 link(s) newly dead." in render.render_html(doc)

@@ -6,14 +6,16 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scorecards import gold_facts, paper, result, scorecard
 
-from auditor import report
+from auditor import cli
 from auditor.history import History
 from auditor.models import (
     InputSummary,
@@ -24,16 +26,18 @@ from auditor.models import (
     Occurrence,
     Outcome,
     Paper,
-    PaperScore,
+    ReadmeCover,
+    ReadmeEvidence,
     RepoFacts,
     SourceRef,
     Tier,
 )
-from auditor.report import Audit
-from auditor.score import build_summary
+from auditor.rubric import Rubric
+from auditor.score import score_paper
+from auditor.scorecard import Audit, Scorecard, build_scorecard, dumps
 from auditor.shard import ShardError, in_shard, merge, parse_shard, select, stamp
 
-Json = dict[str, Any]
+RUBRIC = Rubric()
 PATHS = ("lists/icml.md", "lists/neurips.bib")
 OUTCOMES = (Outcome.OK, Outcome.DEAD, Outcome.MOVED, Outcome.UNCHECKED, Outcome.TRANSIENT)
 
@@ -103,7 +107,9 @@ class World:
             facts = RepoFacts(link.url.removeprefix("https://github.com/"), True, "rest")
         return LinkResult(link, check, facts)
 
-    def document(self, papers: Sequence[Paper], links: Sequence[Link]) -> Json:
+    def document(self, papers: Sequence[Paper], links: Sequence[Link]) -> Scorecard:
+        """The scorecard of these papers and links, each paper scored as the pipeline does."""
+        results = tuple(self.result(link) for link in links)
         audit = Audit(
             generated_at="2026-07-06T06:00:00Z",
             inputs=tuple(
@@ -111,21 +117,19 @@ class World:
                 for path in PATHS
             ),
             papers=tuple(papers),
-            results=tuple(self.result(link) for link in links),
+            results=results,
             scores={
-                paper.id: PaperScore(Tier.LISTED if paper.links else Tier.NO_CODE, 50)
+                paper.id: score_paper(paper, results, RUBRIC, today=date(2026, 7, 6))
                 for paper in papers
             },
-            rubric_version="1",
+            rubric_version=RUBRIC.version,
         )
-        return report.build_scorecard(audit)
+        return build_scorecard(audit)
 
-    def unsharded(self) -> Json:
-        document = self.document(self.papers, self.links)
-        document["summary"] = build_summary(document["papers"], document["links"])
-        return document
+    def unsharded(self) -> Scorecard:
+        return self.document(self.papers, self.links)
 
-    def shard(self, k: int, n: int, *, trim: bool) -> Json:
+    def shard(self, k: int, n: int, *, trim: bool) -> Scorecard:
         papers, links = select(self.papers, self.links, k, n)
         if trim:  # a shard that reports only its own papers' citations
             links = tuple(self.link(link.url, papers) for link in links)
@@ -141,9 +145,9 @@ EXAMPLE = World(
 def test_three_shards_merge_into_the_unsharded_document(trim: bool) -> None:
     shards = [EXAMPLE.shard(k, 3, trim=trim) for k in (1, 2, 3)]
 
-    assert all(shard["papers"] for shard in shards)  # the example does split three ways
-    assert merge(shards) == EXAMPLE.unsharded()
-    assert merge(shards[::-1]) == EXAMPLE.unsharded()
+    assert all(shard.papers for shard in shards)  # the example does split three ways
+    assert merge(shards, RUBRIC) == EXAMPLE.unsharded()
+    assert merge(shards[::-1], RUBRIC) == EXAMPLE.unsharded()
 
 
 @settings(max_examples=60, deadline=None)
@@ -158,11 +162,11 @@ def test_any_split_merges_into_the_unsharded_document(
     world = World(citations)
     shards = [world.shard(k, n, trim=trim) for k in range(1, n + 1)]
 
-    assert merge(shards) == world.unsharded()
+    assert merge(shards, RUBRIC) == world.unsharded()
 
 
 def test_history_of_a_merged_run_is_that_of_the_unsharded_run(tmp_path: Path) -> None:
-    merged = merge([EXAMPLE.shard(k, 3, trim=True) for k in (1, 2, 3)])
+    merged = merge([EXAMPLE.shard(k, 3, trim=True) for k in (1, 2, 3)], RUBRIC)
     with History.open(tmp_path / "a.sqlite") as one, History.open(tmp_path / "b.sqlite") as two:
         assert one.record_run(merged) == two.record_run(EXAMPLE.unsharded())
 
@@ -194,62 +198,110 @@ def test_the_partition_is_stable_across_processes_and_releases() -> None:
         assert answer.stdout.strip() == str(expected)
 
 
-def test_a_link_checked_by_two_shards_keeps_the_latest_judged_verdict() -> None:
-    def shard(k: int, outcome: str, checked_at: str) -> Json:
-        link = {"url": "https://x.example/", "kind": "web", "papers": [f"l.md#{k}"],
-                "occurrences": [{"paper": f"l.md#{k}", "path": "l.md", "line": k, "raw": "x",
-                                 "subpath": None}],
-                "outcome": outcome, "checked_at": checked_at}  # fmt: skip
-        paper = {"id": f"l.md#{k}", "links": ["https://x.example/"], "tier": "listed"}
-        return {"schema_version": 1, "generated_at": checked_at, "inputs": [],
-                "papers": [paper], "links": [link], "shard": {"index": k, "count": 3}}  # fmt: skip
+def shard_of(
+    k: int, count: int, url: str, kind: LinkKind, outcome: Outcome, checked_at: str, **extra: object
+) -> Scorecard:
+    """Shard K of `count`: paper `l.md#K` citing `url`, which answered `outcome`."""
+    pid = f"l.md#{k}"
+    found = result(url, kind, [pid], outcome=outcome, **extra)  # type: ignore[arg-type]
+    found = replace(
+        found,
+        link=replace(found.link, occurrences=(Occurrence(pid, "l.md", k, url),)),
+        check=replace(found.check, checked_at=checked_at),
+    )
+    return stamp(scorecard([(paper(pid), [found])], generated_at=checked_at), k, count)
 
+
+def test_a_link_checked_by_two_shards_keeps_the_latest_judged_verdict() -> None:
+    url = "https://x.example/"
     merged = merge(
         [
-            shard(1, "ok", "2026-07-06T06:00:01Z"),
-            shard(2, "dead", "2026-07-06T06:00:02Z"),
-            shard(3, "transient", "2026-07-06T06:00:03Z"),
+            shard_of(1, 3, url, LinkKind.WEB, Outcome.OK, "2026-07-06T06:00:01Z"),
+            shard_of(2, 3, url, LinkKind.WEB, Outcome.DEAD, "2026-07-06T06:00:02Z"),
+            shard_of(3, 3, url, LinkKind.WEB, Outcome.TRANSIENT, "2026-07-06T06:00:03Z"),
         ],
-        summarize=lambda papers, links: {"papers": len(papers), "links": len(links)},
+        RUBRIC,
     )
 
-    (link,) = merged["links"]
-    assert (link["outcome"], link["checked_at"]) == ("dead", "2026-07-06T06:00:02Z")
-    assert link["papers"] == ["l.md#1", "l.md#2", "l.md#3"]
-    assert [o["line"] for o in link["occurrences"]] == [1, 2, 3]
-    assert merged["generated_at"] == "2026-07-06T06:00:03Z"
-    assert "shard" not in merged
-    assert merged["summary"] == {"papers": 3, "links": 1}
+    (link,) = merged.links
+    assert (link.outcome, link.result.check.checked_at) == ("dead", "2026-07-06T06:00:02Z")
+    assert link.result.link.papers == ("l.md#1", "l.md#2", "l.md#3")
+    assert [o.line for o in link.result.link.occurrences] == [1, 2, 3]
+    assert merged.generated_at == "2026-07-06T06:00:03Z"
+    assert merged.shard is None
+    assert (merged.summary.papers, merged.summary.links) == (3, 1)
+    assert merged.summary.outcomes["dead"] == 1
 
 
 def test_a_link_harvested_in_one_shard_and_cited_in_another_counts_as_cited() -> None:
-    def shard(k: int, found_via: str | None) -> Json:
-        link = {
-            "url": "https://github.com/a/b",
-            "kind": "github-repo",
-            "papers": [f"l.md#{k}"],
-            "occurrences": [],
-            "outcome": "ok",
-            "checked_at": "2026-07-06T06:00:00Z",
-            "found_via": found_via,
-        }
-        paper = {"id": f"l.md#{k}", "links": [link["url"]], "tier": "listed"}
-        return {"schema_version": 1, "generated_at": "2026-07-06T06:00:00Z", "inputs": [],
-                "papers": [paper], "links": [link], "shard": {"index": k, "count": 2}}  # fmt: skip
+    url, page, at = "https://github.com/a/b", "https://lab.github.io/b/", "2026-07-06T06:00:00Z"
+    shards = [
+        shard_of(1, 2, url, LinkKind.GITHUB_REPO, Outcome.OK, at, found_via=page),
+        shard_of(2, 2, url, LinkKind.GITHUB_REPO, Outcome.OK, at),
+    ]
 
-    (link,) = merge([shard(1, "https://lab.github.io/b/"), shard(2, None)])["links"]
+    (link,) = merge(shards, RUBRIC).links
 
-    assert link["found_via"] is None
-    assert link["papers"] == ["l.md#1", "l.md#2"]
+    assert link.result.link.found_via is None
+    assert link.result.link.papers == ("l.md#1", "l.md#2")
+
+
+def test_merge_scores_each_paper_again_on_the_merged_verdicts() -> None:
+    """A repository dead for shard 1 (a hiccup) and ok for shard 2, checked later: the paper of
+    shard 1 is scored on the better verdict, and the summary counts it so."""
+    url = "https://github.com/lab/model"
+    first = shard_of(1, 2, url, LinkKind.GITHUB_REPO, Outcome.DEAD, "2026-11-30T04:00:00Z")
+    second = shard_of(
+        2, 2, url, LinkKind.GITHUB_REPO, Outcome.OK, "2026-11-30T05:00:00Z", repo=gold_facts()
+    )
+    assert [entry.score.tier for entry in (*first.papers, *second.papers) if entry.score] == [
+        Tier.DEAD,
+        Tier.GOLD,
+    ]
+
+    merged = merge([first, second], RUBRIC)
+
+    assert [entry.score.tier for entry in merged.papers if entry.score] == [Tier.GOLD, Tier.GOLD]
+    assert merged.summary.tiers["gold"] == 2
+    assert merged.summary.tiers["dead"] == 0
+    assert merged.summary.problems.dead_links == 0
+
+
+def test_merge_scores_as_of_the_merged_generated_at() -> None:
+    """A placeholder repository of a paper from 2026-03 is held against it after 90 days:
+    merged on 2026-04-01 it is still in its grace period, whatever the shards said."""
+    placeholder = gold_facts(
+        root_files=("README.md",),
+        readme_covers=(ReadmeCover.PLACEHOLDER,),
+        readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 3, "Code coming soon"),),
+    )
+    url = "https://github.com/lab/model"
+    shards = [
+        shard_of(k, 2, url, LinkKind.GITHUB_REPO, Outcome.OK, f"2026-04-0{k}T00:00:00Z",
+                 repo=placeholder)
+        for k in (1, 2)
+    ]  # fmt: skip
+    # The builder scores as of 2026-11-30, past the grace.
+    assert {entry.score.tier for s in shards for entry in s.papers if entry.score} == {
+        Tier.PLACEHOLDER
+    }
+
+    merged = merge(shards, RUBRIC)
+
+    assert merged.generated_at == "2026-04-02T00:00:00Z"
+    assert all(entry.score and entry.score.tier != Tier.PLACEHOLDER for entry in merged.papers)
+    b2 = {c.id: c for c in merged.papers[0].score.criteria if merged.papers[0].score}["B2"]
+    assert "within the 90-day grace until 2026-06-29" in b2.reason
 
 
 def test_an_input_error_in_any_shard_is_kept() -> None:
     shards = [EXAMPLE.shard(k, 3, trim=False) for k in (1, 2, 3)]
-    shards[1]["inputs"][0]["error"] = "https://list.example/: HTTP 503"
+    failed = replace(shards[1].inputs[0], error="https://list.example/: HTTP 503")
+    shards[1] = replace(shards[1], inputs=(failed, *shards[1].inputs[1:]))
 
-    merged = merge(shards)
+    merged = merge(shards, RUBRIC)
 
-    assert [entry["error"] for entry in merged["inputs"]] == [
+    assert [entry.error for entry in merged.inputs] == [
         "https://list.example/: HTTP 503",
         None,
     ]
@@ -267,25 +319,55 @@ def test_an_incomplete_set_of_shards_is_refused(indexes: list[int], message: str
     shards = [EXAMPLE.shard(k, 3, trim=False) for k in indexes]
 
     with pytest.raises(ShardError, match=message):
-        merge(shards)
+        merge(shards, RUBRIC)
 
 
 def test_shards_of_different_splits_or_plain_scorecards_are_refused() -> None:
     with pytest.raises(ShardError, match="different splits"):
-        merge([EXAMPLE.shard(1, 2, trim=False), EXAMPLE.shard(2, 3, trim=False)])
+        merge([EXAMPLE.shard(1, 2, trim=False), EXAMPLE.shard(2, 3, trim=False)], RUBRIC)
     with pytest.raises(ShardError, match="not a shard scorecard"):
-        merge([EXAMPLE.unsharded()])
+        merge([EXAMPLE.unsharded()], RUBRIC)
     overlapping = [stamp(EXAMPLE.unsharded(), k, 2) for k in (1, 2)]
     with pytest.raises(ShardError, match="is in two shards"):
-        merge(overlapping)
+        merge(overlapping, RUBRIC)
 
 
 def test_shards_of_different_rubrics_are_refused() -> None:
     shards = [EXAMPLE.shard(k, 2, trim=False) for k in (1, 2)]
-    shards[1]["rubric_version"] = "2"
+    shards[1] = replace(shards[1], rubric_version="2")
 
     with pytest.raises(ShardError, match="rubric_version"):
-        merge(shards)
+        merge(shards, RUBRIC)
+
+
+def test_shards_of_another_rubric_than_the_merges_are_refused() -> None:
+    shards = [EXAMPLE.shard(k, 2, trim=False) for k in (1, 2)]
+    stricter = Rubric(placeholder_grace_days=30)
+
+    with pytest.raises(ShardError, match=r"scored with rubric 1\.0, not 1\.0\+custom\.") as error:
+        merge(shards, stricter)
+    assert "--config" in str(error.value)
+    assert "\n" not in str(error.value)
+    assert merge([replace(s, rubric_version=stricter.version) for s in shards], stricter)
+
+
+def test_merge_reads_the_rubric_of_config_as_audit_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "rubric.toml"
+    config.write_text("[rubric]\nplaceholder_grace_days = 30\n")
+    parts = []
+    for k in (1, 2):
+        parts.append(tmp_path / f"part{k}.json")
+        parts[-1].write_text(dumps(EXAMPLE.shard(k, 2, trim=False)))
+    arguments = ["merge", *map(str, parts), "--out", str(tmp_path / "merged")]
+
+    assert cli.main([*arguments, "--config", str(config)], environ={}) == cli.EXIT_USAGE
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "scored with rubric 1.0, not 1.0+custom." in error
+    assert not (tmp_path / "merged").exists()
+    assert cli.main([*arguments, "--fail-on", "never"], environ={}) == cli.EXIT_OK
 
 
 @pytest.mark.parametrize(

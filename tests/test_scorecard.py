@@ -1,0 +1,476 @@
+"""The typed scorecard and its JSON codec: the dataclasses and docs/scorecard.schema.json agree
+both ways; what is written validates, reads back equal and is written back byte for byte; open
+vocabularies load whatever a newer producer wrote; malformed files are one-line errors."""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from scorecards import (
+    gold_facts,
+    hostile_scorecard,
+    paper,
+    result,
+    resummarized,
+    scorecard,
+    synthetic_scorecard,
+)
+
+from auditor import cli, render
+from auditor.history import History
+from auditor.links import is_code_link
+from auditor.models import (
+    Hop,
+    LicenseClass,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+    Release,
+    RepoFacts,
+    Tier,
+    open_member,
+)
+from auditor.rubric import Rubric
+from auditor.scorecard import (
+    CHANGE_KINDS,
+    Changes,
+    LinkEntry,
+    LinkHistory,
+    PaperEntry,
+    RemovedLink,
+    Scorecard,
+    ScorecardError,
+    Shard,
+    dumps,
+    from_json,
+    load_scorecard,
+    to_json,
+)
+from auditor.shard import merge, stamp
+from auditor.summary import build_summary
+
+SCHEMA: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
+)
+
+# How the dataclasses lie in the document (`auditor.scorecard` writes and reads exactly this):
+# fields whose own fields are written side by side in their parent's object,
+INLINED: Mapping[type, frozenset[str]] = {
+    PaperEntry: frozenset({"paper", "score"}),
+    LinkEntry: frozenset({"result", "history"}),
+    LinkResult: frozenset({"link", "check"}),
+    RemovedLink: frozenset({"history"}),
+}
+# fields left out of the document when None (any other None is written as null),
+ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
+    PaperEntry: frozenset({"score"}),
+    LinkEntry: frozenset({"history"}),
+    LinkResult: frozenset({"repo"}),
+    Scorecard: frozenset({"removed_links", "changes", "shard"}),
+}
+# and fields that are never written (validators for the next run, harvested raw links).
+IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
+    LinkCheck: frozenset({"code_links", "etag", "last_modified"}),
+}
+OPEN_VOCABULARIES = (LinkKind, LicenseClass, ReadmeCover)
+
+
+# --- the dataclasses against the schema -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JsonField:
+    annotation: Any
+    required: bool  # always written
+
+
+def _without_none(annotation: Any) -> Any:
+    if isinstance(annotation, types.UnionType):
+        rest = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        return rest[0] if len(rest) == 1 else typing.Union[tuple(rest)]  # noqa: UP007
+    return annotation
+
+
+def _is_optional(annotation: Any) -> bool:
+    return isinstance(annotation, types.UnionType) and type(None) in typing.get_args(annotation)
+
+
+def json_fields(cls: type) -> dict[str, JsonField]:
+    """The members of the JSON object `cls` is written as, from its dataclass fields."""
+    hints = typing.get_type_hints(cls)
+    found: dict[str, JsonField] = {}
+    for spec in fields(cls):
+        if spec.name in IN_MEMORY_ONLY.get(cls, ()):
+            continue
+        annotation = hints[spec.name]
+        absent = spec.name in ABSENT_WHEN_NONE.get(cls, ())
+        if spec.name in INLINED.get(cls, ()):
+            for name, inner in json_fields(_without_none(annotation)).items():
+                assert name not in found, f"{cls.__name__}: {name} written twice"
+                found[name] = JsonField(inner.annotation, inner.required and not absent)
+        else:
+            found[spec.name] = JsonField(
+                _without_none(annotation) if absent else annotation, not absent
+            )
+    return found
+
+
+def resolve(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    while "$ref" in node:
+        target: Any = SCHEMA
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def branches(node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    node = resolve(node)
+    alternatives = node.get("oneOf") or node.get("anyOf")
+    if alternatives:
+        return [leaf for branch in alternatives for leaf in branches(branch)]
+    return [node]
+
+
+def allows_null(node: Mapping[str, Any]) -> bool:
+    for branch in branches(node):
+        kinds = branch.get("type", ())
+        if kinds == "null" or (isinstance(kinds, list) and "null" in kinds):
+            return True
+        if None in branch.get("enum", ()) or ("const" in branch and branch["const"] is None):
+            return True
+    return False
+
+
+def value_schema(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The branch for the value when it is not null."""
+    found = [b for b in branches(node) if b.get("type") != "null"]
+    assert len(found) == 1, node
+    return found[0]
+
+
+def check_vocabulary(enum: type[StrEnum], node: Mapping[str, Any], where: str) -> None:
+    values = [member.value for member in enum]
+    if enum in OPEN_VOCABULARIES:
+        assert "enum" not in node, f"{where}: an open vocabulary is a string, not an enum"
+        kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+        assert "string" in kinds, where
+        assert node["examples"] == values, f"{where}: the known values are the examples"
+        assert "must accept" in node["description"] or "open vocabulary" in node["description"]
+    else:
+        assert [v for v in node["enum"] if v is not None] == values, f"{where}: closed enum"
+
+
+def check_against_schema(cls: type, node: Mapping[str, Any], where: str) -> None:
+    node = value_schema(node)
+    members = json_fields(cls)
+    properties = node["properties"]
+    required = set(node.get("required", ()))
+    assert set(members) - set(properties) == set(), f"{where}: fields missing from the schema"
+    assert set(properties) - set(members) == set(), f"{where}: schema properties with no field"
+    for name, member in members.items():
+        at = f"{where}.{name}"
+        assert member.required == (name in required), f"{at}: required ⇔ always written"
+        assert _is_optional(member.annotation) == allows_null(properties[name]), f"{at}: null"
+        inner = _without_none(member.annotation)
+        schema = value_schema(properties[name])
+        if typing.get_origin(inner) is tuple:
+            (inner, _) = typing.get_args(inner)
+            schema = value_schema(schema["items"])
+        if is_dataclass(inner):
+            check_against_schema(inner, schema, at)
+        elif isinstance(inner, type) and issubclass(inner, StrEnum):
+            check_vocabulary(inner, schema, at)
+        elif typing.get_origin(inner) is Mapping:
+            assert "additionalProperties" in schema, f"{at}: a table of counts"
+
+
+def test_the_dataclasses_and_the_schema_agree() -> None:
+    check_against_schema(Scorecard, SCHEMA, "scorecard")
+
+
+def test_the_change_vocabulary_is_the_schemas() -> None:
+    assert SCHEMA["$defs"]["change"]["enum"] == list(CHANGE_KINDS)
+    assert [o.value for o in Outcome] == SCHEMA["$defs"]["outcome"]["enum"]
+    assert [t.value for t in Tier] == SCHEMA["$defs"]["tier"]["enum"]
+
+
+# --- what is written ------------------------------------------------------------------------
+
+
+def every_fact() -> RepoFacts:
+    """Repository facts with no field at its default: a field added to `RepoFacts` must be
+    given a value here, and then the round trip proves the codec writes and reads it."""
+    facts = gold_facts(
+        "lab/every",
+        parent="upstream/every",
+        homepage="https://lab.example/every",
+        readme_evidence=(ReadmeEvidence(ReadmeCover.INSTALL, 4, "## Install"),),
+        latest_release=Release("v2", None),
+    )
+    for spec in fields(RepoFacts):
+        assert getattr(facts, spec.name) != spec.default, f"give RepoFacts.{spec.name} a value"
+    return facts
+
+
+def full_scorecard() -> Scorecard:
+    """Every optional part present: scores, repository facts, history, removals, a shard."""
+    pid = "list.txt#1"
+    link = result("https://github.com/lab/every", LinkKind.GITHUB_REPO, [pid], repo=every_fact())
+    link = replace(
+        link,
+        link=replace(link.link, found_via="https://lab.github.io/every"),
+        check=replace(link.check, redirects=(Hop("http://github.com/lab/every", 301),)),
+    )
+    card = scorecard([(paper(pid, title="Every Field"), [link])])
+    history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
+    removed = RemovedLink(
+        "https://gone.example/", LinkKind.WEB, (pid,), Outcome.DEAD,
+        LinkHistory("2026-10-01T04:00:00Z", None, "2026-10-01T04:00:00Z", ("removed",)),
+    )  # fmt: skip
+    return replace(
+        card,
+        links=tuple(replace(entry, history=history) for entry in card.links),
+        removed_links=(removed,),
+        changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(CHANGE_KINDS, 1), 0),
+        shard=Shard(1, 2),
+    )
+
+
+def bare_scorecard() -> Scorecard:
+    """Every optional part absent: an unscored paper, a link without facts or history."""
+    card = scorecard([(paper(), [result("https://a.example/", LinkKind.WEB)])])
+    return replace(card, papers=tuple(replace(entry, score=None) for entry in card.papers))
+
+
+def written_members(value: object, node: Mapping[str, Any], keys: str, where: str) -> None:
+    """Every object of the written document has exactly the `required` (or all) members its
+    schema lists."""
+    if value is None:
+        return
+    node = value_schema(node)
+    if isinstance(value, dict) and "properties" in node:
+        expected = set(node["properties"]) if keys == "all" else set(node.get("required", ()))
+        assert set(value) == expected, f"{where}: written {sorted(value)}"
+        for name, item in value.items():
+            written_members(item, node["properties"][name], keys, f"{where}.{name}")
+    elif isinstance(value, list) and "items" in node:
+        for index, item in enumerate(value):
+            written_members(item, node["items"], keys, f"{where}[{index}]")
+
+
+def test_required_members_are_always_written_and_only_they_when_nothing_is_optional() -> None:
+    written_members(to_json(bare_scorecard()), SCHEMA, "required", "scorecard")
+    written_members(to_json(full_scorecard()), SCHEMA, "all", "scorecard")
+
+
+def recorded(tmp_path: Path) -> list[Scorecard]:
+    with History.open(tmp_path / "history.sqlite") as runs:
+        first = runs.record_run(synthetic_scorecard(30, seed=1))
+        second = runs.record_run(synthetic_scorecard(20, seed=2))
+    return [first, second]
+
+
+def every_kind_of_scorecard(tmp_path: Path) -> list[Scorecard]:
+    shards = [stamp(synthetic_scorecard(12, seed=k), k, 2) for k in (1, 2)]
+    shards[1] = replace(
+        shards[1],
+        papers=tuple(
+            replace(e, paper=replace(e.paper, id=e.id.replace("#", "#2"))) for e in shards[1].papers
+        ),
+    )
+    return [
+        full_scorecard(),
+        bare_scorecard(),
+        hostile_scorecard(),
+        synthetic_scorecard(60),
+        *recorded(tmp_path),
+        *shards,
+        merge(shards, Rubric()),
+    ]
+
+
+def test_every_scorecard_written_follows_the_schema(tmp_path: Path) -> None:
+    for card in every_kind_of_scorecard(tmp_path):
+        jsonschema.validate(json.loads(dumps(card)), SCHEMA)
+
+
+def test_a_scorecard_reads_back_equal_and_writes_back_byte_for_byte(tmp_path: Path) -> None:
+    for index, card in enumerate(every_kind_of_scorecard(tmp_path)):
+        path = tmp_path / f"{index}.json"
+        path.write_text(dumps(card), encoding="utf-8")
+
+        loaded = load_scorecard(path)
+
+        assert loaded == card
+        assert dumps(loaded) == path.read_text(encoding="utf-8")
+
+
+def test_render_uses_the_loaded_summary(tmp_path: Path) -> None:
+    card = synthetic_scorecard(10)
+    doctored = replace(card, summary=replace(card.summary, papers=4242))
+    path = tmp_path / "scorecard.json"
+    path.write_text(dumps(doctored))
+
+    assert cli.main(["render", str(path)], environ={}) == cli.EXIT_OK
+
+    assert "**4242** papers" in (tmp_path / "summary.md").read_text()
+    assert "4242 papers" in (tmp_path / "index.html").read_text()
+
+
+# --- what is read -----------------------------------------------------------------------------
+
+
+def test_values_of_open_vocabularies_this_version_does_not_know_are_kept(tmp_path: Path) -> None:
+    document = to_json(full_scorecard())
+    link: Any = document["links"]
+    link[0]["kind"] = "codeberg-repo"
+    link[0]["repo"]["source"] = "codeberg"
+    link[0]["repo"]["license_class"] = "public-domain"
+    link[0]["repo"]["readme_covers"].append("demo")
+    link[0]["repo"]["readme_evidence"][0]["cover"] = "demo"
+    text = json.dumps(document, ensure_ascii=False)
+    jsonschema.validate(json.loads(text), SCHEMA)
+
+    card = from_json(json.loads(text))
+
+    result_ = card.links[0].result
+    assert result_.link.kind == "codeberg-repo"
+    assert isinstance(result_.link.kind, LinkKind)
+    assert result_.link.kind not in list(LinkKind)
+    assert result_.repo is not None
+    assert (result_.repo.source, result_.repo.license_class) == ("codeberg", "public-domain")
+    assert result_.repo.readme_covers[-1] == "demo"
+    assert to_json(card) == json.loads(text)  # written back as it was read
+    # Summaries count them after the known values; reports render them.
+    summary = build_summary([e.score for e in card.papers], [e.result for e in card.links])
+    assert list(summary.kinds)[-1] == "codeberg-repo"
+    assert list(summary.licence_classes)[-2:] == ["public-domain", "unknown"]
+    assert "codeberg-repo" in render.render_html(resummarized(card))
+
+
+def test_an_unknown_kind_is_no_known_kind() -> None:
+    kind = open_member(LinkKind, "codeberg-repo")
+
+    assert kind == "codeberg-repo"
+    assert str(kind) == "codeberg-repo"
+    assert kind is not open_member(LinkKind, "github-repo")
+    assert open_member(LinkKind, "github-repo") is LinkKind.GITHUB_REPO
+    assert not is_code_link(kind, "https://codeberg.org/a/b")
+    with pytest.raises(ValueError, match="codeberg"):
+        LinkKind("codeberg-repo")  # the enum itself stays closed for the code
+
+
+def test_fields_this_version_does_not_know_are_ignored() -> None:
+    card = full_scorecard()
+    document: Any = to_json(card)
+    document["signature"] = {"by": "a newer paper-auditor"}
+    document["papers"][0]["doi"] = "10.1/x"
+    document["links"][0]["archived_copy"] = "https://web.archive.org/x"
+    document["links"][0]["repo"]["topics"] = ["nlp"]
+    document["summary"]["problems"]["stale_papers"] = 3
+
+    assert from_json(document) == card
+
+
+def test_a_link_without_a_verdict_is_refused() -> None:
+    """Extraction output (`auditor extract --format json`) is no scorecard."""
+    document: Any = to_json(bare_scorecard())
+    for key in ("outcome", "http_status", "final_url", "detail", "checked_at", "redirects"):
+        del document["links"][0][key]
+
+    with pytest.raises(ScorecardError, match=r"^links\[0\]\.outcome: missing$"):
+        from_json(document)
+
+
+def _set(path: str, value: object) -> Any:
+    def change(document: Any) -> None:
+        *parents, last = path.split("/")
+        target = document
+        for part in parents:
+            target = target[int(part)] if part.isdigit() else target[part]
+        if value is KeyError:
+            del target[last]
+        else:
+            target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set("schema_version", 2), "not a paper-auditor scorecard (schema_version 1)"),
+        (_set("schema_version", True), "not a paper-auditor scorecard (schema_version 1)"),
+        (_set("links", {}), "a scorecard needs 'papers' and 'links' lists"),
+        (_set("tool/name", "other-tool"), "tool.name: expected 'paper-auditor', got 'other-tool'"),
+        (_set("generated_at", "yesterday"), "generated_at: expected an ISO 8601 UTC timestamp"),
+        (_set("summary", []), "summary: expected an object, got a list"),
+        (_set("summary/tiers/gold", -1), "summary.tiers.gold: expected an integer from 0, got -1"),
+        (_set("summary/median_score", "high"), "summary.median_score: expected a number or null"),
+        (_set("inputs/0/papers", "2"), "inputs[0].papers: expected an integer, got '2'"),
+        (_set("papers/0/tier", "platinum"), "papers[0].tier: expected one of no-code, dead, "),
+        (_set("papers/0/score", 101), "papers[0].score: expected an integer from 0 to 100"),
+        (_set("papers/0/criteria", KeyError), "papers[0].criteria: missing"),
+        (_set("papers/0/criteria/0/result", "maybe"), "papers[0].criteria[0].result: expected one"),
+        (_set("papers/0/source/line", -1), "papers[0].source.line: expected an integer from 0"),
+        (_set("papers/0/date", "March 2026"), "papers[0].date: expected an ISO 8601 date or null"),
+        (_set("papers/0/links/0", None), "papers[0].links[0]: expected a string, got null"),
+        (_set("links/0", "https://x"), "links[0]: expected an object, got 'https://x'"),
+        (_set("links/0/kind", ""), "links[0].kind: expected a non-empty string, got ''"),
+        (_set("links/0/kind", 3), "links[0].kind: expected a non-empty string, got 3"),
+        (_set("links/0/outcome", "gone"), "links[0].outcome: expected one of ok, moved, dead, "),
+        (_set("links/0/redirects/0/status", None), "links[0].redirects[0].status: expected an"),
+        (_set("links/0/repo/exists", "yes"), "links[0].repo.exists: expected true or false"),
+        (_set("links/0/repo/latest_release", "v2"), "links[0].repo.latest_release: expected an"),
+        (_set("links/0/changes/0", "exploded"), "links[0].changes[0]: expected one of new, died"),
+        (_set("links/0/first_seen", KeyError), "links[0].first_seen: missing"),
+        (_set("removed_links/0/last_outcome", "x"), "removed_links[0].last_outcome: expected one"),
+        (_set("changes/counts/new", -1), "changes.counts.new: expected an integer from 0, got -1"),
+        (_set("shard/index", 0), "shard.index: expected an integer from 1, got 0"),
+    ],
+)
+def test_a_malformed_scorecard_is_one_line_naming_the_file_and_the_place(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    document = to_json(full_scorecard())
+    change(document)
+    path = tmp_path / "scorecard.json"
+    path.write_text(json.dumps(document))
+
+    with pytest.raises(ScorecardError) as error:
+        load_scorecard(path)
+
+    text = str(error.value)
+    assert text.startswith(f"{path}: {message}")
+    assert "\n" not in text
+
+
+@pytest.mark.parametrize(
+    "text", ["[1, 2]", '"a scorecard"', "{}", '{"schema_version": 1}', "[" * 100_000]
+)
+def test_render_of_malformed_json_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "scorecard.json"
+    path.write_text(text)
+
+    assert cli.main(["render", str(path)], environ={}) == cli.EXIT_USAGE
+
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert str(path) in error
+    assert "Traceback" not in error
+    assert not (tmp_path / "index.html").exists()
