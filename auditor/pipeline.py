@@ -15,8 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
-from auditor import extract, forges, github, links, score, shard, web
+from auditor import extract, links, score, shard, web
 from auditor.config import Settings
+from auditor.hosts import github
+from auditor.hosts.forges import ForgeFacts
 from auditor.models import (
     InputSummary,
     Link,
@@ -91,7 +93,7 @@ class _Checks:
         self.cache = cache
         self.observer = observer
         self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
-        self.forges = forges.ForgeFacts(net.client, settings)
+        self.forges = ForgeFacts(net.client, settings)
         self.links: dict[str, Link] = {}
         self.results: dict[str, LinkResult] = {}
         self.deadline = (

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from auditor.config import Settings
-from auditor.forges import ForgeFacts
+from auditor.hosts.forges import ForgeFacts
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.fake_github import FakeGitHub
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from auditor import render, web
 from auditor.config import Settings
 from auditor.extract import Document, extract_documents
-from auditor.forges import ForgeFacts
-from auditor.github import GitHubFacts
+from auditor.hosts.forges import ForgeFacts
+from auditor.hosts.github import GitHubFacts
 from auditor.models import (
     Criterion,
     CriterionResult,

@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from auditor.config import Settings
-from auditor.github import GRAPHQL_BATCH, GitHubFacts, RepoCheck, api_for_host
-from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoFacts
+from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host
+from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from tests.fake_github import FakeGitHub, FakeRepo
 

@@ -15,7 +15,7 @@ import pytest
 from graphql import DocumentNode, GraphQLSchema, build_ast_schema, parse, validate
 from graphql.language import InputObjectTypeDefinitionNode, ObjectTypeDefinitionNode
 
-from auditor.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
+from auditor.hosts.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
 
 SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "github" / "schema.graphql"
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
-from auditor.github import GitHubFacts
+from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
 from tests.fake_github import FakeGitHub
 from tests.test_github import NAMES, TOKEN, DictCache, sample_repos, settings_for, without_source

@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from auditor.config import Settings
-from auditor.forges import ForgeFacts
-from auditor.github import GitHubFacts
+from auditor.hosts.forges import ForgeFacts
+from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
 from tests.fake_github import FakeGitHub

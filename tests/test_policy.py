@@ -14,8 +14,8 @@ import pytest
 
 from auditor import web
 from auditor.config import Settings
-from auditor.forges import ForgeFacts
-from auditor.github import GitHubFacts
+from auditor.hosts.forges import ForgeFacts
+from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net, policy
 from auditor.net.policy import (

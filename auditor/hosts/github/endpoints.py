@@ -1,0 +1,57 @@
+"""Which GitHub API answers for a web host, and where the token may go.
+
+Links on the host of `settings.github_server_url` go to `settings.github_api_url` /
+`github_graphql_url` (GitHub Enterprise, Actions); links on github.com go to api.github.com even
+when the server is an Enterprise host. The token belongs to the configured API origin only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from auditor.config import DEFAULT_GITHUB_API_URL, Settings
+from auditor.links import GITHUB
+
+API_VERSION = "2022-11-28"
+PUBLIC_SERVER_HOST = GITHUB
+PUBLIC_API = DEFAULT_GITHUB_API_URL
+JSON_MEDIA = "application/vnd.github+json"
+
+
+@dataclass(frozen=True, slots=True)
+class ApiEndpoint:
+    """Where the repositories of one web host are read, and whether the token belongs there."""
+
+    rest: str
+    graphql: str
+    server: str  # web base URL, for the `final_url` of a renamed repository
+    authorised: bool
+
+
+def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
+    """The API serving repositories on `host` (a web host such as `github.com`).
+
+    The host of `settings.github_server_url` maps to the configured API (Enterprise, Actions);
+    `github.com` always has api.github.com. Any other host has no API here (None).
+    """
+    host = host.casefold()
+    server = settings.github_server_url.rstrip("/")
+    token = settings.github_token is not None
+    if host == (urlsplit(server).hostname or "").casefold():
+        return ApiEndpoint(
+            settings.github_api_url.rstrip("/"), settings.github_graphql_url, server, token
+        )
+    if host == PUBLIC_SERVER_HOST:
+        configured = origin(settings.github_api_url) == origin(PUBLIC_API)
+        return ApiEndpoint(
+            PUBLIC_API, PUBLIC_API + "/graphql", "https://github.com", token and configured
+        )
+    return None
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    scheme = parts.scheme.casefold()
+    port = parts.port or {"https": 443, "http": 80}.get(scheme)
+    return scheme, (parts.hostname or "").casefold(), port

@@ -1,0 +1,149 @@
+"""`GitHubFacts`: the GitHub adapter the pipeline asks. With a token, repositories go to GraphQL
+in batches (facts an earlier run kept are reused first); without one, to REST, with one warning
+up front when the budget left cannot cover the list. Nothing raises out of `repos()` or
+`other()`: every failure is a verdict."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from urllib.parse import urlsplit
+
+import httpx
+
+from auditor.config import Settings
+from auditor.hosts.github.answers import verdict
+from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
+from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
+from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
+from auditor.hosts.github.rest import RestReader
+from auditor.hosts.github.transport import ApiCache, Transport
+from auditor.links import is_github_full_name
+from auditor.models import LinkCheck, Outcome, RepoCheck
+
+logger = logging.getLogger(__name__)
+
+# REST requests a repository usually costs (repository, commits, root, README, releases).
+REST_REQUESTS_PER_REPO = 5
+
+
+class GitHubFacts:
+    """Repository facts and link verdicts for GitHub links."""
+
+    def __init__(
+        self, client: httpx.AsyncClient, settings: Settings, *, api_cache: ApiCache | None = None
+    ) -> None:
+        self._settings = settings
+        self._cache = api_cache
+        self._token = settings.github_token
+        self._transport = Transport(client, settings, api_cache)
+        self._rest = RestReader(self._transport)
+        self._graphql = GraphQLReader(self._transport)
+        self._hinted = False  # the REST budget hint was given
+
+    async def repos(
+        self, full_names: Sequence[str], *, host: str | None = None
+    ) -> dict[str, RepoCheck]:
+        """Facts for `owner/name` repositories on `host` (default: the configured server)."""
+        host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
+        api = api_for_host(host, self._settings)
+        results: dict[str, RepoCheck] = {}
+        valid: list[str] = []
+        for full_name in dict.fromkeys(full_names):
+            if api is None:
+                results[full_name] = verdict(Outcome.UNSUPPORTED, f"no GitHub API for {host}")
+            elif not is_github_full_name(full_name):
+                results[full_name] = verdict(Outcome.UNSUPPORTED, "not an owner/name pair")
+            else:
+                valid.append(full_name)
+        if api is not None and valid:
+            if api.authorised and self._token:
+                fresh = self._cached_facts(api, valid)
+                results.update(fresh)
+                todo = [name for name in valid if name not in fresh]
+                for start in range(0, len(todo), GRAPHQL_BATCH):
+                    batch = todo[start : start + GRAPHQL_BATCH]
+                    answers = await self._graphql.batch(api, batch)
+                    self._keep_facts(api, answers)
+                    results.update(answers)
+            else:
+                for index, full_name in enumerate(valid):
+                    results[full_name] = await self._rest.repo(api, full_name)
+                    if index == 0:
+                        self._budget_hint(api, len(valid) - 1)
+        return {name: results[name] for name in full_names}
+
+    def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
+        """The repositories whose GraphQL facts from an earlier run are still fresh (within
+        `max_cache_age`), answered without a request. A caller that batches should ask this
+        first for the whole list: `repos()` then sends only the others, in full batches."""
+        host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
+        api = api_for_host(host, self._settings)
+        if api is None or not (api.authorised and self._token):
+            return {}
+        valid = [name for name in dict.fromkeys(full_names) if is_github_full_name(name)]
+        return self._cached_facts(api, valid)
+
+    def _budget_hint(self, api: ApiEndpoint, repositories: int) -> None:
+        """Says once, up front, when the REST budget left cannot cover the repositories still
+        to check (60 requests an hour without a token: about a dozen repositories)."""
+        remaining = self.rate_remaining.get(api.rest)
+        needed = repositories * REST_REQUESTS_PER_REPO
+        if remaining is None or remaining >= needed or self._hinted:
+            return
+        self._hinted = True
+        hint = "set GITHUB_TOKEN (or GH_TOKEN) to read them in batches through GraphQL"
+        if self._token:  # a token this API host does not get (another host's API)
+            hint = "these repositories are on an API host the token is not sent to"
+        logger.warning(
+            "GitHub REST budget: %d requests left, about %d needed for %d more repositories; "
+            "the rest will be unchecked; %s",
+            remaining,
+            needed,
+            repositories,
+            hint,
+        )
+
+    def _facts_key(self, api: ApiEndpoint, full_name: str) -> str:
+        return f"{FACTS_KEY}{api.graphql}#{full_name.casefold()}"
+
+    def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, RepoCheck]:
+        """The GraphQL answers of an earlier run still within `max_cache_age`: a warm run asks
+        only about the rest (like web verdicts; GraphQL has no conditional requests)."""
+        if self._cache is None:
+            return {}
+        max_age = self._settings.max_cache_age
+        found: dict[str, RepoCheck] = {}
+        for name in names:
+            stored = self._cache.api_get(self._facts_key(api, name))
+            if stored is not None:
+                check = facts_from_json(stored[1], max_age, time.time())
+                if check is not None:
+                    found[name] = check
+        return found
+
+    def _keep_facts(self, api: ApiEndpoint, answers: Mapping[str, RepoCheck]) -> None:
+        if self._cache is None:
+            return
+        for name, answer in answers.items():
+            if answer.facts is not None and answer.check.outcome in (Outcome.OK, Outcome.MOVED):
+                text = facts_to_json(answer, time.time())
+                self._cache.api_put(self._facts_key(api, name), None, text)
+
+    async def other(self, url: str) -> LinkCheck:
+        """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
+        return await self._rest.other(url)
+
+    @property
+    def requests_made(self) -> int:
+        return self._transport.requests_made
+
+    @property
+    def graphql_points(self) -> int:
+        return self._transport.graphql_points
+
+    @property
+    def rate_remaining(self) -> dict[str, int]:
+        """API base → the last `x-ratelimit-remaining` it sent."""
+        return self._transport.rate_remaining

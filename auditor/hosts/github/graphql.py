@@ -1,0 +1,356 @@
+"""GitHub facts through GraphQL, for runs with a token: aliased batches of `GRAPHQL_BATCH`
+repositories per query (`r0: repository(owner: $o0, name: $n0) { ...Repo }` …, plus
+`rateLimit`). A batch that times out or answers 502/504 or a node/resource-limit error is split
+in halves and asked again; a `NOT_FOUND` alias is a missing repository while the rest of the
+batch is kept; `nameWithOwner` ≠ the name asked (case-insensitively) is a rename. The README is
+read in the same query when it is the root `README.md` or `README.rst`; any other README costs
+one more query per batch, for the repositories that need it. Every query text here is validated
+against GitHub's published schema in the tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from auditor.hosts.github.answers import (
+    Malformed,
+    Stop,
+    as_entry,
+    as_list,
+    as_object,
+    optional_str,
+    required_bool,
+    required_int,
+    required_str,
+    timestamp,
+    verdict,
+)
+from auditor.hosts.github.derive import Readme, Tree, complete, preferred_readme, spdx_of
+from auditor.hosts.github.endpoints import ApiEndpoint
+from auditor.hosts.github.transport import Transport
+from auditor.hosts.github.verdicts import found, graphql_missing
+from auditor.licenses import license_class
+from auditor.models import Outcome, Release, RepoCheck, RepoFacts
+from auditor.net.policy import retry_after
+
+GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
+
+
+_BLOB_TEXT = "... on Blob { text byteSize isBinary }"
+
+
+# The READMEs read in the first query (aliases → paths); objects cost no points, and these
+# two names cover most repositories, so the second query is rare.
+_PREFETCHED_READMES = {"readmeMd": "README.md", "readmeRst": "README.rst"}
+
+
+_NAMES = "... on Tree { entries { name type } }"
+
+
+_REPO_FRAGMENT = f"""fragment Repo on Repository {{
+  nameWithOwner isArchived isDisabled isEmpty isFork
+  parent {{ nameWithOwner }}
+  licenseInfo {{ spdxId key }}
+  description homepageUrl pushedAt createdAt stargazerCount forkCount
+  issues(states: OPEN) {{ totalCount }}
+  pullRequests(states: OPEN) {{ totalCount }}
+  latestRelease {{ tagName publishedAt }}
+  defaultBranchRef {{ name target {{ ... on Commit {{ committedDate }} }} }}
+  rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
+  githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
+  docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
+  readmeMd: object(expression: "HEAD:README.md") {{ {_BLOB_TEXT} }}
+  readmeRst: object(expression: "HEAD:README.rst") {{ {_BLOB_TEXT} }}
+  requirements: object(expression: "HEAD:requirements.txt") {{ {_BLOB_TEXT} }}
+}}"""
+
+
+def build_batch_query(size: int) -> str:
+    """The facts query for `size` repositories, variables `$o0/$n0` … (owner, name)."""
+    params = ", ".join(f"$o{i}: String!, $n{i}: String!" for i in range(size))
+    fields = "\n".join(
+        f"  r{i}: repository(owner: $o{i}, name: $n{i}) {{ ...Repo }}" for i in range(size)
+    )
+    return (
+        f"query Repos({params}) {{\n{fields}\n  rateLimit {{ cost remaining resetAt }}\n}}\n"
+        + _REPO_FRAGMENT
+    )
+
+
+def build_readme_query(size: int) -> str:
+    """READMEs at exact paths, variables `$o0/$n0/$e0` … (`$eN` = `HEAD:<path>`)."""
+    params = ", ".join(f"$o{i}: String!, $n{i}: String!, $e{i}: String!" for i in range(size))
+    fields = "\n".join(
+        f"  r{i}: repository(owner: $o{i}, name: $n{i}) "
+        f"{{ readme: object(expression: $e{i}) {{ {_BLOB_TEXT} }} }}"
+        for i in range(size)
+    )
+    return f"query Readmes({params}) {{\n{fields}\n  rateLimit {{ cost remaining resetAt }}\n}}\n"
+
+
+def graphql_repo(
+    node: Mapping[str, object],
+) -> tuple[RepoFacts, Tree | None, dict[str, Readme], str | None]:
+    """(facts so far, root tree or None when empty, READMEs read by path, requirements.txt)."""
+    license_info = node.get("licenseInfo")
+    spdx = None
+    if isinstance(license_info, dict):
+        spdx = spdx_of(license_info.get("spdxId"), license_info.get("key"))
+    parent = node.get("parent")
+    branch = node.get("defaultBranchRef")
+    last_commit = None
+    branch_name = None
+    if isinstance(branch, dict):
+        branch_name = optional_str(branch, "name")
+        target = branch.get("target")
+        if isinstance(target, dict):
+            last_commit = timestamp(optional_str(target, "committedDate"))
+    release = node.get("latestRelease")
+    latest = None
+    if isinstance(release, dict):
+        latest = Release(
+            required_str(release, "tagName"), timestamp(optional_str(release, "publishedAt"))
+        )
+    issues = as_object(node.get("issues"), "issues")
+    pulls = as_object(node.get("pullRequests"), "pullRequests")
+    facts = RepoFacts(
+        full_name=required_str(node, "nameWithOwner"),
+        exists=True,
+        source="graphql",
+        archived=required_bool(node, "isArchived"),
+        disabled=required_bool(node, "isDisabled"),
+        fork=required_bool(node, "isFork"),
+        parent=optional_str(as_object(parent, "parent"), "nameWithOwner") if parent else None,
+        license_spdx=spdx,
+        license_class=license_class(spdx),
+        pushed_at=timestamp(optional_str(node, "pushedAt")),
+        created_at=timestamp(optional_str(node, "createdAt")),
+        stars=required_int(node, "stargazerCount"),
+        forks=required_int(node, "forkCount"),
+        open_issues=required_int(issues, "totalCount") + required_int(pulls, "totalCount"),
+        default_branch=branch_name,
+        description=optional_str(node, "description") or None,
+        homepage=optional_str(node, "homepageUrl") or None,
+        last_commit_at=last_commit,
+        latest_release=latest,
+    )
+    if required_bool(node, "isEmpty"):
+        return facts, None, {}, None
+    root = node.get("rootTree")
+    if not isinstance(root, dict):
+        raise Malformed("GitHub GraphQL API gave no root tree for a non-empty repository")
+    tree = Tree(
+        tuple(
+            (required_str(e, "name"), optional_str(e, "type") == "blob")
+            for e in _tree_entries(root)
+        ),
+        _tree_names(node.get("githubTree")),
+        _tree_names(node.get("docsTree")),
+    )
+    readmes = {
+        path: blob_readme(blob, path)
+        for alias, path in _PREFETCHED_READMES.items()
+        if isinstance(blob := node.get(alias), dict)
+    }
+    requirements_blob = node.get("requirements")
+    requirements = None
+    if isinstance(requirements_blob, dict):
+        requirements = optional_str(requirements_blob, "text")
+    return facts, tree, readmes, requirements
+
+
+def blob_readme(blob: Mapping[str, object], path: str) -> Readme:
+    text = optional_str(blob, "text") or ""
+    return Readme(path, required_int(blob, "byteSize"), text)
+
+
+def _tree_entries(tree: Mapping[str, object]) -> list[Mapping[str, object]]:
+    return [as_entry(e) for e in as_list(tree.get("entries"), "tree entries")]
+
+
+def _tree_names(tree: object) -> tuple[str, ...]:
+    if not isinstance(tree, dict) or "entries" not in tree:
+        return ()
+    return tuple(
+        required_str(e, "name") for e in _tree_entries(tree) if optional_str(e, "type") == "blob"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A repository whose README is read by the second query of its batch."""
+
+    facts: RepoFacts
+    tree: Tree
+    path: str
+    requirements: str | None
+
+
+class _Split(Exception):
+    """The batch was too heavy for GitHub (timeout, 502/504, node or resource limit)."""
+
+
+class GraphQLReader:
+    """Repository facts through GraphQL batches."""
+
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, RepoCheck]:
+        try:
+            variables: dict[str, str] = {}
+            for index, full_name in enumerate(batch):
+                owner, name = full_name.split("/")
+                variables[f"o{index}"], variables[f"n{index}"] = owner, name
+            data, errors = await self._query(api, build_batch_query(len(batch)), variables)
+        except _Split:
+            if len(batch) == 1:
+                return {batch[0]: verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out")}
+            half = len(batch) // 2
+            return {
+                **await self.batch(api, batch[:half]),
+                **await self.batch(api, batch[half:]),
+            }
+        except Stop as stop:
+            check = verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
+            return dict.fromkeys(batch, check)
+        except Malformed as error:
+            return dict.fromkeys(
+                batch, verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+            )
+        results: dict[str, RepoCheck] = {}
+        pending: dict[str, _Pending] = {}  # README still to read
+        for index, full_name in enumerate(batch):
+            node = data.get(f"r{index}")
+            if not isinstance(node, dict):
+                results[full_name] = graphql_missing(errors.get(f"r{index}"), full_name)
+                continue
+            try:
+                facts, tree, readmes, requirements = graphql_repo(node)
+            except Malformed as error:
+                results[full_name] = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+                continue
+            path = preferred_readme(tree) if tree is not None else None
+            if tree is not None and path is not None and path not in readmes:
+                pending[full_name] = _Pending(facts, tree, path, requirements)
+                continue
+            readme = readmes[path] if path is not None else None
+            done = complete(
+                facts, empty=tree is None, tree=tree, readme=readme, requirements=requirements
+            )
+            results[full_name] = found(done, full_name, api)
+        if pending:
+            results.update(await self._readmes(api, pending))
+        return {name: results[name] for name in batch}
+
+    async def _readmes(
+        self, api: ApiEndpoint, pending: dict[str, _Pending]
+    ) -> dict[str, RepoCheck]:
+        """The second query of a batch: READMEs that are not the root README.md."""
+        names = list(pending)
+        variables: dict[str, str] = {}
+        for index, full_name in enumerate(names):
+            owner, name = pending[full_name].facts.full_name.split("/")
+            expression = "HEAD:" + pending[full_name].path
+            variables.update({f"o{index}": owner, f"n{index}": name, f"e{index}": expression})
+        data: dict[str, object] = {}
+        failure: RepoCheck | None = None
+        try:
+            data, _ = await self._query(api, build_readme_query(len(names)), variables)
+        except _Split:
+            failure = verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out reading READMEs")
+        except Stop as stop:
+            failure = verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
+        except Malformed as error:
+            failure = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+        results: dict[str, RepoCheck] = {}
+        for index, full_name in enumerate(names):
+            item = pending[full_name]
+            node = data.get(f"r{index}")
+            blob = node.get("readme") if isinstance(node, dict) else None
+            if failure is not None or not isinstance(blob, dict):
+                results[full_name] = failure or verdict(
+                    Outcome.TRANSIENT, f"GitHub GraphQL API gave no README at {item.path}"
+                )
+                continue
+            try:
+                readme = blob_readme(blob, item.path)
+            except Malformed as error:
+                results[full_name] = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+                continue
+            done = complete(
+                item.facts,
+                empty=False,
+                tree=item.tree,
+                readme=readme,
+                requirements=item.requirements,
+            )
+            results[full_name] = found(done, full_name, api)
+        return results
+
+    async def _query(
+        self, api: ApiEndpoint, query: str, variables: Mapping[str, str]
+    ) -> tuple[dict[str, object], dict[str, Mapping[str, object]]]:
+        """(data, errors by alias) of one query; raises _Split, Stop or Malformed."""
+        payload = {"query": query, "variables": dict(variables)}
+        for attempt in range(self._transport.settings.max_retries + 1):
+            try:
+                answer = await self._transport.send(
+                    "POST",
+                    api.graphql,
+                    api,
+                    headers={"Accept": "application/json"},
+                    json_body=payload,
+                    # GitHub gives up after 10 s itself; a shorter client timeout would
+                    # abandon answers that are on their way.
+                    read_timeout=max(self._transport.settings.timeout, 12.0),
+                )
+            except Stop as stop:
+                if stop.outcome is Outcome.TRANSIENT:  # a timeout: the batch was too heavy
+                    raise _Split from stop
+                raise
+            if answer.status in {502, 504}:  # GitHub's way of saying the query was too heavy
+                raise _Split
+            if answer.status == 401:
+                raise Stop(
+                    Outcome.UNCHECKED, "GitHub rejected the token (401 Bad credentials)", 401
+                )
+            if self._transport.retry.is_transient_status(answer.status):
+                delay = self._transport.retry.delay(
+                    attempt, retry_after(answer.headers, now=time.time())
+                )
+                if delay is None:
+                    raise Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
+                await self._transport.retry.sleep(delay)
+                continue
+            body = as_object(answer.json(), "GraphQL answer")
+            errors = body.get("errors")
+            error_list = errors if isinstance(errors, list) else []
+            types = {e.get("type") for e in error_list if isinstance(e, dict)}
+            data = body.get("data")
+            limit = data.get("rateLimit") if isinstance(data, dict) else None
+            if isinstance(limit, dict) and isinstance(limit.get("cost"), int):
+                self._transport.graphql_points += limit["cost"]
+            if "RATE_LIMITED" in types:
+                await self._transport.primary_limit(api, answer, graphql=True)
+                continue
+            if answer.status != 200:
+                raise Stop(
+                    Outcome.TRANSIENT,
+                    f"GitHub GraphQL API answered {answer.status}: {answer.message()}".rstrip(": "),
+                    answer.status,
+                )
+            if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
+                raise _Split
+            if not isinstance(data, dict):
+                first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
+                message = first.get("message") if isinstance(first, dict) else None
+                raise Malformed(f"GitHub GraphQL API answered no data: {message or 'no reason'}")
+            by_alias: dict[str, Mapping[str, object]] = {}
+            for error in error_list:
+                path = error.get("path") if isinstance(error, dict) else None
+                if isinstance(path, list) and path and isinstance(path[0], str):
+                    by_alias.setdefault(path[0], error)
+            return data, by_alias
+        raise Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit still exhausted after waiting")

@@ -1,0 +1,213 @@
+"""Talking to the GitHub API: one request at a time (GitHub asks for serial requests), the token
+only for the API origin, conditional REST requests from stored ETags, redirects followed within
+the API origin only, the primary and secondary rate limits, and the retry policy of
+`auditor.net.policy`. Nothing here judges a repository."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from typing import Protocol
+
+import httpx
+
+from auditor.config import Settings
+from auditor.hosts.github.answers import Answer, Stop
+from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint, origin
+from auditor.models import Outcome
+from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.policy import RetryPolicy, rate_limit_remaining, rate_limit_reset, retry_after
+
+logger = logging.getLogger(__name__)
+
+_SECONDARY = re.compile(r"secondary rate|abuse detection", re.IGNORECASE)
+
+
+SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
+
+
+def _exchange_failed(error: httpx.HTTPError) -> str:
+    if isinstance(error, httpx.TimeoutException):
+        return "GitHub API timed out"
+    return f"GitHub API exchange failed ({type(error).__name__})"
+
+
+class ApiCache(Protocol):
+    """Stored REST answers for conditional requests, keyed by request URL."""
+
+    def api_get(self, key: str) -> tuple[str | None, str] | None: ...
+
+    def api_put(self, key: str, etag: str | None, body: str) -> None: ...
+
+
+class Transport:
+    """The GitHub requests of a run, serialised by one lock."""
+
+    def __init__(
+        self, client: httpx.AsyncClient, settings: Settings, cache: ApiCache | None
+    ) -> None:
+        self.client = client
+        self.settings = settings
+        self.cache = cache
+        self.lock = asyncio.Lock()
+        self.token = settings.github_token
+        self.token_origins = {origin(settings.github_api_url), origin(settings.github_graphql_url)}
+        self.retry = RetryPolicy.from_settings(settings)
+        self.spent: dict[str, str] = {}  # API base → why it can no longer be asked
+        self.waited: set[str] = set()  # API bases whose primary limit was waited out once
+        self.requests_made = 0
+        self.graphql_points = 0
+        self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
+
+    async def send(
+        self,
+        method: str,
+        url: str,
+        api: ApiEndpoint,
+        *,
+        headers: dict[str, str],
+        json_body: object = None,
+        read_timeout: float | None = None,
+    ) -> Answer:
+        """One request, serialised: a rate-limit pause holds back every other GitHub call."""
+        async with self.lock:
+            return await self._send_serial(method, url, api, headers, json_body, read_timeout)
+
+    async def _send_serial(
+        self,
+        method: str,
+        url: str,
+        api: ApiEndpoint,
+        headers: dict[str, str],
+        json_body: object,
+        read_timeout: float | None,
+    ) -> Answer:
+        """The token only for the API origin; the primary and secondary limits; the retry
+        policy's retries (GET only: `_graphql` splits a heavy batch, and retries the rest)."""
+        base = api.graphql if method == "POST" else api.rest
+        attempt = 0  # retries of a transient answer or failure
+        limited = 0  # secondary-limit waits for this request
+        while True:
+            if base in self.spent:
+                raise Stop(Outcome.UNCHECKED, self.spent[base])
+            request_headers = dict(headers)
+            if self.token and origin(url) in self.token_origins and api.authorised:
+                request_headers["Authorization"] = f"Bearer {self.token}"
+            timeout = read_timeout or self.settings.timeout
+            try:
+                self.requests_made += 1
+                response, text = await bounded_request(
+                    self.client,
+                    method,
+                    url,
+                    headers=request_headers,
+                    json_body=json_body,
+                    read_timeout=timeout,
+                    # A server that drips its answer never trips the read timeout.
+                    deadline=max(self.settings.link_deadline, timeout),
+                )
+            except UnreadableBody as error:
+                raise Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
+            except TimeoutError as error:  # the whole-exchange deadline: not asked again
+                raise Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
+            except httpx.HTTPError as error:
+                if self.retry.is_unreached(error) or not self.retry.is_transient_error(error):
+                    # Could not reach the API at all: says nothing about the repository.
+                    raise Stop(
+                        Outcome.UNCHECKED,
+                        f"could not reach the GitHub API ({type(error).__name__})",
+                    ) from error
+                delay = self.retry.delay(attempt) if method == "GET" else None
+                if delay is None:
+                    raise Stop(Outcome.TRANSIENT, _exchange_failed(error)) from error
+                await self.retry.sleep(delay)
+                attempt += 1
+                continue
+            answer = Answer(response.status_code, response.headers, text, str(response.url))
+            remaining = rate_limit_remaining(answer.headers)
+            if remaining is not None:
+                self.rate_remaining[base] = remaining
+            if answer.status in {403, 429}:
+                if remaining == 0:
+                    await self.primary_limit(api, answer, graphql=method == "POST")
+                    continue
+                if "retry-after" in answer.headers or _SECONDARY.search(answer.message()):
+                    limited += 1
+                    await self._secondary_limit(answer, limited)
+                    continue
+            if answer.status == 200 and method == "POST" and _SECONDARY.search(answer.message()):
+                limited += 1
+                await self._secondary_limit(answer, limited)  # GraphQL may say it with a 200
+                continue
+            if method == "GET" and self.retry.is_transient_status(answer.status):
+                # GitHub's x-ratelimit-reset is the primary limit's, never a retry's wait.
+                delay = self.retry.delay(attempt, retry_after(answer.headers, now=time.time()))
+                if delay is not None:
+                    await self.retry.sleep(delay)
+                    attempt += 1
+                    continue
+            return answer
+
+    async def primary_limit(self, api: ApiEndpoint, answer: Answer, *, graphql: bool) -> None:
+        """Waits for the reset when it is near, else marks this API spent (raises Stop)."""
+        base = api.graphql if graphql else api.rest
+        reset = rate_limit_reset(answer.headers, now=time.time())
+        wait = reset + 1.0 if reset is not None else None
+        if wait is not None and wait <= self.retry.max_wait and base not in self.waited:
+            self.waited.add(base)  # one wait per run; a second exhaustion stops for good
+            logger.warning("GitHub API rate limit reached; waiting %.0f s for the reset", wait)
+            await self.retry.sleep(wait)
+            return
+        kind = "GraphQL points" if graphql else "REST requests"
+        hint = "" if self.token else "; set GITHUB_TOKEN to raise the limit from 60 requests/hour"
+        message = f"GitHub API rate limit ({kind}) exhausted; not checked{hint}"
+        self.spent[base] = message
+        logger.warning("%s (the remaining GitHub links are marked unchecked)", message)
+        raise Stop(Outcome.UNCHECKED, message, answer.status)
+
+    async def _secondary_limit(self, answer: Answer, times: int) -> None:
+        asked = retry_after(answer.headers, now=time.time())
+        wait = SECONDARY_DEFAULT_WAIT if asked is None else asked
+        delay = self.retry.delay(times - 1, wait)
+        if delay is None:
+            raise Stop(
+                Outcome.UNCHECKED,
+                f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked",
+                answer.status,
+            )
+        logger.info("GitHub secondary rate limit; waiting %.0f s", delay)
+        await self.retry.sleep(delay)
+
+    def scrub(self, text: str) -> str:
+        return text.replace(self.token, "[token]") if self.token else text
+
+    async def get(self, api: ApiEndpoint, path_or_url: str) -> Answer:
+        url = path_or_url if "://" in path_or_url else api.rest + path_or_url
+        cached = self.cache.api_get(url) if self.cache is not None else None
+        headers = {"Accept": JSON_MEDIA, "X-GitHub-Api-Version": API_VERSION}
+        if cached is not None and cached[0]:
+            headers["If-None-Match"] = cached[0]
+        answer = await self.send("GET", url, api, headers=headers)
+        if answer.status == 304 and cached is not None:
+            return Answer(200, answer.headers, cached[1], url)
+        if answer.status == 200 and self.cache is not None:
+            self.cache.api_put(url, answer.headers.get("etag"), answer.text)
+        return answer
+
+    async def follow(self, api: ApiEndpoint, answer: Answer) -> Answer:
+        """Follows a 301/302/307 within the API origin (renames point at /repositories/{id})."""
+        for _ in range(self.settings.max_redirects):
+            if answer.status not in {301, 302, 307, 308}:
+                return answer
+            location = answer.headers.get("location", "")
+            target = httpx.URL(answer.url).join(location)
+            if not location or origin(str(target)) != origin(api.rest):
+                raise Stop(
+                    Outcome.UNCHECKED,
+                    f"GitHub API redirected to {target.host or 'nowhere'}; not followed",
+                    answer.status,
+                )
+            answer = await self.get(api, str(target))
+        raise Stop(Outcome.TRANSIENT, "too many redirects from the GitHub API", answer.status)

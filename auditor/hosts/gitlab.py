@@ -1,0 +1,82 @@
+"""GitLab projects through GitLab's REST API (`GITLAB_API`, the API root configurable):
+`GET /projects/{url-encoded path}?license=true` gives existence, archived, emptiness, fork
+parent, licence (GitLab's key mapped to SPDX), dates, stars, forks, open issues and the default
+branch; `last_activity_at` is reported as `pushed_at`. When the project names a `readme_url`, one
+more request reads that file raw (`/repository/files/{path}/raw`) for the README covers. No root
+listing (so no `env_files`). Missing and private projects answer 404: `dead`."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from auditor.hosts.api import (
+    ApiStop,
+    JsonApi,
+    dead,
+    expect,
+    found,
+    number_field,
+    text_field,
+    timestamp,
+    with_readme,
+)
+from auditor.licenses import license_class, spdx_from_key
+from auditor.models import RepoCheck, RepoFacts
+from auditor.readme import analyze_readme
+
+GITLAB_API = "https://gitlab.com/api/v4"
+
+
+class GitLab:
+    """Facts about gitlab.com projects."""
+
+    def __init__(self, api: JsonApi, api_root: str = GITLAB_API) -> None:
+        self._api = api
+        self._gitlab = api_root.rstrip("/")
+
+    async def facts(self, path: str) -> RepoCheck:
+        try:
+            url = f"{self._gitlab}/projects/{quote(path, safe='')}?license=true"
+            answer = await self._api.get(url)
+            if answer.status == 404:
+                return dead(path, "gitlab", "GitLab: project not found (missing or private)")
+            expect(answer, "GitLab API")
+            body = answer.json_object("GitLab API")
+            full_name = text_field(body, "path_with_namespace") or path
+            license_info = body.get("license")
+            spdx = spdx_from_key(text_field(license_info, "key")) if license_info else None
+            parent = body.get("forked_from_project")
+            facts = RepoFacts(
+                full_name=full_name,
+                exists=True,
+                source="gitlab",
+                archived=body.get("archived") is True,
+                empty=body.get("empty_repo") is True,
+                fork=isinstance(parent, dict),
+                parent=text_field(parent, "path_with_namespace"),
+                license_spdx=spdx,
+                license_class=license_class(spdx),
+                pushed_at=timestamp(text_field(body, "last_activity_at")),
+                created_at=timestamp(text_field(body, "created_at")),
+                stars=number_field(body, "star_count"),
+                forks=number_field(body, "forks_count"),
+                open_issues=number_field(body, "open_issues_count"),
+                default_branch=text_field(body, "default_branch"),
+                description=text_field(body, "description") or None,
+            )
+            readme_url = text_field(body, "readme_url")
+            branch = facts.default_branch
+            marker = f"/-/blob/{branch}/"
+            if readme_url and branch and marker in readme_url:
+                readme_path = readme_url.split(marker, 1)[1]
+                project = body.get("id", quote(path, safe=""))
+                raw = await self._api.get(
+                    f"{self._gitlab}/projects/{project}/repository/files/"
+                    f"{quote(readme_path, safe='')}/raw?ref={quote(branch, safe='')}"
+                )
+                if raw.status == 200:
+                    covers = analyze_readme(raw.text)
+                    facts = with_readme(facts, readme_path, raw.text, covers)
+            return found(facts, path, f"https://gitlab.com/{full_name}")
+        except ApiStop as stop:
+            return RepoCheck(stop.check, None)

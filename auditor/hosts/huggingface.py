@@ -1,0 +1,91 @@
+"""Hugging Face models, datasets and Spaces through the Hub's API (`HUGGINGFACE`, the root
+configurable): `GET /api/{models|datasets|spaces}/{id}` gives existence, `lastModified` (the last
+commit, as `last_commit_at`), `createdAt`, likes (as stars), the licence (`cardData.license`, else
+a `license:` tag) and the file list (`siblings`), whose top level fills `root_files`,
+`env_files`, `has_citation_cff`. The model card is not read. A missing repository answers 404,
+or 401 with `X-Error-Code: RepoNotFound`: `dead`."""
+
+from __future__ import annotations
+
+from auditor import repofiles
+from auditor.hosts.api import (
+    ApiStop,
+    JsonApi,
+    dead,
+    expect,
+    found,
+    number_field,
+    text_field,
+    timestamp,
+)
+from auditor.licenses import license_class, spdx_from_key
+from auditor.links import HuggingFaceCollection
+from auditor.models import RepoCheck, RepoFacts
+
+HUGGINGFACE = "https://huggingface.co"
+
+
+class HuggingFace:
+    """Facts about Hugging Face repositories."""
+
+    def __init__(self, api: JsonApi, root: str = HUGGINGFACE) -> None:
+        self._api = api
+        self._hf = root.rstrip("/")
+
+    async def facts(self, kind: HuggingFaceCollection, repo_id: str) -> RepoCheck:
+        """`kind` is `models`, `datasets` or `spaces`."""
+        try:
+            answer = await self._api.get(f"{self._hf}/api/{kind}/{repo_id}")
+            not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
+            if answer.status == 404 or (answer.status == 401 and not_found):
+                return dead(repo_id, "huggingface", "Hugging Face: repository not found")
+            expect(answer, "Hugging Face API")
+            body = answer.json_object("Hugging Face API")
+            full_name = text_field(body, "id") or repo_id
+            card = body.get("cardData")
+            declared = card.get("license") if isinstance(card, dict) else None
+            if isinstance(declared, list):
+                declared = declared[0] if declared else None
+            if not isinstance(declared, str):
+                tags = body.get("tags")
+                declared = next(
+                    (
+                        t.removeprefix("license:")
+                        for t in (tags if isinstance(tags, list) else [])
+                        if isinstance(t, str) and t.startswith("license:")
+                    ),
+                    None,
+                )
+            spdx = spdx_from_key(declared)
+            siblings = body.get("siblings")
+            names = sorted(
+                {
+                    s["rfilename"]
+                    for s in (siblings if isinstance(siblings, list) else [])
+                    if isinstance(s, dict)
+                    and isinstance(s.get("rfilename"), str)
+                    and "/" not in s["rfilename"]
+                }
+            )
+            env_files = repofiles.environment_files(names)
+            facts = RepoFacts(
+                full_name=full_name,
+                exists=True,
+                source="huggingface",
+                disabled=body.get("disabled") is True,
+                license_spdx=spdx,
+                license_class=license_class(spdx),
+                root_files=tuple(names),
+                env_files=env_files,
+                deps_pinned=repofiles.deps_pinned(env_files, None),
+                has_citation_cff=repofiles.CITATION_FILE in names,
+                readme_path="README.md" if "README.md" in names else None,
+                last_commit_at=timestamp(text_field(body, "lastModified")),
+                created_at=timestamp(text_field(body, "createdAt")),
+                stars=number_field(body, "likes"),
+                default_branch="main",
+            )
+            prefix = "" if kind == "models" else f"{kind}/"
+            return found(facts, repo_id, f"https://huggingface.co/{prefix}{full_name}")
+        except ApiStop as stop:
+            return RepoCheck(stop.check, None)
