@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
-from auditor import extract, links, score, shard, web
+from auditor import checker, extract, fetch, links, score, shard
+from auditor.cache import VerdictCache
 from auditor.config import Settings
 from auditor.hosts import github
 from auditor.hosts.forges import ForgeFacts
@@ -33,7 +34,6 @@ from auditor.models import (
 from auditor.net import Net, Resolver
 from auditor.rubric import Rubric
 from auditor.scorecard import Audit
-from auditor.store import VerdictCache
 from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ class _Checks:
             batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
             if self.out_of_time():
                 for url in batch.values():
-                    self.record(url, web.not_checked(OUT_OF_TIME))
+                    self.record(url, checker.not_checked(OUT_OF_TIME))
                 continue
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
@@ -150,7 +150,7 @@ class _Checks:
     async def _others(self, urls: Sequence[str]) -> None:
         for url in urls:
             if self.out_of_time():
-                self.record(url, web.not_checked(OUT_OF_TIME))
+                self.record(url, checker.not_checked(OUT_OF_TIME))
             else:
                 self.record(url, await self.github.other(url))
 
@@ -158,7 +158,7 @@ class _Checks:
         as_pages: list[tuple[str, LinkKind]] = []
         for link in links:
             if self.out_of_time():
-                self.record(link.url, web.not_checked(OUT_OF_TIME))
+                self.record(link.url, checker.not_checked(OUT_OF_TIME))
                 continue
             answer = await self.forges.check(link.url, link.kind)
             if answer.check.outcome is Outcome.UNSUPPORTED:
@@ -171,7 +171,7 @@ class _Checks:
 
     async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
         if targets:
-            await web.check_links(self.net, targets, cache=self.cache, on_result=self.record)
+            await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
 
 
 def harvested_links(pages: Iterable[LinkResult]) -> list[Link]:
@@ -232,8 +232,8 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         if not is_url_input(name):
             continue
         try:
-            data, content_type = await web.fetch_document(net, name)
-        except web.FetchError as error:
+            data, content_type = await fetch.fetch_document(net, name)
+        except fetch.FetchError as error:
             message = f"{name}: {error}"
             log.error("%s", message)
             failed.append(InputSummary(path=name, format=None, papers=0, error=message))
@@ -302,7 +302,7 @@ async def run(
             cache.close()
     for url, link in checks.links.items():
         if url not in checks.results:
-            checks.results[url] = LinkResult(link=link, check=web.not_checked(OUT_OF_TIME))
+            checks.results[url] = LinkResult(link=link, check=checker.not_checked(OUT_OF_TIME))
     results = tuple(checks.results[url] for url in checks.links)
     papers = tuple(with_links(papers, (result.link for result in results)))
     by_paper: dict[str, list[LinkResult]] = {}

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from auditor import web
+from auditor import checker
 from auditor.config import Settings
 from auditor.history import History
-from auditor.models import Link, LinkKind, LinkResult
+from auditor.models import Link, LinkCheck, LinkKind, LinkResult
 from auditor.net import Net
 from tests.local_servers import Exchange, FakeDNS, Reply, drip, gzip_bomb, html, redirect, serve
 
@@ -121,7 +121,7 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
         run_id = history.begin_run()
         stored = 0
 
-        def store(url: str, check: web.LinkCheck) -> None:
+        def store(url: str, check: LinkCheck) -> None:
             nonlocal stored
             link = Link(url=url, kind=LinkKind.WEB, papers=("load#1",), occurrences=())
             history.store_link(run_id, LinkResult(link=link, check=check))
@@ -135,7 +135,9 @@ async def main(links: int, bad_share: float) -> dict[str, object]:
         per_link = (1 + settings.max_retries) * settings.link_deadline + settings.max_retry_wait
         bound = per_link * links / settings.concurrency * 2 + 60
         async with Net(settings, resolver=FakeDNS(names)) as net:
-            results = await asyncio.wait_for(web.check_links(net, targets, on_result=store), bound)
+            results = await asyncio.wait_for(
+                checker.check_links(net, targets, on_result=store), bound
+            )
         wall = time.monotonic() - started
         stop.set()
         in_history = len(history.stored_urls(run_id))

@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from auditor import render, web
+from auditor import pages, render
 from auditor.config import Settings
 from auditor.extract import Document, extract_documents
 from auditor.hosts.forges import ForgeFacts
@@ -79,7 +79,7 @@ def test_readme_analysis_never_raises(text: str, root: list[str]) -> None:
     url=st.sampled_from(["https://example.test/p/", "http://[::1]/", "https://a.test/x?y#z"]),
 )  # fmt: skip
 def test_page_analysis_never_raises(body: bytes, content_type: str | None, url: str) -> None:
-    facts = web.analyse_page(body, url, content_type)
+    facts = pages.analyse_page(body, url, content_type)
     assert all(link.startswith(("http://", "https://")) for link in facts.code_links)
 
 

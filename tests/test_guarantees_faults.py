@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from auditor import web
+from auditor import checker, fetch
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
@@ -162,9 +162,11 @@ async def test_rate_limits_timeouts_and_our_network_are_never_dead(make_net: Net
     with serve(routes) as server:
         urls = [server.url(path) for path in routes] + [f"http://127.0.0.1:{closed_port}/"]
         net = make_net(timeout=0.5, max_retries=1, max_retry_wait=2.0, retry_base_delay=0.01)
-        results = await asyncio.wait_for(web.check_links(net, [(url, DOI) for url in urls]), OUTER)
+        results = await asyncio.wait_for(
+            checker.check_links(net, [(url, DOI) for url in urls]), OUTER
+        )
         # And with DNS down, names that do not resolve are ours, not the links'.
-        offline = await web.check_links(
+        offline = await checker.check_links(
             make_net(resolver=BrokenDNS()),
             [("https://gone.example/", PAGE), ("https://also.example/x", DOI)],
         )
@@ -260,7 +262,7 @@ async def test_loopback_in_disguise_is_never_fetched(address: str) -> None:
                 )
             )
             try:
-                results = await web.check_links(net, links)
+                results = await checker.check_links(net, links)
             finally:
                 await net.aclose()
         assert inside.requests == []
@@ -272,8 +274,8 @@ async def test_fetch_document_follows_no_redirect_to_loopback(make_net: NetFacto
     with serve({"/": Reply(200, b"secret")}) as inside, serve(host="127.0.0.2") as outside:
         outside.routes["/list"] = redirect(inside.url("/"))
         net = make_net(allowed_networks=(ipaddress.ip_network("127.0.0.2/32"),))
-        with pytest.raises(web.FetchError, match="private or reserved"):
-            await web.fetch_document(net, outside.url("/list"))
+        with pytest.raises(fetch.FetchError, match="private or reserved"):
+            await fetch.fetch_document(net, outside.url("/list"))
         assert inside.requests == []
 
 

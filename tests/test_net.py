@@ -14,7 +14,7 @@ from typing import Any
 import httpcore
 import pytest
 
-from auditor import web
+from auditor import checker
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
 from auditor.net import (
@@ -220,7 +220,7 @@ async def test_global_and_per_host_limits_bound_in_flight_requests() -> None:
             targets = [
                 (server.url(f"/{n}", host=f"h{n % 8}.test"), LinkKind.DOI) for n in range(40)
             ]
-            results = await web.check_links(net, targets)
+            results = await checker.check_links(net, targets)
     assert {check.outcome for check in results.values()} == {Outcome.OK}
     assert counter.most <= 6
 
@@ -228,7 +228,7 @@ async def test_global_and_per_host_limits_bound_in_flight_requests() -> None:
     with serve({f"/{n}": one_host for n in range(12)}) as server:
         settings = replace(BASE, concurrency=8, per_host_concurrency=2)
         async with Net(settings, resolver=FakeDNS(CANARY)) as net:
-            await web.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(12)])
+            await checker.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(12)])
     assert one_host.most <= 2
 
 
@@ -237,7 +237,7 @@ async def test_requests_to_one_host_are_spaced() -> None:
     with serve({f"/{n}": counter for n in range(4)}) as server:
         settings = replace(BASE, per_host_interval=0.2)
         async with Net(settings, resolver=FakeDNS(CANARY)) as net:
-            await web.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(4)])
+            await checker.check_links(net, [(server.url(f"/{n}"), LinkKind.DOI) for n in range(4)])
     starts = sorted(counter.starts)
     gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
     assert len(gaps) == 3

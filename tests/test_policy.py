@@ -12,7 +12,7 @@ from urllib.parse import unquote
 import httpx
 import pytest
 
-from auditor import web
+from auditor import checker
 from auditor.config import Settings
 from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.github import GitHubFacts
@@ -272,7 +272,7 @@ async def test_github_gitlab_huggingface_and_the_link_checker_agree_on_what_is_t
         dns = FakeDNS({"canary.test": "140.82.112.3"})
         async with Net(settings, resolver=dns) as net:
             url = server.url("/x")
-            verdicts["web"] = (await web.check_links(net, [(url, LinkKind.WEB)]))[url].outcome
+            verdicts["web"] = (await checker.check_links(net, [(url, LinkKind.WEB)]))[url].outcome
         asked["web"] = len(server.seen("/x"))
     if status in AGREED_TRANSIENT:
         assert RetryPolicy.is_transient_status(status)

@@ -15,9 +15,9 @@ import httpx
 import pytest
 import respx
 
-from auditor import web
+from auditor import checker, pages
 from auditor.config import Settings
-from auditor.models import LinkKind, Outcome
+from auditor.models import LinkCheck, LinkKind, Outcome
 from auditor.net import Net, policy
 from auditor.net.body import CappedBody
 from tests.local_servers import FakeDNS
@@ -47,8 +47,8 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return recorded
 
 
-async def check_one(net: Net, kind: LinkKind = LinkKind.DOI) -> web.LinkCheck:
-    return (await web.check_links(net, [(URL, kind)]))[URL]
+async def check_one(net: Net, kind: LinkKind = LinkKind.DOI) -> LinkCheck:
+    return (await checker.check_links(net, [(URL, kind)]))[URL]
 
 
 @respx.mock
@@ -75,7 +75,7 @@ async def test_retry_after_http_date_is_honoured(net: Net, waits: list[float]) -
 @respx.mock
 async def test_backoff_without_retry_after(net: Net, waits: list[float]) -> None:
     respx.head(URL).mock(return_value=httpx.Response(502))
-    result = await web.check_links(net, [(URL, LinkKind.DOI)])  # retry_base_delay=1.0
+    result = await checker.check_links(net, [(URL, LinkKind.DOI)])  # retry_base_delay=1.0
     assert result[URL].outcome is Outcome.TRANSIENT
     assert result[URL].detail.startswith("502 Bad Gateway; retried 3 times over ")
     assert len(waits) == 3
@@ -163,10 +163,10 @@ async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
 async def test_an_internal_error_is_unchecked_never_a_verdict(
     net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
 ) -> None:
-    def broken(*args: object) -> web.PageFacts:
+    def broken(*args: object) -> pages.PageFacts:
         raise RuntimeError("a bug of ours")
 
-    monkeypatch.setattr(web, "analyse_page", broken)
+    monkeypatch.setattr(checker, "analyse_page", broken)
     respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
     result = await check_one(net, kind)
     assert result.outcome is Outcome.UNCHECKED
@@ -196,7 +196,7 @@ async def test_an_internal_error_is_unchecked_never_a_verdict(
     ],
 )
 def test_is_canonicalising(source: str, target: str, canonical: bool) -> None:
-    assert web.is_canonicalising(source, target) is canonical
+    assert checker.is_canonicalising(source, target) is canonical
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_is_canonicalising(source: str, target: str, canonical: bool) -> None:
     ],
 )
 def test_soft_404_pages(page: str) -> None:
-    facts = web.analyse_page(page.encode(), "https://project.test/")
+    facts = pages.analyse_page(page.encode(), "https://project.test/")
     assert facts.soft_404 is not None
 
 
@@ -227,7 +227,7 @@ def test_soft_404_pages(page: str) -> None:
     ],
 )
 def test_real_pages_are_not_soft_404(page: str) -> None:
-    assert web.analyse_page(page.encode(), "https://project.test/").soft_404 is None
+    assert pages.analyse_page(page.encode(), "https://project.test/").soft_404 is None
 
 
 def test_harvest_keeps_code_and_drops_credits() -> None:
@@ -248,7 +248,7 @@ def test_harvest_keeps_code_and_drops_credits() -> None:
     <a href="https://github.com/eliahuhorwitz/Academic-project-page-template">template</a>
     <a href="https://github.com/ml-lab/method/tree/main/demo">demo</a>
     </body></html>"""
-    facts = web.analyse_page(page.encode(), "https://lab.test/method/")
+    facts = pages.analyse_page(page.encode(), "https://lab.test/method/")
     assert facts.code_links == (
         "https://github.com/ml-lab/method",
         "https://gitlab.lab.test/group/tool",
@@ -260,14 +260,14 @@ def test_harvest_keeps_code_and_drops_credits() -> None:
 
 def test_relative_code_links_resolve_against_the_page() -> None:
     page = b'<base href="https://github.com/ml-lab/method/"><a href="../tool">t</a>'
-    facts = web.analyse_page(page, "https://ml-lab.github.io/method/")
+    facts = pages.analyse_page(page, "https://ml-lab.github.io/method/")
     assert facts.code_links == ("https://github.com/ml-lab/tool",)
 
 
 def test_charset_from_meta_and_invalid_bytes() -> None:
     latin = '<meta charset="iso-8859-1"><title>Caf\xe9</title>'.encode("latin-1")
-    assert web.analyse_page(latin, "https://a.test/").title == "Café"
-    broken = web.analyse_page(b"<title>A\xff\xfeB</title>", "https://a.test/", "text/html")
+    assert pages.analyse_page(latin, "https://a.test/").title == "Café"
+    broken = pages.analyse_page(b"<title>A\xff\xfeB</title>", "https://a.test/", "text/html")
     assert broken.title == "A\ufffd\ufffdB"
 
 

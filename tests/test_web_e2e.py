@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from auditor import web
+from auditor import checker, fetch
+from auditor.cache import VerdictCache
 from auditor.config import Settings
 from auditor.models import LinkCheck, LinkKind, Outcome
 from auditor.net import Net
-from auditor.store import VerdictCache
 from tests.local_servers import (
     BrokenDNS,
     Exchange,
@@ -72,7 +72,7 @@ async def make_net() -> AsyncIterator[NetFactory]:
 
 
 async def check(net: Net, url: str, kind: LinkKind = DOI, **kw: Any) -> LinkCheck:
-    return (await web.check_links(net, [(url, kind)], **kw))[url]
+    return (await checker.check_links(net, [(url, kind)], **kw))[url]
 
 
 # --- ok, moved, dead -------------------------------------------------------------------------
@@ -232,13 +232,15 @@ async def test_retry_after_of_a_year_is_transient_at_once(make_net: NetFactory) 
 async def test_long_wait_is_deferred_to_the_second_pass(
     make_net: NetFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(web, "INLINE_WAIT", 0.1)
+    monkeypatch.setattr(checker, "INLINE_WAIT", 0.1)
     order: list[str] = []
     slow = sequence(Reply(429, headers=(("Retry-After", "1"),)), Reply(200))
     with serve({"/slow": slow, "/fast": Reply(200)}) as server:
         targets = [(server.url("/slow"), DOI), (server.url("/fast", host="other.test"), DOI)]
         net = make_net(names={"other.test": "127.0.0.1"})
-        results = await web.check_links(net, targets, on_result=lambda url, _: order.append(url))
+        results = await checker.check_links(
+            net, targets, on_result=lambda url, _: order.append(url)
+        )
     assert [check.outcome for check in results.values()] == [Outcome.OK, Outcome.OK]
     assert order == [server.url("/fast", host="other.test"), server.url("/slow")]
 
@@ -297,7 +299,7 @@ async def test_nothing_reachable_at_all_is_our_network(make_net: NetFactory) -> 
             sock.bind(("127.0.0.1", 0))
             ports.append(sock.getsockname()[1])
     urls = [f"http://127.0.0.1:{port}/" for port in ports]
-    results = await web.check_links(make_net(max_retries=0), [(url, DOI) for url in urls])
+    results = await checker.check_links(make_net(max_retries=0), [(url, DOI) for url in urls])
     assert [check.outcome for check in results.values()] == [Outcome.UNCHECKED] * 3
     assert all("no server could be reached at all" in c.detail for c in results.values())
 
@@ -348,7 +350,7 @@ async def test_a_host_whose_head_lies_gets_get_only(make_net: NetFactory) -> Non
     with serve(routes) as server:
         net = make_net(per_host_concurrency=1)
         await check(net, server.url("/a"))
-        results = await web.check_links(net, [(server.url("/a"), DOI), (server.url("/b"), DOI)])
+        results = await checker.check_links(net, [(server.url("/a"), DOI), (server.url("/b"), DOI)])
         assert all(check.outcome is Outcome.OK for check in results.values())
         # Within one run the host's HEAD answer is learnt, so /b is only ever asked by GET
         # after the first mismatch.
@@ -446,7 +448,7 @@ async def test_redirect_to_garbage_is_dead(make_net: NetFactory, location: str) 
 async def test_exclude_pattern_applies_to_links_and_hops(make_net: NetFactory) -> None:
     with serve({"/x": redirect("/internal/y")}) as server:
         net = make_net(exclude=("/internal/",))
-        results = await web.check_links(
+        results = await checker.check_links(
             net, [(server.url("/x"), DOI), (server.url("/internal/z"), DOI)]
         )
     assert [check.outcome for check in results.values()] == [Outcome.EXCLUDED] * 2
@@ -473,7 +475,7 @@ async def test_broken_dns_makes_links_unchecked_never_dead(
     make_net: NetFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
     urls = ["https://example.com/", "http://gone.example.org/x", "https://github.io/a"]
-    results = await web.check_links(make_net(resolver=BrokenDNS()), [(u, PAGE) for u in urls])
+    results = await checker.check_links(make_net(resolver=BrokenDNS()), [(u, PAGE) for u in urls])
     assert [check.outcome for check in results.values()] == [Outcome.UNCHECKED] * 3
     assert all("our network looks down" in check.detail for check in results.values())
     warnings = [r for r in caplog.records if "network looks down" in r.getMessage()]
@@ -489,7 +491,7 @@ async def test_unknown_names_are_unchecked_when_the_canary_fails(make_net: NetFa
 async def test_loopback_audit_works_without_internet(make_net: NetFactory) -> None:
     with serve({"/ok": Reply(200)}) as server:
         net = make_net(resolver=FakeDNS({"lab.test": "127.0.0.1"}))
-        results = await web.check_links(
+        results = await checker.check_links(
             net, [(server.url("/ok", host="lab.test"), DOI), (server.url("/gone"), DOI)]
         )
     assert [check.outcome for check in results.values()] == [Outcome.OK, Outcome.DEAD]
@@ -500,7 +502,7 @@ import asyncio, sys
 from auditor.config import Settings
 from auditor.models import LinkKind
 from auditor.net import Net
-from auditor.web import check_links
+from auditor.checker import check_links
 
 async def main():
     async with Net(Settings(timeout=3, link_deadline=5, max_retries=1)) as net:
@@ -624,7 +626,7 @@ async def test_hostile_answers_become_outcomes(
 async def test_a_thousand_links_at_once_share_the_pool(make_net: NetFactory) -> None:
     with serve({f"/{n}": Reply(200) for n in range(1000)}) as server:
         net = make_net(concurrency=8, per_host_concurrency=8)
-        results = await web.check_links(net, [(server.url(f"/{n}"), DOI) for n in range(1000)])
+        results = await checker.check_links(net, [(server.url(f"/{n}"), DOI) for n in range(1000)])
     assert len(results) == 1000
     assert {check.outcome for check in results.values()} == {Outcome.OK}
 
@@ -632,7 +634,7 @@ async def test_a_thousand_links_at_once_share_the_pool(make_net: NetFactory) -> 
 async def test_run_time_limit_leaves_the_rest_unchecked(make_net: NetFactory) -> None:
     with serve({"/fast": Reply(200), "/hang": _hang}) as server:
         net = make_net(max_run_time=1.0, timeout=20.0, link_deadline=30.0)
-        results = await web.check_links(
+        results = await checker.check_links(
             net, [(server.url("/fast"), DOI), (server.url("/hang"), DOI)]
         )
     assert results[server.url("/fast")].outcome is Outcome.OK
@@ -642,7 +644,7 @@ async def test_run_time_limit_leaves_the_rest_unchecked(make_net: NetFactory) ->
 
 async def test_links_that_are_not_fetched(make_net: NetFactory) -> None:
     net = make_net()
-    results = await web.check_links(
+    results = await checker.check_links(
         net,
         [("https://github.com/a/b", LinkKind.GITHUB_REPO), ("mailto:x@y.test", LinkKind.WEB),
          ("ftp://files.test/a", LinkKind.WEB), ("http://exa mple.test/", LinkKind.WEB)],
@@ -694,12 +696,12 @@ async def test_fetch_document(make_net: NetFactory) -> None:
     }
     with serve(routes) as server:
         net = make_net()
-        assert await web.fetch_document(net, server.url("/list")) == (
+        assert await fetch.fetch_document(net, server.url("/list")) == (
             b"# Papers\n- a\n",
             "text/markdown",
         )
-        with pytest.raises(web.FetchError, match="404 Not Found"):
-            await web.fetch_document(net, server.url("/missing"))
+        with pytest.raises(fetch.FetchError, match="404 Not Found"):
+            await fetch.fetch_document(net, server.url("/missing"))
         guarded = make_net(allow_private=False)
-        with pytest.raises(web.FetchError, match="private or reserved"):
-            await web.fetch_document(guarded, server.url("/list"))
+        with pytest.raises(fetch.FetchError, match="private or reserved"):
+            await fetch.fetch_document(guarded, server.url("/list"))

@@ -1,7 +1,7 @@
 """The one retry policy: which answers and failures are transient, how long to wait before
 asking again, and when to give up.
 
-The link checker (`auditor.web`), GitHub (`auditor.hosts.github`) and the other hosts
+The link checker (`auditor.checker`), GitHub (`auditor.hosts.github`) and the other hosts
 (`auditor.hosts.api`) ask `RetryPolicy` the same questions and keep only what an answer *means* to
 them (GitHub's primary and secondary rate limits, GraphQL batch splitting, the link checker's
 deferral of long waits to its second pass):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from auditor.cache import FILE_NAME, VerdictCache
 from auditor.config import Settings
 from auditor.models import Hop, LinkCheck, Outcome
-from auditor.store import FILE_NAME, VerdictCache
 
 URL = "https://project.test/"
 GOOD = LinkCheck(

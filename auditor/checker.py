@@ -1,4 +1,4 @@
-"""Checking links over HTTP: one verdict (`LinkCheck`) per URL, never a traceback.
+"""The link checker: availability over HTTP, one verdict (`LinkCheck`) per URL, never a traceback.
 
 Per link: HEAD, or GET when the body matters (HTML project pages) or when HEAD is refused;
 redirects followed by hand, hop by hop, each through the address guard of `auditor.net`;
@@ -12,210 +12,45 @@ otherwise the link is `unchecked`. An internal error (ours) is `unchecked` too.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
-import ssl
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
-from http import HTTPStatus
-from typing import Any, Literal
-from urllib.parse import urljoin, urlsplit
+from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
-from bs4.element import NavigableString, Tag
 
-from auditor.links import HTML_KINDS, harvests_code, is_harvestable
+from auditor.cache import VerdictCache
+from auditor.fetch import (
+    Failure,
+    Fetcher,
+    Response,
+    redirect_note,
+    redirect_target,
+    scheme_refusal,
+    seconds,
+    status_text,
+)
+from auditor.links import HTML_KINDS
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
-from auditor.net import AddressRefused, NameNotResolved, Net
-from auditor.net.body import CappedBody
-from auditor.net.policy import RetryPolicy, server_wait, tls_error
-from auditor.sources import parse_html
-from auditor.store import VerdictCache
+from auditor.net import Net
+from auditor.net.policy import RetryPolicy, server_wait
+from auditor.pages import PageFacts, analyse_page
 from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
-# Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
-REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})  # RFC 9110 §15.4
 PERMANENT_STATUSES = frozenset({301, 308})
 # Longest wait for a retry taken in the first pass; a longer one defers the link to the second.
 INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
 
 
-class FetchError(Exception):
-    """`fetch_document` could not get the document; the message is one line."""
-
-
 def not_checked(detail: str) -> LinkCheck:
     """An `unchecked` verdict, e.g. for the links an interrupted run never reached."""
     return LinkCheck(Outcome.UNCHECKED, detail, now_iso())
-
-
-# --- Wording ---------------------------------------------------------------------------------
-
-
-def _seconds(value: float) -> str:
-    if value >= 86400 * 2:
-        return f"{value / 86400:.0f} days"
-    if value >= 7200:
-        return f"{value / 3600:.0f} h"
-    return f"{value:.0f} s" if value >= 10 else f"{value:.1f} s"
-
-
-def _status_text(status: int) -> str:
-    try:
-        return f"{status} {HTTPStatus(status).phrase}"
-    except ValueError:
-        return f"HTTP {status}"
-
-
-def _redirect_note(hops: Sequence[Hop]) -> str:
-    if not hops:
-        return ""
-    return f" after {len(hops)} redirect" + ("s" if len(hops) > 1 else "")
-
-
-# --- Pages: title, soft 404, code links -----------------------------------------------------
-
-_SOFT_404_TITLE = re.compile(
-    r"""(?ix)
-    \b404\b
-    | \bpage\s+not\s+found\b
-    | ^\s*not\s+found\s*$
-    | \bfile\s+not\s+found\b
-    | \bsite\s+not\s+found\b
-    | \bpage\s+(?:does\s+not|doesn't|could\s+not|couldn't|cannot|can't)\s+(?:exist|be\s+found)\b
-    | \bno\s+such\s+(?:app|site|page)\b
-    """
-)
-# Phrases that only error and parking pages say (checked in the visible text).
-_SOFT_404_TEXT = re.compile(
-    r"""(?ix)
-    there\s+isn't\s+a\s+github\s+pages\s+site\s+here
-    | the\s+site\s+configured\s+at\s+this\s+address\s+does\s+not\s+contain\s+the\s+requested\s+file
-    | this\s+page\s+could\s+not\s+be\s+found
-    | looks\s+like\s+you've\s+followed\s+a\s+broken\s+link
-    | this\s+domain\s+(?:name\s+)?(?:is|may\s+be)\s+for\s+sale
-    | buy\s+this\s+domain
-    | this\s+domain\s+(?:is\s+parked|has\s+expired)
-    | parked\s+free,?\s+courtesy\s+of
-    | domain\s+parking\s+by
-    """
-)
-_CREDIT_TEXT = re.compile(
-    r"""(?ix)
-    \btemplates?\b
-    | \bborrowed\s+from\b
-    | \badapted\s+from\b
-    | \bwebsite\s+source\b
-    | \bsource\s+(?:code\s+)?(?:of|for)\s+this\s+(?:web\s*site|page)\b
-    | \b(?:website|page)\s+(?:is\s+)?(?:based|built)\s+on\b
-    """
-)
-_CHARSET = re.compile(r"charset=[\"']?([\w.:-]+)", re.IGNORECASE)
-_META_CHARSET = re.compile(rb"<meta[^>]+charset=[\"']?([\w.:-]+)", re.IGNORECASE)
-_CREDIT_MARKERS = ("footer", "credit")
-# Elements that hold a sentence or less, as opposed to containers (div, section, body).
-_TEXT_ELEMENTS = frozenset(
-    {"p", "li", "td", "dd", "dt", "figcaption", "caption", "label", "small", "span", "em",
-     "strong", "b", "i", "sup", "sub", "h1", "h2", "h3", "h4", "h5", "h6"}
-)  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class PageFacts:
-    title: str | None
-    soft_404: str | None  # why the page looks like an error page, when it does
-    code_links: tuple[str, ...]
-
-
-def _text(node: Tag | NavigableString | None, limit: int) -> str:
-    if node is None:
-        return ""
-    text = node.get_text(" ", strip=True) if isinstance(node, Tag) else str(node)
-    return " ".join(text.split())[:limit]
-
-
-def _is_inline(node: Tag) -> bool:
-    return node.name in _TEXT_ELEMENTS or node.name in {"a", "code", "abbr", "cite", "q"}
-
-
-def _credited(anchor: Tag) -> bool:
-    """Whether an anchor is a footer link or a credit (template, "borrowed from"…)."""
-    for ancestor in anchor.parents:
-        if ancestor.name == "footer":
-            return True
-        classes = ancestor.get("class") or ()
-        markers = " ".join([str(ancestor.get("id") or ""), *classes]).lower()
-        if any(marker in markers for marker in _CREDIT_MARKERS):
-            return True
-    # The words right around the anchor, or the sentence-sized element holding it.
-    # Block siblings (a <footer> after the link) are other text, not the anchor's own words.
-    siblings = (anchor.previous_sibling, anchor, anchor.next_sibling)
-    nearby = " ".join(
-        _text(node, 150)
-        for node in siblings
-        if isinstance(node, NavigableString) or (isinstance(node, Tag) and _is_inline(node))
-    )
-    node = anchor.parent
-    while isinstance(node, Tag) and node.name in _TEXT_ELEMENTS:
-        text = _text(node, 400)
-        if len(text) >= 300:
-            break
-        nearby = text
-        node = node.parent
-    return bool(_CREDIT_TEXT.search(nearby))
-
-
-def _charset(content_type: str | None, body: bytes) -> str:
-    """The header's charset, else a <meta charset> early in the page (the HTML standard's
-    prescan, simplified), else UTF-8."""
-    found = _CHARSET.search(content_type or "")
-    if found:
-        return found.group(1)
-    meta = _META_CHARSET.search(body[:2048])
-    return meta.group(1).decode("ascii") if meta else "utf-8"
-
-
-def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
-    """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
-    charset = _charset(content_type, body)
-    try:
-        text = body.decode(charset, errors="replace")
-    except LookupError:  # an unknown charset name
-        text = body.decode("utf-8", errors="replace")
-    soup = parse_html(text)
-    title = (_text(soup.title, 300) or None) if soup.title is not None else None
-    heading = soup.find("h1")
-    heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
-    soft_404: str | None = None
-    for candidate in (title or "", heading_text):
-        if candidate and _SOFT_404_TITLE.search(candidate):
-            soft_404 = f'the page says "{candidate}"'
-            break
-    if soft_404 is None:
-        found = _SOFT_404_TEXT.search(" ".join(soup.get_text(" ", strip=True).split())[:20000])
-        if found:
-            soft_404 = f'the page says "{found.group(0)}"'
-    base = url
-    base_tag = soup.find("base", href=True)
-    if isinstance(base_tag, Tag):
-        with contextlib.suppress(ValueError):  # a base no URL parser accepts: the page's own
-            base = urljoin(url, str(base_tag["href"]).strip())
-    links: dict[str, None] = {}
-    anchors = soup.find_all("a", href=True) if harvests_code(url) else []
-    for anchor in anchors:
-        try:
-            target = urljoin(base, str(anchor["href"]).strip())
-        except ValueError:  # e.g. an invalid IPv6 literal
-            continue
-        if is_harvestable(target) and not _credited(anchor):
-            links.setdefault(target, None)
-    return PageFacts(title, soft_404, tuple(links))
 
 
 def is_canonicalising(source: str, target: str) -> bool:
@@ -239,199 +74,6 @@ def is_canonicalising(source: str, target: str) -> bool:
         return False
 
 
-# --- One request -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Response:
-    url: str
-    status: int
-    headers: httpx.Headers
-    body: bytes | None = None
-    note: str | None = None  # what went wrong while reading the body
-
-
-class _Failure(Exception):
-    """No usable answer. `outcome` is the verdict once retries are spent; `unreached` marks a
-    failure to resolve or connect, which may be our network's rather than the link's."""
-
-    def __init__(
-        self,
-        outcome: Outcome,
-        reason: str,
-        *,
-        retryable: bool = False,
-        unreached: bool = False,
-        status: int | None = None,
-        wait: float | None = None,
-        offline_reason: str | None = None,
-    ) -> None:
-        super().__init__(reason)
-        # How to say it when our own network is down and the failure is no verdict.
-        self.offline_reason = offline_reason or reason
-        self.outcome = outcome
-        self.reason = reason
-        self.retryable = retryable
-        self.unreached = unreached
-        self.status = status
-        self.wait = wait
-        self.hops: tuple[Hop, ...] = ()
-        self.url: str | None = None
-
-
-def _classify(exc: Exception, settings_timeout: float, deadline: float) -> _Failure:
-    """The failure an exception from httpx (or the guard) stands for: the verdict and its
-    wording are the link checker's; whether to ask again is the retry policy's."""
-    outcome, reason = _error_verdict(exc, settings_timeout, deadline)
-    return _Failure(
-        outcome,
-        reason,
-        retryable=RetryPolicy.is_transient_error(exc),
-        unreached=RetryPolicy.is_unreached(exc),
-        offline_reason=f"DNS lookup of {exc.host} failed"
-        if isinstance(exc, NameNotResolved)
-        else None,
-    )
-
-
-def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> tuple[Outcome, str]:
-    T = Outcome.TRANSIENT
-    if isinstance(exc, AddressRefused):
-        shown = ", ".join(exc.addresses)
-        return (
-            Outcome.EXCLUDED,
-            f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
-        )
-    if isinstance(exc, NameNotResolved):
-        if exc.nxdomain:
-            return Outcome.DEAD, f"host {exc.host} does not exist"
-        return T, f"DNS lookup of {exc.host} failed"
-    if isinstance(exc, TimeoutError):
-        return T, f"no complete answer within the {_seconds(deadline)} link deadline"
-    tls = tls_error(exc)
-    if tls is not None:
-        if isinstance(tls, ssl.SSLCertVerificationError):
-            return Outcome.BLOCKED, f"TLS certificate rejected ({tls.verify_message})"
-        return T, f"TLS handshake failed ({tls.reason or tls})"
-    if isinstance(exc, httpx.ConnectTimeout):
-        return T, "connection timed out"
-    if isinstance(exc, httpx.ConnectError):
-        return T, f"connection failed ({exc})"
-    if isinstance(exc, httpx.TimeoutException):
-        return T, f"no answer within {_seconds(settings_timeout)}"
-    if isinstance(exc, httpx.RemoteProtocolError):
-        return T, f"the server broke the HTTP protocol ({exc})"
-    if isinstance(exc, httpx.NetworkError):
-        return T, f"connection lost ({exc})"
-    if isinstance(exc, httpx.InvalidURL | httpx.UnsupportedProtocol):
-        return Outcome.DEAD, f"not a valid URL ({exc})"
-    return T, f"request failed ({type(exc).__name__}: {exc})"
-
-
-BodyWanted = Literal["none", "html", "any"]
-
-
-class _Fetcher:
-    """Sends one request through the run's limits and reads what is wanted of the body."""
-
-    def __init__(self, net: Net, *, body_cap: int | None = None) -> None:
-        self.net = net
-        self.body_cap = body_cap or net.settings.max_body_bytes
-        self.reached_any = False  # some server answered: the network works
-
-    async def request(
-        self, method: str, url: str, *, body: BodyWanted, headers: dict[str, str] | None = None
-    ) -> _Response:
-        settings = self.net.settings
-        try:
-            return await self._request(method, url, body, headers or {})
-        except _Failure:
-            raise
-        except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
-            raise _classify(exc, settings.timeout, settings.link_deadline) from None
-
-    async def _request(
-        self, method: str, url: str, body: BodyWanted, headers: dict[str, str]
-    ) -> _Response:
-        settings = self.net.settings
-        # We decode bodies ourselves (CappedBody), so only codings we can bound are offered.
-        headers = {"Accept-Encoding": "gzip, deflate", **headers}
-        if method == "GET":
-            headers.setdefault("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
-        request = self.net.client.build_request(method, url, headers=headers)
-        loop = asyncio.get_running_loop()
-        async with self.net.slot(request.url.host):
-            # `link_deadline` bounds the whole exchange: a server that drips one byte at a time
-            # never trips the read timeout.
-            deadline = loop.time() + settings.link_deadline
-            async with asyncio.timeout_at(deadline):
-                # The transport, not `client.send`: httpx parses Location into `next_request`
-                # even when not following redirects, and a Location it cannot parse would cost
-                # us the whole answer.
-                response = await self.net.transport.handle_async_request(request)
-            response.request = request
-            self.net.client.cookies.extract_cookies(response)
-            self.reached_any = True
-            try:
-                return await self._read(response, url, body, deadline)
-            finally:
-                with contextlib.suppress(httpx.HTTPError, OSError):
-                    await response.aclose()
-
-    async def _read(
-        self, response: httpx.Response, url: str, body: BodyWanted, deadline: float
-    ) -> _Response:
-        content_type = response.headers.get("content-type", "")
-        wanted = response.is_success and (
-            body == "any"
-            or (body == "html" and (not content_type or "html" in content_type.lower()))
-        )
-        if not wanted:
-            return _Response(url, response.status_code, response.headers)
-        reader = CappedBody(response.headers.get("content-encoding", ""), self.body_cap)
-        note: str | None = None
-        try:
-            async with asyncio.timeout_at(deadline):
-                async for chunk in response.aiter_raw():
-                    if not reader.feed(chunk):
-                        break
-        except TimeoutError:
-            note = f"body cut off at the {_seconds(self.net.settings.link_deadline)} link deadline"
-        except httpx.HTTPError as exc:
-            note = f"body cut short ({exc})"
-        if reader.error is not None:
-            note = reader.error
-        elif reader.truncated:
-            note = f"body larger than the {self.body_cap}-byte cap; read the start"
-        return _Response(url, response.status_code, response.headers, bytes(reader.data), note)
-
-
-def _redirect_target(response: _Response) -> str | None:
-    """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative)."""
-    if response.status not in REDIRECT_STATUSES:
-        return None
-    location = response.headers.get("location")
-    if location is None or not location.strip():
-        return None
-    try:
-        return str(httpx.URL(response.url).join(location.strip()))
-    except (httpx.InvalidURL, ValueError) as exc:
-        raise _Failure(Outcome.DEAD, f"redirect to an invalid address ({exc})") from None
-
-
-def _scheme_refusal(url: str) -> tuple[Outcome, str] | None:
-    scheme = urlsplit(url).scheme.lower()
-    if scheme in REFUSED_SCHEMES:
-        return Outcome.EXCLUDED, f"{scheme}: addresses are never followed"
-    if scheme not in ("http", "https"):
-        shown = f"{scheme}: links" if scheme else "addresses without a scheme"
-        return Outcome.UNSUPPORTED, f"{shown} are not checked"
-    return None
-
-
-# --- Checking many links ---------------------------------------------------------------------
-
-
 @dataclass(slots=True)
 class _Progress:
     """What one link has been through, across both passes."""
@@ -439,7 +81,7 @@ class _Progress:
     attempts: int = 0
     started: float | None = None
     not_before: float = 0.0
-    last: _Failure | None = None
+    last: Failure | None = None
 
 
 @dataclass(slots=True)
@@ -448,7 +90,7 @@ class _Checker:
     cache: VerdictCache | None
     on_result: Callable[[str, LinkCheck], None] | None
     retry: RetryPolicy = field(init=False)
-    fetcher: _Fetcher = field(init=False)
+    fetcher: Fetcher = field(init=False)
     excludes: list[re.Pattern[str]] = field(init=False)
     results: dict[str, LinkCheck] = field(default_factory=dict)
     unreached: set[str] = field(default_factory=set)
@@ -458,7 +100,7 @@ class _Checker:
 
     def __post_init__(self) -> None:
         self.retry = RetryPolicy.from_settings(self.net.settings)
-        self.fetcher = _Fetcher(self.net)
+        self.fetcher = Fetcher(self.net)
         self.excludes = []
         for pattern in self.net.settings.exclude:
             try:
@@ -558,7 +200,7 @@ class _Checker:
         """A verdict reached without the network, or None."""
         if kind is LinkKind.GITHUB_REPO:
             return not_checked("not checked: github-repo links are checked through the GitHub API")
-        refusal = _scheme_refusal(url)
+        refusal = scheme_refusal(url)
         if refusal is not None:
             return LinkCheck(refusal[0], refusal[1], now_iso())
         try:
@@ -596,7 +238,7 @@ class _Checker:
     ) -> LinkCheck | None:
         loop = asyncio.get_running_loop()
         host = _host(url)
-        limit = _seconds(self.retry.max_wait)
+        limit = seconds(self.retry.max_wait)
         previous = self.cache.previous(url) if self.cache is not None else None
         while True:
             wait = max(progress.not_before, self.host_not_before.get(host, 0.0)) - loop.time()
@@ -604,7 +246,7 @@ class _Checker:
                 if wait > self.retry.max_wait:
                     return self._give_up(
                         progress,
-                        extra=f"{host} asked us to wait {_seconds(wait)}, beyond the {limit} limit",
+                        extra=f"{host} asked us to wait {seconds(wait)}, beyond the {limit} limit",
                     )
                 if not second_pass and wait > INLINE_WAIT:
                     return None
@@ -613,7 +255,7 @@ class _Checker:
                 progress.started = loop.time()
             try:
                 return await self._chain(url, kind, previous)
-            except _Failure as failure:
+            except Failure as failure:
                 failure.url = failure.url or url
                 progress.last = failure
                 if failure.unreached and not await self.net.dns_works():
@@ -633,7 +275,7 @@ class _Checker:
                     asked = (
                         "the next retry's wait is"
                         if failure.wait is None
-                        else f"the server asked us to wait {_seconds(failure.wait)}"
+                        else f"the server asked us to wait {seconds(failure.wait)}"
                     )
                     return self._give_up(progress, extra=f"{asked}, beyond the {limit} limit")
                 progress.attempts += 1
@@ -647,7 +289,7 @@ class _Checker:
         if progress.attempts:
             elapsed = asyncio.get_running_loop().time() - (progress.started or 0.0)
             times = "once" if progress.attempts == 1 else f"{progress.attempts} times"
-            parts.append(f"retried {times} over {_seconds(elapsed)}")
+            parts.append(f"retried {times} over {seconds(elapsed)}")
         if extra:
             parts.append(extra)
         return LinkCheck(
@@ -659,7 +301,7 @@ class _Checker:
             redirects=failure.hops,
         )
 
-    def _offline(self, failure: _Failure) -> LinkCheck:
+    def _offline(self, failure: Failure) -> LinkCheck:
         canary = self.net.settings.dns_canary
         if not self.warned_offline:
             self.warned_offline = True
@@ -678,7 +320,7 @@ class _Checker:
         )
 
     async def _chain(self, url: str, kind: LinkKind, previous: LinkCheck | None) -> LinkCheck:
-        """Follow the redirects of `url` hop by hop to a verdict; raises `_Failure`."""
+        """Follow the redirects of `url` hop by hop to a verdict; raises `Failure`."""
         settings = self.net.settings
         hops: list[Hop] = []
         transitions: set[tuple[str, str]] = set()
@@ -686,7 +328,7 @@ class _Checker:
         try:
             for index in range(settings.max_redirects + 1):
                 if index:
-                    refusal = _scheme_refusal(current)
+                    refusal = scheme_refusal(current)
                     excluded = self._excluded(current)
                     if refusal is None and excluded is not None:
                         refusal = (Outcome.EXCLUDED, f"redirected to an address that {excluded}")
@@ -700,7 +342,7 @@ class _Checker:
                     if previous.last_modified:
                         headers["If-Modified-Since"] = previous.last_modified
                 response = await self._answer(current, kind, headers)
-                target = _redirect_target(response)
+                target = redirect_target(response)
                 if target is None:
                     return await self._judge(
                         url, kind, response, hops, previous if headers else None
@@ -713,12 +355,12 @@ class _Checker:
             return self._verdict(
                 Outcome.DEAD, f"more than {settings.max_redirects} redirects", hops, current
             )
-        except _Failure as failure:
+        except Failure as failure:
             failure.hops = tuple(hops)
             failure.url = current
             raise
 
-    async def _answer(self, url: str, kind: LinkKind, headers: dict[str, str]) -> _Response:
+    async def _answer(self, url: str, kind: LinkKind, headers: dict[str, str]) -> Response:
         """HEAD, or GET when the page's body is wanted or the host mishandles HEAD."""
         if kind in HTML_KINDS:
             return await self.fetcher.request("GET", url, body="html", headers=headers)
@@ -758,13 +400,13 @@ class _Checker:
         self,
         url: str,
         kind: LinkKind,
-        response: _Response,
+        response: Response,
         hops: list[Hop],
         previous: LinkCheck | None,
     ) -> LinkCheck:
         status = response.status
-        text = _status_text(status)
-        after = _redirect_note(hops)
+        text = status_text(status)
+        after = redirect_note(hops)
         common: dict[str, Any] = {"http_status": status}
         if response.headers.get("cf-mitigated", "").strip().lower() == "challenge":
             return self._verdict(
@@ -787,7 +429,7 @@ class _Checker:
         if status in (404, 410, 451):
             return self._verdict(Outcome.DEAD, f"{text}{after}", hops, response.url, **common)
         if RetryPolicy.is_transient_status(status):
-            raise _Failure(
+            raise Failure(
                 Outcome.TRANSIENT,
                 f"{text}{after}",
                 retryable=True,
@@ -805,16 +447,16 @@ class _Checker:
                 **common,
             )
         if 300 <= status < 400:
-            raise _Failure(
+            raise Failure(
                 Outcome.TRANSIENT, f"{text} without a Location to follow{after}", status=status
             )
-        raise _Failure(Outcome.TRANSIENT, f"unexpected status {status}{after}", status=status)
+        raise Failure(Outcome.TRANSIENT, f"unexpected status {status}{after}", status=status)
 
     async def _success(
-        self, url: str, kind: LinkKind, response: _Response, hops: list[Hop]
+        self, url: str, kind: LinkKind, response: Response, hops: list[Hop]
     ) -> LinkCheck:
-        text = _status_text(response.status)
-        after = _redirect_note(hops)
+        text = status_text(response.status)
+        after = redirect_note(hops)
         facts = PageFacts(None, None, ())
         if response.body is not None and kind in HTML_KINDS:
             # Parsing a large page takes a while: not on the event loop.
@@ -886,51 +528,3 @@ async def check_links(
     """
     checker = _Checker(net, cache, on_result)
     return await checker.run(targets)
-
-
-async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
-    """GET a document (a paper list given as an http(s) URL) through the address guard:
-    (body, Content-Type). Raises `FetchError` with a one-line message."""
-    settings = net.settings
-    refusal = _scheme_refusal(url)
-    if refusal is not None:
-        raise FetchError(f"{url}: {refusal[1]}")
-    fetcher = _Fetcher(net, body_cap=settings.max_document_bytes)
-    retry = RetryPolicy.from_settings(settings)
-    attempt = 0
-    while True:
-        try:
-            current = url
-            for _ in range(settings.max_redirects + 1):
-                response = await fetcher.request("GET", current, body="any")
-                target = _redirect_target(response)
-                if target is None:
-                    break
-                refusal = _scheme_refusal(target)
-                if refusal is not None:
-                    raise FetchError(f"{url}: redirect refused: {refusal[1]}")
-                current = target
-            else:
-                raise FetchError(f"{url}: more than {settings.max_redirects} redirects")
-            status = response.status
-            if retry.is_transient_status(status):
-                raise _Failure(
-                    Outcome.TRANSIENT,
-                    _status_text(status),
-                    retryable=True,
-                    wait=server_wait(response.headers, now=time.time()),
-                )
-            if not 200 <= status < 300:
-                raise FetchError(f"{url}: {_status_text(status)}")
-            if response.note is not None:
-                raise FetchError(f"{url}: {response.note}")
-            return response.body or b"", response.headers.get("content-type")
-        except _Failure as failure:
-            if not failure.retryable or retry.exhausted(attempt):
-                raise FetchError(f"{url}: {failure.reason}") from None
-            delay = retry.delay(attempt, failure.wait)
-            if delay is None:
-                asked = "beyond the wait limit" if failure.wait is None else _seconds(failure.wait)
-                raise FetchError(f"{url}: {failure.reason}; asked to wait {asked}") from None
-            attempt += 1
-            await retry.sleep(delay)

@@ -1,0 +1,287 @@
+"""One HTTP request through the run's limits, and what its failure means for a link: the
+fetcher behind the link checker (bodies streamed and capped after decompression, the whole
+exchange within the link deadline, Location parsed by hand), and `fetch_document`, which
+fetches a paper list given as an http(s) URL through the same guard and retry policy."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Literal
+from urllib.parse import urlsplit
+
+import httpx
+
+from auditor.models import Hop, Outcome
+from auditor.net import AddressRefused, NameNotResolved, Net
+from auditor.net.body import CappedBody
+from auditor.net.policy import RetryPolicy, server_wait, tls_error
+
+# Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
+REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})  # RFC 9110 §15.4
+
+
+class FetchError(Exception):
+    """`fetch_document` could not get the document; the message is one line."""
+
+
+def seconds(value: float) -> str:
+    if value >= 86400 * 2:
+        return f"{value / 86400:.0f} days"
+    if value >= 7200:
+        return f"{value / 3600:.0f} h"
+    return f"{value:.0f} s" if value >= 10 else f"{value:.1f} s"
+
+
+def status_text(status: int) -> str:
+    try:
+        return f"{status} {HTTPStatus(status).phrase}"
+    except ValueError:
+        return f"HTTP {status}"
+
+
+def redirect_note(hops: Sequence[Hop]) -> str:
+    if not hops:
+        return ""
+    return f" after {len(hops)} redirect" + ("s" if len(hops) > 1 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    url: str
+    status: int
+    headers: httpx.Headers
+    body: bytes | None = None
+    note: str | None = None  # what went wrong while reading the body
+
+
+class Failure(Exception):
+    """No usable answer. `outcome` is the verdict once retries are spent; `unreached` marks a
+    failure to resolve or connect, which may be our network's rather than the link's."""
+
+    def __init__(
+        self,
+        outcome: Outcome,
+        reason: str,
+        *,
+        retryable: bool = False,
+        unreached: bool = False,
+        status: int | None = None,
+        wait: float | None = None,
+        offline_reason: str | None = None,
+    ) -> None:
+        super().__init__(reason)
+        # How to say it when our own network is down and the failure is no verdict.
+        self.offline_reason = offline_reason or reason
+        self.outcome = outcome
+        self.reason = reason
+        self.retryable = retryable
+        self.unreached = unreached
+        self.status = status
+        self.wait = wait
+        self.hops: tuple[Hop, ...] = ()
+        self.url: str | None = None
+
+
+def _classify(exc: Exception, settings_timeout: float, deadline: float) -> Failure:
+    """The failure an exception from httpx (or the guard) stands for: the verdict and its
+    wording are the link checker's; whether to ask again is the retry policy's."""
+    outcome, reason = _error_verdict(exc, settings_timeout, deadline)
+    return Failure(
+        outcome,
+        reason,
+        retryable=RetryPolicy.is_transient_error(exc),
+        unreached=RetryPolicy.is_unreached(exc),
+        offline_reason=f"DNS lookup of {exc.host} failed"
+        if isinstance(exc, NameNotResolved)
+        else None,
+    )
+
+
+def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> tuple[Outcome, str]:
+    T = Outcome.TRANSIENT
+    if isinstance(exc, AddressRefused):
+        shown = ", ".join(exc.addresses)
+        return (
+            Outcome.EXCLUDED,
+            f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
+        )
+    if isinstance(exc, NameNotResolved):
+        if exc.nxdomain:
+            return Outcome.DEAD, f"host {exc.host} does not exist"
+        return T, f"DNS lookup of {exc.host} failed"
+    if isinstance(exc, TimeoutError):
+        return T, f"no complete answer within the {seconds(deadline)} link deadline"
+    tls = tls_error(exc)
+    if tls is not None:
+        if isinstance(tls, ssl.SSLCertVerificationError):
+            return Outcome.BLOCKED, f"TLS certificate rejected ({tls.verify_message})"
+        return T, f"TLS handshake failed ({tls.reason or tls})"
+    if isinstance(exc, httpx.ConnectTimeout):
+        return T, "connection timed out"
+    if isinstance(exc, httpx.ConnectError):
+        return T, f"connection failed ({exc})"
+    if isinstance(exc, httpx.TimeoutException):
+        return T, f"no answer within {seconds(settings_timeout)}"
+    if isinstance(exc, httpx.RemoteProtocolError):
+        return T, f"the server broke the HTTP protocol ({exc})"
+    if isinstance(exc, httpx.NetworkError):
+        return T, f"connection lost ({exc})"
+    if isinstance(exc, httpx.InvalidURL | httpx.UnsupportedProtocol):
+        return Outcome.DEAD, f"not a valid URL ({exc})"
+    return T, f"request failed ({type(exc).__name__}: {exc})"
+
+
+BodyWanted = Literal["none", "html", "any"]
+
+
+class Fetcher:
+    """Sends one request through the run's limits and reads what is wanted of the body."""
+
+    def __init__(self, net: Net, *, body_cap: int | None = None) -> None:
+        self.net = net
+        self.body_cap = body_cap or net.settings.max_body_bytes
+        self.reached_any = False  # some server answered: the network works
+
+    async def request(
+        self, method: str, url: str, *, body: BodyWanted, headers: dict[str, str] | None = None
+    ) -> Response:
+        settings = self.net.settings
+        try:
+            return await self._request(method, url, body, headers or {})
+        except Failure:
+            raise
+        except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
+            raise _classify(exc, settings.timeout, settings.link_deadline) from None
+
+    async def _request(
+        self, method: str, url: str, body: BodyWanted, headers: dict[str, str]
+    ) -> Response:
+        settings = self.net.settings
+        # We decode bodies ourselves (CappedBody), so only codings we can bound are offered.
+        headers = {"Accept-Encoding": "gzip, deflate", **headers}
+        if method == "GET":
+            headers.setdefault("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+        request = self.net.client.build_request(method, url, headers=headers)
+        loop = asyncio.get_running_loop()
+        async with self.net.slot(request.url.host):
+            # `link_deadline` bounds the whole exchange: a server that drips one byte at a time
+            # never trips the read timeout.
+            deadline = loop.time() + settings.link_deadline
+            async with asyncio.timeout_at(deadline):
+                # The transport, not `client.send`: httpx parses Location into `next_request`
+                # even when not following redirects, and a Location it cannot parse would cost
+                # us the whole answer.
+                response = await self.net.transport.handle_async_request(request)
+            response.request = request
+            self.net.client.cookies.extract_cookies(response)
+            self.reached_any = True
+            try:
+                return await self._read(response, url, body, deadline)
+            finally:
+                with contextlib.suppress(httpx.HTTPError, OSError):
+                    await response.aclose()
+
+    async def _read(
+        self, response: httpx.Response, url: str, body: BodyWanted, deadline: float
+    ) -> Response:
+        content_type = response.headers.get("content-type", "")
+        wanted = response.is_success and (
+            body == "any"
+            or (body == "html" and (not content_type or "html" in content_type.lower()))
+        )
+        if not wanted:
+            return Response(url, response.status_code, response.headers)
+        reader = CappedBody(response.headers.get("content-encoding", ""), self.body_cap)
+        note: str | None = None
+        try:
+            async with asyncio.timeout_at(deadline):
+                async for chunk in response.aiter_raw():
+                    if not reader.feed(chunk):
+                        break
+        except TimeoutError:
+            note = f"body cut off at the {seconds(self.net.settings.link_deadline)} link deadline"
+        except httpx.HTTPError as exc:
+            note = f"body cut short ({exc})"
+        if reader.error is not None:
+            note = reader.error
+        elif reader.truncated:
+            note = f"body larger than the {self.body_cap}-byte cap; read the start"
+        return Response(url, response.status_code, response.headers, bytes(reader.data), note)
+
+
+def redirect_target(response: Response) -> str | None:
+    """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative)."""
+    if response.status not in REDIRECT_STATUSES:
+        return None
+    location = response.headers.get("location")
+    if location is None or not location.strip():
+        return None
+    try:
+        return str(httpx.URL(response.url).join(location.strip()))
+    except (httpx.InvalidURL, ValueError) as exc:
+        raise Failure(Outcome.DEAD, f"redirect to an invalid address ({exc})") from None
+
+
+def scheme_refusal(url: str) -> tuple[Outcome, str] | None:
+    scheme = urlsplit(url).scheme.lower()
+    if scheme in REFUSED_SCHEMES:
+        return Outcome.EXCLUDED, f"{scheme}: addresses are never followed"
+    if scheme not in ("http", "https"):
+        shown = f"{scheme}: links" if scheme else "addresses without a scheme"
+        return Outcome.UNSUPPORTED, f"{shown} are not checked"
+    return None
+
+
+async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
+    """GET a document (a paper list given as an http(s) URL) through the address guard:
+    (body, Content-Type). Raises `FetchError` with a one-line message."""
+    settings = net.settings
+    refusal = scheme_refusal(url)
+    if refusal is not None:
+        raise FetchError(f"{url}: {refusal[1]}")
+    fetcher = Fetcher(net, body_cap=settings.max_document_bytes)
+    retry = RetryPolicy.from_settings(settings)
+    attempt = 0
+    while True:
+        try:
+            current = url
+            for _ in range(settings.max_redirects + 1):
+                response = await fetcher.request("GET", current, body="any")
+                target = redirect_target(response)
+                if target is None:
+                    break
+                refusal = scheme_refusal(target)
+                if refusal is not None:
+                    raise FetchError(f"{url}: redirect refused: {refusal[1]}")
+                current = target
+            else:
+                raise FetchError(f"{url}: more than {settings.max_redirects} redirects")
+            status = response.status
+            if retry.is_transient_status(status):
+                raise Failure(
+                    Outcome.TRANSIENT,
+                    status_text(status),
+                    retryable=True,
+                    wait=server_wait(response.headers, now=time.time()),
+                )
+            if not 200 <= status < 300:
+                raise FetchError(f"{url}: {status_text(status)}")
+            if response.note is not None:
+                raise FetchError(f"{url}: {response.note}")
+            return response.body or b"", response.headers.get("content-type")
+        except Failure as failure:
+            if not failure.retryable or retry.exhausted(attempt):
+                raise FetchError(f"{url}: {failure.reason}") from None
+            delay = retry.delay(attempt, failure.wait)
+            if delay is None:
+                asked = "beyond the wait limit" if failure.wait is None else seconds(failure.wait)
+                raise FetchError(f"{url}: {failure.reason}; asked to wait {asked}") from None
+            attempt += 1
+            await retry.sleep(delay)

@@ -1,0 +1,152 @@
+"""What an HTML page says about itself: its title, whether it is an error or parking page
+dressed as a success (a soft 404), and the code links a reader would follow from it (footers,
+template credits and the code hosts' own pages left out; which links are code, `auditor.links`
+decides). Tolerant of any bytes; no I/O."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from bs4.element import NavigableString, Tag
+
+from auditor.links import harvests_code, is_harvestable
+from auditor.sources import parse_html
+
+_SOFT_404_TITLE = re.compile(
+    r"""(?ix)
+    \b404\b
+    | \bpage\s+not\s+found\b
+    | ^\s*not\s+found\s*$
+    | \bfile\s+not\s+found\b
+    | \bsite\s+not\s+found\b
+    | \bpage\s+(?:does\s+not|doesn't|could\s+not|couldn't|cannot|can't)\s+(?:exist|be\s+found)\b
+    | \bno\s+such\s+(?:app|site|page)\b
+    """
+)
+# Phrases that only error and parking pages say (checked in the visible text).
+_SOFT_404_TEXT = re.compile(
+    r"""(?ix)
+    there\s+isn't\s+a\s+github\s+pages\s+site\s+here
+    | the\s+site\s+configured\s+at\s+this\s+address\s+does\s+not\s+contain\s+the\s+requested\s+file
+    | this\s+page\s+could\s+not\s+be\s+found
+    | looks\s+like\s+you've\s+followed\s+a\s+broken\s+link
+    | this\s+domain\s+(?:name\s+)?(?:is|may\s+be)\s+for\s+sale
+    | buy\s+this\s+domain
+    | this\s+domain\s+(?:is\s+parked|has\s+expired)
+    | parked\s+free,?\s+courtesy\s+of
+    | domain\s+parking\s+by
+    """
+)
+_CREDIT_TEXT = re.compile(
+    r"""(?ix)
+    \btemplates?\b
+    | \bborrowed\s+from\b
+    | \badapted\s+from\b
+    | \bwebsite\s+source\b
+    | \bsource\s+(?:code\s+)?(?:of|for)\s+this\s+(?:web\s*site|page)\b
+    | \b(?:website|page)\s+(?:is\s+)?(?:based|built)\s+on\b
+    """
+)
+_CHARSET = re.compile(r"charset=[\"']?([\w.:-]+)", re.IGNORECASE)
+_META_CHARSET = re.compile(rb"<meta[^>]+charset=[\"']?([\w.:-]+)", re.IGNORECASE)
+_CREDIT_MARKERS = ("footer", "credit")
+# Elements that hold a sentence or less, as opposed to containers (div, section, body).
+_TEXT_ELEMENTS = frozenset(
+    {"p", "li", "td", "dd", "dt", "figcaption", "caption", "label", "small", "span", "em",
+     "strong", "b", "i", "sup", "sub", "h1", "h2", "h3", "h4", "h5", "h6"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    title: str | None
+    soft_404: str | None  # why the page looks like an error page, when it does
+    code_links: tuple[str, ...]
+
+
+def _text(node: Tag | NavigableString | None, limit: int) -> str:
+    if node is None:
+        return ""
+    text = node.get_text(" ", strip=True) if isinstance(node, Tag) else str(node)
+    return " ".join(text.split())[:limit]
+
+
+def _is_inline(node: Tag) -> bool:
+    return node.name in _TEXT_ELEMENTS or node.name in {"a", "code", "abbr", "cite", "q"}
+
+
+def _credited(anchor: Tag) -> bool:
+    """Whether an anchor is a footer link or a credit (template, "borrowed from"…)."""
+    for ancestor in anchor.parents:
+        if ancestor.name == "footer":
+            return True
+        classes = ancestor.get("class") or ()
+        markers = " ".join([str(ancestor.get("id") or ""), *classes]).lower()
+        if any(marker in markers for marker in _CREDIT_MARKERS):
+            return True
+    # The words right around the anchor, or the sentence-sized element holding it.
+    # Block siblings (a <footer> after the link) are other text, not the anchor's own words.
+    siblings = (anchor.previous_sibling, anchor, anchor.next_sibling)
+    nearby = " ".join(
+        _text(node, 150)
+        for node in siblings
+        if isinstance(node, NavigableString) or (isinstance(node, Tag) and _is_inline(node))
+    )
+    node = anchor.parent
+    while isinstance(node, Tag) and node.name in _TEXT_ELEMENTS:
+        text = _text(node, 400)
+        if len(text) >= 300:
+            break
+        nearby = text
+        node = node.parent
+    return bool(_CREDIT_TEXT.search(nearby))
+
+
+def _charset(content_type: str | None, body: bytes) -> str:
+    """The header's charset, else a <meta charset> early in the page (the HTML standard's
+    prescan, simplified), else UTF-8."""
+    found = _CHARSET.search(content_type or "")
+    if found:
+        return found.group(1)
+    meta = _META_CHARSET.search(body[:2048])
+    return meta.group(1).decode("ascii") if meta else "utf-8"
+
+
+def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
+    """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
+    charset = _charset(content_type, body)
+    try:
+        text = body.decode(charset, errors="replace")
+    except LookupError:  # an unknown charset name
+        text = body.decode("utf-8", errors="replace")
+    soup = parse_html(text)
+    title = (_text(soup.title, 300) or None) if soup.title is not None else None
+    heading = soup.find("h1")
+    heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
+    soft_404: str | None = None
+    for candidate in (title or "", heading_text):
+        if candidate and _SOFT_404_TITLE.search(candidate):
+            soft_404 = f'the page says "{candidate}"'
+            break
+    if soft_404 is None:
+        found = _SOFT_404_TEXT.search(" ".join(soup.get_text(" ", strip=True).split())[:20000])
+        if found:
+            soft_404 = f'the page says "{found.group(0)}"'
+    base = url
+    base_tag = soup.find("base", href=True)
+    if isinstance(base_tag, Tag):
+        with contextlib.suppress(ValueError):  # a base no URL parser accepts: the page's own
+            base = urljoin(url, str(base_tag["href"]).strip())
+    links: dict[str, None] = {}
+    anchors = soup.find_all("a", href=True) if harvests_code(url) else []
+    for anchor in anchors:
+        try:
+            target = urljoin(base, str(anchor["href"]).strip())
+        except ValueError:  # e.g. an invalid IPv6 literal
+            continue
+        if is_harvestable(target) and not _credited(anchor):
+            links.setdefault(target, None)
+    return PageFacts(title, soft_404, tuple(links))
