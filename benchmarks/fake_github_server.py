@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 from benchmarks.world import LICENSES
-from tests.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_github import FakeGitHub, FakeRepo
 
 
 def load(path: Path) -> list[FakeRepo]:

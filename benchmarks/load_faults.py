@@ -3,7 +3,7 @@
 Every link must get an outcome, the run must end within its bound (derived from the settings),
 memory must stay flat, and every result must reach the run history (results lost: 0).
 
-    python benchmarks/load_faults.py [--links 20000] [--bad-share 0.1]
+    python -m benchmarks.load_faults [--links 20000] [--bad-share 0.1]
 
 Names resolve through `FakeDNS` (200 host names, all 127.0.0.1), so per-host politeness
 spreads as it would across real sites; nothing leaves loopback.
@@ -17,20 +17,26 @@ import collections
 import contextlib
 import json
 import resource
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from auditor import checker
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import Link, LinkCheck, LinkKind, LinkResult
 from auditor.net import Net
-from tests.local_servers import Exchange, FakeDNS, Reply, drip, gzip_bomb, html, redirect, serve
+from tests.support.local_servers import (
+    Exchange,
+    FakeDNS,
+    Reply,
+    drip,
+    gzip_bomb,
+    html,
+    redirect,
+    serve,
+)
 
 HOSTS = 200
 

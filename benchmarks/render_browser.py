@@ -2,7 +2,7 @@
 headless Chromium from file://, and time loading, sorting and filtering (median of several runs;
 each action timed until two animation frames later, so style, layout and paint are included).
 
-    python benchmarks/render_browser.py [--papers 5000] [--runs 7] [--append]
+    python -m benchmarks.render_browser [--papers 5000] [--runs 7] [--append]
 
 `--append` adds the figures, the command and the machine to benchmarks/RESULTS.md. A benchmark,
 not a test: other work on the machine moves the numbers.
@@ -23,13 +23,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Page, sync_playwright
+
+from auditor import render
+from tests.support.scorecards import synthetic_scorecard
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from scorecards import synthetic_scorecard  # noqa: E402
-
-from auditor import render  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -179,7 +178,7 @@ def main() -> int:
     parser.add_argument("--append", action="store_true", help="append to benchmarks/RESULTS.md")
     args = parser.parse_args()
     figures = measure(args.papers, args.runs)
-    command = "python " + " ".join(["benchmarks/render_browser.py", *sys.argv[1:]])
+    command = "python " + " ".join(["-m", "benchmarks.render_browser", *sys.argv[1:]])
     text = report(figures, args.runs, command)
     print(text)
     if args.append:

@@ -277,7 +277,7 @@ def build(papers: int, *, seed: int = 7, port: int = 18080) -> World:
 
 def fake_repos(world: World) -> list[Any]:
     """The `FakeRepo`s of tests/fake_github.py for the repositories that exist."""
-    from tests.fake_github import FakeRepo
+    from tests.support.fake_github import FakeRepo
 
     made: dict[str, Any] = {}
     for spec in world.repos:

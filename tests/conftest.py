@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+# Fixtures shared by several test modules (`make_net`).
+pytest_plugins = ["tests.support.checking"]
+
 _OUTSIDE_VARIABLES = (
     "GITHUB_TOKEN",
     "GH_TOKEN",

@@ -15,8 +15,8 @@ import pytest
 from auditor import cli, pipeline, rubric, scorecard
 from auditor.config import Settings
 from auditor.models import Outcome
-from tests.fake_github import FakeGitHub, FakeRepo
-from tests.local_servers import BrokenDNS, LocalServer, html, redirect, serve
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.local_servers import BrokenDNS, LocalServer, html, redirect, serve
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()

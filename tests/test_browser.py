@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scorecards import hostile_scorecard, synthetic_scorecard
 
 from auditor import render
 from auditor.scorecard import Scorecard
+from tests.support.scorecards import hostile_scorecard, synthetic_scorecard
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from auditor import __version__, cli
-from tests.local_servers import html, serve
+from tests.support.local_servers import html, serve
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.txt"))
 

@@ -10,7 +10,7 @@ import pytest
 from auditor.config import Settings
 from auditor.hosts.forges import ForgeFacts
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
-from tests.fake_github import FakeGitHub
+from tests.support.fake_github import FakeGitHub
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
 GITLAB_PROJECT = {

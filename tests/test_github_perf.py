@@ -10,8 +10,15 @@ import pytest
 
 from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
-from tests.fake_github import FakeGitHub
-from tests.test_github import NAMES, TOKEN, DictCache, sample_repos, settings_for, without_source
+from tests.support.fake_github import FakeGitHub
+from tests.support.github_world import (
+    NAMES,
+    TOKEN,
+    DictCache,
+    sample_repos,
+    settings_for,
+    without_source,
+)
 
 
 @pytest.fixture

@@ -19,8 +19,8 @@ from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
-from tests.fake_github import FakeGitHub
-from tests.local_servers import FakeDNS, Reply, drip, gzip_bomb, serve
+from tests.support.fake_github import FakeGitHub
+from tests.support.local_servers import FakeDNS, Reply, drip, gzip_bomb, serve
 
 OUTER = 60.0
 TOKEN = "ghp_api_guarantee_token_0123456789"

@@ -17,10 +17,8 @@ from auditor import checker, fetch
 from auditor.config import Settings
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
-from tests.local_servers import BrokenDNS, Exchange, FakeDNS, Reply, redirect, serve
-from tests.test_web_e2e import CANARY, DOI, PAGE, NetFactory, check, make_net
-
-__all__ = ["make_net"]  # the fixture, imported so pytest finds it here
+from tests.support.checking import CANARY, DOI, PAGE, NetFactory, check
+from tests.support.local_servers import BrokenDNS, Exchange, FakeDNS, Reply, redirect, serve
 
 OUTER = 60.0  # the generous outer bound of "never hangs"
 

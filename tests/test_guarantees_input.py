@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from auditor import cli
-from tests.local_servers import html, serve
+from tests.support.local_servers import html, serve
 
 HOSTILE_INPUTS: dict[str, bytes] = {
     "deep.json": b"[" * 100_000,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.local_servers import Exchange, LocalServer, Reply, html, serve
+from tests.support.local_servers import Exchange, LocalServer, Reply, html, serve
 
 OUTER = 60  # seconds: the generous bound of "never hangs"
 ROOT = Path(__file__).resolve().parents[1]

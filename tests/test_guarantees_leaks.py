@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from auditor import cli
-from tests.fake_github import FakeGitHub, FakeRepo
-from tests.local_servers import Reply, html, redirect, serve
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.local_servers import Reply, html, redirect, serve
 
 TOKEN = "ghp_Leak7Canary_9f3e2d1c0b"
 

@@ -18,10 +18,8 @@ import httpx
 import pytest
 
 from auditor.models import Outcome
-from tests.local_servers import Reply, serve
-from tests.test_web_e2e import DOI, NetFactory, check, make_net
-
-__all__ = ["make_net"]
+from tests.support.checking import DOI, NetFactory, check
+from tests.support.local_servers import Reply, serve
 
 CA_CONFIG = """
 [ca]

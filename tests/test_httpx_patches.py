@@ -15,7 +15,7 @@ import pytest
 
 from auditor.config import Settings
 from auditor.net import AddressRefused, Net, httpx_patches
-from tests.local_servers import FakeDNS, Reply, serve
+from tests.support.local_servers import FakeDNS, Reply, serve
 
 # Pool attributes that hold state or what we replace on purpose; every other option httpx gives
 # its pool must be given to ours too.

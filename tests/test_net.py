@@ -25,7 +25,7 @@ from auditor.net import (
     embedded_ipv4,
     is_public_address,
 )
-from tests.local_servers import Exchange, FakeDNS, Reply, serve
+from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
 REFUSED = [
     "10.0.0.1", "172.16.5.4", "192.168.1.1", "127.0.0.1", "127.9.9.9", "169.254.169.254",

@@ -26,8 +26,8 @@ from auditor.net.policy import (
     retry_after,
     server_wait,
 )
-from tests.fake_github import FakeGitHub, FakeRepo
-from tests.local_servers import FakeDNS, Reply, sequence, serve
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.local_servers import FakeDNS, Reply, sequence, serve
 
 NOW = 1_700_000_000.0
 

@@ -17,7 +17,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scorecards import (
+
+from auditor import render
+from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
+from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
+from auditor.summary import build_summary
+from tests.support.scorecards import (
     PAYLOAD_JS_URL,
     gold_facts,
     hostile_scorecard,
@@ -26,11 +31,6 @@ from scorecards import (
     resummarized,
     scorecard,
 )
-
-from auditor import render
-from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
-from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
-from auditor.summary import build_summary
 
 GOLDEN = Path(__file__).parent / "golden"
 

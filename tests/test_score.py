@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scorecards import TODAY, gold_facts, paper, result
 
 from auditor.models import (
     CriterionResult,
@@ -26,6 +25,7 @@ from auditor.models import (
 )
 from auditor.rubric import CRITERIA, GROUPS, RUBRIC_VERSION, Rubric, RubricError, load_rubric
 from auditor.score import TIER_RANK, paper_period, score_paper
+from tests.support.scorecards import TODAY, gold_facts, paper, result
 
 PASS, FAIL = CriterionResult.PASS, CriterionResult.FAIL
 UNKNOWN, NA = CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE

@@ -15,15 +15,6 @@ from typing import Any
 
 import jsonschema
 import pytest
-from scorecards import (
-    gold_facts,
-    hostile_scorecard,
-    paper,
-    result,
-    resummarized,
-    scorecard,
-    synthetic_scorecard,
-)
 
 from auditor import cli, render
 from auditor.history import History
@@ -60,6 +51,15 @@ from auditor.scorecard import (
 )
 from auditor.shard import merge, stamp
 from auditor.summary import build_summary
+from tests.support.scorecards import (
+    gold_facts,
+    hostile_scorecard,
+    paper,
+    result,
+    resummarized,
+    scorecard,
+    synthetic_scorecard,
+)
 
 SCHEMA: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scorecards import gold_facts, paper, result, scorecard
 
 from auditor import cli
 from auditor.history import History
@@ -36,6 +35,7 @@ from auditor.rubric import Rubric
 from auditor.score import score_paper
 from auditor.scorecard import Audit, Scorecard, build_scorecard, dumps
 from auditor.shard import ShardError, in_shard, merge, parse_shard, select, stamp
+from tests.support.scorecards import gold_facts, paper, result, scorecard
 
 RUBRIC = Rubric()
 PATHS = ("lists/icml.md", "lists/neurips.bib")

@@ -20,7 +20,7 @@ from auditor.config import Settings
 from auditor.models import LinkCheck, LinkKind, Outcome
 from auditor.net import Net, policy
 from auditor.net.body import CappedBody
-from tests.local_servers import FakeDNS
+from tests.support.local_servers import FakeDNS
 
 SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
 URL = "https://paper.test/code"

@@ -14,8 +14,7 @@ import ssl
 import struct
 import subprocess
 import time
-from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,9 @@ import pytest
 
 from auditor import checker, fetch
 from auditor.cache import VerdictCache
-from auditor.config import Settings
-from auditor.models import LinkCheck, LinkKind, Outcome
-from auditor.net import Net
-from tests.local_servers import (
+from auditor.models import LinkKind, Outcome
+from tests.support.checking import DOI, PAGE, NetFactory, check
+from tests.support.local_servers import (
     BrokenDNS,
     Exchange,
     FakeDNS,
@@ -38,42 +36,6 @@ from tests.local_servers import (
     sequence,
     serve,
 )
-
-CANARY = {"canary.test": "140.82.112.3"}
-BASE = Settings(
-    timeout=2.0,
-    link_deadline=5.0,
-    per_host_interval=0.0,
-    max_retries=2,
-    max_retry_wait=10.0,
-    retry_base_delay=0.01,
-    allow_private=True,
-    dns_canary="canary.test",
-)
-DOI = LinkKind.DOI  # a kind whose body is not read: HEAD first
-PAGE = LinkKind.WEB
-
-NetFactory = Callable[..., Net]
-
-
-@pytest.fixture
-async def make_net() -> AsyncIterator[NetFactory]:
-    nets: list[Net] = []
-
-    def make(settings: Settings = BASE, names: dict[str, Any] | None = None, **kw: Any) -> Net:
-        resolver = kw.pop("resolver", None) or FakeDNS({**CANARY, **(names or {})})
-        net = Net(replace(settings, **kw), resolver=resolver)
-        nets.append(net)
-        return net
-
-    yield make
-    for net in nets:
-        await net.aclose()
-
-
-async def check(net: Net, url: str, kind: LinkKind = DOI, **kw: Any) -> LinkCheck:
-    return (await checker.check_links(net, [(url, kind)], **kw))[url]
-
 
 # --- ok, moved, dead -------------------------------------------------------------------------
 
