@@ -1,5 +1,5 @@
 """Guarantees under hostile servers and broken networks (docs/guarantees.md), against real
-servers on loopback. Only what tests/test_web_e2e.py does not already prove is here."""
+servers on loopback. Only what tests/test_checker_e2e.py does not already prove is here."""
 
 from __future__ import annotations
 

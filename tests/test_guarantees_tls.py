@@ -2,7 +2,7 @@
 client rejects (untrusted, expired, another host's) is `blocked` with the verifier's reason in
 the detail, "TLS certificate rejected (…)"; it is never `dead`, since the site may be fine
 for browsers that trust it. Any other handshake failure is `transient`. The self-signed case
-is in tests/test_web_e2e.py::test_untrusted_certificate_is_blocked."""
+is in tests/test_checker_e2e.py::test_untrusted_certificate_is_blocked."""
 
 from __future__ import annotations
 
