@@ -1,0 +1,63 @@
+"""The scorecard (`scorecard.json`): the typed document (`document`), its one JSON spelling and
+the reports written as one set (`writing`), and reading it back with validation (`reading`)."""
+
+from auditor.scorecard.document import (
+    CHANGE_KINDS,
+    SCHEMA_VERSION,
+    TOOL_NAME,
+    Audit,
+    Changes,
+    JsonObject,
+    LinkEntry,
+    LinkHistory,
+    PaperEntry,
+    RemovedLink,
+    Scorecard,
+    ScorecardError,
+    Shard,
+    Tool,
+    build_scorecard,
+)
+from auditor.scorecard.reading import from_json, load_scorecard
+from auditor.scorecard.writing import (
+    dumps,
+    dumps_json,
+    extraction_json,
+    link_entry_json,
+    link_json,
+    paper_json,
+    repo_json,
+    summary_json,
+    to_json,
+    write_files_atomically,
+)
+
+__all__ = [
+    "CHANGE_KINDS",
+    "SCHEMA_VERSION",
+    "TOOL_NAME",
+    "Audit",
+    "Changes",
+    "JsonObject",
+    "LinkEntry",
+    "LinkHistory",
+    "PaperEntry",
+    "RemovedLink",
+    "Scorecard",
+    "ScorecardError",
+    "Shard",
+    "Tool",
+    "build_scorecard",
+    "dumps",
+    "dumps_json",
+    "extraction_json",
+    "from_json",
+    "link_entry_json",
+    "link_json",
+    "load_scorecard",
+    "paper_json",
+    "repo_json",
+    "summary_json",
+    "to_json",
+    "write_files_atomically",
+]

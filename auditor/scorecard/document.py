@@ -1,0 +1,160 @@
+"""The scorecard document (`scorecard.json`) as typed values, built from an audit.
+
+The document is the source of truth: the HTML and Markdown reports are rendered from it alone,
+so `auditor render` needs no network. Its shape is a contract others build on
+(`docs/scorecard.schema.json`): fields are added, never renamed, and `schema_version` stays 1
+while changes are additive. The values reuse `auditor.models` where those have the document's
+shape: a paper entry is a `Paper` and its `PaperScore` written side by side in one object, a
+link entry a `LinkResult` (its `Link` and `LinkCheck` side by side, its `RepoFacts` as `repo`)
+and its `LinkHistory`. tests/test_scorecard.py walks these dataclasses against the schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from auditor import __version__
+from auditor.models import (
+    InputSummary,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    Paper,
+    PaperScore,
+)
+from auditor.summary import Summary, build_summary
+
+SCHEMA_VERSION = 1
+TOOL_NAME = "paper-auditor"
+# The per-link history fields (`auditor.history`), as `changes` spells them.
+CHANGE_KINDS = ("new", "died", "revived", "moved", "archived", "license-changed", "removed")
+
+JsonObject = dict[str, object]
+
+
+class ScorecardError(Exception):
+    """A scorecard that cannot be read; the message is one line for the user."""
+
+
+# --- the document -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    name: str
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class PaperEntry:
+    """One paper of `papers`: the paper, and its score when it was scored."""
+
+    paper: Paper
+    score: PaperScore | None = None
+
+    @property
+    def id(self) -> str:
+        return self.paper.id
+
+
+@dataclass(frozen=True, slots=True)
+class LinkHistory:
+    """What the run history (`auditor.history`) adds to a link: when it was first seen, last
+    resolved and (still) dead since, and what changed since the previous run."""
+
+    first_seen: str | None
+    last_ok: str | None
+    dead_since: str | None
+    changes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkEntry:
+    """One link of `links`: everything checked about it, and its history once recorded."""
+
+    result: LinkResult
+    history: LinkHistory | None = None
+
+    @property
+    def url(self) -> str:
+        return self.result.link.url
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.result.check.outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """`changes`: the previous finished run (None for the first), how many links changed in each
+    way (`CHANGE_KINDS`), and how many died or are new and dead."""
+
+    previous_run: str | None
+    counts: Mapping[str, int]
+    new_dead: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemovedLink:
+    """A link of the previous run that this run's lists no longer cite."""
+
+    url: str
+    kind: LinkKind
+    papers: tuple[str, ...]
+    last_outcome: Outcome | None
+    history: LinkHistory
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """`shard`: the scorecard holds shard `index` of `count` (`auditor audit --shard K/N`)."""
+
+    index: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scorecard:
+    """The whole document. `removed_links` and `changes` are there once the run was recorded in
+    a history; `shard` in the scorecard of one shard."""
+
+    schema_version: int = SCHEMA_VERSION
+    tool: Tool = field(default_factory=lambda: Tool(TOOL_NAME, __version__))
+    rubric_version: str | None
+    generated_at: str
+    inputs: tuple[InputSummary, ...]
+    summary: Summary
+    papers: tuple[PaperEntry, ...]
+    links: tuple[LinkEntry, ...]
+    removed_links: tuple[RemovedLink, ...] | None = None
+    changes: Changes | None = None
+    shard: Shard | None = None
+
+    def links_by_url(self) -> dict[str, LinkEntry]:
+        return {entry.url: entry for entry in self.links}
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """Everything one run learned, before it becomes a document."""
+
+    generated_at: str
+    inputs: tuple[InputSummary, ...]
+    papers: tuple[Paper, ...]
+    results: tuple[LinkResult, ...]
+    scores: Mapping[str, PaperScore] = field(default_factory=dict)
+    rubric_version: str | None = None
+
+
+def build_scorecard(audit: Audit) -> Scorecard:
+    """The document of one run, its summary computed here once."""
+    papers = tuple(PaperEntry(paper, audit.scores.get(paper.id)) for paper in audit.papers)
+    return Scorecard(
+        rubric_version=audit.rubric_version,
+        generated_at=audit.generated_at,
+        inputs=audit.inputs,
+        summary=build_summary([entry.score for entry in papers], audit.results),
+        papers=papers,
+        links=tuple(LinkEntry(result) for result in audit.results),
+    )
