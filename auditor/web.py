@@ -32,7 +32,7 @@ from bs4.element import NavigableString, Tag
 from auditor.links import HTML_KINDS, harvests_code, is_harvestable
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
-from auditor.sources import parse_html
+from auditor.soup import parse_html
 from auditor.store import VerdictCache
 from auditor.timestamps import now_iso
 

@@ -10,7 +10,7 @@ import pytest
 
 from auditor.extract import Document, Extraction, extract_documents, extract_inputs
 from auditor.models import LinkKind
-from auditor.sources import parse_date
+from auditor.inputs import parse_date
 
 LISTS = Path(__file__).resolve().parent / "assets" / "lists"
 
@@ -441,7 +441,7 @@ def test_an_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.Monk
         def refuse(name: object, *args: object, **kwargs: object) -> object:
             raise PermissionError(13, "Permission denied", str(name))
 
-        monkeypatch.setattr("auditor.sources.open", refuse, raising=False)
+        monkeypatch.setattr("auditor.inputs.reader.open", refuse, raising=False)
 
     extraction = extract_inputs([str(path)])
 
