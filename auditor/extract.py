@@ -91,18 +91,18 @@ class _Collector:
         kinds: dict[str, LinkKind] = {}
         for span in record.spans:
             found: Iterable[FoundUrl] = (
-                [FoundUrl(span.text, span.line)]
+                [FoundUrl(span.text, span.line, span.text)]
                 if span.is_url
                 else find_urls(span.text, span.line, follows_lines=span.follows_lines)
             )
             for citation in found:
-                normalized = normalize_url(citation.raw)
+                normalized = normalize_url(citation.url)
                 if normalized is None:
                     continue
                 kinds.setdefault(normalized.url, normalized.kind)
                 occurrences.setdefault(
                     (normalized.url, citation.line, normalized.subpath),
-                    Occurrence(paper_id, path, citation.line, citation.raw, normalized.subpath),
+                    Occurrence(paper_id, path, citation.line, citation.url, normalized.subpath),
                 )
         links = tuple(kinds)
         # A GitHub repository names the code better than weights or a review mirror do.

@@ -211,12 +211,12 @@ def test_seed_paper_names(seed_names: dict[str, str], path: str, position: int, 
         ("代码：https://github.com/a/b。", ["https://github.com/a/b"]),
         ("“https://github.com/a/b”", ["https://github.com/a/b"]),
         ("**https://github.com/a/b**", ["https://github.com/a/b"]),
-        ("mail me at me@github.com/a or see github.company.com/x", []),
+        ("mail me at me@github.com/a or at github.company.com/x", []),
         ("no URL here, only github.com and ftp.", []),
     ],
 )
 def test_find_urls_shapes(text: str, raws: list[str]) -> None:
-    assert [found.raw for found in find_urls(text)] == raws
+    assert [found.written for found in find_urls(text)] == raws
 
 
 @pytest.mark.parametrize(
@@ -245,7 +245,7 @@ def test_find_urls_shapes(text: str, raws: list[str]) -> None:
     ],
 )
 def test_trailing_punctuation_and_unbalanced_closers_are_dropped(text: str, raw: str) -> None:
-    assert [found.raw for found in find_urls(text)] == [raw]
+    assert [found.written for found in find_urls(text)] == [raw]
 
 
 @pytest.mark.parametrize(
@@ -272,13 +272,13 @@ def test_trailing_punctuation_and_unbalanced_closers_are_dropped(text: str, raw:
     ],
 )
 def test_urls_wrapped_across_lines(text: str, raws: list[str]) -> None:
-    assert [found.raw for found in find_urls(text)] == raws
+    assert [found.url for found in find_urls(text)] == raws
 
 
 def test_found_urls_carry_their_line() -> None:
     text = "first line\nsecond https://a.org/x\n\nfourth https://b.org/y"
 
-    assert [(found.raw, found.line) for found in find_urls(text, 10)] == [
+    assert [(found.url, found.line) for found in find_urls(text, 10)] == [
         ("https://a.org/x", 11),
         ("https://b.org/y", 13),
     ]

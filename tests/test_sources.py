@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from auditor.extract import Document, Extraction, extract_documents, extract_inputs
-from auditor.models import LinkKind
 from auditor.inputs import parse_date
+from auditor.models import LinkKind
 
 LISTS = Path(__file__).resolve().parent / "assets" / "lists"
 
