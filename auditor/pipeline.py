@@ -241,6 +241,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         [name for name in inputs if not is_url_input(name)],
         documents=documents,
         paper_date=settings.paper_date,
+        skip=[settings.out_dir],  # a folder input never reads our own reports
     )
     if not failed:
         return extraction

@@ -150,7 +150,7 @@ def _problems(paper: Json, own_links: Iterable[Json]) -> list[str]:
     moved = [link for link in own_links if link.get("outcome") == Outcome.MOVED]
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
-    return problems
+    return problems + [str(note) for note in paper.get("notes") or ()]
 
 
 def _paper_view(paper: Json, links: Mapping[str, Json]) -> Json:

@@ -47,6 +47,8 @@ def paper_json(paper: Paper, score: PaperScore | None = None) -> Json:
         "date": paper.date,
         "source": {"path": paper.source.path, "line": paper.source.line},
         "links": list(paper.links),
+        "date_source": paper.date_source,
+        "notes": list(paper.notes),
     }
     if score is not None:
         document["tier"] = score.tier

@@ -15,7 +15,7 @@ from auditor.extract import (
     paper_name,
 )
 from auditor.links import NormalizedUrl, normalize_url
-from auditor.models import LinkKind
+from auditor.models import DateSource, LinkKind
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_000 = "examples/000_d643c9357865a2b9.txt"
@@ -121,7 +121,11 @@ def test_seed_papers_have_ids_lines_and_their_links() -> None:
         f"{SEED_003}#8": ("https://github.com/scxue/ao-gpt-mdm",),
         f"{SEED_003}#9": ("https://github.com/xinchengsun/rfcmh",),
     }
-    assert all(paper.title is None and paper.date is None for paper in extraction.papers)
+    assert all(paper.title is None for paper in extraction.papers)
+    # The header line "ICML 2026 …" dates every paper: ICML is held in July.
+    assert {(paper.date, paper.date_source) for paper in extraction.papers} == {
+        ("2026-07", DateSource.LIST)
+    }
     assert [(summary.format, summary.papers) for summary in extraction.inputs] == [
         ("text", 19),
         ("text", 19),

@@ -8,7 +8,7 @@ import re
 from auditor.inputs.fields import field_key
 from auditor.inputs.model import InputFormat
 
-_EXTENSIONS = {
+EXTENSIONS = {
     ".txt": InputFormat.TEXT,
     ".text": InputFormat.TEXT,
     ".md": InputFormat.MARKDOWN,
@@ -45,7 +45,7 @@ _CSV_COLUMNS = frozenset({"title", "abstract", "url", "urls", "code", "link", "p
 
 
 def format_from_name(extension: str) -> InputFormat | None:
-    return _EXTENSIONS.get(extension)
+    return EXTENSIONS.get(extension)
 
 
 def format_from_content_type(content_type: str | None) -> InputFormat | None:

@@ -11,7 +11,13 @@ from urllib.parse import urljoin
 from bs4 import BeautifulSoup
 from bs4.element import Comment, NavigableString, Tag
 
-from auditor.inputs.model import BOILERPLATE_HEADINGS, MIN_ABSTRACT_WORDS, PaperRecord, Span
+from auditor.inputs.model import (
+    BOILERPLATE_HEADINGS,
+    MIN_ABSTRACT_WORDS,
+    PaperRecord,
+    Reading,
+    Span,
+)
 from auditor.soup import parse_html
 
 _PAPER_CLASS = re.compile(
@@ -29,17 +35,29 @@ _ARTIFACT_ANCHORS = re.compile(
 _SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template", "nav", "header", "footer"})
 
 
-def html_records(text: str, base_url: str | None) -> Iterator[PaperRecord]:
+def html_records(reading: Reading, text: str, base_url: str | None) -> Iterator[PaperRecord]:
     """Proceedings pages: elements classed as papers (PMLR `div.paper`, …) or `<article>`s;
     else `<dt>`/`<dd>` groups (CVF open access); else list items; else table rows; else
-    heading sections; else long paragraphs."""
+    heading sections; else long paragraphs. The page's title is the list's (`reading.title`).
+    A page read from its headings or paragraphs has no list of papers (a project page, a page
+    of prose): it is read, with one warning."""
     soup = parse_html(text)
+    heading = soup.title if soup.title is not None else soup.find("h1")
+    if heading is not None:
+        reading.title = _clean(heading.get_text(" ")) or None
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):
         # A base no URL parser accepts (a netloc invalid under NFKC) is ignored.
         with contextlib.suppress(ValueError):
             base_url = urljoin(base_url or "", str(base_tag["href"]))
-    for group, title in _html_papers(soup):
+    fallback, papers = _html_papers(soup)
+    if fallback and papers:
+        reading.doubtful = True
+        reading.warnings.append(
+            f"{reading.name}: no list of papers on this page (no paper entries, list items or "
+            f"table rows); {len(papers)} read from its {fallback}: is it a paper list?"
+        )
+    for group, title in papers:
         line = group[0].sourceline or 1
         spans: list[Span] = []
         for element in group:
@@ -47,14 +65,15 @@ def html_records(text: str, base_url: str | None) -> Iterator[PaperRecord]:
         yield PaperRecord(line, title, None, tuple(spans))
 
 
-def _html_papers(soup: BeautifulSoup) -> list[tuple[list[Tag], str | None]]:
+def _html_papers(soup: BeautifulSoup) -> tuple[str, list[tuple[list[Tag], str | None]]]:
+    """The page's papers, and "" or the fallback that found them (`headings`, `paragraphs`)."""
     classed = [
         tag
         for tag in soup.find_all(True)
         if tag.name == "article" or any(_PAPER_CLASS.match(name) for name in _classes(tag))
     ]
     if classed:
-        return [([tag], _html_title(tag)) for tag in _outermost(classed)]
+        return "", [([tag], _html_title(tag)) for tag in _outermost(classed)]
     terms = [tag for tag in soup.find_all("dt") if not _in_skipped(tag)]
     if terms:
         groups: list[tuple[list[Tag], str | None]] = []
@@ -65,26 +84,26 @@ def _html_papers(soup: BeautifulSoup) -> list[tuple[list[Tag], str | None]]:
                     break
                 group.append(sibling)
             groups.append((group, _clean(term.get_text(" ")) or None))
-        return groups
+        return "", groups
     items = _paper_items(soup)
     if items:
-        return [([item], _html_title(item)) for item in items]
+        return "", [([item], _html_title(item)) for item in items]
     rows = [
         row
         for row in soup.find_all("tr")
         if not _in_skipped(row) and row.find("td") and not row.find("th")
     ]
     if rows:
-        return [([row], _html_title(row)) for row in rows]
+        return "", [([row], _html_title(row)) for row in rows]
     sections = _heading_sections(soup)
     if sections:
-        return sections
+        return "headings", sections
     paragraphs = [
         paragraph
         for paragraph in soup.find_all("p")
         if not _in_skipped(paragraph) and len(paragraph.get_text(" ").split()) >= MIN_ABSTRACT_WORDS
     ]
-    return [([paragraph], None) for paragraph in paragraphs]
+    return "paragraphs", [([paragraph], None) for paragraph in paragraphs]
 
 
 def _classes(tag: Tag) -> list[str]:

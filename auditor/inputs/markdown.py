@@ -7,7 +7,14 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from auditor.inputs.model import BOILERPLATE_HEADINGS, MIN_ABSTRACT_WORDS, PaperRecord, Span
+from auditor.inputs.model import (
+    BOILERPLATE_HEADINGS,
+    MIN_ABSTRACT_WORDS,
+    PaperRecord,
+    Reading,
+    Span,
+)
+from auditor.urlscan import find_urls
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
@@ -57,11 +64,15 @@ class _Section:
 class MarkdownSplitter:
     """Awesome lists: a paper per list item (its indented lines and sub-items included) or
     table row; a heading whose section is prose rather than a list is a paper titled by the
-    heading; a loose paragraph long enough to be an abstract is a paper, as in plain text.
+    heading (with or without a link: papers without code are papers too, once a section at
+    its level has been one); a loose paragraph long enough to be an abstract is a paper, as in
+    plain text. The first heading is the list's title (`reading.title`).
 
     Streams: at most one section's prose is held at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, reading: Reading | None = None) -> None:
+        self._reading = reading
+        self._paper_levels: set[int] = set()
         self._out: list[PaperRecord] = []
         self._item: _Block | None = None
         self._paragraph: list[tuple[int, str]] = []
@@ -93,6 +104,8 @@ class MarkdownSplitter:
         if heading:
             self._end_section()
             title = _LINK.sub(r"\1", heading.group(2)).strip()
+            if self._reading is not None and self._reading.title is None:
+                self._reading.title = title
             self._section = _Section(number, len(heading.group(1)), title)
             return
         if self._table_line(number, line):
@@ -175,11 +188,16 @@ class MarkdownSplitter:
     def _end_section(self) -> None:
         self._end_paragraph()
         section, self._section = self._section, None
-        if section is None or not section.paragraphs:
+        if section is None or section.has_list or BOILERPLATE_HEADINGS.match(section.title):
             return
-        if section.is_paper or (
-            not section.has_list and any("://" in text for _, text in section.paragraphs)
+        prose = " ".join(text for _, text in section.paragraphs)
+        if (
+            section.is_paper
+            or (section.paragraphs and _cites(prose))
+            or (section.paragraphs and len(section.title.split()) >= 3 and section.level > 1)
+            or section.level in self._paper_levels
         ):
+            self._paper_levels.add(section.level)
             block = _Block(section.line, section.title, [(section.line, section.title)])
             block.lines.extend(section.paragraphs)
             self._out.append(block.record())
@@ -190,7 +208,12 @@ def _is_paper_item(content: str) -> bool:
     targets = [match.group(2) for match in _LINK.finditer(_IMAGE.sub("", content))]
     if targets and all(target.startswith("#") for target in targets):
         return False
-    return "://" in _IMAGE.sub("", content) or _words(content) >= 4
+    return _cites(_IMAGE.sub("", content)) or _words(content) >= 4
+
+
+def _cites(text: str) -> bool:
+    """Whether the text cites a URL, with a scheme or without (`github.com/o/r`)."""
+    return "://" in text or bool(find_urls(text, follows_lines=False))
 
 
 def _item_title(content: str) -> str | None:

@@ -69,6 +69,10 @@ class Reading:
 
     name: str
     format: InputFormat | None = None
+    # The list's header line, first heading or page title, once the reader has seen it.
+    title: str | None = None
+    # Set by a reader that warned that the input does not read as a paper list.
+    doubtful: bool = False
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     records: Iterator[PaperRecord] = field(default_factory=lambda: iter(()))

@@ -116,15 +116,15 @@ def _records(
     try:
         match reading.format:
             case InputFormat.TEXT:
-                yield from text_records(decoder.lines(head, stream))
+                yield from text_records(reading, decoder.lines(head, stream))
             case InputFormat.MARKDOWN:
-                yield from MarkdownSplitter().records(decoder.lines(head, stream))
+                yield from MarkdownSplitter(reading).records(decoder.lines(head, stream))
             case InputFormat.JSONL:
                 yield from jsonl_records(reading, decoder.lines(head, stream))
             case InputFormat.CSV:
                 yield from csv_records(decoder.lines(head, stream))
             case InputFormat.HTML:
-                yield from html_records(decoder.whole(head, stream), base_url)
+                yield from html_records(reading, decoder.whole(head, stream), base_url)
             case InputFormat.BIBTEX:
                 yield from bibtex_records(reading, decoder.whole(head, stream))
             case InputFormat.JSON:
