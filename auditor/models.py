@@ -129,6 +129,8 @@ class LinkCheck:
     page_title: str | None = None
     # Code links (raw URLs) found on an HTML project page, footers and credits left out.
     code_links: tuple[str, ...] = ()
+    # Where the page's `<meta http-equiv="refresh">` sends its reader (a page that moved).
+    refresh_url: str | None = None
     # Validators kept for conditional requests on the next run; never rendered.
     etag: str | None = None
     last_modified: str | None = None

@@ -246,6 +246,11 @@ class PageFacts:
     title: str | None
     soft_404: str | None  # why the page looks like an error page, when it does
     code_links: tuple[str, ...]
+    refresh: str | None = None  # where a `<meta http-equiv="refresh">` sends the reader
+
+
+# `<meta http-equiv="refresh" content="0; url=https://…">` (HTML §4.2.5.3: a delay, then the URL).
+_REFRESH = re.compile(r"^\s*\d[\d.]*\s*[;,\s]\s*(?:url\s*=\s*)?['\"]?([^'\"\s][^'\"]*)", re.I)
 
 
 def _text(node: Tag | NavigableString | None, limit: int) -> str:
@@ -330,7 +335,24 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
             continue
         if is_harvestable(target) and not _credited(anchor):
             links.setdefault(target, None)
-    return PageFacts(title, soft_404, tuple(links))
+    return PageFacts(title, soft_404, tuple(links), _refresh_target(soup, base))
+
+
+def _refresh_target(soup: Tag, base: str) -> str | None:
+    """The absolute http(s) URL a meta refresh sends the page's reader to, if any."""
+    for meta in soup.find_all("meta", attrs={"http-equiv": True, "content": True}):
+        if str(meta["http-equiv"]).strip().lower() != "refresh":
+            continue
+        found = _REFRESH.match(str(meta["content"]))
+        if found is None:
+            continue
+        try:
+            target = urljoin(base, found.group(1).strip())
+        except ValueError:
+            continue
+        if target.lower().startswith(("http://", "https://")) and target != base:
+            return str(target)
+    return None
 
 
 def is_canonicalising(source: str, target: str) -> bool:
@@ -649,7 +671,8 @@ class _Checker:
 
     def _record(self, url: str, check: LinkCheck, *, store: bool = True) -> None:
         self.results[url] = check
-        if store and self.cache is not None:
+        # The cache keeps no refresh target: a page that refreshes is fetched on every run.
+        if store and self.cache is not None and check.refresh_url is None:
             self.cache.put(url, check)
         if self.on_result is not None:
             self.on_result(url, check)
@@ -954,6 +977,7 @@ class _Checker:
         page = {
             "page_title": facts.title,
             "code_links": facts.code_links,
+            "refresh_url": facts.refresh,
             "http_status": response.status,
         }
         if facts.soft_404 is not None:

@@ -16,7 +16,7 @@ from auditor.config import Settings
 from auditor.extract import LOST_LINK_NOTE
 from auditor.models import Outcome, Tier
 from tests.fake_github import FakeGitHub, FakeRepo
-from tests.local_servers import BrokenDNS
+from tests.local_servers import BrokenDNS, html, serve
 from tests.test_audit_e2e import repositories
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,3 +114,45 @@ def test_the_scorecard_says_when_arxiv_lost_a_papers_link(tmp_path: Path) -> Non
     assert paper["notes"] == [LOST_LINK_NOTE]
     assert "link was lost by arXiv" in (out / "summary.md").read_text()
     assert "link was lost by arXiv" in (out / "index.html").read_text()
+
+
+def test_a_project_page_that_moved_by_meta_refresh_is_followed_one_hop(tmp_path: Path) -> None:
+    routes = {
+        "/old": html(
+            "<html><head><meta http-equiv='Refresh' content=\"0; URL='/new'\">"
+            "<title>Moved</title></head><body>This page moved.</body></html>"
+        ),
+        "/new": html(
+            "<html><head><meta http-equiv='refresh' content='0; url=/newer'>"
+            "<title>Hidden Project</title></head><body>"
+            "<a href='https://github.com/acme/hidden'>Code</a></body></html>"
+        ),
+        "/newer": html("<a href='https://github.com/acme/goodnet'>not followed</a>"),
+    }
+    with serve(routes) as web, FakeGitHub(repositories(), token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            f"A list\n\nWe introduce HiddenNet. Project page: {web.url('/old')}.\n"
+        )
+        out = tmp_path / "out"
+        code = cli.main(
+            [
+                *("audit", str(paper_list), "--out", str(out), "--allow-private", "127.0.0.0/8"),
+                *("--github-api-url", github.url, "--no-cache", "--timeout", "5"),
+            ],
+            environ={"GITHUB_TOKEN": "t0ken"},
+        )
+        asked = [request.path for request in web.requests]
+
+    document = json.loads((out / "scorecard.json").read_text())
+    links = {link["url"]: link for link in document["links"]}
+    assert links[web.url("/new")]["found_via"] == web.url("/old")
+    assert links[web.url("/new")]["outcome"] == Outcome.OK
+    hidden = links["https://github.com/acme/hidden"]
+    assert hidden["found_via"] == web.url("/new")
+    assert hidden["outcome"] == Outcome.OK
+    assert "/newer" not in asked  # one hop only
+    paper = document["papers"][0]
+    assert paper["scored_on"] == "https://github.com/acme/hidden"
+    assert "https://github.com/acme/hidden" in paper["links"]
+    assert code == cli.EXIT_OK
