@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from auditor.urlscan import find_urls
+
 _EMPHASIS_START, _EMPHASIS_END = "\x02", "\x03"
 _INTRO = re.compile(
     r"\b(?:(?:we|this\s+(?:paper|work|study|article)|here|and)(?:\s+[\w-]+){0,3}?\s+"
@@ -59,21 +61,78 @@ def paper_name(text: str, title: str | None = None, repository: str | None = Non
     `repository` name from the paper's code URL; an acronym after a lower-case phrase; else
     the title, else the first few words. Acronyms defined in a sentence that reports a finding
     ("we show that …") and field-wide ones (LLM, CoT, …) are not names.
+
+    A name is never a URL or a whole sentence: URLs, list numbers (`1.`) and link labels are
+    taken out of the title first; a title or text that opens with a coined name followed by
+    prose (`DiasR generates videos.`) is named by it; a title that is a sentence is only the
+    last resort, cut to its first words like the abstract.
     """
+    sentence: str | None = None
+    title = _clean_title(title) if title else None
     if title:
         prefix = title.split(":", 1)[0].strip()
         if ":" in title and 0 < len(prefix) <= 30 and len(prefix.split()) <= 3:
             return prefix
-    plain = _plain(text)
+        leading = _leading_name(title)
+        if leading:
+            return leading
+        if _is_sentence(title):
+            sentence, title = title, None
+    plain = _plain(_without_urls(text))
     name = _introduced_name(plain) or _defined_acronym(plain, capitalised_phrase=True)
     if name is None and repository and repository.lower() not in _GENERIC_REPOSITORY_NAMES:
         name = repository
-    name = name or _defined_acronym(plain, capitalised_phrase=False)
+    name = name or _defined_acronym(plain, capitalised_phrase=False) or _leading_name(plain)
     if name:
         return name
     if title:
-        return title.strip()
-    return _first_words(plain)
+        return title
+    return _first_words(sentence or plain)
+
+
+_NUMBERING = re.compile(r"^\s*(?:\[\d{1,4}\]|\(?\d{1,4}[.)]|#\d{1,4})\s+")
+_LABEL_WORDS = (
+    r"(?:project\s+page|project|code|website|web\s*page|homepage|paper|pdf|arxiv|github|demo"
+    r"|page|link|url|here)"
+)
+# Link labels left at a title's end once its URLs are gone: "… . Project Page:", "… [code]".
+_LINK_LABELS = re.compile(
+    rf"(?:\s*[|,;:.\-–—(\[]+\s*{_LABEL_WORDS}\b[\s:)\]]*|\s+{_LABEL_WORDS}\s*:\s*)+$", re.I
+)
+_SMALL_WORDS = frozenset({"for", "of", "in", "on", "and", "with", "via", "to", "the", "a", "an"})
+
+
+def _without_urls(text: str) -> str:
+    """The text with every URL in it (as written) blanked, and stray schemes dropped."""
+    for found in find_urls(text, follows_lines=False):
+        text = text.replace(found.written, " ")
+    return re.sub(r"\b(?:https?|ftp)\b(?::/*)?", " ", text, flags=re.I)
+
+
+def _clean_title(title: str) -> str | None:
+    """A title without URLs, list numbering, emphasis markers and trailing link labels."""
+    text = _NUMBERING.sub("", _without_urls(title))
+    text = re.sub(r"\*\*|__|`", "", text)
+    text = re.sub(r"\s+", " ", text).strip(" :;,|-–—")
+    text = _LINK_LABELS.sub("", text).strip(" :;,.|-–—")
+    return text or None
+
+
+def _is_sentence(text: str) -> bool:
+    """Prose rather than a title: two sentences, or more words than any title has."""
+    return re.search(r"[a-z0-9)][.!?]\s+\S", text) is not None or len(text.split()) > 30
+
+
+def _leading_name(text: str) -> str | None:
+    """A coined name that opens a sentence of prose: `DiasR generates videos …`."""
+    words = _unmark(text).split()
+    if len(words) < 2:
+        return None
+    first = words[0].strip(",;:")
+    second = words[1]
+    if not _is_name_like(first) or not second[:1].islower() or second in _SMALL_WORDS:
+        return None
+    return first
 
 
 def _plain(text: str) -> str:
@@ -218,5 +277,9 @@ def _first_words(text: str, count: int = 6) -> str:
     shown = words[:count]
     while len(shown) > 1 and shown[-1].lower() in _TRAILING_SMALL_WORDS:
         shown.pop()
+    for index, word in enumerate(shown):
+        if index and word.endswith((".", "!", "?")) and not re.search(r"\.\w", word):
+            shown = shown[: index + 1]  # a clean cut at the end of the first sentence
+            break
     name = " ".join(shown).rstrip(",;:.")
     return name + ("…" if len(words) > len(shown) else "") if name else "(untitled)"

@@ -287,16 +287,18 @@ def _continues_path(body: str, token: str, after: str, newline: bool) -> bool:
     ends_sentence = not after or after in ".,;)"
     name = token.split("/", 1)[0]
     urlish = _URLISH.search(token) is not None
+    if token[:1].isupper() and not _URLISH.search(token[1:]):
+        return False  # a capitalised word after a break is prose
     wanted = _REPOSITORY_HOSTS.get(host)
     if wanted is not None and len(segments) < wanted and meant.endswith("/"):
         valid = is_github_owner if not segments else is_github_repository_name
-        if not valid(name):
+        if not valid(name) or (segments and not is_github_owner(segments[0])):
             return False
-        return newline or "/" in token or ends_sentence or _URLISH.search(name) is not None
+        if "/" in token or _URLISH.search(name):
+            return True
+        return bool(segments) and (newline or ends_sentence)  # `owner/` then a repository
     if meant.endswith(("-", "_")):
         return newline or urlish or ends_sentence
-    if token[:1].isupper() and not _URLISH.search(token[1:]):
-        return False
     if newline:
         return urlish or ends_sentence
     return "/" in token or re.search(r"\.[a-z]{2,5}$", token) is not None

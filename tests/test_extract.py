@@ -483,6 +483,20 @@ def test_links_are_deduplicated_across_and_within_papers(tmp_path: Path) -> None
         ("Results are good.", "The Paper Title", None, "The Paper Title"),
         ("Results are good.", None, "code", "Results are good"),
         ("", None, None, "(untitled)"),
+        # Never a URL or a whole sentence.
+        ("", "FlowGen makes videos. Project Page: http://flowgen.example.org/", None, "FlowGen"),
+        ("", "TINYNET https://github.com/acme/tinynet", None, "TINYNET"),
+        ("", "1. TINYNET: Small Networks", None, "TINYNET"),
+        ("", "[3] Small Networks for Edge Devices [code]", None, "Small Networks for Edge Devices"),
+        ("", "A Paper Without Code", None, "A Paper Without Code"),
+        ("", "https://github.com/acme/tinynet", None, "(untitled)"),
+        ("https://acme.org/x hosts the code. It is small.", None, None, "hosts the code…"),
+        (
+            "",
+            "we measure things in depth here. then more words follow in prose.",
+            None,
+            "we measure things in depth here…",
+        ),
     ],
 )
 def test_paper_name(text: str, title: str | None, repository: str | None, name: str) -> None:
