@@ -104,8 +104,11 @@ _SMALL_WORDS = frozenset({"for", "of", "in", "on", "and", "with", "via", "to", "
 
 def _without_urls(text: str) -> str:
     """The text with every URL in it (as written) blanked, and stray schemes dropped."""
+    pieces, done = [], 0
     for found in find_urls(text, follows_lines=False):
-        text = text.replace(found.written, " ")
+        pieces += [text[done : found.start], " "]
+        done = found.start + len(found.written)
+    text = "".join([*pieces, text[done:]])
     return re.sub(r"\b(?:https?|ftp)\b(?::/*)?", " ", text, flags=re.I)
 
 

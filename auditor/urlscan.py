@@ -47,10 +47,14 @@ _START = re.compile(
     re.I,
 )
 # LaTeX escapes (`\_`) and dots (`$.$`) are part of a URL; quotes, brackets of markup, CJK and
-# full-width punctuation and curly quotes never are.
+# full-width punctuation and curly quotes never are. Brackets belong to a URL only in balanced
+# pairs (`…/Python_(language)`): a closer it did not open ends it (`[url](url)`, `(see url)`).
+_CHAR = (
+    r"(?:\\[_%#&~]|\$\.\$|[^\s<>\"{}|\\^`$()\[\]\u00ab\u00bb\u2018-\u201f\u2026\u3000-\u303f"
+    r"\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65])"
+)
 _URL_CHARS = re.compile(
-    r"(?:\\[_%#&~]|\$\.\$|[^\s<>\"{}|\\^`$\u00ab\u00bb\u2018-\u201f\u2026\u3000-\u303f"
-    r"\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65])*"
+    rf"(?:{_CHAR}|\((?:{_CHAR}|\[{_CHAR}*\])*\)|\[(?:{_CHAR}|\({_CHAR}*\))*\])*"
 )
 # Characters a copy from a PDF leaves inside URLs: zero-width spaces and joiners, soft hyphens.
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
@@ -91,6 +95,7 @@ class FoundUrl:
     url: str
     line: int
     written: str = ""
+    start: int = 0  # where `written` starts in the text searched
 
 
 def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> list[FoundUrl]:
@@ -98,12 +103,14 @@ def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> 
     domains after a cue, inside LaTeX `\\url{}`/`\\href{}{}`, Markdown links, autolinks and
     HTML `href="…"`. Link text that is itself a URL is left to its target (`[url](url)`,
     `\\href{target}{url}`). With `follows_lines` false every URL gets `first_line`."""
-    skipped = _link_texts(text)
+    skipped = _link_texts(text)  # in text order, like the candidates
     found: list[FoundUrl] = []
-    resume = counted = 0
+    resume = counted = next_skip = 0
     line = first_line
     for start, end, url in sorted(_candidates(text)):
-        if start < resume or any(low <= start < high for low, high in skipped):
+        while next_skip < len(skipped) and skipped[next_skip][1] <= start:
+            next_skip += 1
+        if start < resume or (next_skip < len(skipped) and skipped[next_skip][0] <= start):
             continue
         if _is_link_text(text, start, end):
             continue
@@ -111,7 +118,7 @@ def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> 
         if follows_lines:
             line += text.count("\n", counted, start)
             counted = start
-        found.append(FoundUrl(url, line, text[start:end]))
+        found.append(FoundUrl(url, line, text[start:end], start))
     return found
 
 
@@ -148,9 +155,11 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
 
 def _with_scheme(text: str, match: re.Match[str]) -> tuple[int, int, str] | None:
     scheme, slashes = match.group("scheme"), match.group("slashes")
-    end, body = _body(text, match.end())
-    if not body or _SCHEME_AHEAD.match(body):
+    if _SCHEME_AHEAD.match(text, match.end()):
         return None  # the scheme repeated: the URL starts at the second one
+    end, body = _body(text, match.end())
+    if not body:
+        return None
     end, body = _joined(text, end, body)
     if (slashes is None or re.search(r"\s", slashes)) and not is_plausible_host(_host(body)):
         return None  # `http:` without `//`, or with a space, before something that is no host
@@ -187,21 +196,9 @@ def _bare_domain(text: str, position: int) -> tuple[int, int, str] | None:
 
 
 def _body(text: str, position: int) -> tuple[int, str]:
-    """(end, text) of the URL characters from `position`: cut at a closing bracket the URL did
-    not open, then at sentence punctuation and closers left unbalanced at its end."""
+    """(end, text) of the URL characters from `position`, sentence punctuation at its end cut."""
     run = _URL_CHARS.match(text, position, min(len(text), position + _MAX_URL))
-    body = run.group() if run else ""
-    depth = {"(": 0, "[": 0}
-    for index, char in enumerate(body):
-        if char in depth:
-            depth[char] += 1
-        elif char in _OPENERS:
-            opener = _OPENERS[char]
-            if depth[opener] == 0:
-                body = body[:index]
-                break
-            depth[opener] -= 1
-    body = _trim(body)
+    body = _trim(run.group() if run else "")
     return position + len(body), body
 
 

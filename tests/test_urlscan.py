@@ -4,6 +4,7 @@ never the corpus's), and properties that hold for any text."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -161,3 +162,22 @@ def test_joining_never_produces_a_url_that_was_not_plausibly_meant(text: str) ->
             # What follows a break is never a capitalised word of prose.
             for piece in re.split(r"\s+", found.written)[1:]:
                 assert not re.fullmatch(r"[A-Z][a-z]+", piece), found
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "https://",  # a scheme repeated
+        "[https://a.org](",  # link texts without an end
+        "github.com/ ",  # known hosts, each followed by a break
+        "https://a. b. ",  # unfinished hosts
+        "available at a.b ",  # cues
+        "\\href{https://a.org/x}{https://b.org/y} ",  # link texts skipped
+        "https://a.org/(",  # brackets opened, never closed
+    ],
+)
+def test_finding_stays_linear_on_pathological_text(unit: str) -> None:
+    text = unit * (200_000 // len(unit))
+    started = time.perf_counter()
+    find_urls(text)
+    assert time.perf_counter() - started < 10  # about 1 s here; quadratic would be minutes
