@@ -175,7 +175,8 @@ class _Checker:
 
     def _record(self, url: str, check: LinkCheck, *, store: bool = True) -> None:
         self.results[url] = check
-        if store and self.cache is not None:
+        # The cache keeps no refresh target: a page that refreshes is fetched on every run.
+        if store and self.cache is not None and check.refresh_url is None:
             self.cache.put(url, check)
         if self.on_result is not None:
             self.on_result(url, check)
@@ -467,6 +468,7 @@ class _Checker:
         page = {
             "page_title": facts.title,
             "code_links": facts.code_links,
+            "refresh_url": facts.refresh,
             "http_status": response.status,
         }
         if facts.soft_404 is not None:

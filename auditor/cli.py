@@ -348,7 +348,11 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
     for link in extraction.links:
         papers = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in link.papers)
         out.write(f"{link.kind.value:<{width}}  {link.url}  ← {papers}\n")
-    out.write(f"{len(extraction.papers)} papers, {len(extraction.links)} links\n")
+    read = ", ".join(
+        f"{count} paper lists read in {folder}" for folder, count in extraction.folders
+    )
+    read = f" ({read})" if read else ""
+    out.write(f"{len(extraction.papers)} papers, {len(extraction.links)} links{read}\n")
 
 
 def _run_extract(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,5 +1,6 @@
-"""Paper lists in, links out: finding URLs in prose written by people, normalising and
-classifying them, de-duplicating them across papers, and naming each paper.
+"""Paper lists in, papers and links out: each input is read (`auditor.inputs`), URLs are found in
+its papers' prose (`auditor.urlscan`) and normalised and classified (`auditor.links`), links are
+de-duplicated across papers, and each paper is named (`auditor.naming`) and dated.
 
 `extract_inputs` and `extract_documents` never raise for bad input: a skipped input becomes one
 line in `errors`, a doubtful one a line in `warnings`, and both are logged here too.
@@ -8,19 +9,12 @@ line in `errors`, a doubtful one a line in `warnings`, and both are logged here 
 from __future__ import annotations
 
 import logging
-import re
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from auditor.links import (
-    REPOSITORY_KINDS,
-    SCHEMELESS_HOSTS,
-    normalize_url,
-    repository_name,
-)
-from auditor.models import InputSummary, Link, LinkKind, Occurrence, Paper, SourceRef
-from auditor.sources import (
+from auditor.inputs import (
     Document,
     InputFormat,
     PaperRecord,
@@ -29,6 +23,20 @@ from auditor.sources import (
     read_document,
     read_path,
 )
+from auditor.inputs.dates import arxiv_month, list_date
+from auditor.inputs.folders import list_files
+from auditor.links import REPOSITORY_KINDS, normalize_url, repository_name
+from auditor.models import (
+    DateSource,
+    InputSummary,
+    Link,
+    LinkKind,
+    Occurrence,
+    Paper,
+    SourceRef,
+)
+from auditor.naming import paper_name
+from auditor.urlscan import FoundUrl, find_urls, lost_link
 
 logger = logging.getLogger(__name__)
 
@@ -44,318 +52,12 @@ __all__ = [
     "paper_name",
 ]
 
-# --- finding URLs in prose ---------------------------------------------------------------------
 
-# Hosts people cite without a scheme; a bare host must be followed by a path to count.
-_SCHEMELESS = (
-    r"(?:www\.[\w-]+(?:\.[\w-]+)+|(?:"
-    + "|".join(re.escape(host) for host in SCHEMELESS_HOSTS)
-    + r")(?=/)|[\w-]+\.github\.io(?![\w-]))"
-)
-# LaTeX escapes (`\_`) are part of a URL; quotes, brackets of markup, CJK and full-width
-# punctuation and curly quotes never are.
-_URL_CHAR = (
-    r"(?:\\[_%#&~]|[^\s<>\"{}|\\^`\u00ab\u00bb\u2018-\u201f\u2026\u3000-\u303f\uff01-\uff0f"
-    r"\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65])"
-)
-_URL = re.compile(rf"(?:\b(?:https?|ftp)://|(?<![\w@./:-]){_SCHEMELESS}){_URL_CHAR}*", re.I)
-_CONTINUATION = re.compile(rf"[ \t]*({_URL_CHAR}+)")
-_TRAILING = frozenset(".,;:!?'\"*")
-_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
-_OWNER_LEVEL = re.compile(r"(?:github\.com|gitlab\.com|huggingface\.co)/[^/]+/$", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class FoundUrl:
-    """A URL as written in prose (`raw`, markup and trailing punctuation removed) and its line."""
-
-    raw: str
-    line: int
-
-
-def _trim(candidate: str) -> str:
-    """Drop sentence punctuation and closing brackets the URL did not open."""
-    end = len(candidate)
-    balance = {
-        closer: candidate.count(closer) - candidate.count(opener)
-        for closer, opener in _CLOSERS.items()
-    }
-    while end:
-        last = candidate[end - 1]
-        if last in _CLOSERS and balance[last] > 0:
-            balance[last] -= 1
-        elif last not in _TRAILING:
-            break
-        end -= 1
-    return candidate[:end]
-
-
-def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> list[FoundUrl]:
-    """Every URL in `text`: plain, `http://`, scheme-less `github.com/…` and `www.…`, inside
-    LaTeX `\\url{}`/`\\href{}{}`, Markdown links, autolinks and HTML `href="…"`.
-
-    A URL wrapped at a line end is joined with the next line when the break is clearly inside
-    it: the first part ends with `-` or `_`, or with `/` before a URL-ish token (or before a
-    repository name after `github.com/owner/`). `raw` is then the two parts without the break.
-    With `follows_lines` false every URL gets `first_line`.
-    """
-    found: list[FoundUrl] = []
-    resume = 0
-    for match in _URL.finditer(text):
-        if match.start() < resume:
-            continue
-        raw = _trim(match.group())
-        end = match.start() + len(raw)
-        if follows_lines and end == match.end():
-            joined = _join_wrapped(text, raw, end)
-            if joined is not None:
-                raw, end = joined
-        resume = end
-        line = first_line + (text.count("\n", 0, match.start()) if follows_lines else 0)
-        if raw:
-            found.append(FoundUrl(raw, line))
-    return found
-
-
-def _join_wrapped(text: str, raw: str, end: int) -> tuple[str, int] | None:
-    """`raw` and the start of the next line when the line break splits one URL."""
-    if not raw.endswith(("/", "-", "_")):
-        return None
-    newline = end + (2 if text.startswith("\r\n", end) else 1)
-    if not text.startswith("\n", newline - 1):
-        return None
-    continuation = _CONTINUATION.match(text, newline)
-    if continuation is None:
-        return None
-    token = _trim(continuation.group(1))
-    if not token or re.match(r"(?:https?|ftp)://", token, re.I):
-        return None
-    urlish = re.search(r"[/._\-\d]|.[A-Z]", token) is not None
-    if raw.endswith("/") and not urlish and not _OWNER_LEVEL.search(raw):
-        return None
-    return raw + token, continuation.start(1) + len(token)
-
-
-# --- naming papers -----------------------------------------------------------------------------
-
-_EMPHASIS_START, _EMPHASIS_END = "\x02", "\x03"
-_INTRO = re.compile(
-    r"\b(?:(?:we|this\s+(?:paper|work|study|article)|here|and)(?:\s+[\w-]+){0,3}?\s+"
-    r"(?:propose|proposes|present|presents|introduce|introduces|develop|develops|contribute"
-    r"|release|releases|construct|constructs|call|term|name|dub|refer\s+to\s+(?:it\s+)?as)"
-    r"|(?:dubbed|termed|named|called))\s+",
-    re.I,
-)
-_OUR_SYSTEM = re.compile(
-    r"\bour\s+(?:(?:first|second|new|proposed|novel)\s+)?"
-    r"(?:method|algorithm|framework|model|approach|system|benchmark|dataset|library|tool)\s+"
-    r"(\S+)",
-    re.I,
-)
-# Sentences that report findings about things that exist, not what the paper introduces.
-_FINDING = re.compile(
-    r"\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?(?:shows?|proves?|finds?|stud(?:y|ies)"
-    r"|analy[sz]es?|examines?|observes?|demonstrates?)\b",
-    re.I,
-)
-_CONTRIBUTION = re.compile(
-    r"\b(?:in\s+this\s+(?:paper|work)|this\s+(?:paper|work)|we(?:\s+\w+){0,2}?\s+"
-    r"(?:propose|present|introduce))\b",
-    re.I,
-)
-_CLAUSE_BREAKS = frozenset(
-    {"that", "which", "where", "whose", "to", "by", "with", "via", "using", "in", "on", "from"}
-    | {"under", "over", "for", "of", "through", "as", "based", "while", "when", "into", "at"}
-)
-_ARTICLES = frozenset({"a", "an", "the", "new", "novel", "our"})
-# Field-wide acronyms an abstract defines in passing; never the name of what it introduces.
-_COMMON_ACRONYMS = frozenset(
-    {
-        "AI", "API", "AR", "CNN", "COT", "CPU", "CV", "DL", "DP", "ERM", "GAN", "GNN", "GPU",
-        "ICL", "KDE", "LLM", "LM", "MARL", "MAS", "MDP", "ML", "MLLM", "MLP", "NLP", "ODE",
-        "OOD", "PDE", "QA", "RAG", "RL", "RLHF", "RNN", "SDE", "SGD", "SOTA", "SSL", "VAE",
-        "VLM", "VQA",
-    }
-)  # fmt: skip
-_GENERIC_REPOSITORY_NAMES = frozenset(
-    {"code", "src", "source", "project", "paper", "repo", "main", "release", "demo", "website"}
-)
-_TRAILING_SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "to", "for", "and", "on", "by"})
-
-
-def paper_name(text: str, title: str | None = None, repository: str | None = None) -> str:
-    """A short name for a paper: the method or system its abstract introduces.
-
-    In order: a short title prefix before a colon (`SARDI: …`); the first name introduced by
-    "we propose/present/introduce …", "… which we call X", "our algorithm X"; a parenthesised
-    acronym after a capitalised phrase (`Self-Augmenting Retrieval … (SARDI)`); the
-    `repository` name from the paper's code URL; an acronym after a lower-case phrase; else
-    the title, else the first few words. Acronyms defined in a sentence that reports a finding
-    ("we show that …") and field-wide ones (LLM, CoT, …) are not names.
-    """
-    if title:
-        prefix = title.split(":", 1)[0].strip()
-        if ":" in title and 0 < len(prefix) <= 30 and len(prefix.split()) <= 3:
-            return prefix
-    plain = _plain(text)
-    name = _introduced_name(plain) or _defined_acronym(plain, capitalised_phrase=True)
-    if name is None and repository and repository.lower() not in _GENERIC_REPOSITORY_NAMES:
-        name = repository
-    name = name or _defined_acronym(plain, capitalised_phrase=False)
-    if name:
-        return name
-    if title:
-        return title.strip()
-    return _first_words(plain)
-
-
-def _plain(text: str) -> str:
-    """Text with LaTeX and Markdown markup removed; emphasised spans stay marked so that
-    "we introduce *local redundancy*" can name a lower-case term."""
-    marked = rf"{_EMPHASIS_START}\1{_EMPHASIS_END}"
-    text = re.sub(r"\$\^\{?(?:\\ast|\*)\}?\$", "*", text)
-    text = re.sub(
-        r"\$\\(?:texttt|textbf|textsc|mathrm|mathtt|mathsf|text)\{([^{}$]*)\}\$", marked, text
-    )
-    text = re.sub(r"\\(?:emph|textbf|textit|texttt|textsc)\{([^{}]*)\}", marked, text)
-    text = re.sub(r"\\underline\{([^{}]*)\}", r"\1", text)
-    text = re.sub(r"\$[^$]*\$", " ", text)
-    text = re.sub(r"(?<=\w)(\*\*|__)(\w+)\1|(\*\*|__)(\w+)\3(?=\w)", r"\2\4", text)
-    text = re.sub(r"(?:\*\*|__)(.+?)(?:\*\*|__)", marked, text)
-    text = re.sub(r"(?<![\w*])\*([^*\n]+?)\*(?![\w*])", marked, text)
-    return text.replace("``", "").replace("''", "")
-
-
-def _unmark(text: str) -> str:
-    return text.replace(_EMPHASIS_START, "").replace(_EMPHASIS_END, "")
-
-
-def _sentences(text: str) -> list[str]:
-    return re.split(r"(?<=[.!?])\s+(?=[A-Z\x02(\[])", text)
-
-
-def _introduced_name(text: str) -> str | None:
-    candidates: list[tuple[int, str]] = []
-    for match in _INTRO.finditer(text):
-        end = re.search(r"[.!?](?:\s|$)", text[match.end() :])
-        clause = text[match.end() : match.end() + end.start() if end else len(text)]
-        name = _name_in_clause(clause)
-        if name:
-            candidates.append((match.start(), name))
-            break
-    for match in _OUR_SYSTEM.finditer(text):
-        word = _unmark(match.group(1)).strip(",.;:")
-        if _is_name_like(word):
-            candidates.append((match.start(), word))
-            break
-    return min(candidates)[1] if candidates else None
-
-
-def _name_in_clause(clause: str) -> str | None:
-    """The first name-like token of the noun phrase a verb of introduction opens."""
-    emphasised = re.match(
-        rf"(?:(?:a|an|the|new|novel)\s+)*{_EMPHASIS_START}([^{_EMPHASIS_END}]{{1,60}})"
-        rf"{_EMPHASIS_END}",
-        clause,
-    )
-    if emphasised and len(emphasised.group(1).split()) <= 4:
-        return emphasised.group(1).strip(" ,.")
-    tokens: list[str] = re.findall(r"\([^()]*\)|[^\s()]+", _unmark(clause))
-    for index, token in enumerate(tokens):
-        if token.startswith("("):
-            inner = token[1:-1].strip()
-            if _is_acronym(inner):
-                return inner
-            continue
-        word = token.strip(",;:\"'")
-        if _is_name_like(word):
-            return word
-        following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        first_of_phrase = all(earlier.lower() in _ARTICLES for earlier in tokens[:index])
-        if (
-            first_of_phrase
-            and word[:1].isupper()
-            and word.isalpha()
-            and (
-                token.endswith(",")
-                or (following.startswith("(") and not _is_acronym(following[1:-1]))
-            )
-        ):
-            return word
-        if token.endswith((",", ";", ":")):
-            return None
-        if word.lower() in _CLAUSE_BREAKS and not following[:1].isupper():
-            return None
-    return None
-
-
-def _is_name_like(word: str) -> bool:
-    """A coined name: capitals after the first letter (PiCCE, QM-LibBench, GENEB, MORetro*)."""
-    letters = [char for char in word if char.isalpha()]
-    if len(letters) < 2 or not re.fullmatch(r"[\w*+-]+", word):
-        return False
-    if word.upper().rstrip("S") in _COMMON_ACRONYMS or _is_plural_acronym(word):
-        return False
-    return any(char.isupper() for char in word[1:])
-
-
-def _is_acronym(text: str) -> bool:
-    return (
-        re.fullmatch(r"[A-Za-z][\w*-]{1,19}", text) is not None
-        and sum(char.isupper() for char in text) >= 2
-        and not _is_plural_acronym(text)
-        and text.upper() not in _COMMON_ACRONYMS
-    )
-
-
-def _is_plural_acronym(word: str) -> bool:
-    return len(word) >= 3 and word.endswith("s") and word[-2].isupper()
-
-
-def _defined_acronym(text: str, *, capitalised_phrase: bool) -> str | None:
-    """The first acronym defined in parentheses after a phrase, preferring those defined after
-    the abstract turns to its own contribution ("In this paper, …")."""
-    plain = _unmark(text)
-    contribution = _CONTRIBUTION.search(plain)
-    turn = contribution.start() if contribution else 0
-    candidates: list[tuple[bool, int, str]] = []
-    offset = 0
-    for sentence in _sentences(plain):
-        if not _FINDING.search(sentence):
-            for match in re.finditer(r"\(([^()\s]+)\)", sentence):
-                acronym = match.group(1)
-                before = sentence[: match.start()].split()
-                if _is_acronym(acronym) and _is_capitalised_phrase(before) == capitalised_phrase:
-                    position = offset + match.start()
-                    candidates.append((position < turn, position, acronym))
-        offset += len(sentence) + 1
-    return min(candidates)[2] if candidates else None
-
-
-def _is_capitalised_phrase(words: list[str]) -> bool:
-    """Whether the words before "(" end in two or more capitalised words (connectives allowed)."""
-    capitalised = 0
-    for word in reversed(words):
-        if word[:1].isupper():
-            capitalised += 1
-        elif word.lower() in ("of", "for", "to", "and", "the", "in", "on", "with", "via"):
-            if capitalised == 0:
-                return False
-        else:
-            break
-    return capitalised >= 2
-
-
-def _first_words(text: str, count: int = 6) -> str:
-    words = _unmark(text).split()
-    shown = words[:count]
-    while len(shown) > 1 and shown[-1].lower() in _TRAILING_SMALL_WORDS:
-        shown.pop()
-    name = " ".join(shown).rstrip(",;:.")
-    return name + ("…" if len(words) > len(shown) else "") if name else "(untitled)"
-
-
-# --- putting it together -----------------------------------------------------------------------
+# The note a paper gets when arXiv replaced its abstract's URL with "this https URL".
+LOST_LINK_NOTE = 'the abstract\'s link was lost by arXiv ("this https URL"): find it in the paper'
+# Twice the largest proceedings (NeurIPS 2025 accepted about 5,300 papers): an input read as more
+# is probably no paper list (a dump, a page of filler).
+MAX_PLAUSIBLE_PAPERS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +67,7 @@ class Extraction:
     errors: tuple[str, ...]  # one line per skipped input
     warnings: tuple[str, ...]
     inputs: tuple[InputSummary, ...]
+    folders: tuple[tuple[str, int], ...] = ()  # each folder given, and how many lists it held
 
 
 @dataclass(slots=True)
@@ -381,6 +84,7 @@ class _Collector:
         self._errors: list[str] = []
         self._warnings: list[str] = []
         self._inputs: list[InputSummary] = []
+        self.folders: list[tuple[str, int]] = []  # each folder read, and its lists
         self._paper_date = parse_date(paper_date) if paper_date else None
         if paper_date and self._paper_date is None:
             self._warn(f"paper date {paper_date!r} is not an ISO 8601 date; ignored")
@@ -389,36 +93,64 @@ class _Collector:
         self._warnings.append(message)
         logger.warning("%s", message)
 
-    def add(self, reading: Reading) -> None:
+    def add(self, reading: Reading, *, in_folder: bool = False) -> None:
+        """Read one input. One found in a folder is skipped with a warning when it turns out
+        not to be a paper list, rather than failing the run."""
         count = 0
+        dated: list[str | None] = []  # the list's date, once its header or title is known
         for count, record in enumerate(reading.records, start=1):
-            self._add_paper(f"{reading.name}#{count}", reading.name, record)
+            if not dated:
+                dated.append(list_date(reading.title or "") or list_date(_file_name(reading)))
+            self._add_paper(f"{reading.name}#{count}", reading.name, record, dated[0])
         for message in reading.warnings:
             self._warn(message)
-        if reading.error is not None:
-            self._errors.append(reading.error)
-            logger.error("%s", reading.error)
+        if count > MAX_PLAUSIBLE_PAPERS and not reading.doubtful:
+            self._warn(
+                f"{reading.name}: {count:,} papers read, more than any proceedings holds: "
+                "is it a paper list?"
+            )
+        error = reading.error
+        if error is not None and in_folder:
+            self._warn(f"{error.removesuffix(', skipped')}: not read as a paper list, skipped")
+            error = None
+        elif error is not None:
+            self._errors.append(error)
+            logger.error("%s", error)
         elif count == 0 and not reading.warnings:
             self._warn(f"{reading.name}: no papers found")
-        self._inputs.append(InputSummary(reading.name, reading.format, count, reading.error))
+        self._inputs.append(InputSummary(reading.name, reading.format, count, error))
 
-    def _add_paper(self, paper_id: str, path: str, record: PaperRecord) -> None:
+    def add_folder(self, folder: str, skip: Sequence[str | os.PathLike[str]]) -> None:
+        found = list_files(folder, skip=skip)
+        if not found.files:
+            message = f"{folder}: no paper lists in this folder"
+            self._errors.append(message)
+            logger.error("%s", message)
+            self._inputs.append(InputSummary(folder, None, 0, message))
+            return
+        for path in found.files:
+            self.add(read_path(path), in_folder=True)
+        left_out = f" ({len(found.skipped)} other files left out)" if found.skipped else ""
+        logger.info("%s: %d paper list(s) read%s", folder, len(found.files), left_out)
+        self.folders.append((folder, len(found.files)))
+
+    def _add_paper(self, paper_id: str, path: str, record: PaperRecord, listed: str | None) -> None:
         occurrences: dict[tuple[str, int, str | None], Occurrence] = {}
         kinds: dict[str, LinkKind] = {}
         for span in record.spans:
             found: Iterable[FoundUrl] = (
-                [FoundUrl(span.text, span.line)]
+                [FoundUrl(span.text, span.line, span.text)]
                 if span.is_url
                 else find_urls(span.text, span.line, follows_lines=span.follows_lines)
             )
             for citation in found:
-                normalized = normalize_url(citation.raw)
+                normalized = normalize_url(citation.url)
                 if normalized is None:
                     continue
                 kinds.setdefault(normalized.url, normalized.kind)
                 occurrences.setdefault(
                     (normalized.url, citation.line, normalized.subpath),
-                    Occurrence(paper_id, path, citation.line, citation.raw, normalized.subpath),
+                    Occurrence(paper_id, path, citation.line, citation.url, normalized.subpath),
                 )
         links = tuple(kinds)
         # A GitHub repository names the code better than weights or a review mirror do.
@@ -429,14 +161,17 @@ class _Collector:
         )
         repository = repository_name(kinds[code[0][2]], code[0][2], code[0][3]) if code else None
         prose = "\n".join(span.text for span in record.spans if not span.is_url)
+        date, source = self._date(record, prose, occurrences.values(), listed)
         self._papers.append(
             Paper(
                 id=paper_id,
                 name=paper_name(prose, record.title, repository),
                 title=record.title,
-                date=record.date or self._paper_date,
+                date=date,
                 source=SourceRef(path, record.line),
                 links=links,
+                date_source=source,
+                notes=(LOST_LINK_NOTE,) if lost_link(prose) else (),
             )
         )
         for (link_url, _, _), occurrence in occurrences.items():
@@ -444,6 +179,26 @@ class _Collector:
             if paper_id not in link.papers:
                 link.papers.append(paper_id)
             link.occurrences.append(occurrence)
+
+    def _date(
+        self,
+        record: PaperRecord,
+        prose: str,
+        cited: Iterable[Occurrence],
+        listed: str | None,
+    ) -> tuple[str | None, DateSource | None]:
+        """The paper's own date, else its arXiv identifier's month, else the list's date, else
+        --paper-date."""
+        arxiv = arxiv_month(" ".join([*(o.raw for o in cited), prose]))
+        for date, source in (
+            (record.date, DateSource.PAPER),
+            (arxiv, DateSource.ARXIV_ID),
+            (listed, DateSource.LIST),
+            (self._paper_date, DateSource.OPTION),
+        ):
+            if date:
+                return date, source
+        return None, None
 
     def result(self) -> Extraction:
         return Extraction(
@@ -455,6 +210,7 @@ class _Collector:
             errors=tuple(self._errors),
             warnings=tuple(self._warnings),
             inputs=tuple(self._inputs),
+            folders=tuple(self.folders),
         )
 
 
@@ -464,13 +220,18 @@ def extract_inputs(
     documents: Sequence[Document] = (),
     paper_date: str | None = None,
     stdin: BinaryIO | None = None,
+    skip: Sequence[str | os.PathLike[str]] = (),
 ) -> Extraction:
     """Papers and links of the paper lists at `paths` (`-` reads `stdin`, default the process's
-    standard input), then of `documents` already in memory. `paper_date` dates every paper
-    whose input gives no date."""
+    standard input; a folder, every list under it but the folders in `skip`), then of
+    `documents` already in memory. `paper_date` dates every paper that no record, arXiv
+    identifier or list header dates."""
     collector = _Collector(paper_date)
     for path in paths:
-        collector.add(read_path(path, stdin=stdin))
+        if path != "-" and os.path.isdir(path):
+            collector.add_folder(path, skip)
+        else:
+            collector.add(read_path(path, stdin=stdin))
     for document in documents:
         collector.add(read_document(document))
     return collector.result()
@@ -481,3 +242,8 @@ def extract_documents(
 ) -> Extraction:
     """As `extract_inputs`, for inputs already in memory (ids `<document name>#n`)."""
     return extract_inputs((), documents=documents, paper_date=paper_date)
+
+
+def _file_name(reading: Reading) -> str:
+    """The input's file name (the last segment of a URL's path), which may name a venue."""
+    return reading.name.rstrip("/").rsplit("/", 1)[-1]

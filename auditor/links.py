@@ -16,6 +16,7 @@ Site sections are taken from the hosts' own route lists, never from examples:
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from github_reserved_names import ALL as _GITHUB_RESERVED_NAMES
+from publicsuffixlist import PublicSuffixList
 
 from auditor.models import LinkKind
 
@@ -44,6 +46,9 @@ SCHEMELESS_HOSTS = (
     ANONYMOUS_REVIEW,
     "bitbucket.org",
 )
+# Real top-level domains that are also everyday file extensions (`train.py`, `README.md`,
+# `run.sh`, `model.pt`): a name ending in one is a host only when a path or a scheme says so.
+FILE_EXTENSION_TLDS = frozenset({"py", "md", "sh", "pt", "zip", "mov", "pl", "rs", "so"})
 # Hosts that answer only over HTTPS, so `http://` and `https://` are one link.
 HTTPS_ONLY_HOSTS = frozenset(
     {GITHUB, GITLAB, HUGGINGFACE, "zenodo.org", "arxiv.org", "doi.org", ANONYMOUS_REVIEW}
@@ -197,6 +202,36 @@ def github_full_name(url: str) -> str | None:
         return None
     owner, name = segments[0], re.sub(r"\.git$", "", segments[1], flags=re.I)
     return f"{owner}/{name}" if is_github_full_name(f"{owner}/{name}") else None
+
+
+# --- hosts ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _public_suffixes() -> PublicSuffixList:
+    """The ICANN section of the Public Suffix List as `publicsuffixlist` ships it (a snapshot in
+    the wheel, never fetched at run time); unknown suffixes are not public."""
+    return PublicSuffixList(only_icann=True, accept_unknown=False)
+
+
+def has_real_tld(host: str) -> bool:
+    """Whether `host` ends in a top-level domain that exists (`somelab.io`, `lab.ac.uk`), as
+    opposed to a sentence end run together (`results.The`) or a file name (`llama.cpp`)."""
+    host = host.rstrip(".").lower()
+    if "." not in host or not _HOST.fullmatch(host):
+        return False
+    return _public_suffixes().publicsuffix(host) is not None
+
+
+def is_known_host(host: str) -> bool:
+    """A host people cite without a scheme (`github.com`, `hf.co`, …) or a GitHub Pages site."""
+    host = host.rstrip(".").lower()
+    return host in SCHEMELESS_HOSTS or host.endswith(".github.io")
+
+
+def is_plausible_host(host: str) -> bool:
+    """A host a URL repaired from broken text may name: a known host or a real top-level domain."""
+    return is_known_host(host) or has_real_tld(host)
 
 
 # --- normalising and classifying ----------------------------------------------------------------

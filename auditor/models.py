@@ -82,14 +82,24 @@ class InputSummary:
     error: str | None = None
 
 
+class DateSource(StrEnum):
+    """Where a paper's date came from, most trusted first."""
+
+    PAPER = "paper"  # the paper's own record (BibTeX year/month, JSON and OpenReview dates)
+    ARXIV_ID = "arxiv-id"  # its arXiv identifier (`2403.01234` → 2024-03)
+    LIST = "list"  # a venue and year, or a month, in the list's header, title or file name
+    OPTION = "option"  # --paper-date
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
     """One paper of an input list.
 
     `id` is `<path as given>#<n>`, n the 1-based position of the paper in its input, so
     reordering a list changes ids. `date` is ISO 8601, possibly of reduced precision
-    (`2026`, `2026-07`, `2026-07-14`). `links` holds the normalised URLs the paper cites,
-    including those harvested from its project pages.
+    (`2026`, `2026-07`, `2026-07-14`), and `date_source` says where it came from. `links` holds
+    the normalised URLs the paper cites, including those harvested from its project pages.
+    `notes` are sentences about the paper's text a reader should know (a link arXiv lost).
     """
 
     id: str
@@ -98,11 +108,14 @@ class Paper:
     date: str | None
     source: SourceRef
     links: tuple[str, ...] = ()
+    date_source: DateSource | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Occurrence:
-    """One place a link is cited: `raw` as written; `subpath` such as `/tree/main/x` for a
+    """One place a link is cited: `raw` as the paper meant it (breaks, glued prefixes and
+    LaTeX escapes undone, before normalising); `subpath` such as `/tree/main/x` for a
     GitHub link into a repository."""
 
     paper: str
@@ -145,6 +158,8 @@ class LinkCheck:
     page_title: str | None = None
     # Code links (raw URLs) found on an HTML project page, footers and credits left out.
     code_links: tuple[str, ...] = ()
+    # Where the page's `<meta http-equiv="refresh">` sends its reader (a page that moved).
+    refresh_url: str | None = None
     # Validators kept for conditional requests on the next run; never rendered.
     etag: str | None = None
     last_modified: str | None = None

@@ -13,7 +13,7 @@ from urllib.parse import urljoin
 from bs4.element import NavigableString, Tag
 
 from auditor.links import harvests_code, is_harvestable
-from auditor.sources import parse_html
+from auditor.soup import parse_html
 
 _SOFT_404_TITLE = re.compile(
     r"""(?ix)
@@ -65,6 +65,11 @@ class PageFacts:
     title: str | None
     soft_404: str | None  # why the page looks like an error page, when it does
     code_links: tuple[str, ...]
+    refresh: str | None = None  # where a `<meta http-equiv="refresh">` sends the reader
+
+
+# `<meta http-equiv="refresh" content="0; url=https://…">` (HTML §4.2.5.3: a delay, then the URL).
+_REFRESH = re.compile(r"^\s*\d[\d.]*\s*[;,\s]\s*(?:url\s*=\s*)?['\"]?([^'\"\s][^'\"]*)", re.I)
 
 
 def _text(node: Tag | NavigableString | None, limit: int) -> str:
@@ -149,4 +154,21 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
             continue
         if is_harvestable(target) and not _credited(anchor):
             links.setdefault(target, None)
-    return PageFacts(title, soft_404, tuple(links))
+    return PageFacts(title, soft_404, tuple(links), _refresh_target(soup, base))
+
+
+def _refresh_target(soup: Tag, base: str) -> str | None:
+    """The absolute http(s) URL a meta refresh sends the page's reader to, if any."""
+    for meta in soup.find_all("meta", attrs={"http-equiv": True, "content": True}):
+        if str(meta["http-equiv"]).strip().lower() != "refresh":
+            continue
+        found = _REFRESH.match(str(meta["content"]))
+        if found is None:
+            continue
+        try:
+            target = urljoin(base, found.group(1).strip())
+        except ValueError:
+            continue
+        if target.lower().startswith(("http://", "https://")) and target != base:
+            return str(target)
+    return None

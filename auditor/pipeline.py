@@ -174,13 +174,15 @@ class _Checks:
             await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
 
 
-def harvested_links(pages: Iterable[LinkResult]) -> list[Link]:
-    """Code links found on project pages, each attributed to the papers citing its page."""
+def harvested_links(pages: Iterable[LinkResult], *, follow_refresh: bool = False) -> list[Link]:
+    """Code links found on project pages, each attributed to the papers citing its page; with
+    `follow_refresh`, also the page a meta refresh sends a page's reader to."""
     found: dict[str, Link] = {}
     for page in pages:
-        for raw in page.check.code_links:
+        refresh = page.check.refresh_url if follow_refresh else None
+        for raw in (*page.check.code_links, *([refresh] if refresh else [])):
             normal = links.normalize_url(raw)
-            if normal is None or not links.is_harvestable(raw):
+            if normal is None or (raw != refresh and not links.is_harvestable(raw)):
                 continue
             occurrences = tuple(
                 Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
@@ -243,6 +245,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         [name for name in inputs if not is_url_input(name)],
         documents=documents,
         paper_date=settings.paper_date,
+        skip=[settings.out_dir],  # a folder input never reads our own reports
     )
     if not failed:
         return extraction
@@ -255,17 +258,27 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
 
 async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
     await checks.check(links)
-    pages = [result for result in checks.results.values() if result.check.code_links]
-    harvest = harvested_links(pages)
-    for link in harvest:
-        cited = checks.links.get(link.url)
-        if cited is None:
-            continue
-        checks.links[link.url] = attribute(cited, link)
-        result = checks.results.get(link.url)
-        if result is not None:
-            checks.results[link.url] = replace(result, link=checks.links[link.url])
-    await checks.check(link for link in harvest if link.url not in checks.links)
+    harvested: set[str] = set()
+    # A page that moved with a meta refresh is followed one hop: the page it lands on is
+    # checked like a harvested link, then its code links are harvested in the second round.
+    for follow_refresh in (True, False):
+        pages = [
+            result
+            for url, result in checks.results.items()
+            if url not in harvested
+            and (result.check.code_links or (follow_refresh and result.check.refresh_url))
+        ]
+        harvested.update(result.link.url for result in pages)
+        harvest = harvested_links(pages, follow_refresh=follow_refresh)
+        for link in harvest:
+            cited = checks.links.get(link.url)
+            if cited is None:
+                continue
+            checks.links[link.url] = attribute(cited, link)
+            result = checks.results.get(link.url)
+            if result is not None:
+                checks.results[link.url] = replace(result, link=checks.links[link.url])
+        await checks.check(link for link in harvest if link.url not in checks.links)
 
 
 async def run(

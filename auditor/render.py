@@ -165,7 +165,7 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     moved = [link for link in own_links if link.outcome == Outcome.MOVED]
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
-    return problems
+    return problems + list(entry.paper.notes)
 
 
 def _paper_view(entry: PaperEntry, links: Mapping[str, LinkEntry]) -> _PaperView:

@@ -110,6 +110,11 @@ class AbstractsResult:
     classes: dict[str, ClassFigures] = field(default_factory=dict)
     misses: list[tuple[int, str, list[str]]] = field(default_factory=list)
     invented: list[tuple[int, str]] = field(default_factory=list)
+    # The "link lost by arXiv" note: abstracts holding the placeholder, those noted, and the
+    # abstracts noted without one.
+    placeholders: list[int] = field(default_factory=list)
+    noted: list[int] = field(default_factory=list)
+    noted_without: list[int] = field(default_factory=list)
 
 
 def _paragraphs(text: str) -> list[str]:
@@ -124,6 +129,7 @@ def measure_abstracts(corpus: Path) -> AbstractsResult:
     paragraphs = _paragraphs((folder / "abstracts.txt").read_text(encoding="utf-8"))
     extraction = extract_inputs([str(folder / "abstracts.txt")])
     found_by_paper = [list(paper.links) for paper in extraction.papers]
+    notes_by_paper = [bool(paper.notes) for paper in extraction.papers]
     result = AbstractsResult(len(truth), len(extraction.papers))
     for index, record in enumerate(truth):
         paragraph = paragraphs[index] if index < len(paragraphs) else ""
@@ -133,8 +139,14 @@ def measure_abstracts(corpus: Path) -> AbstractsResult:
         for entry, raw in zip(record["urls"], record["raw"], strict=False):
             true_keys[link_key(entry["url"])] = url_classes(raw, paragraph)
         abstract_classes = set().union(*true_keys.values()) if true_keys else set()
+        noted = index < len(notes_by_paper) and notes_by_paper[index]
         if PLACEHOLDER.search(paragraph):
             abstract_classes.add("arxiv-placeholder")
+            result.placeholders.append(record["n"])
+            if noted:
+                result.noted.append(record["n"])
+        elif noted:
+            result.noted_without.append(record["n"])
         if not true_keys and not PLACEHOLDER.search(paragraph):
             abstract_classes.add("no-url")
         for name in (*abstract_classes, "overall"):
@@ -245,6 +257,11 @@ def abstracts_table(result: AbstractsResult) -> list[str]:
             f"| {_ratio(figures.recall())} "
             f"| {figures.extracted} | {figures.correct} | {_ratio(figures.precision())} |"
         )
+    lines += [
+        "",
+        f'"Link lost by arXiv" notes: {len(result.noted)} of {len(result.placeholders)} '
+        f"abstracts with the placeholder; {len(result.noted_without)} abstracts without it noted",
+    ]
     return lines
 
 
@@ -276,6 +293,11 @@ def report(abstracts: AbstractsResult | None, readmes: ReadmesResult | None, *, 
         if not brief:
             lines += ["", *_listing("missed (abstract, URL, classes)", abstracts.misses)]
             lines += _listing("invented (abstract, URL)", abstracts.invented)
+            unnoted = sorted(set(abstracts.placeholders) - set(abstracts.noted))
+            lines += _listing("placeholder not noted (abstract)", ([n] for n in unnoted))
+            lines += _listing(
+                "noted without a placeholder (abstract)", ([n] for n in abstracts.noted_without)
+            )
         lines.append("")
     if readmes is not None:
         lines += readmes_table(readmes)

@@ -316,3 +316,20 @@ def test_identity_body_is_capped_and_unknown_encodings_refused() -> None:
     assert CappedBody("br", 10).error == "unsupported content encoding 'br'"
     assert CappedBody("gzip, br", 10).error is not None
     assert CappedBody("identity", 10).error is None
+
+
+@pytest.mark.parametrize(
+    ("meta", "target"),
+    [
+        ("<meta http-equiv='refresh' content='0; url=https://new.test/x'>", "https://new.test/x"),
+        ('<meta http-equiv="Refresh" content="0;URL=\'/moved/\'">', "https://lab.test/moved/"),
+        ("<meta http-equiv='refresh' content='5; https://new.test/'>", "https://new.test/"),
+        ("<meta http-equiv='refresh' content='30'>", None),  # a reload, not a move
+        ("<meta http-equiv='refresh' content='0; url=javascript:alert(1)'>", None),
+        ("<meta name='refresh' content='0; url=https://new.test/'>", None),
+    ],
+)
+def test_a_meta_refresh_target_is_found(meta: str, target: str | None) -> None:
+    page = f"<html><head>{meta}<title>Moved</title></head><body></body></html>"
+
+    assert pages.analyse_page(page.encode(), "https://lab.test/page").refresh == target

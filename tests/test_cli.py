@@ -61,8 +61,9 @@ def test_extract_json_has_the_scorecard_shape(capsys: pytest.CaptureFixture[str]
     assert set(link) == {"url", "kind", "papers", "occurrences"}
     assert set(link["occurrences"][0]) == {"paper", "path", "line", "raw", "subpath"}
     paper = next(p for p in document["papers"] if p["id"] == link["papers"][0])
-    assert set(paper) == {"id", "name", "title", "date", "source", "links"}
+    assert set(paper) == {"id", "name", "title", "date", "source", "links", "date_source"}
     assert paper["links"] == [link["url"]]
+    assert (paper["date"], paper["date_source"]) == ("2026-07", "list")
 
 
 def test_extract_text_names_papers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,6 +71,18 @@ def test_extract_text_names_papers(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "QM-LibBench" in out
     assert out.strip().endswith("38 papers, 9 links")
+
+
+def test_extract_reads_a_folder_and_says_how_many_lists(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(Path(EXAMPLES[0]).parent.parent)
+    assert cli.main(["extract", "examples/"]) == cli.EXIT_OK
+    assert (
+        capsys.readouterr()
+        .out.strip()
+        .endswith("38 papers, 9 links (2 paper lists read in examples/)")
+    )
 
 
 def test_a_missing_input_is_skipped_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ from auditor.extract import (
     paper_name,
 )
 from auditor.links import NormalizedUrl, normalize_url
-from auditor.models import LinkKind
+from auditor.models import DateSource, LinkKind
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_000 = "examples/000_d643c9357865a2b9.txt"
@@ -121,7 +121,11 @@ def test_seed_papers_have_ids_lines_and_their_links() -> None:
         f"{SEED_003}#8": ("https://github.com/scxue/ao-gpt-mdm",),
         f"{SEED_003}#9": ("https://github.com/xinchengsun/rfcmh",),
     }
-    assert all(paper.title is None and paper.date is None for paper in extraction.papers)
+    assert all(paper.title is None for paper in extraction.papers)
+    # The header line "ICML 2026 …" dates every paper: ICML is held in July.
+    assert {(paper.date, paper.date_source) for paper in extraction.papers} == {
+        ("2026-07", DateSource.LIST)
+    }
     assert [(summary.format, summary.papers) for summary in extraction.inputs] == [
         ("text", 19),
         ("text", 19),
@@ -211,12 +215,12 @@ def test_seed_paper_names(seed_names: dict[str, str], path: str, position: int, 
         ("代码：https://github.com/a/b。", ["https://github.com/a/b"]),
         ("“https://github.com/a/b”", ["https://github.com/a/b"]),
         ("**https://github.com/a/b**", ["https://github.com/a/b"]),
-        ("mail me at me@github.com/a or see github.company.com/x", []),
+        ("mail me at me@github.com/a or at github.company.com/x", []),
         ("no URL here, only github.com and ftp.", []),
     ],
 )
 def test_find_urls_shapes(text: str, raws: list[str]) -> None:
-    assert [found.raw for found in find_urls(text)] == raws
+    assert [found.written for found in find_urls(text)] == raws
 
 
 @pytest.mark.parametrize(
@@ -245,7 +249,7 @@ def test_find_urls_shapes(text: str, raws: list[str]) -> None:
     ],
 )
 def test_trailing_punctuation_and_unbalanced_closers_are_dropped(text: str, raw: str) -> None:
-    assert [found.raw for found in find_urls(text)] == [raw]
+    assert [found.written for found in find_urls(text)] == [raw]
 
 
 @pytest.mark.parametrize(
@@ -272,13 +276,13 @@ def test_trailing_punctuation_and_unbalanced_closers_are_dropped(text: str, raw:
     ],
 )
 def test_urls_wrapped_across_lines(text: str, raws: list[str]) -> None:
-    assert [found.raw for found in find_urls(text)] == raws
+    assert [found.url for found in find_urls(text)] == raws
 
 
 def test_found_urls_carry_their_line() -> None:
     text = "first line\nsecond https://a.org/x\n\nfourth https://b.org/y"
 
-    assert [(found.raw, found.line) for found in find_urls(text, 10)] == [
+    assert [(found.url, found.line) for found in find_urls(text, 10)] == [
         ("https://a.org/x", 11),
         ("https://b.org/y", 13),
     ]
@@ -479,6 +483,20 @@ def test_links_are_deduplicated_across_and_within_papers(tmp_path: Path) -> None
         ("Results are good.", "The Paper Title", None, "The Paper Title"),
         ("Results are good.", None, "code", "Results are good"),
         ("", None, None, "(untitled)"),
+        # Never a URL or a whole sentence.
+        ("", "FlowGen makes videos. Project Page: http://flowgen.example.org/", None, "FlowGen"),
+        ("", "TINYNET https://github.com/acme/tinynet", None, "TINYNET"),
+        ("", "1. TINYNET: Small Networks", None, "TINYNET"),
+        ("", "[3] Small Networks for Edge Devices [code]", None, "Small Networks for Edge Devices"),
+        ("", "A Paper Without Code", None, "A Paper Without Code"),
+        ("", "https://github.com/acme/tinynet", None, "(untitled)"),
+        ("https://acme.org/x hosts the code. It is small.", None, None, "hosts the code…"),
+        (
+            "",
+            "we measure things in depth here. then more words follow in prose.",
+            None,
+            "we measure things in depth here…",
+        ),
     ],
 )
 def test_paper_name(text: str, title: str | None, repository: str | None, name: str) -> None:

@@ -37,10 +37,10 @@ def test_normalize_url_never_raises_and_is_idempotent(text: str) -> None:
 
 @given(any_text)
 def test_found_urls_are_as_written(text: str) -> None:
-    # Without joining wrapped lines, each URL is a piece of the text, on a line of it.
+    # Each URL is read from a piece of the text, on a line of it.
     for found in find_urls(text, 1, follows_lines=False):
-        assert found.raw
-        assert found.raw in text
+        assert found.url
+        assert found.written in text
     lines = text.count("\n") + 1
     assert all(1 <= found.line <= lines for found in find_urls(text))
 

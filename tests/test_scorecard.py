@@ -20,12 +20,14 @@ from auditor import cli, render
 from auditor.history import History
 from auditor.links import is_code_link
 from auditor.models import (
+    DateSource,
     Hop,
     LicenseClass,
     LinkCheck,
     LinkKind,
     LinkResult,
     Outcome,
+    Paper,
     ReadmeCover,
     ReadmeEvidence,
     Release,
@@ -76,13 +78,14 @@ INLINED: Mapping[type, frozenset[str]] = {
 # fields left out of the document when None (any other None is written as null),
 ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
     PaperEntry: frozenset({"score"}),
+    Paper: frozenset({"date_source", "notes"}),
     LinkEntry: frozenset({"history"}),
     LinkResult: frozenset({"repo"}),
     Scorecard: frozenset({"removed_links", "changes", "shard"}),
 }
 # and fields that are never written (validators for the next run, harvested raw links).
 IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
-    LinkCheck: frozenset({"code_links", "etag", "last_modified"}),
+    LinkCheck: frozenset({"code_links", "refresh_url", "etag", "last_modified"}),
 }
 OPEN_VOCABULARIES = (LinkKind, LicenseClass, ReadmeCover)
 
@@ -234,7 +237,12 @@ def full_scorecard() -> Scorecard:
         link=replace(link.link, found_via="https://lab.github.io/every"),
         check=replace(link.check, redirects=(Hop("http://github.com/lab/every", 301),)),
     )
-    card = scorecard([(paper(pid, title="Every Field"), [link])])
+    dated = replace(
+        paper(pid, title="Every Field"),
+        date_source=DateSource.LIST,
+        notes=("the abstract's link was lost by arXiv",),
+    )
+    card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
     removed = RemovedLink(
         "https://gone.example/", LinkKind.WEB, (pid,), Outcome.DEAD,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from auditor.extract import Document, Extraction, extract_documents, extract_inputs
+from auditor.inputs import parse_date
 from auditor.models import LinkKind
-from auditor.sources import parse_date
 
 LISTS = Path(__file__).resolve().parent / "assets" / "lists"
 
@@ -44,14 +44,14 @@ def test_markdown_awesome_list() -> None:
             12,
             "SARDI",
             "SARDI: Self-Augmenting Retrieval for Diffusion Language Models",
-            None,
+            "2026-01",  # from its arXiv identifier
             ("https://arxiv.org/abs/2601.00001", "https://github.com/example/sardi"),
         ),
         (
             13,
             "LLapDiffusion",  # the title has no coined name; the repository's is the hint
             "Latent Laplace Diffusion for Irregular Time Series",
-            None,
+            "2026-01",
             ("https://arxiv.org/abs/2601.00002", "https://github.com/pixelhero98/llapdiffusion"),
         ),
         (
@@ -93,7 +93,7 @@ def test_html_proceedings_page() -> None:
             7,
             "PiCCE",
             "PiCCE: Pick the Confident and Correct Expert for Multi-Expert Learning to Defer",
-            None,
+            "2026-07",  # the page title names ICML 2026
             # Not the PDF on raw.githubusercontent.com, not the relative "abs" link.
             ("https://github.com/example/picce",),
         ),
@@ -101,14 +101,14 @@ def test_html_proceedings_page() -> None:
             16,
             "IBAL",
             "Interaction-Breaking Adversarial Learning",
-            None,
+            "2026-07",
             ("https://sunwoolee0504.github.io/IBAL",),
         ),
         (
             22,
             "PISD",
             "Physics-Informed Spectral Diffusion",
-            None,
+            "2026-07",
             ("https://github.com/deeplearningmethods/pisd",),
         ),
     ]
@@ -415,7 +415,7 @@ def test_bad_inputs_are_skipped_and_the_others_read(tmp_path: Path) -> None:
 
     assert extraction.errors == (
         f"{missing}: no such file",
-        f"{directory}: is a directory",
+        f"{directory}: no paper lists in this folder",
         f"{binary}: binary file (NUL bytes), skipped",
         f"{pdf}: binary file (a PDF file), skipped",
         f"{garbage}: binary file (undecodable bytes), skipped",
@@ -441,7 +441,7 @@ def test_an_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.Monk
         def refuse(name: object, *args: object, **kwargs: object) -> object:
             raise PermissionError(13, "Permission denied", str(name))
 
-        monkeypatch.setattr("auditor.sources.open", refuse, raising=False)
+        monkeypatch.setattr("auditor.inputs.reader.open", refuse, raising=False)
 
     extraction = extract_inputs([str(path)])
 

@@ -203,3 +203,49 @@ def test_the_action_interface() -> None:
     }
     assert audit["env"]["GITHUB_TOKEN"] == "${{ inputs.token }}"
     assert '--fail-on "$FAIL_ON"' in audit["run"]
+
+
+def test_the_scheduled_audit_runs_on_its_default_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exact command of the audit step, with the workflow's default paths (a folder), on
+    an offline machine: every paper list under the folder is read, none is an input error."""
+    import shlex
+    import shutil
+
+    from auditor import cli, pipeline
+    from tests.support.local_servers import BrokenDNS
+
+    step = next(step for _, step in steps(AUDIT) if step.get("name") == "Audit this shard")
+    default = load(AUDIT)["on"]["workflow_dispatch"]["inputs"]["paths"]["default"]
+    assert step["env"]["PAPER_LISTS"] == "${{ inputs.paths || '" + default + "' }}"
+    command = next(
+        line
+        for line in step["run"].replace("\\\n", " ").splitlines()
+        if line.strip().startswith("auditor ")
+    )
+    environ = {"PAPER_LISTS": default, "SHARD": "1"}
+    # The shell's expansion: $PAPER_LISTS is split on spaces, "$SHARD" is one word.
+    expanded = re.sub(r"\$(\w+)", lambda match: environ[match.group(1)], command)
+    argv = shlex.split(expanded)
+    assert argv[:2] == ["auditor", "audit"]
+
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    run = pipeline.run
+
+    def offline(*args: Any, **kwargs: Any) -> Any:
+        return run(*args, **{**kwargs, "resolver": BrokenDNS()})
+
+    monkeypatch.setattr(pipeline, "run", offline)
+    code = cli.main(argv[1:], environ={})
+
+    assert code in (cli.EXIT_OK, cli.EXIT_NOTHING_CHECKED)  # offline: nothing gets a verdict
+    document = json.loads((tmp_path / "reports" / "shard-1" / "scorecard.json").read_text())
+    assert [(summary["path"], summary["papers"]) for summary in document["inputs"]] == [
+        ("examples/000_d643c9357865a2b9.txt", 19),
+        ("examples/003_96e5ff710e441401.txt", 19),
+    ]
+    assert all(summary["error"] is None for summary in document["inputs"])
+    assert document["papers"]
+    assert {paper["date"] for paper in document["papers"]} == {"2026-07"}

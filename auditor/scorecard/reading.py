@@ -18,6 +18,7 @@ from typing import TypeGuard, TypeVar
 from auditor.models import (
     Criterion,
     CriterionResult,
+    DateSource,
     Hop,
     InputSummary,
     LicenseClass,
@@ -271,6 +272,7 @@ def _by_value(vocabulary: type[C]) -> dict[str, C]:
 
 # Dictionary lookups: `Outcome(value)` costs ~10 times as much, once per criterion of a paper.
 _OUTCOMES, _TIERS, _RESULTS = _by_value(Outcome), _by_value(Tier), _by_value(CriterionResult)
+_DATE_SOURCES = _by_value(DateSource)
 
 
 def _closed(members: Mapping[str, C], value: object, where: str, key: str | int) -> C:
@@ -365,6 +367,12 @@ def _paper_entry(obj: Mapping[str, object], where: str) -> PaperEntry:
         date=date,
         source=SourceRef(_str(source, "path", at_source), _int(source, "line", at_source, 0)),
         links=_strings(obj, "links", where),
+        date_source=(
+            None
+            if obj.get("date_source") is None
+            else _closed(_DATE_SOURCES, obj["date_source"], where, "date_source")
+        ),
+        notes=_strings(obj, "notes", where) if "notes" in obj else (),
     )
     if not any(key in obj for key in _SCORE_FIELDS):
         return PaperEntry(paper)

@@ -36,6 +36,11 @@ def paper_json(paper: Paper, score: PaperScore | None = None) -> JsonObject:
         "source": {"path": paper.source.path, "line": paper.source.line},
         "links": list(paper.links),
     }
+    # Written when known: a paper of an older scorecard has neither.
+    if paper.date_source is not None:
+        document["date_source"] = paper.date_source
+    if paper.notes:
+        document["notes"] = list(paper.notes)
     if score is not None:
         document["tier"] = score.tier
         document["score"] = score.score

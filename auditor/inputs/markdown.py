@@ -1,0 +1,228 @@
+"""Markdown lists: awesome lists (a paper per list item or table row), sections whose prose is an
+abstract, and loose paragraphs long enough to be one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from auditor.inputs.model import (
+    BOILERPLATE_HEADINGS,
+    MIN_ABSTRACT_WORDS,
+    PaperRecord,
+    Reading,
+    Span,
+)
+from auditor.urlscan import find_urls
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
+_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)[^)\n]*\)")
+_BOLD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)")
+_LINK_LABELS = frozenset(
+    {"paper", "pdf", "code", "arxiv", "project", "project page", "github", "website", "page"}
+)
+
+
+def _blank_images(text: str) -> str:
+    """Badges and figures are images, not citations: blank them, keeping offsets and lines."""
+    return _IMAGE.sub(lambda match: " " * len(match.group()), text)
+
+
+def _words(text: str) -> int:
+    return len(_LINK.sub(r"\1", text).split())
+
+
+@dataclass(slots=True)
+class _Block:
+    line: int
+    title: str | None
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    indent: int = 0
+    blank_seen: bool = False
+
+    def record(self) -> PaperRecord:
+        spans = tuple(Span(_blank_images(text), number) for number, text in self.lines)
+        return PaperRecord(self.line, self.title, None, spans)
+
+
+@dataclass(slots=True)
+class _Section:
+    line: int
+    level: int
+    title: str
+    paragraphs: list[tuple[int, str]] = field(default_factory=list)
+    has_list: bool = False
+    is_paper: bool = False  # decided once its text reads as an abstract
+
+
+class MarkdownSplitter:
+    """Awesome lists: a paper per list item (its indented lines and sub-items included) or
+    table row; a heading whose section is prose rather than a list is a paper titled by the
+    heading (with or without a link: papers without code are papers too, once a section at
+    its level has been one); a loose paragraph long enough to be an abstract is a paper, as in
+    plain text. The first heading is the list's title (`reading.title`).
+
+    Streams: at most one section's prose is held at a time."""
+
+    def __init__(self, reading: Reading | None = None) -> None:
+        self._reading = reading
+        self._paper_levels: set[int] = set()
+        self._out: list[PaperRecord] = []
+        self._item: _Block | None = None
+        self._paragraph: list[tuple[int, str]] = []
+        self._section: _Section | None = None
+        self._table_header: tuple[int, str] | None = None
+        self._in_table = False
+
+    def records(self, lines: Iterable[str]) -> Iterator[PaperRecord]:
+        fence: str | None = None
+        for number, line in enumerate(lines, start=1):
+            fence_match = _FENCE.match(line)
+            if fence is not None:
+                if fence_match and fence_match.group(1) == fence:
+                    fence = None
+                continue
+            if fence_match:
+                self._end_item()
+                self._end_paragraph()
+                fence = fence_match.group(1)
+                continue
+            self._line(number, line)
+            yield from self._out
+            self._out.clear()
+        self._end_section()
+        yield from self._out
+
+    def _line(self, number: int, line: str) -> None:
+        heading = _HEADING.match(line)
+        if heading:
+            self._end_section()
+            title = _LINK.sub(r"\1", heading.group(2)).strip()
+            if self._reading is not None and self._reading.title is None:
+                self._reading.title = title
+            self._section = _Section(number, len(heading.group(1)), title)
+            return
+        if self._table_line(number, line):
+            return
+        item = _LIST_ITEM.match(line)
+        if item:
+            self._list_item(number, line, len(item.group(1).expandtabs(4)), item.group(2))
+            return
+        if not line.strip():
+            if self._item is not None:
+                self._item.blank_seen = True
+            else:
+                self._end_paragraph()
+            return
+        if self._item is not None:
+            if line[:1].isspace() or not self._item.blank_seen:
+                self._item.lines.append((number, line))
+                return
+            self._end_item()
+        self._paragraph.append((number, line))
+
+    def _table_line(self, number: int, line: str) -> bool:
+        if _TABLE_SEPARATOR.match(line) and self._table_header is not None:
+            self._table_header = None  # the row above was the header, not a paper
+            self._in_table = True
+            return True
+        if not _TABLE_ROW.match(line):
+            self._in_table = False
+            self._table_header = None
+            return False
+        self._end_item()
+        self._end_paragraph()
+        if not self._in_table:
+            self._table_header = (number, line)
+            return True
+        if self._section is not None:
+            self._section.has_list = True
+        if self._section is None or not self._section.is_paper:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            title = _LINK.sub(r"\1", cells[0]).strip(" *_") or None
+            self._out.append(_Block(number, title, [(number, line)]).record())
+        return True
+
+    def _list_item(self, number: int, line: str, indent: int, content: str) -> None:
+        if self._item is not None and indent > self._item.indent:
+            self._item.lines.append((number, line))
+            return
+        self._end_item()
+        self._end_paragraph()
+        section = self._section
+        if section is not None:
+            if section.is_paper:
+                section.paragraphs.append((number, line))
+                return
+            section.has_list = True
+        if _is_paper_item(content):
+            self._item = _Block(number, _item_title(content), [(number, line)], indent)
+
+    def _end_item(self) -> None:
+        if self._item is not None:
+            self._out.append(self._item.record())
+            self._item = None
+
+    def _end_paragraph(self) -> None:
+        self._end_item()
+        paragraph, self._paragraph = self._paragraph, []
+        if not paragraph:
+            return
+        section = self._section
+        if section is None or section.level == 1:
+            if _words(" ".join(text for _, text in paragraph)) >= MIN_ABSTRACT_WORDS:
+                self._out.append(_Block(paragraph[0][0], None, paragraph).record())
+            return
+        if BOILERPLATE_HEADINGS.match(section.title) or section.has_list:
+            return
+        section.paragraphs.extend(paragraph)
+        if _words(" ".join(text for _, text in section.paragraphs)) >= MIN_ABSTRACT_WORDS:
+            section.is_paper = True
+
+    def _end_section(self) -> None:
+        self._end_paragraph()
+        section, self._section = self._section, None
+        if section is None or section.has_list or BOILERPLATE_HEADINGS.match(section.title):
+            return
+        prose = " ".join(text for _, text in section.paragraphs)
+        if (
+            section.is_paper
+            or (section.paragraphs and _cites(prose))
+            or (section.paragraphs and len(section.title.split()) >= 3 and section.level > 1)
+            or section.level in self._paper_levels
+        ):
+            self._paper_levels.add(section.level)
+            block = _Block(section.line, section.title, [(section.line, section.title)])
+            block.lines.extend(section.paragraphs)
+            self._out.append(block.record())
+
+
+def _is_paper_item(content: str) -> bool:
+    """A paper rather than a category label or a table-of-contents entry."""
+    targets = [match.group(2) for match in _LINK.finditer(_IMAGE.sub("", content))]
+    if targets and all(target.startswith("#") for target in targets):
+        return False
+    return _cites(_IMAGE.sub("", content)) or _words(content) >= 4
+
+
+def _cites(text: str) -> bool:
+    """Whether the text cites a URL, with a scheme or without (`github.com/o/r`)."""
+    return "://" in text or bool(find_urls(text, follows_lines=False))
+
+
+def _item_title(content: str) -> str | None:
+    bold = _BOLD.match(content)
+    if bold:
+        return _LINK.sub(r"\1", bold.group(1)).strip() or None
+    link = re.match(r"\s*\[([^\]\n]+)\]\(", content)
+    if link and link.group(1).strip().lower() not in _LINK_LABELS:
+        return link.group(1).strip()
+    text = re.split(r"\s+[-–—]\s+|\s\[|\s\(|(?<=\w)\.\s", _LINK.sub(r"\1", content), maxsplit=1)
+    title = text[0].strip(" .*_")
+    return title if len(title.split()) >= 2 else None
