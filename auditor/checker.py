@@ -461,7 +461,11 @@ class _Checker:
         if response.body is not None and kind in HTML_KINDS:
             # Parsing a large page takes a while: not on the event loop.
             facts = await asyncio.to_thread(
-                analyse_page, response.body, response.url, response.headers.get("content-type")
+                analyse_page,
+                response.body,
+                response.url,
+                response.headers.get("content-type"),
+                cited=url,
             )
         notes = f"; {response.note}" if response.note else ""
         page = {

@@ -26,6 +26,7 @@ from auditor import (
     extract,
     history,
     pipeline,
+    politeness,
     render,
     rubric,
     scorecard,
@@ -94,7 +95,7 @@ def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         type=Path,
-        help="rubric settings (TOML); default: [tool.paper-auditor] in "
+        help="rubric and politeness settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
 
@@ -118,6 +119,16 @@ def _positive(kind: type[int] | type[float]) -> Any:
         return value
 
     return parse
+
+
+def _politeness(parse: Any) -> Any:
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except politeness.PolitenessError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
 
 
 def _regex(text: str) -> str:
@@ -175,6 +186,18 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
     net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
     net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
+    net.add_argument(
+        "--host-concurrency",
+        type=_politeness(politeness.parse_concurrency),
+        metavar="N",
+        help="at most N requests at once to one server (default 8; adaptive below it)",
+    )
+    net.add_argument(
+        "--host-request-interval",
+        type=_politeness(politeness.parse_interval),
+        metavar="D",
+        help="at least D between two requests to one server: 0, 50ms, 1s (default 25ms)",
+    )
     net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
     net.add_argument(
         "--exclude",
@@ -267,7 +290,22 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
     if args.github_graphql_url:
         graphql_url = args.github_graphql_url
     cache_dir = None if args.no_cache else (args.cache_dir or config.default_cache_dir())
+    given = politeness.Politeness(args.host_concurrency, args.host_request_interval)
+    try:
+        polite = given.over(
+            politeness.load_politeness(args.config, pyproject=Path("pyproject.toml"))
+        )
+    except politeness.PolitenessError as error:
+        raise UsageError(str(error)) from None
+    defaults = config.Settings()
     return config.Settings(
+        per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
+        per_host_interval=(
+            defaults.per_host_interval
+            if polite.host_request_interval is None
+            else polite.host_request_interval
+        ),
+        host_adaptive=defaults.host_adaptive if polite.adaptive is None else polite.adaptive,
         out_dir=args.out,
         timeout=args.timeout,
         concurrency=args.concurrency,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import unquote, urljoin
 
 from bs4.element import NavigableString, Tag
 
@@ -115,8 +115,30 @@ def _charset(content_type: str | None, body: bytes) -> str:
     return meta.group(1).decode("ascii") if meta else "utf-8"
 
 
-def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
-    """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
+_URL_PARTS = re.compile(r"[/?#&=]+")
+_WORD_EDGES = "\"'()[]{}<>.,:;|!«»“”‘’"
+
+
+def _without_url_echo(text: str, url: str) -> str:
+    """`text` without the words that only echo the page's own URL (the URL itself, or one of
+    its path segments): a "404" in a page's address says nothing about the page."""
+    address = unquote(url).casefold()
+    segments = set(_URL_PARTS.split(address))
+    kept = []
+    for word in text.split():
+        token = word.strip(_WORD_EDGES).casefold()
+        echoed = token in segments or (len(token) >= 8 and token in address)
+        if not echoed or "404" not in token:
+            kept.append(word)
+    return " ".join(kept)
+
+
+def analyse_page(
+    body: bytes, url: str, content_type: str | None = None, *, cited: str | None = None
+) -> PageFacts:
+    """Title, soft-404 verdict and code links of an HTML page (at `url`, reached from the
+    `cited` URL, by default `url` itself); tolerant of any bytes. A "404" that only echoes the
+    cited URL is no sign of an error page; one in the address a redirect led to still is."""
     charset = _charset(content_type, body)
     try:
         text = body.decode(charset, errors="replace")
@@ -128,7 +150,7 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
     heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
     soft_404: str | None = None
     for candidate in (title or "", heading_text):
-        if candidate and _SOFT_404_TITLE.search(candidate):
+        if candidate and _SOFT_404_TITLE.search(_without_url_echo(candidate, cited or url)):
             soft_404 = f'the page says "{candidate}"'
             break
     if soft_404 is None:
