@@ -263,6 +263,7 @@ def repo_json(facts: RepoFacts) -> JsonObject:
         "default_branch": facts.default_branch,
         "description": facts.description,
         "homepage": facts.homepage,
+        "skipped": list(facts.skipped),
     }
 
 
@@ -807,6 +808,8 @@ def _repo(obj: Mapping[str, object], where: str) -> RepoFacts:
         default_branch=_opt_str(obj, "default_branch", where),
         description=_opt_str(obj, "description", where),
         homepage=_opt_str(obj, "homepage", where),
+        # Written since the facts a budget skipped were named; older scorecards lack it.
+        skipped=_strings(obj, "skipped", where) if "skipped" in obj else (),
     )
 
 
