@@ -10,7 +10,8 @@ test_github_graphql_schema.py).
 
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
 (primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers 502),
-`graphql_rate_limited`, `token` (a wrong or missing token gets 401 from GraphQL), and
+`graphql_rate_limited`, `graphql_faults` (repositories whose first query faults once: a
+secondary rate limit, 502 or 504), `token` (a wrong or missing token gets 401 from GraphQL), and
 `script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
 Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["raw"]`, `counts["raw_304"]`,
 `counts["graphql"]`, `graphql_points`, and `requests` (method, path, headers) for every request.
@@ -133,6 +134,7 @@ class Recorded:
     method: str
     path: str
     headers: dict[str, str]
+    body: bytes = b""
 
 
 class FakeGitHub:
@@ -147,6 +149,7 @@ class FakeGitHub:
         token: str | None = None,
         users: Iterable[str] = (),
         gists: Iterable[str] = (),
+        graphql_faults: dict[str, str] | None = None,
     ) -> None:
         self.repos: dict[str, FakeRepo] = {}
         for number, repo in enumerate(repos, start=1000):
@@ -156,6 +159,9 @@ class FakeGitHub:
         self.rest_budget = rest_budget
         self.graphql_max_aliases = graphql_max_aliases
         self.graphql_rate_limited = graphql_rate_limited
+        # owner/name → "secondary" (403, Retry-After: 0), "502" or "504": the first query that
+        # asks for that repository gets that fault instead of an answer, once.
+        self.graphql_faults = {k.casefold(): v for k, v in (graphql_faults or {}).items()}
         self.token = token
         self.users = {u.casefold() for u in users}
         self.gists = set(gists)
@@ -226,7 +232,9 @@ class FakeGitHub:
         parts = urlsplit(request.path)
         path = unquote(parts.path)
         with self._lock:
-            self.requests.append(Recorded(method, request.path, dict(request.headers.items())))
+            self.requests.append(
+                Recorded(method, request.path, dict(request.headers.items()), payload)
+            )
             scripted = self._scripts.get(path)
             answer = scripted.popleft() if scripted else None
         if self.latency:
@@ -473,6 +481,17 @@ class FakeGitHub:
             document, variables = body["query"], body.get("variables") or {}
         except (ValueError, KeyError, TypeError):
             return 400, json.dumps({"message": "Problems parsing JSON"}), limits
+        fault = self._fault(variables)
+        if fault == "secondary":
+            message = {
+                "message": "You have exceeded a secondary rate limit. Please wait a few minutes "
+                "before you try again.",
+                "documentation_url": f"{_DOCS}/overview/rate-limits-for-the-rest-api",
+            }
+            return 403, json.dumps(message), {**limits, "retry-after": "0"}
+        if fault in ("502", "504"):
+            message = {"message": "We couldn't respond to your request in time."}
+            return int(fault), json.dumps(message), limits
         aliases = document.count(": repository(")
         if self.graphql_max_aliases is not None and aliases > self.graphql_max_aliases:
             message = {"message": "We couldn't respond to your request in time."}
@@ -494,6 +513,20 @@ class FakeGitHub:
             if result.data is None:  # a document GitHub would reject: say so loudly
                 return 200, json.dumps(answer), limits
         return 200, json.dumps(answer), limits
+
+    def _fault(self, variables: dict[str, object]) -> str | None:
+        """The scripted fault of the first faulting repository this query asks for (once)."""
+        if not self.graphql_faults:
+            return None
+        for key, owner in variables.items():
+            name = variables.get("n" + key[1:]) if key.startswith("o") else None
+            if not isinstance(owner, str) or not isinstance(name, str):
+                continue
+            with self._lock:
+                fault = self.graphql_faults.pop(f"{owner}/{name}".casefold(), None)
+            if fault is not None:
+                return fault
+        return None
 
     def _root(self, context: dict[str, int]) -> dict[str, object]:
         # Parameter names are GraphQL's argument names.

@@ -403,9 +403,36 @@ async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> No
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
         results, _ = await check(client, fake, names, token=TOKEN)
-        # 40 → 2×20 → 4×10: 1 + 2 + 4 queries, the last four answered.
-        assert fake.counts["graphql"] == 7
+        # 40 → 2×20 → 4×10, each too heavy a batch sent twice before it is split: 2 + 4 + 4.
+        assert fake.counts["graphql"] == 10
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+
+
+@pytest.mark.parametrize("fault", ["secondary", "502", "504"])
+async def test_a_faulting_batch_is_resent_whole(client: httpx.AsyncClient, fault: str) -> None:
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, token=TOKEN, graphql_faults={names[7]: fault}) as fake:
+        results, facts = await check(client, fake, names, token=TOKEN)
+        sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.requests_made == len(sent) == 2  # the batch, and the same batch again
+    assert sent[0] == sent[1]
+    assert len([k for k in sent[0]["variables"] if k.startswith("o")]) == GRAPHQL_BATCH
+
+
+async def test_graphql_requests_stay_within_batches_plus_faults(
+    client: httpx.AsyncClient,
+) -> None:
+    names = [f"ml-lab/r{i}" for i in range(400)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    for repo in repos[100:110]:  # READMEs GitHub shows from .github/ and docs/
+        repo.files = {".github/README.md": "# g\n", "docs/README.md": "# d\n", "a.py": ""}
+    faults = {names[i]: ("secondary", "502", "504")[i % 3] for i in range(0, 400, 40)}
+    with FakeGitHub(repos, token=TOKEN, graphql_faults=faults) as fake:
+        results, facts = await check(client, fake, names, token=TOKEN)
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.requests_made <= math.ceil(400 / GRAPHQL_BATCH) + len(faults)
 
 
 async def test_a_single_repository_that_always_times_out_is_transient(
