@@ -403,8 +403,8 @@ async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> No
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
         results, _ = await check(client, fake, names, token=TOKEN)
-        # 40 → 2×20 → 4×10, each too heavy a batch sent twice before it is split: 2 + 4 + 4.
-        assert fake.counts["graphql"] == 10
+        # 40 → 2×20 → 4×10, each too heavy a batch sent 3 times before it is split: 3 + 6 + 4.
+        assert fake.counts["graphql"] == 13
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
 
 

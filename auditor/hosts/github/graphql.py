@@ -2,7 +2,8 @@
 repositories per query (`r0: repository(owner: $o0, name: $n0) { ...Repo }` …, plus
 `rateLimit`). Faults cost one request each: a secondary rate limit is waited out as told and the
 same batch sent again (`transport`); a batch that times out or answers 502/504 is sent again
-whole once, and split in halves only when it does so again (or on a node/resource-limit error);
+whole (`WHOLE_RESENDS` times), and split in halves only when it keeps failing (or on a
+node/resource-limit error);
 other errors are read per alias: a `NOT_FOUND` alias is a missing repository while the rest of
 the batch is kept; `nameWithOwner` ≠ the name asked (case-insensitively) is a rename. The README is
 read in the same query when it is the root `README.md` or `README.rst`; any other README costs
@@ -37,6 +38,11 @@ from auditor.models import Outcome, Release, RepoCheck, RepoFacts
 from auditor.net.policy import retry_after
 
 GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
+# A batch answered 502/504 (or timing out) is sent again whole this many times before it is
+# split: faults of the moment are one repository's in 40, and two in one batch are common
+# (2.5 % of repositories faulting once: a quarter of the batches), while a batch too heavy for
+# GitHub fails every time.
+WHOLE_RESENDS = 2
 
 
 _BLOB_TEXT = "... on Blob { text byteSize isBinary }"
@@ -304,7 +310,7 @@ class GraphQLReader:
     ) -> tuple[dict[str, object], dict[str, Mapping[str, object]]]:
         """(data, errors by alias) of one query; raises _Split, Stop or Malformed."""
         payload = {"query": query, "variables": dict(variables)}
-        overloaded = 0  # 502/504 or timeouts: the same batch once more, then split
+        overloaded = 0  # 502/504 or timeouts: the same batch again, then split
         attempt = 0
         while attempt <= self._transport.settings.max_retries:
             try:
@@ -321,16 +327,16 @@ class GraphQLReader:
             except Stop as stop:
                 if stop.outcome is not Outcome.TRANSIENT:
                     raise
-                # A timeout: a passing fault, or a batch too heavy. Resent whole once, then split.
+                # A timeout: a passing fault, or a batch too heavy. Resent whole, then split.
                 overloaded += 1
-                if overloaded > 1:
+                if overloaded > WHOLE_RESENDS:
                     raise _Split from stop
                 continue
             if answer.status in {502, 504}:
                 # GitHub's way of saying the query took too long: a fault of the moment (resent
-                # whole once), or a batch too heavy (split when it says so again).
+                # whole), or a batch too heavy (split when it keeps saying so).
                 overloaded += 1
-                if overloaded > 1:
+                if overloaded > WHOLE_RESENDS:
                     raise _Split
                 continue
             if answer.status == 401:
