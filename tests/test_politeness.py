@@ -143,10 +143,9 @@ async def test_the_gate_backs_off_at_once_and_never_passes_the_users_limits() ->
     assert (gate.allowed, gate.interval) == (2, 0.1)
     gate.failed(clock())
     assert gate.allowed == 1
-    # After a back-off, one more at once per round of answers, not per answer.
-    for _ in range(3):
+    for _ in range(30):  # it speeds up again while the server copes, up to the ceiling
         gate.answered(clock(), 0.05, slow_down=False)
-    assert gate.allowed <= 3
+    assert (gate.allowed, gate.interval) == (4, 0.05)
     strict = HostGate(1, 2.0)  # stricter than the polite start: the user's limits from the start
     assert (strict.allowed, strict.interval) == (1, 2.0)
     fixed = HostGate(6, 0.0, adaptive=False)

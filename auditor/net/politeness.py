@@ -4,9 +4,10 @@ The user sets the ceiling (`--host-concurrency N`: never more than N at once) an
 (`--host-request-interval D`: never two starts closer than D). Adaptive by default: a server is
 first asked politely (`START_CONCURRENCY` at once, `START_INTERVAL` apart, or the user's
 limits when they are stricter), then faster while it answers fast and clean (one more request
-at once and a shorter interval per such answer, like TCP's slow start; after a first back-off,
-one more per round only), and slower at once when it asks (429, 503, Retry-After) or breaks
-(timeouts, reset connections): half as many at once, twice the interval. What asks to slow down
+at once and a shorter interval per such answer, like TCP's slow start), and slower at once
+when it asks (429, 503, Retry-After) or breaks (timeouts, reset connections): half as many at
+once, twice the interval, once per round of requests. A server that strains answers slowly, and
+a slow answer never speeds it up: the pace follows what the server can take. What asks to slow down
 is the retry policy's (`auditor.net.policy`); which hosts share a server is `auditor.links`'.
 """
 
@@ -40,7 +41,6 @@ class HostGate:
         else:
             self.limit = float(self.ceiling)
             self.interval = self.floor
-        self.slow_start = True
         self.in_flight = 0
         self.most_in_flight = 0  # the most requests ever in flight at once (tests read it)
         self.next_start = 0.0
@@ -108,10 +108,7 @@ class HostGate:
             self.fastest = elapsed
         if elapsed > self.fastest * FAST_FACTOR + FAST_SLACK:
             return  # a slow answer: keep the pace
-        if self.slow_start:
-            self.limit = min(float(self.ceiling), self.limit + 1.0)
-        else:
-            self.limit = min(float(self.ceiling), self.limit + 1.0 / max(1.0, self.limit))
+        self.limit = min(float(self.ceiling), self.limit + 1.0)
         self.interval = max(self.floor, self.interval * SPEED_UP)
         if self.interval < 0.001:
             self.interval = self.floor
@@ -131,7 +128,6 @@ class HostGate:
         self.backed_off_at = asyncio.get_running_loop().time()
         if not self.adaptive:
             return
-        self.slow_start = False
         self.limit = max(1.0, self.limit / 2)
         self.interval = min(max(self.interval * 2, START_INTERVAL, self.floor), MAX_INTERVAL)
         self.interval = max(self.interval, self.floor)
