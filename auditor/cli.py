@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -369,7 +369,9 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
 def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
     """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
     # All three or none: a full disk or an interrupt leaves the previous reports as they were.
-    files = {out_dir / "scorecard.json": scorecard.dumps(card)} if with_json else {}
+    files: dict[Path, str | Iterable[str]] = {}
+    if with_json:  # written in pieces: the whole document's JSON values are never in memory
+        files[out_dir / "scorecard.json"] = scorecard.dump_chunks(card)
     summary = files[out_dir / "summary.md"] = render.render_markdown(card)
     files[out_dir / "index.html"] = render.render_html(card)
     scorecard.write_files_atomically(files)
@@ -475,6 +477,19 @@ def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
         raise UsageError(str(error)) from None
 
 
+def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
+    """`asyncio.run(run)`, without the finished main task holding the outcome: Python 3.11's
+    runner formats that task's repr when it restores the SIGINT handler, which at 20,000
+    papers wrote the whole audit out as text (hundreds of MB, seconds of CPU)."""
+    done: list[pipeline.RunOutcome] = []
+
+    async def main() -> None:
+        done.append(await run)
+
+    asyncio.run(main())
+    return done[0]
+
+
 def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
@@ -486,7 +501,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if shard_of is not None:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
+        outcome = _run_async(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
         card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
         return _exit_code(card, rules, bool(outcome.errors))
@@ -495,7 +510,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         _progress(args, environ) as progress,
     ):
         observer = _Observer(runs, runs.begin_run(), progress)
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
+        outcome = _run_async(pipeline.run(args.paths, settings, scoring, observer=observer))
         card = runs.finish_run(observer.run_id, scorecard.build_scorecard(outcome.audit))
     _publish(card, settings.out_dir, environ, with_json=True)
     return _exit_code(card, rules, bool(outcome.errors))
