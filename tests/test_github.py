@@ -17,6 +17,7 @@ import pytest
 
 from auditor.config import Settings
 from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host
+from auditor.hosts.github.endpoints import raw_origins
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from tests.fake_github import FakeGitHub, FakeRepo
@@ -669,6 +670,11 @@ def test_api_for_host() -> None:
     assert on_public.rest == "https://api.github.com"
     assert not on_public.authorised  # the Enterprise token stays at home
     assert api_for_host("gitlab.com", ghe) is None
+    assert raw_origins(public) == {("https", "raw.githubusercontent.com", 443)}
+    assert raw_origins(enterprise) == {
+        ("https", "ghe.example.com", 443),
+        ("https", "raw.ghe.example.com", 443),
+    }
 
 
 async def test_not_an_owner_name_pair(client: httpx.AsyncClient, fake: FakeGitHub) -> None:

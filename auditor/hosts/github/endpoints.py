@@ -62,8 +62,10 @@ PUBLIC_RAW = "https://raw.githubusercontent.com"
 
 def raw_origins(api: ApiEndpoint) -> frozenset[tuple[str, str, int | None]]:
     """Where a root listing's `download_url`s may point: raw.githubusercontent.com for the
-    public API, the server's (and API's) own origin for GitHub Enterprise (its `/raw/`). Files
-    there are read without the token and outside the API's budget."""
+    public API; for GitHub Enterprise the server's (and API's) own origin (its `/raw/`), or
+    `raw.<server>` with subdomain isolation. Files there are read without the token and outside
+    the API's budget."""
     if origin(api.rest) == origin(PUBLIC_API):
         return frozenset({origin(PUBLIC_RAW)})
-    return frozenset({origin(api.rest), origin(api.server)})
+    scheme, host, port = origin(api.server)
+    return frozenset({origin(api.rest), (scheme, host, port), (scheme, f"raw.{host}", port)})
