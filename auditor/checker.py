@@ -46,6 +46,8 @@ PERMANENT_STATUSES = frozenset({301, 308})
 # Longest wait for a retry taken in the first pass; a longer one defers the link to the second.
 INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
+# Pages up to this size are read on the event loop; larger ones in a worker thread.
+INLINE_PAGE_BYTES = 64 * 1024
 
 
 def not_checked(detail: str) -> LinkCheck:
@@ -460,10 +462,14 @@ class _Checker:
         after = redirect_note(hops)
         facts = PageFacts(None, None, ())
         if response.body is not None and kind in HTML_KINDS:
-            # Parsing a large page takes a while: not on the event loop.
-            facts = await asyncio.to_thread(
-                analyse_page, response.body, response.url, response.headers.get("content-type")
-            )
+            content_type = response.headers.get("content-type")
+            if len(response.body) <= INLINE_PAGE_BYTES:
+                # A few milliseconds: on the loop, without a thread fighting it for the GIL.
+                facts = analyse_page(response.body, response.url, content_type, cited=url)
+            else:  # parsing a large page takes a while: not on the event loop
+                facts = await asyncio.to_thread(
+                    analyse_page, response.body, response.url, content_type, cited=url
+                )
         notes = f"; {response.note}" if response.note else ""
         page = {
             "page_title": facts.title,

@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Coroutine, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,6 +26,7 @@ from auditor import (
     extract,
     history,
     pipeline,
+    politeness,
     render,
     rubric,
     scorecard,
@@ -94,7 +95,7 @@ def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         type=Path,
-        help="rubric settings (TOML); default: [tool.paper-auditor] in "
+        help="rubric and politeness settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
 
@@ -118,6 +119,16 @@ def _positive(kind: type[int] | type[float]) -> Any:
         return value
 
     return parse
+
+
+def _politeness(parse: Any) -> Any:
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except politeness.PolitenessError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
 
 
 def _regex(text: str) -> str:
@@ -175,6 +186,18 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
     net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
     net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
+    net.add_argument(
+        "--host-concurrency",
+        type=_politeness(politeness.parse_concurrency),
+        metavar="N",
+        help="at most N requests at once to one server (default 8; adaptive below it)",
+    )
+    net.add_argument(
+        "--host-request-interval",
+        type=_politeness(politeness.parse_interval),
+        metavar="D",
+        help="at least D between two requests to one server: 0, 50ms, 1s (default 25ms)",
+    )
     net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
     net.add_argument(
         "--exclude",
@@ -267,7 +290,22 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
     if args.github_graphql_url:
         graphql_url = args.github_graphql_url
     cache_dir = None if args.no_cache else (args.cache_dir or config.default_cache_dir())
+    given = politeness.Politeness(args.host_concurrency, args.host_request_interval)
+    try:
+        polite = given.over(
+            politeness.load_politeness(args.config, pyproject=Path("pyproject.toml"))
+        )
+    except politeness.PolitenessError as error:
+        raise UsageError(str(error)) from None
+    defaults = config.Settings()
     return config.Settings(
+        per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
+        per_host_interval=(
+            defaults.per_host_interval
+            if polite.host_request_interval is None
+            else polite.host_request_interval
+        ),
+        host_adaptive=defaults.host_adaptive if polite.adaptive is None else polite.adaptive,
         out_dir=args.out,
         timeout=args.timeout,
         concurrency=args.concurrency,
@@ -331,7 +369,9 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
 def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
     """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
     # All three or none: a full disk or an interrupt leaves the previous reports as they were.
-    files = {out_dir / "scorecard.json": scorecard.dumps(card)} if with_json else {}
+    files: dict[Path, str | Iterable[str]] = {}
+    if with_json:  # written in pieces: the whole document's JSON values are never in memory
+        files[out_dir / "scorecard.json"] = scorecard.dump_chunks(card)
     summary = files[out_dir / "summary.md"] = render.render_markdown(card)
     files[out_dir / "index.html"] = render.render_html(card)
     scorecard.write_files_atomically(files)
@@ -441,6 +481,19 @@ def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
         raise UsageError(str(error)) from None
 
 
+def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
+    """`asyncio.run(run)`, without the finished main task holding the outcome: Python 3.11's
+    runner formats that task's repr when it restores the SIGINT handler, which at 20,000
+    papers wrote the whole audit out as text (hundreds of MB, seconds of CPU)."""
+    done: list[pipeline.RunOutcome] = []
+
+    async def main() -> None:
+        done.append(await run)
+
+    asyncio.run(main())
+    return done[0]
+
+
 def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
@@ -452,7 +505,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if shard_of is not None:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
+        outcome = _run_async(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
         card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
         return _exit_code(card, rules, bool(outcome.errors))
@@ -461,7 +514,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         _progress(args, environ) as progress,
     ):
         observer = _Observer(runs, runs.begin_run(), progress)
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
+        outcome = _run_async(pipeline.run(args.paths, settings, scoring, observer=observer))
         card = runs.finish_run(observer.run_id, scorecard.build_scorecard(outcome.audit))
     _publish(card, settings.out_dir, environ, with_json=True)
     return _exit_code(card, rules, bool(outcome.errors))

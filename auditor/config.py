@@ -35,8 +35,11 @@ class Settings:
     timeout: float = 10.0  # connect and read timeouts, seconds
     link_deadline: float = 30.0  # total time for one link, redirects and retries excluded
     concurrency: int = 32  # links in flight at once
-    per_host_concurrency: int = 4
-    per_host_interval: float = 0.1  # seconds between two requests to one host
+    # Politeness per server (`auditor.net.politeness`): at most this many requests at once,
+    # starts at least this far apart (seconds); adaptive: polite first, faster while it copes.
+    per_host_concurrency: int = 8
+    per_host_interval: float = 0.025
+    host_adaptive: bool = True
     max_retries: int = 3
     max_retry_wait: float = 60.0  # a longer Retry-After defers the link to the slower pass
     retry_base_delay: float = 1.0  # a first retry waits 0.5-1 × this, each next one twice that

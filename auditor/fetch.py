@@ -170,15 +170,23 @@ class Fetcher:
             headers.setdefault("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
         request = self.net.client.build_request(method, url, headers=headers)
         loop = asyncio.get_running_loop()
-        async with self.net.slot(request.url.host):
+        async with self.net.slot(request.url.host) as gate:
             # `link_deadline` bounds the whole exchange: a server that drips one byte at a time
             # never trips the read timeout.
-            deadline = loop.time() + settings.link_deadline
-            async with asyncio.timeout_at(deadline):
-                # The transport, not `client.send`: httpx parses Location into `next_request`
-                # even when not following redirects, and a Location it cannot parse would cost
-                # us the whole answer.
-                response = await self.net.transport.handle_async_request(request)
+            started = loop.time()
+            deadline = started + settings.link_deadline
+            try:
+                async with asyncio.timeout_at(deadline):
+                    # The transport, not `client.send`: httpx parses Location into
+                    # `next_request` even when not following redirects, and a Location it cannot
+                    # parse would cost us the whole answer.
+                    response = await self.net.transport.handle_async_request(request)
+            except Exception as error:
+                if RetryPolicy.is_overload_error(error):
+                    gate.failed(started)
+                raise
+            slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
+            gate.answered(started, loop.time() - started, slow_down=slow_down)
             response.request = request
             self.net.client.cookies.extract_cookies(response)
             self.reached_any = True

@@ -591,3 +591,20 @@ def is_archive_doi(url: str) -> bool:
 
 def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").casefold()
+
+
+# --- which hosts share a server -----------------------------------------------------------------
+
+# Hosts whose subdomains are their users' sites on one shared service (GitHub Pages, GitLab
+# Pages, Read the Docs): one server, one rate limit, so one host for politeness.
+SHARED_SERVERS = ("github.io", "gitlab.io", "readthedocs.io")
+
+
+def politeness_key(host: str) -> str:
+    """The server behind `host` for per-host politeness: `*.github.io` (and the other
+    `SHARED_SERVERS`) are one; `www.example.org` is `example.org`."""
+    host = host.casefold().rstrip(".")
+    for shared in SHARED_SERVERS:
+        if host == shared or host.endswith("." + shared):
+            return shared
+    return host.removeprefix("www.")

@@ -252,6 +252,9 @@ class RepoFacts:
     default_branch: str | None = None
     description: str | None = None
     homepage: str | None = None
+    # Facts not looked up to keep an API budget for other repositories ("releases",
+    # "last-commit", …): an open vocabulary; a token gets them.
+    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import unquote, urljoin
 
 from bs4.element import NavigableString, Tag
 
@@ -39,6 +39,15 @@ _SOFT_404_TEXT = re.compile(
     | parked\s+free,?\s+courtesy\s+of
     | domain\s+parking\s+by
     """
+)
+# A word of every phrase of _SOFT_404_TEXT, to skip the expression on pages without any.
+_SOFT_404_WORDS = (
+    "github pages",
+    "configured",
+    "could not be found",
+    "broken link",
+    "domain",
+    "parked",
 )
 _CREDIT_TEXT = re.compile(
     r"""(?ix)
@@ -120,8 +129,30 @@ def _charset(content_type: str | None, body: bytes) -> str:
     return meta.group(1).decode("ascii") if meta else "utf-8"
 
 
-def analyse_page(body: bytes, url: str, content_type: str | None = None) -> PageFacts:
-    """Title, soft-404 verdict and code links of an HTML page; tolerant of any bytes."""
+_URL_PARTS = re.compile(r"[/?#&=]+")
+_WORD_EDGES = "\"'()[]{}<>.,:;|!«»“”‘’"
+
+
+def _without_url_echo(text: str, url: str) -> str:
+    """`text` without the words that only echo the page's own URL (the URL itself, or one of
+    its path segments): a "404" in a page's address says nothing about the page."""
+    address = unquote(url).casefold()
+    segments = set(_URL_PARTS.split(address))
+    kept = []
+    for word in text.split():
+        token = word.strip(_WORD_EDGES).casefold()
+        echoed = token in segments or (len(token) >= 8 and token in address)
+        if not echoed or "404" not in token:
+            kept.append(word)
+    return " ".join(kept)
+
+
+def analyse_page(
+    body: bytes, url: str, content_type: str | None = None, *, cited: str | None = None
+) -> PageFacts:
+    """Title, soft-404 verdict and code links of an HTML page (at `url`, reached from the
+    `cited` URL, by default `url` itself); tolerant of any bytes. A "404" that only echoes the
+    cited URL is no sign of an error page; one in the address a redirect led to still is."""
     charset = _charset(content_type, body)
     try:
         text = body.decode(charset, errors="replace")
@@ -133,13 +164,17 @@ def analyse_page(body: bytes, url: str, content_type: str | None = None) -> Page
     heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
     soft_404: str | None = None
     for candidate in (title or "", heading_text):
-        if candidate and _SOFT_404_TITLE.search(candidate):
+        if candidate and _SOFT_404_TITLE.search(_without_url_echo(candidate, cited or url)):
             soft_404 = f'the page says "{candidate}"'
             break
     if soft_404 is None:
-        found = _SOFT_404_TEXT.search(" ".join(soup.get_text(" ", strip=True).split())[:20000])
-        if found:
-            soft_404 = f'the page says "{found.group(0)}"'
+        visible = " ".join(soup.get_text(" ", strip=True).split())[:20000]
+        lowered = visible.casefold()
+        # The phrases' own words first: the regular expression over 20,000 characters is slow.
+        if any(word in lowered for word in _SOFT_404_WORDS):
+            found = _SOFT_404_TEXT.search(visible)
+            if found:
+                soft_404 = f'the page says "{found.group(0)}"'
     base = url
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):

@@ -140,7 +140,8 @@ class _Checks:
                 continue
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
-            answers = await self.github.repos(list(batch), host="github.com")
+            upcoming = len(urls) - start - len(batch)  # REST keeps their budget first
+            answers = await self.github.repos(list(batch), host="github.com", upcoming=upcoming)
             for name, url in batch.items():
                 answer = answers[name]
                 self.record(url, answer.check, answer.facts)

@@ -546,6 +546,8 @@ def doi_or_release(ctx: _Context) -> Criterion:
     dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
     if dois:
         return _criterion("F3", PASS, "archived with a DOI", dois[:2])
+    if "releases" in facts.skipped:  # not looked up for the GitHub budget: not a failure
+        return _criterion("F3", UNKNOWN, "releases not looked up (GitHub budget)", (candidate.url,))
     return _criterion("F3", FAIL, "no release or archived DOI", (candidate.url,))
 
 

@@ -97,6 +97,24 @@ def _table(counts: Counter[str], known: Iterable[str], last: Sequence[str] = ())
     return {key: counts[key] for key in (*keys, *last)}
 
 
+def _skipped_facts(results: Sequence[LinkResult]) -> str | None:
+    """A sentence on the repository facts an API budget made us skip, or None."""
+    counts: Counter[str] = Counter()
+    repositories = 0
+    for result in results:
+        if result.repo is not None and result.repo.skipped:
+            repositories += 1
+            counts.update(result.repo.skipped)
+    if not repositories:
+        return None
+    facts = ", ".join(f"{name} ({count})" for name, count in sorted(counts.items()))
+    return (
+        f"{repositories} repositories were judged without some facts, skipped to keep the "
+        f"GitHub API budget (60 REST requests an hour without a token): {facts}; set "
+        "GITHUB_TOKEN (or run `gh auth login`) to have them."
+    )
+
+
 def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkResult]) -> Summary:
     """The summary of a scorecard's papers (their scores, None for an unscored paper) and links."""
     by_url = {result.link.url: result for result in results}
@@ -127,6 +145,9 @@ def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkRes
             f"{inconclusive} link(s) could not be checked (rate limits, network or refusals) and "
             f"{tiers[Tier.UNKNOWN]} paper(s) are unknown; a later run may decide them."
         )
+    skipped = _skipped_facts(results)
+    if skipped:
+        note = f"{note} {skipped}" if note else skipped
     return Summary(
         papers=len(scores),
         links=len(results),

@@ -1,4 +1,4 @@
-"""tests/fake_github.py's FakeGitHub in a process of its own, fed by a world's repos.json.
+"""tests/support/fake_github.py's FakeGitHub in a process of its own, fed by a world's repos.json.
 
     python -m benchmarks.fake_github_server REPOS.json [--latency 0.05] [--token T]
         [--rest-budget N] [--max-seconds 1800]

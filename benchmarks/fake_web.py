@@ -77,7 +77,8 @@ class FakeWeb:
                 if length:
                     await reader.readexactly(length)
                 close = headers.get("connection", "").lower() == "close" or version == "HTTP/1.0"
-                status, extra, body = await self.answer(method, target.split("?")[0])
+                path = target.split("?")[0]
+                status, extra, body = await self.answer(method, path, headers.get("host", ""))
                 out = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
                 out += [f"{name}: {value}" for name, value in extra]
                 out.append(f"Content-Length: {len(body)}")
@@ -95,7 +96,9 @@ class FakeWeb:
         finally:
             writer.close()
 
-    async def answer(self, method: str, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
+    async def answer(
+        self, method: str, path: str, host: str = ""
+    ) -> tuple[int, list[tuple[str, str]], bytes]:
         self.counts[method] += 1
         if path == "/_stats":
             return 200, [("Content-Type", "application/json")], json.dumps(self.counts).encode()
@@ -128,6 +131,8 @@ class FakeWeb:
             return 405, [("Allow", "GET")], b""
         if category == "soft404":
             return 200, html, SOFT_404
+        if category == "url404":  # healthy; "404" only in its URL, which the title echoes
+            return 200, html, page_html(f"http://{host}{path}", code_link)
         if page:
             return 200, html, page_html("Robust Learning from Data: project page", code_link)
         return 200, [("Content-Type", "application/pdf")], DATA

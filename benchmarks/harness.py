@@ -31,6 +31,9 @@ MAX_SECONDS = 3600.0
 AUDIT_TIMEOUT = 1200.0
 READY_TIMEOUT = 60.0
 TIME = shutil.which("time", path="/usr/bin:/bin")  # GNU time: peak RSS of one process
+# Another checkout's `auditor` package to measure (figures before a change): a folder holding
+# `auditor/` and `templates/`; the fakes and the harness stay this checkout's.
+AUDITOR_ROOT = Path(os.environ.get("BENCH_AUDITOR_ROOT") or ROOT)
 
 
 def _env(token: str | None) -> dict[str, str]:
@@ -40,7 +43,7 @@ def _env(token: str | None) -> dict[str, str]:
         if key not in ("GITHUB_TOKEN", "GH_TOKEN", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL")
         and not key.startswith("GITHUB_")
     }
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([str(AUDITOR_ROOT), str(ROOT)]))
     env["NO_COLOR"] = "1"
     # No `gh` on the PATH: a developer's `gh auth token` must not become the run's token.
     env["PATH"] = os.pathsep.join(

@@ -166,6 +166,51 @@ def peers() -> list[Peer]:
     ]
 
 
+LYCHEE_TUNED = ("--host-concurrency", "32", "--host-request-interval", "0ms")
+LINKINATOR_TUNED = ("--concurrency", "32", "--retry", "--retry-errors")
+
+
+def one_host_peers() -> list[Peer]:
+    """The one-host scenario's peers: lychee and linkinator with their defaults, and tuned for a
+    list on one host (lychee's own per-host knobs; linkinator has none: 32 at once, and retries
+    of 429 and 5xx so that the 503-once links are right)."""
+    lychee = [
+        str(VENV / "bin" / "lychee"),
+        "--format",
+        "json",
+        "--no-progress",
+        "-o",
+        "/dev/stdout",
+    ]
+    linkinator = ["node", str(BIN / "linkinator")]
+    return [
+        Peer(
+            "lychee",
+            lambda f: [*lychee, str(f / "links.md")],
+            _lychee,
+            "defaults (10 per host, 50 ms apart, adaptive; 3 retries)",
+        ),
+        Peer(
+            "lychee tuned",
+            lambda f: [*lychee, *LYCHEE_TUNED, str(f / "links.md")],
+            _lychee,
+            " ".join(LYCHEE_TUNED),
+        ),
+        Peer(
+            "linkinator",
+            lambda f: [*linkinator, str(f / "links.html"), "--format", "json"],
+            _linkinator,
+            "defaults (100 in flight, no retry)",
+        ),
+        Peer(
+            "linkinator tuned",
+            lambda f: [*linkinator, str(f / "links.html"), "--format", "json", *LINKINATOR_TUNED],
+            _linkinator,
+            " ".join(LINKINATOR_TUNED),
+        ),
+    ]
+
+
 @dataclass
 class PeerRun:
     name: str
@@ -173,6 +218,7 @@ class PeerRun:
     correct: int
     total: int
     wrong_by_category: dict[str, int] = field(default_factory=dict)
+    requests: int = 0  # HTTP requests the fakes answered (web, and GitHub for us)
 
 
 def score(world: World, verdicts: dict[str, str]) -> tuple[int, dict[str, int]]:

@@ -11,6 +11,8 @@ Sections (each a median of several runs; see --runs):
   warm    a cold run with --cache-dir then warm re-runs (with a token), and without a token past
           --max-cache-age: the share of REST requests answered 304
   peers   lychee, LinkChecker, linkinator, markdown-link-check and us on the ICML-size web list
+  onehost every link on one host (1,000 listed, 800 unique): lychee and linkinator, defaults and
+          tuned, and us, defaults and tuned (--host-concurrency 32 --host-request-interval 0)
 --quick runs the smallest size only (a minute). Raw figures go to benchmarks/out/results-*.json;
 --append adds the tables to benchmarks/RESULTS.md.
 """
@@ -252,12 +254,87 @@ def peer_section(
             "versions": versions, "rows": rows}  # fmt: skip
 
 
-def _auditor_on_list(built: world.World, folder: Path, github_url: str) -> peers.PeerRun:
+AUDITOR_TUNED = ("--host-concurrency", "32", "--host-request-interval", "0")
+
+
+def one_host(
+    unique: int, listed: int, latency: float, runs: int, names: set[str] | None = None
+) -> dict[str, Any]:
+    """Every link on one host: lychee and linkinator (defaults and tuned) and us (defaults and
+    tuned), each on a fresh fake web, the same harness as the peers section."""
+    versions = peers.install()
+    built = world.build_one_host(unique, listed, port=free_port())
+    folder = OUT / f"one-host-{unique}"
+    built.dump(folder)
+    rows: list[dict[str, Any]] = []
+
+    def fresh_web() -> harness._Server:
+        return harness._Server(
+            ["benchmarks.fake_web", str(folder / "web.json"), "--latency", str(latency)]
+        )
+
+    for peer in peers.one_host_peers():
+        if versions.get(peer.name.split()[0], "").startswith("not installed"):
+            continue
+        if names is not None and peer.name not in names:
+            continue
+        done = []
+        for _ in range(runs):
+            web = fresh_web()
+            try:
+                done.append(peers.run_peer(peer, built, folder))
+                done[-1].requests = _web_requests(built)
+            finally:
+                web.stop()
+        rows.append(_peer_row(peer.name, peer.note, done))
+        print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
+    for name, extra in (("paper-auditor", ()), ("paper-auditor tuned", AUDITOR_TUNED)):
+        if names is not None and name not in names:
+            continue
+        done = []
+        for _ in range(runs):
+            web = fresh_web()
+            github = harness._Server(
+                ["benchmarks.fake_github_server", str(folder / "repos.json"), "--latency",
+                 str(latency), "--token", TOKEN]
+            )  # fmt: skip
+            try:
+                done.append(_auditor_on_list(built, folder, github, extra))
+            finally:
+                github.stop()
+                web.stop()
+        note = " ".join(extra) if extra else "defaults (adaptive per host)"
+        rows.append(_peer_row(name, note, done))
+        print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
+    return {
+        "unique": unique,
+        "listed": listed,
+        "latency_ms": latency * 1000,
+        "versions": versions,
+        "auditor_root": str(harness.AUDITOR_ROOT),
+        "rows": rows,
+    }
+
+
+def _web_requests(built: world.World) -> int:
+    """Requests the fake web answered so far (its `/_stats`, itself not counted)."""
+    import urllib.request
+
+    url = f"http://{built.hosts[0]}:{built.port}/_stats"
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        counts = json.loads(answer.read())
+    return sum(counts.values()) - 1
+
+
+def _auditor_on_list(
+    built: world.World, folder: Path, github: harness._Server | str, extra: Sequence[str] = ()
+) -> peers.PeerRun:
     out = folder / "auditor-reports"
     shutil.rmtree(out, ignore_errors=True)
+    github_url = github if isinstance(github, str) else github.address
     argv = [sys.executable, "-m", "auditor", "audit", str(folder / "links.md"), "--out", str(out),
             "--allow-private", "127.0.0.0/8", "--no-cache", "--fail-on", "never", "-q",
-            "--github-api-url", github_url]  # fmt: skip
+            "--github-api-url", github_url, *extra]  # fmt: skip
     measured = harness.measure(argv, env=harness._env(TOKEN), cwd=folder)
     document = json.loads((out / "scorecard.json").read_text())
     classes = {"ok": "ok", "moved": "ok", "dead": "broken"}
@@ -270,6 +347,11 @@ def _auditor_on_list(built: world.World, folder: Path, github_url: str) -> peers
     exact = sum(1 for link in document["links"] if expected.get(link["url"]) == link["outcome"])
     run = peers.PeerRun("paper-auditor", measured, correct, len(built.web), wrong)
     run.wrong_by_category["exact outcome"] = exact
+    if not isinstance(github, str):
+        asked = github.command("stats")
+        run.requests = _web_requests(built) + sum(
+            asked.get(key, 0) for key in ("rest", "rest_304", "raw", "graphql")
+        )
     return run
 
 
@@ -287,6 +369,12 @@ def _peer_row(name: str, note: str, done: list[peers.PeerRun]) -> dict[str, Any]
         "wrong": done[-1].wrong_by_category,
         "exit": [d.measured.exit_code for d in done],
         "stderr": done[-1].measured.stderr[-300:],
+        "requests": done[-1].requests,
+        "cpu_ms_per_request": (
+            1000 * median([d.measured.cpu for d in done]) / done[-1].requests
+            if done[-1].requests
+            else None
+        ),
     }
 
 
@@ -308,9 +396,9 @@ def markdown(results: dict[str, Any], command: str) -> str:
         f"Machine: {results['machine']}. Other jobs may share the cores: CPU seconds are "
         "steadier than wall times.  ",
         "World: benchmarks/world.py (loopback only; fake web on 127.1.x.y, fake GitHub on "
-        "127.0.0.1). Politeness: the defaults (32 links in flight, 4 per host, 0.1 s between "
-        "two requests to one host), since that is what users run; 30 % of the web links sit "
-        "on ten shared hosts, where the 0.1 s spacing shapes the wall time.",
+        "127.0.0.1). Politeness: the defaults of the auditor measured (32 links in flight; "
+        "per server adaptive, at most 8 at once and 25 ms apart), since that is what users "
+        "run; 30 % of the web links sit on ten shared hosts.",
         "",
     ]
     if results.get("matrix"):
@@ -396,19 +484,53 @@ def markdown(results: dict[str, Any], command: str) -> str:
                 f"{row['correct']}/{row['total']}{extra} | {wrong or '-'} |"
             )
         lines.append("")
+    if results.get("onehost"):
+        lines += one_host_markdown(results["onehost"])
     return "\n".join(lines)
+
+
+def one_host_markdown(section: dict[str, Any]) -> list[str]:
+    lines = [
+        f"### One host: {section['listed']:,} listed links, {section['unique']:,} unique, all on "
+        f"one host, {section['latency_ms']:.0f} ms latency (a fresh fake web per run)",
+        "",
+        "Versions: "
+        + ", ".join(f"{name} {version}" for name, version in section["versions"].items()),
+        "",
+        "| tool | settings | runs | wall (median) | CPU | peak RSS | HTTP requests | CPU per "
+        "request | right | wrong, by kind |",
+        "|:--|:--|---:|---:|---:|---:|---:|---:|---:|:--|",
+    ]
+    for row in section["rows"]:
+        wrong = ", ".join(
+            f"{k} {v}" for k, v in sorted(row["wrong"].items()) if k != "exact outcome"
+        )
+        exact = row["wrong"].get("exact outcome")
+        extra = f" (exact outcome {exact}/{row['total']})" if exact is not None else ""
+        per = row.get("cpu_ms_per_request")
+        lines.append(
+            f"| {row['name']} | {row['note']} | {row['runs']} | {row['wall_s']:.1f} s | "
+            f"{row['cpu_s']:.1f} s | {row['rss_mb']:.0f} MB | {row.get('requests') or '-'} | "
+            f"{'-' if per is None else f'{per:.2f} ms'} | "
+            f"{row['correct']}/{row['total']}{extra} | {wrong or '-'} |"
+        )
+    lines.append("")
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the 40-paper world only")
-    parser.add_argument("--only", default="matrix,rest,warm,peers")
+    parser.add_argument("--only", default="matrix,rest,warm,peers,onehost")
     parser.add_argument("--sizes", help="comma-separated paper counts (default 40,3300,20000)")
     parser.add_argument("--latencies", default="0.05,0.2", help="seconds, comma-separated")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (5 at 40 papers)")
     parser.add_argument("--big-runs", type=int, default=3, help="runs at 20,000 papers")
     parser.add_argument("--append", action="store_true", help="add to benchmarks/RESULTS.md")
     parser.add_argument("--peers", help="peers: only these (names as in the table)")
+    parser.add_argument(
+        "--one-host", default="800,1000", help="onehost: unique,listed links (default 800,1000)"
+    )
     parser.add_argument(
         "--token-modes", default="token,none", help="matrix: token, none, or both (default)"
     )
@@ -449,6 +571,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "peers" in only:
         chosen = set(args.peers.split(",")) if args.peers else None
         results["peers"] = peer_section(mid, latencies[0], args.runs, chosen)
+        save()
+    if "onehost" in only:
+        unique, listed = (int(n) for n in args.one_host.split(","))
+        chosen = set(args.peers.split(",")) if args.peers else None
+        results["onehost"] = one_host(unique, listed, latencies[0], args.runs, chosen)
         save()
     save()
     command = "python -m benchmarks.run " + " ".join(argv if argv is not None else sys.argv[1:])

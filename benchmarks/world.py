@@ -37,6 +37,8 @@ CATEGORIES: dict[str, tuple[float, str, str]] = {
     "slow": (0.015, "ok", "ok"),  # answers after SLOW_SECONDS
     "nohead": (0.02, "ok", "ok"),  # HEAD answers 405, GET 200
     "soft404": (0.01, "dead", "broken"),  # 200 with a "Page not found" page
+    # A healthy project page whose only "404" is its own URL, its title echoing that URL.
+    "url404": (0.0, "ok", "ok"),
 }
 SLOW_SECONDS = 2.0
 BIG_HOSTS = 10
@@ -142,6 +144,8 @@ class World:
     repos: list[RepoSpec]
     web: list[WebLink]
     text: str  # the paper list
+    # The URLs of links.md / links.html in order, duplicates included (default: each once).
+    listed: list[str] | None = None
 
     @property
     def hosts(self) -> list[str]:
@@ -168,7 +172,7 @@ class World:
         (folder / "web.json").write_text(json.dumps(self.web_spec()), encoding="utf-8")
         repos = [asdict(repo) for repo in self.repos]
         (folder / "repos.json").write_text(json.dumps(repos), encoding="utf-8")
-        links = sorted(self.expected())
+        links = self.listed if self.listed is not None else sorted(self.expected())
         (folder / "links.md").write_text(
             "# Links\n\n" + "".join(f"- <{url}>\n" for url in links), encoding="utf-8"
         )
@@ -276,7 +280,7 @@ def build(papers: int, *, seed: int = 7, port: int = 18080) -> World:
 
 
 def fake_repos(world: World) -> list[Any]:
-    """The `FakeRepo`s of tests/fake_github.py for the repositories that exist."""
+    """The `FakeRepo`s of tests/support/fake_github.py for the repositories that exist."""
     from tests.support.fake_github import FakeRepo
 
     made: dict[str, Any] = {}
@@ -292,3 +296,35 @@ def fake_repos(world: World) -> list[Any]:
             old_names=(spec.cited_as,) if spec.cited_as != spec.full_name else (),
         )
     return list(made.values())
+
+
+ONE_HOST = "127.1.0.1"
+URL404_SHARE = 0.01
+
+
+def build_one_host(
+    unique: int = 800, listed: int = 1000, *, seed: int = 7, port: int = 18080
+) -> World:
+    """Every web link on ONE host (127.1.0.1, like arxiv.org or a proceedings site in a real
+    list): `unique` URLs of the world's categories (plus 1 % of healthy pages with "404" in
+    their URL and a title echoing it), listed `listed` times (some cited twice), in the
+    order a list would give them. Project pages link to repositories, as in `build`."""
+    rng = random.Random(seed * 7_919 + unique)
+    repos: list[RepoSpec] = []
+    web: list[WebLink] = []
+    for number in range(unique):
+        page = rng.random() < 0.72
+        category = "url404" if page and rng.random() < URL404_SHARE else _pick(rng)
+        code_link = None
+        if page:
+            spec = _repo(rng, f"lab{number % 97}", f"method{number}")
+            repos.append(spec)
+            code_link = f"https://github.com/{spec.cited_as}"
+        stem = "404-results" if category == "url404" else "index"
+        path = f"/{'project' if page else 'data'}/{number}/{stem}"
+        web.append(WebLink(path, ONE_HOST, category, page, code_link))
+    urls = [link.url(port) for link in web]
+    order = urls + [rng.choice(urls) for _ in range(listed - unique)]
+    rng.shuffle(order)
+    text = "One-host list\n\n" + "\n\n".join(f"Paper {i}: {url}" for i, url in enumerate(order))
+    return World(unique, seed, port, repos, web, text + "\n", listed=order)

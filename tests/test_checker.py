@@ -163,7 +163,7 @@ async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
 async def test_an_internal_error_is_unchecked_never_a_verdict(
     net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
 ) -> None:
-    def broken(*args: object) -> pages.PageFacts:
+    def broken(*args: object, **kwargs: object) -> pages.PageFacts:
         raise RuntimeError("a bug of ours")
 
     monkeypatch.setattr(checker, "analyse_page", broken)
@@ -228,6 +228,37 @@ def test_soft_404_pages(page: str) -> None:
 )
 def test_real_pages_are_not_soft_404(page: str) -> None:
     assert pages.analyse_page(page.encode(), "https://project.test/").soft_404 is None
+
+
+@pytest.mark.parametrize(
+    ("page", "url"),
+    [
+        # The title (or heading) is the page's own URL, which holds a "404".
+        (
+            "<title>https://lab.test/p/404-results</title><h1>https://lab.test/p/404-results</h1>",
+            "https://lab.test/p/404-results",
+        ),
+        ("<title>404-results | Lab</title><h1>Results</h1>", "https://lab.test/p/404-results/"),
+        ("<title>Lab</title><h1>Errata for 404</h1>", "https://lab.test/errata/404"),
+        ("<title>lab.test/papers/404-results</title>", "https://lab.test/papers/404-results"),
+    ],
+)
+def test_a_404_that_only_echoes_the_url_is_no_soft_404(page: str, url: str) -> None:
+    assert pages.analyse_page(page.encode(), url).soft_404 is None
+
+
+@pytest.mark.parametrize(
+    ("page", "url", "cited"),
+    [
+        # Words beyond the echo still count.
+        ("<title>Error 404: /p/404-results</title>", "https://lab.test/p/404-results", None),
+        ("<title>Page not found: 404-results</title>", "https://lab.test/p/404-results", None),
+        # A redirect to an error page: the echo is of the address cited, not of where it led.
+        ("<title>404</title>", "https://lab.test/404", "https://lab.test/p/results"),
+    ],
+)
+def test_other_404_signals_still_count(page: str, url: str, cited: str | None) -> None:
+    assert pages.analyse_page(page.encode(), url, cited=cited).soft_404 is not None
 
 
 def test_harvest_keeps_code_and_drops_credits() -> None:

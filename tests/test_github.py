@@ -1,7 +1,8 @@
-"""GitHub facts through the fake GitHub API (tests/fake_github.py), both backends."""
+"""GitHub facts through the fake GitHub API (tests/support/fake_github.py), both backends."""
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import math
@@ -14,6 +15,7 @@ import pytest
 
 from auditor.config import Settings
 from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host
+from auditor.hosts.github.endpoints import raw_origins
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from tests.support.fake_github import FakeGitHub, FakeRepo
@@ -246,16 +248,16 @@ async def test_empty_repository_costs_two_rest_requests(
 async def test_rest_budget_exhausted_marks_the_rest_unchecked(
     client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(5)]
+    repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(8)]
     with FakeGitHub(repos, rest_budget=10) as fake:
         with caplog.at_level(logging.WARNING, logger="auditor.github"):
-            results, facts = await check(client, fake, [f"ml-lab/r{i}" for i in range(5)])
-        outcomes = [results[f"ml-lab/r{i}"].check.outcome for i in range(5)]
-    # Each repository takes 5 requests (repository, commits, root, readme, release): 2 fit.
-    assert outcomes[:2] == [Outcome.OK, Outcome.OK]
-    assert set(outcomes[2:]) == {Outcome.UNCHECKED}
+            results, facts = await check(client, fake, [f"ml-lab/r{i}" for i in range(8)])
+        outcomes = [results[f"ml-lab/r{i}"].check.outcome for i in range(8)]
+    # Each repository takes 2 requests (repository, root listing): 5 fit.
+    assert outcomes[:5] == [Outcome.OK] * 5
+    assert set(outcomes[5:]) == {Outcome.UNCHECKED}
     assert Outcome.DEAD not in outcomes
-    assert "GITHUB_TOKEN" in results["ml-lab/r4"].check.detail
+    assert "GITHUB_TOKEN" in results["ml-lab/r7"].check.detail
     warnings = [r for r in caplog.records if "rate limit" in r.getMessage()]
     assert len(warnings) == 1
     assert "GITHUB_TOKEN" in warnings[0].getMessage()
@@ -299,9 +301,36 @@ async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> No
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
         results, _ = await check(client, fake, names, token=TOKEN)
-        # 40 → 2×20 → 4×10: 1 + 2 + 4 queries, the last four answered.
-        assert fake.counts["graphql"] == 7
+        # 40 → 2×20 → 4×10, each too heavy a batch sent 3 times before it is split: 3 + 6 + 4.
+        assert fake.counts["graphql"] == 13
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+
+
+@pytest.mark.parametrize("fault", ["secondary", "502", "504"])
+async def test_a_faulting_batch_is_resent_whole(client: httpx.AsyncClient, fault: str) -> None:
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, token=TOKEN, graphql_faults={names[7]: fault}) as fake:
+        results, facts = await check(client, fake, names, token=TOKEN)
+        sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.requests_made == len(sent) == 2  # the batch, and the same batch again
+    assert sent[0] == sent[1]
+    assert len([k for k in sent[0]["variables"] if k.startswith("o")]) == GRAPHQL_BATCH
+
+
+async def test_graphql_requests_stay_within_batches_plus_faults(
+    client: httpx.AsyncClient,
+) -> None:
+    names = [f"ml-lab/r{i}" for i in range(400)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    for repo in repos[100:110]:  # READMEs GitHub shows from .github/ and docs/
+        repo.files = {".github/README.md": "# g\n", "docs/README.md": "# d\n", "a.py": ""}
+    faults = {names[i]: ("secondary", "502", "504")[i % 3] for i in range(0, 400, 40)}
+    with FakeGitHub(repos, token=TOKEN, graphql_faults=faults) as fake:
+        results, facts = await check(client, fake, names, token=TOKEN)
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.requests_made <= math.ceil(400 / GRAPHQL_BATCH) + len(faults)
 
 
 async def test_a_single_repository_that_always_times_out_is_transient(
@@ -381,7 +410,7 @@ async def test_html_and_malformed_json_are_transient(
 ) -> None:
     fake.script("/repos/ml-lab/complete", 200, "<html>oops</html>", {"content-type": "text/html"})
     fake.script("/repos/ml-lab/fork", 200, {"full_name": "ml-lab/fork"})  # fields missing
-    fake.script("/repos/ml-lab/archived/commits", 200, '{"not": "a list"}')
+    fake.script("/repos/ml-lab/archived/contents/", 200, '{"not": "a list"}')
     results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork", "ml-lab/archived"])
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
     assert "non-JSON" in results["ml-lab/complete"].check.detail
@@ -527,6 +556,11 @@ def test_api_for_host() -> None:
     assert on_public.rest == "https://api.github.com"
     assert not on_public.authorised  # the Enterprise token stays at home
     assert api_for_host("gitlab.com", ghe) is None
+    assert raw_origins(public) == {("https", "raw.githubusercontent.com", 443)}
+    assert raw_origins(enterprise) == {
+        ("https", "ghe.example.com", 443),
+        ("https", "raw.ghe.example.com", 443),
+    }
 
 
 async def test_not_an_owner_name_pair(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
@@ -547,17 +581,15 @@ def recorded(name: str) -> str:
 
 async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
     repo = json.loads(recorded("rest_repos_get.PyGithub_PyGithub.200.json"))
-    fake.repos["pygithub/pygithub"] = FakeRepo("PyGithub/PyGithub", files={"README.md": "x"})
+    readme = json.loads(recorded("rest_repos_readme.PyGithub_PyGithub.200.json"))
+    text = base64.b64decode(readme["content"]).decode()
+    # The README comes from the raw host, by the root listing's download_url.
+    fake.repos["pygithub/pygithub"] = FakeRepo("PyGithub/PyGithub", files={"README.md": text})
     fake.script("/repos/PyGithub/PyGithub", 200, repo)
     fake.script(
         "/repos/PyGithub/PyGithub/commits",
         200,
         recorded("rest_repos_commits.PyGithub_PyGithub.per_page2.200.json"),
-    )
-    fake.script(
-        "/repos/PyGithub/PyGithub/readme",
-        200,
-        recorded("rest_repos_readme.PyGithub_PyGithub.200.json"),
     )
     results, _ = await check(client, fake, ["PyGithub/PyGithub"])
     facts = results["PyGithub/PyGithub"].facts
@@ -613,8 +645,11 @@ async def test_requests_per_repository_for_200(client: httpx.AsyncClient) -> Non
     names = [f"ml-lab/bulk{i}" for i in range(200)]
     with FakeGitHub(bulk_repos(200)) as fake:
         rest, rest_facts = await check(client, fake, names)
-        per_name = Counter(r.path.split("/")[3] for r in fake.requests)
-        requirements = {r.path.split("/")[3] for r in fake.requests if "requirements" in r.path}
+        api = [r for r in fake.requests if not r.path.startswith("/raw/")]
+        raw = [r for r in fake.requests if r.path.startswith("/raw/")]
+        per_name = Counter(r.path.split("/")[3] for r in api)
+        raw_per_name = Counter(r.path.split("/")[3] for r in raw)
+        requirements = {r.path.split("/")[3] for r in raw if "requirements" in r.path}
         graphql, graphql_facts = await check(client, fake, names, token=TOKEN)
         counts = dict(fake.counts)
     assert {r.check.outcome for r in rest.values()} == {Outcome.OK}
@@ -627,12 +662,95 @@ async def test_requests_per_repository_for_200(client: httpx.AsyncClient) -> Non
         f" GraphQL {graphql_facts.requests_made} queries, {graphql_facts.graphql_points} points"
     )
     assert counts["rest"] == rest_facts.requests_made
-    # At most 5 (repository, commits, root, readme, release), 2 for an empty repository, and
-    # one more only where requirements.txt must be read to decide deps_pinned.
+    assert counts["raw"] == rest_facts.raw_requests == len(raw)
+    assert all("authorization" not in {k.lower() for k in r.headers} for r in raw)
+    # Without a budget to keep: 2 API requests (repository, root listing) and the follow-ups
+    # (newest release, newest commit); 2 for an empty repository. The README, and
+    # requirements.txt where it decides deps_pinned, from the raw host.
     for i, name in enumerate(names):
         short = name.split("/")[1]
-        expected = 2 if i % 25 == 0 else 6 if short in requirements else 5
-        assert per_name[short] == expected, name
+        assert per_name[short] == (2 if i % 25 == 0 else 4), name
+        assert raw_per_name[short] == (0 if i % 25 == 0 else 2 if short in requirements else 1)
+        assert rest[name].facts is not None
+        assert rest[name].facts.skipped == ()
     # One query per batch: README.md and README.rst are read in it.
     assert graphql_facts.requests_made == batches
     assert graphql_facts.graphql_points == counts["graphql"] == batches
+
+
+def reading_group(count: int) -> list[FakeRepo]:
+    """A reading group's list: READMEs (some in .github/ or docs/), licences, requirements,
+    releases, a fork, an archived and an empty repository."""
+    repos = bulk_repos(count)
+    repos[1].files = {".github/README.md": README, ".github/workflows/ci.yml": "", "a.py": ""}
+    repos[2].files = {"docs/README.md": README, "docs/conf.py": "", "train.py": ""}
+    repos[3].parent = "upstream/original"
+    repos[4].archived = True
+    return repos
+
+
+async def test_the_60_an_hour_budget_fully_judges_30_repositories(
+    client: httpx.AsyncClient,
+) -> None:
+    names = [f"ml-lab/bulk{i}" for i in range(30)]
+    with FakeGitHub(reading_group(30)) as unlimited:
+        graphql, _ = await check(client, unlimited, names, token=TOKEN)
+    with FakeGitHub(reading_group(30), rest_budget=60) as fake:
+        rest, _ = await check(client, fake, names)
+        counts = dict(fake.counts)
+    assert counts["rest"] + counts.get("rest_304", 0) <= 60
+    assert counts["raw"] > 0  # READMEs and requirements came from the raw host
+    for name in names:
+        result = rest[name]
+        assert result.check.outcome is Outcome.OK, (name, result.check.detail)
+        got, want = result.facts, graphql[name].facts
+        assert got is not None
+        assert want is not None
+        # Fully judged: existence, licence, README covers, root files, activity.
+        judged = ("exists", "license_spdx", "license_class", "readme_path", "readme_covers",
+                  "root_files", "env_files", "deps_pinned", "pushed_at", "fork")  # fmt: skip
+        for field in judged:
+            assert getattr(got, field) == getattr(want, field), (name, field)
+        if not got.empty:  # what 60 requests could not also cover is named
+            assert got.skipped == ("releases", "last-commit"), name
+    # The follow-ups wait for the budget: a list that leaves some gets them.
+    with FakeGitHub(reading_group(20), rest_budget=60) as fake:
+        short, _ = await check(client, fake, names[:20])
+    with_release = [n for n in names[:20] if short[n].facts and short[n].facts.latest_release]
+    assert with_release
+    assert all(short[n].facts and "releases" not in short[n].facts.skipped for n in with_release)
+
+
+async def test_a_rename_is_followed_only_within_the_budget(client: httpx.AsyncClient) -> None:
+    repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(3)]
+    repos.append(FakeRepo("ml-lab/new", files={"README.md": "# n\n"}, old_names=("ml-lab/old",)))
+    names = ["ml-lab/old", "ml-lab/r0", "ml-lab/r1", "ml-lab/r2"]
+    with FakeGitHub(repos, rest_budget=7) as fake:
+        results, _ = await check(client, fake, names)
+    moved = results["ml-lab/old"]
+    assert moved.check.outcome is Outcome.MOVED
+    assert moved.facts is None
+    assert "not followed" in moved.check.detail
+    assert "GITHUB_TOKEN" in moved.check.detail
+    assert {results[n].check.outcome for n in names[1:]} == {Outcome.OK}
+    with FakeGitHub(repos, rest_budget=60) as fake:
+        results, _ = await check(client, fake, names)
+    assert results["ml-lab/old"].check.final_url == "https://github.com/ml-lab/new"
+    assert results["ml-lab/old"].facts is not None
+
+
+async def test_raw_files_never_get_the_token_and_stay_on_the_raw_host(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    results, facts = await check(client, fake, ["ml-lab/complete"])
+    assert facts.raw_requests >= 1
+    raw = [r for r in fake.requests if r.path.startswith("/raw/")]
+    assert raw
+    assert all("authorization" not in {k.lower() for k in r.headers} for r in raw)
+    # A download_url off the raw host is not followed: nothing is read from elsewhere.
+    listing = [{"name": "README.md", "type": "file", "size": 3,
+                "download_url": "https://elsewhere.example/raw/README.md"}]  # fmt: skip
+    fake.script("/repos/ml-lab/fork/contents/", 200, listing)
+    results, _ = await check(client, fake, ["ml-lab/fork"])
+    assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
+    assert "download_url" in results["ml-lab/fork"].check.detail

@@ -222,6 +222,7 @@ def every_fact() -> RepoFacts:
         homepage="https://lab.example/every",
         readme_evidence=(ReadmeEvidence(ReadmeCover.INSTALL, 4, "## Install"),),
         latest_release=Release("v2", None),
+        skipped=("last-commit",),
     )
     for spec in fields(RepoFacts):
         assert getattr(facts, spec.name) != spec.default, f"give RepoFacts.{spec.name} a value"

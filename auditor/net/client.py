@@ -2,8 +2,9 @@
 
 `Net` owns the shared `httpx.AsyncClient` (behind the address guard of `auditor.net.guard`,
 through the transport of `auditor.net.httpx_patches`), the run's request slots (global
-concurrency), the per-host politeness gate (concurrency and spacing per host), and the DNS
-canary that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
+concurrency), the per-server politeness gates (`auditor.net.politeness`: adaptive concurrency
+and spacing, one gate per server as `auditor.links.politeness_key` tells), and the DNS canary
+that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ import httpcore
 import httpx
 
 from auditor.config import Settings
+from auditor.links import politeness_key
 from auditor.net.guard import GuardedBackend, Resolver, is_public_address, system_resolver
 from auditor.net.httpx_patches import guarded_transport
+from auditor.net.politeness import HostGate
 
 log = logging.getLogger(__name__)
 
@@ -30,29 +33,13 @@ def _host_of(url: str) -> str:
     return httpx.URL(url).host.lower()
 
 
-class _HostGate:
-    """Politeness towards one host: at most `per_host_concurrency` requests at once, and
-    starts spaced by `per_host_interval`."""
-
-    def __init__(self, concurrency: int, interval: float) -> None:
-        self.semaphore = asyncio.Semaphore(max(1, concurrency))
-        self.interval = interval
-        self.next_start = 0.0
-
-    async def wait_turn(self) -> None:
-        now = asyncio.get_running_loop().time()
-        start = max(now, self.next_start)
-        self.next_start = start + self.interval  # reserved before sleeping: no lock needed
-        if start > now:
-            await asyncio.sleep(start - now)
-
-
 class Net:
     """The run's network: one `httpx.AsyncClient` behind the address guard, and the limits.
 
     `client` never follows redirects (callers follow them by hand, so each hop is checked and
-    recorded). Wrap each request in `async with net.slot(host)` to respect the global and
-    per-host limits; a burst larger than the pool otherwise ends in `PoolTimeout`s.
+    recorded). Wrap each request in `async with net.slot(host) as gate` to respect the global
+    and per-server limits, and tell the gate how the server answered (`gate.answered`,
+    `gate.failed`); a burst larger than the pool otherwise ends in `PoolTimeout`s.
     """
 
     def __init__(self, settings: Settings, *, resolver: Resolver | None = None) -> None:
@@ -76,21 +63,34 @@ class Net:
             trust_env=False,
         )
         self._slots = asyncio.Semaphore(concurrency)
-        self._hosts: dict[str, _HostGate] = {}
+        self._gates: dict[str, HostGate] = {}
         self._canary: bool | None = None
         self._canary_lock = asyncio.Lock()
 
-    @contextlib.asynccontextmanager
-    async def slot(self, host: str) -> AsyncIterator[None]:
-        """Hold one of the run's request slots, politely with respect to `host`."""
-        gate = self._hosts.get(host)
+    def gate(self, host: str) -> HostGate:
+        """The politeness gate of the server behind `host`."""
+        key = politeness_key(host)
+        gate = self._gates.get(key)
         if gate is None:
-            gate = _HostGate(self.settings.per_host_concurrency, self.settings.per_host_interval)
-            self._hosts[host] = gate
-        async with gate.semaphore:
-            await gate.wait_turn()
+            settings = self.settings
+            gate = HostGate(
+                settings.per_host_concurrency,
+                settings.per_host_interval,
+                adaptive=settings.host_adaptive,
+            )
+            self._gates[key] = gate
+        return gate
+
+    @contextlib.asynccontextmanager
+    async def slot(self, host: str) -> AsyncIterator[HostGate]:
+        """Hold one of the run's request slots, politely with respect to `host`'s server."""
+        gate = self.gate(host)
+        await gate.acquire()
+        try:
             async with self._slots:
-                yield
+                yield gate
+        finally:
+            gate.release()
 
     async def dns_works(self) -> bool:
         """Whether `settings.dns_canary` resolves to a public address: the offline guard's test

@@ -16,6 +16,9 @@ deferral of long waits to its second pass):
   jitter" from `base_delay`.
 * Give up? `delay` is None once `max_retries` retries were made or the wait is beyond
   `max_wait`.
+* Slow down? `asks_to_slow_down` (429, 503, or an error with Retry-After) and
+  `is_overload_error` (a timeout, a connection reset mid-exchange): the per-host politeness of
+  `auditor.net.politeness` backs off on these.
 
 Every wait goes through `RetryPolicy.sleep`, which calls the module's `_sleep`: tests replace
 it to observe the decisions. Rate-limit headers are read here (`retry_after`,
@@ -43,6 +46,9 @@ TRANSIENT_STATUSES = frozenset({408, 425, 429, *range(500, 600)})
 # Failures of one exchange that asking again may cure (ConnectError, ReadError… are
 # NetworkErrors; ConnectTimeout, ReadTimeout, PoolTimeout… TimeoutExceptions).
 _TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+# Answers that ask a client to slow down (RFC 6585 §4, RFC 9110 §15.6.4).
+SLOW_DOWN_STATUSES = frozenset({429, 503})
+_OVERLOAD_ERRORS = (httpx.TimeoutException, TimeoutError, httpx.ReadError, httpx.WriteError)
 # X-RateLimit-Reset above this is an epoch time (GitHub and most APIs); below, seconds from now.
 _EPOCH = 1e9
 
@@ -148,6 +154,18 @@ class RetryPolicy:
         if isinstance(error, AddressRefused) or tls_error(error) is not None:
             return False
         return isinstance(error, httpx.ConnectError | httpx.ConnectTimeout)
+
+    @staticmethod
+    def asks_to_slow_down(status: int, headers: httpx.Headers) -> bool:
+        """Whether an answer asks us to send fewer requests: 429, 503, or an error status
+        with Retry-After (RFC 9110 §10.2.3)."""
+        return status in SLOW_DOWN_STATUSES or (status >= 400 and "retry-after" in headers)
+
+    @staticmethod
+    def is_overload_error(error: BaseException) -> bool:
+        """Whether a failed exchange hints at a struggling server: a timeout (theirs or our
+        whole-exchange deadline) or a connection broken mid-exchange."""
+        return isinstance(error, _OVERLOAD_ERRORS)
 
     def exhausted(self, attempt: int) -> bool:
         """Whether `attempt` retries already made are all there may be."""

@@ -20,6 +20,7 @@ from auditor.scorecard.document import (
 )
 from auditor.scorecard.reading import from_json, load_scorecard
 from auditor.scorecard.writing import (
+    dump_chunks,
     dumps,
     dumps_json,
     extraction_json,
@@ -48,6 +49,7 @@ __all__ = [
     "Shard",
     "Tool",
     "build_scorecard",
+    "dump_chunks",
     "dumps",
     "dumps_json",
     "extraction_json",

@@ -457,6 +457,8 @@ def _repo(obj: Mapping[str, object], where: str) -> RepoFacts:
         default_branch=_opt_str(obj, "default_branch", where),
         description=_opt_str(obj, "description", where),
         homepage=_opt_str(obj, "homepage", where),
+        # Written since the facts a budget skipped were named; older scorecards lack it.
+        skipped=_strings(obj, "skipped", where) if "skipped" in obj else (),
     )
 
 

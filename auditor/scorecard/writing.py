@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from auditor.models import (
@@ -102,6 +103,7 @@ def repo_json(facts: RepoFacts) -> JsonObject:
         "default_branch": facts.default_branch,
         "description": facts.description,
         "homepage": facts.homepage,
+        "skipped": list(facts.skipped),
     }
 
 
@@ -215,25 +217,54 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 def dumps_json(document: Mapping[str, object]) -> str:
     """A JSON object with one paper or link per line: readable diffs, and fast — `indent=`
     would drop Python's JSON encoder to its pure-Python path (~6 % of a 20,000-paper run)."""
-    parts = []
-    for key, value in document.items():
-        if isinstance(value, list) and value:
-            items = ",\n    ".join(_encode(item) for item in value)
-            parts.append(f"  {_encode(key)}: [\n    {items}\n  ]")
-        else:
-            parts.append(f"  {_encode(key)}: {_encode(value)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    return "".join(_chunks(document, {}))
+
+
+def _chunks(
+    document: Mapping[str, object], lazy: Mapping[str, Iterable[JsonObject]]
+) -> Iterator[str]:
+    """`dumps_json`'s text in pieces; the members in `lazy` (non-empty lists in `document`)
+    are encoded one item at a time from their iterables."""
+    yield "{\n"
+    for index, (key, value) in enumerate(document.items()):
+        if index:
+            yield ",\n"
+        items = lazy.get(key)
+        if items is None and isinstance(value, list) and value:
+            items = value
+        if items is None:
+            yield f"  {_encode(key)}: {_encode(value)}"
+            continue
+        yield f"  {_encode(key)}: [\n    "
+        for position, item in enumerate(items):
+            yield f",\n    {_encode(item)}" if position else _encode(item)
+        yield "\n  ]"
+    yield "\n}\n"
 
 
 def dumps(card: Scorecard) -> str:
     """`scorecard.json`'s text."""
-    return dumps_json(to_json(card))
+    return "".join(dump_chunks(card))
 
 
-def write_files_atomically(files: Mapping[Path, str]) -> None:
+def dump_chunks(card: Scorecard) -> Iterator[str]:
+    """`scorecard.json`'s text in pieces, one paper or link at a time: the JSON values of the
+    whole document are never held at once (at 20,000 papers they took ~600 MB)."""
+    head = to_json(replace(card, papers=(), links=()))
+    lazy: dict[str, Iterable[JsonObject]] = {}
+    if card.papers:
+        head["papers"] = [None]  # a placeholder: non-empty, written from `lazy`
+        lazy["papers"] = (paper_json(entry.paper, entry.score) for entry in card.papers)
+    if card.links:
+        head["links"] = [None]
+        lazy["links"] = (link_entry_json(entry) for entry in card.links)
+    return _chunks(head, lazy)
+
+
+def write_files_atomically(files: Mapping[Path, str | Iterable[str]]) -> None:
     """Write several reports as one: every temporary file is written and synced before the
     first is renamed into place, so a full disk or an interrupt while writing leaves every
-    previous report as it was, never a mix of old and new."""
+    previous report as it was, never a mix of old and new. A report may come in pieces."""
     written: list[tuple[str, Path]] = []
     try:
         for path, text in files.items():
@@ -243,7 +274,10 @@ def write_files_atomically(files: Mapping[Path, str]) -> None:
             )
             written.append((temporary, path))
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
+                if isinstance(text, str):
+                    stream.write(text)
+                else:
+                    stream.writelines(text)
                 stream.flush()
                 os.fsync(stream.fileno())
         for temporary, path in written:

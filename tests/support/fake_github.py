@@ -10,10 +10,14 @@ test_github_graphql_schema.py).
 
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
 (primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers 502),
-`graphql_rate_limited`, `token` (a wrong or missing token gets 401 from GraphQL), and
+`graphql_rate_limited`, `graphql_faults` (repositories whose first query faults once: a
+secondary rate limit, 502 or 504), `token` (a wrong or missing token gets 401 from GraphQL), and
 `script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
-Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["graphql"]`, `graphql_points`, and
-`requests` (method, path, headers) for every request.
+Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["raw"]`, `counts["raw_304"]`,
+`counts["graphql"]`, `graphql_points`, and `requests` (method, path, headers) for every request.
+The REST budget counts as GitHub's does: every answer, 304s included unless the request carried
+a token; files of the raw host (`download_url`s, served under `/raw/` like GitHub Enterprise's)
+never.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from graphql import GraphQLError, build_schema, graphql_sync
 
@@ -130,6 +134,7 @@ class Recorded:
     method: str
     path: str
     headers: dict[str, str]
+    body: bytes = b""
 
 
 class FakeGitHub:
@@ -144,6 +149,7 @@ class FakeGitHub:
         token: str | None = None,
         users: Iterable[str] = (),
         gists: Iterable[str] = (),
+        graphql_faults: dict[str, str] | None = None,
     ) -> None:
         self.repos: dict[str, FakeRepo] = {}
         for number, repo in enumerate(repos, start=1000):
@@ -153,6 +159,9 @@ class FakeGitHub:
         self.rest_budget = rest_budget
         self.graphql_max_aliases = graphql_max_aliases
         self.graphql_rate_limited = graphql_rate_limited
+        # owner/name → "secondary" (403, Retry-After: 0), "502" or "504": the first query that
+        # asks for that repository gets that fault instead of an answer, once.
+        self.graphql_faults = {k.casefold(): v for k, v in (graphql_faults or {}).items()}
         self.token = token
         self.users = {u.casefold() for u in users}
         self.gists = set(gists)
@@ -223,7 +232,9 @@ class FakeGitHub:
         parts = urlsplit(request.path)
         path = unquote(parts.path)
         with self._lock:
-            self.requests.append(Recorded(method, request.path, dict(request.headers.items())))
+            self.requests.append(
+                Recorded(method, request.path, dict(request.headers.items()), payload)
+            )
             scripted = self._scripts.get(path)
             answer = scripted.popleft() if scripted else None
         if self.latency:
@@ -231,6 +242,8 @@ class FakeGitHub:
         if answer is None:
             if method == "POST" and path == "/graphql":
                 answer = self._graphql(request, payload)
+            elif path.startswith("/raw/"):
+                answer = self._raw(request, path)
             else:
                 answer = self._rest(request, path, parse_qs(parts.query))
         status, text, headers = answer
@@ -253,8 +266,15 @@ class FakeGitHub:
         text = json.dumps(body)
         etag = 'W/"' + hashlib.sha1(text.encode()).hexdigest() + '"'
         with self._lock:
-            if status == 200 and request.headers.get("if-none-match") == etag:
+            not_modified = status == 200 and request.headers.get("if-none-match") == etag
+            # GitHub: a 304 is free only for an authorised request; without a token it counts.
+            if not_modified and request.headers.get("authorization"):
                 self.counts["rest_304"] += 1
+                return 304, "", {"ETag": etag, **self._limit_headers()}
+            if not_modified and (self.rest_budget is None or self.rest_budget > 0):
+                self.counts["rest_304"] += 1
+                if self.rest_budget is not None:
+                    self.rest_budget -= 1
                 return 304, "", {"ETag": etag, **self._limit_headers()}
             self.counts["rest"] += 1
             if self.rest_budget is not None:
@@ -270,6 +290,29 @@ class FakeGitHub:
         if status == 200:
             headers["ETag"] = etag
         return status, text, headers
+
+    def _raw(self, request: BaseHTTPRequestHandler, path: str) -> tuple[int, str, dict[str, str]]:
+        """The raw host of `download_url`s (`/raw/{owner}/{repo}/{ref}/{path}`, as GitHub
+        Enterprise serves it; raw.githubusercontent.com on github.com): file contents, an ETag,
+        no rate-limit headers, outside the REST budget. Counted as `raw` / `raw_304`."""
+        segments = path.split("/", 5)  # "", "raw", owner, repo, ref, path
+        repo = (
+            self.repos.get(f"{segments[2]}/{segments[3]}".casefold())
+            if len(segments) == 6
+            else None
+        )
+        with self._lock:
+            self.counts["raw"] += 1
+        if repo is None or repo.empty or segments[5] not in repo.files:
+            return 404, "404: Not Found", {"content-type": "text/plain; charset=utf-8"}
+        text = repo.files[segments[5]]
+        etag = '"' + _sha(text) + '"'
+        if request.headers.get("if-none-match") == etag:
+            with self._lock:
+                self.counts["raw"] -= 1
+                self.counts["raw_304"] += 1
+            return 304, "", {"ETag": etag}
+        return 200, text, {"content-type": "text/plain; charset=utf-8", "ETag": etag}
 
     def _limit_headers(self) -> dict[str, str]:
         remaining = 5000 if self.rest_budget is None else self.rest_budget
@@ -339,7 +382,7 @@ class FakeGitHub:
             readme = _preferred_readme(repo.files)
             if readme is None or repo.empty:
                 return 404, _not_found("repos/contents#get-a-repository-readme"), {}
-            return 200, _file_json(repo, readme), {}
+            return 200, _file_json(repo, readme, self._raw_root()), {}
         if rest == ["releases"]:  # newest first; per_page is not needed for 0 or 1 release
             if repo.release is None:
                 return 200, [], {}
@@ -355,7 +398,7 @@ class FakeGitHub:
 
     def _contents(self, repo: FakeRepo, path: str) -> tuple[int, object, dict[str, str]]:
         if path in repo.files:
-            return 200, _file_json(repo, path), {}
+            return 200, _file_json(repo, path, self._raw_root()), {}
         prefix = f"{path}/" if path else ""
         names: dict[str, bool] = {}  # name → is_file
         for file_path in repo.files:
@@ -365,9 +408,13 @@ class FakeGitHub:
         if not names:
             return 404, _not_found("repos/contents#get-repository-content"), {}
         listing = [
-            _entry_json(repo, prefix + name, is_file) for name, is_file in sorted(names.items())
+            _entry_json(repo, prefix + name, is_file, self._raw_root())
+            for name, is_file in sorted(names.items())
         ]
         return 200, listing, {}
+
+    def _raw_root(self) -> str:
+        return f"{self.url}/raw"
 
     def _repo_json(self, repo: FakeRepo) -> dict[str, object]:
         owner, name = repo.full_name.split("/")
@@ -434,6 +481,17 @@ class FakeGitHub:
             document, variables = body["query"], body.get("variables") or {}
         except (ValueError, KeyError, TypeError):
             return 400, json.dumps({"message": "Problems parsing JSON"}), limits
+        fault = self._fault(variables)
+        if fault == "secondary":
+            message = {
+                "message": "You have exceeded a secondary rate limit. Please wait a few minutes "
+                "before you try again.",
+                "documentation_url": f"{_DOCS}/overview/rate-limits-for-the-rest-api",
+            }
+            return 403, json.dumps(message), {**limits, "retry-after": "0"}
+        if fault in ("502", "504"):
+            message = {"message": "We couldn't respond to your request in time."}
+            return int(fault), json.dumps(message), limits
         aliases = document.count(": repository(")
         if self.graphql_max_aliases is not None and aliases > self.graphql_max_aliases:
             message = {"message": "We couldn't respond to your request in time."}
@@ -455,6 +513,20 @@ class FakeGitHub:
             if result.data is None:  # a document GitHub would reject: say so loudly
                 return 200, json.dumps(answer), limits
         return 200, json.dumps(answer), limits
+
+    def _fault(self, variables: dict[str, object]) -> str | None:
+        """The scripted fault of the first faulting repository this query asks for (once)."""
+        if not self.graphql_faults:
+            return None
+        for key, owner in variables.items():
+            name = variables.get("n" + key[1:]) if key.startswith("o") else None
+            if not isinstance(owner, str) or not isinstance(name, str):
+                continue
+            with self._lock:
+                fault = self.graphql_faults.pop(f"{owner}/{name}".casefold(), None)
+            if fault is not None:
+                return fault
+        return None
 
     def _root(self, context: dict[str, int]) -> dict[str, object]:
         # Parameter names are GraphQL's argument names.
@@ -607,14 +679,14 @@ def _suffix(name: str) -> str:
     return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
 
 
-def _file_json(repo: FakeRepo, path: str) -> dict[str, object]:
+def _file_json(repo: FakeRepo, path: str, raw_root: str) -> dict[str, object]:
     raw = repo.files[path].encode()
     encoded = base64.b64encode(raw).decode()
     content = "".join(encoded[i : i + 60] + "\n" for i in range(0, len(encoded), 60))
-    return {**_entry_json(repo, path, True), "content": content, "encoding": "base64"}
+    return {**_entry_json(repo, path, True, raw_root), "content": content, "encoding": "base64"}
 
 
-def _entry_json(repo: FakeRepo, path: str, is_file: bool) -> dict[str, object]:
+def _entry_json(repo: FakeRepo, path: str, is_file: bool, raw_root: str) -> dict[str, object]:
     api = f"https://api.github.com/repos/{repo.full_name}"
     web = f"https://github.com/{repo.full_name}"
     sha = _sha(repo.files.get(path, path))
@@ -627,9 +699,7 @@ def _entry_json(repo: FakeRepo, path: str, is_file: bool) -> dict[str, object]:
         "html_url": f"{web}/{'blob' if is_file else 'tree'}/{repo.default_branch}/{path}",
         "git_url": f"{api}/git/{'blobs' if is_file else 'trees'}/{sha}",
         "download_url": (
-            f"https://raw.githubusercontent.com/{repo.full_name}/{repo.default_branch}/{path}"
-            if is_file
-            else None
+            f"{raw_root}/{repo.full_name}/{repo.default_branch}/{quote(path)}" if is_file else None
         ),
         "type": "file" if is_file else "dir",
         "_links": {"self": f"{api}/contents/{path}", "git": f"{api}/git/blobs/{sha}"},

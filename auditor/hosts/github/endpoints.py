@@ -55,3 +55,17 @@ def origin(url: str) -> tuple[str, str, int | None]:
     scheme = parts.scheme.casefold()
     port = parts.port or {"https": 443, "http": 80}.get(scheme)
     return scheme, (parts.hostname or "").casefold(), port
+
+
+PUBLIC_RAW = "https://raw.githubusercontent.com"
+
+
+def raw_origins(api: ApiEndpoint) -> frozenset[tuple[str, str, int | None]]:
+    """Where a root listing's `download_url`s may point: raw.githubusercontent.com for the
+    public API; for GitHub Enterprise the server's (and API's) own origin (its `/raw/`), or
+    `raw.<server>` with subdomain isolation. Files there are read without the token and outside
+    the API's budget."""
+    if origin(api.rest) == origin(PUBLIC_API):
+        return frozenset({origin(PUBLIC_RAW)})
+    scheme, host, port = origin(api.server)
+    return frozenset({origin(api.rest), (scheme, host, port), (scheme, f"raw.{host}", port)})

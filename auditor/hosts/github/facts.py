@@ -17,15 +17,16 @@ from auditor.hosts.github.answers import verdict
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
-from auditor.hosts.github.rest import RestReader
+from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import is_github_full_name
 from auditor.models import LinkCheck, Outcome, RepoCheck
 
 logger = logging.getLogger(__name__)
 
-# REST requests a repository usually costs (repository, commits, root, README, releases).
-REST_REQUESTS_PER_REPO = 5
+# REST requests that fully judge a repository (the repository, its root listing); its README
+# and requirements.txt come from the raw host, outside the budget.
+REST_REQUESTS_PER_REPO = ESSENTIAL_REQUESTS
 
 
 class GitHubFacts:
@@ -43,9 +44,11 @@ class GitHubFacts:
         self._hinted = False  # the REST budget hint was given
 
     async def repos(
-        self, full_names: Sequence[str], *, host: str | None = None
+        self, full_names: Sequence[str], *, host: str | None = None, upcoming: int = 0
     ) -> dict[str, RepoCheck]:
-        """Facts for `owner/name` repositories on `host` (default: the configured server)."""
+        """Facts for `owner/name` repositories on `host` (default: the configured server).
+        `upcoming`: how many more the caller will ask about after these; without a token, REST
+        keeps the budget their essential requests need before asking any follow-up."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
         results: dict[str, RepoCheck] = {}
@@ -68,10 +71,11 @@ class GitHubFacts:
                     self._keep_facts(api, answers)
                     results.update(answers)
             else:
-                for index, full_name in enumerate(valid):
-                    results[full_name] = await self._rest.repo(api, full_name)
-                    if index == 0:
-                        self._budget_hint(api, len(valid) - 1)
+                # The first alone: its answer tells the budget, and the hint comes up front.
+                later = len(valid) - 1 + upcoming
+                results.update(await self._rest.repos(api, valid[:1], upcoming=later))
+                self._budget_hint(api, len(valid) - 1)
+                results.update(await self._rest.repos(api, valid[1:], upcoming=upcoming))
         return {name: results[name] for name in full_names}
 
     def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
@@ -93,7 +97,10 @@ class GitHubFacts:
         if remaining is None or remaining >= needed or self._hinted:
             return
         self._hinted = True
-        hint = "set GITHUB_TOKEN (or GH_TOKEN) to read them in batches through GraphQL"
+        hint = (
+            "set GITHUB_TOKEN (or GH_TOKEN, or run `gh auth login`) to read them in batches "
+            "through GraphQL"
+        )
         if self._token:  # a token this API host does not get (another host's API)
             hint = "these repositories are on an API host the token is not sent to"
         logger.warning(
@@ -138,6 +145,11 @@ class GitHubFacts:
     @property
     def requests_made(self) -> int:
         return self._transport.requests_made
+
+    @property
+    def raw_requests(self) -> int:
+        """Files read from the raw host (outside the API's budget)."""
+        return self._transport.raw_requests
 
     @property
     def graphql_points(self) -> int:

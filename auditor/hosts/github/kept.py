@@ -72,6 +72,7 @@ def facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
             root_files=tuple(data["root_files"]),
             env_files=tuple(data["env_files"]),
             latest_release=Release(release["tag"], release["date"]) if release else None,
+            skipped=tuple(data.get("skipped", ())),
         )
         return RepoCheck(check, RepoFacts(**data))
     except (ValueError, TypeError, KeyError, AttributeError) as error:

@@ -1,14 +1,26 @@
-"""GitHub facts through REST, for runs without a token (60 requests an hour): per repository
-`GET /repos/{o}/{r}`, `/commits?per_page=1` (409: empty, and an empty repository stops there),
-`/contents/` (the root listing), `/readme` (only when the listing shows a README or a
-`.github`/`docs` folder), the newest release, and `/contents/requirements.txt` only when it
-decides `deps_pinned`. Also the GitHub links that are not repositories (profiles, gists, files,
-releases, issues, commits), asked of the API that answers for them."""
+"""GitHub facts through REST, for runs without a token (60 requests an hour).
+
+A repository is *fully judged* with two API requests: `GET /repos/{o}/{r}` (existence, licence,
+fork, archived, `pushed_at` for activity) and its root listing `/contents/` (root files; a 404
+saying so is an empty repository). Its README and requirements.txt come from the listing's
+`download_url`s, on the raw host (raw.githubusercontent.com, or the Enterprise server's own
+`/raw/`): outside the API's budget, never with the token. GitHub shows the README of `.github/`
+first, then the root's, then `docs/`'s: the raw host is asked for `.github/README.md` when the
+root has a `.github` folder, and for `docs/README.md` / `.rst` when the root has no README. Every
+request is conditional (stored ETags).
+
+What goes beyond, the follow-ups, is asked only while the budget left covers it on top of the
+two requests of every repository still to come (`upcoming`), in this order, and each one not
+asked is named in the facts' `skipped` (a rename not followed leaves the link `moved` without
+facts, saying so): `rename` (a 301 to `/repositories/{id}`), `releases` (the newest release),
+`last-commit` (the newest commit's date; activity is judged by `pushed_at` without it). Also
+the GitHub links that are not repositories (profiles, gists, files, releases, issues, commits),
+asked of the API that answers for them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
 from auditor.config import Settings
@@ -28,19 +40,34 @@ from auditor.hosts.github.answers import (
     verdict,
 )
 from auditor.hosts.github.derive import (
-    README_NAME,
+    MAX_README_BYTES,
+    Readme,
     Tree,
     complete,
-    decode_file,
     needs_requirements,
+    preferred_readme,
     spdx_of,
 )
-from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host
+from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import blocked, found, missing
 from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
+from auditor.timestamps import now_iso
+
+# API requests that fully judge a repository: the repository, and its root listing.
+ESSENTIAL_REQUESTS = 2
+# The facts given up first when the budget runs short, in the order they are asked.
+RENAME, RELEASES, LAST_COMMIT = "rename", "releases", "last-commit"
+FOLLOW_UPS = (RENAME, RELEASES, LAST_COMMIT)
+HOW_TO_GET_THEM = "set GITHUB_TOKEN (or run `gh auth login`) to have them"
+
+
+@dataclass(slots=True)
+class _Renamed:
+    asked: str
+    answer: Answer
 
 
 class RestReader:
@@ -49,60 +76,125 @@ class RestReader:
     def __init__(self, transport: Transport) -> None:
         self._transport = transport
 
+    async def repos(
+        self, api: ApiEndpoint, names: list[str], *, upcoming: int = 0
+    ) -> dict[str, RepoCheck]:
+        """Every repository fully judged first (two requests each), then the follow-ups the
+        budget allows while keeping two requests for each of the `upcoming` repositories the
+        caller will ask about next."""
+        results: dict[str, RepoCheck] = {}
+        renamed: list[_Renamed] = []
+        for name in names:
+            first = await self._judge(api, name)
+            if isinstance(first, _Renamed):
+                renamed.append(first)
+            else:
+                results[name] = first
+        reserve = ESSENTIAL_REQUESTS * upcoming
+        for item in renamed:
+            if self._affordable(api, ESSENTIAL_REQUESTS, reserve):
+                results[item.asked] = await self._follow_rename(api, item)
+            else:
+                results[item.asked] = _rename_skipped(item)
+        for follow_up in (RELEASES, LAST_COMMIT):
+            for name, result in results.items():
+                facts = result.facts
+                if facts is None or not facts.exists or facts.empty or facts.source != "rest":
+                    continue
+                if self._affordable(api, 1, reserve):
+                    facts = await self._follow_up(api, facts, follow_up)
+                else:
+                    facts = replace(facts, skipped=(*facts.skipped, follow_up))
+                results[name] = replace(result, facts=facts)
+        return {name: results[name] for name in names}
+
+    def _affordable(self, api: ApiEndpoint, cost: int, reserve: int) -> bool:
+        remaining = self._transport.rate_remaining.get(api.rest)
+        return remaining is None or remaining - reserve >= cost
+
     async def repo(self, api: ApiEndpoint, full_name: str) -> RepoCheck:
+        """One repository, with every follow-up the budget allows."""
+        return (await self.repos(api, [full_name]))[full_name]
+
+    async def _judge(self, api: ApiEndpoint, full_name: str) -> RepoCheck | _Renamed:
         try:
-            answer = await self._transport.follow(
-                api, await self._transport.get(api, f"/repos/{full_name}")
-            )
-            if answer.status != 200:
-                return missing(answer, full_name)
-            repo = as_object(answer.json(), "repository")
-            facts = await self._details(api, rest_base(repo))
-            return found(facts, full_name, api)
+            answer = await self._transport.get(api, f"/repos/{full_name}")
+            if answer.status in {301, 302, 307, 308}:
+                return _Renamed(full_name, answer)
+            return await self._found(api, answer, full_name)
         except Stop as stop:
             return verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
         except Malformed as error:
             return verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
 
-    async def _details(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
-        base = f"/repos/{facts.full_name}"
-        commits = await self._transport.get(api, f"{base}/commits?per_page=1")
-        if commits.status == 409:  # "Git Repository is empty."
-            return complete(facts, empty=True, tree=None, readme=None, requirements=None)
-        expect(commits, 200, "commits")
-        listing = as_list(commits.json(), "commits")
-        last = as_object(listing[0], "commit") if listing else {}
-        commit = as_object(last.get("commit", {}), "commit")
-        committer = as_object(commit.get("committer", {}), "committer")
-        facts = replace(facts, last_commit_at=timestamp(optional_str(committer, "date")))
+    async def _follow_rename(self, api: ApiEndpoint, item: _Renamed) -> RepoCheck:
+        try:
+            answer = await self._transport.follow(api, item.answer)
+            result = await self._found(api, answer, item.asked)
+        except Stop as stop:
+            return verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
+        except Malformed as error:
+            return verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+        return result
 
-        root = await self._transport.get(api, f"{base}/contents/")
+    async def _found(self, api: ApiEndpoint, answer: Answer, full_name: str) -> RepoCheck:
+        if answer.status != 200:
+            return missing(answer, full_name)
+        repo = as_object(answer.json(), "repository")
+        facts = await self._listing(api, rest_base(repo))
+        return found(facts, full_name, api)
+
+    async def _listing(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
+        """The root listing, and the README and requirements.txt from the raw host."""
+        root = await self._transport.get(api, f"/repos/{facts.full_name}/contents/")
+        if root.status == 404 and "empty" in root.message().casefold():
+            return complete(facts, empty=True, tree=None, readme=None, requirements=None)
         expect(root, 200, "root listing")
-        entries = tuple(
-            (required_str(entry, "name"), optional_str(entry, "type") != "dir")
-            for entry in map(as_entry, as_list(root.json(), "root listing"))
+        listing = [as_entry(entry) for entry in as_list(root.json(), "root listing")]
+        tree = Tree(
+            tuple(
+                (required_str(entry, "name"), optional_str(entry, "type") != "dir")
+                for entry in listing
+            )
         )
-        tree = Tree(entries)
-        readme = None
-        names = {name.casefold() for name, _ in entries}
-        if any(README_NAME.fullmatch(n) for n, _ in entries) or names & {".github", "docs"}:
-            answer = await self._transport.get(api, f"{base}/readme")
-            if answer.status == 200:
-                readme = decode_file(as_object(answer.json(), "readme"))
-            elif answer.status != 404:
-                expect(answer, 200, "readme")
+        downloads = {
+            required_str(entry, "name"): url
+            for entry in listing
+            if isinstance(url := entry.get("download_url"), str)
+        }
+        sizes = {
+            required_str(entry, "name"): size
+            for entry in listing
+            if isinstance(size := entry.get("size"), int) and not isinstance(size, bool)
+        }
+        files = _RawFiles(self._transport, api, downloads)
+        readme = await files.readme(tree, sizes)
         requirements = None
         if needs_requirements(tree):
-            answer = await self._transport.get(api, f"{base}/contents/requirements.txt")
-            if answer.status == 200:
-                requirements = decode_file(as_object(answer.json(), "requirements.txt")).text
-        latest = await self._latest_release(api, base)
-        if latest is not None:
-            tag = required_str(latest, "tag_name")
-            facts = replace(
-                facts, latest_release=Release(tag, timestamp(optional_str(latest, "published_at")))
-            )
+            found_file = await files.read("requirements.txt")
+            requirements = found_file.text if found_file is not None else None
         return complete(facts, empty=False, tree=tree, readme=readme, requirements=requirements)
+
+    async def _follow_up(self, api: ApiEndpoint, facts: RepoFacts, follow_up: str) -> RepoFacts:
+        """`facts` with one follow-up asked; when it cannot be had, named as skipped."""
+        base = f"/repos/{facts.full_name}"
+        try:
+            if follow_up == RELEASES:
+                latest = await self._latest_release(api, base)
+                if latest is None:
+                    return facts
+                tag = required_str(latest, "tag_name")
+                published = timestamp(optional_str(latest, "published_at"))
+                return replace(facts, latest_release=Release(tag, published))
+            commits = await self._transport.get(api, f"{base}/commits?per_page=1")
+            expect(commits, 200, "commits")
+            listing = as_list(commits.json(), "commits")
+            last = as_object(listing[0], "commit") if listing else {}
+            commit = as_object(last.get("commit", {}), "commit")
+            committer = as_object(commit.get("committer", {}), "committer")
+            return replace(facts, last_commit_at=timestamp(optional_str(committer, "date")))
+        except (Stop, Malformed):
+            return replace(facts, skipped=(*facts.skipped, follow_up))
 
     async def _latest_release(self, api: ApiEndpoint, base: str) -> Mapping[str, object] | None:
         """GitHub's "latest release" (the newest that is neither a draft nor a pre-release).
@@ -210,3 +302,68 @@ def other_target(url: str, settings: Settings) -> tuple[ApiEndpoint, str, str | 
     if page.kind == "commit":
         return api, f"{repo}/commits/{rest[0]}", None
     return api, repo, None  # another page of a repository: the repository's existence decides
+
+
+def _rename_skipped(item: _Renamed) -> RepoCheck:
+    detail = (
+        f"renamed or transferred (GitHub answered {item.answer.status}); not followed, to keep "
+        "the GitHub REST budget (60 requests an hour without a token) for the other "
+        f"repositories; {HOW_TO_GET_THEM}"
+    )
+    return RepoCheck(
+        LinkCheck(Outcome.MOVED, detail, now_iso(), http_status=item.answer.status), None
+    )
+
+
+class _RawFiles:
+    """Files of one repository's root listing, read from the raw host by `download_url`."""
+
+    def __init__(self, transport: Transport, api: ApiEndpoint, downloads: dict[str, str]) -> None:
+        self._transport = transport
+        self._api = api
+        self._downloads: dict[str, str] = {}
+        allowed = raw_origins(api)
+        for name, url in downloads.items():
+            if origin(url) not in allowed:
+                raise Stop(Outcome.TRANSIENT, "GitHub API listed a download_url off the raw host")
+            self._downloads[name] = url
+        # The folder every download_url sits in: other paths of the same commit are beside it.
+        self._base: str | None = None
+        for name, url in self._downloads.items():
+            encoded = quote(name)
+            if url.endswith("/" + encoded):
+                self._base = url[: -len(encoded)]
+                break
+
+    async def read(self, path: str) -> Readme | None:
+        """The file at `path` (None when the raw host has none there)."""
+        url = self._downloads.get(path)
+        if url is None:
+            if self._base is None:
+                return None
+            url = self._base + quote(path)
+        answer = await self._transport.get_raw(self._api, url)
+        if answer.status == 404:
+            return None
+        expect(answer, 200, f"raw {path}")
+        return Readme(path, len(answer.text.encode()), answer.text[:MAX_README_BYTES])
+
+    async def readme(self, tree: Tree, sizes: Mapping[str, int]) -> Readme | None:
+        """The README GitHub shows: `.github/`'s, else the root's, else `docs/`'s."""
+        folders = {name.casefold() for name, is_file in tree.entries if not is_file}
+        if ".github" in folders:
+            found_file = await self.read(".github/README.md")
+            if found_file is not None:
+                return found_file
+        root = preferred_readme(tree)
+        if root is not None:
+            found_file = await self.read(root)
+            if found_file is not None and root in sizes:
+                return Readme(root, sizes[root], found_file.text)
+            return found_file
+        if "docs" in folders:
+            for path in ("docs/README.md", "docs/README.rst"):
+                found_file = await self.read(path)
+                if found_file is not None:
+                    return found_file
+        return None

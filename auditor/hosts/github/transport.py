@@ -26,6 +26,7 @@ _SECONDARY = re.compile(r"secondary rate|abuse detection", re.IGNORECASE)
 
 
 SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then waits a minute
+RAW_BASE = "raw"  # the `spent` and `rate_remaining` key of the raw host: not the API's budget
 
 
 def _exchange_failed(error: httpx.HTTPError) -> str:
@@ -57,7 +58,8 @@ class Transport:
         self.retry = RetryPolicy.from_settings(settings)
         self.spent: dict[str, str] = {}  # API base → why it can no longer be asked
         self.waited: set[str] = set()  # API bases whose primary limit was waited out once
-        self.requests_made = 0
+        self.requests_made = 0  # API requests (the raw host's are `raw_requests`)
+        self.raw_requests = 0
         self.graphql_points = 0
         self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
 
@@ -70,10 +72,14 @@ class Transport:
         headers: dict[str, str],
         json_body: object = None,
         read_timeout: float | None = None,
+        raw: bool = False,
     ) -> Answer:
-        """One request, serialised: a rate-limit pause holds back every other GitHub call."""
+        """One request, serialised: a rate-limit pause holds back every other GitHub call.
+        `raw`: a file of the raw host (`download_url`), which never gets the token."""
         async with self.lock:
-            return await self._send_serial(method, url, api, headers, json_body, read_timeout)
+            return await self._send_serial(
+                method, url, api, headers, json_body, read_timeout, raw=raw
+            )
 
     async def _send_serial(
         self,
@@ -83,21 +89,26 @@ class Transport:
         headers: dict[str, str],
         json_body: object,
         read_timeout: float | None,
+        *,
+        raw: bool = False,
     ) -> Answer:
         """The token only for the API origin; the primary and secondary limits; the retry
         policy's retries (GET only: `_graphql` splits a heavy batch, and retries the rest)."""
-        base = api.graphql if method == "POST" else api.rest
+        base = RAW_BASE if raw else api.graphql if method == "POST" else api.rest
         attempt = 0  # retries of a transient answer or failure
         limited = 0  # secondary-limit waits for this request
         while True:
             if base in self.spent:
                 raise Stop(Outcome.UNCHECKED, self.spent[base])
             request_headers = dict(headers)
-            if self.token and origin(url) in self.token_origins and api.authorised:
+            if self.token and not raw and origin(url) in self.token_origins and api.authorised:
                 request_headers["Authorization"] = f"Bearer {self.token}"
             timeout = read_timeout or self.settings.timeout
             try:
-                self.requests_made += 1
+                if raw:
+                    self.raw_requests += 1
+                else:
+                    self.requests_made += 1
                 response, text = await bounded_request(
                     self.client,
                     method,
@@ -190,6 +201,20 @@ class Transport:
         if cached is not None and cached[0]:
             headers["If-None-Match"] = cached[0]
         answer = await self.send("GET", url, api, headers=headers)
+        if answer.status == 304 and cached is not None:
+            return Answer(200, answer.headers, cached[1], url)
+        if answer.status == 200 and self.cache is not None:
+            self.cache.api_put(url, answer.headers.get("etag"), answer.text)
+        return answer
+
+    async def get_raw(self, api: ApiEndpoint, url: str) -> Answer:
+        """A file from the raw host (a listing's `download_url`): outside the API's budget,
+        conditional like every GET, never with the token, never following a redirect."""
+        cached = self.cache.api_get(url) if self.cache is not None else None
+        headers = {"Accept": "*/*"}
+        if cached is not None and cached[0]:
+            headers["If-None-Match"] = cached[0]
+        answer = await self.send("GET", url, api, headers=headers, raw=True)
         if answer.status == 304 and cached is not None:
             return Answer(200, answer.headers, cached[1], url)
         if answer.status == 200 and self.cache is not None:

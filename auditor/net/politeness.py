@@ -1,0 +1,133 @@
+"""Politeness towards one server: how many requests at once, and how far apart they start.
+
+The user sets the ceiling (`--host-concurrency N`: never more than N at once) and the floor
+(`--host-request-interval D`: never two starts closer than D). Adaptive by default: a server is
+first asked politely (`START_CONCURRENCY` at once, `START_INTERVAL` apart, or the user's
+limits when they are stricter), then faster while it answers fast and clean (one more request
+at once and a shorter interval per such answer, like TCP's slow start), and slower at once
+when it asks (429, 503, Retry-After) or breaks (timeouts, reset connections): half as many at
+once, twice the interval, once per round of requests. A server that strains answers slowly, and
+a slow answer never speeds it up: the pace follows what the server can take. What asks to slow down
+is the retry policy's (`auditor.net.policy`); which hosts share a server is `auditor.links`'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+
+# The polite start of a server not heard from yet.
+START_CONCURRENCY = 2
+START_INTERVAL = 0.1
+# The slowest a server is asked after backing off: one request every MAX_INTERVAL seconds.
+MAX_INTERVAL = 5.0
+# An answer is "fast" when it took at most this many times the fastest one seen, plus SLACK.
+FAST_FACTOR = 3.0
+FAST_SLACK = 0.1
+# Each fast, clean answer shortens the interval by this factor (down to the floor).
+SPEED_UP = 0.7
+
+
+class HostGate:
+    """Concurrency and spacing for one server; adaptive within the user's limits."""
+
+    def __init__(self, ceiling: int, floor: float, *, adaptive: bool = True) -> None:
+        self.ceiling = max(1, ceiling)
+        self.floor = max(0.0, floor)
+        self.adaptive = adaptive
+        if adaptive:
+            self.limit = float(min(START_CONCURRENCY, self.ceiling))
+            self.interval = max(self.floor, START_INTERVAL)
+        else:
+            self.limit = float(self.ceiling)
+            self.interval = self.floor
+        self.in_flight = 0
+        self.most_in_flight = 0  # the most requests ever in flight at once (tests read it)
+        self.next_start = 0.0
+        self.fastest: float | None = None
+        self.backoffs = 0
+        self.backed_off_at = float("-inf")
+        self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    @property
+    def allowed(self) -> int:
+        """Requests allowed in flight at once now."""
+        return max(1, min(self.ceiling, int(self.limit)))
+
+    async def acquire(self) -> None:
+        """Wait for a free place, then for this request's turn."""
+        while self.in_flight >= self.allowed or self._waiting:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiting.append(waiter)
+            try:
+                await waiter
+            except BaseException:
+                if waiter in self._waiting:
+                    self._waiting.remove(waiter)
+                elif waiter.done() and not waiter.cancelled():
+                    self._wake()  # pass on a place this waiter was given but cannot take
+                raise
+            if self.in_flight < self.allowed:
+                break
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        start = max(now, self.next_start)
+        self.next_start = start + self.interval  # reserved before sleeping: no lock needed
+        if start > now:
+            try:
+                await asyncio.sleep(start - now)
+            except BaseException:
+                self.release()
+                raise
+
+    def release(self) -> None:
+        self.in_flight -= 1
+        self._wake()
+
+    def _wake(self) -> None:
+        free = self.allowed - self.in_flight
+        while free > 0 and self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                free -= 1
+
+    # -- what the server said --
+
+    def answered(self, started: float, elapsed: float, *, slow_down: bool) -> None:
+        """The request sent at `started` (loop time) was answered after `elapsed` seconds;
+        `slow_down`: the server asked us to."""
+        if slow_down:
+            self.back_off(started)
+            return
+        if not self.adaptive:
+            return
+        if self.fastest is None or elapsed < self.fastest:
+            self.fastest = elapsed
+        if elapsed > self.fastest * FAST_FACTOR + FAST_SLACK:
+            return  # a slow answer: keep the pace
+        self.limit = min(float(self.ceiling), self.limit + 1.0)
+        self.interval = max(self.floor, self.interval * SPEED_UP)
+        if self.interval < 0.001:
+            self.interval = self.floor
+        self._wake()
+
+    def failed(self, started: float) -> None:
+        """The exchange sent at `started` broke (a timeout, a reset): the server may be
+        struggling."""
+        self.back_off(started)
+
+    def back_off(self, started: float) -> None:
+        """Half as many at once, twice the interval; once for the requests already on their
+        way when the last back-off was decided (like TCP, once per window)."""
+        if started < self.backed_off_at:
+            return
+        self.backoffs += 1
+        self.backed_off_at = asyncio.get_running_loop().time()
+        if not self.adaptive:
+            return
+        self.limit = max(1.0, self.limit / 2)
+        self.interval = min(max(self.interval * 2, START_INTERVAL, self.floor), MAX_INTERVAL)
+        self.interval = max(self.interval, self.floor)

@@ -1,0 +1,130 @@
+"""GitHub budgets: how many repositories a tokenless run fully judges within GitHub's 60 REST
+requests an hour, and how many GraphQL requests a token spends when repositories fault.
+
+    python benchmarks/github_budget.py [--repos 15,30,40] [--graphql 2000] [--fault-share 0.025]
+
+Both against tests/support/fake_github.py in this process (REST budget enforced as GitHub does it:
+every answer counts, a tokenless 304 too; the raw host's files never), repositories from
+benchmarks/world.py. Counts only, no timing. BENCH_AUDITOR_ROOT=DIR measures another
+checkout's `auditor` package (figures before a change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [os.environ.get("BENCH_AUDITOR_ROOT") or str(ROOT), str(ROOT)]
+
+import httpx  # noqa: E402
+
+from auditor.config import Settings  # noqa: E402
+from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts  # noqa: E402
+from benchmarks import world  # noqa: E402
+from tests.support.fake_github import FakeGitHub  # noqa: E402
+
+TOKEN = "bench-token-0123456789"
+
+
+def repositories(count: int, seed: int = 11) -> list[Any]:
+    """`count` existing repositories of a world (a README, licences, requirements, releases)."""
+    built = world.build(max(40, count * 3), seed=seed)
+    repos = [repo for repo in world.fake_repos(built) if not repo.old_names][:count]
+    assert len(repos) == count, "world too small"
+    return repos
+
+
+def _settings(fake: FakeGitHub, token: str | None) -> Settings:
+    return Settings(
+        github_api_url=fake.url,
+        github_graphql_url=fake.url + "/graphql",
+        github_token=token,
+        retry_base_delay=0.0,
+    )
+
+
+async def tokenless(count: int) -> dict[str, Any]:
+    repos = repositories(count)
+    names = [repo.full_name for repo in repos]
+    with FakeGitHub(repos, rest_budget=60) as fake:
+        async with httpx.AsyncClient() as client:
+            results = await GitHubFacts(client, _settings(fake, None)).repos(names)
+        counts = dict(fake.counts)
+    judged = [
+        name
+        for name, result in results.items()
+        if result.check.outcome.value in ("ok", "moved") and result.facts is not None
+    ]
+    skipped: dict[str, int] = {}
+    for result in results.values():
+        for fact in getattr(result.facts, "skipped", ()) or ():
+            skipped[fact] = skipped.get(fact, 0) + 1
+    return {
+        "repositories": count,
+        "fully_judged": len(judged),
+        "unchecked": sum(r.check.outcome.value == "unchecked" for r in results.values()),
+        "api_requests": counts.get("rest", 0) + counts.get("rest_304", 0),
+        "raw_requests": counts.get("raw", 0) + counts.get("raw_304", 0),
+        "skipped": skipped,
+    }
+
+
+async def graphql(count: int, share: float, seed: int = 5) -> dict[str, Any]:
+    repos = repositories(count, seed=seed)
+    names = [repo.full_name for repo in repos]
+    rng = random.Random(seed)
+    kinds = ("secondary", "502", "504")
+    faulty = rng.sample(names, round(count * share))
+    faults = {name: kinds[index % 3] for index, name in enumerate(faulty)}
+    with FakeGitHub(repos, token=TOKEN, graphql_faults=dict(faults)) as fake:
+        async with httpx.AsyncClient() as client:
+            facts = GitHubFacts(client, _settings(fake, TOKEN))
+            results = await facts.repos(names)
+        queries = fake.counts["graphql"]
+    batches = math.ceil(count / GRAPHQL_BATCH)
+    return {
+        "repositories": count,
+        "faults": len(faults),
+        "batches": batches,
+        "queries": queries,
+        "per_repository": queries / count,
+        "bound": (batches + len(faults)) / count,
+        "ok": sum(r.check.outcome.value in ("ok", "moved") for r in results.values()),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repos", default="15,30,40")
+    parser.add_argument("--graphql", type=int, default=2000)
+    parser.add_argument("--fault-share", type=float, default=0.025)
+    args = parser.parse_args()
+    print("| repositories | fully judged | unchecked | API requests | raw host | skipped |")
+    print("|---:|---:|---:|---:|---:|:--|")
+    for count in (int(n) for n in args.repos.split(",")):
+        row = asyncio.run(tokenless(count))
+        skipped = ", ".join(f"{k} {v}" for k, v in sorted(row["skipped"].items())) or "-"
+        print(
+            f"| {count} | {row['fully_judged']} | {row['unchecked']} | {row['api_requests']} | "
+            f"{row['raw_requests']} | {skipped} |"
+        )
+    row = asyncio.run(graphql(args.graphql, args.fault_share))
+    print()
+    print("| repositories | faulting once | batches | GraphQL requests | per repository | "
+          "bound (batches + faults) | ok |")  # fmt: skip
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        f"| {row['repositories']:,} | {row['faults']} | {row['batches']} | {row['queries']} | "
+        f"{row['per_repository']:.3f} | {row['bound']:.3f} | {row['ok']} |"
+    )
+
+
+if __name__ == "__main__":
+    main()
