@@ -1,7 +1,8 @@
 """The rubric's vocabulary and its settings: criteria ids, groups, default weights and thresholds,
 and loading user overrides from TOML (`--config PATH` or `[tool.paper-auditor]` in pyproject.toml).
 
-The rules themselves live in `auditor.score`; `docs/rubric.md` documents both (a test keeps its
+The rules themselves live in `auditor.rules_access` and `auditor.rules_content`, applied by
+`auditor.score`; `docs/rubric.md` documents both (a test keeps its
 criteria table in step with `CRITERIA`).
 """
 
