@@ -158,8 +158,13 @@ class ReadmeFacts:
 
     covers: tuple[ReadmeCover, ...]
     evidence: tuple[ReadmeEvidence, ...] = ()
-    # Weights and data links found in the README (Hugging Face, Zenodo, Drive, release assets).
+    # Weights, data and hosted-environment links found in the README (Hugging Face, Zenodo,
+    # Drive, release assets, Colab, Binder).
     artifact_links: tuple[str, ...] = ()
+    # Where the README says the code moved to (a code host URL), when it says so.
+    moved_to: str | None = None
+    # A list of papers or repositories (a survey's "awesome" list), not code.
+    reading_list: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,20 @@ _PAGE_ONLY_NAMES = frozenset(
     }
 )  # fmt: skip
 _PAGE_ONLY_PREFIXES = ("readme", "license", "licence", "copying")
+# Folders and files that hold no code: text, data, media, and dependency lists on their own.
+_NO_CODE_FOLDERS = frozenset(
+    {
+        "data", "dataset", "datasets", "results", "paper", "papers", "pics", "pic", "imgs",
+        "image", "res", "resources", "fig", "figs", "videos", "video", "slides", "poster",
+        "supplementary", "appendix", "examples_images",
+    }
+)  # fmt: skip
+_NO_CODE_SUFFIXES = (
+    ".md", ".markdown", ".txt", ".rst", ".bib", ".csv", ".tsv", ".json", ".jsonl", ".xlsx",
+    ".zip", ".tar", ".gz", ".mp4", ".mov", ".webm", ".bmp", ".tif", ".tiff", ".pptx", ".docx",
+    ".html", ".htm", ".ico", ".yml", ".yaml", ".cff", ".toml", ".cfg", ".ini", ".lock",
+)  # fmt: skip
+_CODE_DOTFILES = frozenset({".gitmodules"})  # the code lives in a submodule
 _PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")
 REQUIREMENTS = "requirements.txt"
 CITATION_FILE = "CITATION.cff"
@@ -106,6 +120,26 @@ def is_page_only(name: str) -> bool:
         or folded.startswith(_PAGE_ONLY_PREFIXES)
         or folded.endswith(_PAGE_ONLY_SUFFIXES)
     )
+
+
+def is_code_free(name: str) -> bool:
+    """A root entry that holds no code: a page-only file, a dependency list or environment file
+    on its own (a lone `requirements.txt` is no release), a text, data or media file, or a
+    folder of data, figures or papers. A name without a known suffix is taken for a folder of
+    code; `.gitmodules` points at code kept elsewhere."""
+    folded = _folded(name)
+    if folded in _CODE_DOTFILES:
+        return False
+    if is_page_only(name) or folded in _NO_CODE_FOLDERS or folded.startswith("."):
+        return True
+    if is_environment_file(name) and not folded.endswith(".py") and "docker" not in folded:
+        return True
+    return folded.endswith(_NO_CODE_SUFFIXES)
+
+
+def has_code(names: Iterable[str]) -> bool:
+    """Whether a root listing holds anything but `is_code_free` entries."""
+    return not all(is_code_free(name) for name in names)
 
 
 def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str]:
