@@ -15,11 +15,23 @@ and `await facts.other(url)`. Two backends give identical `RepoFacts` (all field
   and an empty repository stops there), `/contents/` (root listing), `/readme` (only when the
   listing shows a README or a `.github`/`docs` folder), `/releases?per_page=1` (the newest
   release; `/releases/latest` only when that one is a draft or a pre-release), and
-  `/contents/requirements.txt` only when a requirements.txt must be read to decide
-  `deps_pinned` (no lock file): 5 requests for most repositories, 6 for those. Conditional
-  requests reuse stored ETags (`ApiCache`): a 304 costs no quota, and every answer but a
-  404 or a redirect can be one. When the budget left cannot cover the list, one warning says
-  so up front and suggests a token.
+  `/contents/{requirements.txt,environment.yml,pyproject.toml}` only when such a file must be
+  read to decide `deps_pinned` (no lock file): 5 requests for most repositories, one more per
+  such file. Conditional requests reuse stored ETags (`ApiCache`): a 304 costs no quota, and
+  every answer but a 404 or a redirect can be one. When the budget left cannot cover the
+  list, one warning says so up front and suggests a token.
+
+Follow-ups, with either backend (issue 13):
+
+* a fork is compared with its parent, one REST request
+  (`/repos/{parent}/compare/{branch}...{owner}:{branch}`): `fork_ahead_by` is the number of
+  commits of its own (None when the comparison is not answered);
+* a repository GraphQL answers an error for that is not `NOT_FOUND` (GraphQL does not document
+  blocks) is asked once through REST: an answer carrying `block` (451 legal takedown, 403 terms
+  of service) is `dead`, with the reason and the notice; anything else keeps GraphQL's verdict;
+* a placeholder (or empty) repository whose README says the code moved to another repository on
+  the same host is answered with that repository's facts, `moved` to it (`dead` when it is
+  gone), one hop only.
 
 GraphQL answers (`ok`/`moved` with their facts) are kept in the same `ApiCache` and reused,
 without asking, by a run within `settings.max_cache_age` (GraphQL has no conditional requests).
@@ -59,7 +71,7 @@ import httpx
 from auditor import repofiles
 from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.licenses import NOASSERTION, license_class
-from auditor.links import GITHUB, github_page, is_github_full_name
+from auditor.links import GITHUB, github_full_name, github_page, is_github_full_name
 from auditor.models import (
     LicenseClass,
     LinkCheck,
@@ -86,7 +98,7 @@ MAX_README_BYTES = 1024 * 1024
 REST_REQUESTS_PER_REPO = 5
 # api_answers keys of GraphQL facts kept for warm runs, and the format of what is kept.
 FACTS_KEY = "graphql-facts:"
-_FACTS_FORMAT = 1
+_FACTS_FORMAT = 2  # 2: README analysis by sections, forks compared, moves followed
 # An API answer larger than this, after decompression, is refused (a batch of 40 repositories
 # with their READMEs stays far below it).
 API_MAX_BODY = 64 * 1024 * 1024
@@ -248,7 +260,7 @@ class _Pending:
     facts: RepoFacts
     tree: _Tree
     path: str
-    requirements: str | None
+    manifests: Mapping[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,11 +296,14 @@ class GitHubFacts:
         self.requests_made = 0
         self.graphql_points = 0
         self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
+        self._parent_branches: dict[str, str] = {}  # fork (casefolded) → its parent's branch
 
     async def repos(
-        self, full_names: Sequence[str], *, host: str | None = None
+        self, full_names: Sequence[str], *, host: str | None = None, follow_moves: bool = True
     ) -> dict[str, RepoCheck]:
-        """Facts for `owner/name` repositories on `host` (default: the configured server)."""
+        """Facts for `owner/name` repositories on `host` (default: the configured server).
+        Forks are compared with their parent; a placeholder whose README says the code moved
+        to another repository on the host is answered with that repository (one hop)."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
         results: dict[str, RepoCheck] = {}
@@ -308,14 +323,112 @@ class GitHubFacts:
                 for start in range(0, len(todo), GRAPHQL_BATCH):
                     batch = todo[start : start + GRAPHQL_BATCH]
                     answers = await self._graphql_batch(api, batch)
+                    answers = await self._finish(api, host, answers, follow_moves)
                     self._keep_facts(api, answers)
                     results.update(answers)
             else:
+                answers = {}
                 for index, full_name in enumerate(valid):
-                    results[full_name] = await self._rest_repo(api, full_name)
+                    answers[full_name] = await self._rest_repo(api, full_name)
                     if index == 0:
                         self._budget_hint(api, len(valid) - 1)
+                results.update(await self._finish(api, host, answers, follow_moves))
         return {name: results[name] for name in full_names}
+
+    # Follow-ups: forks, moves, blocks ----------------------------------------------------------
+
+    async def _finish(
+        self, api: ApiEndpoint, host: str, answers: dict[str, RepoCheck], follow_moves: bool
+    ) -> dict[str, RepoCheck]:
+        """Forks compared with their parent, then README moves followed (one hop)."""
+        for name, answer in answers.items():
+            facts = answer.facts
+            if facts is not None and facts.fork and facts.parent and facts.default_branch:
+                ahead = await self._fork_ahead_by(api, facts)
+                answers[name] = RepoCheck(answer.check, replace(facts, fork_ahead_by=ahead))
+        return await self._follow_moves(host, answers) if follow_moves else answers
+
+    def _note_parent_branch(self, facts: RepoFacts, parent: object, key: str) -> None:
+        """Keeps the parent's default branch of a fork, for the comparison."""
+        branch = parent.get(key) if isinstance(parent, dict) else None
+        if isinstance(branch, dict):  # GraphQL: defaultBranchRef { name }
+            branch = branch.get("name")
+        if isinstance(branch, str) and facts.parent:
+            self._parent_branches[facts.full_name.casefold()] = branch
+
+    async def _fork_ahead_by(self, api: ApiEndpoint, facts: RepoFacts) -> int | None:
+        """Commits on the fork's default branch that its parent lacks (REST compare across the
+        network, `parent:branch...owner:branch`); None when the comparison is not answered."""
+        base = self._parent_branches.get(facts.full_name.casefold())
+        if base is None or facts.parent is None or facts.default_branch is None:
+            return None
+        owner = facts.full_name.split("/")[0]
+        path = (
+            f"/repos/{facts.parent}/compare/{quote(base, safe='')}..."
+            f"{quote(owner, safe='')}:{quote(facts.default_branch, safe='')}"
+        )
+        try:
+            answer = await self._get(api, path)
+            if answer.status != 200:
+                return None
+            ahead = _object(answer.json(), "comparison").get("ahead_by")
+        except (_Stop, _Malformed):
+            return None
+        return ahead if isinstance(ahead, int) and not isinstance(ahead, bool) else None
+
+    async def _follow_moves(self, host: str, answers: dict[str, RepoCheck]) -> dict[str, RepoCheck]:
+        """A placeholder whose README says the code moved to another repository on this host is
+        answered with that repository's facts, `moved` to it (dead when it is gone)."""
+        targets: dict[str, str] = {}
+        for name, answer in answers.items():
+            facts = answer.facts
+            moved = facts.readme_moved_to if facts is not None else None
+            target = github_full_name(moved) if moved else None
+            if (
+                facts is not None
+                and target is not None
+                and (urlsplit(moved or "").hostname or "").casefold() == host.casefold()
+                and target.casefold() != facts.full_name.casefold()
+                and (facts.empty or ReadmeCover.PLACEHOLDER in facts.readme_covers)
+            ):
+                targets[name] = target
+        if not targets:
+            return answers
+        found = await self.repos(
+            list(dict.fromkeys(targets.values())), host=host, follow_moves=False
+        )
+        for name, target in targets.items():
+            moved_from = answers[name].facts
+            there = found[target]
+            if moved_from is None or there.check.outcome not in _DECIDED:
+                continue  # not reached: the repository is judged as it stands
+            new_name = there.facts.full_name if there.facts is not None else target
+            detail = f"README of {moved_from.full_name} says the code moved to {new_name}"
+            if there.check.outcome is Outcome.DEAD:
+                detail += f"; {there.check.detail}"
+            outcome = Outcome.DEAD if there.check.outcome is Outcome.DEAD else Outcome.MOVED
+            url = f"{(api_for_host(host, self._settings) or _NO_API).server}/{new_name}"
+            check = LinkCheck(outcome, detail, now_iso(), there.check.http_status, final_url=url)
+            answers[name] = RepoCheck(check, there.facts)
+        return answers
+
+    async def _unless_blocked(
+        self, api: ApiEndpoint, full_name: str, error: Mapping[str, object] | None
+    ) -> RepoCheck:
+        """A repository GraphQL gave no data for. Anything but NOT_FOUND is asked once more
+        through REST, which documents blocks (GraphQL does not): 451 for a legal takedown, 403
+        with `block` for a terms-of-service block; both are dead, with the notice."""
+        verdict = _graphql_missing(error, full_name)
+        if error is not None and error.get("type") == "NOT_FOUND":
+            return verdict
+        try:
+            answer = await self._get(api, f"/repos/{full_name}")
+        except _Stop:
+            return verdict
+        blocked = _blocked(answer)
+        if blocked is None:
+            return verdict
+        return RepoCheck(blocked, RepoFacts(full_name=full_name, exists=False, source="rest"))
 
     def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
         """The repositories whose GraphQL facts from an earlier run are still fresh (within
@@ -396,7 +509,9 @@ class GitHubFacts:
             if answer.status != 200:
                 return _missing(answer, full_name)
             repo = _object(answer.json(), "repository")
-            facts = await self._rest_details(api, _rest_base(repo))
+            base = _rest_base(repo)
+            self._note_parent_branch(base, repo.get("parent"), "default_branch")
+            facts = await self._rest_details(api, base)
             return _found(facts, full_name, api)
         except _Stop as stop:
             return _verdict(stop.outcome, self._scrub(stop.detail), stop.status)
@@ -407,7 +522,7 @@ class GitHubFacts:
         base = f"/repos/{facts.full_name}"
         commits = await self._get(api, f"{base}/commits?per_page=1")
         if commits.status == 409:  # "Git Repository is empty."
-            return _complete(facts, empty=True, tree=None, readme=None, requirements=None)
+            return _complete(facts, empty=True, tree=None, readme=None, manifests={})
         _expect(commits, 200, "commits")
         listing = _list(commits.json(), "commits")
         last = _object(listing[0], "commit") if listing else {}
@@ -430,18 +545,18 @@ class GitHubFacts:
                 readme = _decode(_object(answer.json(), "readme"))
             elif answer.status != 404:
                 _expect(answer, 200, "readme")
-        requirements = None
-        if _needs_requirements(tree):
-            answer = await self._get(api, f"{base}/contents/requirements.txt")
+        manifests = {}
+        for name in _manifests_to_read(tree):
+            answer = await self._get(api, f"{base}/contents/{quote(name)}")
             if answer.status == 200:
-                requirements = _decode(_object(answer.json(), "requirements.txt")).text
+                manifests[name] = _decode(_object(answer.json(), name)).text
         latest = await self._latest_release(api, base)
         if latest is not None:
             tag = _str(latest, "tag_name")
             facts = replace(
                 facts, latest_release=Release(tag, _utc(_opt_str(latest, "published_at")))
             )
-        return _complete(facts, empty=False, tree=tree, readme=readme, requirements=requirements)
+        return _complete(facts, empty=False, tree=tree, readme=readme, manifests=manifests)
 
     async def _latest_release(self, api: ApiEndpoint, base: str) -> Mapping[str, object] | None:
         """GitHub's "latest release" (the newest that is neither a draft nor a pre-release).
@@ -522,20 +637,22 @@ class GitHubFacts:
         for index, full_name in enumerate(batch):
             node = data.get(f"r{index}")
             if not isinstance(node, dict):
-                results[full_name] = _graphql_missing(errors.get(f"r{index}"), full_name)
+                failure = errors.get(f"r{index}")
+                results[full_name] = await self._unless_blocked(api, full_name, failure)
                 continue
             try:
-                facts, tree, readmes, requirements = _graphql_repo(node)
+                facts, tree, readmes, manifests = _graphql_repo(node)
+                self._note_parent_branch(facts, node.get("parent"), "defaultBranchRef")
             except _Malformed as error:
                 results[full_name] = _verdict(Outcome.TRANSIENT, self._scrub(str(error)))
                 continue
             path = _preferred_readme(tree) if tree is not None else None
             if tree is not None and path is not None and path not in readmes:
-                pending[full_name] = _Pending(facts, tree, path, requirements)
+                pending[full_name] = _Pending(facts, tree, path, manifests)
                 continue
             readme = readmes[path] if path is not None else None
             done = _complete(
-                facts, empty=tree is None, tree=tree, readme=readme, requirements=requirements
+                facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
             )
             results[full_name] = _found(done, full_name, api)
         if pending:
@@ -582,7 +699,7 @@ class GitHubFacts:
                 empty=False,
                 tree=item.tree,
                 readme=readme,
-                requirements=item.requirements,
+                manifests=item.manifests,
             )
             results[full_name] = _found(done, full_name, api)
         return results
@@ -778,6 +895,10 @@ class GitHubFacts:
         return text.replace(self._token, "[token]") if self._token else text
 
 
+_DECIDED = (Outcome.OK, Outcome.MOVED, Outcome.DEAD)
+_NO_API = ApiEndpoint("", "", "https://github.com", authorised=False)
+
+
 class _Split(Exception):
     """The batch was too heavy for GitHub (timeout, 502/504, node or resource limit)."""
 
@@ -788,10 +909,17 @@ _BLOB_TEXT = "... on Blob { text byteSize isBinary }"
 # The READMEs read in the first query (aliases → paths); objects cost no points, and these
 # two names cover most repositories, so the second query is rare.
 _PREFETCHED_READMES = {"readmeMd": "README.md", "readmeRst": "README.rst"}
+# Dependency lists read in the same query, for pinning (E1).
+_MANIFEST_ALIASES = {
+    "requirements": "requirements.txt",
+    "environmentYml": "environment.yml",
+    "environmentYaml": "environment.yaml",
+    "pyprojectToml": "pyproject.toml",
+}
 _NAMES = "... on Tree { entries { name type } }"
 _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   nameWithOwner isArchived isDisabled isEmpty isFork
-  parent {{ nameWithOwner }}
+  parent {{ nameWithOwner defaultBranchRef {{ name }} }}
   licenseInfo {{ spdxId key }}
   description homepageUrl pushedAt createdAt stargazerCount forkCount
   issues(states: OPEN) {{ totalCount }}
@@ -804,6 +932,9 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   readmeMd: object(expression: "HEAD:README.md") {{ {_BLOB_TEXT} }}
   readmeRst: object(expression: "HEAD:README.rst") {{ {_BLOB_TEXT} }}
   requirements: object(expression: "HEAD:requirements.txt") {{ {_BLOB_TEXT} }}
+  environmentYml: object(expression: "HEAD:environment.yml") {{ {_BLOB_TEXT} }}
+  environmentYaml: object(expression: "HEAD:environment.yaml") {{ {_BLOB_TEXT} }}
+  pyprojectToml: object(expression: "HEAD:pyproject.toml") {{ {_BLOB_TEXT} }}
 }}"""
 
 
@@ -877,8 +1008,9 @@ def _decode(body: Mapping[str, object]) -> _Readme:
 
 def _graphql_repo(
     node: Mapping[str, object],
-) -> tuple[RepoFacts, _Tree | None, dict[str, _Readme], str | None]:
-    """(facts so far, root tree or None when empty, READMEs read by path, requirements.txt)."""
+) -> tuple[RepoFacts, _Tree | None, dict[str, _Readme], dict[str, str]]:
+    """(facts so far, root tree or None when empty, READMEs read by path, the dependency
+    lists read for pinning by name)."""
     license_info = node.get("licenseInfo")
     spdx = None
     if isinstance(license_info, dict):
@@ -920,7 +1052,7 @@ def _graphql_repo(
         latest_release=latest,
     )
     if _bool(node, "isEmpty"):
-        return facts, None, {}, None
+        return facts, None, {}, {}
     root = node.get("rootTree")
     if not isinstance(root, dict):
         raise _Malformed("GitHub GraphQL API gave no root tree for a non-empty repository")
@@ -934,11 +1066,12 @@ def _graphql_repo(
         for alias, path in _PREFETCHED_READMES.items()
         if isinstance(blob := node.get(alias), dict)
     }
-    requirements_blob = node.get("requirements")
-    requirements = None
-    if isinstance(requirements_blob, dict):
-        requirements = _opt_str(requirements_blob, "text")
-    return facts, tree, readmes, requirements
+    manifests = {
+        name: text
+        for alias, name in _MANIFEST_ALIASES.items()
+        if isinstance(blob := node.get(alias), dict) and (text := _opt_str(blob, "text"))
+    }
+    return facts, tree, readmes, manifests
 
 
 def _blob_readme(blob: Mapping[str, object], path: str) -> _Readme:
@@ -962,7 +1095,7 @@ def _complete(
     empty: bool,
     tree: _Tree | None,
     readme: _Readme | None,
-    requirements: str | None,
+    manifests: Mapping[str, str],
 ) -> RepoFacts:
     """The facts both backends derive the same way from the raw pieces."""
     if empty or tree is None:
@@ -978,7 +1111,9 @@ def _complete(
         root_files=names,
         env_files=env_files,
         deps_pinned=repofiles.deps_pinned(
-            env_files, requirements if _needs_requirements(tree) else None
+            env_files,
+            None,
+            manifests={n: text for n, text in manifests.items() if n in _manifests_to_read(tree)},
         ),
         has_citation_cff=repofiles.CITATION_FILE in names,
         readme_path=readme.path if readme else None,
@@ -986,11 +1121,13 @@ def _complete(
         readme_covers=analysis.covers,
         readme_evidence=analysis.evidence,
         artifact_links=analysis.artifact_links,
+        readme_moved_to=analysis.moved_to,
+        reading_list=analysis.reading_list,
     )
 
 
-def _needs_requirements(tree: _Tree) -> bool:
-    return repofiles.needs_requirements([name for name, is_file in tree.entries if is_file])
+def _manifests_to_read(tree: _Tree) -> tuple[str, ...]:
+    return repofiles.manifests_to_read([name for name, is_file in tree.entries if is_file])
 
 
 def _preferred_readme(tree: _Tree) -> str | None:
@@ -1122,8 +1259,12 @@ def _blocked(answer: _Answer) -> LinkCheck | None:
     if answer.status != 451 and not isinstance(block, dict):
         return None
     reason = block.get("reason") if isinstance(block, dict) else None
+    notice = block.get("html_url") if isinstance(block, dict) else None
     detail = f"GitHub API: access blocked ({reason if isinstance(reason, str) else 'legal'})"
-    return LinkCheck(Outcome.DEAD, f"{detail}, {answer.status}", now_iso(), answer.status)
+    detail += f", {answer.status}"
+    if isinstance(notice, str) and notice.startswith("https://"):
+        detail += f"; notice: {notice}"
+    return LinkCheck(Outcome.DEAD, detail, now_iso(), answer.status)
 
 
 def _graphql_missing(error: Mapping[str, object] | None, full_name: str) -> RepoCheck:

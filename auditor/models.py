@@ -210,6 +210,13 @@ class RepoFacts:
     default_branch: str | None = None
     description: str | None = None
     homepage: str | None = None
+    # Where the README says the code moved to (a URL), when it says so.
+    readme_moved_to: str | None = None
+    # The README is a list of papers or repositories (a survey's "awesome" list) and the root
+    # holds no code.
+    reading_list: bool | None = None
+    # For a fork: commits on its default branch that its parent lacks (None: not compared).
+    fork_ahead_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
