@@ -1123,6 +1123,7 @@ def _complete(
         artifact_links=analysis.artifact_links,
         readme_moved_to=analysis.moved_to,
         reading_list=analysis.reading_list,
+        readme_citation_titles=analysis.citation_titles,
     )
 
 
@@ -1201,6 +1202,7 @@ def _facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
                 for e in data["readme_evidence"]
             ),
             artifact_links=tuple(data["artifact_links"]),
+            readme_citation_titles=tuple(data.get("readme_citation_titles", ())),
             root_files=tuple(data["root_files"]),
             env_files=tuple(data["env_files"]),
             latest_release=Release(release["tag"], release["date"]) if release else None,

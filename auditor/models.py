@@ -165,6 +165,8 @@ class ReadmeFacts:
     moved_to: str | None = None
     # A list of papers or repositories (a survey's "awesome" list), not code.
     reading_list: bool = False
+    # The titles of the README's BibTeX entries (outside acknowledgements), for F2.
+    citation_titles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +219,8 @@ class RepoFacts:
     reading_list: bool | None = None
     # For a fork: commits on its default branch that its parent lacks (None: not compared).
     fork_ahead_by: int | None = None
+    # The titles of the README's BibTeX entries: F2 checks one is the paper's.
+    readme_citation_titles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

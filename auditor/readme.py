@@ -63,6 +63,7 @@ from auditor.repofiles import has_code, is_citation_file
 __all__ = ["MAX_CHARS", "analyze_readme"]
 
 MAX_ARTIFACT_LINKS = 50
+MAX_TITLES = 5
 EXCERPT_CHARS = 100
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
@@ -88,6 +89,7 @@ class _Reader:
         self.root_files = root_files
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
         self.links: list[str] = []
+        self.titles: list[str] = []  # of the BibTeX entries
         self._names: dict[int, frozenset[ReadmeCover]] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
@@ -118,6 +120,7 @@ class _Reader:
             evidence=tuple(self.found[cover] for cover in covers),
             artifact_links=tuple(self.links),
             moved_to=L.moved_to(self.doc.lines, self._ignored),
+            citation_titles=tuple(self.titles),
             reading_list=reading_list,
         )
 
@@ -191,6 +194,9 @@ class _Reader:
                 self._prose_rules(index, line)
         if W.BIBTEX_ENTRY.match(text) or (line.code_lang or "").startswith("@"):
             self._note(C.CITATION, index)
+            title = L.bibtex_title(self.doc.lines[index : index + 16])
+            if title and title not in self.titles and len(self.titles) < MAX_TITLES:
+                self.titles.append(title)
         if W.CITE_REQUEST.search(text) and self._reference_near(index):
             self._note(C.CITATION, index)
         for clause in L.clauses(text):

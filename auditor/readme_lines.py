@@ -305,6 +305,17 @@ def cells(row: str) -> list[str]:
     return [plain(cell) for cell in row.strip().strip("|").split("|")]
 
 
+def bibtex_title(lines: Sequence[Line]) -> str | None:
+    """The `title` of the BibTeX entry starting at `lines[0]`, braces removed."""
+    for line in lines:
+        found = W.BIBTEX_TITLE.match(line.text)
+        if found:
+            return " ".join(found.group(1).replace("{", "").replace("}", "").split()) or None
+        if line is not lines[0] and W.BIBTEX_ENTRY.match(line.text):
+            return None
+    return None
+
+
 # --- whether the code is there ----------------------------------------------------------------
 
 READING_LIST_ENTRIES = 20

@@ -291,6 +291,7 @@ BIBTEX_ENTRY = re.compile(
     r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]",
     _I,
 )
+BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
 PAPER_LINK = re.compile(
     r"arxiv\.org/(abs|pdf)/|doi\.org/10\.|openreview\.net/|aclanthology\.org/|aclweb\.org/"
     r"|proceedings\.|papers\.nips\.cc|neurips\.cc/paper|ieeexplore|dl\.acm\.org|springer\.com"

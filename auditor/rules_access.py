@@ -32,6 +32,8 @@ from auditor.models import (
 )
 from auditor.repofiles import is_licence_file, matching
 
+READING_LIST_REASON = "a reading list (a README of links to papers), not code"
+
 # --- group A: link integrity ------------------------------------------------------------------
 
 
@@ -101,10 +103,13 @@ def repository_exists(ctx: Context) -> Criterion:
 
 def _placeholder_state(facts: RepoFacts) -> str | None:
     """Why the repository is a placeholder; "" when nothing tells; None when it holds code.
-    `auditor.readme` owns the verdict: a root of only README, licence and pages, or a "coming
-    soon" line in a README that is not substantive."""
+    A fork with no commits of its own holds its parent's work, not the paper's. Otherwise
+    `auditor.readme` owns the verdict: a root without code (README, licence, pages, a lone
+    dependency list), or, without a root listing, a promise of the code in a thin README."""
     if facts.empty:
         return "repository is empty"
+    if facts.fork and facts.fork_ahead_by == 0:
+        return f"a fork of {facts.parent or 'another repository'} without changes of its own"
     for item in facts.readme_evidence:
         if item.cover == ReadmeCover.PLACEHOLDER:
             return "README says the code is coming" if item.line else "only README, licence, pages"
@@ -122,6 +127,8 @@ def code_released(ctx: Context) -> Criterion:
     facts = candidate.facts
     if facts is None:
         return facts_unknown("B2", candidate)
+    if facts.reading_list:
+        return answer("B2", FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
     why = _placeholder_state(facts)
     if why is None:
         shown = facts.root_files[:5]
@@ -129,7 +136,13 @@ def code_released(ctx: Context) -> Criterion:
         return answer("B2", PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer("B2", UNKNOWN, "no root listing or README to judge by", (candidate.url,))
+    if facts.readme_moved_to:
+        # A move we could not follow (another host, or the new home was not reached).
+        reason = f"{why}; the README says the code moved to {facts.readme_moved_to} (not checked)"
+        return answer("B2", UNKNOWN, reason, (candidate.url, facts.readme_moved_to))
     placeholder = (candidate.url, *candidate.readme_lines(ReadmeCover.PLACEHOLDER))
+    if facts.fork and facts.fork_ahead_by == 0:
+        placeholder = (candidate.url, f"repo.parent={facts.parent}", "repo.fork_ahead_by=0")
     grace = rubric.placeholder_grace_days
     if ctx.period is None:
         return answer(

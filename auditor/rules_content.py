@@ -6,11 +6,13 @@ answering pass / fail / unknown / n/a with its reason and evidence (see docs/rub
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from urllib.parse import quote, urlsplit
 
 from auditor.evidence import (
     FAIL,
+    INCONCLUSIVE,
     PASS,
     RESOLVED,
     UNKNOWN,
@@ -200,6 +202,10 @@ def citation(ctx: Context) -> Criterion:
         return facts_unknown("F2", candidate)
     if facts.has_citation_cff:
         return answer("F2", PASS, "CITATION.cff", (candidate.file_url("CITATION.cff"),))
+    other = _cites_another_work(ctx)
+    if other is not None:
+        reason = f"the README's BibTeX cites another work: {other!r}"
+        return answer("F2", FAIL, reason, candidate.readme_lines(ReadmeCover.CITATION))
     if ReadmeCover.CITATION in facts.readme_covers:
         return answer(
             "F2", PASS, "citation in the README", candidate.readme_lines(ReadmeCover.CITATION)
@@ -209,6 +215,30 @@ def citation(ctx: Context) -> Criterion:
             "F2", UNKNOWN, "CITATION.cff not looked up; none in the README", (candidate.url,)
         )
     return answer("F2", FAIL, "no citation (CITATION.cff or BibTeX)", (candidate.url,))
+
+
+def _cites_another_work(ctx: Context) -> str | None:
+    """The README's BibTeX title when every entry names a work other than the paper (a title
+    left over from the project the repository was copied from); None when the paper's title
+    is unknown, or an entry shares most of its words."""
+    facts, title = ctx.candidate.facts, ctx.paper.title
+    titles = facts.readme_citation_titles if facts is not None else ()
+    if not title or not titles:
+        return None
+    if any(_same_title(title, entry) for entry in titles):
+        return None
+    return titles[0]
+
+
+def _same_title(one: str, other: str) -> bool:
+    def words(text: str) -> set[str]:
+        return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
+
+    a, b = words(one), words(other)
+    return bool(a and b) and len(a & b) >= 0.5 * min(len(a), len(b))
+
+
+_FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
 
 
 def doi_or_release(ctx: Context) -> Criterion:
@@ -226,6 +256,14 @@ def doi_or_release(ctx: Context) -> Criterion:
     dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
     if dois:
         return answer("F3", PASS, "archived with a DOI", dois[:2])
+    # An archive link we could not check may be the DOI: an unknown never fails.
+    open_ = [
+        r.link.url
+        for r in ctx.own
+        if r.check.outcome in INCONCLUSIVE and is_archive_doi(r.link.url)
+    ]
+    if open_:
+        return answer("F3", UNKNOWN, "archive link could not be checked", open_[:2])
     return answer("F3", FAIL, "no release or archived DOI", (candidate.url,))
 
 

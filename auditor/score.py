@@ -133,6 +133,8 @@ def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -
         return Tier.DEAD
     if result["B1"] == UNKNOWN:
         return Tier.UNKNOWN
+    if candidate.facts is not None and candidate.facts.reading_list:
+        return Tier.NO_CODE  # a survey's list of papers is a publication, not a promise of code
     if result["B2"] == FAIL:
         return Tier.PLACEHOLDER
     # Without GitHub facts for a GitHub link the placeholder question is open; on hosts we never
@@ -205,24 +207,45 @@ def _without_code(own: Sequence[LinkResult], a1: Criterion, rubric: Rubric) -> P
         gate, evidence = "no code link found, directly or via a project page", []
     criteria = [a1, answer("B1", result, gate, evidence)]
     criteria += [answer(spec.id, result, rest) for spec in CRITERIA if spec.id not in ("A1", "B1")]
-    return PaperScore(tier, weighted_score(criteria, rubric), tuple(criteria), None)
+    # Without a code link there is nothing to score: a number would grade the citation only.
+    return PaperScore(tier, None, tuple(criteria), None)
 
 
 def _score_candidate(ctx: Context, a1: Criterion) -> PaperScore:
     criteria = [a1]
+    borrowed = _borrowed(ctx.candidate)
     for rule in RULES:
         criterion = rule(ctx)
         gate = _results(criteria)
-        # Past a failed or undecided existence check there is nothing to look at.
-        if criterion.id not in ("B1", "B3") and gate["B1"] != PASS:
+        # Past a failed or undecided existence check there is nothing to look at (an anonymous
+        # mirror's temporary home fails B3 whatever it holds).
+        if criterion.id != "B1" and gate["B1"] != PASS and not _keeps_failure(criterion):
             result = FAIL if gate["B1"] == FAIL else UNKNOWN
             reason = NO_CODE_REASON if result == FAIL else "repository not reached"
             criterion = answer(criterion.id, result, reason)
+        elif borrowed is not None and criterion.id not in ("B1", "B2", "B3"):
+            criterion = answer(criterion.id, FAIL, borrowed)
         criteria.append(criterion)
     tier = _tier(ctx.candidate, criteria, ctx.rubric)
-    return PaperScore(
-        tier, weighted_score(criteria, ctx.rubric), tuple(criteria), ctx.candidate.url
-    )
+    score = None if tier is Tier.NO_CODE else weighted_score(criteria, ctx.rubric)
+    return PaperScore(tier, score, tuple(criteria), ctx.candidate.url)
+
+
+def _keeps_failure(criterion: Criterion) -> bool:
+    return criterion.id == "B3" and criterion.result == FAIL
+
+
+def _borrowed(candidate: Candidate) -> str | None:
+    """Why the repository's files are not the paper's own work: a reading list, or a fork with
+    no commits of its own (its README, licence and files are its parent's)."""
+    facts = candidate.facts
+    if facts is None:
+        return None
+    if facts.reading_list:
+        return NO_CODE_REASON
+    if facts.fork and facts.fork_ahead_by == 0:
+        return f"a fork without changes of its own: the files are {facts.parent or 'its parent'}'s"
+    return None
 
 
 def score_paper(
@@ -249,7 +272,7 @@ def score_paper(
         ),
     )
     # A page we could not read may lead to the code the dead or placeholder link does not give.
-    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER) and _unread_pages(own):
+    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER, Tier.NO_CODE) and _unread_pages(own):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
     return best
 

@@ -460,3 +460,12 @@ def test_an_awesome_list_is_a_reading_list_not_code() -> None:
 )
 def test_not_a_reading_list(text: str, root: tuple[str, ...]) -> None:
     assert not analyze_readme(text, root_files=root).reading_list
+
+
+def test_bibtex_titles_are_kept_for_f2() -> None:
+    text = (
+        "## Citation\n\n```bibtex\n@inproceedings{a2025,\n  title = {{Sparse} Diffusion for"
+        " Graphs},\n  year = {2025}\n}\n```\n\n## Acknowledgements\n\nBuilt on FooNet:\n\n"
+        "```bibtex\n@article{foo,\n  title={FooNet},\n}\n```\n"
+    )
+    assert analyze_readme(text).citation_titles == ("Sparse Diffusion for Graphs",)
