@@ -5,22 +5,30 @@ line (1-based) that decided it; line 0 means the root listing decided. The READM
 sections (`auditor.readme_parse`): a heading counts only when its section holds substance for
 its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
 count wherever they stand, except in the title and in acknowledgement sections (what the code
-was built on is not what it offers). Words and command shapes: `auditor.readme_words`.
+was built on is not what it offers). A command is judged by the words of its script's name
+(`train_*.py`, `eval.sh`, `demo.py`), its flags (`--eval-only`), and the sentence, comment or
+heading introducing it ("To evaluate the model:", "# Generate the data"); the sentence wins over
+a generic script name. Words and command shapes: `auditor.readme_words`; single lines:
+`auditor.readme_lines`.
 
 Covers
   * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
     sentence that says what to install (requirements, a package list, a link to an install
     guide), or an install / requirements / environment section with anything in it.
   * usage — using the released code or model: a demo, inference, API or quick-start section
-    whose code runs something other than set-up, training or data preparation; a demo,
-    inference, app or sampling script; `python -m tool`; a Hugging Face `from_pretrained`.
-    Training-only sections are not usage.
+    whose code runs something other than set-up, training or data preparation (evaluation
+    counts when the released model is what is run); a demo, inference, app or sampling script;
+    a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
+    `from_pretrained`; an evaluation command handed a checkpoint when the README releases
+    weights. Training-only sections are not usage.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
     script or config file, or a link to a guide; a sentence naming the script that trains
     (evaluates); a link whose text names it (`[Train and Eval](docs/train.md)`).
   * results — a table of measurements or a figure in a results-type section (results,
-    performance, experiments, comparison, benchmark, leaderboard); tables of settings
-    (parameters, arguments, packages, versions) or of dataset sizes are not results.
+    performance, experiments, comparison, leaderboard, generated samples); anywhere, a table
+    whose header names a metric, a figure named or captioned as results, or a sentence giving
+    two metric values; tables of settings (parameters, arguments, packages, versions) or of
+    dataset sizes are not results.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
@@ -90,9 +98,14 @@ class _Reader:
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
         self.links: list[str] = []
         self.titles: list[str] = []  # of the BibTeX entries
+        # Lines of prose that promise rather than give ("coming soon"), read once.
+        self.promises = [
+            not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
+        ]
         self._names: dict[int, frozenset[ReadmeCover]] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
 
     # --- the answer ---------------------------------------------------------------------------
 
@@ -186,7 +199,7 @@ class _Reader:
 
     def _line_rules(self, index: int, line: Line) -> None:
         text = line.text
-        promise = bool(W.PROMISE.search(text)) and not line.is_code
+        promise = self.promises[index]
         if not promise and not self._continues(index):
             for command in L.commands(self._joined(index)):
                 self._command_rules(index, line, command)
@@ -199,8 +212,8 @@ class _Reader:
                 self.titles.append(title)
         if W.CITE_REQUEST.search(text) and self._reference_near(index):
             self._note(C.CITATION, index)
-        for clause in L.clauses(text):
-            for url in W.URL.findall(clause):
+        for clause in L.clauses(text) if "://" in text else ():
+            for url in W.URL.findall(clause)[: L.LINKS_PER_LINE]:
                 self._link(index, line, url.rstrip(".,;:!?*_"), promise, clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
@@ -308,7 +321,7 @@ class _Reader:
             self._note(C.WEIGHTS, index)
         words = W.URL.sub(" ", re.sub(r"`[^`]*`", " ", text))
         for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
-            script = re.search(r"[\w./-]+\.(py|sh|ipynb)\b", text)
+            script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
             if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
                 self._note(cover, index)
         for label, target in W.DOC_LINK.findall(text):
@@ -324,7 +337,7 @@ class _Reader:
                 return True
             if offset <= 5 and (W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)):
                 return True
-            if offset <= 3 and W.URL.search(line.text) and not W.PROMISE.search(line.text):
+            if offset <= 3 and W.URL.search(line.text) and not self.promises[index + offset]:
                 return True
         return False
 
@@ -347,38 +360,14 @@ class _Reader:
         """Weights, data or both, by what the link's host holds and, for file shares,
         collections and release pages, by the words that go with it and its section."""
         host = artifact_host(url)
-        words = W.URL.sub(" ", clause)
-        text = plain(words) + " " + " ".join(W.WEIGHTS_FILE_NAME.findall(clause) and ["weights"])
-        topic = self._topic(index)
-        if host is None and not is_weights_file(url):
+        weights_file = is_weights_file(url)
+        if host is None and not weights_file:
             return set()
-        if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
-            return set()  # a package for the environment, not an artifact of the paper
-        if host == "data":
-            return {C.DATA}
-        if host == "space":
-            return set()
-        third_party = W.THIRD_PARTY.search(text) and not W.OUR_ARTIFACT.search(text)
-        if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
-            return set() if third_party else {C.WEIGHTS}
-        kinds: set[ReadmeCover] = set()
-        if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
-            kinds.add(C.DATA)
-        if (
-            W.WEIGHTS_WORDS.search(text)
-            or (C.WEIGHTS in topic and not kinds)
-            or (host == "release-asset" and not kinds)
-        ):
-            kinds.add(C.WEIGHTS)
-        if not kinds:
-            section = " ".join(s.title for _, s in self._chain(index))
-            if W.DATA_WORDS.search(section):
-                kinds.add(C.DATA)
-            elif W.WEIGHTS_WORDS.search(section):
-                kinds.add(C.WEIGHTS)
-        if third_party:
-            kinds.discard(C.WEIGHTS)
-        return kinds
+        key = (index, clause, host, weights_file, ".whl" in url)
+        if key not in self._kinds:  # links sharing their words share the verdict
+            titles = " ".join(s.title for _, s in self._chain(index))
+            self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
+        return set(self._kinds[key])
 
     # --- rules on sections ------------------------------------------------------------------
 
@@ -394,8 +383,8 @@ class _Reader:
         said = [(i, line) for i, line in own if not line.is_blank]
         if not said:
             return False
-        promises = [line for _, line in said if W.PROMISE.search(line.text) and not line.is_code]
-        kept = [(i, line) for i, line in said if not W.PROMISE.search(line.text) or line.is_code]
+        promises = [line for i, line in said if self.promises[i]]
+        kept = [(i, line) for i, line in said if not self.promises[i]]
         if cover == C.RESULTS:
             return self._shows_results(kept)
         if cover == C.CITATION:
@@ -477,28 +466,12 @@ class _Reader:
         return any(L.is_results_table(rows) for _, rows in L.tables(texts))
 
     def _metric_tables(self) -> None:
-        """Results shown outside a results section: a table of measurements under a header
-        naming a metric, or a figure named or captioned as results."""
-        lines = list(self.doc.lines)
-        for index, rows in L.tables(lines):
-            header = plain(W.URL.sub(" ", rows[0]))
-            if (
-                W.METRIC_WORDS.search(header)
-                and L.is_results_table(rows)
-                and not self._ignored(index)
-                and C.INSTALL not in self._topic(index)
-            ):
+        """Results shown outside a results section (see `readme_lines.results_shown`)."""
+        for index, table in L.results_shown(self.doc.lines):
+            # A table of versions in the set-up steps is no result, whatever its header says.
+            if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
                 self._note(C.RESULTS, index)
-        for index, line in enumerate(lines):
-            if line.is_code or not W.IMAGE.search(line.text) or self._ignored(index):
-                continue
-            caption = " ".join(other.text for other in lines[max(0, index - 3) : index + 1])
-            if W.RESULTS_FIGURE.search(line.text) or W.RESULTS_CAPTION.search(caption):
-                self._note(C.RESULTS, index)
-        for index, line in enumerate(lines):
-            reports = not line.is_code and len(W.METRIC_VALUE.findall(line.text)) >= 2
-            if reports and not self._ignored(index):
-                self._note(C.RESULTS, index)
+                return
 
     # --- placeholder, move, reading list ------------------------------------------------------
 
@@ -508,7 +481,7 @@ class _Reader:
                 listing = ", ".join(sorted(self.root_files)[:12])
                 self._note_at(C.PLACEHOLDER, 0, f"root holds no code: {listing}")
             return
-        promise = L.code_promise(self.doc.lines)
+        promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
 

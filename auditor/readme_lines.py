@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from auditor import readme_words as W
-from auditor.links import normalize_url
+from auditor.links import ArtifactHost, is_weights_file, normalize_url
 from auditor.models import LinkKind, ReadmeCover
 from auditor.readme_parse import Line, Section, plain
 from auditor.repofiles import has_code
@@ -204,15 +204,59 @@ def says_data(text: str) -> bool:
     return bool(located and where) or bool(W.DATA_FILE.search(text))
 
 
+CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most
+LINKS_PER_LINE = 30
+
+
 def clauses(text: str) -> list[str]:
     """A line cut where its links' words part ("the dataset from A and the model from B"), the
     words of a badge's label kept; a clause with no words of its own gets the whole line's."""
     text = W.BADGE.sub(lambda m: " " + m.group(1).replace("_", " ").replace("-", " ") + " ", text)
     parts = [part for part in re.split(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+", text) if part]
+    words = W.URL.sub(" ", text)[:CLAUSE_CHARS]
     return [
-        part if W.WORDS.search(plain(W.URL.sub(" ", part))) else f"{part} {W.URL.sub(' ', text)}"
-        for part in parts
+        part if W.WORDS.search(plain(W.URL.sub(" ", part))) else f"{part} {words}"
+        for part in parts[: LINKS_PER_LINE * 2]
+        if "://" in part
     ]
+
+
+def artifact_kinds(
+    clause: str,
+    url: str,
+    host: ArtifactHost | None,
+    topic: frozenset[ReadmeCover],
+    section_titles: str,
+) -> frozenset[ReadmeCover]:
+    """Weights, data or both for a link: by what its host holds, and, for file shares,
+    collections and release pages, by the words that go with it (`clause`), the covers its
+    section names (`topic`) and the titles of the sections holding it. A wheel or a package in
+    the set-up steps is no artifact; a third-party base model is not the paper's weights."""
+    words = W.URL.sub(" ", clause)
+    text = plain(words) + (" weights" if W.WEIGHTS_FILE_NAME.search(clause) else "")
+    if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
+        return frozenset()
+    if host == "data":
+        return frozenset({C.DATA})
+    if host == "space":
+        return frozenset()
+    third_party = W.THIRD_PARTY.search(text) and not W.OUR_ARTIFACT.search(text)
+    if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
+        return frozenset() if third_party else frozenset({C.WEIGHTS})
+    kinds: set[ReadmeCover] = set()
+    if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
+        kinds.add(C.DATA)
+    fallback = not kinds and (C.WEIGHTS in topic or host == "release-asset")
+    if W.WEIGHTS_WORDS.search(text) or fallback:
+        kinds.add(C.WEIGHTS)
+    if not kinds:
+        if W.DATA_WORDS.search(section_titles):
+            kinds.add(C.DATA)
+        elif W.WEIGHTS_WORDS.search(section_titles):
+            kinds.add(C.WEIGHTS)
+    if third_party:
+        kinds.discard(C.WEIGHTS)
+    return frozenset(kinds)
 
 
 def links_out(text: str) -> bool:
@@ -280,6 +324,24 @@ def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
         index += 1
 
 
+def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
+    """Lines showing results wherever they stand, and whether each is a table: a table of
+    measurements under a header naming a metric, a figure named or captioned as results, a
+    sentence giving two metric values."""
+    for index, rows in tables(list(lines)):
+        if W.METRIC_WORDS.search(plain(W.URL.sub(" ", rows[0]))) and is_results_table(rows):
+            yield index, True
+    for index, line in enumerate(lines):
+        if line.is_code:
+            continue
+        if W.IMAGE.search(line.text):
+            caption = " ".join(other.text for other in lines[max(0, index - 3) : index + 1])
+            if W.RESULTS_FIGURE.search(line.text) or W.RESULTS_CAPTION.search(caption):
+                yield index, False
+        if len(W.METRIC_VALUE.findall(line.text)) >= 2:
+            yield index, False
+
+
 def is_results_table(rows: list[str]) -> bool:
     """Measurements in the body (at least two cells holding a decimal or a percentage, or one
     under a header naming a metric); not a table of settings, packages or dataset sizes."""
@@ -322,14 +384,14 @@ READING_LIST_ENTRIES = 20
 _CODE_HOSTS = (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE)
 
 
-def code_promise(lines: Sequence[Line]) -> int | None:
+def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
     """The first line promising the code itself, not only weights or data ("code coming soon",
     an unticked "release the code" to-do)."""
     for index, line in enumerate(lines):
         if line.is_code or line.is_heading:
             continue
         todo = W.TODO_OPEN.match(line.text)
-        if not (W.PROMISE.search(line.text) or todo) or W.TODO_DONE.match(line.text):
+        if not (promises[index] or todo) or W.TODO_DONE.match(line.text):
             continue
         if todo and not RELEASE.search(line.text):
             continue

@@ -116,7 +116,7 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
 RUN_SCRIPT = re.compile(
     r"^\s*([A-Z_]+=\S*\s+)*(python3?(\s+-u)?|torchrun|accelerate\s+launch|deepspeed|bash|sh|zsh"
     r"|srun|sbatch|uv\s+run|matlab\s+-\w+|Rscript|julia|jupyter\s+\w+|nohup\s+\S+)?[^\n]*?"
-    r"(?P<script>[\w./-]*[\w-]\.(py|sh|ipynb|m|r|jl))\b",
+    r"(?<![\w./-])(?P<script>[\w./-]*[\w-]\.(py|sh|ipynb|m|r|jl))\b",
     _I,
 )
 # A line that starts like a set-up or run command.
@@ -366,18 +366,18 @@ DATA_ACTION = re.compile(
 _DATA_NOUN = r"(data|datasets?|corpus|corpora|annotations?|benchmarks?|splits?|instances)"
 # Strong instructions: "download the X dataset", "prepare the data".
 DATA_GET = re.compile(
-    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(\S+\W+){0,5}?" + _DATA_NOUN + r"\b", _I
+    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?" + _DATA_NOUN + r"\b", _I
 )
 # The data placed somewhere: "provided/included/located/stored … data" (or the other way).
 DATA_NEAR = re.compile(
     r"\b(provided|included|located|stored|available|placed?|put|hosted|released|shipped|obtain"
-    r"\w*|get|unzip|extract\w*|organi[sz]\w*|generat\w*|request\w*)\W+(\S+\W+){0,5}?"
+    r"\w*|get|unzip|extract\w*|organi[sz]\w*|generat\w*|request\w*)\W+(?:\w+\W+){0,5}?"
     + _DATA_NOUN
     + r"\b",
     _I,
 )
 DATA_AT = re.compile(
-    _DATA_NOUN + r"\b\W+(\S+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
+    _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
     r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
     _I,
 )
@@ -397,7 +397,7 @@ DATA_WORDS = re.compile(
 WEIGHTS_WORDS = re.compile(
     r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
 )
-WEIGHTS_FILE_NAME = re.compile(r"\b[\w-]+\.(pth|pt|ckpt|safetensors|h5|onnx|pkl)\b", _I)
+WEIGHTS_FILE_NAME = re.compile(r"(?<![\w-])[\w-]+\.(pth|pt|ckpt|safetensors|h5|onnx|pkl)\b", _I)
 WEIGHTS_PLACE = re.compile(
     r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
     r"|includes?|ships?|put|placed?|located)\b",
@@ -428,10 +428,10 @@ NOT_AVAILABLE = re.compile(
     _I,
 )
 FILE_REFERENCE = re.compile(
-    r"[\w./-]+\.(py|sh|ipynb|ya?ml|json|md|cfg|toml|m|r|jl)\b|`[^`\s]{2,}`", _I
+    r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|md|cfg|toml|m|r|jl)\b|`[^`\s]{2,}`", _I
 )
 SCRIPT_REFERENCE = re.compile(
-    r"[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
+    r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
 )
 DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
 # A shields.io badge: its label and message say what the link beside it is.
