@@ -1346,7 +1346,7 @@ def _utc(value: str | None) -> str | None:
 
 def _int_header(headers: httpx.Headers, name: str) -> int | None:
     value = headers.get(name, "").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def _object(value: object, what: str) -> Mapping[str, object]:

@@ -64,7 +64,7 @@ def parse_retry_after(value: str, *, now: float) -> float | None:
     """Seconds to wait from a Retry-After value (RFC 9110 §10.2.3): delay-seconds or an
     HTTP-date (§5.6.7). A date in the past means 0; garbage means None."""
     value = value.strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit():  # "²" is a digit to str.isdigit, not to float
         return float(value)
     try:
         when = email.utils.parsedate_to_datetime(value)
