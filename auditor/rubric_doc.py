@@ -73,9 +73,9 @@ Hugging Face Spaces and anonymous review mirrors only the link check is availabl
 criteria are `unknown`, and a reachable link makes them **listed**.
 
 A fork is compared with its parent. A fork without commits of its own holds its parent's work,
-not the paper's: it fails B2 (a placeholder once the grace is over) and every criterion after
-the gate fails with "a fork without changes of its own", so the parent's README, licence and
-files are never credited to the paper.
+not the paper's: it fails B2 ("a fork of X without changes of its own"; a placeholder once the
+grace is over) and every criterion after the gate fails with "no code to assess", so the
+parent's README, licence and files are never credited to the paper.
 
 ## What the README is read for
 

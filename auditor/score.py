@@ -241,10 +241,8 @@ def _borrowed(candidate: Candidate) -> str | None:
     facts = candidate.facts
     if facts is None:
         return None
-    if facts.reading_list:
-        return NO_CODE_REASON
-    if facts.fork and facts.fork_ahead_by == 0:
-        return f"a fork without changes of its own: the files are {facts.parent or 'its parent'}'s"
+    if facts.reading_list or (facts.fork and facts.fork_ahead_by == 0):
+        return NO_CODE_REASON  # B2 says why; the rest echoes the gate, as after a dead link
     return None
 
 

@@ -34,7 +34,7 @@ from auditor.rubric import (
     RubricError,
     load_rubric,
 )
-from auditor.score import TIER_RANK, paper_period, score_paper
+from auditor.score import NO_CODE_REASON, TIER_RANK, paper_period, score_paper
 
 PASS, FAIL = CriterionResult.PASS, CriterionResult.FAIL
 UNKNOWN, NA = CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE
@@ -772,7 +772,7 @@ def test_a_fork_without_changes_is_never_credited_with_its_parents_work() -> Non
     for cid in ("C1", "D1", "D2", "F1", "F2", "G1"):
         found = next(c for c in late.criteria if c.id == cid)
         assert found.result == FAIL, cid
-        assert "fork without changes of its own" in found.reason
+        assert found.reason == NO_CODE_REASON
     # Within the grace it is listed at most (never bronze on the parent's licence and README).
     assert score(unchanged_fork(), date_="2026-10-01").tier == Tier.LISTED
     assert score(unchanged_fork(fork_ahead_by=2)).tier == Tier.GOLD
