@@ -66,6 +66,9 @@ _NO_CODE_SUFFIXES = (
     ".md", ".markdown", ".txt", ".rst", ".bib", ".csv", ".tsv", ".json", ".jsonl", ".xlsx",
     ".zip", ".tar", ".gz", ".mp4", ".mov", ".webm", ".bmp", ".tif", ".tiff", ".pptx", ".docx",
     ".html", ".htm", ".ico", ".yml", ".yaml", ".cff", ".toml", ".cfg", ".ini", ".lock",
+    # weights and data: artifacts, not the code that made them
+    ".pth", ".pt", ".ckpt", ".safetensors", ".h5", ".hdf5", ".onnx", ".bin", ".pkl", ".npz",
+    ".npy", ".parquet", ".arrow", ".xml",
 )  # fmt: skip
 _CODE_DOTFILES = frozenset({".gitmodules"})  # the code lives in a submodule
 _PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")

@@ -19,6 +19,8 @@ from auditor.repofiles import deps_pinned, has_code, is_code_free, manifests_to_
         ("teaser.png", True),
         ("paper.pdf", True),
         ("results.csv", True),
+        ("model.safetensors", True),  # weights are an artifact, not code
+        ("embeddings.npy", True),
         ("data", True),
         ("figs", True),
         (".gitignore", True),
