@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import json
 import logging
 import os
 import re
@@ -27,6 +28,7 @@ from auditor import (
     history,
     pipeline,
     politeness,
+    readme_check,
     render,
     rubric,
     scorecard,
@@ -266,6 +268,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", type=Path, help="report folder (default: the scorecard's folder)"
     )
     _common(render_parser)
+
+    readme_parser = commands.add_parser(
+        "readme",
+        help="judge a README file or a repository folder as the scorecard would (no network)",
+        description="For authors before they publish: what the README covers (with line "
+        "numbers), whether the repository is a placeholder, and the Papers with Code checklist "
+        "D1–D5 as the rubric decides it from these files.",
+    )
+    readme_parser.add_argument("path", type=Path, metavar="PATH")
+    readme_parser.add_argument("--format", choices=("text", "json"), default="text")
+    _common(readme_parser)
     return parser
 
 
@@ -565,6 +578,18 @@ def _run_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_readme(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        judged = readme_check.check_path(args.path)
+    except readme_check.ReadmeCheckError as error:
+        raise UsageError(str(error)) from None
+    if args.format == "json":
+        out.write(json.dumps(judged.as_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(judged.as_text())
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
     parser = build_parser()
@@ -582,6 +607,8 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
             return _run_merge(args, environ)
         if args.command == "issue":
             return _run_issue(args, environ)
+        if args.command == "readme":
+            return _run_readme(args, sys.stdout)
         return _run_render(args)
     except (UsageError, scorecard.ScorecardError, history.HistoryError) as error:
         log.error("%s", error)

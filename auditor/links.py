@@ -144,6 +144,7 @@ HOSTED_ENVIRONMENTS = ("colab.research.google.com", "mybinder.org", "huggingface
 FILE_SHARING_HOSTS = (
     "zenodo.org",
     "drive.google.com",
+    "drive.usercontent.google.com",
     "docs.google.com",
     "dropbox.com",
     "1drv.ms",
@@ -535,7 +536,9 @@ def _on(host: str, *domains: str) -> bool:
     return any(host == domain or host.endswith("." + domain) for domain in domains)
 
 
-ArtifactHost = Literal["weights", "data", "space", "file-share", "release-asset"]
+ArtifactHost = Literal[
+    "weights", "data", "space", "file-share", "release-asset", "release-page", "collection"
+]
 _HUGGINGFACE_ARTIFACTS: dict[HuggingFaceCollection, ArtifactHost] = {
     "models": "weights",
     "datasets": "data",
@@ -543,23 +546,34 @@ _HUGGINGFACE_ARTIFACTS: dict[HuggingFaceCollection, ArtifactHost] = {
 }
 
 
+_RELEASE_PAGE = re.compile(r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?")
+
+
 def artifact_host(url: str) -> ArtifactHost | None:
     """What a link's host says it holds: `weights` (a Hugging Face model), `data` (a Hugging
     Face dataset or a data host), `space` (a Hugging Face Space: a demo), `release-asset` (a
     file attached to a release), `file-share` (Zenodo, Drive, Dropbox…: weights or data, the
-    words around the link tell); None for anything else."""
+    words around the link tell), `release-page` (a GitHub repository's releases: its assets
+    may be weights or data, the words tell), `collection` (a Hugging Face collection: models,
+    datasets or both, the words tell); None for anything else."""
     try:
         parts = urlsplit(url)
     except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
         return None
     host = (parts.hostname or "").casefold()
     if _on(host, HUGGINGFACE, "hf.co"):
+        if re.match(r"/collections/[^/]+/[^/]+", parts.path):
+            return "collection"
         found = huggingface_repository(url)
         return _HUGGINGFACE_ARTIFACTS[found[0]] if found else None
     if _on(host, *DATA_HOSTS):
         return "data"
     if "/releases/download/" in parts.path:
         return "release-asset"
+    if _on(host, GITHUB) and re.fullmatch(
+        r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?", parts.path
+    ):
+        return "release-page"
     if _on(host, *FILE_SHARING_HOSTS) or (_on(host, "doi.org") and "zenodo" in parts.path):
         return "file-share"
     return None

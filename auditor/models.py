@@ -205,8 +205,15 @@ class ReadmeFacts:
 
     covers: tuple[ReadmeCover, ...]
     evidence: tuple[ReadmeEvidence, ...] = ()
-    # Weights and data links found in the README (Hugging Face, Zenodo, Drive, release assets).
+    # Weights, data and hosted-environment links found in the README (Hugging Face, Zenodo,
+    # Drive, release assets, Colab, Binder).
     artifact_links: tuple[str, ...] = ()
+    # Where the README says the code moved to (a code host URL), when it says so.
+    moved_to: str | None = None
+    # A list of papers or repositories (a survey's "awesome" list), not code.
+    reading_list: bool = False
+    # The titles of the README's BibTeX entries (outside acknowledgements), for F2.
+    citation_titles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +262,15 @@ class RepoFacts:
     # Facts not looked up to keep an API budget for other repositories ("releases",
     # "last-commit", …): an open vocabulary; a token gets them.
     skipped: tuple[str, ...] = ()
+    # Where the README says the code moved to (a URL), when it says so.
+    readme_moved_to: str | None = None
+    # The README is a list of papers or repositories (a survey's "awesome" list) and the root
+    # holds no code.
+    reading_list: bool | None = None
+    # For a fork: commits on its default branch that its parent lacks (None: not compared).
+    fork_ahead_by: int | None = None
+    # The titles of the README's BibTeX entries: F2 checks one is the paper's.
+    readme_citation_titles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,322 +1,489 @@
-"""What a README covers, decided from its text alone (no I/O).
+"""What a README covers, decided from its text and the repository's root file names (no I/O).
 
-`analyze_readme(text, root_files=...)` reads Markdown or reStructuredText and answers which of
-the covers below the README has, each with the first line (1-based) that decided it. Line 0
-means the evidence is not a README line (a root file, or the root listing).
-
-How lines are read
-  * Headings: Markdown `#`…`######`, setext (`===`/`---` under a line), reStructuredText
-    titles (a line underlined by one repeated punctuation character at least as long as the
-    title), HTML `<h1>`…`<h6>`, and a line that is only bold text (`**Training**`).
-  * Code: Markdown fences (```` ``` ```` / `~~~`, with their language), reStructuredText
-    `.. code-block:: lang` / `.. code:: lang` and `::` literal blocks.
-  * Heading keywords count only in headings (English, plus common Chinese, Japanese and Korean
-    words); commands count anywhere (fenced, inline or in prose), a leading `$ ` or `> ` removed.
+`analyze_readme(text, root_files=...)` answers which covers a README has, each with the first
+line (1-based) that decided it; line 0 means the root listing decided. The README is read as
+sections (`auditor.readme_parse`): a heading counts only when its section holds substance for
+its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
+count wherever they stand, except in the title and in acknowledgement sections (what the code
+was built on is not what it offers). A command is judged by the words of its script's name
+(`train_*.py`, `eval.sh`, `demo.py`), its flags (`--eval-only`), and the sentence, comment or
+heading introducing it ("To evaluate the model:", "# Generate the data"); the sentence wins over
+a generic script name. Words and command shapes: `auditor.readme_words`; single lines:
+`auditor.readme_lines`.
 
 Covers
-  * install — heading: install(ation), setup, getting started, requirements, dependencies,
-    environment, prerequisites; command: `pip|conda|mamba install`, `conda env create`,
-    `conda create`, `poetry install`, `uv sync`, `pipenv install`, `setup.py install|develop`,
-    `docker build|pull`, `npm install`, `Pkg.instantiate`, `renv::restore`, `cargo build`.
-  * usage — heading: usage, quick start, getting started, demo, inference, how to use/run,
-    example(s), tutorial; command: `python -m …`, `python <demo|infer|predict|run|main|app|
-    sample|generate|example>*.py`, `streamlit run`; or a Python fence that imports something.
-  * train — heading: train(ing), fine-tuning, pre-training (not "pretrained"); command: python,
-    torchrun, accelerate, deepspeed, bash/sh or srun running `*train*.py|.sh`, or a script run
-    with `--train` / `--mode train`.
-  * evaluate — heading: eval(uation), testing, test, benchmark(ing), reproduc…; command as
-    for train with `*eval*|*test*|*val*|*benchmark*` scripts, or `--eval` / `--mode test`.
-  * results — heading: results, performance, experiments, leaderboard; or a table (Markdown
-    pipe table or reStructuredText grid table) whose body holds a decimal or a percentage.
-  * weights — heading: pretrained / pre-trained, checkpoint(s), weights, model zoo; or a link
-    to a Hugging Face model, or a file link ending in a weights extension (.pth, .pt, .ckpt,
-    .safetensors, .h5, .onnx, .bin); or a Zenodo / Google Drive / Dropbox / OneDrive / Baidu
-    Pan / Figshare / GitHub release-asset link whose line or section does not speak of data.
-  * data — heading: data, dataset(s), data preparation; or a link to a Hugging Face dataset,
-    Kaggle, PhysioNet, UCI, or one of the shared hosts above when the line or its section
-    speaks of data / datasets.
-  * citation — a ```` ```bibtex ```` fence or `.. code-block:: bibtex`, a BibTeX entry line
-    (`@inproceedings{`, `@article{`, `@misc{`…), a heading: citation, cite, citing, bibtex,
-    reference(s); or `CITATION.cff` among `root_files` (line 0).
-  * placeholder — either (a) `root_files` is given and holds nothing beyond a README, a licence
-    and a web page: README*, LICENSE*/LICENCE*/COPYING*, CITATION.cff, .gitignore,
-    .gitattributes, .github, index.html, _config.yml, .nojekyll, CNAME, favicon.ico, docs,
-    assets, images, img, static, figures, media, and image/PDF/CSS files (line 0); or (b) a
-    line says "coming soon", "available soon", "will be released / open-sourced", "will be
-    made available", "to be released", "stay tuned", "under construction", "TODO: release …"
-    (or 敬请期待 / 即将开源|发布) and the README is not substantive, i.e. it has
-    fewer than two of install, usage, train and evaluate (so "weights will be released" in a
-    complete README does not make the repository a placeholder).
+  * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
+    sentence that says what to install (requirements, a package list, a link to an install
+    guide), or an install / requirements / environment section with anything in it.
+  * usage — using the released code or model: a demo, inference, API or quick-start section
+    whose code runs something other than set-up, training or data preparation (evaluation
+    counts when the released model is what is run); a demo, inference, app or sampling script;
+    a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
+    `from_pretrained`; an evaluation command handed a checkpoint when the README releases
+    weights. Training-only sections are not usage.
+  * train / evaluate — a training (evaluation) command, a section of that name holding code, a
+    script or config file, or a link to a guide; a sentence naming the script that trains
+    (evaluates); a link whose text names it (`[Train and Eval](docs/train.md)`).
+  * results — a table of measurements or a figure in a results-type section (results,
+    performance, experiments, comparison, leaderboard, generated samples); anywhere, a table
+    whose header names a metric, a figure named or captioned as results, or a sentence giving
+    two metric values; tables of settings (parameters, arguments, packages, versions) or of
+    dataset sizes are not results.
+  * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
+    a release asset, or a file share or collection whose line or section speaks of weights; a
+    weights / checkpoints / model-zoo section with a link or a download command; a sentence
+    saying where the trained weights are. Not a third-party base model or backbone, not a wheel
+    in the install steps, not a promise.
+  * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
+    speaks of data), a data-preparation command, a data section with a link, a command or a
+    path, or a sentence saying where the data is or how to get it; "not publicly available"
+    and promises are not data.
+  * citation — a BibTeX entry, a request to cite with the reference beside it, or a
+    citation / BibTeX / how-to-cite section holding a reference (a "References" section needs
+    BibTeX or an author–year reference); `CITATION.cff` at the root (line 0).
+  * placeholder — the code is not released. With the root listing known, the files decide:
+    nothing but README, licence, pages, images, dependency lists, data and text files
+    (`auditor.repofiles.is_code_free`) is a placeholder whatever the README says, and code files
+    are not, even under "code coming soon". Without a listing (a lone README), a promise of the
+    code ("coming soon", "will be released", "available after review", an unticked release
+    to-do, the same in Chinese) in a README with fewer than two of install, usage, train and
+    evaluate. A promise about weights or data only is not a placeholder.
 
-`artifact_links` lists the weights and data links in order of appearance, without repeats.
-Safety: only the first 512 KiB and 20,000 lines are read, each line cut to 1,000 characters
-for matching, and every pattern is linear, so a huge or hostile README costs little.
+Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
+"migrated to"…, with a code-host link on the line or just below), and `reading_list`, a README
+that is a list of at least 20 linked papers or repositories with no command and no code at the
+root (a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment
+(Colab, Binder, Space) links in order of appearance, without repeats.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from auditor.links import artifact_host, is_weights_file
+from auditor import readme_lines as L
+from auditor import readme_words as W
+from auditor.links import artifact_host, is_hosted_environment, is_weights_file
 from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
-from auditor.repofiles import is_citation_file, is_page_only
+from auditor.readme_parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
+from auditor.repofiles import has_code, is_citation_file
 
-MAX_CHARS = 512 * 1024
-MAX_LINES = 20_000
-MAX_LINE_CHARS = 1_000
+__all__ = ["MAX_CHARS", "analyze_readme"]
+
 MAX_ARTIFACT_LINKS = 50
+MAX_TITLES = 5
 EXCERPT_CHARS = 100
-
-_I = re.IGNORECASE
-
-_HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
-    ReadmeCover.INSTALL: re.compile(
-        r"\b(install\w*|set[- ]?up|getting started|requirements?|dependenc\w+|environment"
-        r"|prerequisites?)\b|安装|环境|環境|インストール|설치",
-        _I,
-    ),
-    ReadmeCover.USAGE: re.compile(
-        r"\b(usage|quick[- ]?start|getting started|demo|inference|how to (use|run)"
-        r"|examples?|tutorials?)\b|使用|用法|快速开始|推理|使い方|사용법",
-        _I,
-    ),
-    ReadmeCover.TRAIN: re.compile(
-        r"\b(train|training|fine-?tun\w*|pre-?training)\b|训练|訓練|学習|학습", _I
-    ),
-    ReadmeCover.EVALUATE: re.compile(
-        r"\b(eval|evaluation|evaluat\w+|testing|test|benchmark\w*|reproduc\w+)\b"
-        r"|评估|评测|测试|評価|평가",
-        _I,
-    ),
-    ReadmeCover.RESULTS: re.compile(
-        r"\b(results?|performance|experiments?|leaderboard)\b|结果|結果|결과", _I
-    ),
-    ReadmeCover.WEIGHTS: re.compile(
-        r"\b(pre-?trained|checkpoints?|weights|model zoo)\b|预训练|权重|学習済み", _I
-    ),
-    ReadmeCover.DATA: re.compile(r"\b(data|datasets?|data preparation)\b|数据|データ|데이터", _I),
-    ReadmeCover.CITATION: re.compile(
-        r"\b(citation|cite|citing|bibtex|references?)\b|引用|인용", _I
-    ),
-}
-
-_SCRIPT_RUNNER = r"\b(python3?|torchrun|accelerate\s+launch|deepspeed|bash|sh|srun)\b[^\n]*?"
-_COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
-    ReadmeCover.INSTALL: re.compile(
-        r"\b(pip3?|python3?\s+-m\s+pip|uv\s+pip|conda|mamba|micromamba)\s+install\b"
-        r"|\b(conda|mamba)\s+(env\s+create|create)\b|\bpoetry\s+install\b|\buv\s+sync\b"
-        r"|\bpipenv\s+install\b|\bsetup\.py\s+(install|develop)\b|\bdocker\s+(build|pull)\b"
-        r"|\bnpm\s+(install|ci)\b|\bPkg\.instantiate\b|\brenv::restore\b|\bcargo\s+build\b",
-        _I,
-    ),
-    ReadmeCover.USAGE: re.compile(
-        r"\bpython3?\s+-m\s+\w|\bpython3?\s+\S*(demo|infer|predict|run|main|app|sample"
-        r"|generate|example)\w*\.py\b|\bstreamlit\s+run\b",
-        _I,
-    ),
-    ReadmeCover.TRAIN: re.compile(
-        _SCRIPT_RUNNER + r"\w*train\w*\.(py|sh)\b|\.py\b[^\n]*\s--?(train|mode[= ]train)\b",
-        _I,
-    ),
-    ReadmeCover.EVALUATE: re.compile(
-        _SCRIPT_RUNNER + r"\w*(eval|test|val|benchmark)\w*\.(py|sh)\b"
-        r"|\.py\b[^\n]*\s--?(eval\w*|test|mode[= ](eval|test))\b",
-        _I,
-    ),
-}
-
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+.-]*)")
-_RST_CODE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*([\w+.-]*)", _I)
-_ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
-_HTML_HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", _I)
-_BOLD_LINE = re.compile(r"^\s*\*\*([^*]{2,60})\*\*:?\s*$")
-_SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+_:.])\1{2,}\s*$")
-_TAGS = re.compile(r"<[^>]{0,200}>")
-_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?\s*$")
-_GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
-_MEASURE = re.compile(r"\d+\.\d+|\d+(\.\d+)?\s?%")
-_BIBTEX_ENTRY = re.compile(
-    r"^\s*@(inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis|techreport"
-    r"|book|unpublished|online|software|conference)\s*\{",
-    _I,
-)
-_PYTHON_IMPORT = re.compile(r"^\s*(from\s+[\w.]+\s+import|import\s+\w)")
-_PLACEHOLDER = re.compile(
-    r"coming\s+soon|available\s+soon|will\s+be\s+(publicly\s+)?(released|open[- ]?sourced)"
-    r"|will\s+be\s+made\s+(publicly\s+)?available|to\s+be\s+released|stay\s+tuned"
-    r"|under\s+construction|todo:?\s*release|敬请期待|即将(开源|发布)",
-    _I,
-)
-_URL = re.compile(r"https?://[^\s<>()\[\]\"'`{}|\\^]+", _I)
-_DATA_WORDS = re.compile(r"\b(data|datasets?|corpus|corpora|annotations?)\b|数据", _I)
-_WEIGHTS_WORDS = re.compile(r"\b(weights?|checkpoints?|ckpt|pre-?trained|models?)\b|权重|模型", _I)
-_SUBSTANTIVE = (ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE)
-
-
-@dataclass(frozen=True, slots=True)
-class _Line:
-    number: int
-    text: str
-    is_heading: bool
-    code_lang: str | None  # the fence language when inside code ("" for an unnamed fence)
-    section: str  # the nearest heading above, for deciding what a link is for
+MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
+C = ReadmeCover
+_TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
+_SUBSTANTIVE = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE)
+_READING_LIST_COVERS = frozenset({C.CITATION, C.PLACEHOLDER})
+_AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
+# Sections whose scripts are never "using the code".
+_NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
+_GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
+_QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
+_USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
 def analyze_readme(text: str, *, root_files: Sequence[str] = ()) -> ReadmeFacts:
     """The covers of one README (see the module docstring for the rules)."""
-    found: dict[ReadmeCover, ReadmeEvidence] = {}
-    links: list[str] = []
+    return _Reader(parse(text), tuple(root_files)).facts()
 
-    def note(cover: ReadmeCover, number: int, excerpt: str) -> None:
-        if cover not in found:
-            found[cover] = ReadmeEvidence(cover, number, _excerpt(excerpt))
 
-    placeholder_line: _Line | None = None
-    lines = list(_read_lines(text))
-    for line in lines:
-        if line.is_heading:
-            for cover, pattern in _HEADING_WORDS.items():
-                if pattern.search(line.text):
-                    note(cover, line.number, line.text)
-        command = re.sub(r"^\s*[$>]\s+", "", line.text)
-        for cover, pattern in _COMMANDS.items():
+class _Reader:
+    def __init__(self, doc: Document, root_files: tuple[str, ...]) -> None:
+        self.doc = doc
+        self.root_files = root_files
+        self.found: dict[ReadmeCover, ReadmeEvidence] = {}
+        self.links: list[str] = []
+        self.titles: list[str] = []  # of the BibTeX entries
+        # Lines of prose that promise rather than give ("coming soon"), read once.
+        self.promises = [
+            not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
+        ]
+        self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+
+    # --- the answer ---------------------------------------------------------------------------
+
+    def facts(self) -> ReadmeFacts:
+        for index, line in enumerate(self.doc.lines):
+            if not line.is_heading and not line.is_blank and not self._ignored(index):
+                self._line_rules(index, line)
+        for number, section in enumerate(self.doc.sections):
+            if not section.is_title:
+                self._section_rules(number, section)
+        self._metric_tables()
+        if C.WEIGHTS in self.found and self._checkpoint_runs:
+            # Running the released weights through the evaluation script is using them.
+            self._note(C.USAGE, self._checkpoint_runs[0])
+        if any(is_citation_file(name) for name in self.root_files):
+            self._note_at(C.CITATION, 0, "CITATION.cff at the repository root")
+        self._placeholder()
+        reading_list = L.is_reading_list(self.doc.lines, self.root_files)
+        if reading_list:  # the papers it lists are others' work, not this repository's
+            self.found = {c: e for c, e in self.found.items() if c in _READING_LIST_COVERS}
+            self.links = []
+        covers = tuple(cover for cover in ReadmeCover if cover in self.found)
+        return ReadmeFacts(
+            covers=covers,
+            evidence=tuple(self.found[cover] for cover in covers),
+            artifact_links=tuple(self.links),
+            moved_to=L.moved_to(self.doc.lines, self._ignored),
+            citation_titles=tuple(self.titles),
+            reading_list=reading_list,
+        )
+
+    def _note(self, cover: ReadmeCover, index: int) -> None:
+        line = self.doc.lines[index]
+        self._note_at(cover, line.number, line.text)
+
+    def _note_at(self, cover: ReadmeCover, number: int, excerpt: str) -> None:
+        earlier = self.found.get(cover)
+        if earlier is None or (0 < number < earlier.line):
+            self.found[cover] = ReadmeEvidence(cover, number, _excerpt(excerpt))
+
+    # --- where a line stands ----------------------------------------------------------------
+
+    def _names_of(self, number: int) -> frozenset[ReadmeCover]:
+        """The covers a section's heading names (none for a title)."""
+        if number not in self._names:
+            section = self.doc.sections[number]
+            self._names[number] = frozenset() if section.is_title else L.heading_covers(section)
+        return self._names[number]
+
+    def _chain(self, index: int) -> Iterator[tuple[int, Section]]:
+        owner = self.doc.owner[index]
+        while owner >= 0:
+            section = self.doc.sections[owner]
+            yield owner, section
+            owner = section.parent
+
+    def _topic(self, index: int) -> frozenset[ReadmeCover]:
+        """The covers named by the nearest enclosing heading that names any."""
+        for number, _ in self._chain(index):
+            names = self._names_of(number) & frozenset(_TASKS)
+            if names:
+                return names
+        return frozenset()
+
+    def _ignored(self, index: int) -> bool:
+        """A title line, or a line in an acknowledgement section."""
+        return any(
+            (section.is_title and section.index == index) or L.is_acknowledgement(section.title)
+            for _, section in self._chain(index)
+        )
+
+    def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
+        """The body lines of section `number` that no subsection naming another task claims.
+        A quick start keeps its evaluation steps: running the released model is using it."""
+        section = self.doc.sections[number]
+        claimers = frozenset(_TASKS) - {cover}
+        if cover == C.USAGE and _GENERAL_USE.search(section.title):
+            claimers = frozenset({C.INSTALL, C.TRAIN, C.DATA})
+        for index in range(section.index + 1, section.end):
+            claimed = False
+            for inner, _ in self._chain(index):
+                if inner == number:
+                    break
+                if self._names_of(inner) & claimers and cover not in self._names_of(inner):
+                    claimed = True
+                    break
+            if not claimed and not self._ignored(index):
+                yield index, self.doc.lines[index]
+
+    # --- rules on single lines --------------------------------------------------------------
+
+    def _line_rules(self, index: int, line: Line) -> None:
+        text = line.text
+        promise = self.promises[index]
+        if not promise and not self._continues(index):
+            for command in L.commands(self._joined(index)):
+                self._command_rules(index, line, command)
+            if not line.is_code:
+                self._prose_rules(index, line)
+        if W.BIBTEX_ENTRY.match(text) or (line.code_lang or "").startswith("@"):
+            self._note(C.CITATION, index)
+            title = L.bibtex_title(self.doc.lines[index : index + 16])
+            if title and title not in self.titles and len(self.titles) < MAX_TITLES:
+                self.titles.append(title)
+        if W.CITE_REQUEST.search(text) and self._reference_near(index):
+            self._note(C.CITATION, index)
+        for clause in L.clauses(text) if "://" in text else ():
+            for url in W.URL.findall(clause)[: L.LINKS_PER_LINE]:
+                self._link(index, line, url.rstrip(".,;:!?*_"), promise, clause)
+
+    def _command_rules(self, index: int, line: Line, command: str) -> None:
+        for cover, pattern in W.COMMANDS.items():
             if pattern.search(command):
-                note(cover, line.number, line.text)
-        if line.code_lang in {"python", "py"} and _PYTHON_IMPORT.match(line.text):
-            note(ReadmeCover.USAGE, line.number, line.text)
-        if line.code_lang in {"bibtex", "bib"} or _BIBTEX_ENTRY.match(line.text):
-            note(ReadmeCover.CITATION, line.number, line.text)
-        if placeholder_line is None and line.code_lang is None and _PLACEHOLDER.search(line.text):
-            placeholder_line = line
-        for url in _URL.findall(line.text):
-            clean = url.rstrip(".,;:!?*_")
-            kind = _artifact_kind(clean, line)
-            if kind is not None:
-                note(kind, line.number, line.text)
-                if clean not in links and len(links) < MAX_ARTIFACT_LINKS:
-                    links.append(clean)
-    for number, header in _result_tables(lines):
-        note(ReadmeCover.RESULTS, number, header)
-    if any(is_citation_file(name) for name in root_files):
-        note(ReadmeCover.CITATION, 0, "CITATION.cff at the repository root")
-    if root_files and all(is_page_only(name) for name in root_files):
-        note(ReadmeCover.PLACEHOLDER, 0, "root holds only: " + ", ".join(sorted(root_files)))
-    elif placeholder_line is not None and sum(c in found for c in _SUBSTANTIVE) < 2:
-        note(ReadmeCover.PLACEHOLDER, placeholder_line.number, placeholder_line.text)
-    covers = tuple(cover for cover in ReadmeCover if cover in found)
-    return ReadmeFacts(
-        covers=covers,
-        evidence=tuple(found[cover] for cover in covers),
-        artifact_links=tuple(links),
-    )
+                self._note(cover, index)
+        if L.HELP.search(command):
+            return  # listing a tool's options is not running it
+        covers, runs = L.script_covers(command)
+        purpose = self._purpose(index) if runs else frozenset()
+        if purpose and not covers & {C.INSTALL, C.DATA}:
+            # The sentence says what a generically named script (`train_net.py`) is run for.
+            covers = set(purpose) | (
+                covers - ({C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE})
+            )
+        topic = self._topic(index)
+        # Unless its sentence says it is a use, a "Training" section decides what a script is.
+        if C.USAGE in covers and topic & _NOT_USE and C.USAGE not in topic and purpose != {C.USAGE}:
+            covers.discard(C.USAGE)
+        for cover in covers:
+            self._note(cover, index)
+        if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
+            self._checkpoint_runs.append(index)
+        if runs and not covers and line.is_code and not topic & _NOT_USE:
+            self._note(C.USAGE, index)  # a tool or pipeline run end to end
+        elif (
+            not runs
+            and line.is_code
+            and re.search(r"\w\(", command)
+            and "=" in command
+            and C.USAGE in self._purpose(index)
+        ):
+            self._note(C.USAGE, index)  # the model called from Python
 
+    def _continues(self, index: int) -> bool:
+        """A code line that a trailing backslash above makes part of an earlier command."""
+        above = self.doc.lines[index - 1] if index else None
+        return bool(above and above.is_code and above.text.rstrip().endswith("\\"))
 
-def _read_lines(text: str) -> Iterator[_Line]:
-    """Lines with their role; a pure scan, so an unclosed fence only swallows what follows."""
-    raw = text[:MAX_CHARS].replace("\x00", "").splitlines()[:MAX_LINES]
-    lines = [line[:MAX_LINE_CHARS] for line in raw]
-    fence: str | None = None  # the opening fence marker while inside a Markdown fence
-    fence_lang = ""
-    rst_lang: str | None = None  # inside an indented reStructuredText code block
-    section = ""
-    for index, line in enumerate(lines):
-        number = index + 1
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        if fence is not None:
-            if line.strip().startswith(fence):
-                fence = None
-                continue
-            yield _Line(number, line, False, fence_lang, section)
-            continue
-        if rst_lang is not None:
-            if not line.strip() or line[:1].isspace():
-                yield _Line(number, line, False, rst_lang, section)
-                continue
-            rst_lang = None
-        opening = _FENCE.match(line)
-        if opening:
-            fence, fence_lang = opening.group(1), opening.group(2).casefold()
-            continue
-        directive = _RST_CODE.match(line)
-        if directive:
-            rst_lang = directive.group(2).casefold()
-            continue
-        if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
-            rst_lang = ""
-        heading = _heading(line, following)
-        if heading is not None:
-            section = heading
-            yield _Line(number, heading, True, None, section)
-        else:
-            yield _Line(number, line, False, None, section)
+    def _joined(self, index: int) -> Line:
+        """A code line with the lines its trailing backslashes continue it onto."""
+        line = self.doc.lines[index]
+        if not line.is_code or not line.text.rstrip().endswith("\\"):
+            return line
+        parts = [line.text.rstrip().rstrip("\\")]
+        for later in self.doc.lines[index + 1 : index + 30]:
+            if not later.is_code or sum(map(len, parts)) > MAX_COMMAND_CHARS:
+                break
+            parts.append(later.text.strip().rstrip("\\"))
+            if not later.text.rstrip().endswith("\\") and later.text.strip():
+                break
+        return Line(line.number, " ".join(parts), code_lang=line.code_lang)
 
+    def _block_start(self, index: int) -> int:
+        """The first line of the code block holding line `index` (cached: linear overall)."""
+        if index in self._starts:
+            return self._starts[index]
+        start = index
+        while start > 0 and self.doc.lines[start - 1].is_code:
+            start -= 1
+            if start in self._starts:
+                start = self._starts[start]
+                break
+        self._starts[index] = start
+        return start
 
-def _heading(line: str, following: str) -> str | None:
-    stripped = line.strip()
-    if not stripped:
-        return None
-    atx = _ATX.match(line)
-    if atx:
-        return _TAGS.sub("", atx.group(1)).strip()
-    html = _HTML_HEADING.search(line)
-    if html:
-        return _TAGS.sub("", html.group(1)).strip()
-    bold = _BOLD_LINE.match(line)
-    if bold:
-        return bold.group(1).strip()
-    if stripped.startswith(("|", "+", "-", "*", ">")) or _RST_UNDERLINE.match(stripped):
-        return None
-    if _SETEXT.match(following) or (
-        _RST_UNDERLINE.match(following.strip()) and len(following.strip()) >= len(stripped)
-    ):
-        return stripped
-    return None
+    def _purpose(self, index: int) -> frozenset[ReadmeCover]:
+        """What the sentence introducing a command says it is for: a comment just above it in
+        its code block, or the sentence before the block ("To evaluate:", "To use the trained
+        model:")."""
+        lines = self.doc.lines
+        line = lines[index]
+        if not line.is_code:
+            return L.purpose_of(line.text)
+        above = index - 1
+        while above >= max(0, index - 20) and lines[above].is_code:
+            text = lines[above].text.strip()
+            if text.startswith(("#", "//")):
+                return L.purpose_of(text)
+            if text and not text.endswith("\\") and not text.startswith("-"):
+                break  # another command of the block: its own introduction does not reach here
+            above -= 1
+        top = self._block_start(index)
+        if above >= top:
+            above = top - 1
+        for earlier in lines[max(0, above - 2) : above + 1][::-1]:
+            if not earlier.is_blank and not earlier.is_code:
+                return L.purpose_of(earlier.text)
+        return frozenset()
 
+    def _prose_rules(self, index: int, line: Line) -> None:
+        text = line.text
+        topic = self._topic(index)
+        if W.INSTALL_PROSE.search(plain(text)):
+            self._note(C.INSTALL, index)
+        if C.WEIGHTS not in topic and not W.TABLE_ROW.match(text) and L.says_data(text):
+            self._note(C.DATA, index)
+        if (
+            W.WEIGHTS_WORDS.search(text)
+            and re.search(r"\b(trained|pre-?trained)\b", text, re.I)
+            and W.WEIGHTS_PLACE.search(text)
+            and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
+            and not W.THIRD_PARTY.search(text)
+        ):
+            self._note(C.WEIGHTS, index)
+        words = W.URL.sub(" ", re.sub(r"`[^`]*`", " ", text))
+        for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
+            script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
+            if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
+                self._note(cover, index)
+        for label, target in W.DOC_LINK.findall(text):
+            if L.is_guide(target):
+                for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                    self._note(cover, index)
 
-def _artifact_kind(url: str, line: _Line) -> ReadmeCover | None:
-    """Weights or data, by what the link's host holds and, for file shares and release
-    assets, by the words on the line and in its section."""
-    host = artifact_host(url)
-    if host == "weights":
-        return ReadmeCover.WEIGHTS
-    if host == "data":
-        return ReadmeCover.DATA
-    if host == "space":
-        return None  # a demo: neither weights nor data
-    if is_weights_file(url) and not _DATA_WORDS.search(line.text):
-        return ReadmeCover.WEIGHTS
-    if host in ("release-asset", "file-share"):
-        if _DATA_WORDS.search(line.text):
-            return ReadmeCover.DATA
-        if _WEIGHTS_WORDS.search(line.text) or host == "release-asset":
-            return ReadmeCover.WEIGHTS
-        if _DATA_WORDS.search(line.section):
-            return ReadmeCover.DATA
-        if _WEIGHTS_WORDS.search(f"{line.text} {line.section}"):
-            return ReadmeCover.WEIGHTS
-    return None
+    def _reference_near(self, index: int) -> bool:
+        """A reference (BibTeX, a paper link, an author–year line) on the line or just below."""
+        lines = self.doc.lines[index : index + 16]
+        for offset, line in enumerate(lines):
+            if W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@"):
+                return True
+            if offset <= 5 and (W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)):
+                return True
+            if offset <= 3 and W.URL.search(line.text) and not self.promises[index + offset]:
+                return True
+        return False
 
+    def _link(self, index: int, line: Line, url: str, promise: bool, clause: str) -> None:
+        if is_hosted_environment(url):
+            self._keep(url)
+            return
+        kinds = self._artifact_kinds(index, clause, url)
+        if not kinds or promise:
+            return
+        self._keep(url)
+        for kind in kinds:
+            self._note(kind, index)
 
-def _result_tables(lines: list[_Line]) -> Iterator[tuple[int, str]]:
-    """(line, header) of each table whose body holds a measurement."""
-    index = 0
-    while index < len(lines) - 1:
-        line, following = lines[index], lines[index + 1]
-        pipe = "|" in line.text and _PIPE_SEPARATOR.match(following.text)
-        grid = _GRID_BORDER.match(line.text) and following.text.lstrip().startswith("|")
-        if line.code_lang is None and (pipe or grid):
-            body = index + 2
-            while body < len(lines) and lines[body].text.strip()[:1] in {"|", "+"}:
-                body += 1
-            rows = lines[index + 2 : body] if pipe else lines[index + 1 : body]
-            if any(_MEASURE.search(row.text) for row in rows):
-                yield line.number, (line.text if pipe else following.text)
-            index = body
-        else:
-            index += 1
+    def _keep(self, url: str) -> None:
+        if url not in self.links and len(self.links) < MAX_ARTIFACT_LINKS:
+            self.links.append(url)
+
+    def _artifact_kinds(self, index: int, clause: str, url: str) -> set[ReadmeCover]:
+        """Weights, data or both, by what the link's host holds and, for file shares,
+        collections and release pages, by the words that go with it and its section."""
+        host = artifact_host(url)
+        weights_file = is_weights_file(url)
+        if host is None and not weights_file:
+            return set()
+        key = (index, clause, host, weights_file, ".whl" in url)
+        if key not in self._kinds:  # links sharing their words share the verdict
+            titles = " ".join(s.title for _, s in self._chain(index))
+            self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
+        return set(self._kinds[key])
+
+    # --- rules on sections ------------------------------------------------------------------
+
+    def _section_rules(self, number: int, section: Section) -> None:
+        for cover in self._names_of(number):
+            if self._has_substance(number, section, cover):
+                self._note(cover, section.index)
+
+    def _has_substance(self, number: int, section: Section, cover: ReadmeCover) -> bool:
+        if cover == C.INSTALL and W.INSTALL_PROSE.search(section.title):
+            return True  # "Install the requirements": the heading is the instruction
+        own = list(self._own(number, cover))
+        said = [(i, line) for i, line in own if not line.is_blank]
+        if not said:
+            return False
+        promises = [line for i, line in said if self.promises[i]]
+        kept = [(i, line) for i, line in said if not self.promises[i]]
+        if cover == C.RESULTS:
+            return self._shows_results(kept)
+        if cover == C.CITATION:
+            return L.cites(kept, references_only=L.is_references(section.title))
+        code = [line for _, line in kept if line.is_code and L.runs(line.text)]
+        links = [line for _, line in kept if W.URL.search(line.text) or "](" in line.text]
+        if cover == C.INSTALL:
+            if _AMBIGUOUS_INSTALL.search(section.title) and not W.INSTALL_PROSE.search(
+                section.title
+            ):
+                return any(
+                    W.COMMANDS[C.INSTALL].search(line.text) or W.INSTALL_PROSE.search(line.text)
+                    for _, line in kept
+                )
+            return bool(kept) and (bool(code or links) or not promises)
+        if cover == C.USAGE:
+            # Evaluating is using when the model run is the released one.
+            allow_eval = (
+                bool(_USE_HEADING.search(section.title) or _QUICK.search(section.title))
+                or C.WEIGHTS in self.found
+                or any(W.RELEASED_MODEL.search(plain(line.text)) for _, line in kept)
+            )
+            return any(
+                (
+                    not self._continues(i)
+                    and L.is_use(self._joined(i), allow_eval=allow_eval, purpose=self._purpose(i))
+                )
+                or any(
+                    L.is_guide(target) and C.USAGE in L.guide_covers(label, target)
+                    for label, target in W.DOC_LINK.findall(line.text)
+                )
+                for i, line in kept
+            ) or any(
+                is_hosted_environment(url) for line in links for url in W.URL.findall(line.text)
+            )
+        if cover in (C.TRAIN, C.EVALUATE):
+            # Code introduced as something else ("To generate images:") is not this step.
+            steps = [
+                line
+                for i, line in kept
+                if line.is_code
+                and L.runs(line.text)
+                and (not self._purpose(i) or cover in self._purpose(i))
+            ]
+            return bool(steps or [line for line in links if L.links_out(line.text)]) or any(
+                W.SCRIPT_REFERENCE.search(line.text)
+                for _, line in kept
+                if not line.is_code and not W.TABLE_ROW.match(line.text)
+            )
+        if cover == C.WEIGHTS:
+            return any(
+                (L.links_out(line.text) or L.downloads(line.text))
+                and not (W.THIRD_PARTY.search(line.text) and not W.OUR_ARTIFACT.search(line.text))
+                for _, line in kept
+            )
+        if cover == C.DATA:
+            if any(W.NOT_AVAILABLE.search(line.text) for _, line in said) or (
+                promises and not any(L.links_out(line.text) for _, line in kept)
+            ):
+                return False
+            usable = [
+                line
+                for _, line in kept
+                if not W.NOT_AVAILABLE.search(line.text)
+                and (
+                    line.is_code
+                    or L.links_out(line.text)
+                    or W.FILE_REFERENCE.search(line.text)
+                    or (W.DATA_ACTION.search(line.text) and word_count(line.text) >= 4)
+                )
+            ]
+            return bool(usable)
+        return False
+
+    def _shows_results(self, lines: list[tuple[int, Line]]) -> bool:
+        texts = [line for _, line in lines]
+        if any(not line.is_code and W.IMAGE.search(line.text) for line in texts):
+            return True
+        return any(L.is_results_table(rows) for _, rows in L.tables(texts))
+
+    def _metric_tables(self) -> None:
+        """Results shown outside a results section (see `readme_lines.results_shown`)."""
+        for index, table in L.results_shown(self.doc.lines):
+            # A table of versions in the set-up steps is no result, whatever its header says.
+            if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
+                self._note(C.RESULTS, index)
+                return
+
+    # --- placeholder, move, reading list ------------------------------------------------------
+
+    def _placeholder(self) -> None:
+        if self.root_files:
+            if not has_code(self.root_files):
+                listing = ", ".join(sorted(self.root_files)[:12])
+                self._note_at(C.PLACEHOLDER, 0, f"root holds no code: {listing}")
+            return
+        promise = L.code_promise(self.doc.lines, self.promises)
+        if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
+            self._note(C.PLACEHOLDER, promise)
 
 
 def _excerpt(text: str) -> str:

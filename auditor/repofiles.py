@@ -10,7 +10,8 @@ ignores case.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 # Files that describe the software environment; a scorecard lists them as `env_files`.
 _ENVIRONMENT = re.compile(
@@ -53,6 +54,23 @@ _PAGE_ONLY_NAMES = frozenset(
     }
 )  # fmt: skip
 _PAGE_ONLY_PREFIXES = ("readme", "license", "licence", "copying")
+# Folders and files that hold no code: text, data, media, and dependency lists on their own.
+_NO_CODE_FOLDERS = frozenset(
+    {
+        "data", "dataset", "datasets", "results", "paper", "papers", "pics", "pic", "imgs",
+        "image", "res", "resources", "fig", "figs", "videos", "video", "slides", "poster",
+        "supplementary", "appendix", "examples_images",
+    }
+)  # fmt: skip
+_NO_CODE_SUFFIXES = (
+    ".md", ".markdown", ".txt", ".rst", ".bib", ".csv", ".tsv", ".json", ".jsonl", ".xlsx",
+    ".zip", ".tar", ".gz", ".mp4", ".mov", ".webm", ".bmp", ".tif", ".tiff", ".pptx", ".docx",
+    ".html", ".htm", ".ico", ".yml", ".yaml", ".cff", ".toml", ".cfg", ".ini", ".lock",
+    # weights and data: artifacts, not the code that made them
+    ".pth", ".pt", ".ckpt", ".safetensors", ".h5", ".hdf5", ".onnx", ".bin", ".pkl", ".npz",
+    ".npy", ".parquet", ".arrow", ".xml",
+)  # fmt: skip
+_CODE_DOTFILES = frozenset({".gitmodules"})  # the code lives in a submodule
 _PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")
 REQUIREMENTS = "requirements.txt"
 CITATION_FILE = "CITATION.cff"
@@ -108,6 +126,26 @@ def is_page_only(name: str) -> bool:
     )
 
 
+def is_code_free(name: str) -> bool:
+    """A root entry that holds no code: a page-only file, a dependency list or environment file
+    on its own (a lone `requirements.txt` is no release), a text, data or media file, or a
+    folder of data, figures or papers. A name without a known suffix is taken for a folder of
+    code; `.gitmodules` points at code kept elsewhere."""
+    folded = _folded(name)
+    if folded in _CODE_DOTFILES:
+        return False
+    if is_page_only(name) or folded in _NO_CODE_FOLDERS or folded.startswith("."):
+        return True
+    if is_environment_file(name) and not folded.endswith(".py") and "docker" not in folded:
+        return True
+    return folded.endswith(_NO_CODE_SUFFIXES)
+
+
+def has_code(names: Iterable[str]) -> bool:
+    """Whether a root listing holds anything but `is_code_free` entries."""
+    return not all(is_code_free(name) for name in names)
+
+
 def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str]:
     return [name for name in names if predicate(name)]
 
@@ -116,21 +154,108 @@ def environment_files(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(name for name in names if is_environment_file(name))
 
 
-def needs_requirements(file_names: Sequence[str]) -> bool:
-    """Whether `requirements.txt` must be read to tell whether dependencies are pinned: it is
-    there and no lock file already says so."""
-    return REQUIREMENTS in file_names and not any(is_lock_file(n) for n in file_names)
+def manifests_to_read(file_names: Sequence[str]) -> tuple[str, ...]:
+    """The root files whose text decides pinning (`requirements.txt`, `environment.yml`,
+    `pyproject.toml`), none when a lock file already says so."""
+    if any(is_lock_file(name) for name in file_names):
+        return ()
+    return tuple(name for name in file_names if name in MANIFESTS)
 
 
-def deps_pinned(env_files: Sequence[str], requirements: str | None) -> bool | None:
-    """True with a lock file, or when every requirement line pins with `==` (or names a direct
-    reference with ` @ `); False when one does not; None when nothing tells."""
+def deps_pinned(
+    env_files: Sequence[str],
+    requirements: str | None,
+    *,
+    manifests: Mapping[str, str] | None = None,
+) -> bool | None:
+    """True with a lock file, or when one dependency list pins everything it names: every
+    `requirements.txt` line with `==` (or a direct reference ` @ `), every conda dependency of
+    `environment.yml` with a version (`numpy=1.26`, pip entries with `==`), every dependency
+    of `pyproject.toml` exactly (`==` in `[project]`, a bare version in Poetry); False when
+    the lists read pin nothing completely; None when nothing tells."""
     if any(is_lock_file(name) for name in env_files):
         return True
-    if requirements is None:
+    texts = dict(manifests or {})
+    if requirements is not None:
+        texts[REQUIREMENTS] = requirements
+    verdicts = [_pinned(name, text) for name, text in texts.items()]
+    decided = [verdict for verdict in verdicts if verdict is not None]
+    if not decided:
         return None
-    lines = [line.split("#", 1)[0].strip() for line in requirements.splitlines()]
-    specs = [line for line in lines if line and not line.startswith("-")]
+    return any(decided)
+
+
+MANIFESTS = (REQUIREMENTS, "environment.yml", "environment.yaml", "pyproject.toml")
+
+
+def _pinned(name: str, text: str) -> bool | None:
+    folded = _folded(name)
+    if folded == "pyproject.toml":
+        return _pyproject_pinned(text)
+    if folded.startswith("environment"):
+        return _conda_pinned(text)
+    return _requirements_pinned(text.splitlines())
+
+
+def _requirements_pinned(lines: Iterable[str]) -> bool | None:
+    specs = [line.split("#", 1)[0].strip() for line in lines]
+    specs = [spec for spec in specs if spec and not spec.startswith("-")]
     if not specs:
         return None
     return all("==" in spec or " @ " in spec for spec in specs)
+
+
+def _conda_pinned(text: str) -> bool | None:
+    """`dependencies:` of a conda environment file: `name=version[=build]` or `name==version`
+    pins; a bare `pip` entry (which only enables the `pip:` list) is not a dependency."""
+    specs: list[bool] = []
+    inside, pip = False, False
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        if not raw[:1].isspace() and not line.lstrip().startswith("-"):
+            inside = line.strip().startswith("dependencies:")
+            pip = False
+            continue
+        item = line.strip()
+        if not inside or not item.startswith("-"):
+            continue
+        entry = item[1:].strip().strip("'\"")
+        if entry.rstrip(":") == "pip" and entry.endswith(":"):
+            pip = True
+            continue
+        if entry == "pip":
+            continue
+        indent = len(line) - len(line.lstrip())
+        if pip and indent >= 4:
+            specs.append("==" in entry or " @ " in entry)
+        else:
+            pip = False
+            specs.append(bool(re.search(r"[^=<>!~]=\s*\d|==", entry)))
+    return all(specs) if specs else None
+
+
+def _pyproject_pinned(text: str) -> bool | None:
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return None
+    specs: list[bool] = []
+    project = document.get("project")
+    listed = project.get("dependencies") if isinstance(project, dict) else None
+    for spec in listed if isinstance(listed, list) else []:
+        if isinstance(spec, str):
+            specs.append("==" in spec or " @ " in spec)
+    tool = document.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    table = poetry.get("dependencies") if isinstance(poetry, dict) else None
+    for name, value in table.items() if isinstance(table, dict) else []:
+        if name.casefold() == "python":
+            continue
+        version = value.get("version") if isinstance(value, dict) else value
+        if isinstance(value, dict) and ("git" in value or "path" in value or "url" in value):
+            specs.append(True)  # a direct reference names one revision
+        elif isinstance(version, str):
+            specs.append(bool(re.fullmatch(r"=?=?\s*\d[\w.+!-]*", version.strip())))
+    return all(specs) if specs else None

@@ -1,7 +1,8 @@
 """The rubric's vocabulary and its settings: criteria ids, groups, default weights and thresholds,
 and loading user overrides from TOML (`--config PATH` or `[tool.paper-auditor]` in pyproject.toml).
 
-The rules themselves live in `auditor.score`; `docs/rubric.md` documents both (a test keeps its
+The rules themselves live in `auditor.rules_access` and `auditor.rules_content`, applied by
+`auditor.score`; `docs/rubric.md` documents both (a test keeps its
 criteria table in step with `CRITERIA`).
 """
 
@@ -18,15 +19,21 @@ from typing import Any
 
 # Bump when a rule, a default weight or a tier rule changes meaning: scores of two versions are
 # not comparable.
-RUBRIC_VERSION = "1.0"
+RUBRIC_VERSION = "1.1"
 
 
 @dataclass(frozen=True, slots=True)
 class CriterionSpec:
+    """One criterion: its id, group, title and default weight, and when it passes, fails or is
+    unknown, in the words `docs/rubric.md` shows (generated from here: `auditor.rubric_doc`)."""
+
     id: str
     group: str
     title: str
     weight: int
+    passes: str = ""
+    fails: str = ""
+    unknown: str = ""
 
 
 GROUPS: Mapping[str, str] = {
@@ -39,29 +46,173 @@ GROUPS: Mapping[str, str] = {
     "G": "Maintenance",
 }
 
+_NO_FACTS = "no facts"
 CRITERIA: tuple[CriterionSpec, ...] = (
-    CriterionSpec("A1", "A", "Every cited link resolves", 5),
-    CriterionSpec("B1", "B", "Code repository exists and is public", 10),
-    CriterionSpec("B2", "B", "Code released, not a placeholder", 10),
-    CriterionSpec("B3", "B", "Code has a permanent home", 2),
-    CriterionSpec("C1", "C", "Licence declared", 10),
-    CriterionSpec("C2", "C", "Open-source licence", 2),
-    CriterionSpec("D1", "D", "Dependencies specified", 8),
-    CriterionSpec("D2", "D", "Training code", 8),
-    CriterionSpec("D3", "D", "Evaluation code", 8),
-    CriterionSpec("D4", "D", "Pre-trained weights", 5),
-    CriterionSpec("D5", "D", "README results", 5),
-    CriterionSpec("E1", "E", "Dependency versions pinned", 3),
-    CriterionSpec("E2", "E", "Container or hosted environment", 3),
-    CriterionSpec("E3", "E", "Data download documented", 2),
-    CriterionSpec("E4", "E", "Tests or CI", 2),
-    CriterionSpec("F1", "F", "Substantive README", 8),
-    CriterionSpec("F2", "F", "Citation", 4),
-    CriterionSpec("F3", "F", "DOI or release", 3),
-    CriterionSpec("G1", "G", "Activity after the paper", 2),
-)
+    CriterionSpec(
+        "A1", "A", "Every cited link resolves", 5,
+        "every judged link is `ok` or `moved` (moved links are named with their new address)",
+        "any cited link is `dead`",
+        "a link is `transient`, `unchecked` or `blocked` (n/a when no link was judged)",
+    ),
+    CriterionSpec(
+        "B1", "B", "Code repository exists and is public", 10,
+        "the API finds it, or the link resolves",
+        "the link is dead (including a repository GitHub blocks: DMCA 451, terms of service "
+        "403), or the repository does not exist, is private or disabled",
+        "the link could not be checked and there are no facts",
+    ),
+    CriterionSpec(
+        "B2", "B", "Code released, not a placeholder", 10,
+        "the repository holds code (more than README, licence, pages, images and a lone "
+        "dependency list); a fork with commits of its own",
+        "empty, a placeholder (no code at the root, whatever the README promises), or a fork "
+        "without commits of its own, once the grace period after the paper date is over; a "
+        "reading list (no grace: the paper is no-code)",
+        "no paper date to judge the grace; GitHub facts missing; the README says the code "
+        "moved somewhere not checked; n/a within the grace",
+    ),
+    CriterionSpec(
+        "B3", "B", "Code has a permanent home", 2,
+        "any host but an anonymous review mirror",
+        "an anonymous review link (temporary; it expires); a dead repository",
+        "the repository was not reached",
+    ),
+    CriterionSpec(
+        "C1", "C", "Licence declared", 10,
+        "an SPDX licence, or a licence file with custom terms", "no licence", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "C2", "C", "Open-source licence", 2,
+        "permissive or copyleft", "non-commercial",
+        "custom terms, no facts (n/a without a licence: C1 counts that)",
+    ),
+    CriterionSpec(
+        "D1", "D", "Dependencies specified", 8,
+        "a requirements / environment / pyproject / setup / lock file or Dockerfile, or README "
+        "install steps",
+        "neither", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "D2", "D", "Training code", 8,
+        "a `train*` script or folder, or README training instructions (a training section "
+        "holding a command, a script or a guide; never an empty or \"coming soon\" heading)",
+        "neither", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "D3", "D", "Evaluation code", 8,
+        "an `eval*` / `evaluate*` / `inference*` / `benchmark*` script, or README evaluation "
+        "instructions",
+        "neither", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "D4", "D", "Pre-trained weights", 5,
+        "the paper's own weights: a Hugging Face model or release asset linked from the README "
+        "or the paper and not dead, or a README weights section with a link (third-party base "
+        "models and promises do not count)",
+        "no weights, or every weights link we checked is dead", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "D5", "D", "README results", 5,
+        "the README shows results: a table of measurements or a results figure (settings and "
+        "dataset tables do not count)",
+        "no results", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "E1", "E", "Dependency versions pinned", 3,
+        "a lock file, or a `requirements.txt`, `environment.yml` or `pyproject.toml` that pins "
+        "every dependency it names",
+        "not pinned, or no dependency file",
+        "pinning not determined",
+    ),
+    CriterionSpec(
+        "E2", "E", "Container or hosted environment", 3,
+        "Dockerfile, Containerfile, compose file, devcontainer, Binder, Apptainer; or a Colab, "
+        "Binder or Space link (a README badge counts)",
+        "none", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "E3", "E", "Data download documented", 2,
+        "the README explains how to get or prepare the data", "it does not", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "E4", "E", "Tests or CI", 2,
+        "`tests/`, `test/`, or a CI configuration at the root", "none", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "F1", "F", "Substantive README", 8,
+        "at least `readme_min_bytes` (500) with install, usage, training or evaluation steps",
+        "no README, a short one, or one without instructions", _NO_FACTS,
+    ),
+    CriterionSpec(
+        "F2", "F", "Citation", 4,
+        "`CITATION.cff`, or the paper's BibTeX or reference in the README (a bare heading "
+        "does not count)",
+        "neither; or every README BibTeX entry names another work than the paper (when its "
+        "title is known)",
+        "`CITATION.cff` not looked up and none in the README",
+    ),
+    CriterionSpec(
+        "F3", "F", "DOI or release", 3,
+        "a GitHub release, or a Zenodo / Figshare DOI", "neither",
+        "an archive link of the paper could not be checked; no facts",
+    ),
+    CriterionSpec(
+        "G1", "G", "Activity after the paper", 2,
+        "a commit on or after the paper date", "the last commit predates the paper",
+        "no paper date, no commit date",
+    ),
+)  # fmt: skip
 CRITERIA_BY_ID: Mapping[str, CriterionSpec] = {spec.id: spec for spec in CRITERIA}
 CHECKLIST_IDS = ("D1", "D2", "D3", "D4", "D5")
+
+# What the top tier claims, said wherever tiers are shown (docs/rubric.md, the reports).
+GOLD_MEANS = (
+    "Gold means everything needed to try the code is there, not that its results were reproduced."
+)
+
+# The tiers, checked in this order; the first that applies is the paper's tier.
+TIER_RULES: tuple[tuple[str, str], ...] = (
+    (
+        "unknown",
+        "a gate could not be decided: the code link was not checked (rate limit, network, "
+        "refusal) and there are no facts; a GitHub repository's facts are missing; a "
+        "placeholder without a paper date, or whose README move was not followed; no code link "
+        "yet but a project page could not be read; or a dead, placeholder or reading-list "
+        "repository next to an unread project page. **Never** no-code, dead or placeholder "
+        "while a gate is undecided.",
+    ),
+    (
+        "no-code",
+        "no code link found, directly or via a project page; or the code link is a reading "
+        "list (a survey's list of papers: a publication, not a promise of code). No score.",
+    ),
+    (
+        "dead",
+        "every code link is dead (or the repository is gone or blocked); or, with no code link, "
+        "a cited project page is dead",
+    ),
+    (
+        "placeholder",
+        "the repository is empty, holds no code, or is a fork without commits of its own, and "
+        "the grace period (90 days after the paper date) is over",
+    ),
+    (
+        "listed",
+        "code reachable, below bronze (including a placeholder still within its grace period, "
+        "and hosts we gather no facts from)",
+    ),
+    ("bronze", "code released (B2) + licence (C1) + substantive README (F1)"),
+    (
+        "silver",
+        "bronze + at least 3 of the 5 checklist items (D1–D5), including dependencies (D1) and "
+        "training or evaluation code (D2 or D3) + citation (F2)",
+    ),
+    (
+        "gold",
+        "silver + all 5 checklist items + pinned environment or container (E1 or E2) + DOI or "
+        "release (F3). " + GOLD_MEANS,
+    ),
+)
 
 
 class RubricError(ValueError):

@@ -1,48 +1,37 @@
-"""The versioned rubric's rules: a paper and what was learned about its links → a `PaperScore`.
-(The scorecard's `summary` of the scored papers is `auditor.summary`.)
+"""The versioned rubric applied to one paper: its code links become candidates, each is judged
+by the rules (`auditor.rules_access`: groups A–C; `auditor.rules_content`: groups D–G), and the
+best candidate gives the paper's tier and its 0–100 score. (The scorecard's `summary` of the
+scored papers is `auditor.summary`.)
 
-Each criterion is a plain function answering pass / fail / unknown / n/a with its reason and
-evidence. Unknown and n/a leave the score's denominator, and an undecided gate gives the
-`unknown` tier, never no-code, dead or placeholder. See docs/rubric.md.
+Unknown and n/a leave the score's denominator, and an undecided gate gives the `unknown` tier,
+never no-code, dead or placeholder. See docs/rubric.md.
 """
 
 from __future__ import annotations
 
-import calendar
-import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import date, timedelta
-from urllib.parse import quote, urlsplit
+from datetime import date
 
-from auditor.links import (
-    PROJECT_PAGE_KINDS,
-    is_archive_doi,
-    is_code_link,
-    is_hosted_environment,
-    is_weights_link,
+from auditor.evidence import (
+    FAIL,
+    NO_CODE_REASON,
+    PASS,
+    RESOLVED,
+    UNKNOWN,
+    Candidate,
+    Context,
+    answer,
+    paper_period,
 )
+from auditor.links import PROJECT_PAGE_KINDS, is_code_link
 from auditor.models import (
     Criterion,
     CriterionResult,
-    LicenseClass,
-    LinkKind,
     LinkResult,
     Outcome,
     Paper,
     PaperScore,
-    ReadmeCover,
-    RepoFacts,
     Tier,
-)
-from auditor.repofiles import (
-    is_container_file,
-    is_dependency_file,
-    is_evaluation_file,
-    is_licence_file,
-    is_test_file,
-    is_training_file,
-    matching,
 )
 from auditor.rubric import (
     CHECKLIST_IDS,
@@ -52,29 +41,39 @@ from auditor.rubric import (
     RubricError,
     load_rubric,
 )
-from auditor.timestamps import to_date
+from auditor.rules_access import (
+    code_released,
+    licence_declared,
+    licence_open,
+    links_resolve,
+    permanent_home,
+    repository_exists,
+)
+from auditor.rules_content import (
+    activity_after_paper,
+    citation,
+    container,
+    data_documented,
+    dependencies,
+    doi_or_release,
+    evaluation_code,
+    pinned_environment,
+    pretrained_weights,
+    readme_results,
+    substantive_readme,
+    tests_or_ci,
+    training_code,
+)
 
 __all__ = [
+    "NO_CODE_REASON",
     "RUBRIC_VERSION",
     "Rubric",
     "RubricError",
     "load_rubric",
+    "paper_period",
     "score_paper",
 ]
-
-PASS = CriterionResult.PASS
-FAIL = CriterionResult.FAIL
-UNKNOWN = CriterionResult.UNKNOWN
-NA = CriterionResult.NOT_APPLICABLE
-
-RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
-# Outcomes that say nothing about the link itself: our network, rate limits, the remote
-# refusing us. They make a criterion unknown, never failed.
-INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
-# Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
-NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
-# Kinds whose repository facts come from the GitHub API; on other hosts they are not gathered.
-FACT_KINDS = frozenset({LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER})
 
 # Worst to best, for choosing a paper's best code link; unknown sits above every decided
 # failure because the undecided link may yet be the real one.
@@ -89,490 +88,9 @@ TIER_ORDER = (
     Tier.GOLD,
 )
 TIER_RANK = {tier: rank for rank, tier in enumerate(TIER_ORDER)}
-NO_CODE_REASON = "no code to assess"
 
 
-# --- dates ------------------------------------------------------------------------------------
-
-
-def paper_period(value: str | None) -> tuple[date, date] | None:
-    """First and last day a reduced-precision ISO date (`2026`, `2026-07`, `2026-07-14`) may
-    mean; None when absent or unreadable. Rules read it in the paper's favour."""
-    if not value:
-        return None
-    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
-    if match is None:
-        return None
-    year, month, day = (int(part) if part else None for part in match.groups())
-    assert year is not None
-    try:
-        if month is None:
-            return date(year, 1, 1), date(year, 12, 31)
-        if day is None:
-            return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
-        exact = date(year, month, day)
-    except ValueError:
-        return None
-    return exact, exact
-
-
-# --- evidence ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    """One code link of the paper, with its repository facts when the host gives any."""
-
-    result: LinkResult
-    facts: RepoFacts | None
-    order: int
-
-    @property
-    def url(self) -> str:
-        return self.result.check.final_url or self.result.link.url
-
-    @property
-    def facts_expected(self) -> bool:
-        return self.result.link.kind in FACT_KINDS
-
-    def file_url(self, name: str, line: int | None = None) -> str:
-        """A browsable link to a file of the repository (GitHub redirects blob→tree for
-        directories, and HEAD to the default branch)."""
-        assert self.facts is not None
-        parts = urlsplit(self.url)
-        branch = quote(self.facts.default_branch or "HEAD", safe="")
-        url = f"{parts.scheme}://{parts.netloc}/{self.facts.full_name}/blob/{branch}/"
-        url += quote(name.rstrip("/"))
-        return url if line is None else f"{url}#L{line}"
-
-    def readme_lines(self, *covers: ReadmeCover) -> tuple[str, ...]:
-        """Evidence for the first README line deciding any of `covers`."""
-        facts = self.facts
-        assert facts is not None
-        for item in facts.readme_evidence:
-            if item.cover in covers and item.line == 0:
-                # Line 0: decided by the root listing, not a README line.
-                return (self.url, item.excerpt)
-            if item.cover in covers:
-                where = f"{facts.readme_path or 'README'}:{item.line}"
-                return (
-                    self.file_url(facts.readme_path or "README.md", item.line),
-                    f"{where}: {item.excerpt}",
-                )
-        return (self.file_url(facts.readme_path),) if facts.readme_path else ()
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    paper: Paper
-    own: tuple[LinkResult, ...]  # every link of the paper, code or not
-    candidate: _Candidate
-    rubric: Rubric
-    today: date
-    period: tuple[date, date] | None
-
-
-def _criterion(
-    cid: str, result: CriterionResult, reason: str, evidence: Iterable[str] = ()
-) -> Criterion:
-    return Criterion(cid, result, reason, tuple(evidence))
-
-
-def _facts_unknown(cid: str, candidate: _Candidate) -> Criterion:
-    if candidate.facts_expected:
-        check = candidate.result.check
-        reason = "repository facts unavailable (GitHub API rate limit or network)"
-        return _criterion(cid, UNKNOWN, reason, (candidate.url, f"link: {check.detail}"))
-    host = urlsplit(candidate.url).netloc
-    reason = f"not assessed: repository facts are gathered for GitHub only, not {host}"
-    return _criterion(cid, UNKNOWN, reason, (candidate.url,))
-
-
-# --- group A: link integrity ------------------------------------------------------------------
-
-
-def links_resolve(own: Sequence[LinkResult]) -> Criterion:
-    """A1: every link the paper cites resolves; moved links pass with their new address."""
-    dead = [r for r in own if r.check.outcome == Outcome.DEAD]
-    if dead:
-        evidence = [f"{r.link.url} — {r.check.detail}" for r in dead]
-        noun = "link is" if len(dead) == 1 else "links are"
-        return _criterion("A1", FAIL, f"{len(dead)} cited {noun} dead", evidence)
-    open_ = [r for r in own if r.check.outcome in INCONCLUSIVE]
-    if open_:
-        evidence = [f"{r.link.url} — {r.check.outcome}: {r.check.detail}" for r in open_]
-        return _criterion("A1", UNKNOWN, f"{len(open_)} link(s) could not be checked", evidence)
-    judged = [r for r in own if r.check.outcome in RESOLVED]
-    if not judged:
-        return _criterion("A1", NA, "no link was judged")
-    moved = [r for r in judged if r.check.outcome == Outcome.MOVED]
-    reason = f"all {len(judged)} judged link(s) resolve"
-    if moved:
-        reason += f"; {len(moved)} moved (update the citation)"
-    evidence = [f"{r.link.url} → {r.check.final_url}" for r in moved] or [
-        r.link.url for r in judged
-    ]
-    return _criterion("A1", PASS, reason, evidence)
-
-
-# --- group B: code availability (the gate) ----------------------------------------------------
-
-
-def repository_exists(ctx: _Context) -> Criterion:
-    """B1: the repository exists and is public. A dead web link settles it (a repository the
-    API sees but the web does not is private to our token); otherwise the API's facts do."""
-    candidate = ctx.candidate
-    check, facts = candidate.result.check, candidate.facts
-    status = f"HTTP {check.http_status}" if check.http_status else check.outcome.value
-    if check.outcome == Outcome.DEAD:
-        return _criterion(
-            "B1", FAIL, f"code link is dead ({status})", (candidate.url, check.detail)
-        )
-    if facts is not None and not facts.exists:
-        return _criterion(
-            "B1",
-            FAIL,
-            "repository does not exist or is private",
-            (candidate.url, "repo.exists=false"),
-        )
-    if facts is not None and facts.disabled:
-        return _criterion("B1", FAIL, "repository is disabled by GitHub", (candidate.url,))
-    if facts is not None:
-        notes = ["repository exists and is public"]
-        evidence = [candidate.url, "repo.exists=true"]
-        if facts.archived:
-            notes.append("archived (read-only)")
-            evidence.append("repo.archived=true")
-        if facts.fork:
-            notes.append(f"a fork of {facts.parent}" if facts.parent else "a fork")
-            evidence.append(f"repo.parent={facts.parent}")
-        return _criterion("B1", PASS, "; ".join(notes), evidence)
-    if check.outcome in RESOLVED:
-        return _criterion("B1", PASS, f"code link resolves ({status})", (candidate.url,))
-    return _criterion(
-        "B1",
-        UNKNOWN,
-        f"code link could not be checked ({check.outcome})",
-        (candidate.url, check.detail),
-    )
-
-
-def _placeholder_state(facts: RepoFacts) -> str | None:
-    """Why the repository is a placeholder; "" when nothing tells; None when it holds code.
-    `auditor.readme` owns the verdict: a root of only README, licence and pages, or a "coming
-    soon" line in a README that is not substantive."""
-    if facts.empty:
-        return "repository is empty"
-    for item in facts.readme_evidence:
-        if item.cover == ReadmeCover.PLACEHOLDER:
-            return "README says the code is coming" if item.line else "only README, licence, pages"
-    if ReadmeCover.PLACEHOLDER in facts.readme_covers:
-        return "placeholder repository"
-    if facts.empty is None and not facts.root_files and not facts.readme_path:
-        return ""
-    return None
-
-
-def code_released(ctx: _Context) -> Criterion:
-    """B2: the repository holds code, not a "coming soon" placeholder. A placeholder is held
-    against the paper only after the grace period from its date (read at its latest)."""
-    candidate, rubric = ctx.candidate, ctx.rubric
-    facts = candidate.facts
-    if facts is None:
-        return _facts_unknown("B2", candidate)
-    why = _placeholder_state(facts)
-    if why is None:
-        shown = facts.root_files[:5]
-        reason = "holds more than README, licence and pages"
-        return _criterion("B2", PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
-    if not why:
-        return _criterion("B2", UNKNOWN, "no root listing or README to judge by", (candidate.url,))
-    placeholder = (candidate.url, *candidate.readme_lines(ReadmeCover.PLACEHOLDER))
-    grace = rubric.placeholder_grace_days
-    if ctx.period is None:
-        return _criterion(
-            "B2", UNKNOWN, f"{why}; no paper date to judge the {grace}-day grace", placeholder
-        )
-    deadline = ctx.period[1] + timedelta(days=grace)
-    if ctx.today <= deadline:
-        return _criterion(
-            "B2", NA, f"{why}; within the {grace}-day grace until {deadline}", placeholder
-        )
-    return _criterion("B2", FAIL, f"{why}; the {grace}-day grace ended {deadline}", placeholder)
-
-
-def permanent_home(ctx: _Context) -> Criterion:
-    """B3: anonymous-review mirrors expire after review; the paper should cite a lasting host."""
-    url = ctx.candidate.url
-    if ctx.candidate.result.link.kind == LinkKind.ANONYMOUS_REVIEW:
-        return _criterion(
-            "B3", FAIL, "anonymous review link: temporary, expires after review", (url,)
-        )
-    return _criterion("B3", PASS, f"hosted at {urlsplit(url).netloc}", (url,))
-
-
-# --- group C: licence -------------------------------------------------------------------------
-
-
-def licence_declared(ctx: _Context) -> Criterion:
-    """C1: a licence is declared (an SPDX id, or a licence file GitHub could not classify)."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("C1", candidate)
-    files = matching(facts.root_files, is_licence_file)
-    evidence = [candidate.file_url(name) for name in files[:1]]
-    spdx = facts.license_spdx
-    if spdx and spdx != "NOASSERTION":
-        return _criterion("C1", PASS, f"licence {spdx}", [*evidence, f"repo.license_spdx={spdx}"])
-    if files or facts.license_class == LicenseClass.CUSTOM:
-        return _criterion(
-            "C1", PASS, "licence file with custom terms", [*evidence, f"repo.license_spdx={spdx}"]
-        )
-    return _criterion("C1", FAIL, "no licence declared", (candidate.url, "repo.license_spdx=null"))
-
-
-def licence_open(ctx: _Context) -> Criterion:
-    """C2: the licence lets others reuse the code (permissive or copyleft)."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("C2", candidate)
-    klass = facts.license_class
-    evidence = (candidate.url, f"repo.license_class={klass}")
-    if klass in (LicenseClass.PERMISSIVE, LicenseClass.COPYLEFT):
-        return _criterion("C2", PASS, f"{klass} licence", evidence)
-    if klass == LicenseClass.NON_COMMERCIAL:
-        return _criterion("C2", FAIL, "non-commercial licence limits reuse", evidence)
-    if klass == LicenseClass.CUSTOM:
-        return _criterion("C2", UNKNOWN, "custom licence terms: not classified", evidence)
-    if klass == LicenseClass.NONE or not facts.license_spdx:
-        # C1 already counts the missing licence; failing here too would count it twice.
-        return _criterion("C2", NA, "no licence to classify", evidence)
-    return _criterion("C2", UNKNOWN, "licence class not determined", evidence)
-
-
-# --- group D: the Papers with Code checklist --------------------------------------------------
-
-
-def _files_or_readme(
-    ctx: _Context, cid: str, what: str, kind: Callable[[str], bool], cover: ReadmeCover
-) -> Criterion:
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown(cid, candidate)
-    files = matching((*facts.env_files, *facts.root_files), kind)
-    if files:
-        names = sorted(set(files))
-        return _criterion(
-            cid, PASS, f"{what}: {', '.join(names[:3])}", map(candidate.file_url, names[:3])
-        )
-    if cover in facts.readme_covers:
-        return _criterion(cid, PASS, f"{what}: in the README", candidate.readme_lines(cover))
-    return _criterion(cid, FAIL, f"no {what}", (candidate.url,))
-
-
-def dependencies(ctx: _Context) -> Criterion:
-    """D1: dependencies specified (a requirements/environment file or README install steps)."""
-    return _files_or_readme(
-        ctx, "D1", "dependencies specified", is_dependency_file, ReadmeCover.INSTALL
-    )
-
-
-def training_code(ctx: _Context) -> Criterion:
-    """D2: training code (a train script or README training instructions)."""
-    return _files_or_readme(ctx, "D2", "training code", is_training_file, ReadmeCover.TRAIN)
-
-
-def evaluation_code(ctx: _Context) -> Criterion:
-    """D3: evaluation code (an eval script or README evaluation instructions)."""
-    return _files_or_readme(ctx, "D3", "evaluation code", is_evaluation_file, ReadmeCover.EVALUATE)
-
-
-def pretrained_weights(ctx: _Context) -> Criterion:
-    """D4: pre-trained weights: README weights section, or a Hugging Face model or release asset
-    linked by the README or the paper. Each such link we checked must not be dead."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("D4", candidate)
-    outcomes = {r.link.url: r.check.outcome for r in ctx.own}
-    links = [u for u in (*facts.artifact_links, *outcomes) if is_weights_link(u)]
-    alive = [u for u in dict.fromkeys(links) if outcomes.get(u) != Outcome.DEAD]
-    if alive:
-        return _criterion("D4", PASS, "pre-trained weights linked", alive[:3])
-    if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
-        return _criterion(
-            "D4",
-            PASS,
-            "pre-trained weights: in the README",
-            candidate.readme_lines(ReadmeCover.WEIGHTS),
-        )
-    if links:
-        return _criterion("D4", FAIL, "the weights links are dead", links[:3])
-    return _criterion("D4", FAIL, "no pre-trained weights", (candidate.url,))
-
-
-def readme_results(ctx: _Context) -> Criterion:
-    """D5: the README reports results (a results table, with the commands to reproduce)."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("D5", candidate)
-    if ReadmeCover.RESULTS in facts.readme_covers:
-        return _criterion(
-            "D5", PASS, "README reports results", candidate.readme_lines(ReadmeCover.RESULTS)
-        )
-    return _criterion("D5", FAIL, "no results in the README", candidate.readme_lines())
-
-
-# --- group E: runnable environment ------------------------------------------------------------
-
-
-def pinned_environment(ctx: _Context) -> Criterion:
-    """E1: dependency versions pinned (exact versions or a lock file)."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("E1", candidate)
-    evidence = [candidate.file_url(name) for name in facts.env_files[:2]]
-    if facts.deps_pinned:
-        return _criterion(
-            "E1", PASS, "dependency versions pinned", [*evidence, "repo.deps_pinned=true"]
-        )
-    if facts.deps_pinned is False:
-        return _criterion(
-            "E1", FAIL, "dependency versions not pinned", [*evidence, "repo.deps_pinned=false"]
-        )
-    if not facts.env_files:
-        return _criterion("E1", FAIL, "no dependency file to pin", (candidate.url,))
-    return _criterion("E1", UNKNOWN, "pinning not determined", evidence)
-
-
-def container(ctx: _Context) -> Criterion:
-    """E2: a container or hosted environment (Dockerfile, devcontainer, Binder, Colab, Space)."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("E2", candidate)
-    files = sorted(set(matching((*facts.env_files, *facts.root_files), is_container_file)))
-    if files:
-        return _criterion(
-            "E2", PASS, f"container: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
-        )
-    hosted = [
-        u
-        for u in (*facts.artifact_links, *(r.link.url for r in ctx.own))
-        if is_hosted_environment(u)
-    ]
-    if hosted:
-        return _criterion("E2", PASS, "hosted environment linked", hosted[:3])
-    return _criterion("E2", FAIL, "no container or hosted environment", (candidate.url,))
-
-
-def data_documented(ctx: _Context) -> Criterion:
-    """E3: the README says how to get the data."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("E3", candidate)
-    if ReadmeCover.DATA in facts.readme_covers:
-        return _criterion(
-            "E3", PASS, "README explains the data", candidate.readme_lines(ReadmeCover.DATA)
-        )
-    return _criterion("E3", FAIL, "data download not documented", candidate.readme_lines())
-
-
-def tests_or_ci(ctx: _Context) -> Criterion:
-    """E4: tests or a CI configuration at the repository root."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("E4", candidate)
-    files = matching(facts.root_files, is_test_file)
-    if files:
-        return _criterion(
-            "E4", PASS, f"tests or CI: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
-        )
-    return _criterion("E4", FAIL, "no tests or CI", (candidate.url,))
-
-
-# --- group F: documentation and citation ------------------------------------------------------
-
-_HOW_TO = (ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE)
-
-
-def substantive_readme(ctx: _Context) -> Criterion:
-    """F1: a README long enough to say something, with install, usage, training or evaluation
-    instructions, and not a placeholder."""
-    candidate, facts, least = ctx.candidate, ctx.candidate.facts, ctx.rubric.readme_min_bytes
-    if facts is None:
-        return _facts_unknown("F1", candidate)
-    if not facts.readme_path:
-        return _criterion("F1", FAIL, "no README", (candidate.url, "repo.readme_path=null"))
-    size = facts.readme_bytes or 0
-    evidence = candidate.readme_lines(*_HOW_TO)
-    if size < least:
-        return _criterion("F1", FAIL, f"README is short ({size} bytes < {least})", evidence)
-    if not any(cover in facts.readme_covers for cover in _HOW_TO):
-        return _criterion(
-            "F1", FAIL, "README has no install, usage, training or evaluation steps", evidence
-        )
-    return _criterion("F1", PASS, f"README of {size} bytes with instructions", evidence)
-
-
-def citation(ctx: _Context) -> Criterion:
-    """F2: how to cite: CITATION.cff or a BibTeX entry in the README."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("F2", candidate)
-    if facts.has_citation_cff:
-        return _criterion("F2", PASS, "CITATION.cff", (candidate.file_url("CITATION.cff"),))
-    if ReadmeCover.CITATION in facts.readme_covers:
-        return _criterion(
-            "F2", PASS, "citation in the README", candidate.readme_lines(ReadmeCover.CITATION)
-        )
-    if facts.has_citation_cff is None:
-        return _criterion(
-            "F2", UNKNOWN, "CITATION.cff not looked up; none in the README", (candidate.url,)
-        )
-    return _criterion("F2", FAIL, "no citation (CITATION.cff or BibTeX)", (candidate.url,))
-
-
-def doi_or_release(ctx: _Context) -> Criterion:
-    """F3: a release or an archived DOI (Zenodo, Figshare) fixes the version the paper used."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("F3", candidate)
-    release = facts.latest_release
-    if release is not None:
-        parts = urlsplit(candidate.url)
-        url = f"{parts.scheme}://{parts.netloc}/{facts.full_name}/releases/tag/{quote(release.tag)}"
-        when = f" ({release.date[:10]})" if release.date else ""
-        return _criterion("F3", PASS, f"release {release.tag}{when}", (url,))
-    resolved = [r.link.url for r in ctx.own if r.check.outcome in RESOLVED]
-    dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
-    if dois:
-        return _criterion("F3", PASS, "archived with a DOI", dois[:2])
-    if "releases" in facts.skipped:  # not looked up for the GitHub budget: not a failure
-        return _criterion("F3", UNKNOWN, "releases not looked up (GitHub budget)", (candidate.url,))
-    return _criterion("F3", FAIL, "no release or archived DOI", (candidate.url,))
-
-
-# --- group G: maintenance ---------------------------------------------------------------------
-
-
-def activity_after_paper(ctx: _Context) -> Criterion:
-    """G1: commits on or after the paper date (its earliest reading). Judged against the paper,
-    not today: finished research code is fine; archived is information, not failure."""
-    candidate, facts = ctx.candidate, ctx.candidate.facts
-    if facts is None:
-        return _facts_unknown("G1", candidate)
-    last = facts.last_commit_at or facts.pushed_at
-    day = to_date(last)
-    if ctx.period is None:
-        return _criterion("G1", UNKNOWN, "no paper date", (f"repo.last_commit_at={last}",))
-    if day is None:
-        return _criterion("G1", UNKNOWN, "last commit date unknown", (candidate.url,))
-    evidence = (f"{candidate.url}/commits", f"repo.last_commit_at={last}")
-    if day >= ctx.period[0]:
-        return _criterion("G1", PASS, f"last commit {day}, after the paper", evidence)
-    return _criterion("G1", FAIL, f"last commit {day} predates the paper", evidence)
-
-
-RULES: tuple[Callable[[_Context], Criterion], ...] = (
+RULES: tuple[Callable[[Context], Criterion], ...] = (
     repository_exists,
     code_released,
     permanent_home,
@@ -601,12 +119,14 @@ def _results(criteria: Iterable[Criterion]) -> dict[str, CriterionResult]:
     return {c.id: c.result for c in criteria}
 
 
-def _tier(candidate: _Candidate, criteria: Sequence[Criterion], rubric: Rubric) -> Tier:
+def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -> Tier:
     result = _results(criteria)
     if result["B1"] == FAIL:
         return Tier.DEAD
     if result["B1"] == UNKNOWN:
         return Tier.UNKNOWN
+    if candidate.facts is not None and candidate.facts.reading_list:
+        return Tier.NO_CODE  # a survey's list of papers is a publication, not a promise of code
     if result["B2"] == FAIL:
         return Tier.PLACEHOLDER
     # Without GitHub facts for a GitHub link the placeholder question is open; on hosts we never
@@ -638,7 +158,7 @@ def weighted_score(criteria: Sequence[Criterion], rubric: Rubric) -> int | None:
     return round(100 * earned / decided_weight)
 
 
-def _candidates(own: Sequence[LinkResult]) -> list[_Candidate]:
+def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
     """The paper's code links, one per repository (a moved link and its new address are one)."""
     seen: set[str] = set()
     candidates = []
@@ -649,7 +169,7 @@ def _candidates(own: Sequence[LinkResult]) -> list[_Candidate]:
         key = (result.repo.full_name if result.repo else result.check.final_url or link.url).lower()
         if key not in seen:
             seen.add(key)
-            candidates.append(_Candidate(result, result.repo, order))
+            candidates.append(Candidate(result, result.repo, order))
     return candidates
 
 
@@ -677,28 +197,45 @@ def _without_code(own: Sequence[LinkResult], a1: Criterion, rubric: Rubric) -> P
     else:
         tier, result, rest = Tier.NO_CODE, FAIL, NO_CODE_REASON
         gate, evidence = "no code link found, directly or via a project page", []
-    criteria = [a1, _criterion("B1", result, gate, evidence)]
-    criteria += [
-        _criterion(spec.id, result, rest) for spec in CRITERIA if spec.id not in ("A1", "B1")
-    ]
-    return PaperScore(tier, weighted_score(criteria, rubric), tuple(criteria), None)
+    criteria = [a1, answer("B1", result, gate, evidence)]
+    criteria += [answer(spec.id, result, rest) for spec in CRITERIA if spec.id not in ("A1", "B1")]
+    # Without a code link there is nothing to score: a number would grade the citation only.
+    return PaperScore(tier, None, tuple(criteria), None)
 
 
-def _score_candidate(ctx: _Context, a1: Criterion) -> PaperScore:
+def _score_candidate(ctx: Context, a1: Criterion) -> PaperScore:
     criteria = [a1]
+    borrowed = _borrowed(ctx.candidate)
     for rule in RULES:
         criterion = rule(ctx)
         gate = _results(criteria)
-        # Past a failed or undecided existence check there is nothing to look at.
-        if criterion.id not in ("B1", "B3") and gate["B1"] != PASS:
+        # Past a failed or undecided existence check there is nothing to look at (an anonymous
+        # mirror's temporary home fails B3 whatever it holds).
+        if criterion.id != "B1" and gate["B1"] != PASS and not _keeps_failure(criterion):
             result = FAIL if gate["B1"] == FAIL else UNKNOWN
             reason = NO_CODE_REASON if result == FAIL else "repository not reached"
-            criterion = _criterion(criterion.id, result, reason)
+            criterion = answer(criterion.id, result, reason)
+        elif borrowed is not None and criterion.id not in ("B1", "B2", "B3"):
+            criterion = answer(criterion.id, FAIL, borrowed)
         criteria.append(criterion)
     tier = _tier(ctx.candidate, criteria, ctx.rubric)
-    return PaperScore(
-        tier, weighted_score(criteria, ctx.rubric), tuple(criteria), ctx.candidate.url
-    )
+    score = None if tier is Tier.NO_CODE else weighted_score(criteria, ctx.rubric)
+    return PaperScore(tier, score, tuple(criteria), ctx.candidate.url)
+
+
+def _keeps_failure(criterion: Criterion) -> bool:
+    return criterion.id == "B3" and criterion.result == FAIL
+
+
+def _borrowed(candidate: Candidate) -> str | None:
+    """Why the repository's files are not the paper's own work: a reading list, or a fork with
+    no commits of its own (its README, licence and files are its parent's)."""
+    facts = candidate.facts
+    if facts is None:
+        return None
+    if facts.reading_list or (facts.fork and facts.fork_ahead_by == 0):
+        return NO_CODE_REASON  # B2 says why; the rest echoes the gate, as after a dead link
+    return None
 
 
 def score_paper(
@@ -713,8 +250,7 @@ def score_paper(
         return _without_code(own, a1, rubric)
     period = paper_period(paper.date)
     scored = [
-        (_score_candidate(_Context(paper, own, c, rubric, today, period), a1), c)
-        for c in candidates
+        (_score_candidate(Context(paper, own, c, rubric, today, period), a1), c) for c in candidates
     ]
     best, _ = max(
         scored,
@@ -726,6 +262,6 @@ def score_paper(
         ),
     )
     # A page we could not read may lead to the code the dead or placeholder link does not give.
-    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER) and _unread_pages(own):
+    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER, Tier.NO_CODE) and _unread_pages(own):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
     return best

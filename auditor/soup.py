@@ -1,5 +1,5 @@
 """The quiet HTML parser: html.parser's tree of any text, whatever it holds. Paper lists
-(`auditor.inputs`) and checked pages (`auditor.web`) are read through it."""
+(`auditor.inputs`) and checked pages (`auditor.pages`) are read through it."""
 
 from __future__ import annotations
 

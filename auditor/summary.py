@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from auditor.evidence import INCONCLUSIVE
 from auditor.models import (
     CriterionResult,
     LicenseClass,
@@ -24,7 +25,6 @@ from auditor.models import (
     Tier,
 )
 from auditor.rubric import CHECKLIST_IDS
-from auditor.score import INCONCLUSIVE
 from auditor.timestamps import to_date
 
 AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")

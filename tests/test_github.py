@@ -112,6 +112,7 @@ async def test_complete_repository_facts(
         default_branch="main",
         description="Deep things",
         homepage="https://lab.example.org/deepthing",
+        reading_list=False,
     )
     assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
 
@@ -250,7 +251,7 @@ async def test_rest_budget_exhausted_marks_the_rest_unchecked(
 ) -> None:
     repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(8)]
     with FakeGitHub(repos, rest_budget=10) as fake:
-        with caplog.at_level(logging.WARNING, logger="auditor.github"):
+        with caplog.at_level(logging.WARNING, logger="auditor.hosts.github"):
             results, facts = await check(client, fake, [f"ml-lab/r{i}" for i in range(8)])
         outcomes = [results[f"ml-lab/r{i}"].check.outcome for i in range(8)]
     # Each repository takes 2 requests (repository, root listing): 5 fit.
@@ -378,8 +379,9 @@ async def test_token_goes_to_the_api_host_only(
         assert elsewhere.requests == []
     assert result["ml-lab/fork"].check.outcome is Outcome.OK
     assert other.outcome is Outcome.UNCHECKED
-    # Both the GraphQL query and the REST request carried it, to the configured API.
-    assert [r.headers.get("Authorization") for r in fake.requests] == [f"Bearer {TOKEN}"] * 2
+    # The GraphQL query, the fork's comparison with its parent and the REST request carried
+    # it, to the configured API.
+    assert [r.headers.get("Authorization") for r in fake.requests] == [f"Bearer {TOKEN}"] * 3
 
 
 async def test_token_never_in_details_or_logs(
@@ -422,8 +424,7 @@ async def test_graphql_partial_data_keeps_the_good_aliases(
     # A real answer for two repositories, then one alias broken and an unrelated error added.
     answer, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
     good = answer["ml-lab/complete"].facts
-    sent = fake.requests[-1]
-    assert sent.path == "/graphql"
+    assert fake.requests[0].path == "/graphql"
     payload = {
         "data": {"r0": None, "r1": {"nameWithOwner": "ml-lab/fork"}, "rateLimit": {"cost": 1}},
         "errors": [
@@ -712,7 +713,8 @@ async def test_the_60_an_hour_budget_fully_judges_30_repositories(
         for field in judged:
             assert getattr(got, field) == getattr(want, field), (name, field)
         if not got.empty:  # what 60 requests could not also cover is named
-            assert got.skipped == ("releases", "last-commit"), name
+            fork = ("fork-comparison",) if got.fork else ()
+            assert got.skipped == ("releases", "last-commit", *fork), name
     # The follow-ups wait for the budget: a list that leaves some gets them.
     with FakeGitHub(reading_group(20), rest_budget=60) as fake:
         short, _ = await check(client, fake, names[:20])
@@ -754,3 +756,130 @@ async def test_raw_files_never_get_the_token_and_stay_on_the_raw_host(
     results, _ = await check(client, fake, ["ml-lab/fork"])
     assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
     assert "download_url" in results["ml-lab/fork"].check.detail
+
+
+# Blocks, forks, moves, pinning (issue 13) -----------------------------------------------------
+
+
+def follow_up_repos() -> list[FakeRepo]:
+    placeholder = "# Fancy\n\n**The code has moved to https://github.com/newlab/fancy.**\n"
+    return [
+        FakeRepo("acme/dmca", files={"README.md": "x", "a.py": ""}, blocked="dmca"),
+        FakeRepo("acme/tos", files={"README.md": "x", "a.py": ""}, blocked="tos"),
+        FakeRepo("acme/copy", files={"README.md": "# up\n", "a.py": ""}, parent="up/stream"),
+        FakeRepo(
+            "beta/own", files={"README.md": "# up\n", "a.py": ""}, parent="up/stream", ahead_by=3
+        ),
+        FakeRepo("acme/old-home", files={"README.md": placeholder, "LICENSE": ""}),
+        FakeRepo("newlab/fancy", files={"README.md": "# Fancy\n", "fancy.py": ""}, license=MIT),
+        FakeRepo("acme/gone-home", files={"README.md": placeholder.replace("fancy", "nothing")}),
+        FakeRepo(
+            "acme/conda",
+            files={
+                "README.md": "# c\n",
+                "a.py": "",
+                "environment.yml": "dependencies:\n  - python=3.10\n  - numpy=1.26.4\n",
+            },
+        ),
+        FakeRepo(
+            "acme/poetry",
+            files={
+                "README.md": "# p\n",
+                "a.py": "",
+                "pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\ntorch = "^2.1"\n',
+            },
+        ),
+    ]
+
+
+@pytest.fixture
+def followups() -> Iterator[FakeGitHub]:
+    with FakeGitHub(follow_up_repos(), token=TOKEN) as server:
+        yield server
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_blocked_repositories_are_dead_with_the_notice(
+    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(client, followups, ["acme/dmca", "acme/tos"], token=token)
+    dmca, tos = results["acme/dmca"].check, results["acme/tos"].check
+    assert dmca.outcome is Outcome.DEAD
+    assert dmca.http_status == 451
+    assert "dmca" in dmca.detail
+    assert "https://github.com/github/dmca/blob/master/2023/02/notice.md" in dmca.detail
+    assert tos.outcome is Outcome.DEAD
+    assert tos.http_status == 403
+    assert "tos" in tos.detail
+    assert results["acme/dmca"].facts == RepoFacts("acme/dmca", exists=False, source="rest")
+
+
+async def test_graphql_errors_other_than_not_found_ask_rest_once(
+    client: httpx.AsyncClient, followups: FakeGitHub
+) -> None:
+    failure = {"data": {"r0": None, "rateLimit": {"cost": 1}}}
+    # A 403 without `block` stays what GraphQL said (transient), and so does a real transient.
+    for status, body in ((403, {"message": "Forbidden"}), (200, None)):
+        errors = [{"type": "FORBIDDEN", "path": ["r0"], "message": "Resource not accessible"}]
+        followups.script("/graphql", 200, {**failure, "errors": errors})
+        if body is not None:
+            followups.script("/repos/lab/copy", status, body)
+        results, _ = await check(client, followups, ["acme/copy"], token=TOKEN)
+        assert results["acme/copy"].check.outcome is Outcome.TRANSIENT
+        assert "Resource not accessible" in results["acme/copy"].check.detail
+    # NOT_FOUND is an answer: no REST request follows.
+    before = followups.counts["rest"]
+    results, _ = await check(client, followups, ["nobody/missing"], token=TOKEN)
+    assert results["nobody/missing"].check.outcome is Outcome.DEAD
+    assert followups.counts["rest"] == before
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_forks_are_compared_with_their_parent(
+    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(
+        client, followups, ["acme/copy", "beta/own", "acme/conda"], token=token
+    )
+    copy, own, plain = (results[n].facts for n in ("acme/copy", "beta/own", "acme/conda"))
+    assert copy is not None
+    assert copy.fork_ahead_by == 0
+    assert own is not None
+    assert own.fork_ahead_by == 3
+    assert plain is not None
+    assert plain.fork_ahead_by is None
+    compared = [r.path for r in followups.requests if "/compare/" in r.path]
+    assert sorted(compared) == [
+        "/repos/up/stream/compare/main...acme:main",
+        "/repos/up/stream/compare/main...beta:main",
+    ]
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_a_readme_move_is_followed_one_hop(
+    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(client, followups, ["acme/old-home", "acme/gone-home"], token=token)
+    moved = results["acme/old-home"]
+    assert moved.check.outcome is Outcome.MOVED
+    assert moved.check.final_url == "https://github.com/newlab/fancy"
+    assert "acme/old-home" in moved.check.detail
+    assert "newlab/fancy" in moved.check.detail
+    assert moved.facts is not None
+    assert moved.facts.full_name == "newlab/fancy"
+    assert moved.facts.license_spdx == "MIT"
+    gone = results["acme/gone-home"]
+    assert gone.check.outcome is Outcome.DEAD
+    assert gone.check.final_url == "https://github.com/newlab/nothing"
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_pinning_read_from_environment_and_pyproject_files(
+    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+) -> None:
+    results, _ = await check(client, followups, ["acme/conda", "acme/poetry"], token=token)
+    conda, poetry = results["acme/conda"].facts, results["acme/poetry"].facts
+    assert conda is not None
+    assert conda.deps_pinned is True
+    assert poetry is not None
+    assert poetry.deps_pinned is False

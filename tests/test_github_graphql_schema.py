@@ -1,4 +1,4 @@
-"""Every GraphQL document `auditor.github` can send validates against GitHub's published schema.
+"""Every GraphQL document the GitHub adapter can send validates against GitHub's published schema.
 
 The schema comes from `$GITHUB_GRAPHQL_SCHEMA` (the project's CI downloads the copy GitHub's docs
 serve), else from `shared/github/schema.graphql` beside the clone; without either the tests skip,

@@ -107,7 +107,7 @@ async def test_the_budget_hint_is_given_once_up_front(
 ) -> None:
     with FakeGitHub(sample_repos(), rest_budget=12) as limited:
         facts = GitHubFacts(client, settings_for(limited))
-        with caplog.at_level("WARNING", logger="auditor.github"):
+        with caplog.at_level("WARNING", logger="auditor.hosts.github"):
             await facts.repos(NAMES)
     hints = [r.getMessage() for r in caplog.records if "set GITHUB_TOKEN" in r.getMessage()]
     assert len(hints) >= 1

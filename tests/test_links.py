@@ -183,6 +183,10 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
         ("https://github.com/nerfies/nerfies.github.io", True, False, None),  # a site template
         ("https://github.com/acme/net/releases/download/v1/w.pt", True, True, "release-asset"),
         ("https://drive.google.com/file/d/x", False, False, "file-share"),
+        ("https://drive.usercontent.google.com/download?id=x", False, False, "file-share"),
+        ("https://github.com/acme/net/releases", True, True, "release-page"),
+        ("https://github.com/acme/net/releases/tag/v1.0", True, True, "release-page"),
+        ("https://huggingface.co/collections/acme/net-123", False, False, "collection"),
         ("https://www.kaggle.com/datasets/acme/x", False, False, "data"),
         ("https://acme.github.io/net/", False, False, None),
         ("ftp://github.com/acme/net", True, False, None),

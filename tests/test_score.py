@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from auditor import rubric_doc
 from auditor.models import (
     CriterionResult,
     LicenseClass,
@@ -23,8 +24,16 @@ from auditor.models import (
     RepoFacts,
     Tier,
 )
-from auditor.rubric import CRITERIA, GROUPS, RUBRIC_VERSION, Rubric, RubricError, load_rubric
-from auditor.score import TIER_RANK, paper_period, score_paper
+from auditor.rubric import (
+    CRITERIA,
+    GOLD_MEANS,
+    GROUPS,
+    RUBRIC_VERSION,
+    Rubric,
+    RubricError,
+    load_rubric,
+)
+from auditor.score import NO_CODE_REASON, TIER_RANK, paper_period, score_paper
 from tests.support.scorecards import TODAY, gold_facts, paper, result
 
 PASS, FAIL = CriterionResult.PASS, CriterionResult.FAIL
@@ -44,9 +53,11 @@ def score(
     date_: str | None = "2026-03",
     rubric: Rubric | None = None,
     code: bool = True,
+    title: str | None = None,
 ) -> PaperScore:
     links = [result(url, kind, repo=facts, outcome=outcome)] if code else []
-    return score_paper(paper(PID, date_=date_), [*links, *extra], rubric or Rubric(), today=TODAY)
+    card = paper(PID, date_=date_, title=title)
+    return score_paper(card, [*links, *extra], rubric or Rubric(), today=TODAY)
 
 
 def criterion(card: PaperScore, cid: str) -> CriterionResult:
@@ -59,6 +70,19 @@ def placeholder_facts(**overrides: Any) -> RepoFacts:
         readme_covers=(ReadmeCover.PLACEHOLDER,),
         readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 4, "Code coming soon"),),
         **overrides,
+    )
+
+
+def unchanged_fork(**overrides: Any) -> RepoFacts:
+    return gold_facts(**{"fork": True, "parent": "up/stream", "fork_ahead_by": 0, **overrides})
+
+
+def reading_list_facts() -> RepoFacts:
+    return gold_facts(
+        "lab/awesome-list",
+        reading_list=True,
+        root_files=("README.md", "LICENSE", "figs"),
+        readme_covers=(ReadmeCover.CITATION, ReadmeCover.PLACEHOLDER),
     )
 
 
@@ -258,6 +282,63 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
         FAIL,
     ),
     ("G1", "no paper date", lambda: score(gold_facts(), date_=None), UNKNOWN),
+    # Rubric 1.1 (issue 13).
+    (
+        "B2",
+        "a fork without commits of its own, past the grace",
+        lambda: score(unchanged_fork(), date_="2025-01"),
+        FAIL,
+    ),
+    ("B2", "a fork with commits of its own", lambda: score(unchanged_fork(fork_ahead_by=4)), PASS),
+    ("B2", "a fork not compared", lambda: score(unchanged_fork(fork_ahead_by=None)), PASS),
+    ("B2", "a reading list", lambda: score(reading_list_facts()), FAIL),
+    (
+        "B2",
+        "a README move that was not followed",
+        lambda: score(placeholder_facts(readme_moved_to="https://gitlab.com/x/y"), date_="2025"),
+        UNKNOWN,
+    ),
+    ("B3", "a dead repository has no home", lambda: score(None, outcome=Outcome.DEAD), FAIL),
+    (
+        "E2",
+        "Binder badge in the README",
+        lambda: score(
+            gold_facts(env_files=(), artifact_links=("https://mybinder.org/v2/gh/lab/model/HEAD",))
+        ),
+        PASS,
+    ),
+    (
+        "F2",
+        "the README's BibTeX cites another work",
+        lambda: score(
+            gold_facts(has_citation_cff=False, readme_citation_titles=("FooNet: An Old Model",)),
+            title="Sparse Diffusion for Graph Generation",
+        ),
+        FAIL,
+    ),
+    (
+        "F2",
+        "the README's BibTeX cites this paper",
+        lambda: score(
+            gold_facts(
+                has_citation_cff=False,
+                readme_citation_titles=("Sparse diffusion for graph generation",),
+            ),
+            title="Sparse Diffusion for Graph Generation",
+        ),
+        PASS,
+    ),
+    (
+        "F3",
+        "an archive link that could not be checked",
+        lambda: score(
+            gold_facts(latest_release=None),
+            extra=[
+                result("https://zenodo.org/records/7", LinkKind.ZENODO, outcome=Outcome.UNCHECKED)
+            ],
+        ),
+        UNKNOWN,
+    ),
 ]
 
 
@@ -563,7 +644,7 @@ def test_score_weights_decided_criteria_only() -> None:
 def test_no_score_when_too_little_is_decided() -> None:
     assert score(None, kind=LinkKind.GITLAB, url="https://gitlab.com/a/b").score is None
     assert score(None, outcome=Outcome.TRANSIENT).score is None
-    assert score(code=False, extra=[arxiv()]).score == 5  # no code: every code criterion fails
+    assert score(code=False, extra=[arxiv()]).score is None  # no code: nothing to score
 
 
 def test_weights_and_thresholds_change_the_verdict() -> None:
@@ -660,11 +741,70 @@ def test_all_zero_weights_and_missing_file(tmp_path: Path) -> None:
         load_rubric(tmp_path / "missing.toml", pyproject=None)
 
 
-def test_docs_table_matches_the_rubric() -> None:
-    """docs/rubric.md lists every criterion with its group, title and default weight."""
+def test_docs_are_generated_from_the_rubric_and_current() -> None:
+    """docs/rubric.md is `auditor.rubric_doc.render()`: regenerate it with
+    `python -m auditor.rubric_doc --write` after changing the rubric."""
     docs = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
+    assert docs == rubric_doc.render()
+    assert rubric_doc.main(["--check"]) == 0
     for spec in CRITERIA:
         row = f"| {spec.id} | {GROUPS[spec.group]} | {spec.title} | {spec.weight} |"
         assert row in docs, row
     assert f"Rubric version: **{RUBRIC_VERSION}**" in docs
+    assert RUBRIC_VERSION == "1.1"
     assert sum(spec.weight for spec in CRITERIA) == 100
+
+
+def test_the_reports_say_what_gold_means() -> None:
+    assert GOLD_MEANS in (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
+    for template in ("summary.md.j2", "report.html.j2"):
+        assert GOLD_MEANS in (ROOT / "templates" / template).read_text(encoding="utf-8")
+
+
+# Rubric 1.1: what the tiers say about forks, reading lists and papers without code -----------
+
+
+def test_a_fork_without_changes_is_never_credited_with_its_parents_work() -> None:
+    late = score(unchanged_fork(), date_="2025-01")
+    assert late.tier == Tier.PLACEHOLDER
+    b2 = next(c for c in late.criteria if c.id == "B2")
+    assert "a fork of up/stream without changes of its own" in b2.reason
+    for cid in ("C1", "D1", "D2", "F1", "F2", "G1"):
+        found = next(c for c in late.criteria if c.id == cid)
+        assert found.result == FAIL, cid
+        assert found.reason == NO_CODE_REASON
+    # Within the grace it is listed at most (never bronze on the parent's licence and README).
+    assert score(unchanged_fork(), date_="2026-10-01").tier == Tier.LISTED
+    assert score(unchanged_fork(fork_ahead_by=2)).tier == Tier.GOLD
+
+
+def test_a_reading_list_is_no_code_with_no_score() -> None:
+    card = score(reading_list_facts())
+    assert card.tier == Tier.NO_CODE
+    assert card.score is None
+    b2 = next(c for c in card.criteria if c.id == "B2")
+    assert "reading list" in b2.reason
+    # Beside a real repository, the repository wins.
+    both = score_paper(
+        paper(PID),
+        [
+            result(
+                "https://github.com/lab/awesome", LinkKind.GITHUB_REPO, repo=reading_list_facts()
+            ),
+            result(REPO, LinkKind.GITHUB_REPO, repo=gold_facts()),
+        ],
+        Rubric(),
+        today=TODAY,
+    )
+    assert both.tier == Tier.GOLD
+
+
+def test_papers_without_code_get_no_score() -> None:
+    assert score(code=False).tier == Tier.NO_CODE
+    assert score(code=False).score is None
+    dead_page = result("https://lab.example.org/p", LinkKind.WEB, outcome=Outcome.DEAD)
+    assert score(code=False, extra=[dead_page]).score is None
+    # A dead repository is scored (its paper cited code), but earns no "permanent home".
+    dead = score(None, outcome=Outcome.DEAD)
+    assert dead.tier == Tier.DEAD
+    assert dead.score == 0

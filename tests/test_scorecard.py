@@ -223,6 +223,10 @@ def every_fact() -> RepoFacts:
         readme_evidence=(ReadmeEvidence(ReadmeCover.INSTALL, 4, "## Install"),),
         latest_release=Release("v2", None),
         skipped=("last-commit",),
+        readme_moved_to="https://github.com/lab/elsewhere",
+        reading_list=False,
+        fork_ahead_by=2,
+        readme_citation_titles=("Every Field",),
     )
     for spec in fields(RepoFacts):
         assert getattr(facts, spec.name) != spec.default, f"give RepoFacts.{spec.name} a value"

@@ -459,6 +459,18 @@ def _repo(obj: Mapping[str, object], where: str) -> RepoFacts:
         homepage=_opt_str(obj, "homepage", where),
         # Written since the facts a budget skipped were named; older scorecards lack it.
         skipped=_strings(obj, "skipped", where) if "skipped" in obj else (),
+        # Written since README moves, reading lists, fork comparison and citation titles were
+        # judged (rubric 1.1); older scorecards lack them.
+        readme_moved_to=_opt_str(obj, "readme_moved_to", where)
+        if "readme_moved_to" in obj
+        else None,
+        reading_list=_opt_bool(obj, "reading_list", where) if "reading_list" in obj else None,
+        fork_ahead_by=_opt_int(obj, "fork_ahead_by", where, 0) if "fork_ahead_by" in obj else None,
+        readme_citation_titles=(
+            _strings(obj, "readme_citation_titles", where)
+            if "readme_citation_titles" in obj
+            else ()
+        ),
     )
 
 

@@ -104,6 +104,10 @@ def repo_json(facts: RepoFacts) -> JsonObject:
         "description": facts.description,
         "homepage": facts.homepage,
         "skipped": list(facts.skipped),
+        "readme_moved_to": facts.readme_moved_to,
+        "reading_list": facts.reading_list,
+        "fork_ahead_by": facts.fork_ahead_by,
+        "readme_citation_titles": list(facts.readme_citation_titles),
     }
 
 

@@ -121,7 +121,8 @@ class FakeRepo:
     release: tuple[str, str] | None = None  # (tag, published_at)
     default_branch: str = "main"
     old_names: tuple[str, ...] = ()  # names that now redirect here (renames, transfers)
-    blocked: str | None = None  # a block reason such as "dmca": answers 451
+    blocked: str | None = None  # a block reason such as "dmca": answers 451 (tos: 403)
+    ahead_by: int = 0  # for a fork: commits of its own on its default branch
     id: int = 0
 
     @property
@@ -345,6 +346,8 @@ class FakeGitHub:
         if segments[:1] != ["repos"] or len(segments) < 3:
             return 404, _not_found(""), {}
         asked = f"{segments[1]}/{segments[2]}".casefold()
+        if segments[3:4] == ["compare"] and len(segments) == 5:
+            return self._compare(f"{segments[1]}/{segments[2]}", segments[4])
         repo = self.repos.get(asked)
         if repo is None:
             moved = next((r for r in self.repos.values() if asked in _folded(r.old_names)), None)
@@ -358,15 +361,16 @@ class FakeGitHub:
                 return 301, body, {"Location": location}
             return 404, _not_found("repos/repos#get-a-repository"), {}
         if repo.blocked:
+            notice = "https://github.com/github/dmca/blob/master/2023/02/notice.md"
             body = {
                 "message": "Repository access blocked",
                 "block": {
                     "reason": repo.blocked,
                     "created_at": "2023-02-01T00:00:00Z",
-                    "html_url": "https://github.com/github/dmca/blob/master/2023/02/notice.md",
+                    "html_url": notice if repo.blocked == "dmca" else None,
                 },
             }
-            return 451, body, {}
+            return (451 if repo.blocked == "dmca" else 403), body, {}
         rest = segments[3:]
         if not rest:
             return 200, self._repo_json(repo), {}
@@ -395,6 +399,25 @@ class FakeGitHub:
         if rest[:2] == ["releases", "tags"] and repo.release and rest[2:] == [repo.release[0]]:
             return 200, _release_json(repo, *repo.release), {}
         return 404, _not_found(""), {}
+
+    def _compare(self, parent: str, spec: str) -> tuple[int, object, dict[str, str]]:
+        """`base...owner:branch` across a fork network: the fork's own commits as `ahead_by`."""
+        _, _, head = spec.partition("...")
+        owner, _, branch = head.partition(":")
+        fork = next(
+            (
+                r
+                for r in self.repos.values()
+                if (r.parent or "").casefold() == parent.casefold()
+                and r.full_name.split("/")[0] == owner
+            ),
+            None,
+        )
+        if fork is None or branch != fork.default_branch:
+            return 404, _not_found("commits/commits#compare-two-commits"), {}
+        status = "ahead" if fork.ahead_by else "identical"
+        body = {"status": status, "ahead_by": fork.ahead_by, "behind_by": 0, "total_commits": 0}
+        return 200, body, {}
 
     def _contents(self, repo: FakeRepo, path: str) -> tuple[int, object, dict[str, str]]:
         if path in repo.files:
@@ -455,7 +478,12 @@ class FakeGitHub:
             "subscribers_count": 4,
         }
         if repo.parent is not None:
-            parent = {"full_name": repo.parent, "fork": False, "id": repo.id + 7}
+            parent = {
+                "full_name": repo.parent,
+                "fork": False,
+                "id": repo.id + 7,
+                "default_branch": "main",
+            }
             body["parent"] = body["source"] = parent
         return body
 
@@ -535,7 +563,10 @@ class FakeGitHub:
             repo = self.repos.get(asked)
             if repo is None and followRenames:
                 repo = next((r for r in self.repos.values() if asked in _folded(r.old_names)), None)
-            if repo is None or repo.blocked:
+            if repo is not None and repo.blocked:
+                # GraphQL does not document blocks; it answers an error without NOT_FOUND.
+                raise _Blocked("Repository access blocked")
+            if repo is None:
                 raise _NotFound(
                     f"Could not resolve to a Repository with the name '{owner}/{name}'."
                 )
@@ -588,7 +619,11 @@ class FakeGitHub:
             "isDisabled": repo.disabled,
             "isEmpty": repo.empty,
             "isFork": repo.parent is not None,
-            "parent": {"nameWithOwner": repo.parent} if repo.parent else None,
+            "parent": (
+                {"nameWithOwner": repo.parent, "defaultBranchRef": {"name": "main"}}
+                if repo.parent
+                else None
+            ),
             "licenseInfo": license_info,
             "description": repo.description,
             "homepageUrl": repo.homepage,
@@ -620,6 +655,10 @@ class FakeGitHub:
 
 
 class _NotFound(Exception):
+    pass
+
+
+class _Blocked(Exception):
     pass
 
 

@@ -65,7 +65,11 @@ def sample_repos() -> list[FakeRepo]:
         ),
         FakeRepo(
             "ml-lab/github-readme",
-            files={".github/README.md": "## Evaluation\n", "README.md": "# root\n", "a.py": ""},
+            files={
+                ".github/README.md": "## Evaluation\n\n    python eval.py\n",
+                "README.md": "# root\n",
+                "a.py": "",
+            },
         ),
         FakeRepo("ml-lab/unpinned", files={"README.md": "# u\n", "requirements.txt": "torch>=2\n"}),
         FakeRepo(

@@ -50,7 +50,7 @@ def complete(
     empty: bool,
     tree: Tree | None,
     readme: Readme | None,
-    requirements: str | None,
+    manifests: Mapping[str, str],
 ) -> RepoFacts:
     """The facts both backends derive the same way from the raw pieces."""
     if empty or tree is None:
@@ -66,7 +66,9 @@ def complete(
         root_files=names,
         env_files=env_files,
         deps_pinned=repofiles.deps_pinned(
-            env_files, requirements if needs_requirements(tree) else None
+            env_files,
+            None,
+            manifests={n: text for n, text in manifests.items() if n in manifests_to_read(tree)},
         ),
         has_citation_cff=repofiles.CITATION_FILE in names,
         readme_path=readme.path if readme else None,
@@ -74,11 +76,15 @@ def complete(
         readme_covers=analysis.covers,
         readme_evidence=analysis.evidence,
         artifact_links=analysis.artifact_links,
+        readme_moved_to=analysis.moved_to,
+        reading_list=analysis.reading_list,
+        readme_citation_titles=analysis.citation_titles,
     )
 
 
-def needs_requirements(tree: Tree) -> bool:
-    return repofiles.needs_requirements([name for name, is_file in tree.entries if is_file])
+def manifests_to_read(tree: Tree) -> tuple[str, ...]:
+    """The root files whose text decides pinning, as `repofiles` says."""
+    return repofiles.manifests_to_read([name for name, is_file in tree.entries if is_file])
 
 
 def preferred_readme(tree: Tree) -> str | None:

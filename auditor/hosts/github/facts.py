@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 import httpx
@@ -15,14 +16,21 @@ import httpx
 from auditor.config import Settings
 from auditor.hosts.github.answers import verdict
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
+from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
-from auditor.links import is_github_full_name
-from auditor.models import LinkCheck, Outcome, RepoCheck
+from auditor.links import github_full_name, is_github_full_name
+from auditor.models import LinkCheck, Outcome, ReadmeCover, RepoCheck
+from auditor.timestamps import now_iso
 
 logger = logging.getLogger(__name__)
+
+# Follow-ups a tokenless run names as skipped when the budget runs short.
+FORK_COMPARISON, MOVED_TO = "fork-comparison", "moved-to"
+# Verdicts on a move's target that decide the moved repository's.
+_DECIDED = (Outcome.OK, Outcome.MOVED, Outcome.DEAD)
 
 # REST requests that fully judge a repository (the repository, its root listing); its README
 # and requirements.txt come from the raw host, outside the budget.
@@ -39,16 +47,24 @@ class GitHubFacts:
         self._cache = api_cache
         self._token = settings.github_token
         self._transport = Transport(client, settings, api_cache)
-        self._rest = RestReader(self._transport)
-        self._graphql = GraphQLReader(self._transport)
+        self._follow_ups = FollowUps(self._transport)
+        self._rest = RestReader(self._transport, self._follow_ups)
+        self._graphql = GraphQLReader(self._transport, self._follow_ups)
         self._hinted = False  # the REST budget hint was given
 
     async def repos(
-        self, full_names: Sequence[str], *, host: str | None = None, upcoming: int = 0
+        self,
+        full_names: Sequence[str],
+        *,
+        host: str | None = None,
+        upcoming: int = 0,
+        follow_moves: bool = True,
     ) -> dict[str, RepoCheck]:
         """Facts for `owner/name` repositories on `host` (default: the configured server).
         `upcoming`: how many more the caller will ask about after these; without a token, REST
-        keeps the budget their essential requests need before asking any follow-up."""
+        keeps the budget their essential requests need before asking any follow-up. Forks are
+        compared with their parent; a placeholder whose README says the code moved to another
+        repository on the host is answered with that repository (one hop)."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
         results: dict[str, RepoCheck] = {}
@@ -68,15 +84,93 @@ class GitHubFacts:
                 for start in range(0, len(todo), GRAPHQL_BATCH):
                     batch = todo[start : start + GRAPHQL_BATCH]
                     answers = await self._graphql.batch(api, batch)
+                    answers = await self._finish(api, host, answers, follow_moves, upcoming)
                     self._keep_facts(api, answers)
                     results.update(answers)
             else:
                 # The first alone: its answer tells the budget, and the hint comes up front.
                 later = len(valid) - 1 + upcoming
-                results.update(await self._rest.repos(api, valid[:1], upcoming=later))
+                answers = await self._rest.repos(api, valid[:1], upcoming=later)
                 self._budget_hint(api, len(valid) - 1)
-                results.update(await self._rest.repos(api, valid[1:], upcoming=upcoming))
+                answers.update(await self._rest.repos(api, valid[1:], upcoming=upcoming))
+                results.update(await self._finish(api, host, answers, follow_moves, upcoming))
         return {name: results[name] for name in full_names}
+
+    # Follow-ups: forks, moves -------------------------------------------------------------------
+
+    async def _finish(
+        self,
+        api: ApiEndpoint,
+        host: str,
+        answers: dict[str, RepoCheck],
+        follow_moves: bool,
+        upcoming: int,
+    ) -> dict[str, RepoCheck]:
+        """Forks compared with their parent, then README moves followed (one hop); without a
+        token, only while the REST budget keeps what the repositories still to come need."""
+        reserve = ESSENTIAL_REQUESTS * upcoming
+        for name, answer in answers.items():
+            facts = answer.facts
+            if facts is None or not (facts.fork and facts.parent and facts.default_branch):
+                continue
+            if facts.source == "rest" and not self._rest.affordable(api, 1, reserve):
+                facts = replace(facts, skipped=(*facts.skipped, FORK_COMPARISON))
+            else:
+                ahead = await self._follow_ups.fork_ahead_by(api, facts)
+                facts = replace(facts, fork_ahead_by=ahead)
+            answers[name] = RepoCheck(answer.check, facts)
+        return await self._follow_moves(api, host, answers, reserve) if follow_moves else answers
+
+    async def _follow_moves(
+        self, api: ApiEndpoint, host: str, answers: dict[str, RepoCheck], reserve: int
+    ) -> dict[str, RepoCheck]:
+        """A placeholder whose README says the code moved to another repository on this host is
+        answered with that repository's facts, `moved` to it (dead when it is gone)."""
+        targets: dict[str, str] = {}
+        for name, answer in answers.items():
+            facts = answer.facts
+            moved = facts.readme_moved_to if facts is not None else None
+            target = github_full_name(moved) if moved else None
+            if (
+                facts is None
+                or target is None
+                or (urlsplit(moved or "").hostname or "").casefold() != host.casefold()
+                or target.casefold() == facts.full_name.casefold()
+                or not (facts.empty or ReadmeCover.PLACEHOLDER in facts.readme_covers)
+            ):
+                continue
+            if facts.source == "rest" and not self._rest.affordable(
+                api, ESSENTIAL_REQUESTS, reserve
+            ):
+                answers[name] = RepoCheck(
+                    answer.check, replace(facts, skipped=(*facts.skipped, MOVED_TO))
+                )
+                continue
+            targets[name] = target
+        if not targets:
+            return answers
+        found = await self.repos(
+            list(dict.fromkeys(targets.values())), host=host, follow_moves=False
+        )
+        for name, target in targets.items():
+            moved_from = answers[name].facts
+            there = found[target]
+            if moved_from is None or there.check.outcome not in _DECIDED:
+                continue  # not reached: the repository is judged as it stands
+            new_name = there.facts.full_name if there.facts is not None else target
+            detail = f"README of {moved_from.full_name} says the code moved to {new_name}"
+            if there.check.outcome is Outcome.DEAD:
+                detail += f"; {there.check.detail}"
+            outcome = Outcome.DEAD if there.check.outcome is Outcome.DEAD else Outcome.MOVED
+            check = LinkCheck(
+                outcome,
+                detail,
+                now_iso(),
+                there.check.http_status,
+                final_url=f"{api.server}/{new_name}",
+            )
+            answers[name] = RepoCheck(check, there.facts)
+        return answers
 
     def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
         """The repositories whose GraphQL facts from an earlier run are still fresh (within

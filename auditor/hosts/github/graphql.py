@@ -31,8 +31,9 @@ from auditor.hosts.github.answers import (
 )
 from auditor.hosts.github.derive import Readme, Tree, complete, preferred_readme, spdx_of
 from auditor.hosts.github.endpoints import ApiEndpoint
+from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found, graphql_missing
+from auditor.hosts.github.verdicts import found
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoCheck, RepoFacts
 from auditor.net.policy import retry_after
@@ -59,12 +60,21 @@ _PREFETCHED_READMES = {
 }
 
 
+# Dependency lists read in the same query, for pinning (E1).
+_MANIFEST_ALIASES = {
+    "requirements": "requirements.txt",
+    "environmentYml": "environment.yml",
+    "environmentYaml": "environment.yaml",
+    "pyprojectToml": "pyproject.toml",
+}
+
+
 _NAMES = "... on Tree { entries { name type } }"
 
 
 _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   nameWithOwner isArchived isDisabled isEmpty isFork
-  parent {{ nameWithOwner }}
+  parent {{ nameWithOwner defaultBranchRef {{ name }} }}
   licenseInfo {{ spdxId key }}
   description homepageUrl pushedAt createdAt stargazerCount forkCount
   issues(states: OPEN) {{ totalCount }}
@@ -79,6 +89,9 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   readmeGithub: object(expression: "HEAD:.github/README.md") {{ {_BLOB_TEXT} }}
   readmeDocs: object(expression: "HEAD:docs/README.md") {{ {_BLOB_TEXT} }}
   requirements: object(expression: "HEAD:requirements.txt") {{ {_BLOB_TEXT} }}
+  environmentYml: object(expression: "HEAD:environment.yml") {{ {_BLOB_TEXT} }}
+  environmentYaml: object(expression: "HEAD:environment.yaml") {{ {_BLOB_TEXT} }}
+  pyprojectToml: object(expression: "HEAD:pyproject.toml") {{ {_BLOB_TEXT} }}
 }}"""
 
 
@@ -107,8 +120,9 @@ def build_readme_query(size: int) -> str:
 
 def graphql_repo(
     node: Mapping[str, object],
-) -> tuple[RepoFacts, Tree | None, dict[str, Readme], str | None]:
-    """(facts so far, root tree or None when empty, READMEs read by path, requirements.txt)."""
+) -> tuple[RepoFacts, Tree | None, dict[str, Readme], dict[str, str]]:
+    """(facts so far, root tree or None when empty, READMEs read by path, the dependency lists
+    read for pinning by name)."""
     license_info = node.get("licenseInfo")
     spdx = None
     if isinstance(license_info, dict):
@@ -152,7 +166,7 @@ def graphql_repo(
         latest_release=latest,
     )
     if required_bool(node, "isEmpty"):
-        return facts, None, {}, None
+        return facts, None, {}, {}
     root = node.get("rootTree")
     if not isinstance(root, dict):
         raise Malformed("GitHub GraphQL API gave no root tree for a non-empty repository")
@@ -169,11 +183,12 @@ def graphql_repo(
         for alias, path in _PREFETCHED_READMES.items()
         if isinstance(blob := node.get(alias), dict)
     }
-    requirements_blob = node.get("requirements")
-    requirements = None
-    if isinstance(requirements_blob, dict):
-        requirements = optional_str(requirements_blob, "text")
-    return facts, tree, readmes, requirements
+    manifests = {
+        name: text
+        for alias, name in _MANIFEST_ALIASES.items()
+        if isinstance(blob := node.get(alias), dict) and (text := optional_str(blob, "text"))
+    }
+    return facts, tree, readmes, manifests
 
 
 def blob_readme(blob: Mapping[str, object], path: str) -> Readme:
@@ -200,7 +215,7 @@ class _Pending:
     facts: RepoFacts
     tree: Tree
     path: str
-    requirements: str | None
+    manifests: Mapping[str, str]
 
 
 class _Split(Exception):
@@ -210,8 +225,9 @@ class _Split(Exception):
 class GraphQLReader:
     """Repository facts through GraphQL batches."""
 
-    def __init__(self, transport: Transport) -> None:
+    def __init__(self, transport: Transport, follow_ups: FollowUps) -> None:
         self._transport = transport
+        self._follow_ups = follow_ups
 
     async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, RepoCheck]:
         try:
@@ -240,20 +256,22 @@ class GraphQLReader:
         for index, full_name in enumerate(batch):
             node = data.get(f"r{index}")
             if not isinstance(node, dict):
-                results[full_name] = graphql_missing(errors.get(f"r{index}"), full_name)
+                failure = errors.get(f"r{index}")
+                results[full_name] = await self._follow_ups.unless_blocked(api, full_name, failure)
                 continue
             try:
-                facts, tree, readmes, requirements = graphql_repo(node)
+                facts, tree, readmes, manifests = graphql_repo(node)
+                self._follow_ups.note_parent_branch(facts, node.get("parent"), "defaultBranchRef")
             except Malformed as error:
                 results[full_name] = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
                 continue
             path = preferred_readme(tree) if tree is not None else None
             if tree is not None and path is not None and path not in readmes:
-                pending[full_name] = _Pending(facts, tree, path, requirements)
+                pending[full_name] = _Pending(facts, tree, path, manifests)
                 continue
             readme = readmes[path] if path is not None else None
             done = complete(
-                facts, empty=tree is None, tree=tree, readme=readme, requirements=requirements
+                facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
             )
             results[full_name] = found(done, full_name, api)
         if pending:
@@ -300,7 +318,7 @@ class GraphQLReader:
                 empty=False,
                 tree=item.tree,
                 readme=readme,
-                requirements=item.requirements,
+                manifests=item.manifests,
             )
             results[full_name] = found(done, full_name, api)
         return results

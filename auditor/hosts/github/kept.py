@@ -24,7 +24,7 @@ logger = logging.getLogger(__name__)
 FACTS_KEY = "graphql-facts:"
 
 
-_FACTS_FORMAT = 1
+_FACTS_FORMAT = 2  # 2: README analysis by sections, forks compared, moves followed
 
 
 def facts_to_json(answer: RepoCheck, now: float) -> str:
@@ -69,6 +69,7 @@ def facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
                 for e in data["readme_evidence"]
             ),
             artifact_links=tuple(data["artifact_links"]),
+            readme_citation_titles=tuple(data.get("readme_citation_titles", ())),
             root_files=tuple(data["root_files"]),
             env_files=tuple(data["env_files"]),
             latest_release=Release(release["tag"], release["date"]) if release else None,

@@ -44,11 +44,12 @@ from auditor.hosts.github.derive import (
     Readme,
     Tree,
     complete,
-    needs_requirements,
+    manifests_to_read,
     preferred_readme,
     spdx_of,
 )
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
+from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import blocked, found, missing
 from auditor.licenses import license_class
@@ -73,8 +74,9 @@ class _Renamed:
 class RestReader:
     """Repository facts and other GitHub links through REST."""
 
-    def __init__(self, transport: Transport) -> None:
+    def __init__(self, transport: Transport, follow_ups: FollowUps) -> None:
         self._transport = transport
+        self._follow_ups = follow_ups
 
     async def repos(
         self, api: ApiEndpoint, names: list[str], *, upcoming: int = 0
@@ -107,6 +109,10 @@ class RestReader:
                     facts = replace(facts, skipped=(*facts.skipped, follow_up))
                 results[name] = replace(result, facts=facts)
         return {name: results[name] for name in names}
+
+    def affordable(self, api: ApiEndpoint, cost: int, reserve: int = 0) -> bool:
+        """Whether `cost` more requests leave `reserve` of the budget (REST without a token)."""
+        return self._affordable(api, cost, reserve)
 
     def _affordable(self, api: ApiEndpoint, cost: int, reserve: int) -> bool:
         remaining = self._transport.rate_remaining.get(api.rest)
@@ -141,14 +147,16 @@ class RestReader:
         if answer.status != 200:
             return missing(answer, full_name)
         repo = as_object(answer.json(), "repository")
-        facts = await self._listing(api, rest_base(repo))
+        base = rest_base(repo)
+        self._follow_ups.note_parent_branch(base, repo.get("parent"), "default_branch")
+        facts = await self._listing(api, base)
         return found(facts, full_name, api)
 
     async def _listing(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
         """The root listing, and the README and requirements.txt from the raw host."""
         root = await self._transport.get(api, f"/repos/{facts.full_name}/contents/")
         if root.status == 404 and "empty" in root.message().casefold():
-            return complete(facts, empty=True, tree=None, readme=None, requirements=None)
+            return complete(facts, empty=True, tree=None, readme=None, manifests={})
         expect(root, 200, "root listing")
         listing = [as_entry(entry) for entry in as_list(root.json(), "root listing")]
         tree = Tree(
@@ -169,11 +177,12 @@ class RestReader:
         }
         files = _RawFiles(self._transport, api, downloads)
         readme = await files.readme(tree, sizes)
-        requirements = None
-        if needs_requirements(tree):
-            found_file = await files.read("requirements.txt")
-            requirements = found_file.text if found_file is not None else None
-        return complete(facts, empty=False, tree=tree, readme=readme, requirements=requirements)
+        manifests: dict[str, str] = {}
+        for name in manifests_to_read(tree):
+            found_file = await files.read(name)
+            if found_file is not None:
+                manifests[name] = found_file.text
+        return complete(facts, empty=False, tree=tree, readme=readme, manifests=manifests)
 
     async def _follow_up(self, api: ApiEndpoint, facts: RepoFacts, follow_up: str) -> RepoFacts:
         """`facts` with one follow-up asked; when it cannot be had, named as skipped."""

@@ -55,8 +55,12 @@ def blocked(answer: Answer) -> LinkCheck | None:
     if answer.status != 451 and not isinstance(block, dict):
         return None
     reason = block.get("reason") if isinstance(block, dict) else None
+    notice = block.get("html_url") if isinstance(block, dict) else None
     detail = f"GitHub API: access blocked ({reason if isinstance(reason, str) else 'legal'})"
-    return LinkCheck(Outcome.DEAD, f"{detail}, {answer.status}", now_iso(), answer.status)
+    detail += f", {answer.status}"
+    if isinstance(notice, str) and notice.startswith("https://"):
+        detail += f"; notice: {notice}"
+    return LinkCheck(Outcome.DEAD, detail, now_iso(), answer.status)
 
 
 def graphql_missing(error: Mapping[str, object] | None, full_name: str) -> RepoCheck:

@@ -1,0 +1,136 @@
+"""What every rubric rule reads: the candidate code link with its repository facts, the paper's
+context (its links, dates, the rubric, today), and the shared vocabulary of answers and link
+outcomes. No rule lives here; `auditor.rules_access` and `auditor.rules_content` hold them.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from urllib.parse import quote, urlsplit
+
+from auditor.models import (
+    Criterion,
+    CriterionResult,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    Paper,
+    ReadmeCover,
+    RepoFacts,
+)
+from auditor.rubric import Rubric
+
+PASS = CriterionResult.PASS
+FAIL = CriterionResult.FAIL
+UNKNOWN = CriterionResult.UNKNOWN
+NA = CriterionResult.NOT_APPLICABLE
+
+RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
+# Outcomes that say nothing about the link itself: our network, rate limits, the remote
+# refusing us. They make a criterion unknown, never failed.
+INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
+# Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
+NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
+# Kinds whose repository facts come from the GitHub API; on other hosts they are not gathered.
+FACT_KINDS = frozenset({LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER})
+
+NO_CODE_REASON = "no code to assess"
+
+# --- dates ------------------------------------------------------------------------------------
+
+
+def paper_period(value: str | None) -> tuple[date, date] | None:
+    """First and last day a reduced-precision ISO date (`2026`, `2026-07`, `2026-07-14`) may
+    mean; None when absent or unreadable. Rules read it in the paper's favour."""
+    if not value:
+        return None
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
+    if match is None:
+        return None
+    year, month, day = (int(part) if part else None for part in match.groups())
+    assert year is not None
+    try:
+        if month is None:
+            return date(year, 1, 1), date(year, 12, 31)
+        if day is None:
+            return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+        exact = date(year, month, day)
+    except ValueError:
+        return None
+    return exact, exact
+
+
+# --- evidence ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One code link of the paper, with its repository facts when the host gives any."""
+
+    result: LinkResult
+    facts: RepoFacts | None
+    order: int
+
+    @property
+    def url(self) -> str:
+        return self.result.check.final_url or self.result.link.url
+
+    @property
+    def facts_expected(self) -> bool:
+        return self.result.link.kind in FACT_KINDS
+
+    def file_url(self, name: str, line: int | None = None) -> str:
+        """A browsable link to a file of the repository (GitHub redirects blob→tree for
+        directories, and HEAD to the default branch)."""
+        assert self.facts is not None
+        parts = urlsplit(self.url)
+        branch = quote(self.facts.default_branch or "HEAD", safe="")
+        url = f"{parts.scheme}://{parts.netloc}/{self.facts.full_name}/blob/{branch}/"
+        url += quote(name.rstrip("/"))
+        return url if line is None else f"{url}#L{line}"
+
+    def readme_lines(self, *covers: ReadmeCover) -> tuple[str, ...]:
+        """Evidence for the first README line deciding any of `covers`."""
+        facts = self.facts
+        assert facts is not None
+        for item in facts.readme_evidence:
+            if item.cover in covers and item.line == 0:
+                # Line 0: decided by the root listing, not a README line.
+                return (self.url, item.excerpt)
+            if item.cover in covers:
+                where = f"{facts.readme_path or 'README'}:{item.line}"
+                return (
+                    self.file_url(facts.readme_path or "README.md", item.line),
+                    f"{where}: {item.excerpt}",
+                )
+        return (self.file_url(facts.readme_path),) if facts.readme_path else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    paper: Paper
+    own: tuple[LinkResult, ...]  # every link of the paper, code or not
+    candidate: Candidate
+    rubric: Rubric
+    today: date
+    period: tuple[date, date] | None
+
+
+def answer(
+    cid: str, result: CriterionResult, reason: str, evidence: Iterable[str] = ()
+) -> Criterion:
+    return Criterion(cid, result, reason, tuple(evidence))
+
+
+def facts_unknown(cid: str, candidate: Candidate) -> Criterion:
+    if candidate.facts_expected:
+        check = candidate.result.check
+        reason = "repository facts unavailable (GitHub API rate limit or network)"
+        return answer(cid, UNKNOWN, reason, (candidate.url, f"link: {check.detail}"))
+    host = urlsplit(candidate.url).netloc
+    reason = f"not assessed: repository facts are gathered for GitHub only, not {host}"
+    return answer(cid, UNKNOWN, reason, (candidate.url,))

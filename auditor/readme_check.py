@@ -1,0 +1,228 @@
+"""`auditor readme PATH`: judge a local README file, or a local repository folder (its root files
+and README), exactly as the scorecard would — for authors before they publish, and for us.
+
+A folder is read as the GitHub facts are: its top-level names, the README GitHub would show
+(`.github/`, the root, then `docs/`; `.md` before `.rst` before `.txt`), the dependency lists
+that decide pinning. The covers come from `auditor.readme`, the checklist D1–D5 from the rubric's
+own rules (`auditor.rules_content`). A lone README file says nothing of the files beside it:
+where only a file could pass an item (D1–D3) and the README does not, the item is `unknown`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from auditor import repofiles
+from auditor.evidence import Candidate, Context, paper_period
+from auditor.models import (
+    CriterionResult,
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    Paper,
+    ReadmeCover,
+    ReadmeEvidence,
+    RepoFacts,
+    SourceRef,
+)
+from auditor.readme import analyze_readme
+from auditor.rubric import CHECKLIST_IDS, CRITERIA_BY_ID, Rubric
+from auditor.rules_content import (
+    dependencies,
+    evaluation_code,
+    pretrained_weights,
+    readme_results,
+    training_code,
+)
+
+MAX_README_BYTES = 1024 * 1024  # as much as the GitHub facts read
+MAX_MANIFEST_BYTES = 256 * 1024
+_README = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
+_README_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
+_FROM_FILES = ("D1", "D2", "D3")  # items a file alone could pass
+_RULES = {
+    "D1": dependencies,
+    "D2": training_code,
+    "D3": evaluation_code,
+    "D4": pretrained_weights,
+    "D5": readme_results,
+}
+
+
+class ReadmeCheckError(Exception):
+    """The path cannot be judged; the message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistItem:
+    id: str
+    title: str
+    result: CriterionResult
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadmeCheck:
+    path: str
+    readme: str | None  # the README judged, relative to a folder; None when there is none
+    covers: tuple[ReadmeEvidence, ...]
+    placeholder: bool
+    checklist: tuple[ChecklistItem, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """`{"path", "covers": [{"cover", "line", "excerpt"}], "placeholder", "checklist"}`."""
+        return {
+            "path": self.path,
+            "covers": [
+                {"cover": item.cover.value, "line": item.line, "excerpt": item.excerpt}
+                for item in self.covers
+            ],
+            "placeholder": self.placeholder,
+            "checklist": {item.id: item.result.value for item in self.checklist},
+        }
+
+    def as_text(self) -> str:
+        """A checklist a person reads in five seconds, with the README's line numbers."""
+        where = self.readme or "no README"
+        lines = [f"{self.path} — {where}, judged as the scorecard would", ""]
+        found = {item.cover: item for item in self.covers}
+        for cover in ReadmeCover:
+            if cover is ReadmeCover.PLACEHOLDER:
+                continue
+            item = found.get(cover)
+            mark = "✓" if item else "✗"
+            at = _where(item) if item else "not found"
+            lines.append(f"  {mark} {cover.value:<9} {at}")
+        lines.append("")
+        placeholder = found.get(ReadmeCover.PLACEHOLDER)
+        verdict = f"YES — {_where(placeholder)}" if placeholder else "no"
+        lines.append(f"  placeholder: {verdict}")
+        lines.append("")
+        lines.append("Papers with Code checklist:")
+        marks = {CriterionResult.PASS: "✓", CriterionResult.FAIL: "✗"}
+        for check in self.checklist:
+            mark = marks.get(check.result, "?")
+            lines.append(
+                f"  {mark} {check.id} {check.title:<24} {check.result.value}: {check.reason}"
+            )
+        return "\n".join(lines) + "\n"
+
+
+def check_path(path: Path) -> ReadmeCheck:
+    """Judge a README file, or a repository folder. Raises ReadmeCheckError."""
+    if path.is_dir():
+        return _check_folder(path)
+    if path.is_file():
+        text = _read(path, MAX_README_BYTES)
+        facts = _facts(path.name, text, path.stat().st_size, readme=path.name, root=None)
+        return _report(str(path), path.name, facts, files_seen=False)
+    raise ReadmeCheckError(f"{path}: no such file or folder")
+
+
+def _check_folder(folder: Path) -> ReadmeCheck:
+    try:
+        entries = sorted(folder.iterdir(), key=lambda entry: entry.name)
+    except OSError as error:
+        raise ReadmeCheckError(f"{folder}: cannot list: {error.strerror or error}") from None
+    names = tuple(entry.name for entry in entries if entry.name != ".git")
+    readme = _preferred_readme(folder)
+    text = _read(folder / readme, MAX_README_BYTES) if readme else ""
+    size = (folder / readme).stat().st_size if readme else None
+    facts = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
+    return _report(str(folder), readme, facts, files_seen=True)
+
+
+def _facts(
+    name: str,
+    text: str,
+    size: int | None,
+    *,
+    readme: str | None,
+    root: Path | None,
+    names: tuple[str, ...] = (),
+) -> RepoFacts:
+    """The facts the GitHub adapter would give for these files (no licence lookup: C1 and C2
+    are not part of this check)."""
+    analysis = analyze_readme(text, root_files=names)
+    env_files = repofiles.environment_files(names)
+    manifests = {
+        manifest: _read(root / manifest, MAX_MANIFEST_BYTES)
+        for manifest in repofiles.manifests_to_read(names)
+        if root is not None
+    }
+    return RepoFacts(
+        full_name=f"local/{name}",
+        exists=True,
+        source="local",
+        empty=False if root is None else not names,
+        fork=False,
+        readme_path=readme,
+        readme_bytes=size,
+        readme_covers=analysis.covers,
+        readme_evidence=analysis.evidence,
+        artifact_links=analysis.artifact_links,
+        readme_moved_to=analysis.moved_to,
+        reading_list=analysis.reading_list,
+        readme_citation_titles=analysis.citation_titles,
+        root_files=names,
+        env_files=env_files,
+        deps_pinned=repofiles.deps_pinned(env_files, None, manifests=manifests),
+        has_citation_cff=repofiles.CITATION_FILE in names if root is not None else None,
+    )
+
+
+def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: bool) -> ReadmeCheck:
+    today = datetime.now(UTC).date()
+    url = "https://github.com/" + facts.full_name
+    link = Link(url, LinkKind.GITHUB_REPO, ("local#1",))
+    result = LinkResult(link, LinkCheck(Outcome.OK, "local files", ""), facts)
+    paper = Paper("local#1", facts.full_name, None, None, SourceRef(shown, 1))
+    context = Context(
+        paper, (result,), Candidate(result, facts, 0), Rubric(), today, paper_period(None)
+    )
+    items = []
+    for cid in CHECKLIST_IDS:
+        criterion = _RULES[cid](context)
+        outcome, reason = criterion.result, criterion.reason
+        if not files_seen and cid in _FROM_FILES and outcome is CriterionResult.FAIL:
+            outcome = CriterionResult.UNKNOWN
+            reason = "not in the README; the files beside it were not seen"
+        items.append(ChecklistItem(cid, CRITERIA_BY_ID[cid].title, outcome, reason))
+    placeholder = ReadmeCover.PLACEHOLDER in facts.readme_covers
+    return ReadmeCheck(shown, readme, facts.readme_evidence, placeholder, tuple(items))
+
+
+def _preferred_readme(folder: Path) -> str | None:
+    """GitHub's choice: `.github/`, then the root, then `docs/`; .md before .rst before …"""
+    for sub in (".github", "", "docs"):
+        place = folder / sub if sub else folder
+        if not place.is_dir():
+            continue
+        names = [e.name for e in place.iterdir() if e.is_file() and _README.fullmatch(e.name)]
+        if names:
+            best = min(names, key=lambda n: (_README_RANK.get(_suffix(n), 5), n))
+            return f"{sub}/{best}" if sub else best
+    return None
+
+
+def _suffix(name: str) -> str:
+    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+
+
+def _read(path: Path, cap: int) -> str:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(cap).decode("utf-8", errors="replace")
+    except OSError as error:
+        raise ReadmeCheckError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def _where(item: ReadmeEvidence) -> str:
+    if item.line == 0:
+        return item.excerpt
+    return f"line {item.line}: {item.excerpt}"

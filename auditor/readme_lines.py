@@ -1,0 +1,430 @@
+"""What single README lines and headings say, for `auditor.readme`: the covers a heading
+names, the commands a line gives and what each runs (by its script's name and the sentence
+introducing it), where data and weights links stand, tables of measurements, references. Pure
+functions over text; every pattern is linear in the line it reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+from auditor import readme_words as W
+from auditor.links import ArtifactHost, is_weights_file, normalize_url
+from auditor.models import LinkKind, ReadmeCover
+from auditor.readme_parse import Line, Section, plain
+from auditor.repofiles import has_code
+
+C = ReadmeCover
+
+# Code that is data or configuration, not something run.
+DATA_LANGS = frozenset(
+    {"yaml", "yml", "json", "jsonl", "text", "txt", "plaintext", "log", "output", "csv", "toml",
+     "ini", "xml", "html", "diff", "tree", "markdown", "md", "latex", "tex"}
+)  # fmt: skip
+
+HELP = re.compile(r"\s(--help|-h)\s*$")
+
+PATH_TITLE = re.compile(r"[\w.-]*(/[\w.-]*)+|[\w-]+\.\w{1,5}")
+
+JOINED = re.compile(r"\band\b|&|/|,|\+|与|和|及")
+
+RELEASE = re.compile(r"\b(release|open[- ]?source|upload|code)\w*", re.I)
+TRAIN_VERB = re.compile(r"(?<![-\w])(train|trains|fine-?tunes?)\b", re.I)
+EVAL_VERB = re.compile(
+    r"\b(evaluates?|reproduces?|tests?|analy[sz]es?|analysis)\b(?!\s+(set|split|data))", re.I
+)
+
+
+def heading_covers(section: Section) -> frozenset[ReadmeCover]:
+    return heading_covers_of(section.title)
+
+
+def heading_covers_of(title: str) -> frozenset[ReadmeCover]:
+    """The covers a heading names. A heading naming several tasks counts for all of them only
+    when it joins them ("Training and Evaluation"); otherwise for the one it names first
+    ("Train the teacher on the CIFAR dataset" is about training)."""
+    positions: dict[ReadmeCover, int] = {}
+    if PATH_TITLE.fullmatch(title.strip()):
+        return frozenset()  # a file or folder of a project-structure listing
+    for cover, pattern in W.HEADING_WORDS.items():
+        match = pattern.search(title)
+        stop = W.NOT_HEADING.get(cover)
+        if match and not (stop and stop.search(title) and not outside(stop, pattern, title)):
+            positions[cover] = match.start()
+    tasks = {c: p for c, p in positions.items() if c in (C.TRAIN, C.EVALUATE, C.USAGE, C.DATA)}
+    if len(tasks) > 1 and not JOINED.search(title):
+        first = min(tasks, key=lambda c: tasks[c])
+        positions = {c: p for c, p in positions.items() if c not in tasks or c == first}
+    return frozenset(positions)
+
+
+def outside(stop: re.Pattern[str], pattern: re.Pattern[str], title: str) -> bool:
+    """Whether the cover's word also stands outside every stop phrase of the heading."""
+    return bool(pattern.search(stop.sub(" ", title)))
+
+
+def is_acknowledgement(title: str) -> bool:
+    """Thanks and credits (what the code was built on), unless the heading also asks to cite."""
+    return bool(W.ACKNOWLEDGEMENT.search(title)) and not W.HEADING_WORDS[C.CITATION].search(title)
+
+
+def is_references(title: str) -> bool:
+    return bool(re.search(r"\breferences?\b", title, re.I)) and not re.search(
+        r"\b(citation|cite|citing|bibtex)\b", title, re.I
+    )
+
+
+def cites(lines: list[tuple[int, Line]], *, references_only: bool) -> bool:
+    for _, line in lines:
+        if W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@"):
+            return True
+        if W.REFERENCE.search(line.text):
+            return True
+        if not references_only and W.PAPER_LINK.search(line.text):
+            return True
+    return False
+
+
+def purpose_of(text: str) -> frozenset[ReadmeCover]:
+    """The steps a sentence introducing a command names ("To train and test the model:")."""
+    text = re.sub(r"`[^`]*`", " ", text)  # the sentence, not the command it introduces
+    if W.DATA_FOR_TRAINING.search(text):
+        return frozenset({C.DATA})
+    return frozenset(
+        cover
+        for cover, pattern in W.PURPOSE
+        if pattern.search(W.NOT_HEADING[cover].sub(" ", text) if cover in W.NOT_HEADING else text)
+    )
+
+
+def commands(line: Line) -> list[str]:
+    """The commands a line gives: a code line itself, or the inline code of prose (and a bare
+    `python x.py` written in a sentence)."""
+    if line.is_code:
+        command = re.sub(r"^\s*(\$|>|!|%)\s*", "", line.text)
+        if line.code_lang in DATA_LANGS or command.startswith(("#", "//")):
+            return []
+        return [part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command) if part.strip()]
+    whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
+    if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
+        return [whole]  # a command written as a line of its own
+    inline = re.findall(r"`([^`]+)`", line.text)
+    bare = re.findall(r"\b(?:python3?|bash|sh)\s+[\w./-]+\.(?:py|sh)\b[^`.;]*", line.text)
+    return [part for part in (*inline, *bare) if W.RUNNER.match(part) or looks_installed(part)]
+
+
+def looks_installed(text: str) -> bool:
+    return bool(W.COMMANDS[C.INSTALL].search(text) or W.COMMANDS[C.USAGE].search(text))
+
+
+def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
+    """What the script (or `python -m` module) a command runs does, by the words of its name:
+    (covers, whether it runs one at all)."""
+    names: list[str] = []
+    if W.RUNNER.match(command) or re.match(r"^\s*\.?/?[\w-]+/[\w./-]+\.(sh|py)\b", command):
+        found = W.RUN_SCRIPT.match(command)
+        if found:
+            names.append(found.group("script").rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    module = re.search(r"\bpython3?\s+-m\s+([\w.]+)", command)
+    if module and not names and not re.match(r"(pip|venv|ensurepip)\b", module.group(1)):
+        names.append(module.group(1))
+    if not names:
+        return set(), False
+    words = {
+        word
+        for name in names
+        for word in re.split(
+            r"[^a-z0-9]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+        )
+        if word
+    }
+    covers = {cover for cover, known in W.SCRIPT_WORDS if words & known}
+    if W.COMMANDS[C.EVALUATE].search(command):
+        covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
+    for exclusive in (C.INSTALL, C.DATA):
+        if exclusive in covers:
+            return {exclusive}, True
+    if covers & {C.TRAIN, C.EVALUATE}:
+        covers.discard(C.USAGE)
+    return covers, True
+
+
+def name_words(name: str) -> list[str]:
+    """`evalDrivingStereo_model2` → eval, driving, stereo, model, 2."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+    return [word for word in re.split(r"[^a-z0-9]+|(?<=[a-z])(?=\d)", spaced) if word]
+
+
+def runs(text: str) -> bool:
+    """A code line that does something (not a comment, a folder tree or a blank)."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith(("#", "//", "--")) or W.TREE_LINE.search(text):
+        return False
+    return bool(W.COMMAND_LINE.match(stripped))
+
+
+def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = frozenset()) -> bool:
+    """A line of a usage section that uses the code: code that runs something other than set-up,
+    training or data preparation (evaluation too when the released model is what is run), or
+    such a command in inline code."""
+    if line.is_code and line.code_lang in DATA_LANGS:
+        return False
+    for command in commands(line):
+        if not runs(command) or W.SETUP_COMMAND.match(command) or HELP.search(command):
+            continue
+        if re.match(r"^\s*(import|from)\s", command):
+            continue  # an import alone is not yet a use
+        if any(W.COMMANDS[c].search(command) for c in (C.INSTALL, C.TRAIN, C.DATA)):
+            continue
+        covers, _ = script_covers(command)
+        if covers & {C.INSTALL, C.TRAIN, C.DATA}:
+            continue
+        if C.USAGE in purpose:
+            return True
+        if purpose & {C.TRAIN, C.DATA}:
+            continue
+        if C.EVALUATE in covers or C.EVALUATE in purpose:
+            if allow_eval:
+                return True
+            continue
+        return True
+    return False
+
+
+def says_data(text: str) -> bool:
+    """A sentence saying where the data is or how to get it: "download the X dataset", "the
+    data is included in `data/`", "Data: complaints.csv"; not a licence line."""
+    if not W.DATA_WORDS.search(text) or W.NOT_AVAILABLE.search(text) or W.LICENCE.search(text):
+        return False
+    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text):
+        return True
+    located = W.DATA_NEAR.search(text) or W.DATA_AT.search(text)
+    where = links_out(text) or W.DATA_PATH.search(text)
+    return bool(located and where) or bool(W.DATA_FILE.search(text))
+
+
+CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most
+LINKS_PER_LINE = 30
+
+
+def clauses(text: str) -> list[str]:
+    """A line cut where its links' words part ("the dataset from A and the model from B"), the
+    words of a badge's label kept; a clause with no words of its own gets the whole line's."""
+    text = W.BADGE.sub(lambda m: " " + m.group(1).replace("_", " ").replace("-", " ") + " ", text)
+    parts = [part for part in re.split(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+", text) if part]
+    words = W.URL.sub(" ", text)[:CLAUSE_CHARS]
+    return [
+        part if W.WORDS.search(plain(W.URL.sub(" ", part))) else f"{part} {words}"
+        for part in parts[: LINKS_PER_LINE * 2]
+        if "://" in part
+    ]
+
+
+def artifact_kinds(
+    clause: str,
+    url: str,
+    host: ArtifactHost | None,
+    topic: frozenset[ReadmeCover],
+    section_titles: str,
+) -> frozenset[ReadmeCover]:
+    """Weights, data or both for a link: by what its host holds, and, for file shares,
+    collections and release pages, by the words that go with it (`clause`), the covers its
+    section names (`topic`) and the titles of the sections holding it. A wheel or a package in
+    the set-up steps is no artifact; a third-party base model is not the paper's weights."""
+    words = W.URL.sub(" ", clause)
+    text = plain(words) + (" weights" if W.WEIGHTS_FILE_NAME.search(clause) else "")
+    if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
+        return frozenset()
+    if host == "data":
+        return frozenset({C.DATA})
+    if host == "space":
+        return frozenset()
+    third_party = W.THIRD_PARTY.search(text) and not W.OUR_ARTIFACT.search(text)
+    if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
+        return frozenset() if third_party else frozenset({C.WEIGHTS})
+    kinds: set[ReadmeCover] = set()
+    if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
+        kinds.add(C.DATA)
+    fallback = not kinds and (C.WEIGHTS in topic or host == "release-asset")
+    if W.WEIGHTS_WORDS.search(text) or fallback:
+        kinds.add(C.WEIGHTS)
+    if not kinds:
+        if W.DATA_WORDS.search(section_titles):
+            kinds.add(C.DATA)
+        elif W.WEIGHTS_WORDS.search(section_titles):
+            kinds.add(C.WEIGHTS)
+    if third_party:
+        kinds.discard(C.WEIGHTS)
+    return frozenset(kinds)
+
+
+def links_out(text: str) -> bool:
+    """A link that is not an image (a screenshot is not a download)."""
+    bare = re.sub(r"!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
+    return bool(W.URL.search(bare) or "](" in bare)
+
+
+def downloads(text: str) -> bool:
+    return bool(
+        re.search(
+            r"\b(wget|curl|gdown|huggingface-cli\s+download|hf\s+download|git\s+clone\s+https?://"
+            r"huggingface|snapshot_download|from_pretrained)\b",
+            text,
+            re.I,
+        )
+    )
+
+
+def guide_covers(label: str, target: str) -> frozenset[ReadmeCover]:
+    """What a link to a guide is about: its text, or the name of the file it points at."""
+    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
+    return heading_covers_of(label) | heading_covers_of(name.replace("_", " "))
+
+
+def is_guide(target: str) -> bool:
+    """A link to a written guide: a Markdown, reStructuredText or notebook file, or docs."""
+    lowered = target.casefold().split("#")[0]
+    return lowered.endswith((".md", ".rst", ".ipynb", ".txt")) or bool(
+        re.search(r"(^|/)(docs?|wiki|documentation)(/|$)|readthedocs", lowered)
+    )
+
+
+def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
+    """The tables among `lines` (pipe, grid or HTML): (position of the first row, the rows)."""
+    index = 0
+    while index < len(lines):
+        line, start = lines[index], index
+        if line.is_code:
+            index += 1
+            continue
+        following = lines[index + 1].text if index + 1 < len(lines) else ""
+        pipe = "|" in line.text and W.PIPE_SEPARATOR.match(following)
+        if pipe or W.TABLE_ROW.match(line.text) or W.GRID_BORDER.match(line.text):
+            rows = []
+            while (
+                index < len(lines)
+                and not lines[index].is_code
+                and (
+                    lines[index].text.strip()[:1] in {"|", "+"}
+                    or (pipe and "|" in lines[index].text)
+                )
+            ):
+                rows.append(lines[index].text)
+                index += 1
+            yield start, rows
+            continue
+        if W.HTML_TABLE.search(line.text) or "<tr" in line.text:
+            rows = []
+            while index < len(lines) and re.search(r"<t[rdh]\b|</t", lines[index].text):
+                rows.append(lines[index].text)
+                index += 1
+            yield start, rows
+            continue
+        index += 1
+
+
+def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
+    """Lines showing results wherever they stand, and whether each is a table: a table of
+    measurements under a header naming a metric, a figure named or captioned as results, a
+    sentence giving two metric values."""
+    for index, rows in tables(list(lines)):
+        if W.METRIC_WORDS.search(plain(W.URL.sub(" ", rows[0]))) and is_results_table(rows):
+            yield index, True
+    for index, line in enumerate(lines):
+        if line.is_code:
+            continue
+        if W.IMAGE.search(line.text):
+            caption = " ".join(other.text for other in lines[max(0, index - 3) : index + 1])
+            if W.RESULTS_FIGURE.search(line.text) or W.RESULTS_CAPTION.search(caption):
+                yield index, False
+        if len(W.METRIC_VALUE.findall(line.text)) >= 2:
+            yield index, False
+
+
+def is_results_table(rows: list[str]) -> bool:
+    """Measurements in the body (at least two cells holding a decimal or a percentage, or one
+    under a header naming a metric); not a table of settings, packages or dataset sizes."""
+    if not rows:
+        return False
+    header = plain(W.URL.sub(" ", rows[0]))
+    metric = bool(W.METRIC_WORDS.search(header))
+    if W.SETTINGS_TABLE.search(header) and not metric:
+        return False
+    measured = sum(
+        1
+        for row in rows[1:]
+        if not W.PIPE_SEPARATOR.match(row)
+        for cell in cells(row)
+        if W.MEASURE_CELL.match(cell)
+    )
+    return measured >= (1 if metric else 2)
+
+
+def cells(row: str) -> list[str]:
+    if "<t" in row:
+        return [plain(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)(?=</t[dh]>|<t[dh]|$)", row)]
+    return [plain(cell) for cell in row.strip().strip("|").split("|")]
+
+
+def bibtex_title(lines: Sequence[Line]) -> str | None:
+    """The `title` of the BibTeX entry starting at `lines[0]`, braces removed."""
+    for line in lines:
+        found = W.BIBTEX_TITLE.match(line.text)
+        if found:
+            return " ".join(found.group(1).replace("{", "").replace("}", "").split()) or None
+        if line is not lines[0] and W.BIBTEX_ENTRY.match(line.text):
+            return None
+    return None
+
+
+# --- whether the code is there ----------------------------------------------------------------
+
+READING_LIST_ENTRIES = 20
+_CODE_HOSTS = (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE)
+
+
+def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
+    """The first line promising the code itself, not only weights or data ("code coming soon",
+    an unticked "release the code" to-do)."""
+    for index, line in enumerate(lines):
+        if line.is_code or line.is_heading:
+            continue
+        todo = W.TODO_OPEN.match(line.text)
+        if not (promises[index] or todo) or W.TODO_DONE.match(line.text):
+            continue
+        if todo and not RELEASE.search(line.text):
+            continue
+        if W.CODE_WORDS.search(line.text) or not W.ARTIFACT_ONLY.search(line.text):
+            return index
+    return None
+
+
+def moved_to(lines: Sequence[Line], ignored: Callable[[int], bool]) -> str | None:
+    """The code-host URL a line saying the code moved points at, on it or just below."""
+    for index, line in enumerate(lines):
+        if line.is_code or not W.MOVED.search(line.text) or ignored(index):
+            continue
+        for later in lines[index : index + 4]:
+            for url in W.URL.findall(later.text):
+                normal = normalize_url(url.rstrip(".,;:!?*_)"))
+                if normal is not None and normal.kind in _CODE_HOSTS:
+                    return normal.url
+    return None
+
+
+def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
+    """At least `READING_LIST_ENTRIES` list or table entries linking papers or repositories, no
+    command, and no code at the root: a survey's "awesome" list."""
+    if root_files and has_code(root_files):
+        return False
+    entries = 0
+    for line in lines:
+        if line.is_code and runs(line.text) and not W.TREE_LINE.search(line.text):
+            return False
+        text = line.text.lstrip()
+        if text.startswith(("-", "*", "+", "|")) or text[:1].isdigit():
+            urls = W.URL.findall(text)
+            if any(W.PAPER_LINK.search(u) or "github.com/" in u for u in urls):
+                entries += 1
+    return entries >= READING_LIST_ENTRIES

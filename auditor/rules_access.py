@@ -1,0 +1,203 @@
+"""Rubric rules of groups A–C: can the code be reached and reused? A1 (every cited link
+resolves), the gate B1–B3 (the repository exists, holds released code, has a lasting home) and
+the licence C1–C2. Each rule is a plain function answering pass / fail / unknown / n/a with its
+reason and evidence (see docs/rubric.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from auditor.evidence import (
+    FAIL,
+    INCONCLUSIVE,
+    NA,
+    PASS,
+    RESOLVED,
+    UNKNOWN,
+    Context,
+    answer,
+    facts_unknown,
+)
+from auditor.models import (
+    Criterion,
+    LicenseClass,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    ReadmeCover,
+    RepoFacts,
+)
+from auditor.repofiles import is_licence_file, matching
+
+READING_LIST_REASON = "a reading list (a README of links to papers), not code"
+
+# --- group A: link integrity ------------------------------------------------------------------
+
+
+def links_resolve(own: Sequence[LinkResult]) -> Criterion:
+    """A1: every link the paper cites resolves; moved links pass with their new address."""
+    dead = [r for r in own if r.check.outcome == Outcome.DEAD]
+    if dead:
+        evidence = [f"{r.link.url} — {r.check.detail}" for r in dead]
+        noun = "link is" if len(dead) == 1 else "links are"
+        return answer("A1", FAIL, f"{len(dead)} cited {noun} dead", evidence)
+    open_ = [r for r in own if r.check.outcome in INCONCLUSIVE]
+    if open_:
+        evidence = [f"{r.link.url} — {r.check.outcome}: {r.check.detail}" for r in open_]
+        return answer("A1", UNKNOWN, f"{len(open_)} link(s) could not be checked", evidence)
+    judged = [r for r in own if r.check.outcome in RESOLVED]
+    if not judged:
+        return answer("A1", NA, "no link was judged")
+    moved = [r for r in judged if r.check.outcome == Outcome.MOVED]
+    reason = f"all {len(judged)} judged link(s) resolve"
+    if moved:
+        reason += f"; {len(moved)} moved (update the citation)"
+    evidence = [f"{r.link.url} → {r.check.final_url}" for r in moved] or [
+        r.link.url for r in judged
+    ]
+    return answer("A1", PASS, reason, evidence)
+
+
+# --- group B: code availability (the gate) ----------------------------------------------------
+
+
+def repository_exists(ctx: Context) -> Criterion:
+    """B1: the repository exists and is public. A dead web link settles it (a repository the
+    API sees but the web does not is private to our token); otherwise the API's facts do."""
+    candidate = ctx.candidate
+    check, facts = candidate.result.check, candidate.facts
+    status = f"HTTP {check.http_status}" if check.http_status else check.outcome.value
+    if check.outcome == Outcome.DEAD:
+        return answer("B1", FAIL, f"code link is dead ({status})", (candidate.url, check.detail))
+    if facts is not None and not facts.exists:
+        return answer(
+            "B1",
+            FAIL,
+            "repository does not exist or is private",
+            (candidate.url, "repo.exists=false"),
+        )
+    if facts is not None and facts.disabled:
+        return answer("B1", FAIL, "repository is disabled by GitHub", (candidate.url,))
+    if facts is not None:
+        notes = ["repository exists and is public"]
+        evidence = [candidate.url, "repo.exists=true"]
+        if facts.archived:
+            notes.append("archived (read-only)")
+            evidence.append("repo.archived=true")
+        if facts.fork:
+            notes.append(f"a fork of {facts.parent}" if facts.parent else "a fork")
+            evidence.append(f"repo.parent={facts.parent}")
+        return answer("B1", PASS, "; ".join(notes), evidence)
+    if check.outcome in RESOLVED:
+        return answer("B1", PASS, f"code link resolves ({status})", (candidate.url,))
+    return answer(
+        "B1",
+        UNKNOWN,
+        f"code link could not be checked ({check.outcome})",
+        (candidate.url, check.detail),
+    )
+
+
+def _placeholder_state(facts: RepoFacts) -> str | None:
+    """Why the repository is a placeholder; "" when nothing tells; None when it holds code.
+    A fork with no commits of its own holds its parent's work, not the paper's. Otherwise
+    `auditor.readme` owns the verdict: a root without code (README, licence, pages, a lone
+    dependency list), or, without a root listing, a promise of the code in a thin README."""
+    if facts.empty:
+        return "repository is empty"
+    if facts.fork and facts.fork_ahead_by == 0:
+        return f"a fork of {facts.parent or 'another repository'} without changes of its own"
+    for item in facts.readme_evidence:
+        if item.cover == ReadmeCover.PLACEHOLDER:
+            return "README says the code is coming" if item.line else "only README, licence, pages"
+    if ReadmeCover.PLACEHOLDER in facts.readme_covers:
+        return "placeholder repository"
+    if facts.empty is None and not facts.root_files and not facts.readme_path:
+        return ""
+    return None
+
+
+def code_released(ctx: Context) -> Criterion:
+    """B2: the repository holds code, not a "coming soon" placeholder. A placeholder is held
+    against the paper only after the grace period from its date (read at its latest)."""
+    candidate, rubric = ctx.candidate, ctx.rubric
+    facts = candidate.facts
+    if facts is None:
+        return facts_unknown("B2", candidate)
+    if facts.reading_list:
+        return answer("B2", FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
+    why = _placeholder_state(facts)
+    if why is None:
+        shown = facts.root_files[:5]
+        reason = "holds more than README, licence and pages"
+        return answer("B2", PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
+    if not why:
+        return answer("B2", UNKNOWN, "no root listing or README to judge by", (candidate.url,))
+    if facts.readme_moved_to:
+        # A move we could not follow (another host, or the new home was not reached).
+        reason = f"{why}; the README says the code moved to {facts.readme_moved_to} (not checked)"
+        return answer("B2", UNKNOWN, reason, (candidate.url, facts.readme_moved_to))
+    placeholder = (candidate.url, *candidate.readme_lines(ReadmeCover.PLACEHOLDER))
+    if facts.fork and facts.fork_ahead_by == 0:
+        placeholder = (candidate.url, f"repo.parent={facts.parent}", "repo.fork_ahead_by=0")
+    grace = rubric.placeholder_grace_days
+    if ctx.period is None:
+        return answer(
+            "B2", UNKNOWN, f"{why}; no paper date to judge the {grace}-day grace", placeholder
+        )
+    deadline = ctx.period[1] + timedelta(days=grace)
+    if ctx.today <= deadline:
+        return answer(
+            "B2", NA, f"{why}; within the {grace}-day grace until {deadline}", placeholder
+        )
+    return answer("B2", FAIL, f"{why}; the {grace}-day grace ended {deadline}", placeholder)
+
+
+def permanent_home(ctx: Context) -> Criterion:
+    """B3: anonymous-review mirrors expire after review; the paper should cite a lasting host."""
+    url = ctx.candidate.url
+    if ctx.candidate.result.link.kind == LinkKind.ANONYMOUS_REVIEW:
+        return answer("B3", FAIL, "anonymous review link: temporary, expires after review", (url,))
+    return answer("B3", PASS, f"hosted at {urlsplit(url).netloc}", (url,))
+
+
+# --- group C: licence -------------------------------------------------------------------------
+
+
+def licence_declared(ctx: Context) -> Criterion:
+    """C1: a licence is declared (an SPDX id, or a licence file GitHub could not classify)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown("C1", candidate)
+    files = matching(facts.root_files, is_licence_file)
+    evidence = [candidate.file_url(name) for name in files[:1]]
+    spdx = facts.license_spdx
+    if spdx and spdx != "NOASSERTION":
+        return answer("C1", PASS, f"licence {spdx}", [*evidence, f"repo.license_spdx={spdx}"])
+    if files or facts.license_class == LicenseClass.CUSTOM:
+        return answer(
+            "C1", PASS, "licence file with custom terms", [*evidence, f"repo.license_spdx={spdx}"]
+        )
+    return answer("C1", FAIL, "no licence declared", (candidate.url, "repo.license_spdx=null"))
+
+
+def licence_open(ctx: Context) -> Criterion:
+    """C2: the licence lets others reuse the code (permissive or copyleft)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown("C2", candidate)
+    klass = facts.license_class
+    evidence = (candidate.url, f"repo.license_class={klass}")
+    if klass in (LicenseClass.PERMISSIVE, LicenseClass.COPYLEFT):
+        return answer("C2", PASS, f"{klass} licence", evidence)
+    if klass == LicenseClass.NON_COMMERCIAL:
+        return answer("C2", FAIL, "non-commercial licence limits reuse", evidence)
+    if klass == LicenseClass.CUSTOM:
+        return answer("C2", UNKNOWN, "custom licence terms: not classified", evidence)
+    if klass == LicenseClass.NONE or not facts.license_spdx:
+        # C1 already counts the missing licence; failing here too would count it twice.
+        return answer("C2", NA, "no licence to classify", evidence)
+    return answer("C2", UNKNOWN, "licence class not determined", evidence)

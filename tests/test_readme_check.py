@@ -1,0 +1,141 @@
+"""`auditor readme PATH`: a README file or a repository folder judged as the scorecard would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from auditor import cli
+from auditor.models import CriterionResult
+from auditor.readme_check import ReadmeCheckError, check_path
+
+README = """# FancyNet
+
+Official code of FancyNet.
+
+## Installation
+
+```bash
+pip install -r requirements.txt
+```
+
+## Training
+
+```bash
+python train.py --config configs/base.yaml
+```
+
+## Results
+
+| Model | Acc |
+|---|---|
+| FancyNet | 91.2 |
+| Baseline | 88.4 |
+"""
+
+
+def make_repo(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_folder_is_judged_with_its_files(tmp_path: Path) -> None:
+    repo = make_repo(
+        tmp_path,
+        {
+            "README.md": README,
+            "requirements.txt": "torch==2.1\n",
+            "evaluate.py": "",
+            "src/a.py": "",
+        },
+    )
+    judged = check_path(repo)
+    assert judged.readme == "README.md"
+    assert not judged.placeholder
+    assert {item.cover.value: item.line for item in judged.covers} == {
+        "install": 5,
+        "train": 11,
+        "results": 17,
+    }
+    results = {item.id: item.result for item in judged.checklist}
+    # D3 passes on the evaluate.py file beside the README, as the scorecard would decide it.
+    assert results == {
+        "D1": CriterionResult.PASS,
+        "D2": CriterionResult.PASS,
+        "D3": CriterionResult.PASS,
+        "D4": CriterionResult.FAIL,
+        "D5": CriterionResult.PASS,
+    }
+
+
+def test_a_lone_readme_leaves_file_items_unknown(tmp_path: Path) -> None:
+    readme = make_repo(tmp_path, {"README.md": README}) / "README.md"
+    results = {item.id: item.result for item in check_path(readme).checklist}
+    assert results["D1"] == CriterionResult.PASS  # the README says how to install
+    assert results["D3"] == CriterionResult.UNKNOWN  # an eval script may sit beside it
+    assert results["D4"] == CriterionResult.FAIL  # weights are linked from the README or not
+
+
+def test_a_placeholder_folder(tmp_path: Path) -> None:
+    repo = make_repo(
+        tmp_path,
+        {
+            "README.md": "# Soon\n\n## Training\nComing soon.\n",
+            "LICENSE": "MIT",
+            "requirements.txt": "torch\n",
+            "teaser.png": "",
+        },
+    )
+    judged = check_path(repo)
+    assert judged.placeholder
+    assert "train" not in {item.cover.value for item in judged.covers}
+
+
+def test_the_readme_github_would_show(tmp_path: Path) -> None:
+    repo = make_repo(
+        tmp_path,
+        {".github/README.md": README, "README.rst": "Other\n=====\n", "a.py": ""},
+    )
+    assert check_path(repo).readme == ".github/README.md"
+    bare = make_repo(tmp_path / "bare", {"main.py": ""})
+    judged = check_path(bare)
+    assert judged.readme is None
+    assert judged.covers == ()
+
+
+def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = make_repo(tmp_path, {"README.md": README, "train.py": ""})
+    assert cli.main(["readme", str(repo), "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert list(document) == ["path", "covers", "placeholder", "checklist"]
+    assert document["path"] == str(repo)
+    assert document["covers"][0] == {"cover": "install", "line": 5, "excerpt": "Installation"}
+    assert document["placeholder"] is False
+    assert list(document["checklist"]) == ["D1", "D2", "D3", "D4", "D5"]
+    assert set(document["checklist"].values()) <= {"pass", "fail", "unknown"}
+
+
+def test_text_is_a_checklist_with_line_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path, {"README.md": README, "train.py": ""})
+    assert cli.main(["readme", str(repo)]) == 0
+    text = capsys.readouterr().out
+    assert "✓ install   line 5: Installation" in text
+    assert "✗ weights   not found" in text
+    assert "placeholder: no" in text
+    assert "D2 Training code" in text
+
+
+def test_a_missing_path_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ReadmeCheckError):
+        check_path(tmp_path / "nothing")
+    assert cli.main(["readme", str(tmp_path / "nothing")]) == cli.EXIT_USAGE
+    assert "no such file or folder" in capsys.readouterr().err
