@@ -21,7 +21,7 @@ import httpx
 from auditor.config import USER_AGENT
 from auditor.history import new_dead, still_dead
 from auditor.models import Outcome, Tier
-from auditor.scorecard import LinkEntry, Scorecard
+from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
 STEP_SUMMARY_LIMIT = 1024 * 1024  # bytes per step; beyond it GitHub drops the whole summary
@@ -91,9 +91,11 @@ def _at(path: str, line: int, workspace: str | None) -> tuple[str | None, int | 
 
 def _places(card: Scorecard, url: str, paper_ids: Iterable[str]) -> list[tuple[str, int]]:
     """Where the lists cite `url` for these papers: its occurrences in files, else (a link
-    harvested from a project page, or cited in a list page fetched by URL) the papers' lines."""
+    harvested from a project page, or cited in a list page fetched by URL) the papers' lines.
+    Through the scorecard's indexes: linear over all the dead links of a list."""
     ids = set(paper_ids)
-    link = next((entry for entry in card.links if entry.url == url), None)
+    links, papers = _index(card)
+    link = links.get(url)
     places = [
         (o.path, o.line)
         for o in (link.result.link.occurrences if link else ())
@@ -102,10 +104,22 @@ def _places(card: Scorecard, url: str, paper_ids: Iterable[str]) -> list[tuple[s
     if places:
         return places
     return [
-        (entry.paper.source.path, entry.paper.source.line)
-        for entry in card.papers
-        if entry.id in ids
+        (papers[pid].paper.source.path, papers[pid].paper.source.line)
+        for pid in dict.fromkeys(paper_ids)
+        if pid in papers
     ]
+
+
+_Index = tuple[dict[str, LinkEntry], dict[str, PaperEntry]]
+_indexed: list[tuple[Scorecard, _Index]] = []  # the last scorecard indexed, and its index
+
+
+def _index(card: Scorecard) -> _Index:
+    """Links by URL and papers by id, built once per scorecard (the one last asked about)."""
+    if not _indexed or _indexed[0][0] is not card:
+        index = (card.links_by_url(), {entry.id: entry for entry in card.papers})
+        _indexed[:] = [(card, index)]
+    return _indexed[0][1]
 
 
 def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[Annotation]:
@@ -237,7 +251,8 @@ def _code(text: object) -> str:
 
 
 def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
-    names = {paper.id: paper.paper.name or paper.id for paper in card.papers}
+    by_id = _index(card)[1]
+    names = {pid: by_id[pid].paper.name or pid for pid in entry.result.link.papers if pid in by_id}
     papers = entry.result.link.papers
     places = _places(card, entry.url, papers)
     where = ", ".join(_code(f"{path}:{line}") for path, line in places[:3])

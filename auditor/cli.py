@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -31,6 +32,7 @@ from auditor import (
     scorecard,
     shard,
 )
+from auditor import deadline as run_clock
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
 from auditor.progress import Progress
 from auditor.scorecard import Scorecard
@@ -87,6 +89,49 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "-q", "--quiet", action="store_true", help="only errors on stderr (NO_COLOR is honoured)"
+    )
+
+
+def _limits(parser: argparse.ArgumentParser) -> None:
+    defaults = config.DEFAULT_LIMITS
+    group = parser.add_argument_group("limits (what one paper list can make a run do)")
+    group.add_argument(
+        "--max-code-links-per-page",
+        type=_positive(int),
+        default=defaults.code_links_per_page,
+        metavar="N",
+        help=f"code links harvested from one project page (default {defaults.code_links_per_page}"
+        "; the rest are counted, not checked)",
+    )
+    group.add_argument(
+        "--max-links-per-paper",
+        type=_positive(int),
+        default=defaults.links_per_paper,
+        metavar="N",
+        help=f"links kept per paper (default {defaults.links_per_paper}; the rest are counted)",
+    )
+    group.add_argument(
+        "--max-url-length",
+        type=_positive(int),
+        default=defaults.url_length,
+        metavar="CHARS",
+        help=f"a longer link is unsupported, shown cut (default {defaults.url_length})",
+    )
+    group.add_argument(
+        "--max-nesting-depth",
+        type=_positive(int),
+        default=defaults.nesting_depth,
+        metavar="N",
+        help=f"HTML elements nested deeper are flattened (default {defaults.nesting_depth})",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> config.Limits:
+    return config.Limits(
+        code_links_per_page=args.max_code_links_per_page,
+        links_per_paper=args.max_links_per_paper,
+        url_length=args.max_url_length,
+        nesting_depth=args.max_nesting_depth,
     )
 
 
@@ -148,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract_parser.add_argument("paths", nargs="+", metavar="PATH")
     extract_parser.add_argument("--format", choices=("json", "text"), default="text")
     extract_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    _limits(extract_parser)
     _common(extract_parser)
 
     audit_parser = commands.add_parser(
@@ -198,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="github.com",
         help="a name that must resolve when DNS works (default github.com)",
     )
+    _limits(audit_parser)
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -284,6 +331,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         github_graphql_url=graphql_url,
         github_server_url=server_url,
         paper_date=args.paper_date,
+        limits=limits_from(args),
     )
 
 
@@ -357,7 +405,9 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
 
 def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
     # Extraction logs its own errors and warnings as it reads.
-    extraction = extract.extract_inputs(args.paths, paper_date=args.paper_date)
+    extraction = extract.extract_inputs(
+        args.paths, paper_date=args.paper_date, limits=limits_from(args)
+    )
     _print_extraction(extraction, args.format, out)
     return EXIT_USAGE if extraction.errors else EXIT_OK
 
@@ -512,7 +562,20 @@ def _run_render(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None = None) -> int:
+def entry() -> int:
+    """The `auditor` console script: the run's clock starts with the process."""
+    return main(started=run_clock.PROCESS_STARTED)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    started: float | None = None,
+) -> int:
+    """The command line. `started` (a `time.monotonic()` reading, default now) is when the run
+    began: `--max-run-time` counts from it."""
+    started = time.monotonic() if started is None else started
     environ = os.environ if environ is None else environ
     parser = build_parser()
     try:
@@ -524,7 +587,9 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
         if args.command == "extract":
             return _run_extract(args, sys.stdout)
         if args.command == "audit":
-            return _run_audit(args, environ)
+            limit = run_clock.Deadline.after(args.max_run_time, start=started)
+            with run_clock.running(limit):
+                return _run_audit(args, environ)
         if args.command == "merge":
             return _run_merge(args, environ)
         if args.command == "issue":

@@ -26,6 +26,28 @@ DEFAULT_GITHUB_API_URL = "https://api.github.com"
 DEFAULT_GITHUB_SERVER_URL = "https://github.com"
 
 
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one paper list can make a run do, whatever it holds (README, "Limits").
+
+    * `code_links_per_page`: code links harvested from one project page, in page order; the
+      rest are counted in the page's detail, never checked.
+    * `links_per_paper`: distinct links kept per paper (cited, then harvested); the rest are
+      counted in a note on the paper.
+    * `url_length`: characters; a longer link is `unsupported` (its start kept, marked cut).
+    * `nesting_depth`: elements of an HTML list or page nested deeper are not nested further.
+    """
+
+    code_links_per_page: int = 50
+    links_per_paper: int = 200
+    url_length: int = 8 * 1024
+    nesting_depth: int = 256
+
+
+DEFAULT_LIMITS = Limits()
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything a run needs to know, resolved from arguments and the environment."""
@@ -60,6 +82,7 @@ class Settings:
     github_server_url: str = DEFAULT_GITHUB_SERVER_URL
     # Inputs.
     paper_date: str | None = None
+    limits: Limits = DEFAULT_LIMITS
 
     def is_network_allowed(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
         """Whether the user allowed this non-global address (`--allow-private [CIDR]`)."""

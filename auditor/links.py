@@ -174,6 +174,23 @@ _SCHEMELESS_START = re.compile(
 )
 
 
+# A link longer than the URL length limit keeps its start and this mark, which says how long it
+# was: it is `unsupported`, never fetched, and never copied whole into a report.
+_CUT_MARK = "…[cut: "
+
+
+def cut_url(url: str, limit: int) -> str:
+    """`url` cut to its first `limit` characters, marked (an unchanged `url` when it fits)."""
+    if len(url) <= limit:
+        return url
+    return f"{url[:limit]}{_CUT_MARK}{len(url):,} characters]"
+
+
+def is_cut(url: str) -> bool:
+    """Whether `url` is the start of a longer link (`cut_url`)."""
+    return url.endswith(" characters]") and _CUT_MARK in url
+
+
 # --- names --------------------------------------------------------------------------------------
 
 

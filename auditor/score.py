@@ -163,6 +163,31 @@ class _Candidate:
 
 
 @dataclass(frozen=True, slots=True)
+class _PaperLinks:
+    """What the rules ask of all the paper's links, worked out once per paper rather than once
+    per code link (which made a paper quadratic in its links)."""
+
+    outcomes: dict[str, Outcome]
+    weights: tuple[str, ...]  # weights links, in order
+    alive_weights: tuple[str, ...]  # those not dead
+    hosted: tuple[str, ...]  # hosted environments, the first three
+    archived: tuple[str, ...]  # resolved archive DOIs, the first two
+
+    @classmethod
+    def of(cls, own: Sequence[LinkResult]) -> _PaperLinks:
+        outcomes = {r.link.url: r.check.outcome for r in own}
+        resolved = (r.link.url for r in own if r.check.outcome in RESOLVED)
+        weights = tuple(u for u in outcomes if is_weights_link(u))
+        return cls(
+            outcomes,
+            weights,
+            tuple(u for u in weights if outcomes[u] != Outcome.DEAD),
+            tuple(u for u in outcomes if is_hosted_environment(u))[:3],
+            tuple(u for u in resolved if is_archive_doi(u))[:2],
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Context:
     paper: Paper
     own: tuple[LinkResult, ...]  # every link of the paper, code or not
@@ -170,6 +195,7 @@ class _Context:
     rubric: Rubric
     today: date
     period: tuple[date, date] | None
+    links: _PaperLinks
 
 
 def _criterion(
@@ -393,9 +419,12 @@ def pretrained_weights(ctx: _Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return _facts_unknown("D4", candidate)
-    outcomes = {r.link.url: r.check.outcome for r in ctx.own}
-    links = [u for u in (*facts.artifact_links, *outcomes) if is_weights_link(u)]
-    alive = [u for u in dict.fromkeys(links) if outcomes.get(u) != Outcome.DEAD]
+    outcomes = ctx.links.outcomes
+    mine = [u for u in facts.artifact_links if is_weights_link(u)]
+    # The README's links first, then the paper's: only as many as can be among the first three.
+    links = [*mine, *ctx.links.weights[:3]]
+    paper_alive = ctx.links.alive_weights[: len(mine) + 3]
+    alive = [u for u in dict.fromkeys([*mine, *paper_alive]) if outcomes.get(u) != Outcome.DEAD]
     if alive:
         return _criterion("D4", PASS, "pre-trained weights linked", alive[:3])
     if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
@@ -454,11 +483,7 @@ def container(ctx: _Context) -> Criterion:
         return _criterion(
             "E2", PASS, f"container: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
         )
-    hosted = [
-        u
-        for u in (*facts.artifact_links, *(r.link.url for r in ctx.own))
-        if is_hosted_environment(u)
-    ]
+    hosted = [u for u in facts.artifact_links if is_hosted_environment(u)] + [*ctx.links.hosted]
     if hosted:
         return _criterion("E2", PASS, "hosted environment linked", hosted[:3])
     return _criterion("E2", FAIL, "no container or hosted environment", (candidate.url,))
@@ -542,8 +567,7 @@ def doi_or_release(ctx: _Context) -> Criterion:
         url = f"{parts.scheme}://{parts.netloc}/{facts.full_name}/releases/tag/{quote(release.tag)}"
         when = f" ({release.date[:10]})" if release.date else ""
         return _criterion("F3", PASS, f"release {release.tag}{when}", (url,))
-    resolved = [r.link.url for r in ctx.own if r.check.outcome in RESOLVED]
-    dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
+    dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]
     if dois:
         return _criterion("F3", PASS, "archived with a DOI", dois[:2])
     return _criterion("F3", FAIL, "no release or archived DOI", (candidate.url,))
@@ -700,18 +724,22 @@ def _score_candidate(ctx: _Context, a1: Criterion) -> PaperScore:
 
 
 def score_paper(
-    paper: Paper, results: Sequence[LinkResult], rubric: Rubric, *, today: date
+    paper: Paper, results: Sequence[LinkResult], rubric: Rubric, *, today: date, own: bool = False
 ) -> PaperScore:
     """Score a paper on its best code link (tier, then score, then a direct link before one
-    found on a project page); `results` may hold other papers' links, which are ignored."""
-    own = tuple(r for r in results if paper.id in r.link.papers)
-    a1 = links_resolve(own)
-    candidates = _candidates(own)
+    found on a project page); `results` may hold other papers' links, which are ignored, unless
+    `own` says they are all the paper's (a link cited by every paper of a long list then costs
+    nothing per paper). Linear in the paper's links."""
+    mine = tuple(results) if own else tuple(r for r in results if paper.id in r.link.papers)
+    own_links = mine
+    a1 = links_resolve(own_links)
+    candidates = _candidates(own_links)
     if not candidates:
-        return _without_code(own, a1, rubric)
+        return _without_code(own_links, a1, rubric)
     period = paper_period(paper.date)
+    summary = _PaperLinks.of(own_links)
     scored = [
-        (_score_candidate(_Context(paper, own, c, rubric, today, period), a1), c)
+        (_score_candidate(_Context(paper, own_links, c, rubric, today, period, summary), a1), c)
         for c in candidates
     ]
     best, _ = max(
@@ -724,6 +752,6 @@ def score_paper(
         ),
     )
     # A page we could not read may lead to the code the dead or placeholder link does not give.
-    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER) and _unread_pages(own):
+    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER) and _unread_pages(own_links):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
     return best

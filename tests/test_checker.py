@@ -163,7 +163,7 @@ async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
 async def test_an_internal_error_is_unchecked_never_a_verdict(
     net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
 ) -> None:
-    def broken(*args: object) -> pages.PageFacts:
+    def broken(*args: object, **kwargs: object) -> pages.PageFacts:
         raise RuntimeError("a bug of ours")
 
     monkeypatch.setattr(checker, "analyse_page", broken)
