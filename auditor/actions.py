@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 import httpx
 
+from auditor import redact
 from auditor.config import USER_AGENT
 from auditor.history import new_dead, still_dead
 from auditor.models import Outcome, Tier
@@ -227,14 +228,15 @@ def report_to_actions(
         return
     summary = environ.get("GITHUB_STEP_SUMMARY")
     if summary:
-        append_step_summary(Path(summary), summary_markdown, report_path)
+        append_step_summary(Path(summary), redact.scrub(summary_markdown), report_path)
     output = environ.get("GITHUB_OUTPUT")
     if output:
         with Path(output).open("a", encoding="utf-8") as stream:
             for name, value in outputs(card, report_path).items():
-                stream.write(output_text(name, value))
+                stream.write(redact.scrub(output_text(name, value)))
     for line in annotation_lines(find_annotations(card, workspace=environ.get("GITHUB_WORKSPACE"))):
-        out.write(line + "\n")
+        # The job log renders ANSI escapes: none from a title or detail gets there.
+        out.write(redact.for_terminal(line) + "\n")
     out.flush()
 
 
@@ -313,16 +315,25 @@ class _Api:
                 method, self.base + path, headers=self.headers, follow_redirects=False, **kwargs
             )
         except httpx.HTTPError as error:
-            raise IssueSyncError(f"GitHub API {method} {path}: {error}") from None
+            raise IssueSyncError(redact.scrub(f"GitHub API {method} {path}: {error}")) from None
         if not 200 <= response.status_code < 300 and response.status_code not in ok:
             try:
-                message = response.json().get("message", "")
+                answer = response.json()
+                message = answer.get("message", "") if isinstance(answer, dict) else ""
             except ValueError:
                 message = ""
+            # An error message may echo what we sent, the token included.
+            text = f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
+            raise IssueSyncError(redact.scrub(str(text))[:500])
+        if not response.content:
+            return None
+        try:
+            return response.json()
+        except ValueError:
             raise IssueSyncError(
-                f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
-            )
-        return response.json() if response.content else None
+                f"GitHub API {method} {path}: HTTP {response.status_code} with a body that is "
+                "not JSON"
+            ) from None
 
     def find_open(self) -> _Issue | None:
         found = self.call(
@@ -330,7 +341,11 @@ class _Api:
             "/issues",
             params={"state": "open", "labels": ISSUE_LABEL, "per_page": 100, "direction": "asc"},
         )
+        if found is not None and not isinstance(found, list):
+            raise IssueSyncError("GitHub API GET /issues: an answer that is not a list")
         for issue in found or ():
+            if not isinstance(issue, dict):
+                continue
             body = issue.get("body") or ""
             if "pull_request" not in issue and ISSUE_MARKER in body:
                 return _Issue(int(issue["number"]), str(body))
@@ -351,6 +366,7 @@ def sync_tracking_issue(
     close it when none is. The issue is the open one labelled `paper-auditor` whose body holds
     `ISSUE_MARKER`. Returns what was done: "opened", "updated", "closed" or "unchanged".
     Needs `issues: write`."""
+    redact.register(token)
     own = client is None
     http = client or httpx.Client(timeout=30.0)
     try:

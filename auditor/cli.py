@@ -27,6 +27,7 @@ from auditor import (
     extract,
     history,
     pipeline,
+    redact,
     render,
     rubric,
     scorecard,
@@ -62,7 +63,9 @@ class _Formatter(logging.Formatter):
         self.colour = colour
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        # Messages quote titles, URLs and API answers: no escape sequence, bidi control or
+        # secret of theirs reaches the terminal.
+        text = redact.for_terminal(super().format(record))
         if self.colour and record.levelno >= logging.WARNING:
             code = "31" if record.levelno >= logging.ERROR else "33"
             return f"\033[{code}m{text}\033[0m"
@@ -326,13 +329,25 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         dns_canary=args.dns_canary,
         cache_dir=cache_dir,
         max_cache_age=args.max_cache_age,
-        github_token=config.github_token_from(environ),
+        github_token=_token(environ),
         github_api_url=api_url,
         github_graphql_url=graphql_url,
         github_server_url=server_url,
         paper_date=args.paper_date,
         limits=limits_from(args),
     )
+
+
+def _token(environ: Mapping[str, str]) -> str | None:
+    """The GitHub token, registered as a secret of every output; its source named at -v."""
+    try:
+        token, source = config.github_token_and_source(environ)
+    except config.TokenError as error:
+        raise UsageError(str(error)) from None
+    redact.register(token)
+    if source is not None:
+        log.info("GitHub token: from %s", source)
+    return token
 
 
 def parse_fail_on(text: str) -> tuple[str, ...]:
@@ -380,10 +395,11 @@ def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
     """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
     # All three or none: a full disk or an interrupt leaves the previous reports as they were.
     files = {out_dir / "scorecard.json": scorecard.dumps(card)} if with_json else {}
-    summary = files[out_dir / "summary.md"] = render.render_markdown(card)
+    files[out_dir / "summary.md"] = render.render_markdown(card)
     files[out_dir / "index.html"] = render.render_html(card)
+    files = {path: redact.scrub(text) for path, text in files.items()}
     scorecard.write_files_atomically(files)
-    return summary
+    return files[out_dir / "summary.md"]
 
 
 def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
@@ -395,7 +411,9 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
     width = max((len(kind.value) for kind in LinkKind), default=10)
     for link in extraction.links:
         papers = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in link.papers)
-        out.write(f"{link.kind.value:<{width}}  {link.url}  ← {papers}\n")
+        # Names and URLs come from the lists: no escape sequence of theirs reaches a terminal.
+        line = redact.for_terminal(f"{link.url}  ← {papers}").replace("\n", " ")
+        out.write(f"{link.kind.value:<{width}}  {line}\n")
     read = ", ".join(
         f"{count} paper lists read in {folder}" for folder, count in extraction.folders
     )
@@ -536,7 +554,7 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     repository = args.repository or environ.get("GITHUB_REPOSITORY", "")
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
         raise UsageError("--repository OWNER/REPO (or $GITHUB_REPOSITORY) is needed")
-    token = config.github_token_from(environ)
+    token = _token(environ)
     if token is None:
         raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
     api_url, _, _ = config.github_urls_from(environ)

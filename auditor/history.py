@@ -24,6 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
+from auditor import redact
 from auditor.models import LinkKind, LinkResult, Outcome, open_member
 from auditor.scorecard import (
     CHANGE_KINDS,
@@ -131,7 +132,7 @@ def _link_row(run_id: int, result: LinkResult) -> _LinkRow:
         check.outcome,
         check.http_status,
         check.final_url,
-        check.detail,
+        redact.scrub(check.detail),
         check.checked_at,
         json.dumps(list(link.papers)),
         _flag(repo.exists) if repo else None,

@@ -93,8 +93,9 @@ class _Checks:
         self.settings = settings
         self.cache = cache
         self.observer = observer
-        self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
-        self.forges = ForgeFacts(net.client, settings)
+        # The API client: its guard trusts the configured API roots (and nothing else).
+        self.github = github.GitHubFacts(net.api_client, settings, api_cache=cache)
+        self.forges = ForgeFacts(net.api_client, settings)
         self.links: dict[str, Link] = {}
         self.results: dict[str, LinkResult] = {}
         self.deadline = run_clock.current()

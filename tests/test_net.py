@@ -118,13 +118,14 @@ async def test_mapped_ipv6_obeys_the_allowed_networks() -> None:
     assert inner.connected == ["::ffff:127.0.0.2"]
 
 
-async def test_trusted_hosts_may_be_private() -> None:
+async def test_trusted_origins_may_be_private_on_their_port_only() -> None:
     backend, inner, _ = guard(
-        {"ghe.test": "10.1.2.3", "x.test": "10.1.2.3"}, trusted_hosts=frozenset({"ghe.test"})
+        {"ghe.test": "10.1.2.3", "x.test": "10.1.2.3"}, trusted=frozenset({("ghe.test", 443)})
     )
     await backend.connect_tcp("GHE.test", 443)
-    with pytest.raises(AddressRefused):
-        await backend.connect_tcp("x.test", 443)
+    for host, port in (("x.test", 443), ("ghe.test", 80), ("ghe.test", 8443)):
+        with pytest.raises(AddressRefused):
+            await backend.connect_tcp(host, port)
     assert inner.connected == ["10.1.2.3"]
 
 
