@@ -31,7 +31,8 @@ ANNOTATIONS_SHOWN = 10  # per kind and step
 ISSUE_LABEL = "paper-auditor"
 ISSUE_TITLE = "Dead links in the paper lists"
 ISSUE_MARKER = "<!-- paper-auditor:tracking-issue -->"
-ISSUE_MAX_ITEMS = 200  # keeps the body well under GitHub's 65,536 characters
+ISSUE_MAX_ITEMS = 200  # dead links listed in the issue at most; the report has them all
+ISSUE_MAX_CHARS = 65_536  # GitHub refuses a longer issue body or comment (422)
 API_VERSION = "2022-11-28"
 
 
@@ -248,8 +249,10 @@ class IssueSyncError(Exception):
 
 
 def _code(text: object) -> str:
-    """Untrusted text as a Markdown code span: no mention, link or HTML can come out of it."""
-    return "`" + re.sub(r"[`\r\n]", "'", str(text)) + "`"
+    """Untrusted text as a Markdown code span: no mention, link or HTML can come out of it, and
+    no bidirectional control reorders it (nor an entity shows: none is written)."""
+    flat = redact.for_terminal(re.sub(r"[`\r\n\t]", "'", str(text)))
+    return "`" + flat + "`"
 
 
 def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
@@ -268,23 +271,45 @@ def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
     )
 
 
-def _items(card: Scorecard, links: Sequence[LinkEntry], *, mark_new: bool) -> str:
+def _fitted(
+    head: str,
+    card: Scorecard,
+    links: Sequence[LinkEntry],
+    *,
+    mark_new: bool,
+    report_url: str | None,
+) -> str:
+    """`head` and the list of `links`, as many as fit under GitHub's 65,536 characters (and
+    `ISSUE_MAX_ITEMS`), then a line saying how many more the full report holds."""
     fresh = {entry.url for entry in new_dead(card)} if mark_new else set()
     lines = [_dead_item(card, entry, fresh=entry.url in fresh) for entry in links[:ISSUE_MAX_ITEMS]]
-    if len(links) > ISSUE_MAX_ITEMS:
-        lines.append(f"- … and {len(links) - ISSUE_MAX_ITEMS} more (see the report)")
-    return "\n".join(lines)
+    where = f"the full report: {report_url}" if report_url else "see the full report"
+
+    def text(shown: int) -> str:
+        rest = len(links) - shown
+        more = [f"- … and {rest} more, not listed to fit GitHub's size limit: {where}"]
+        return head + "\n".join(lines[:shown] + (more if rest else [])) + "\n"
+
+    low, high = 0, len(lines)
+    while low < high:  # the most lines that fit; the head and the last line always do
+        middle = (low + high + 1) // 2
+        if len(text(middle)) <= ISSUE_MAX_CHARS:
+            low = middle
+        else:
+            high = middle - 1
+    return text(low)
 
 
 def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
+    """The tracking issue's body, always under GitHub's 65,536 characters."""
     dead = still_dead(card)
     report = f" The full report: {report_url}" if report_url else ""
-    return (
+    head = (
         f"{ISSUE_MARKER}\n"
         f"paper-auditor finds **{len(dead)} dead link(s)** in the paper lists. This issue "
         f"is updated by every audit and closed when all are fixed.{report}\n\n"
-        f"{_items(card, dead, mark_new=False)}\n"
     )
+    return redact.scrub(_fitted(head, card, dead, mark_new=False, report_url=report_url))
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,8 +432,8 @@ def sync_tracking_issue(
             api.call(
                 "POST",
                 f"/issues/{number}/comments",
-                json={"body": f"{len(fresh)} link(s) newly dead:\n\n"
-                      f"{_items(card, fresh, mark_new=True)}\n"},
+                json={"body": redact.scrub(_fitted(f"{len(fresh)} link(s) newly dead:\n\n",
+                      card, fresh, mark_new=True, report_url=report_url))},
             )  # fmt: skip
         body = issue_body(card, report_url=report_url)
         if body == issue.body and not fresh:

@@ -51,6 +51,7 @@ PERMANENT_STATUSES = frozenset({301, 308})
 # Longest wait for a retry taken in the first pass; a longer one defers the link to the second.
 INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
+INTERNAL_ERROR_DETAIL = "not checked: internal error"
 
 
 def not_checked(detail: str) -> LinkCheck:
@@ -548,7 +549,7 @@ def _internal_error(url: str, error: Exception) -> LinkCheck:
     link is."""
     log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
     log.debug("internal error while checking %s", url, exc_info=error)
-    return not_checked(f"not checked: internal error ({type(error).__name__})")
+    return not_checked(f"{INTERNAL_ERROR_DETAIL} ({type(error).__name__})")
 
 
 async def check_links(

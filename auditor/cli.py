@@ -1,8 +1,8 @@
 """The command line: arguments, messages on stderr, report files and exit codes.
 
-The only module that prints or exits. Exit codes: 0 ok; 1 findings (what `--fail-on` names;
-by default at least one link `dead`); 2 usage or input error; 3 nothing could be checked (no
-link got a verdict). 1 wins over 3.
+The only module that prints or exits. Exit codes (`EXIT_CODES`, the one table README and
+`--help` show): 0 ok; 1 findings; 2 usage or input error; 3 nothing could be checked; 4 internal
+error (a bug). When several apply: 4, then 2, then 1, then 3.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -34,6 +34,7 @@ from auditor import (
     shard,
 )
 from auditor import deadline as run_clock
+from auditor.checker import INTERNAL_ERROR_DETAIL
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
 from auditor.progress import Progress
 from auditor.scorecard import Scorecard
@@ -42,6 +43,21 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_NOTHING_CHECKED = 3
+EXIT_INTERNAL = 4
+# The one table of exit codes: README's "Exit codes" and `auditor --help` print it.
+EXIT_CODES = (
+    (EXIT_OK, "ok"),
+    (EXIT_FINDINGS, "findings: what --fail-on names (by default at least one link dead)"),
+    (
+        EXIT_USAGE,
+        "usage or input error: a missing or unreadable list, a bad config, a malformed "
+        "scorecard given to render or merge, a damaged history (the reports are still written)",
+    ),
+    (EXIT_NOTHING_CHECKED, "nothing could be checked: no link got a verdict (offline, budget)"),
+    (EXIT_INTERNAL, "internal error: a bug of paper-auditor; the message says where to report it"),
+)
+EXIT_PRECEDENCE = "When several apply: 4, then 2, then 1, then 3."
+ISSUES_URL = "https://github.com/paper-auditor/paper-auditor/issues"
 
 FAIL_ON_HELP = (
     "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
@@ -138,6 +154,15 @@ def limits_from(args: argparse.Namespace) -> config.Limits:
     )
 
 
+def _reported_by_issue(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reported-by-issue",
+        action="store_true",
+        help="the tracking issue carries this run's findings: its newly dead links stay new "
+        "until `auditor issue --db` has updated the issue",
+    )
+
+
 def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
@@ -176,13 +201,19 @@ def _regex(text: str) -> str:
     return text
 
 
+def exit_code_help() -> str:
+    """The exit-code table as `--help` prints it."""
+    rows = "\n".join(f"  {code}  {meaning}" for code, meaning in EXIT_CODES)
+    return f"exit codes:\n{rows}\n{EXIT_PRECEDENCE}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="auditor",
         description="Audit the code links that papers promise and render a reproducibility "
         "scorecard.",
-        epilog="Exit codes: 0 ok; 1 findings (see audit --fail-on); 2 usage or input error; "
-        "3 nothing could be checked. 1 wins over 3.",
+        epilog=exit_code_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -214,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_parser.add_argument(
         "--db", type=Path, help="run history (SQLite; default: OUT/history.sqlite)"
     )
+    _reported_by_issue(audit_parser)
     audit_parser.add_argument(
         "--shard",
         metavar="K/N",
@@ -269,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge_parser.add_argument("scorecards", nargs="+", type=Path, metavar="SCORECARD")
     merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
     merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
+    _reported_by_issue(merge_parser)
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     _config(merge_parser)
     _common(merge_parser)
@@ -282,6 +315,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--repository", help="OWNER/REPO holding the issue (default: $GITHUB_REPOSITORY)"
     )
     issue_parser.add_argument("--report-url", help="link to the full report in the issue")
+    issue_parser.add_argument(
+        "--db",
+        type=Path,
+        help="run history: the scorecard's run is recorded as reported once the issue is "
+        "updated (see --reported-by-issue)",
+    )
     _common(issue_parser)
 
     render_parser = commands.add_parser(
@@ -392,14 +431,19 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
 
 
 def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
-    """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
-    # All three or none: a full disk or an interrupt leaves the previous reports as they were.
-    files = {out_dir / "scorecard.json": scorecard.dumps(card)} if with_json else {}
-    files[out_dir / "summary.md"] = render.render_markdown(card)
-    files[out_dir / "index.html"] = render.render_html(card)
-    files = {path: redact.scrub(text) for path, text in files.items()}
-    scorecard.write_files_atomically(files)
-    return files[out_dir / "summary.md"]
+    """Writes the reports as one set (`scorecard.write_report_set`); returns the Markdown
+    summary (the Actions job summary reuses it). Without `with_json`, the scorecard.json
+    already there joins the new set unchanged."""
+    files: dict[str, str] = {}
+    if with_json:
+        files["scorecard.json"] = scorecard.dumps(card)
+    elif (out_dir / "scorecard.json").is_file():
+        files["scorecard.json"] = (out_dir / "scorecard.json").read_text(encoding="utf-8")
+    files["summary.md"] = render.render_markdown(card)
+    files["index.html"] = render.render_html(card)
+    files = {name: redact.scrub(text) for name, text in files.items()}
+    scorecard.write_report_set(out_dir, files)
+    return files["summary.md"]
 
 
 def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
@@ -430,15 +474,26 @@ def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_USAGE if extraction.errors else EXIT_OK
 
 
-def _exit_code(card: Scorecard, rules: Sequence[str], input_errors: bool) -> int:
+def _exit_code(
+    card: Scorecard, rules: Sequence[str], input_errors: bool, *, internal_errors: int = 0
+) -> int:
+    """The one exit code of a run that wrote its reports: 4, then 2, then 1, then 3."""
     problems = findings(card, rules) if "never" not in rules else []
     for problem in problems:
         log.warning("%s", problem)
     links = card.links
-    if problems:
-        return EXIT_FINDINGS
+    if internal_errors:
+        log.error(
+            "%d link(s) hit an internal error (a bug of paper-auditor; they are unchecked): "
+            "please report it at %s",
+            internal_errors,
+            ISSUES_URL,
+        )
+        return EXIT_INTERNAL
     if input_errors:
         return EXIT_USAGE
+    if problems:
+        return EXIT_FINDINGS
     if links and all(entry.outcome == Outcome.UNCHECKED for entry in links):
         log.warning("no link got a verdict: nothing could be checked")
         return EXIT_NOTHING_CHECKED
@@ -460,9 +515,10 @@ def _publish(
 
 
 class _Observer(pipeline.Observer):
-    """Stores each result in the history as it is final, and counts it on the progress line."""
+    """Stores each result in the history as it is final, and counts it on the progress line.
+    A history that fails to store is given up with one error: the run and its reports go on."""
 
-    def __init__(self, runs: history.History, run_id: int, progress: Progress) -> None:
+    def __init__(self, runs: history.History | None, run_id: int, progress: Progress) -> None:
         self.runs = runs
         self.run_id = run_id
         self.progress = progress
@@ -471,7 +527,12 @@ class _Observer(pipeline.Observer):
         self.progress.add_total(count)
 
     def finished(self, result: LinkResult) -> None:
-        self.runs.store_link(self.run_id, result)
+        if self.runs is not None:
+            try:
+                self.runs.store_link(self.run_id, result)
+            except history.HistoryError as error:
+                log.error("%s; the run goes on without its history", error)
+                self.runs = None
         self.progress.advance(result)
 
     def github_budget(self, remaining: int | None) -> None:
@@ -494,11 +555,49 @@ def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[
             handler.removeFilter(clearing)
 
 
-def _open_history(path: Path) -> history.History:
+def _open_history(path: Path) -> history.History | None:
+    """The run history, or None (one error line) when it cannot be used: the run goes on and
+    writes its reports without the history's comparison; the exit code says 2."""
     try:
         return history.History.open(path)
-    except history.HistoryError as error:
-        raise UsageError(str(error)) from None
+    except (history.HistoryError, OSError) as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _internal_errors(card: Scorecard) -> int:
+    return sum(
+        1 for entry in card.links if entry.result.check.detail.startswith(INTERNAL_ERROR_DETAIL)
+    )
+
+
+def _record(
+    runs: history.History | None,
+    card: Scorecard,
+    publish: Callable[[Scorecard], None],
+    *,
+    run_id: int | None,
+    reported_by_issue: bool,
+) -> tuple[Scorecard, bool]:
+    """Annotate `card` with the history, write its reports (`publish`), and only then record
+    the run finished (and reported, unless a tracking issue is still to carry it). (card as
+    written, whether the history failed.)"""
+    failed = runs is None
+    if runs is not None:
+        try:
+            run_id = run_id if run_id is not None else runs.begin_run(card.generated_at)
+            card = runs.annotate_run(run_id, card)
+        except history.HistoryError as error:
+            log.error("%s; the reports are written without the run history", error)
+            runs, failed = None, True
+    publish(card)
+    if runs is not None and run_id is not None:
+        try:
+            runs.mark_finished(run_id, reported=not reported_by_issue)
+        except history.HistoryError as error:
+            log.error("%s", error)
+            failed = True
+    return card, failed
 
 
 def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
@@ -521,18 +620,48 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
         outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
+        if _nothing_read(outcome):
+            return EXIT_USAGE
         card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
-        return _exit_code(card, rules, bool(outcome.errors))
-    with (
-        _open_history(args.db or settings.out_dir / "history.sqlite") as runs,
-        _progress(args, environ) as progress,
-    ):
-        observer = _Observer(runs, runs.begin_run(), progress)
-        outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
-        card = runs.finish_run(observer.run_id, scorecard.build_scorecard(outcome.audit))
-    _publish(card, settings.out_dir, environ, with_json=True)
-    return _exit_code(card, rules, bool(outcome.errors))
+        return _exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
+    runs = _open_history(args.db or settings.out_dir / "history.sqlite")
+    try:
+        with _progress(args, environ) as progress:
+            run_id = _begin(runs)
+            observer = _Observer(runs if run_id is not None else None, run_id or 0, progress)
+            outcome = asyncio.run(pipeline.run(args.paths, settings, scoring, observer=observer))
+        if _nothing_read(outcome):
+            return EXIT_USAGE  # nothing to report: no file written, the run stays unfinished
+        card, failed = _record(
+            observer.runs,
+            scorecard.build_scorecard(outcome.audit),
+            lambda card: _publish(card, settings.out_dir, environ, with_json=True),
+            run_id=run_id,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if runs is not None:
+            runs.close()
+    return _exit_code(
+        card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
+    )
+
+
+def _begin(runs: history.History | None) -> int | None:
+    if runs is None:
+        return None
+    try:
+        return runs.begin_run()
+    except history.HistoryError as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _nothing_read(outcome: pipeline.RunOutcome) -> bool:
+    """No input could be read at all: the run writes nothing (its errors are logged)."""
+    inputs = outcome.audit.inputs
+    return bool(inputs) and all(summary.error for summary in inputs)
 
 
 def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -543,10 +672,19 @@ def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         merged = shard.merge(parts, scoring)
     except shard.ShardError as error:
         raise UsageError(str(error)) from None
-    with _open_history(args.db or args.out / "history.sqlite") as runs:
-        card = runs.record_run(merged)
-    _publish(card, args.out, environ, with_json=True)
-    return _exit_code(card, rules, input_errors=False)
+    runs = _open_history(args.db or args.out / "history.sqlite")
+    try:
+        card, failed = _record(
+            runs,
+            merged,
+            lambda card: _publish(card, args.out, environ, with_json=True),
+            run_id=None,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if runs is not None:
+            runs.close()
+    return _exit_code(card, rules, failed, internal_errors=_internal_errors(card))
 
 
 def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -569,6 +707,20 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     except actions.IssueSyncError as error:
         raise UsageError(str(error)) from None
     log.info("tracking issue: %s", done)
+    if args.db is not None:
+        # Only now has this run reached its readers: its new deaths stop being new.
+        runs = _open_history(args.db)
+        if runs is None:
+            return EXIT_USAGE
+        try:
+            if not runs.mark_reported(card.generated_at):
+                log.warning(
+                    "%s holds no finished run of %s: nothing marked reported",
+                    args.db,
+                    card.generated_at,
+                )
+        finally:
+            runs.close()
     return EXIT_OK
 
 
@@ -622,3 +774,27 @@ def main(
     except OSError as error:
         log.error("%s", error)
         return EXIT_USAGE
+    except Exception as error:  # a bug of ours: one line saying so, never a traceback
+        where = _where(error)
+        log.error(
+            "internal error (a bug of paper-auditor, not of your input): %s: %s%s; "
+            "please report it at %s",
+            type(error).__name__,
+            str(error)[:300],
+            where,
+            ISSUES_URL,
+        )
+        log.debug("internal error", exc_info=error)
+        return EXIT_INTERNAL
+
+
+def _where(error: BaseException) -> str:
+    """` at file:line` of the innermost frame of ours in the error's traceback."""
+    trace = error.__traceback__
+    found = ""
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if "auditor" in code.co_filename:
+            found = f" at {Path(code.co_filename).name}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return found

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
@@ -267,7 +268,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         try:
             data, content_type = await fetch.fetch_document(net, name)
         except fetch.FetchError as error:
-            message = f"{name}: {error}"
+            message = str(error)  # it names the URL
             log.error("%s", message)
             failed.append(InputSummary(path=name, format=None, papers=0, error=message))
             continue
@@ -282,22 +283,24 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         limits=settings.limits,
     )
     deadline = run_clock.current()
+    # Our parsers stop at the deadline themselves; the grace is for a third-party one.
+    bound = None if deadline.at is None else max(deadline.at, time.monotonic()) + GRACE_SECONDS
     try:
-        # Our parsers stop at the deadline themselves; the grace is for a third-party one.
-        async with asyncio.timeout_at(None if deadline.at is None else deadline.at + GRACE_SECONDS):
+        async with asyncio.timeout_at(bound):
             extraction = await run_clock.in_thread(reading)
     except TimeoutError:
-        message = f"not read ({extract.OUT_OF_TIME})"
-        log.error("%s", message)
         names = [*files, *(document.name for document in documents)]
+        messages = [f"{name}: not read ({extract.OUT_OF_TIME})" for name in names]
+        for message in messages:
+            log.error("%s", message)
         extraction = extract.Extraction(
             papers=(),
             links=(),
-            errors=tuple(f"{name}: {message}" for name in names),
+            errors=tuple(messages),
             warnings=(),
             inputs=tuple(
-                InputSummary(path=name, format=None, papers=0, error=f"{name}: {message}")
-                for name in names
+                InputSummary(path=name, format=None, papers=0, error=message)
+                for name, message in zip(names, messages, strict=True)
             ),
         )
     if not failed:

@@ -7,6 +7,7 @@ criteria table in step with `CRITERIA`).
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import math
@@ -108,6 +109,11 @@ _THRESHOLDS: Mapping[str, tuple[type, float, float]] = {
     "silver_min_checklist": (int, 1, 5),
     "min_decided_share": (float, 0.0, 1.0),
 }
+# The tables a configuration file (or `[tool.paper-auditor]`) may hold; any other is an error.
+KNOWN_TABLES = ("rubric",)
+# Every name a configuration may use, for "did you mean" (a top-level `[weights]` finds
+# `rubric.weights`).
+_KNOWN_NAMES = [*KNOWN_TABLES, "rubric.weights", *(f"rubric.{name}" for name in _THRESHOLDS)]
 
 
 def load_rubric(path: Path | None, *, pyproject: Path | None) -> Rubric:
@@ -128,10 +134,24 @@ def load_rubric(path: Path | None, *, pyproject: Path | None) -> Rubric:
         return Rubric()
     if not isinstance(table, dict):
         raise RubricError(f"{where}: expected a table")
+    for key in table:
+        if key not in KNOWN_TABLES:  # a typo or a misplaced table is an error, never ignored
+            raise RubricError(f"{where}: unknown table {key!r}{_suggestion(key)}")
     section = table.get("rubric", {})
     if not isinstance(section, dict):
         raise RubricError(f"{where}: `rubric` must be a table")
     return _rubric_from(section, where)
+
+
+def _suggestion(name: str, known: list[str] | None = None) -> str:
+    """`; did you mean …?` with the nearest valid name (difflib), or nothing."""
+    candidates = known if known is not None else _KNOWN_NAMES
+    last = name.rsplit(".", 1)[-1]
+    for guess in (name, last):
+        close = difflib.get_close_matches(guess, candidates, n=1, cutoff=0.6)
+        if close:
+            return f"; did you mean {close[0]!r}?"
+    return f" (known: {', '.join(candidates[:8])})"
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -142,6 +162,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RubricError(f"{path}: cannot read: {error.strerror or error}") from error
     except tomllib.TOMLDecodeError as error:
         raise RubricError(f"{path}: invalid TOML: {error}") from error
+    except UnicodeDecodeError:
+        raise RubricError(f"{path}: invalid TOML: not UTF-8 text") from None
+    except RecursionError:
+        raise RubricError(f"{path}: invalid TOML: nested too deeply") from None
 
 
 def _rubric_from(section: Mapping[str, Any], where: str) -> Rubric:
@@ -152,8 +176,8 @@ def _rubric_from(section: Mapping[str, Any], where: str) -> Rubric:
         elif key in _THRESHOLDS:
             overrides[key] = _threshold(key, value, where)
         else:
-            known = ", ".join(["weights", *_THRESHOLDS])
-            raise RubricError(f"{where}: unknown rubric setting {key!r} (known: {known})")
+            known = ["weights", *_THRESHOLDS]
+            raise RubricError(f"{where}: unknown rubric setting {key!r}{_suggestion(key, known)}")
     return Rubric(**overrides)
 
 
@@ -163,7 +187,8 @@ def _weights_from(value: Any, where: str) -> dict[str, int]:
     weights = _default_weights()
     for key, weight in value.items():
         if key not in weights:
-            raise RubricError(f"{where}: unknown criterion {key!r} in rubric.weights")
+            hint = _suggestion(str(key), list(weights))
+            raise RubricError(f"{where}: unknown criterion {key!r} in rubric.weights{hint}")
         # bool is an int subclass; `C1 = true` is a typo, not a weight of 1.
         if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= 100:
             raise RubricError(f"{where}: rubric.weights.{key} must be an integer from 0 to 100")

@@ -203,33 +203,36 @@ async def test_a_chain_of_slow_redirects_shares_one_link_deadline(make_net: NetF
     assert len(hops) <= 3
 
 
-def test_a_black_hole_list_url_ends_at_the_run_deadline(tmp_path: Path) -> None:
+def test_a_black_hole_list_url_ends_at_the_run_deadline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     def black_hole(exchange: Exchange) -> None:
         exchange.stopping.wait(60)
 
     with serve({"/list": black_hole}) as server:
         code = cli.main(
-            ["audit", server.url("/list"), "--out", str(tmp_path), "--allow-private",
+            ["audit", server.url("/list"), "--out", str(tmp_path / "out"), "--allow-private",
              "127.0.0.0/8", "--no-cache", "--timeout", "30", "--max-run-time", "2",
-             "--dns-canary", "localhost", "-q"],
+             "--dns-canary", "localhost"],
             environ={},
         )  # fmt: skip
-    # Not the 30 s read timeout nor the link deadline: the run's own limit said no.
+    # Not the 30 s read timeout nor the link deadline: the run's own limit said no; and a run
+    # that could read no input writes nothing.
     assert code == cli.EXIT_USAGE
-    document = json.loads((tmp_path / "scorecard.json").read_text())
-    (summary,) = document["inputs"]
-    assert "run time limit reached" in summary["error"]
+    assert f"{server.url('/list')}: not read (run time limit reached)" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "scorecard.json").exists()
 
 
-def test_the_deadline_counts_from_process_start(tmp_path: Path) -> None:
+def test_the_deadline_counts_from_process_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     listed = tmp_path / "list.txt"
     listed.write_text(hostile.shared_link(5))
     code = cli.main(
         ["audit", str(listed), "--out", str(tmp_path / "out"), "--no-cache",
-         "--max-run-time", "5", "-q"],
+         "--max-run-time", "5"],
         environ={},
         started=time.monotonic() - 10,  # the process began ten seconds ago
     )  # fmt: skip
     assert code == cli.EXIT_USAGE
-    document = json.loads((tmp_path / "out" / "scorecard.json").read_text())
-    assert "run time limit reached" in document["inputs"][0]["error"]
+    assert "list.txt: not read to the end (run time limit reached)" in capsys.readouterr().err

@@ -608,7 +608,7 @@ def test_default_rubric_without_files(tmp_path: Path) -> None:
 def test_pyproject_section(tmp_path: Path) -> None:
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text(
-        '[project]\nname = "x"\n[tool.paper-auditor]\nexclude = ["a"]\n'
+        '[project]\nname = "x"\n[tool.other]\nexclude = ["a"]\n'
         "[tool.paper-auditor.rubric]\nplaceholder_grace_days = 30\n"
         "[tool.paper-auditor.rubric.weights]\nC1 = 20\n"
     )
