@@ -18,7 +18,7 @@ from auditor.hosts.github.rest import other_target
 from auditor.links import github_page
 from auditor.models import LinkKind, Outcome
 from tests.support.audit_world import repositories
-from tests.support.fake_github import FakeGitHub
+from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.local_servers import Reply, html, redirect, serve
 from tests.support.scorecards import paper, result, scorecard
 
@@ -210,3 +210,32 @@ def test_a_non_json_success_answer_to_auditor_issue_is_one_line(
         )
     assert code == cli.EXIT_USAGE
     assert "not JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("token", [TOKEN, None], ids=["graphql", "rest"])
+def test_a_private_repository_the_token_can_read_gives_nothing_away(
+    tmp_path: Path, token: str | None
+) -> None:
+    secret = FakeRepo(
+        "acme/secret",
+        files={"README.md": "# Payroll exporter\n\nInternal only.\n", "payroll.py": ""},
+        description="Payroll exporter for the finance team",
+        private=True,
+    )
+    with FakeGitHub([secret], token=TOKEN) as github:
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "A list\n\nWe present SecretNet. Code: https://github.com/acme/secret.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        environ = {"GITHUB_TOKEN": token} if token else {}
+        _audit(paper_list, out, "--no-cache", "--github-api-url", github.url,
+               "--allow-private", "127.0.0.0/8", environ=environ)  # fmt: skip
+    document = json.loads((out / "scorecard.json").read_text())
+    (link,) = document["links"]
+    assert link["outcome"] == "blocked"
+    assert "private repository" in link["detail"]
+    reports = _reports(out)
+    for secret_text in ("Payroll exporter", "payroll.py", "Internal only"):
+        assert secret_text not in reports

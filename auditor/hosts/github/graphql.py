@@ -29,7 +29,7 @@ from auditor.hosts.github.answers import (
 from auditor.hosts.github.derive import Readme, Tree, complete, preferred_readme, spdx_of
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found, graphql_missing
+from auditor.hosts.github.verdicts import found, graphql_missing, private
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoCheck, RepoFacts
 from auditor.net.policy import retry_after
@@ -49,7 +49,7 @@ _NAMES = "... on Tree { entries { name type } }"
 
 
 _REPO_FRAGMENT = f"""fragment Repo on Repository {{
-  nameWithOwner isArchived isDisabled isEmpty isFork
+  nameWithOwner isArchived isDisabled isEmpty isFork isPrivate
   parent {{ nameWithOwner }}
   licenseInfo {{ spdxId key }}
   description homepageUrl pushedAt createdAt stargazerCount forkCount
@@ -225,6 +225,9 @@ class GraphQLReader:
             node = data.get(f"r{index}")
             if not isinstance(node, dict):
                 results[full_name] = graphql_missing(errors.get(f"r{index}"), full_name)
+                continue
+            if node.get("isPrivate") is True:
+                results[full_name] = private(full_name)
                 continue
             try:
                 facts, tree, readmes, requirements = graphql_repo(node)

@@ -37,7 +37,7 @@ from auditor.hosts.github.derive import (
 )
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import blocked, found, missing
+from auditor.hosts.github.verdicts import blocked, found, missing, private
 from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
@@ -57,6 +57,8 @@ class RestReader:
             if answer.status != 200:
                 return missing(answer, full_name)
             repo = as_object(answer.json(), "repository")
+            if repo.get("private") is True:
+                return private(full_name)
             facts = await self._details(api, rest_base(repo))
             return found(facts, full_name, api)
         except Stop as stop:
