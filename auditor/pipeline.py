@@ -31,6 +31,7 @@ from auditor.models import (
     Occurrence,
     Outcome,
     Paper,
+    PaperScore,
     RepoFacts,
 )
 from auditor.net import Net, Resolver
@@ -401,10 +402,24 @@ async def _run(
         for paper_id in result.link.papers:
             by_paper.setdefault(paper_id, []).append(result)
     day = today or datetime.now(UTC).date()
-    scores = {
-        paper.id: score.score_paper(paper, by_paper.get(paper.id, []), rubric, today=day, own=True)
-        for paper in papers
-    }
+    # Scoring is linear in what was read, and stops too: past the deadline and its grace, the
+    # papers left are reported without a score, each with a note.
+    scoring_ends = run_clock.Deadline(None if deadline.at is None else deadline.at + GRACE_SECONDS)
+    scores: dict[str, PaperScore] = {}
+    for paper in papers:
+        if scoring_ends.expired():
+            break
+        scores[paper.id] = score.score_paper(
+            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
+        )
+    if len(scores) < len(papers):
+        log.warning("run time limit reached: %d paper(s) not scored", len(papers) - len(scores))
+        papers = tuple(
+            paper
+            if paper.id in scores
+            else replace(paper, notes=(*paper.notes, "not scored: run time limit reached"))
+            for paper in papers
+        )
     audit = Audit(
         generated_at=now_iso(),
         inputs=extraction.inputs,

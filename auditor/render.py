@@ -357,7 +357,10 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # `owner/repo#1`), `GH-1`, commit SHAs (runs of 7 hex digits or more, cut every 6), `:emoji:`.
 _ZWSP = "\u200b"
 _BREAKS = (
-    (re.compile(r"(?i)\b(www|https?|ftp|mailto|xmpp)(?=[.:])"), r"\1" + _ZWSP),
+    # (`_www.` is a link too: the letter before counts, not the word boundary.)
+    (re.compile(r"(?i)(?<![a-z0-9])(www)(?=\.)"), r"\1" + _ZWSP),
+    (re.compile(r"://"), ":" + _ZWSP + "//"),
+    (re.compile(r"(?i)(mailto|xmpp)(?=:)"), r"\1" + _ZWSP),
     (re.compile(r"@"), "@" + _ZWSP),
     (re.compile(r"#(?=\d)"), "#" + _ZWSP),
     (re.compile(r"(?i)\b(GH)(?=-\d)"), r"\1" + _ZWSP),

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from auditor import actions, cli, deadline, extract, pages, pipeline, score
-from auditor.config import DEFAULT_LIMITS, Limits
+from auditor.config import DEFAULT_LIMITS, Limits, Settings
 from auditor.inputs import Document
 from auditor.models import LinkKind, LinkResult, Outcome
 from auditor.rubric import Rubric
@@ -236,3 +236,18 @@ def test_the_deadline_counts_from_process_start(
     )  # fmt: skip
     assert code == cli.EXIT_USAGE
     assert "list.txt: not read to the end (run time limit reached)" in capsys.readouterr().err
+
+
+async def test_past_the_deadline_and_its_grace_papers_are_left_unscored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read = _extract("list.txt", hostile.shared_link(3))
+    monkeypatch.setattr(extract, "extract_inputs", lambda *args, **kwargs: read)
+    late = deadline.Deadline(time.monotonic() - 2 * pipeline.GRACE_SECONDS)
+    with deadline.running(late):
+        outcome = await pipeline.run(
+            ["list.txt"], Settings(cache_dir=None, dns_canary="localhost"), Rubric()
+        )
+    assert outcome.audit.scores == {}
+    assert all("not scored: run time limit reached" in p.notes for p in outcome.audit.papers)
+    assert {r.check.outcome for r in outcome.audit.results} == {Outcome.UNCHECKED}

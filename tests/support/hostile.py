@@ -43,6 +43,15 @@ def markdown_nesting(items: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def markdown_deep(lines: int) -> str:
+    """One Markdown list item with `lines` sub-items under it, each indented one step more
+    than the one before (up to 400 levels, then again), every one citing a link."""
+    body = [f"- We present DeepNet, a method. Code: {repository(0)}"]
+    for n in range(1, lines):
+        body.append("  " * (1 + n % 400) + f"- step {n} of the method, see {repository(n)}")
+    return "\n".join(body) + "\n"
+
+
 def markdown_section(paragraphs: int) -> str:
     """One Markdown section of `paragraphs` short paragraphs (the section's text was joined
     again at every paragraph's end)."""
