@@ -55,7 +55,7 @@ def test_the_api_root_opens_no_door_to_its_host_or_its_network(tmp_path: Path) -
     with (
         FakeGitHub(repositories(), token=TOKEN) as github,
         serve({"/admin": html(f"<title>{SECRET_TITLE}</title>")}) as intranet,
-        serve({"/go": redirect(f"{github.url}/")}) as elsewhere,
+        serve({"/go": redirect(f"{github.url}/")}, host="127.0.0.2") as elsewhere,
     ):
         paper_list = tmp_path / "papers.txt"
         paper_list.write_text(
@@ -68,17 +68,21 @@ def test_the_api_root_opens_no_door_to_its_host_or_its_network(tmp_path: Path) -
         )
         out = tmp_path / "out"
         environ = {"GITHUB_TOKEN": TOKEN, "GITHUB_API_URL": github.url}
-        assert _audit(paper_list, out, "--no-cache", environ=environ) == cli.EXIT_OK
+        # Only the redirecting server's address is allowed: the hop to the API is not.
+        allowed = ("--allow-private", "127.0.0.2/32")
+        assert _audit(paper_list, out, "--no-cache", *allowed, environ=environ) == cli.EXIT_OK
         document = json.loads((out / "scorecard.json").read_text())
         outcomes = {link["url"]: link["outcome"] for link in document["links"]}
         assert outcomes["https://github.com/acme/goodnet"] == "ok"  # the API itself works
         assert outcomes[intranet.url("/admin")] == "excluded"
         assert outcomes[f"{github.url}/rate_limit"] == "excluded"
+        assert outcomes[elsewhere.url("/go")] == "excluded"
         assert intranet.requests == []
-        assert elsewhere.seen("/go") == []  # loopback too: no --allow-private
+        assert elsewhere.seen("/go") == ["GET"]  # followed to its redirect, which is refused
         assert SECRET_TITLE not in _reports(out)
         asked = [request.path for request in github.requests]
         assert "/rate_limit" not in asked
+        assert "/" not in asked
 
 
 def test_a_cached_verdict_never_reaches_a_stricter_run(tmp_path: Path) -> None:
