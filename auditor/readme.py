@@ -129,15 +129,17 @@ _COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*([\w+.-]*)")
 _RST_CODE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*([\w+.-]*)", _I)
-_ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+# Linear in the line (a README is untrusted text): no two quantifiers that can take the same
+# characters one after the other (`(.+?)\s*#*\s*$` was cubic in a run of spaces).
+_ATX = re.compile(r"\s{0,3}#{1,6}\s+(?=.)")
 _HTML_HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", _I)
 _BOLD_LINE = re.compile(r"^\s*\*\*([^*]{2,60})\*\*:?\s*$")
 _SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+_:.])\1{2,}\s*$")
 _TAGS = re.compile(r"<[^>]{0,200}>")
-_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?\s*$")
+_PIPE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+(?:\|\s*)?$")
 _GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
-_MEASURE = re.compile(r"\d+\.\d+|\d+(\.\d+)?\s?%")
+_MEASURE = re.compile(r"(?<!\d)\d+\.\d+|(?<!\d)\d+(\.\d+)?\s?%")  # from a number's start
 _BIBTEX_ENTRY = re.compile(
     r"^\s*@(inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis|techreport"
     r"|book|unpublished|online|software|conference)\s*\{",
@@ -259,8 +261,9 @@ def _heading(line: str, following: str) -> str | None:
     if not stripped:
         return None
     atx = _ATX.match(line)
-    if atx:
-        return _TAGS.sub("", atx.group(1)).strip()
+    if atx:  # the heading's text, its closing #s (and the spaces around them) left out
+        text = line[atx.end() :].rstrip().rstrip("#").rstrip()
+        return _TAGS.sub("", text).strip()
     html = _HTML_HEADING.search(line)
     if html:
         return _TAGS.sub("", html.group(1)).strip()

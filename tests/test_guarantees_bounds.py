@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import actions, cli, deadline, extract, pages, pipeline, score
+from auditor import actions, cli, deadline, extract, pages, pipeline, readme, score
 from auditor.config import DEFAULT_LIMITS, Limits, Settings
 from auditor.inputs import Document
 from auditor.models import LinkKind, LinkResult, Outcome
@@ -251,3 +251,17 @@ async def test_past_the_deadline_and_its_grace_papers_are_left_unscored(
     assert outcome.audit.scores == {}
     assert all("not scored: run time limit reached" in p.notes for p in outcome.audit.papers)
     assert {r.check.outcome for r in outcome.audit.results} == {Outcome.UNCHECKED}
+
+
+def test_a_hostile_readme_is_read_in_linear_work() -> None:
+    """README lines a naive heading, table-separator or measure pattern backtracks on (the old
+    heading pattern was cubic: a 3 KB line took minutes, these 20 KB lines would take hours).
+    Python's `re` counts no steps: this test would hang rather than fail, and
+    benchmarks/hostile.py times the parsers."""
+
+    def reading(lines: int) -> Callable[[], object]:
+        hostile_lines = ("# a" + " " * 20_000 + "b\n| " + "1" * 20_000 + " |\n|" + " " * 20_000
+                         + "x\n")  # fmt: skip
+        return lambda: readme.analyze_readme(hostile_lines * lines)
+
+    grows_linearly(reading, 10)
