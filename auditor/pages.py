@@ -240,7 +240,10 @@ def analyse_page(
         found = _SOFT_404_TEXT.search(visible[:20000])
         if found:
             soft_404 = f'the page says "{found.group(0)}"'
-    return PageFacts(title, soft_404, tuple(links), _refresh_target(soup, base), len(left_out))
+    refresh = _refresh_target(soup, base)
+    if refresh is not None and max_url_length is not None and len(refresh) > max_url_length:
+        refresh = None  # never followed, never copied into a report
+    return PageFacts(title, soft_404, tuple(links), refresh, len(left_out))
 
 
 def _refresh_target(soup: Tag, base: str) -> str | None:

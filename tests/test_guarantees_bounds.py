@@ -265,3 +265,11 @@ def test_a_hostile_readme_is_read_in_linear_work() -> None:
         return lambda: readme.analyze_readme(hostile_lines * lines)
 
     grows_linearly(reading, 10)
+
+
+def test_a_meta_refresh_past_the_url_length_limit_is_not_followed() -> None:
+    target = "https://lab.test/" + "a" * 9000
+    page = f'<meta http-equiv="refresh" content="0; url={target}"><title>Moved</title>'
+    facts = pages.analyse_page(page.encode(), PAGE, max_url_length=8192)
+    assert facts.refresh is None
+    assert pages.analyse_page(page.encode(), PAGE).refresh == target
