@@ -2,6 +2,6 @@
 
 import sys
 
-from auditor.cli import main
+from auditor.cli import entry
 
-sys.exit(main())
+sys.exit(entry())

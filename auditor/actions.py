@@ -18,10 +18,11 @@ from typing import Any, TextIO
 
 import httpx
 
+from auditor import redact
 from auditor.config import USER_AGENT
 from auditor.history import new_dead, still_dead
 from auditor.models import Outcome, Tier
-from auditor.scorecard import LinkEntry, Scorecard
+from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
 STEP_SUMMARY_LIMIT = 1024 * 1024  # bytes per step; beyond it GitHub drops the whole summary
@@ -30,7 +31,8 @@ ANNOTATIONS_SHOWN = 10  # per kind and step
 ISSUE_LABEL = "paper-auditor"
 ISSUE_TITLE = "Dead links in the paper lists"
 ISSUE_MARKER = "<!-- paper-auditor:tracking-issue -->"
-ISSUE_MAX_ITEMS = 200  # keeps the body well under GitHub's 65,536 characters
+ISSUE_MAX_ITEMS = 200  # dead links listed in the issue at most; the report has them all
+ISSUE_MAX_CHARS = 65_536  # GitHub refuses a longer issue body or comment (422)
 API_VERSION = "2022-11-28"
 
 
@@ -91,9 +93,11 @@ def _at(path: str, line: int, workspace: str | None) -> tuple[str | None, int | 
 
 def _places(card: Scorecard, url: str, paper_ids: Iterable[str]) -> list[tuple[str, int]]:
     """Where the lists cite `url` for these papers: its occurrences in files, else (a link
-    harvested from a project page, or cited in a list page fetched by URL) the papers' lines."""
+    harvested from a project page, or cited in a list page fetched by URL) the papers' lines.
+    Through the scorecard's indexes: linear over all the dead links of a list."""
     ids = set(paper_ids)
-    link = next((entry for entry in card.links if entry.url == url), None)
+    links, papers = _index(card)
+    link = links.get(url)
     places = [
         (o.path, o.line)
         for o in (link.result.link.occurrences if link else ())
@@ -102,10 +106,22 @@ def _places(card: Scorecard, url: str, paper_ids: Iterable[str]) -> list[tuple[s
     if places:
         return places
     return [
-        (entry.paper.source.path, entry.paper.source.line)
-        for entry in card.papers
-        if entry.id in ids
+        (papers[pid].paper.source.path, papers[pid].paper.source.line)
+        for pid in dict.fromkeys(paper_ids)
+        if pid in papers
     ]
+
+
+_Index = tuple[dict[str, LinkEntry], dict[str, PaperEntry]]
+_indexed: list[tuple[Scorecard, _Index]] = []  # the last scorecard indexed, and its index
+
+
+def _index(card: Scorecard) -> _Index:
+    """Links by URL and papers by id, built once per scorecard (the one last asked about)."""
+    if not _indexed or _indexed[0][0] is not card:
+        index = (card.links_by_url(), {entry.id: entry for entry in card.papers})
+        _indexed[:] = [(card, index)]
+    return _indexed[0][1]
 
 
 def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[Annotation]:
@@ -213,14 +229,15 @@ def report_to_actions(
         return
     summary = environ.get("GITHUB_STEP_SUMMARY")
     if summary:
-        append_step_summary(Path(summary), summary_markdown, report_path)
+        append_step_summary(Path(summary), redact.scrub(summary_markdown), report_path)
     output = environ.get("GITHUB_OUTPUT")
     if output:
         with Path(output).open("a", encoding="utf-8") as stream:
             for name, value in outputs(card, report_path).items():
-                stream.write(output_text(name, value))
+                stream.write(redact.scrub(output_text(name, value)))
     for line in annotation_lines(find_annotations(card, workspace=environ.get("GITHUB_WORKSPACE"))):
-        out.write(line + "\n")
+        # The job log renders ANSI escapes: none from a title or detail gets there.
+        out.write(redact.for_terminal(line) + "\n")
     out.flush()
 
 
@@ -232,12 +249,15 @@ class IssueSyncError(Exception):
 
 
 def _code(text: object) -> str:
-    """Untrusted text as a Markdown code span: no mention, link or HTML can come out of it."""
-    return "`" + re.sub(r"[`\r\n]", "'", str(text)) + "`"
+    """Untrusted text as a Markdown code span: no mention, link or HTML can come out of it, and
+    no bidirectional control reorders it (nor an entity shows: none is written)."""
+    flat = redact.for_terminal(re.sub(r"[`\r\n\t]", "'", str(text)))
+    return "`" + flat + "`"
 
 
 def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
-    names = {paper.id: paper.paper.name or paper.id for paper in card.papers}
+    by_id = _index(card)[1]
+    names = {pid: by_id[pid].paper.name or pid for pid in entry.result.link.papers if pid in by_id}
     papers = entry.result.link.papers
     places = _places(card, entry.url, papers)
     where = ", ".join(_code(f"{path}:{line}") for path, line in places[:3])
@@ -251,23 +271,45 @@ def _dead_item(card: Scorecard, entry: LinkEntry, *, fresh: bool) -> str:
     )
 
 
-def _items(card: Scorecard, links: Sequence[LinkEntry], *, mark_new: bool) -> str:
+def _fitted(
+    head: str,
+    card: Scorecard,
+    links: Sequence[LinkEntry],
+    *,
+    mark_new: bool,
+    report_url: str | None,
+) -> str:
+    """`head` and the list of `links`, as many as fit under GitHub's 65,536 characters (and
+    `ISSUE_MAX_ITEMS`), then a line saying how many more the full report holds."""
     fresh = {entry.url for entry in new_dead(card)} if mark_new else set()
     lines = [_dead_item(card, entry, fresh=entry.url in fresh) for entry in links[:ISSUE_MAX_ITEMS]]
-    if len(links) > ISSUE_MAX_ITEMS:
-        lines.append(f"- … and {len(links) - ISSUE_MAX_ITEMS} more (see the report)")
-    return "\n".join(lines)
+    where = f"the full report: {report_url}" if report_url else "see the full report"
+
+    def text(shown: int) -> str:
+        rest = len(links) - shown
+        more = [f"- … and {rest} more, not listed to fit GitHub's size limit: {where}"]
+        return head + "\n".join(lines[:shown] + (more if rest else [])) + "\n"
+
+    low, high = 0, len(lines)
+    while low < high:  # the most lines that fit; the head and the last line always do
+        middle = (low + high + 1) // 2
+        if len(text(middle)) <= ISSUE_MAX_CHARS:
+            low = middle
+        else:
+            high = middle - 1
+    return text(low)
 
 
 def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
+    """The tracking issue's body, always under GitHub's 65,536 characters."""
     dead = still_dead(card)
     report = f" The full report: {report_url}" if report_url else ""
-    return (
+    head = (
         f"{ISSUE_MARKER}\n"
         f"paper-auditor finds **{len(dead)} dead link(s)** in the paper lists. This issue "
         f"is updated by every audit and closed when all are fixed.{report}\n\n"
-        f"{_items(card, dead, mark_new=False)}\n"
     )
+    return redact.scrub(_fitted(head, card, dead, mark_new=False, report_url=report_url))
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,16 +340,25 @@ class _Api:
                 method, self.base + path, headers=self.headers, follow_redirects=False, **kwargs
             )
         except httpx.HTTPError as error:
-            raise IssueSyncError(f"GitHub API {method} {path}: {error}") from None
+            raise IssueSyncError(redact.scrub(f"GitHub API {method} {path}: {error}")) from None
         if not 200 <= response.status_code < 300 and response.status_code not in ok:
             try:
-                message = response.json().get("message", "")
+                answer = response.json()
+                message = answer.get("message", "") if isinstance(answer, dict) else ""
             except ValueError:
                 message = ""
+            # An error message may echo what we sent, the token included.
+            text = f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
+            raise IssueSyncError(redact.scrub(str(text))[:500])
+        if not response.content:
+            return None
+        try:
+            return response.json()
+        except ValueError:
             raise IssueSyncError(
-                f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
-            )
-        return response.json() if response.content else None
+                f"GitHub API {method} {path}: HTTP {response.status_code} with a body that is "
+                "not JSON"
+            ) from None
 
     def find_open(self) -> _Issue | None:
         found = self.call(
@@ -315,7 +366,11 @@ class _Api:
             "/issues",
             params={"state": "open", "labels": ISSUE_LABEL, "per_page": 100, "direction": "asc"},
         )
+        if found is not None and not isinstance(found, list):
+            raise IssueSyncError("GitHub API GET /issues: an answer that is not a list")
         for issue in found or ():
+            if not isinstance(issue, dict):
+                continue
             body = issue.get("body") or ""
             if "pull_request" not in issue and ISSUE_MARKER in body:
                 return _Issue(int(issue["number"]), str(body))
@@ -336,6 +391,7 @@ def sync_tracking_issue(
     close it when none is. The issue is the open one labelled `paper-auditor` whose body holds
     `ISSUE_MARKER`. Returns what was done: "opened", "updated", "closed" or "unchanged".
     Needs `issues: write`."""
+    redact.register(token)
     own = client is None
     http = client or httpx.Client(timeout=30.0)
     try:
@@ -376,8 +432,8 @@ def sync_tracking_issue(
             api.call(
                 "POST",
                 f"/issues/{number}/comments",
-                json={"body": f"{len(fresh)} link(s) newly dead:\n\n"
-                      f"{_items(card, fresh, mark_new=True)}\n"},
+                json={"body": redact.scrub(_fitted(f"{len(fresh)} link(s) newly dead:\n\n",
+                      card, fresh, mark_new=True, report_url=report_url))},
             )  # fmt: skip
         body = issue_body(card, report_url=report_url)
         if body == issue.body and not fresh:

@@ -3,6 +3,9 @@
 It keeps outcomes and HTTP validators, never page bodies, so that a second run within
 `max_cache_age` does not ask again about a link that was fine, and a later run can ask
 conditionally (RFC 9110 §13.1: If-None-Match / If-Modified-Since; a 304 keeps the verdict).
+Each verdict records the network policy it was made under (`Settings.network_policy`): it is
+reused only by a run allowed to reach every address that run could (`policy_covers`), so a
+verdict on a private page, made with `--allow-private`, never reaches a run without it.
 A second table keeps small API answers (ETag and JSON body) for the GitHub REST code.
 
 The cache is an optimisation: any trouble with it (corrupt file, disk full, locked database)
@@ -11,6 +14,7 @@ is a warning, and the run carries on without it.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import sqlite3
@@ -20,16 +24,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+from auditor import redact
 from auditor.config import Settings
 from auditor.models import Hop, LinkCheck, Outcome
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "verdicts.sqlite"
-_SCHEMA_VERSION = 1
+_SCHEMA_VERSION = 2  # 2: verdicts record their network policy
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS verdicts (
     url TEXT PRIMARY KEY,
+    policy TEXT NOT NULL,
     stored_at REAL NOT NULL,
     outcome TEXT NOT NULL,
     detail TEXT NOT NULL,
@@ -56,14 +62,39 @@ _REUSABLE = (Outcome.OK, Outcome.MOVED)
 _FORGETTING = (Outcome.DEAD, Outcome.BLOCKED, Outcome.EXCLUDED, Outcome.UNSUPPORTED)
 
 
+def policy_covers(current: str, stored: str) -> bool:
+    """Whether a run under the `current` network policy may reuse a verdict made under
+    `stored`: the current run may reach every address the stored one could (the same policy,
+    or one that allows more; never one that allows less)."""
+    if stored in ("public", current) or current == "private":
+        return True
+    if stored == "private" or not current.startswith("private:"):
+        return False
+    try:
+        mine = [ipaddress.ip_network(n) for n in current.removeprefix("private:").split(",")]
+        theirs = [ipaddress.ip_network(n) for n in stored.removeprefix("private:").split(",")]
+    except ValueError:
+        return False
+    return all(
+        any(net.version == own.version and net.subnet_of(own) for own in mine)  # type: ignore[arg-type]
+        for net in theirs
+    )
+
+
 class VerdictCache:
     """Link verdicts and API answers kept between runs."""
 
     def __init__(
-        self, directory: Path, max_age: float, *, clock: Callable[[], float] = time.time
+        self,
+        directory: Path,
+        max_age: float,
+        *,
+        clock: Callable[[], float] = time.time,
+        policy: str = "public",
     ) -> None:
         self.path = directory / FILE_NAME
         self.max_age = max_age
+        self.policy = policy
         self._clock = clock
         self._db: sqlite3.Connection | None = self._open()
 
@@ -72,7 +103,7 @@ class VerdictCache:
         """The cache the settings ask for; None when `cache_dir` is None."""
         if settings.cache_dir is None:
             return None
-        return cls(settings.cache_dir, settings.max_cache_age)
+        return cls(settings.cache_dir, settings.max_cache_age, policy=settings.network_policy())
 
     def _open(self) -> sqlite3.Connection | None:
         try:
@@ -125,13 +156,15 @@ class VerdictCache:
 
     def _row(self, url: str) -> tuple[float, LinkCheck] | None:
         rows = self._query(
-            "SELECT stored_at, outcome, detail, checked_at, http_status, final_url, redirects,"
-            " page_title, code_links, etag, last_modified FROM verdicts WHERE url = ?",
+            "SELECT policy, stored_at, outcome, detail, checked_at, http_status, final_url,"
+            " redirects, page_title, code_links, etag, last_modified FROM verdicts WHERE url = ?",
             (url,),
         )
         if not rows:
             return None
-        stored_at, *fields = rows[0]
+        policy, stored_at, *fields = rows[0]
+        if not policy_covers(self.policy, str(policy)):
+            return None  # made where this run may not go: asked again, under this run's guard
         try:
             check = _check_from_row(fields)
         except (ValueError, TypeError, KeyError) as exc:
@@ -163,12 +196,13 @@ class VerdictCache:
         if check.outcome not in _REUSABLE:
             return
         self._query(
-            "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 url,
+                self.policy,
                 self._clock(),
                 check.outcome.value,
-                check.detail,
+                redact.scrub(check.detail),
                 check.checked_at,
                 check.http_status,
                 check.final_url,

@@ -12,6 +12,7 @@ otherwise the link is `unchecked`. An internal error (ours) is `unchecked` too.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import time
@@ -22,18 +23,22 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
 from auditor.fetch import (
+    Budget,
     Failure,
     Fetcher,
     Response,
+    httpx_limit,
     redirect_note,
     redirect_target,
     scheme_refusal,
     seconds,
     status_text,
+    unsupported_address,
 )
-from auditor.links import HTML_KINDS
+from auditor.links import HTML_KINDS, is_cut
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
 from auditor.net.policy import RetryPolicy, server_wait
@@ -48,6 +53,7 @@ INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
 # Pages up to this size are read on the event loop; larger ones in a worker thread.
 INLINE_PAGE_BYTES = 64 * 1024
+INTERNAL_ERROR_DETAIL = "not checked: internal error"
 
 
 def not_checked(detail: str) -> LinkCheck:
@@ -113,9 +119,10 @@ class _Checker:
     # -- the run --
 
     async def run(self, targets: Sequence[tuple[str, LinkKind]]) -> dict[str, LinkCheck]:
-        loop = asyncio.get_running_loop()
+        # The run's deadline (set by the command line from process start), else --max-run-time
+        # from now (a caller of its own). asyncio's loop clock is `time.monotonic()`.
         max_run_time = self.net.settings.max_run_time
-        deadline = None if max_run_time is None else loop.time() + max_run_time
+        deadline = run_clock.current().sooner(run_clock.Deadline.after(max_run_time).at)
         order: dict[str, LinkKind] = {}
         for url, kind in targets:
             # A URL cited as a project page and as something else is checked as a page.
@@ -201,6 +208,13 @@ class _Checker:
 
     def _precheck(self, url: str, kind: LinkKind) -> LinkCheck | None:
         """A verdict reached without the network, or None."""
+        longest = self.net.settings.limits.url_length
+        if len(url) > longest or is_cut(url):
+            return LinkCheck(
+                Outcome.UNSUPPORTED,
+                f"a link we do not check: longer than {longest:,} characters (cut in the reports)",
+                now_iso(),
+            )
         if kind is LinkKind.GITHUB_REPO:
             return not_checked("not checked: github-repo links are checked through the GitHub API")
         refusal = scheme_refusal(url)
@@ -210,6 +224,8 @@ class _Checker:
             if not httpx.URL(url).host:
                 return LinkCheck(Outcome.DEAD, "not a valid URL (no host)", now_iso())
         except (httpx.InvalidURL, ValueError) as exc:
+            if httpx_limit(exc) is not None:  # a browser would ask: never `dead`
+                return LinkCheck(Outcome.UNSUPPORTED, unsupported_address(exc), now_iso())
             return LinkCheck(Outcome.DEAD, f"not a valid URL ({exc})", now_iso())
         excluded = self._excluded(url)
         if excluded is not None:
@@ -328,6 +344,8 @@ class _Checker:
         hops: list[Hop] = []
         transitions: set[tuple[str, str]] = set()
         current = url
+        # One link deadline for the whole chain: each hop spends from it.
+        budget = Budget(settings.link_deadline)
         try:
             for index in range(settings.max_redirects + 1):
                 if index:
@@ -344,8 +362,8 @@ class _Checker:
                         headers["If-None-Match"] = previous.etag
                     if previous.last_modified:
                         headers["If-Modified-Since"] = previous.last_modified
-                response = await self._answer(current, kind, headers)
-                target = redirect_target(response)
+                response = await self._answer(current, kind, headers, budget)
+                target = redirect_target(response, max_length=settings.limits.url_length)
                 if target is None:
                     return await self._judge(
                         url, kind, response, hops, previous if headers else None
@@ -363,24 +381,27 @@ class _Checker:
             failure.url = current
             raise
 
-    async def _answer(self, url: str, kind: LinkKind, headers: dict[str, str]) -> Response:
+    async def _answer(
+        self, url: str, kind: LinkKind, headers: dict[str, str], budget: Budget
+    ) -> Response:
         """HEAD, or GET when the page's body is wanted or the host mishandles HEAD."""
+        ask = self.fetcher.request
         if kind in HTML_KINDS:
-            return await self.fetcher.request("GET", url, body="html", headers=headers)
+            return await ask("GET", url, body="html", headers=headers, budget=budget)
         host = _host(url)
         if host not in self.head_refused:
-            response = await self.fetcher.request("HEAD", url, body="none", headers=headers)
+            response = await ask("HEAD", url, body="none", headers=headers, budget=budget)
             # A client error may be HEAD's own (405, and 400/403/404 from servers that route
             # GET only), as may 501: GET confirms before a verdict, since a false `dead` costs
             # most. Other transient answers would answer a GET alike: retried as they are.
             status = response.status
             if status < 400 or (RetryPolicy.is_transient_status(status) and status != 501):
                 return response
-            confirmed = await self.fetcher.request("GET", url, body="none", headers=headers)
+            confirmed = await ask("GET", url, body="none", headers=headers, budget=budget)
             if confirmed.status != response.status:
                 self.head_refused.add(host)
             return confirmed
-        return await self.fetcher.request("GET", url, body="none", headers=headers)
+        return await ask("GET", url, body="none", headers=headers, budget=budget)
 
     def _verdict(
         self,
@@ -461,16 +482,32 @@ class _Checker:
         text = status_text(response.status)
         after = redirect_note(hops)
         facts = PageFacts(None, None, ())
+        limits = self.net.settings.limits
         if response.body is not None and kind in HTML_KINDS:
+            # Parsing a page takes a while: a small one on the loop (a worker thread fights the
+            # loop for the GIL), a large one in a thread that the run's deadline stops.
+            analyse = functools.partial(
+                analyse_page,
+                cited=url,
+                max_code_links=limits.code_links_per_page,
+                max_url_length=limits.url_length,
+            )
             content_type = response.headers.get("content-type")
             if len(response.body) <= INLINE_PAGE_BYTES:
-                # A few milliseconds: on the loop, without a thread fighting it for the GIL.
-                facts = analyse_page(response.body, response.url, content_type, cited=url)
-            else:  # parsing a large page takes a while: not on the event loop
-                facts = await asyncio.to_thread(
-                    analyse_page, response.body, response.url, content_type, cited=url
-                )
+                facts = analyse(response.body, response.url, content_type)
+            else:
+                try:
+                    facts = await run_clock.in_thread(
+                        analyse, response.body, response.url, content_type
+                    )
+                except run_clock.OutOfTime:
+                    return not_checked("not checked: run time limit reached while reading the page")
         notes = f"; {response.note}" if response.note else ""
+        if facts.more_code_links:
+            notes += (
+                f"; {facts.more_code_links:,} more code link(s) on the page not checked "
+                f"(at most {limits.code_links_per_page} per page)"
+            )
         page = {
             "page_title": facts.title,
             "code_links": facts.code_links,
@@ -517,7 +554,7 @@ def _internal_error(url: str, error: Exception) -> LinkCheck:
     link is."""
     log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
     log.debug("internal error while checking %s", url, exc_info=error)
-    return not_checked(f"not checked: internal error ({type(error).__name__})")
+    return not_checked(f"{INTERNAL_ERROR_DETAIL} ({type(error).__name__})")
 
 
 async def check_links(

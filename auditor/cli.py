@@ -1,8 +1,8 @@
 """The command line: arguments, messages on stderr, report files and exit codes.
 
-The only module that prints or exits. Exit codes: 0 ok; 1 findings (what `--fail-on` names;
-by default at least one link `dead`); 2 usage or input error; 3 nothing could be checked (no
-link got a verdict). 1 wins over 3.
+The only module that prints or exits. Exit codes (`EXIT_CODES`, the one table README and
+`--help` show): 0 ok; 1 findings; 2 usage or input error; 3 nothing could be checked; 4 internal
+error (a bug). When several apply: 4, then 2, then 1, then 3.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Coroutine, Iterable, Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,16 +25,20 @@ from auditor import (
     __version__,
     actions,
     config,
+    configfile,
     extract,
     history,
     pipeline,
     politeness,
     readme_check,
+    redact,
     render,
     rubric,
     scorecard,
     shard,
 )
+from auditor import deadline as run_clock
+from auditor.checker import INTERNAL_ERROR_DETAIL
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
 from auditor.progress import Progress
 from auditor.scorecard import Scorecard
@@ -42,6 +47,21 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_NOTHING_CHECKED = 3
+EXIT_INTERNAL = 4
+# The one table of exit codes: README's "Exit codes" and `auditor --help` print it.
+EXIT_CODES = (
+    (EXIT_OK, "ok"),
+    (EXIT_FINDINGS, "findings: what --fail-on names (by default at least one link dead)"),
+    (
+        EXIT_USAGE,
+        "usage or input error: a missing or unreadable list, a bad config, a malformed "
+        "scorecard given to render or merge, a damaged history (the reports are still written)",
+    ),
+    (EXIT_NOTHING_CHECKED, "nothing could be checked: no link got a verdict (offline, budget)"),
+    (EXIT_INTERNAL, "internal error: a bug of paper-auditor; the message says where to report it"),
+)
+EXIT_PRECEDENCE = "When several apply: 4, then 2, then 1, then 3."
+ISSUES_URL = "https://github.com/paper-auditor/paper-auditor/issues"
 
 FAIL_ON_HELP = (
     "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
@@ -63,7 +83,9 @@ class _Formatter(logging.Formatter):
         self.colour = colour
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        # Messages quote titles, URLs and API answers: no escape sequence, bidi control or
+        # secret of theirs reaches the terminal.
+        text = redact.for_terminal(super().format(record))
         if self.colour and record.levelno >= logging.WARNING:
             code = "31" if record.levelno >= logging.ERROR else "33"
             return f"\033[{code}m{text}\033[0m"
@@ -90,6 +112,58 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "-q", "--quiet", action="store_true", help="only errors on stderr (NO_COLOR is honoured)"
+    )
+
+
+def _limits(parser: argparse.ArgumentParser) -> None:
+    defaults = config.DEFAULT_LIMITS
+    group = parser.add_argument_group("limits (what one paper list can make a run do)")
+    group.add_argument(
+        "--max-code-links-per-page",
+        type=_positive(int),
+        default=defaults.code_links_per_page,
+        metavar="N",
+        help=f"code links harvested from one project page (default {defaults.code_links_per_page}"
+        "; the rest are counted, not checked)",
+    )
+    group.add_argument(
+        "--max-links-per-paper",
+        type=_positive(int),
+        default=defaults.links_per_paper,
+        metavar="N",
+        help=f"links kept per paper (default {defaults.links_per_paper}; the rest are counted)",
+    )
+    group.add_argument(
+        "--max-url-length",
+        type=_positive(int),
+        default=defaults.url_length,
+        metavar="CHARS",
+        help=f"a longer link is unsupported, shown cut (default {defaults.url_length})",
+    )
+    group.add_argument(
+        "--max-nesting-depth",
+        type=_positive(int),
+        default=defaults.nesting_depth,
+        metavar="N",
+        help=f"HTML elements nested deeper are flattened (default {defaults.nesting_depth})",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> config.Limits:
+    return config.Limits(
+        code_links_per_page=args.max_code_links_per_page,
+        links_per_paper=args.max_links_per_paper,
+        url_length=args.max_url_length,
+        nesting_depth=args.max_nesting_depth,
+    )
+
+
+def _reported_by_issue(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reported-by-issue",
+        action="store_true",
+        help="the tracking issue carries this run's findings: its newly dead links stay new "
+        "until `auditor issue --db` has updated the issue",
     )
 
 
@@ -141,13 +215,19 @@ def _regex(text: str) -> str:
     return text
 
 
+def exit_code_help() -> str:
+    """The exit-code table as `--help` prints it."""
+    rows = "\n".join(f"  {code}  {meaning}" for code, meaning in EXIT_CODES)
+    return f"exit codes:\n{rows}\n{EXIT_PRECEDENCE}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="auditor",
         description="Audit the code links that papers promise and render a reproducibility "
         "scorecard.",
-        epilog="Exit codes: 0 ok; 1 findings (see audit --fail-on); 2 usage or input error; "
-        "3 nothing could be checked. 1 wins over 3.",
+        epilog=exit_code_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -161,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract_parser.add_argument("paths", nargs="+", metavar="PATH")
     extract_parser.add_argument("--format", choices=("json", "text"), default="text")
     extract_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    _limits(extract_parser)
     _common(extract_parser)
 
     audit_parser = commands.add_parser(
@@ -178,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_parser.add_argument(
         "--db", type=Path, help="run history (SQLite; default: OUT/history.sqlite)"
     )
+    _reported_by_issue(audit_parser)
     audit_parser.add_argument(
         "--shard",
         metavar="K/N",
@@ -223,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="github.com",
         help="a name that must resolve when DNS works (default github.com)",
     )
+    _limits(audit_parser)
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -244,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge_parser.add_argument("scorecards", nargs="+", type=Path, metavar="SCORECARD")
     merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
     merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
+    _reported_by_issue(merge_parser)
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     _config(merge_parser)
     _common(merge_parser)
@@ -257,6 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--repository", help="OWNER/REPO holding the issue (default: $GITHUB_REPOSITORY)"
     )
     issue_parser.add_argument("--report-url", help="link to the full report in the issue")
+    issue_parser.add_argument(
+        "--db",
+        type=Path,
+        help="run history: the scorecard's run is recorded as reported once the issue is "
+        "updated (see --reported-by-issue)",
+    )
     _common(issue_parser)
 
     render_parser = commands.add_parser(
@@ -308,7 +398,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         polite = given.over(
             politeness.load_politeness(args.config, pyproject=Path("pyproject.toml"))
         )
-    except politeness.PolitenessError as error:
+    except configfile.ConfigError as error:
         raise UsageError(str(error)) from None
     defaults = config.Settings()
     return config.Settings(
@@ -330,12 +420,25 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         dns_canary=args.dns_canary,
         cache_dir=cache_dir,
         max_cache_age=args.max_cache_age,
-        github_token=config.github_token_from(environ),
+        github_token=_token(environ),
         github_api_url=api_url,
         github_graphql_url=graphql_url,
         github_server_url=server_url,
         paper_date=args.paper_date,
+        limits=limits_from(args),
     )
+
+
+def _token(environ: Mapping[str, str]) -> str | None:
+    """The GitHub token, registered as a secret of every output; its source named at -v."""
+    try:
+        token, source = config.github_token_and_source(environ)
+    except config.TokenError as error:
+        raise UsageError(str(error)) from None
+    redact.register(token)
+    if source is not None:
+        log.info("GitHub token: from %s", source)
+    return token
 
 
 def parse_fail_on(text: str) -> tuple[str, ...]:
@@ -380,14 +483,19 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
 
 
 def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
-    """Writes the reports; returns the Markdown summary (the Actions job summary reuses it)."""
-    # All three or none: a full disk or an interrupt leaves the previous reports as they were.
-    files: dict[Path, str | Iterable[str]] = {}
+    """Writes the reports as one set (`scorecard.write_report_set`); returns the Markdown
+    summary (the Actions job summary reuses it). Without `with_json`, the scorecard.json
+    already there joins the new set unchanged."""
+    files: dict[str, str | Iterable[str]] = {}
     if with_json:  # written in pieces: the whole document's JSON values are never in memory
-        files[out_dir / "scorecard.json"] = scorecard.dump_chunks(card)
-    summary = files[out_dir / "summary.md"] = render.render_markdown(card)
-    files[out_dir / "index.html"] = render.render_html(card)
-    scorecard.write_files_atomically(files)
+        files["scorecard.json"] = (redact.scrub(part) for part in scorecard.dump_chunks(card))
+    elif (out_dir / "scorecard.json").is_file():
+        files["scorecard.json"] = redact.scrub(
+            (out_dir / "scorecard.json").read_text(encoding="utf-8")
+        )
+    summary = files["summary.md"] = redact.scrub(render.render_markdown(card))
+    files["index.html"] = redact.scrub(render.render_html(card))
+    scorecard.write_report_set(out_dir, files)
     return summary
 
 
@@ -400,7 +508,9 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
     width = max((len(kind.value) for kind in LinkKind), default=10)
     for link in extraction.links:
         papers = ", ".join(f"{names.get(pid, pid)} ({pid})" for pid in link.papers)
-        out.write(f"{link.kind.value:<{width}}  {link.url}  ← {papers}\n")
+        # Names and URLs come from the lists: no escape sequence of theirs reaches a terminal.
+        line = redact.for_terminal(f"{link.url}  ← {papers}").replace("\n", " ")
+        out.write(f"{link.kind.value:<{width}}  {line}\n")
     read = ", ".join(
         f"{count} paper lists read in {folder}" for folder, count in extraction.folders
     )
@@ -410,20 +520,33 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
 
 def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
     # Extraction logs its own errors and warnings as it reads.
-    extraction = extract.extract_inputs(args.paths, paper_date=args.paper_date)
+    extraction = extract.extract_inputs(
+        args.paths, paper_date=args.paper_date, limits=limits_from(args)
+    )
     _print_extraction(extraction, args.format, out)
     return EXIT_USAGE if extraction.errors else EXIT_OK
 
 
-def _exit_code(card: Scorecard, rules: Sequence[str], input_errors: bool) -> int:
+def _exit_code(
+    card: Scorecard, rules: Sequence[str], input_errors: bool, *, internal_errors: int = 0
+) -> int:
+    """The one exit code of a run that wrote its reports: 4, then 2, then 1, then 3."""
     problems = findings(card, rules) if "never" not in rules else []
     for problem in problems:
         log.warning("%s", problem)
     links = card.links
-    if problems:
-        return EXIT_FINDINGS
+    if internal_errors:
+        log.error(
+            "%d link(s) hit an internal error (a bug of paper-auditor; they are unchecked): "
+            "please report it at %s",
+            internal_errors,
+            ISSUES_URL,
+        )
+        return EXIT_INTERNAL
     if input_errors:
         return EXIT_USAGE
+    if problems:
+        return EXIT_FINDINGS
     if links and all(entry.outcome == Outcome.UNCHECKED for entry in links):
         log.warning("no link got a verdict: nothing could be checked")
         return EXIT_NOTHING_CHECKED
@@ -445,9 +568,10 @@ def _publish(
 
 
 class _Observer(pipeline.Observer):
-    """Stores each result in the history as it is final, and counts it on the progress line."""
+    """Stores each result in the history as it is final, and counts it on the progress line.
+    A history that fails to store is given up with one error: the run and its reports go on."""
 
-    def __init__(self, runs: history.History, run_id: int, progress: Progress) -> None:
+    def __init__(self, runs: history.History | None, run_id: int, progress: Progress) -> None:
         self.runs = runs
         self.run_id = run_id
         self.progress = progress
@@ -456,7 +580,12 @@ class _Observer(pipeline.Observer):
         self.progress.add_total(count)
 
     def finished(self, result: LinkResult) -> None:
-        self.runs.store_link(self.run_id, result)
+        if self.runs is not None:
+            try:
+                self.runs.store_link(self.run_id, result)
+            except history.HistoryError as error:
+                log.error("%s; the run goes on without its history", error)
+                self.runs = None
         self.progress.advance(result)
 
     def github_budget(self, remaining: int | None) -> None:
@@ -479,18 +608,56 @@ def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[
             handler.removeFilter(clearing)
 
 
-def _open_history(path: Path) -> history.History:
+def _open_history(path: Path) -> history.History | None:
+    """The run history, or None (one error line) when it cannot be used: the run goes on and
+    writes its reports without the history's comparison; the exit code says 2."""
     try:
         return history.History.open(path)
-    except history.HistoryError as error:
-        raise UsageError(str(error)) from None
+    except (history.HistoryError, OSError) as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _internal_errors(card: Scorecard) -> int:
+    return sum(
+        1 for entry in card.links if entry.result.check.detail.startswith(INTERNAL_ERROR_DETAIL)
+    )
+
+
+def _record(
+    runs: history.History | None,
+    card: Scorecard,
+    publish: Callable[[Scorecard], None],
+    *,
+    run_id: int | None,
+    reported_by_issue: bool,
+) -> tuple[Scorecard, bool]:
+    """Annotate `card` with the history, write its reports (`publish`), and only then record
+    the run finished (and reported, unless a tracking issue is still to carry it). (card as
+    written, whether the history failed.)"""
+    failed = runs is None
+    if runs is not None:
+        try:
+            run_id = run_id if run_id is not None else runs.begin_run(card.generated_at)
+            card = runs.annotate_run(run_id, card)
+        except history.HistoryError as error:
+            log.error("%s; the reports are written without the run history", error)
+            runs, failed = None, True
+    publish(card)
+    if runs is not None and run_id is not None:
+        try:
+            runs.mark_finished(run_id, reported=not reported_by_issue)
+        except history.HistoryError as error:
+            log.error("%s", error)
+            failed = True
+    return card, failed
 
 
 def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
     """The rubric of `--config`, else of ./pyproject.toml: `audit` and `merge` read it alike."""
     try:
         return rubric.load_rubric(args.config, pyproject=Path("pyproject.toml"))
-    except rubric.RubricError as error:
+    except configfile.ConfigError as error:
         raise UsageError(str(error)) from None
 
 
@@ -519,18 +686,48 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
         outcome = _run_async(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
+        if _nothing_read(outcome):
+            return EXIT_USAGE
         card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
-        return _exit_code(card, rules, bool(outcome.errors))
-    with (
-        _open_history(args.db or settings.out_dir / "history.sqlite") as runs,
-        _progress(args, environ) as progress,
-    ):
-        observer = _Observer(runs, runs.begin_run(), progress)
-        outcome = _run_async(pipeline.run(args.paths, settings, scoring, observer=observer))
-        card = runs.finish_run(observer.run_id, scorecard.build_scorecard(outcome.audit))
-    _publish(card, settings.out_dir, environ, with_json=True)
-    return _exit_code(card, rules, bool(outcome.errors))
+        return _exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
+    runs = _open_history(args.db or settings.out_dir / "history.sqlite")
+    try:
+        with _progress(args, environ) as progress:
+            run_id = _begin(runs)
+            observer = _Observer(runs if run_id is not None else None, run_id or 0, progress)
+            outcome = _run_async(pipeline.run(args.paths, settings, scoring, observer=observer))
+        if _nothing_read(outcome):
+            return EXIT_USAGE  # nothing to report: no file written, the run stays unfinished
+        card, failed = _record(
+            observer.runs,
+            scorecard.build_scorecard(outcome.audit),
+            lambda card: _publish(card, settings.out_dir, environ, with_json=True),
+            run_id=run_id,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if runs is not None:
+            runs.close()
+    return _exit_code(
+        card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
+    )
+
+
+def _begin(runs: history.History | None) -> int | None:
+    if runs is None:
+        return None
+    try:
+        return runs.begin_run()
+    except history.HistoryError as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _nothing_read(outcome: pipeline.RunOutcome) -> bool:
+    """No input could be read at all: the run writes nothing (its errors are logged)."""
+    inputs = outcome.audit.inputs
+    return bool(inputs) and all(summary.error for summary in inputs)
 
 
 def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -541,10 +738,19 @@ def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         merged = shard.merge(parts, scoring)
     except shard.ShardError as error:
         raise UsageError(str(error)) from None
-    with _open_history(args.db or args.out / "history.sqlite") as runs:
-        card = runs.record_run(merged)
-    _publish(card, args.out, environ, with_json=True)
-    return _exit_code(card, rules, input_errors=False)
+    runs = _open_history(args.db or args.out / "history.sqlite")
+    try:
+        card, failed = _record(
+            runs,
+            merged,
+            lambda card: _publish(card, args.out, environ, with_json=True),
+            run_id=None,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if runs is not None:
+            runs.close()
+    return _exit_code(card, rules, failed, internal_errors=_internal_errors(card))
 
 
 def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -552,7 +758,7 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     repository = args.repository or environ.get("GITHUB_REPOSITORY", "")
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
         raise UsageError("--repository OWNER/REPO (or $GITHUB_REPOSITORY) is needed")
-    token = config.github_token_from(environ)
+    token = _token(environ)
     if token is None:
         raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
     api_url, _, _ = config.github_urls_from(environ)
@@ -567,6 +773,20 @@ def _run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     except actions.IssueSyncError as error:
         raise UsageError(str(error)) from None
     log.info("tracking issue: %s", done)
+    if args.db is not None:
+        # Only now has this run reached its readers: its new deaths stop being new.
+        runs = _open_history(args.db)
+        if runs is None:
+            return EXIT_USAGE
+        try:
+            if not runs.mark_reported(card.generated_at):
+                log.warning(
+                    "%s holds no finished run of %s: nothing marked reported",
+                    args.db,
+                    card.generated_at,
+                )
+        finally:
+            runs.close()
     return EXIT_OK
 
 
@@ -590,7 +810,20 @@ def _run_readme(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None = None) -> int:
+def entry() -> int:
+    """The `auditor` console script: the run's clock starts with the process."""
+    return main(started=run_clock.PROCESS_STARTED)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    started: float | None = None,
+) -> int:
+    """The command line. `started` (a `time.monotonic()` reading, default now) is when the run
+    began: `--max-run-time` counts from it."""
+    started = time.monotonic() if started is None else started
     environ = os.environ if environ is None else environ
     parser = build_parser()
     try:
@@ -602,7 +835,9 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
         if args.command == "extract":
             return _run_extract(args, sys.stdout)
         if args.command == "audit":
-            return _run_audit(args, environ)
+            limit = run_clock.Deadline.after(args.max_run_time, start=started)
+            with run_clock.running(limit):
+                return _run_audit(args, environ)
         if args.command == "merge":
             return _run_merge(args, environ)
         if args.command == "issue":
@@ -619,3 +854,27 @@ def main(argv: Sequence[str] | None = None, *, environ: Mapping[str, str] | None
     except OSError as error:
         log.error("%s", error)
         return EXIT_USAGE
+    except Exception as error:  # a bug of ours: one line saying so, never a traceback
+        where = _where(error)
+        log.error(
+            "internal error (a bug of paper-auditor, not of your input): %s: %s%s; "
+            "please report it at %s",
+            type(error).__name__,
+            str(error)[:300],
+            where,
+            ISSUES_URL,
+        )
+        log.debug("internal error", exc_info=error)
+        return EXIT_INTERNAL
+
+
+def _where(error: BaseException) -> str:
+    """` at file:line` of the innermost frame of ours in the error's traceback."""
+    trace = error.__traceback__
+    found = ""
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if "auditor" in code.co_filename:
+            found = f" at {Path(code.co_filename).name}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return found

@@ -24,6 +24,31 @@ USER_AGENT = (
 )
 DEFAULT_GITHUB_API_URL = "https://api.github.com"
 DEFAULT_GITHUB_SERVER_URL = "https://github.com"
+# Where api.github.com's contents API sends file downloads (`download_url`).
+GITHUB_RAW_URL = "https://raw.githubusercontent.com/"
+DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4"
+DEFAULT_HUGGINGFACE_URL = "https://huggingface.co"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one paper list can make a run do, whatever it holds (README, "Limits").
+
+    * `code_links_per_page`: code links harvested from one project page, in page order; the
+      rest are counted in the page's detail, never checked.
+    * `links_per_paper`: distinct links kept per paper (cited, then harvested); the rest are
+      counted in a note on the paper.
+    * `url_length`: characters; a longer link is `unsupported` (its start kept, marked cut).
+    * `nesting_depth`: elements of an HTML list or page nested deeper are not nested further.
+    """
+
+    code_links_per_page: int = 50
+    links_per_paper: int = 200
+    url_length: int = 8 * 1024
+    nesting_depth: int = 256
+
+
+DEFAULT_LIMITS = Limits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +88,33 @@ class Settings:
     github_server_url: str = DEFAULT_GITHUB_SERVER_URL
     # Inputs.
     paper_date: str | None = None
+    limits: Limits = DEFAULT_LIMITS
+
+    def api_roots(self) -> tuple[str, ...]:
+        """The APIs the auditor itself asks, exactly: GitHub's REST root and GraphQL URL, the
+        raw-download origin their contents API names (raw.githubusercontent.com, or an
+        Enterprise server's `/raw/`), GitLab's and Hugging Face's API roots. Only requests
+        under these may reach a private address without `--allow-private` (auditor.net.guard);
+        a paper link to the same host never does."""
+        api = self.github_api_url.rstrip("/")
+        public = api == DEFAULT_GITHUB_API_URL
+        raw = GITHUB_RAW_URL if public else self.github_server_url.rstrip("/") + "/raw/"
+        return (
+            api + "/",
+            self.github_graphql_url,
+            raw,
+            DEFAULT_GITLAB_API_URL + "/",
+            DEFAULT_HUGGINGFACE_URL + "/api/",
+        )
+
+    def network_policy(self) -> str:
+        """The addresses this run may reach, as the verdict cache records it: `public`,
+        `private` (any address) or `private:` and the allowed networks."""
+        if not self.allow_private:
+            return "public"
+        if not self.allowed_networks:
+            return "private"
+        return "private:" + ",".join(sorted(str(network) for network in self.allowed_networks))
 
     def is_network_allowed(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
         """Whether the user allowed this non-global address (`--allow-private [CIDR]`)."""
@@ -79,21 +131,41 @@ def default_cache_dir() -> Path:
 
 def github_token_from(environ: Mapping[str, str]) -> str | None:
     """`GITHUB_TOKEN`, then `GH_TOKEN`, then `gh auth token` when the gh CLI is installed."""
+    return github_token_and_source(environ)[0]
+
+
+class TokenError(ValueError):
+    """A token no HTTP header can carry; the message names its source, never its value."""
+
+
+def github_token_and_source(environ: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """(token, where it came from: `GITHUB_TOKEN`, `GH_TOKEN` or `gh auth token`). Raises
+    `TokenError` for a token with characters outside printable ASCII."""
+    found: tuple[str | None, str | None] = (None, None)
     for name in ("GITHUB_TOKEN", "GH_TOKEN"):
         token = environ.get(name, "").strip()
         if token:
-            return token
-    gh = shutil.which("gh")
-    if gh is None:
-        return None
-    try:
-        answer = subprocess.run(  # noqa: S603 - a fixed argument list, no shell
-            [gh, "auth", "token"], capture_output=True, text=True, timeout=5, check=False
+            found = (token, name)
+            break
+    else:
+        gh = shutil.which("gh")
+        if gh is not None:
+            try:
+                answer = subprocess.run(  # noqa: S603 - a fixed argument list, no shell
+                    [gh, "auth", "token"], capture_output=True, text=True, timeout=5, check=False
+                )
+            except (OSError, subprocess.SubprocessError):
+                answer = None
+            token = answer.stdout.strip() if answer is not None else ""
+            if answer is not None and answer.returncode == 0 and token:
+                found = (token, "gh auth token")
+    value, source = found
+    if value is not None and not (value.isascii() and value.isprintable() and " " not in value):
+        raise TokenError(
+            f"the GitHub token from {source} holds characters no HTTP header can carry "
+            "(only printable ASCII); check its value"
         )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    token = answer.stdout.strip()
-    return token if answer.returncode == 0 and token else None
+    return found
 
 
 def github_urls_from(environ: Mapping[str, str]) -> tuple[str, str, str]:

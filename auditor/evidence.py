@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from urllib.parse import quote, urlsplit
 
+from auditor.links import is_archive_doi, is_hosted_environment, is_weights_link
 from auditor.models import (
     Criterion,
     CriterionResult,
@@ -111,6 +112,32 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
+class PaperLinks:
+    """What the rules ask of all the paper's links, worked out once per paper rather than once
+    per code link (which made a paper quadratic in its links)."""
+
+    outcomes: dict[str, Outcome]
+    weights: tuple[str, ...]  # weights links, in order
+    alive_weights: tuple[str, ...]  # those not dead
+    hosted: tuple[str, ...]  # hosted environments, the first three
+    archived: tuple[str, ...]  # resolved archive DOIs, the first two
+    unchecked_archives: tuple[str, ...]  # archive links we could not check, the first two
+
+    @classmethod
+    def of(cls, own: Sequence[LinkResult]) -> PaperLinks:
+        outcomes = {r.link.url: r.check.outcome for r in own}
+        weights = tuple(u for u in outcomes if is_weights_link(u))
+        return cls(
+            outcomes,
+            weights,
+            tuple(u for u in weights if outcomes[u] != Outcome.DEAD),
+            tuple(u for u in outcomes if is_hosted_environment(u))[:3],
+            tuple(u for u, o in outcomes.items() if o in RESOLVED and is_archive_doi(u))[:2],
+            tuple(u for u, o in outcomes.items() if o in INCONCLUSIVE and is_archive_doi(u))[:2],
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Context:
     paper: Paper
     own: tuple[LinkResult, ...]  # every link of the paper, code or not
@@ -118,6 +145,7 @@ class Context:
     rubric: Rubric
     today: date
     period: tuple[date, date] | None
+    links: PaperLinks
 
 
 def answer(

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from auditor.config import DEFAULT_LIMITS, Limits
+from auditor.deadline import OutOfTime, checkpoint
 from auditor.inputs import (
     Document,
     InputFormat,
@@ -25,7 +27,7 @@ from auditor.inputs import (
 )
 from auditor.inputs.dates import arxiv_month, list_date
 from auditor.inputs.folders import list_files
-from auditor.links import REPOSITORY_KINDS, normalize_url, repository_name
+from auditor.links import REPOSITORY_KINDS, cut_url, normalize_url, repository_name
 from auditor.models import (
     DateSource,
     InputSummary,
@@ -58,6 +60,9 @@ LOST_LINK_NOTE = 'the abstract\'s link was lost by arXiv ("this https URL"): fin
 # Twice the largest proceedings (NeurIPS 2025 accepted about 5,300 papers): an input read as more
 # is probably no paper list (a dump, a page of filler).
 MAX_PLAUSIBLE_PAPERS = 10_000
+# A title longer than this is a paragraph: only its start names the paper and dates the list.
+MAX_TITLE_CHARS = 1000
+OUT_OF_TIME = "run time limit reached"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +78,14 @@ class Extraction:
 @dataclass(slots=True)
 class _LinkSoFar:
     kind: LinkKind
-    papers: list[str] = field(default_factory=list)
+    papers: dict[str, None] = field(default_factory=dict)  # in order; a set for membership
     occurrences: list[Occurrence] = field(default_factory=list)
 
 
 class _Collector:
-    def __init__(self, paper_date: str | None) -> None:
+    def __init__(self, paper_date: str | None, limits: Limits = DEFAULT_LIMITS) -> None:
+        self._limits = limits
+        self.out_of_time = False
         self._papers: list[Paper] = []
         self._links: dict[str, _LinkSoFar] = {}
         self._errors: list[str] = []
@@ -98,10 +105,26 @@ class _Collector:
         not to be a paper list, rather than failing the run."""
         count = 0
         dated: list[str | None] = []  # the list's date, once its header or title is known
-        for count, record in enumerate(reading.records, start=1):
-            if not dated:
-                dated.append(list_date(reading.title or "") or list_date(_file_name(reading)))
-            self._add_paper(f"{reading.name}#{count}", reading.name, record, dated[0])
+        try:
+            if self.out_of_time:
+                raise OutOfTime
+            for record in reading.records:
+                checkpoint()
+                if not dated:
+                    title = (reading.title or "")[:MAX_TITLE_CHARS]
+                    dated.append(list_date(title) or list_date(_file_name(reading)))
+                self._add_paper(f"{reading.name}#{count + 1}", reading.name, record, dated[0])
+                count += 1
+        except OutOfTime:
+            # The papers read so far stand; the input counts as not read (exit code 2), in a
+            # folder too, and so do the inputs after it.
+            self.out_of_time = True
+            close = getattr(reading.records, "close", None)
+            if close is not None:
+                close()  # the input's file, when it was the checkpoint of this loop that fired
+            done = f" after {count} papers" if count else ""
+            reading.error = f"{reading.name}: not read to the end ({OUT_OF_TIME}{done})"
+            in_folder = False
         for message in reading.warnings:
             self._warn(message)
         if count > MAX_PLAUSIBLE_PAPERS and not reading.doubtful:
@@ -129,7 +152,7 @@ class _Collector:
             self._inputs.append(InputSummary(folder, None, 0, message))
             return
         for path in found.files:
-            self.add(read_path(path), in_folder=True)
+            self.add(read_path(path, max_depth=self._limits.nesting_depth), in_folder=True)
         left_out = f" ({len(found.skipped)} other files left out)" if found.skipped else ""
         logger.info("%s: %d paper list(s) read%s", folder, len(found.files), left_out)
         self.folders.append((folder, len(found.files)))
@@ -137,6 +160,8 @@ class _Collector:
     def _add_paper(self, paper_id: str, path: str, record: PaperRecord, listed: str | None) -> None:
         occurrences: dict[tuple[str, int, str | None], Occurrence] = {}
         kinds: dict[str, LinkKind] = {}
+        left_out: set[str] = set()  # links past `links_per_paper`
+        longest, most = self._limits.url_length, self._limits.links_per_paper
         for span in record.spans:
             found: Iterable[FoundUrl] = (
                 [FoundUrl(span.text, span.line, span.text)]
@@ -144,13 +169,23 @@ class _Collector:
                 else find_urls(span.text, span.line, follows_lines=span.follows_lines)
             )
             for citation in found:
-                normalized = normalize_url(citation.url)
-                if normalized is None:
+                if len(citation.url) > longest:
+                    # Kept as its start, marked cut: `unsupported`, never fetched nor copied whole.
+                    url = raw = cut_url(citation.url, longest)
+                    kind, subpath = LinkKind.WEB, None
+                else:
+                    normalized = normalize_url(citation.url)
+                    if normalized is None:
+                        continue
+                    url, kind, subpath = normalized.url, normalized.kind, normalized.subpath
+                    raw = citation.url
+                if url not in kinds and len(kinds) >= most:
+                    left_out.add(url)
                     continue
-                kinds.setdefault(normalized.url, normalized.kind)
+                kinds.setdefault(url, kind)
                 occurrences.setdefault(
-                    (normalized.url, citation.line, normalized.subpath),
-                    Occurrence(paper_id, path, citation.line, citation.url, normalized.subpath),
+                    (url, citation.line, subpath),
+                    Occurrence(paper_id, path, citation.line, raw, subpath),
                 )
         links = tuple(kinds)
         # A GitHub repository names the code better than weights or a review mirror do.
@@ -162,22 +197,27 @@ class _Collector:
         repository = repository_name(kinds[code[0][2]], code[0][2], code[0][3]) if code else None
         prose = "\n".join(span.text for span in record.spans if not span.is_url)
         date, source = self._date(record, prose, occurrences.values(), listed)
+        title = record.title
+        if title is not None and len(title) > MAX_TITLE_CHARS:
+            title = title[: MAX_TITLE_CHARS - 1] + "…"
+        notes = [LOST_LINK_NOTE] if lost_link(prose) else []
+        if left_out:
+            notes.append(left_out_note(len(left_out), most))
         self._papers.append(
             Paper(
                 id=paper_id,
-                name=paper_name(prose, record.title, repository),
-                title=record.title,
+                name=paper_name(prose, title, repository),
+                title=title,
                 date=date,
                 source=SourceRef(path, record.line),
                 links=links,
                 date_source=source,
-                notes=(LOST_LINK_NOTE,) if lost_link(prose) else (),
+                notes=tuple(notes),
             )
         )
         for (link_url, _, _), occurrence in occurrences.items():
             link = self._links.setdefault(link_url, _LinkSoFar(kinds[link_url]))
-            if paper_id not in link.papers:
-                link.papers.append(paper_id)
+            link.papers.setdefault(paper_id, None)
             link.occurrences.append(occurrence)
 
     def _date(
@@ -214,6 +254,11 @@ class _Collector:
         )
 
 
+def left_out_note(count: int, most: int) -> str:
+    """The note of a paper whose links past the `links_per_paper` cap were left out."""
+    return f"{count:,} more link(s) left out, not checked: at most {most} per paper"
+
+
 def extract_inputs(
     paths: Sequence[str],
     *,
@@ -221,27 +266,31 @@ def extract_inputs(
     paper_date: str | None = None,
     stdin: BinaryIO | None = None,
     skip: Sequence[str | os.PathLike[str]] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Extraction:
     """Papers and links of the paper lists at `paths` (`-` reads `stdin`, default the process's
     standard input; a folder, every list under it but the folders in `skip`), then of
     `documents` already in memory. `paper_date` dates every paper that no record, arXiv
-    identifier or list header dates."""
-    collector = _Collector(paper_date)
+    identifier or list header dates. `limits` caps links per paper, URL length and HTML
+    nesting; the run's deadline (`auditor.deadline`) stops the reading where it is: the input
+    being read, and those after it, are then errors."""
+    collector = _Collector(paper_date, limits)
+    depth = limits.nesting_depth
     for path in paths:
         if path != "-" and os.path.isdir(path):
             collector.add_folder(path, skip)
         else:
-            collector.add(read_path(path, stdin=stdin))
+            collector.add(read_path(path, stdin=stdin, max_depth=depth))
     for document in documents:
-        collector.add(read_document(document))
+        collector.add(read_document(document, max_depth=depth))
     return collector.result()
 
 
 def extract_documents(
-    documents: Sequence[Document], *, paper_date: str | None = None
+    documents: Sequence[Document], *, paper_date: str | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> Extraction:
     """As `extract_inputs`, for inputs already in memory (ids `<document name>#n`)."""
-    return extract_inputs((), documents=documents, paper_date=paper_date)
+    return extract_inputs((), documents=documents, paper_date=paper_date, limits=limits)
 
 
 def _file_name(reading: Reading) -> str:

@@ -17,18 +17,38 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from auditor.deadline import current as current_deadline
 from auditor.models import Hop, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.net.body import CappedBody
 from auditor.net.policy import RetryPolicy, server_wait, tls_error
+from auditor.net.politeness import HostGate
 
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})  # RFC 9110 §15.4
 
 
+# What httpx refuses that a browser requests: a URL over 64 KiB, an IPv4 address written with
+# octal parts (`0177.0.0.1`), a host name that strict IDNA 2008 rejects (browsers use UTS 46).
+_HTTPX_LIMITS = ("URL too long", "Invalid IPv4 address", "Invalid IDNA hostname")
+
+
 class FetchError(Exception):
     """`fetch_document` could not get the document; the message is one line."""
+
+
+def httpx_limit(error: BaseException) -> str | None:
+    """Why httpx cannot request a URL a browser would, when `error` says so; else None."""
+    if isinstance(error, UnicodeError):  # the idna package's errors (IDNAError, InvalidCodepoint)
+        return f"a host name strict IDNA rejects ({error})"
+    if isinstance(error, httpx.InvalidURL) and str(error).startswith(_HTTPX_LIMITS):
+        return str(error)
+    return None
+
+
+def unsupported_address(error: BaseException) -> str:
+    return f"an address our HTTP client cannot request ({httpx_limit(error)}); not checked"
 
 
 def seconds(value: float) -> str:
@@ -117,6 +137,8 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
             return Outcome.DEAD, f"host {exc.host} does not exist"
         return T, f"DNS lookup of {exc.host} failed"
     if isinstance(exc, TimeoutError):
+        if current_deadline().expired():  # the run's limit, not the link's
+            return Outcome.UNCHECKED, "not checked: run time limit reached"
         return T, f"no complete answer within the {seconds(deadline)} link deadline"
     tls = tls_error(exc)
     if tls is not None:
@@ -133,12 +155,23 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
         return T, f"the server broke the HTTP protocol ({exc})"
     if isinstance(exc, httpx.NetworkError):
         return T, f"connection lost ({exc})"
+    if httpx_limit(exc) is not None:
+        return Outcome.UNSUPPORTED, unsupported_address(exc)
     if isinstance(exc, httpx.InvalidURL | httpx.UnsupportedProtocol):
         return Outcome.DEAD, f"not a valid URL ({exc})"
     return T, f"request failed ({type(exc).__name__}: {exc})"
 
 
 BodyWanted = Literal["none", "html", "any"]
+
+
+class Budget:
+    """The exchange time one link has left (`link_deadline`), shared by all its redirect hops:
+    a chain of slow redirects ends within it, not within one deadline per hop."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.left = seconds
 
 
 class Fetcher:
@@ -150,18 +183,31 @@ class Fetcher:
         self.reached_any = False  # some server answered: the network works
 
     async def request(
-        self, method: str, url: str, *, body: BodyWanted, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        url: str,
+        *,
+        body: BodyWanted,
+        headers: dict[str, str] | None = None,
+        budget: Budget | None = None,
     ) -> Response:
+        """One exchange, within `link_deadline`, within what `budget` has left (the link's
+        redirect chain), and never past the run's deadline."""
         settings = self.net.settings
         try:
-            return await self._request(method, url, body, headers or {})
+            return await self._request(method, url, body, headers or {}, budget)
         except Failure:
             raise
         except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
             raise _classify(exc, settings.timeout, settings.link_deadline) from None
 
     async def _request(
-        self, method: str, url: str, body: BodyWanted, headers: dict[str, str]
+        self,
+        method: str,
+        url: str,
+        body: BodyWanted,
+        headers: dict[str, str],
+        budget: Budget | None,
     ) -> Response:
         settings = self.net.settings
         # We decode bodies ourselves (CappedBody), so only codings we can bound are offered.
@@ -172,29 +218,49 @@ class Fetcher:
         loop = asyncio.get_running_loop()
         async with self.net.slot(request.url.host) as gate:
             # `link_deadline` bounds the whole exchange: a server that drips one byte at a time
-            # never trips the read timeout.
+            # never trips the read timeout; a chain of redirects shares one `budget`.
             started = loop.time()
-            deadline = started + settings.link_deadline
+            seconds = settings.link_deadline if budget is None else budget.left
+            if seconds <= 0:
+                raise TimeoutError
+            deadline = current_deadline().sooner(started + seconds)
+            assert deadline is not None
             try:
-                async with asyncio.timeout_at(deadline):
-                    # The transport, not `client.send`: httpx parses Location into
-                    # `next_request` even when not following redirects, and a Location it cannot
-                    # parse would cost us the whole answer.
-                    response = await self.net.transport.handle_async_request(request)
-            except Exception as error:
-                if RetryPolicy.is_overload_error(error):
-                    gate.failed(started)
-                raise
-            slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
-            gate.answered(started, loop.time() - started, slow_down=slow_down)
-            response.request = request
-            self.net.client.cookies.extract_cookies(response)
-            self.reached_any = True
-            try:
-                return await self._read(response, url, body, deadline)
+                return await self._exchange(request, url, body, deadline, gate, started)
             finally:
-                with contextlib.suppress(httpx.HTTPError, OSError):
-                    await response.aclose()
+                if budget is not None:
+                    budget.left -= loop.time() - started
+
+    async def _exchange(
+        self,
+        request: httpx.Request,
+        url: str,
+        body: BodyWanted,
+        deadline: float,
+        gate: HostGate,
+        started: float,
+    ) -> Response:
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout_at(deadline):
+                # The transport, not `client.send`: httpx parses Location into `next_request`
+                # even when not following redirects, and a Location it cannot parse would cost
+                # us the whole answer.
+                response = await self.net.transport.handle_async_request(request)
+        except Exception as error:
+            if RetryPolicy.is_overload_error(error):
+                gate.failed(started)
+            raise
+        slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
+        gate.answered(started, loop.time() - started, slow_down=slow_down)
+        response.request = request
+        self.net.client.cookies.extract_cookies(response)
+        self.reached_any = True
+        try:
+            return await self._read(response, url, body, deadline)
+        finally:
+            with contextlib.suppress(httpx.HTTPError, OSError):
+                await response.aclose()
 
     async def _read(
         self, response: httpx.Response, url: str, body: BodyWanted, deadline: float
@@ -224,16 +290,27 @@ class Fetcher:
         return Response(url, response.status_code, response.headers, bytes(reader.data), note)
 
 
-def redirect_target(response: Response) -> str | None:
-    """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative)."""
+def redirect_target(response: Response, *, max_length: int | None = None) -> str | None:
+    """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative). A target
+    longer than `max_length`, or one httpx cannot request though a browser would, is
+    `unsupported` (a `Failure`): never followed, never `dead`."""
     if response.status not in REDIRECT_STATUSES:
         return None
     location = response.headers.get("location")
     if location is None or not location.strip():
         return None
+    location = location.strip()
+    if max_length is not None and len(location) > max_length:
+        raise Failure(
+            Outcome.UNSUPPORTED,
+            f"redirected to an address longer than {max_length:,} characters; not followed",
+        )
     try:
-        return str(httpx.URL(response.url).join(location.strip()))
+        return str(httpx.URL(response.url).join(location))
     except (httpx.InvalidURL, ValueError) as exc:
+        if httpx_limit(exc) is not None:
+            why = f"redirected to {unsupported_address(exc)}"
+            raise Failure(Outcome.UNSUPPORTED, why) from None
         raise Failure(Outcome.DEAD, f"redirect to an invalid address ({exc})") from None
 
 
@@ -249,7 +326,16 @@ def scheme_refusal(url: str) -> tuple[Outcome, str] | None:
 
 async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     """GET a document (a paper list given as an http(s) URL) through the address guard:
-    (body, Content-Type). Raises `FetchError` with a one-line message."""
+    (body, Content-Type). Each attempt, redirects included, within `link_deadline`; the whole,
+    retries included, within the run's deadline. Raises `FetchError` with a one-line message."""
+    try:
+        async with asyncio.timeout_at(current_deadline().at):
+            return await _fetch_document(net, url)
+    except TimeoutError:
+        raise FetchError(f"{url}: not read (run time limit reached)") from None
+
+
+async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     settings = net.settings
     refusal = scheme_refusal(url)
     if refusal is not None:
@@ -260,9 +346,10 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     while True:
         try:
             current = url
+            budget = Budget(settings.link_deadline)
             for _ in range(settings.max_redirects + 1):
-                response = await fetcher.request("GET", current, body="any")
-                target = redirect_target(response)
+                response = await fetcher.request("GET", current, body="any", budget=budget)
+                target = redirect_target(response, max_length=settings.limits.url_length)
                 if target is None:
                     break
                 refusal = scheme_refusal(target)

@@ -2,11 +2,14 @@
 what changed since the previous run.
 
 Results are stored as they complete (`store_link`, each call its own transaction), so a crash
-or a kill loses nothing already stored; `finish_run` stores the final scorecard, computes the
-history fields (`LinkHistory` per link, `removed_links` and `changes`) and marks the run finished
-in one transaction; it returns the scorecard with them. A run never finished stays in the
-file, its results counted for `first_seen`, `last_ok` and `dead_since`, but it is never the
-"previous run" that changes are computed against.
+or a kill loses nothing already stored; `annotate_run` stores the final scorecard and computes the
+history fields (`LinkHistory` per link, `removed_links` and `changes`), returning the scorecard
+with them; `mark_finished` records the run finished once its reports are written, and reported
+once they reached their readers: at once, or, when a tracking issue carries them, when
+`auditor issue --db` has updated it (`mark_reported`). (`finish_run` does all three, for callers
+with nothing to write.) A run not reported stays in the file, its results counted for
+`first_seen`, `last_ok` and `dead_since`, but it is never the "previous run" that changes are
+computed against: a link that died in it is still `new` in the next run, until one is reported.
 
 Changes compare with the last *judged* outcome (`ok`, `moved`, `dead`): `unchecked`, `transient`,
 `blocked`, `excluded` and `unsupported` say nothing about the link, so they never make it die or
@@ -24,6 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
+from auditor import redact
 from auditor.models import LinkKind, LinkResult, Outcome, open_member
 from auditor.scorecard import (
     CHANGE_KINDS,
@@ -79,6 +83,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (run_id, paper_id)
     ) WITHOUT ROWID;
     """,
+    # 2: a run is reported once its reports reached their readers (and the tracking issue,
+    # when one carries them); runs finished before this version were.
+    """
+    ALTER TABLE runs ADD COLUMN reported_at TEXT;
+    UPDATE runs SET reported_at = finished_at WHERE finished_at IS NOT NULL;
+    """,
 )
 
 
@@ -88,11 +98,13 @@ class HistoryError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One run of the file; `finished_at` None: it never finished (crash, kill, timeout)."""
+    """One run of the file; `finished_at` None: it never finished (crash, kill, timeout, or
+    its reports were not written); `reported_at` None: not yet reported."""
 
     id: int
     started_at: str
     finished_at: str | None
+    reported_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +112,7 @@ class _Row:
     """One stored result of one link, as the history computation needs it."""
 
     run_id: int
-    finished: bool
+    finished: bool  # reported: what changes are computed against
     run_started_at: str
     seen_at: str  # when the verdict was reached: `checked_at`, else the run's start
     outcome: str
@@ -131,7 +143,7 @@ def _link_row(run_id: int, result: LinkResult) -> _LinkRow:
         check.outcome,
         check.http_status,
         check.final_url,
-        check.detail,
+        redact.scrub(check.detail),
         check.checked_at,
         json.dumps(list(link.papers)),
         _flag(repo.exists) if repo else None,
@@ -160,7 +172,7 @@ _UPSERT_PAPER = """
 """
 
 _LINK_HISTORY = """
-    SELECT r.run_id, runs.finished_at IS NOT NULL, runs.started_at,
+    SELECT r.run_id, runs.reported_at IS NOT NULL, runs.started_at,
         COALESCE(r.checked_at, runs.started_at), r.outcome, r.final_url, r.repo_exists,
         r.archived, r.license_spdx, r.kind, r.papers
     FROM link_results AS r JOIN runs ON runs.id = r.run_id
@@ -241,11 +253,11 @@ class History:
         with self._writing():
             self._db.execute(_UPSERT_LINK, _link_row(run_id, result))
 
-    def finish_run(self, run_id: int, card: Scorecard) -> Scorecard:
-        """Store the final scorecard (it overrides results stored on the way), mark the run
-        finished and return the scorecard with its history: each link's `LinkHistory`, and
-        `removed_links` and `changes`."""
-        with self._writing(), self._transaction():
+    def annotate_run(self, run_id: int, card: Scorecard) -> Scorecard:
+        """Store the final scorecard (it overrides results stored on the way) and return it
+        with its history: each link's `LinkHistory`, and `removed_links` and `changes`, against
+        the last reported run. The run is not finished yet: `mark_finished` says when it is."""
+        with self._writing(), self._damage(), self._transaction():
             self._db.executemany(
                 _UPSERT_LINK, [_link_row(run_id, entry.result) for entry in card.links]
             )
@@ -265,9 +277,35 @@ class History:
             )
             annotated = self._annotate(run_id, card)
             self._db.execute(
-                "UPDATE runs SET finished_at = ?, generated_at = ? WHERE id = ?",
-                (now_iso(), card.generated_at, run_id),
+                "UPDATE runs SET generated_at = ? WHERE id = ?", (card.generated_at, run_id)
             )
+        return annotated
+
+    def mark_finished(self, run_id: int, *, reported: bool = True) -> None:
+        """The run's reports are written: it is finished, and reported unless a tracking issue
+        is still to carry them (`mark_reported`)."""
+        now = now_iso()
+        with self._writing():
+            self._db.execute(
+                "UPDATE runs SET finished_at = ?, reported_at = ? WHERE id = ?",
+                (now, now if reported else None, run_id),
+            )
+
+    def mark_reported(self, generated_at: str) -> bool:
+        """The finished run whose scorecard was generated at `generated_at` reached its readers
+        (the tracking issue is updated); False when the file holds no such run."""
+        with self._writing():
+            cursor = self._db.execute(
+                "UPDATE runs SET reported_at = ? "
+                "WHERE generated_at = ? AND finished_at IS NOT NULL",
+                (now_iso(), generated_at),
+            )
+        return cursor.rowcount > 0
+
+    def finish_run(self, run_id: int, card: Scorecard) -> Scorecard:
+        """`annotate_run` then `mark_finished`: for a caller with no report to write first."""
+        annotated = self.annotate_run(run_id, card)
+        self.mark_finished(run_id)
         return annotated
 
     def record_run(self, card: Scorecard) -> Scorecard:
@@ -278,8 +316,10 @@ class History:
 
     def runs(self) -> list[Run]:
         """Every run, oldest first."""
-        rows = self._db.execute("SELECT id, started_at, finished_at FROM runs ORDER BY id")
-        return [Run(i, s, f) for i, s, f in rows]
+        rows = self._db.execute(
+            "SELECT id, started_at, finished_at, reported_at FROM runs ORDER BY id"
+        )
+        return [Run(i, s, f, r) for i, s, f, r in rows]
 
     def stored_urls(self, run_id: int) -> set[str]:
         rows = self._db.execute("SELECT url FROM link_results WHERE run_id = ?", (run_id,))
@@ -292,6 +332,21 @@ class History:
             yield
         except sqlite3.Error as error:
             raise HistoryError(f"{self.path}: cannot write the run history ({error})") from None
+
+    @contextlib.contextmanager
+    def _damage(self) -> Iterator[None]:
+        """A file whose content contradicts itself (rows missing, values of the wrong shape)
+        is a one-line `HistoryError`, never a traceback."""
+        try:
+            yield
+        except (StopIteration, ValueError, KeyError, TypeError, IndexError, RuntimeError) as error:
+            if isinstance(error, RuntimeError) and not isinstance(error.__cause__, StopIteration):
+                raise  # a bug of ours, not the file's
+            what = type(error.__cause__ if isinstance(error, RuntimeError) else error).__name__
+            raise HistoryError(
+                f"{self.path}: the run history is damaged ({what}: rows missing or malformed); "
+                "move it aside to start a new one"
+            ) from None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -327,7 +382,7 @@ class History:
     def _annotate(self, run_id: int, card: Scorecard) -> Scorecard:
         previous = self._db.execute(
             "SELECT id, COALESCE(generated_at, started_at) FROM runs "
-            "WHERE finished_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
+            "WHERE reported_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
             (run_id,),
         ).fetchone()
         previous_id: int | None = previous[0] if previous else None

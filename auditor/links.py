@@ -21,7 +21,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from github_reserved_names import ALL as _GITHUB_RESERVED_NAMES
 from publicsuffixlist import PublicSuffixList
@@ -173,6 +173,23 @@ _SCHEMELESS_START = re.compile(
     + r")(?=/)|[\w-]+\.github\.io(?![\w-]))(?:[/?#:]|$)",
     re.I,
 )
+
+
+# A link longer than the URL length limit keeps its start and this mark, which says how long it
+# was: it is `unsupported`, never fetched, and never copied whole into a report.
+_CUT_MARK = "…[cut: "
+
+
+def cut_url(url: str, limit: int) -> str:
+    """`url` cut to its first `limit` characters, marked (an unchanged `url` when it fits)."""
+    if len(url) <= limit:
+        return url
+    return f"{url[:limit]}{_CUT_MARK}{len(url):,} characters]"
+
+
+def is_cut(url: str) -> bool:
+    """Whether `url` is the start of a longer link (`cut_url`)."""
+    return url.endswith(" characters]") and _CUT_MARK in url
 
 
 # --- names --------------------------------------------------------------------------------------
@@ -447,14 +464,28 @@ class GitHubPage:
     rest: tuple[str, ...] = ()
 
 
+_GIST_ID = re.compile(r"[0-9A-Fa-f]{1,64}")
+
+
+def _climbs(segment: str) -> bool:
+    """A path segment that is, or decodes to something holding, a `.` or `..` segment."""
+    return any(part.strip() in (".", "..") for part in re.split(r"[/\\]", unquote(segment)))
+
+
 def github_page(url: str) -> GitHubPage | None:
     """What a link on a GitHub host points at; None when it is not a GitHub link or its path
-    names nothing GitHub could have (an owner or repository name GitHub would refuse)."""
+    names nothing GitHub could have (an owner or repository name GitHub would refuse, a gist id
+    that is not one, a `.` or `..` segment, written plainly or percent-encoded): nothing a list
+    writes can steer an API request of ours elsewhere (`/user`, `/orgs/…`)."""
     parts = urlsplit(url)
     host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
     segments = [segment for segment in parts.path.split("/") if segment]
+    if any(_climbs(segment) for segment in segments):
+        return None
     if host == "gist.github.com":
-        return GitHubPage(GITHUB, "gist", name=segments[-1]) if segments else None
+        if not segments or not _GIST_ID.fullmatch(segments[-1]):
+            return None
+        return GitHubPage(GITHUB, "gist", name=segments[-1])
     if host == "raw.githubusercontent.com":
         if len(segments) < 4:
             return None

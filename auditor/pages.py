@@ -12,6 +12,7 @@ from urllib.parse import unquote, urljoin
 
 from bs4.element import NavigableString, Tag
 
+from auditor.deadline import checkpoint
 from auditor.links import harvests_code, is_harvestable
 from auditor.soup import parse_html
 
@@ -69,12 +70,20 @@ _TEXT_ELEMENTS = frozenset(
 )  # fmt: skip
 
 
+# The words an error title may hold besides its error phrase: a site name, a path.
+_ERROR_TITLE_EXTRA_WORDS = 4
+_ERROR_WORDS = re.compile(r"(?i)\berror\b|\b404\b")
+# An error page says little: a page with more words than this is a page, whatever its title.
+_ERROR_PAGE_MAX_WORDS = 150
+
+
 @dataclass(frozen=True, slots=True)
 class PageFacts:
     title: str | None
     soft_404: str | None  # why the page looks like an error page, when it does
     code_links: tuple[str, ...]
     refresh: str | None = None  # where a `<meta http-equiv="refresh">` sends the reader
+    more_code_links: int = 0  # code links left out past the cap
 
 
 # `<meta http-equiv="refresh" content="0; url=https://…">` (HTML §4.2.5.3: a delay, then the URL).
@@ -92,31 +101,69 @@ def _is_inline(node: Tag) -> bool:
     return node.name in _TEXT_ELEMENTS or node.name in {"a", "code", "abbr", "cite", "q"}
 
 
-def _credited(anchor: Tag) -> bool:
-    """Whether an anchor is a footer link or a credit (template, "borrowed from"…)."""
-    for ancestor in anchor.parents:
-        if ancestor.name == "footer":
+class _Credits:
+    """Which anchors of one page are footer links or credits (template, "borrowed from"…).
+
+    Linear in the page: whether an element lies in a footer or a credit block, and the start of
+    an element's text, are worked out once per element and remembered, so that a paragraph of
+    N links costs N small steps rather than N walks over the paragraph and its ancestors."""
+
+    def __init__(self) -> None:
+        self._in_credits: dict[int, bool] = {}
+        self._texts: dict[tuple[int, int], str] = {}
+
+    def _marked(self, element: Tag) -> bool:
+        if element.name == "footer":
             return True
-        classes = ancestor.get("class") or ()
-        markers = " ".join([str(ancestor.get("id") or ""), *classes]).lower()
-        if any(marker in markers for marker in _CREDIT_MARKERS):
+        classes = element.get("class") or ()
+        markers = " ".join([str(element.get("id") or ""), *classes]).lower()
+        return any(marker in markers for marker in _CREDIT_MARKERS)
+
+    def in_credit_block(self, element: Tag | None) -> bool:
+        """Whether `element` or one of its ancestors is a footer or marked as credits."""
+        path: list[Tag] = []
+        known = False
+        while element is not None:
+            remembered = self._in_credits.get(id(element))
+            if remembered is not None:
+                known = remembered
+                break
+            path.append(element)
+            element = element.parent
+        for node in reversed(path):
+            known = known or self._marked(node)
+            self._in_credits[id(node)] = known
+        return known
+
+    def text(self, node: Tag | NavigableString | None, limit: int) -> str:
+        if not isinstance(node, Tag):
+            return _text(node, limit)
+        key = (id(node), limit)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = _text(node, limit)
+        return found
+
+    def credited(self, anchor: Tag) -> bool:
+        """Whether an anchor is a footer link or a credit."""
+        if self.in_credit_block(anchor.parent):
             return True
-    # The words right around the anchor, or the sentence-sized element holding it.
-    # Block siblings (a <footer> after the link) are other text, not the anchor's own words.
-    siblings = (anchor.previous_sibling, anchor, anchor.next_sibling)
-    nearby = " ".join(
-        _text(node, 150)
-        for node in siblings
-        if isinstance(node, NavigableString) or (isinstance(node, Tag) and _is_inline(node))
-    )
-    node = anchor.parent
-    while isinstance(node, Tag) and node.name in _TEXT_ELEMENTS:
-        text = _text(node, 400)
-        if len(text) >= 300:
-            break
-        nearby = text
-        node = node.parent
-    return bool(_CREDIT_TEXT.search(nearby))
+        # The words right around the anchor, or the sentence-sized element holding it.
+        # Block siblings (a <footer> after the link) are other text, not the anchor's own words.
+        siblings = (anchor.previous_sibling, anchor, anchor.next_sibling)
+        nearby = " ".join(
+            self.text(node, 150)
+            for node in siblings
+            if isinstance(node, NavigableString) or (isinstance(node, Tag) and _is_inline(node))
+        )
+        node = anchor.parent
+        while isinstance(node, Tag) and node.name in _TEXT_ELEMENTS:
+            text = self.text(node, 400)
+            if len(text) >= 300:
+                break
+            nearby = text
+            node = node.parent
+        return bool(_CREDIT_TEXT.search(nearby))
 
 
 def _charset(content_type: str | None, body: bytes) -> str:
@@ -147,49 +194,90 @@ def _without_url_echo(text: str, url: str) -> str:
     return " ".join(kept)
 
 
+def _is_error_title(text: str) -> bool:
+    """A title or heading that is an error message: an error phrase, and at most a few words
+    besides it (a site name, a path) — never a title that merely contains "404" or "Not Found"
+    ("Error 404 Detection: a benchmark", "Not Found: Learning to Search")."""
+    if not text or not _SOFT_404_TITLE.search(text):
+        return False
+    rest = _ERROR_WORDS.sub(" ", _SOFT_404_TITLE.sub(" ", text))
+    words = [word for word in re.split(r"[\s\-–—:|·•.!,]+", rest) if word]
+    return len(words) <= _ERROR_TITLE_EXTRA_WORDS
+
+
 def analyse_page(
-    body: bytes, url: str, content_type: str | None = None, *, cited: str | None = None
+    body: bytes,
+    url: str,
+    content_type: str | None = None,
+    *,
+    cited: str | None = None,
+    max_code_links: int | None = None,
+    max_url_length: int | None = None,
 ) -> PageFacts:
     """Title, soft-404 verdict and code links of an HTML page (at `url`, reached from the
-    `cited` URL, by default `url` itself); tolerant of any bytes. A "404" that only echoes the
-    cited URL is no sign of an error page; one in the address a redirect led to still is."""
+    `cited` URL, by default `url` itself); tolerant of any bytes. Linear in the page, and
+    stopped by the run's deadline (`auditor.deadline.checkpoint`).
+
+    A "404" that only echoes the cited URL is no sign of an error page; one in the address a
+    redirect led to still is. At most `max_code_links` code links are kept (in page order);
+    `more_code_links` counts the others. Links longer than `max_url_length` are never harvested.
+    """
     charset = _charset(content_type, body)
     try:
         text = body.decode(charset, errors="replace")
     except LookupError:  # an unknown charset name
         text = body.decode("utf-8", errors="replace")
     soup = parse_html(text)
+    checkpoint()
     title = (_text(soup.title, 300) or None) if soup.title is not None else None
     heading = soup.find("h1")
     heading_text = _text(heading, 200) if isinstance(heading, Tag) else ""
-    soft_404: str | None = None
-    for candidate in (title or "", heading_text):
-        if candidate and _SOFT_404_TITLE.search(_without_url_echo(candidate, cited or url)):
-            soft_404 = f'the page says "{candidate}"'
-            break
-    if soft_404 is None:
-        visible = " ".join(soup.get_text(" ", strip=True).split())[:20000]
-        lowered = visible.casefold()
-        # The phrases' own words first: the regular expression over 20,000 characters is slow.
-        if any(word in lowered for word in _SOFT_404_WORDS):
-            found = _SOFT_404_TEXT.search(visible)
-            if found:
-                soft_404 = f'the page says "{found.group(0)}"'
+    visible = " ".join(soup.get_text(" ", strip=True).split())
+    checkpoint()
     base = url
     base_tag = soup.find("base", href=True)
     if isinstance(base_tag, Tag):
         with contextlib.suppress(ValueError):  # a base no URL parser accepts: the page's own
             base = urljoin(url, str(base_tag["href"]).strip())
     links: dict[str, None] = {}
+    left_out: set[str] = set()
+    credits = _Credits()
     anchors = soup.find_all("a", href=True) if harvests_code(url) else []
-    for anchor in anchors:
+    for count, anchor in enumerate(anchors):
+        if count % 256 == 0:
+            checkpoint()
+        href = str(anchor["href"]).strip()
+        if max_url_length is not None and len(href) > max_url_length:
+            continue
         try:
-            target = urljoin(base, str(anchor["href"]).strip())
+            target = urljoin(base, href)
         except ValueError:  # e.g. an invalid IPv6 literal
             continue
-        if is_harvestable(target) and not _credited(anchor):
-            links.setdefault(target, None)
-    return PageFacts(title, soft_404, tuple(links), _refresh_target(soup, base))
+        if target in links or target in left_out or not is_harvestable(target):
+            continue
+        if max_code_links is not None and len(links) >= max_code_links:
+            left_out.add(target)  # counted, never checked (the credits test is left out too)
+        elif not credits.credited(anchor):
+            links[target] = None
+    soft_404: str | None = None
+    # A title alone never makes a page dead: an error page is short and leads nowhere.
+    if not links and len(visible.split(None, _ERROR_PAGE_MAX_WORDS)) <= _ERROR_PAGE_MAX_WORDS:
+        for candidate in (title or "", heading_text):
+            if _is_error_title(_without_url_echo(candidate, cited or url)):
+                soft_404 = f'the page says "{candidate}"'
+                break
+    if soft_404 is None:
+        start = visible[:20000]
+        lowered = start.casefold()
+        # The phrases' own words first: the regular expression over 20,000 characters is slow.
+        if any(word in lowered for word in _SOFT_404_WORDS):
+            found = _SOFT_404_TEXT.search(start)
+            if found:
+                soft_404 = f'the page says "{found.group(0)}"'
+    refresh = _refresh_target(soup, base)
+    if refresh is not None and max_url_length is not None and len(refresh) > max_url_length:
+        refresh = None  # never followed, never copied into a report
+    return PageFacts(title, soft_404, tuple(links), refresh, len(left_out))
 
 
 def _refresh_target(soup: Tag, base: str) -> str | None:

@@ -9,6 +9,7 @@ the network itself.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
 from auditor import checker, extract, fetch, links, score, shard
+from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
 from auditor.config import Settings
 from auditor.hosts import github
@@ -29,6 +31,7 @@ from auditor.models import (
     Occurrence,
     Outcome,
     Paper,
+    PaperScore,
     RepoFacts,
 )
 from auditor.net import Net, Resolver
@@ -92,16 +95,18 @@ class _Checks:
         self.settings = settings
         self.cache = cache
         self.observer = observer
-        self.github = github.GitHubFacts(net.client, settings, api_cache=cache)
-        self.forges = ForgeFacts(net.client, settings)
+        # The API client: its guard trusts the configured API roots (and nothing else).
+        self.github = github.GitHubFacts(net.api_client, settings, api_cache=cache)
+        self.forges = ForgeFacts(net.api_client, settings)
         self.links: dict[str, Link] = {}
         self.results: dict[str, LinkResult] = {}
-        self.deadline = (
-            None if settings.max_run_time is None else time.monotonic() + settings.max_run_time
-        )
+        self.deadline = run_clock.current()
+        # Per paper: how many more links it may gain from project pages, and how many it lost.
+        self.room: dict[str, int] = {}
+        self.left_out: dict[str, int] = {}
 
     def out_of_time(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return self.deadline.expired()
 
     def record(self, url: str, check: LinkCheck, facts: RepoFacts | None = None) -> None:
         result = LinkResult(link=self.links[url], check=check, repo=facts)
@@ -175,36 +180,52 @@ class _Checks:
             await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
 
 
-def harvested_links(pages: Iterable[LinkResult], *, follow_refresh: bool = False) -> list[Link]:
+def harvested_links(
+    pages: Iterable[LinkResult],
+    *,
+    follow_refresh: bool = False,
+    room: dict[str, int] | None = None,
+    left_out: dict[str, int] | None = None,
+) -> list[Link]:
     """Code links found on project pages, each attributed to the papers citing its page; with
-    `follow_refresh`, also the page a meta refresh sends a page's reader to."""
-    found: dict[str, Link] = {}
+    `follow_refresh`, also the page a meta refresh sends a page's reader to. With `room` (paper
+    id → links it may still gain), a paper gains no more than that; `left_out` counts the rest.
+    Linear in the links found."""
+    found: dict[str, tuple[Link, dict[str, None], list[Occurrence]]] = {}
     for page in pages:
         refresh = page.check.refresh_url if follow_refresh else None
         for raw in (*page.check.code_links, *([refresh] if refresh else [])):
             normal = links.normalize_url(raw)
             if normal is None or (raw != refresh and not links.is_harvestable(raw)):
                 continue
-            occurrences = tuple(
-                Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
-                for paper in page.link.papers
-            )
             earlier = found.get(normal.url)
+            papers = [
+                paper for paper in page.link.papers if earlier is None or paper not in earlier[1]
+            ]
+            if room is not None:
+                kept = [paper for paper in papers if room.get(paper, 0) > 0]
+                for paper in papers:
+                    if paper in kept:
+                        room[paper] -= 1
+                    elif left_out is not None:
+                        left_out[paper] = left_out.get(paper, 0) + 1
+                papers = kept
+            if not papers:
+                continue
+            occurrences = [
+                Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
+                for paper in papers
+            ]
             if earlier is None:
-                found[normal.url] = Link(
-                    url=normal.url,
-                    kind=normal.kind,
-                    papers=page.link.papers,
-                    occurrences=occurrences,
-                    found_via=page.link.url,
-                )
+                link = Link(url=normal.url, kind=normal.kind, papers=(), found_via=page.link.url)
+                found[normal.url] = (link, dict.fromkeys(papers), occurrences)
             else:
-                found[normal.url] = replace(
-                    earlier,
-                    papers=tuple(dict.fromkeys(earlier.papers + page.link.papers)),
-                    occurrences=earlier.occurrences + occurrences,
-                )
-    return list(found.values())
+                earlier[1].update(dict.fromkeys(papers))
+                earlier[2].extend(occurrences)
+    return [
+        replace(link, papers=tuple(papers), occurrences=tuple(occurrences))
+        for link, papers, occurrences in found.values()
+    ]
 
 
 def attribute(cited: Link, harvested: Link) -> Link:
@@ -216,19 +237,31 @@ def attribute(cited: Link, harvested: Link) -> Link:
     return replace(cited, papers=papers, occurrences=cited.occurrences + added)
 
 
-def with_links(papers: Sequence[Paper], links: Iterable[Link]) -> list[Paper]:
-    """Papers whose `links` include the harvested links attributed to them."""
+def with_links(
+    papers: Sequence[Paper], links: Iterable[Link], left_out: dict[str, int] | None = None
+) -> list[Paper]:
+    """Papers whose `links` include the harvested links attributed to them, and a note on those
+    that reached the links-per-paper cap (`left_out`: paper id → links not attributed)."""
     extra: dict[str, list[str]] = {}
     for link in links:
-        for paper in link.papers:
-            extra.setdefault(paper, []).append(link.url)
-    return [
-        replace(paper, links=tuple(dict.fromkeys(paper.links + tuple(extra.get(paper.id, ())))))
-        for paper in papers
-    ]
+        for paper_id in link.papers:
+            extra.setdefault(paper_id, []).append(link.url)
+    done = []
+    for paper in papers:
+        more = extra.get(paper.id)
+        if more:
+            paper = replace(paper, links=tuple(dict.fromkeys(paper.links + tuple(more))))
+        lost = (left_out or {}).get(paper.id)
+        if lost:
+            note = f"{lost:,} more link(s) found on its project pages left out, not checked"
+            paper = replace(paper, notes=(*paper.notes, note))
+        done.append(paper)
+    return done
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
+    """The papers and links of every input; list URLs fetched first. Parsing runs in a thread
+    that the run's deadline stops (`auditor.deadline`): an input it cuts short is an error."""
     documents: list[extract.Document] = []
     failed: list[InputSummary] = []
     for name in inputs:
@@ -237,17 +270,41 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
         try:
             data, content_type = await fetch.fetch_document(net, name)
         except fetch.FetchError as error:
-            message = f"{name}: {error}"
+            message = str(error)  # it names the URL
             log.error("%s", message)
             failed.append(InputSummary(path=name, format=None, papers=0, error=message))
             continue
         documents.append(extract.Document(name=name, data=data, content_type=content_type))
-    extraction = extract.extract_inputs(
-        [name for name in inputs if not is_url_input(name)],
+    files = [name for name in inputs if not is_url_input(name)]
+    reading = functools.partial(
+        extract.extract_inputs,
+        files,
         documents=documents,
         paper_date=settings.paper_date,
         skip=[settings.out_dir],  # a folder input never reads our own reports
+        limits=settings.limits,
     )
+    deadline = run_clock.current()
+    # Our parsers stop at the deadline themselves; the grace is for a third-party one.
+    bound = None if deadline.at is None else max(deadline.at, time.monotonic()) + GRACE_SECONDS
+    try:
+        async with asyncio.timeout_at(bound):
+            extraction = await run_clock.in_thread(reading)
+    except TimeoutError:
+        names = [*files, *(document.name for document in documents)]
+        messages = [f"{name}: not read ({extract.OUT_OF_TIME})" for name in names]
+        for message in messages:
+            log.error("%s", message)
+        extraction = extract.Extraction(
+            papers=(),
+            links=(),
+            errors=tuple(messages),
+            warnings=(),
+            inputs=tuple(
+                InputSummary(path=name, format=None, papers=0, error=message)
+                for name, message in zip(names, messages, strict=True)
+            ),
+        )
     if not failed:
         return extraction
     return replace(
@@ -270,7 +327,9 @@ async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
             and (result.check.code_links or (follow_refresh and result.check.refresh_url))
         ]
         harvested.update(result.link.url for result in pages)
-        harvest = harvested_links(pages, follow_refresh=follow_refresh)
+        harvest = harvested_links(
+            pages, follow_refresh=follow_refresh, room=checks.room, left_out=checks.left_out
+        )
         for link in harvest:
             cited = checks.links.get(link.url)
             if cited is None:
@@ -297,6 +356,24 @@ async def run(
     `observer` sees every link's result as soon as it is final (the history stores it then);
     `shard_of` = (K, N) audits only shard K of N of the papers.
     """
+    # The command line's deadline (from process start); a caller of its own gets one from now.
+    deadline = run_clock.current()
+    if deadline.at is None and settings.max_run_time is not None:
+        deadline = run_clock.Deadline.after(settings.max_run_time)
+    with run_clock.running(deadline):
+        return await _run(inputs, settings, rubric, today, resolver, observer, shard_of)
+
+
+async def _run(
+    inputs: Sequence[str],
+    settings: Settings,
+    rubric: Rubric,
+    today: date | None,
+    resolver: Resolver | None,
+    observer: Observer | None,
+    shard_of: tuple[int, int] | None,
+) -> RunOutcome:
+    deadline = run_clock.current()
     cache = VerdictCache.from_settings(settings)
     try:
         async with Net(settings, resolver=resolver) as net:
@@ -305,9 +382,11 @@ async def run(
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
             checks = _Checks(net, settings, cache, observer or Observer())
-            bound = None if settings.max_run_time is None else settings.max_run_time + GRACE_SECONDS
+            most = settings.limits.links_per_paper
+            checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
+            bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None
             try:
-                async with asyncio.timeout(bound):
+                async with asyncio.timeout_at(bound):
                     await _check_everything(checks, links)
             except TimeoutError:
                 log.warning("run time limit reached: the links not yet judged are unchecked")
@@ -318,16 +397,30 @@ async def run(
         if url not in checks.results:
             checks.results[url] = LinkResult(link=link, check=checker.not_checked(OUT_OF_TIME))
     results = tuple(checks.results[url] for url in checks.links)
-    papers = tuple(with_links(papers, (result.link for result in results)))
+    papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
     by_paper: dict[str, list[LinkResult]] = {}
     for result in results:
         for paper_id in result.link.papers:
             by_paper.setdefault(paper_id, []).append(result)
     day = today or datetime.now(UTC).date()
-    scores = {
-        paper.id: score.score_paper(paper, by_paper.get(paper.id, []), rubric, today=day)
-        for paper in papers
-    }
+    # Scoring is linear in what was read, and stops too: past the deadline and its grace, the
+    # papers left are reported without a score, each with a note.
+    scoring_ends = run_clock.Deadline(None if deadline.at is None else deadline.at + GRACE_SECONDS)
+    scores: dict[str, PaperScore] = {}
+    for paper in papers:
+        if scoring_ends.expired():
+            break
+        scores[paper.id] = score.score_paper(
+            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
+        )
+    if len(scores) < len(papers):
+        log.warning("run time limit reached: %d paper(s) not scored", len(papers) - len(scores))
+        papers = tuple(
+            paper
+            if paper.id in scores
+            else replace(paper, notes=(*paper.notes, "not scored: run time limit reached"))
+            for paper in papers
+        )
     audit = Audit(
         generated_at=now_iso(),
         inputs=extraction.inputs,

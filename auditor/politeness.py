@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from auditor.configfile import ConfigError, read_config, suggestion
 
 MAX_HOST_CONCURRENCY = 1000
 MAX_HOST_INTERVAL = 3600.0
@@ -28,7 +29,7 @@ _UNITS = {None: 1.0, "s": 1.0, "ms": 0.001, "m": 60.0}
 KEYS = ("host-concurrency", "host-request-interval", "adaptive")
 
 
-class PolitenessError(ValueError):
+class PolitenessError(ConfigError):
     """A politeness value that cannot be used; the message is one line."""
 
 
@@ -81,35 +82,18 @@ def parse_concurrency(text: str | int) -> int:
 def load_politeness(path: Path | None, *, pyproject: Path | None) -> Politeness:
     """The `politeness` table of `path`, else `[tool.paper-auditor.politeness]` of `pyproject`
     when that file exists; raises PolitenessError naming the file and the key."""
-    if path is not None:
-        document, where = _read_toml(path), str(path)
-    elif pyproject is not None and pyproject.is_file():
-        tool = _read_toml(pyproject).get("tool", {})
-        document = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
-        where = f"{pyproject} [tool.paper-auditor]"
-    else:
+    config = read_config(path, pyproject=pyproject)
+    if config is None:
         return Politeness()
-    table = document.get("politeness", {}) if isinstance(document, dict) else {}
-    if not isinstance(table, dict):
-        raise PolitenessError(f"{where}: `politeness` must be a table")
+    table, where = config.table("politeness"), config.where
     return _from_table(table, where)
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
-        raise PolitenessError(f"{path}: cannot read: {error.strerror or error}") from error
-    except tomllib.TOMLDecodeError as error:
-        raise PolitenessError(f"{path}: invalid TOML: {error}") from error
 
 
 def _from_table(table: Mapping[str, Any], where: str) -> Politeness:
     unknown = sorted(set(table) - set(KEYS))
     if unknown:
-        known = ", ".join(KEYS)
-        raise PolitenessError(f"{where}: unknown politeness setting {unknown[0]!r} ({known})")
+        hint = suggestion(unknown[0], KEYS)
+        raise PolitenessError(f"{where}: unknown politeness setting {unknown[0]!r}{hint}")
     values: dict[str, Any] = {}
     for key, read in (
         ("host-concurrency", _concurrency_value),

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from auditor import repofiles
-from auditor.evidence import Candidate, Context, paper_period
+from auditor.evidence import Candidate, Context, PaperLinks, paper_period
 from auditor.models import (
     CriterionResult,
     Link,
@@ -183,7 +183,13 @@ def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: boo
     result = LinkResult(link, LinkCheck(Outcome.OK, "local files", ""), facts)
     paper = Paper("local#1", facts.full_name, None, None, SourceRef(shown, 1))
     context = Context(
-        paper, (result,), Candidate(result, facts, 0), Rubric(), today, paper_period(None)
+        paper,
+        (result,),
+        Candidate(result, facts, 0),
+        Rubric(),
+        today,
+        paper_period(None),
+        PaperLinks.of((result,)),
     )
     items = []
     for cid in CHECKLIST_IDS:

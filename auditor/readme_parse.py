@@ -35,7 +35,9 @@ BOLD_LEVEL = 7  # bold-line and <summary> headings sit below every real heading
 _I = re.IGNORECASE
 _FENCE = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(`{3,}|~{3,})\s*([^\s`]*)")
 _RST_CODE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*([\w+.-]*)", _I)
-_ATX = re.compile(r"^\s{0,3}(?:[-*+]\s+)?(#{1,6})\s+(.+?)\s*#*\s*$")
+# Linear in the line (a README is untrusted text): no two quantifiers that can take the same
+# characters one after the other (`(.+?)\s*#*\s*$` was cubic in a run of spaces).
+_ATX = re.compile(r"\s{0,3}(?:[-*+]\s+)?(#{1,6})\s+(?=\S)")
 _HTML_HEADING = re.compile(r"<h([1-6])[^>]*>(.*?)</h[1-6]>", _I)
 _SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", _I)
 _BOLD_LINE = re.compile(
@@ -219,8 +221,9 @@ def _heading(line: str, following: str, rst_levels: dict[str, int]) -> tuple[int
     if not stripped:
         return None
     atx = _ATX.match(line)
-    if atx:
-        return len(atx.group(1)), plain(atx.group(2)), False
+    if atx:  # the heading's text, its closing #s (and the spaces around them) left out
+        text = line[atx.end() :].rstrip().rstrip("#").rstrip()
+        return len(atx.group(1)), plain(text), False
     html = _HTML_HEADING.search(line)
     if html:
         return int(html.group(1)), plain(html.group(2)), False

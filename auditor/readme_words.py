@@ -345,7 +345,7 @@ METRIC_WORDS = re.compile(
 )
 IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|svg|webp)\b", _I)
 TABLE_ROW = re.compile(r"^\s*\|.*\|")
-PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?\s*$")
+PIPE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+(?:\|\s*)?$")
 GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
 HTML_TABLE = re.compile(r"<t[dh]\b", _I)
 

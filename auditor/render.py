@@ -349,21 +349,53 @@ def render_html(card: Scorecard) -> str:
 # Inline Markdown that could format, link or break a table cell. Line-start syntax (#, -, +, >)
 # needs no escape: outside text never starts a line here.
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~>])")
+# Bidirectional formatting characters: they would reorder what the reader sees.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# What GitHub turns into a link, a mention, a reference, an emoji or math in rendered text is
+# broken by a zero-width space (U+200B) the reader does not see: the `www.` and `scheme:` of
+# autolinks, the `@` of mentions and e-mail addresses, the `#` of issue references (`#1`,
+# `owner/repo#1`), `GH-1`, commit SHAs (runs of 7 hex digits or more, cut every 6), `:emoji:`.
+_ZWSP = "\u200b"
+_BREAKS = (
+    # (`_www.` is a link too: the letter before counts, not the word boundary.)
+    (re.compile(r"(?i)(?<![a-z0-9])(www)(?=\.)"), r"\1" + _ZWSP),
+    (re.compile(r"://"), ":" + _ZWSP + "//"),
+    (re.compile(r"(?i)(mailto|xmpp)(?=:)"), r"\1" + _ZWSP),
+    (re.compile(r"@"), "@" + _ZWSP),
+    (re.compile(r"#(?=\d)"), "#" + _ZWSP),
+    (re.compile(r"(?i)\b(GH)(?=-\d)"), r"\1" + _ZWSP),
+    # An emoji code has a letter (`:smile:`), or is `:+1:`/`:-1:` (a time, `04:00:00`, is none).
+    (re.compile(r"(?i):(?=(?:[a-z0-9_+-]*[a-z][a-z0-9_+-]*|[+-]1):)"), ":" + _ZWSP),
+)
+_HEX_RUN = re.compile(r"(?i)(?<![0-9a-z])[0-9a-f]{7,}(?![0-9a-z])")
 
 
-def md(text: object, limit: int = MAX_FIELD_CHARS) -> str:
-    """Outside text as inert Markdown: one line, Markdown punctuation backslash-escaped, HTML
-    characters as entities, and `@` kept from mentioning anyone."""
-    flat = clip(text, limit).replace("&", "&amp;").replace("<", "&lt;")
+def _hex_cut(match: re.Match[str]) -> str:
+    run = match.group()
+    return _ZWSP.join(run[start : start + 6] for start in range(0, len(run), 6))
+
+
+def md(text: object, limit: int = MAX_FIELD_CHARS, *, in_link: bool = False) -> str:
+    """Outside text as inert Markdown, so that GitHub shows it as it is written: one line,
+    Markdown punctuation backslash-escaped, `&` and `<` as entities (they show as themselves),
+    no bidirectional control, `$` alone in a span (GitHub's own way to keep it from starting
+    math), and a zero-width space breaking whatever GitHub would make a link, a mention, a
+    reference or an emoji of (`_BREAKS`; inside a link's text, where GitHub links and
+    references nothing, only emoji codes)."""
+    flat = _BIDI.sub("", clip(text, limit))
+    for pattern, replacement in _BREAKS[-1:] if in_link else _BREAKS:
+        flat = pattern.sub(replacement, flat)
+    if not in_link:
+        flat = _HEX_RUN.sub(_hex_cut, flat)
+    flat = flat.replace("&", "&amp;").replace("<", "&lt;")
     flat = _MD_SPECIAL.sub(r"\\\1", flat)
-    # A zero-width space after @ stops GitHub from notifying a user or team named in a title.
-    return flat.replace("@", "@\u200b")
+    return flat.replace("$", "<span>$</span>")
 
 
 def md_link(url: object, label: object = None) -> str:
     """A Markdown link for an http(s) URL; anything else as inert text."""
     href = safe_url(url)
-    text = md(label if label is not None else url, 120)
+    text = md(label if label is not None else url, 120, in_link=href is not None)
     if href is None:
         return text
     # Characters that end a link destination or a table cell are percent-encoded.

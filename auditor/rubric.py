@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from auditor.configfile import KNOWN_NAMES, ConfigError, read_config, suggestion
 
 # Bump when a rule, a default weight or a tier rule changes meaning: scores of two versions are
 # not comparable.
@@ -215,7 +216,7 @@ TIER_RULES: tuple[tuple[str, str], ...] = (
 )
 
 
-class RubricError(ValueError):
+class RubricError(ConfigError):
     """A rubric configuration that cannot be used; the message is one line naming the file."""
 
 
@@ -259,6 +260,9 @@ _THRESHOLDS: Mapping[str, tuple[type, float, float]] = {
     "silver_min_checklist": (int, 1, 5),
     "min_decided_share": (float, 0.0, 1.0),
 }
+# Every name of the rubric table, for "did you mean" (a top-level `[weights]` finds
+# `rubric.weights`).
+KNOWN_NAMES.extend(["rubric.weights", *(f"rubric.{name}" for name in _THRESHOLDS)])
 
 
 def load_rubric(path: Path | None, *, pyproject: Path | None) -> Rubric:
@@ -268,31 +272,11 @@ def load_rubric(path: Path | None, *, pyproject: Path | None) -> Rubric:
     Raises `RubricError` for a missing `path`, invalid TOML, an unknown key or criterion, or a
     value of the wrong type or out of range.
     """
-    if path is not None:
-        table = _read_toml(path)
-        where = str(path)
-    elif pyproject is not None and pyproject.is_file():
-        tool = _read_toml(pyproject).get("tool", {})
-        table = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
-        where = f"{pyproject} [tool.paper-auditor]"
-    else:
+    config = read_config(path, pyproject=pyproject)
+    if config is None:
         return Rubric()
-    if not isinstance(table, dict):
-        raise RubricError(f"{where}: expected a table")
-    section = table.get("rubric", {})
-    if not isinstance(section, dict):
-        raise RubricError(f"{where}: `rubric` must be a table")
+    section, where = config.table("rubric"), config.where
     return _rubric_from(section, where)
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
-        raise RubricError(f"{path}: cannot read: {error.strerror or error}") from error
-    except tomllib.TOMLDecodeError as error:
-        raise RubricError(f"{path}: invalid TOML: {error}") from error
 
 
 def _rubric_from(section: Mapping[str, Any], where: str) -> Rubric:
@@ -303,8 +287,8 @@ def _rubric_from(section: Mapping[str, Any], where: str) -> Rubric:
         elif key in _THRESHOLDS:
             overrides[key] = _threshold(key, value, where)
         else:
-            known = ", ".join(["weights", *_THRESHOLDS])
-            raise RubricError(f"{where}: unknown rubric setting {key!r} (known: {known})")
+            known = ["weights", *_THRESHOLDS]
+            raise RubricError(f"{where}: unknown rubric setting {key!r}{suggestion(key, known)}")
     return Rubric(**overrides)
 
 
@@ -314,7 +298,8 @@ def _weights_from(value: Any, where: str) -> dict[str, int]:
     weights = _default_weights()
     for key, weight in value.items():
         if key not in weights:
-            raise RubricError(f"{where}: unknown criterion {key!r} in rubric.weights")
+            hint = suggestion(str(key), list(weights))
+            raise RubricError(f"{where}: unknown criterion {key!r} in rubric.weights{hint}")
         # bool is an int subclass; `C1 = true` is a typo, not a weight of 1.
         if isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= 100:
             raise RubricError(f"{where}: rubric.weights.{key} must be an integer from 0 to 100")

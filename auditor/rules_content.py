@@ -12,9 +12,7 @@ from urllib.parse import quote, urlsplit
 
 from auditor.evidence import (
     FAIL,
-    INCONCLUSIVE,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Context,
     answer,
@@ -75,9 +73,12 @@ def pretrained_weights(ctx: Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown("D4", candidate)
-    outcomes = {r.link.url: r.check.outcome for r in ctx.own}
-    links = [u for u in (*facts.artifact_links, *outcomes) if is_weights_link(u)]
-    alive = [u for u in dict.fromkeys(links) if outcomes.get(u) != Outcome.DEAD]
+    outcomes = ctx.links.outcomes
+    mine = [u for u in facts.artifact_links if is_weights_link(u)]
+    # The README's links first, then the paper's: only as many as can be among the first three.
+    links = [*mine, *ctx.links.weights[:3]]
+    paper_alive = ctx.links.alive_weights[: len(mine) + 3]
+    alive = [u for u in dict.fromkeys([*mine, *paper_alive]) if outcomes.get(u) != Outcome.DEAD]
     if alive:
         return answer("D4", PASS, "pre-trained weights linked", alive[:3])
     if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
@@ -136,11 +137,7 @@ def container(ctx: Context) -> Criterion:
         return answer(
             "E2", PASS, f"container: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
         )
-    hosted = [
-        u
-        for u in (*facts.artifact_links, *(r.link.url for r in ctx.own))
-        if is_hosted_environment(u)
-    ]
+    hosted = [u for u in facts.artifact_links if is_hosted_environment(u)] + [*ctx.links.hosted]
     if hosted:
         return answer("E2", PASS, "hosted environment linked", hosted[:3])
     return answer("E2", FAIL, "no container or hosted environment", (candidate.url,))
@@ -252,16 +249,11 @@ def doi_or_release(ctx: Context) -> Criterion:
         url = f"{parts.scheme}://{parts.netloc}/{facts.full_name}/releases/tag/{quote(release.tag)}"
         when = f" ({release.date[:10]})" if release.date else ""
         return answer("F3", PASS, f"release {release.tag}{when}", (url,))
-    resolved = [r.link.url for r in ctx.own if r.check.outcome in RESOLVED]
-    dois = [u for u in (*facts.artifact_links, *resolved) if is_archive_doi(u)]
+    dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]
     if dois:
         return answer("F3", PASS, "archived with a DOI", dois[:2])
     # An archive link we could not check may be the DOI: an unknown never fails.
-    open_ = [
-        r.link.url
-        for r in ctx.own
-        if r.check.outcome in INCONCLUSIVE and is_archive_doi(r.link.url)
-    ]
+    open_ = ctx.links.unchecked_archives
     if open_:
         return answer("F3", UNKNOWN, "archive link could not be checked", open_[:2])
     if "releases" in facts.skipped:  # not looked up for the GitHub budget: not a failure

@@ -20,6 +20,7 @@ from auditor.evidence import (
     UNKNOWN,
     Candidate,
     Context,
+    PaperLinks,
     answer,
     paper_period,
 )
@@ -239,18 +240,22 @@ def _borrowed(candidate: Candidate) -> str | None:
 
 
 def score_paper(
-    paper: Paper, results: Sequence[LinkResult], rubric: Rubric, *, today: date
+    paper: Paper, results: Sequence[LinkResult], rubric: Rubric, *, today: date, own: bool = False
 ) -> PaperScore:
     """Score a paper on its best code link (tier, then score, then a direct link before one
-    found on a project page); `results` may hold other papers' links, which are ignored."""
-    own = tuple(r for r in results if paper.id in r.link.papers)
-    a1 = links_resolve(own)
-    candidates = _candidates(own)
+    found on a project page); `results` may hold other papers' links, which are ignored, unless
+    `own` says they are all the paper's (a link cited by every paper of a long list then costs
+    nothing per paper). Linear in the paper's links."""
+    own_links = tuple(results) if own else tuple(r for r in results if paper.id in r.link.papers)
+    a1 = links_resolve(own_links)
+    candidates = _candidates(own_links)
     if not candidates:
-        return _without_code(own, a1, rubric)
+        return _without_code(own_links, a1, rubric)
     period = paper_period(paper.date)
+    links = PaperLinks.of(own_links)
     scored = [
-        (_score_candidate(Context(paper, own, c, rubric, today, period), a1), c) for c in candidates
+        (_score_candidate(Context(paper, own_links, c, rubric, today, period, links), a1), c)
+        for c in candidates
     ]
     best, _ = max(
         scored,
@@ -262,6 +267,6 @@ def score_paper(
         ),
     )
     # A page we could not read may lead to the code the dead or placeholder link does not give.
-    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER, Tier.NO_CODE) and _unread_pages(own):
+    if best.tier in (Tier.DEAD, Tier.PLACEHOLDER, Tier.NO_CODE) and _unread_pages(own_links):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
     return best

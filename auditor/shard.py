@@ -219,7 +219,10 @@ def _score(
             by_paper.setdefault(pid, []).append(entry.result)
     return tuple(
         replace(
-            entry, score=score_paper(entry.paper, by_paper.get(entry.id, []), rubric, today=today)
+            entry,
+            score=score_paper(
+                entry.paper, by_paper.get(entry.id, []), rubric, today=today, own=True
+            ),
         )
         for entry in papers
     )

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from auditor import redact
 
 # Fixtures shared by several test modules (`make_net`).
 pytest_plugins = ["tests.support.checking"]
@@ -18,6 +22,13 @@ _OUTSIDE_VARIABLES = (
     "GITHUB_OUTPUT",
     "NO_COLOR",
 )
+
+
+@pytest.fixture(autouse=True)
+def no_secrets_left() -> Iterator[None]:
+    """Each test registers its own secrets (the command line does): none carries over."""
+    yield
+    redact.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from auditor import checker, fetch
@@ -417,17 +418,29 @@ async def test_exclude_pattern_applies_to_links_and_hops(make_net: NetFactory) -
     assert server.seen("/internal/z") == []
 
 
-async def test_github_api_host_is_trusted_even_on_loopback(make_net: NetFactory) -> None:
-    with serve({"/api/v3/rate_limit": Reply(200, b"{}")}) as server:
+async def test_the_github_api_is_trusted_on_loopback_for_api_requests_only(
+    make_net: NetFactory,
+) -> None:
+    with serve({"/api/v3/rate_limit": Reply(200, b"{}"), "/admin": Reply(200)}) as server:
         net = make_net(
             names={"ghe.test": "127.0.0.1", "other.test": "127.0.0.1"},
             allow_private=False,
             github_api_url=server.url("/api/v3", host="ghe.test"),
         )
-        answer = await net.client.get(server.url("/api/v3/rate_limit", host="ghe.test"))
+        answer = await net.api_client.get(server.url("/api/v3/rate_limit", host="ghe.test"))
         assert answer.status_code == 200
-        result = await check(net, server.url("/api/v3/rate_limit", host="other.test"))
-    assert result.outcome is Outcome.EXCLUDED
+        # The API host, but not an API path (nor one climbing out of it): the plain guard.
+        for path in ("/admin", "/api/v3/../../admin"):
+            with pytest.raises(httpx.ConnectError, match="non-public address"):
+                await net.api_client.get(server.url(path, host="ghe.test"))
+        # A paper link to the API itself, or to another name of the machine: refused.
+        for url in (
+            server.url("/api/v3/rate_limit", host="ghe.test"),
+            server.url("/api/v3/rate_limit", host="other.test"),
+        ):
+            result = await check(net, url)
+            assert result.outcome is Outcome.EXCLUDED, url
+    assert server.seen("/admin") == []
 
 
 # --- the offline guard -----------------------------------------------------------------------

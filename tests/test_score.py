@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from auditor import rubric_doc
+from auditor.configfile import ConfigError
 from auditor.models import (
     CriterionResult,
     LicenseClass,
@@ -689,7 +690,7 @@ def test_default_rubric_without_files(tmp_path: Path) -> None:
 def test_pyproject_section(tmp_path: Path) -> None:
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text(
-        '[project]\nname = "x"\n[tool.paper-auditor]\nexclude = ["a"]\n'
+        '[project]\nname = "x"\n[tool.other]\nexclude = ["a"]\n'
         "[tool.paper-auditor.rubric]\nplaceholder_grace_days = 30\n"
         "[tool.paper-auditor.rubric.weights]\nC1 = 20\n"
     )
@@ -725,7 +726,7 @@ def test_config_file_wins_over_pyproject(tmp_path: Path) -> None:
 def test_bad_config_is_one_line_error(tmp_path: Path, text: str, message: str) -> None:
     config = tmp_path / "auditor.toml"
     config.write_text(text)
-    with pytest.raises(RubricError, match=re.escape(message)) as raised:
+    with pytest.raises(ConfigError, match=re.escape(message)) as raised:
         load_rubric(config, pyproject=None)
     assert "\n" not in str(raised.value)
     assert str(config) in str(raised.value)
@@ -737,7 +738,7 @@ def test_all_zero_weights_and_missing_file(tmp_path: Path) -> None:
     config.write_text(f"[rubric.weights]\n{zeros}\n")
     with pytest.raises(RubricError, match="all zero"):
         load_rubric(config, pyproject=None)
-    with pytest.raises(RubricError, match="cannot read"):
+    with pytest.raises(ConfigError, match="cannot read"):
         load_rubric(tmp_path / "missing.toml", pyproject=None)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from auditor.config import DEFAULT_GITLAB_API_URL
 from auditor.hosts.api import (
     ApiStop,
     JsonApi,
@@ -24,7 +25,7 @@ from auditor.licenses import license_class, spdx_from_key
 from auditor.models import RepoCheck, RepoFacts
 from auditor.readme import analyze_readme
 
-GITLAB_API = "https://gitlab.com/api/v4"
+GITLAB_API = DEFAULT_GITLAB_API_URL
 
 
 class GitLab:

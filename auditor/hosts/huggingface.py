@@ -8,6 +8,7 @@ or 401 with `X-Error-Code: RepoNotFound`: `dead`."""
 from __future__ import annotations
 
 from auditor import repofiles
+from auditor.config import DEFAULT_HUGGINGFACE_URL
 from auditor.hosts.api import (
     ApiStop,
     JsonApi,
@@ -22,7 +23,7 @@ from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection
 from auditor.models import RepoCheck, RepoFacts
 
-HUGGINGFACE = "https://huggingface.co"
+HUGGINGFACE = DEFAULT_HUGGINGFACE_URL
 
 
 class HuggingFace:

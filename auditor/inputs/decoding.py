@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from auditor.deadline import checkpoint
 from auditor.inputs.model import Reading
 
 # Enough to sniff a format and to spot a binary file; the rest streams.
@@ -71,7 +72,9 @@ class Decoder:
             yield from self.whole(head, rest).splitlines()
             return
         first = True
-        for raw in _byte_lines(head, rest):
+        for count, raw in enumerate(_byte_lines(head, rest)):
+            if count % 1024 == 0:
+                checkpoint()  # a list read past the run's deadline stops here
             text = self._decode(raw).rstrip("\r\n")
             if first:
                 text = text.removeprefix("\ufeff")

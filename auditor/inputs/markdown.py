@@ -16,13 +16,15 @@ from auditor.inputs.model import (
 )
 from auditor.urlscan import find_urls
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+# Every pattern here runs on every line of a list: each must be linear in the line, with no two
+# quantifiers that can take the same characters one after the other (`\s*#*\s*$` was cubic).
+_HEADING = re.compile(r" {0,3}(#{1,6})\s+")
 _LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$")
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
-_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)[^)\n]*\)")
+_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)(?:[^\S\n][^)\n]*)?\)")
 _BOLD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)")
 _LINK_LABELS = frozenset(
     {"paper", "pdf", "code", "arxiv", "project", "project page", "github", "website", "page"}
@@ -59,6 +61,7 @@ class _Section:
     paragraphs: list[tuple[int, str]] = field(default_factory=list)
     has_list: bool = False
     is_paper: bool = False  # decided once its text reads as an abstract
+    words: int = 0  # of `paragraphs`, counted as each paragraph ends
 
 
 class MarkdownSplitter:
@@ -103,7 +106,9 @@ class MarkdownSplitter:
         heading = _HEADING.match(line)
         if heading:
             self._end_section()
-            title = _LINK.sub(r"\1", heading.group(2)).strip()
+            # The heading's text, its closing sequence of #s (and the spaces around it) left out.
+            text = line[heading.end() :].rstrip().rstrip("#").rstrip()
+            title = _LINK.sub(r"\1", text).strip()
             if self._reading is not None and self._reading.title is None:
                 self._reading.title = title
             self._section = _Section(number, len(heading.group(1)), title)
@@ -182,7 +187,10 @@ class MarkdownSplitter:
         if BOILERPLATE_HEADINGS.match(section.title) or section.has_list:
             return
         section.paragraphs.extend(paragraph)
-        if _words(" ".join(text for _, text in section.paragraphs)) >= MIN_ABSTRACT_WORDS:
+        # Counted paragraph by paragraph: joining the section's text at every paragraph's end
+        # made a section of many short paragraphs quadratic.
+        section.words += _words(" ".join(text for _, text in paragraph))
+        if section.words >= MIN_ABSTRACT_WORDS:
             section.is_paper = True
 
     def _end_section(self) -> None:

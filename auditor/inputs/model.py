@@ -76,3 +76,4 @@ class Reading:
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     records: Iterator[PaperRecord] = field(default_factory=lambda: iter(()))
+    max_depth: int = 256  # how deep HTML elements may nest (`Limits.nesting_depth`)

@@ -31,11 +31,15 @@ from auditor.inputs.json_records import json_records, jsonl_records
 from auditor.inputs.markdown import MarkdownSplitter
 from auditor.inputs.model import Document, InputFormat, PaperRecord, Reading
 from auditor.inputs.text import text_records
+from auditor.soup import DEFAULT_MAX_DEPTH
 
 
-def read_path(path: str, *, stdin: BinaryIO | None = None) -> Reading:
-    """Open one input given on the command line; `-` is standard input."""
-    reading = Reading(path)
+def read_path(
+    path: str, *, stdin: BinaryIO | None = None, max_depth: int = DEFAULT_MAX_DEPTH
+) -> Reading:
+    """Open one input given on the command line; `-` is standard input. HTML elements nest at
+    most `max_depth` deep."""
+    reading = Reading(path, max_depth=max_depth)
     if path == "-":
         source = stdin if stdin is not None else sys.stdin.buffer
         _start(reading, source, extension="", content_type=None, base_url=None, owned=False)
@@ -55,10 +59,10 @@ def read_path(path: str, *, stdin: BinaryIO | None = None) -> Reading:
     return reading
 
 
-def read_document(document: Document) -> Reading:
+def read_document(document: Document, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Reading:
     """Read an input already in memory; relative HTML links resolve against its name when it
     is a URL."""
-    reading = Reading(document.name)
+    reading = Reading(document.name, max_depth=max_depth)
     split = urlsplit(document.name)
     is_url = split.scheme in ("http", "https")
     extension = os.path.splitext(split.path if is_url else document.name)[1].lower()
@@ -124,7 +128,9 @@ def _records(
             case InputFormat.CSV:
                 yield from csv_records(decoder.lines(head, stream))
             case InputFormat.HTML:
-                yield from html_records(reading, decoder.whole(head, stream), base_url)
+                yield from html_records(
+                    reading, decoder.whole(head, stream), base_url, max_depth=reading.max_depth
+                )
             case InputFormat.BIBTEX:
                 yield from bibtex_records(reading, decoder.whole(head, stream))
             case InputFormat.JSON:

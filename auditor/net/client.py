@@ -22,15 +22,18 @@ import httpx
 
 from auditor.config import Settings
 from auditor.links import politeness_key
-from auditor.net.guard import GuardedBackend, Resolver, is_public_address, system_resolver
+from auditor.net.guard import (
+    ApiRoots,
+    ApiTransport,
+    GuardedBackend,
+    Resolver,
+    is_public_address,
+    system_resolver,
+)
 from auditor.net.httpx_patches import guarded_transport
 from auditor.net.politeness import HostGate
 
 log = logging.getLogger(__name__)
-
-
-def _host_of(url: str) -> str:
-    return httpx.URL(url).host.lower()
 
 
 class Net:
@@ -45,22 +48,21 @@ class Net:
     def __init__(self, settings: Settings, *, resolver: Resolver | None = None) -> None:
         self.settings = settings
         self.resolver: Resolver = resolver or system_resolver
-        trusted = frozenset(
-            _host_of(url) for url in (settings.github_api_url, settings.github_graphql_url)
-        )
         self.backend = GuardedBackend(
-            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, trusted
+            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed
         )
         concurrency = max(1, settings.concurrency)
         limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
         self.transport: httpx.AsyncBaseTransport = guarded_transport(limits, self.backend)
-        self.client = httpx.AsyncClient(
-            transport=self.transport,
-            follow_redirects=False,
-            # No pool timeout: the semaphore below already bounds the wait for a connection.
-            timeout=httpx.Timeout(settings.timeout, pool=None),
-            headers={"User-Agent": settings.user_agent},
-            trust_env=False,
+        self.client = self._client(self.transport)
+        # The APIs we ask (GitHub, GitLab, Hugging Face) through a client of their own: only
+        # there, and only for their exact roots, is a private address trusted (guard.ApiRoots).
+        roots = ApiRoots.of(settings.api_roots())
+        trusting = GuardedBackend(
+            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, roots.origins()
+        )
+        self.api_client = self._client(
+            ApiTransport(roots, guarded_transport(limits, trusting), self.transport)
         )
         self._slots = asyncio.Semaphore(concurrency)
         self._gates: dict[str, HostGate] = {}
@@ -120,8 +122,19 @@ class Net:
                 continue
         return False
 
+    def _client(self, transport: httpx.AsyncBaseTransport) -> httpx.AsyncClient:
+        return httpx.AsyncClient(
+            transport=transport,
+            follow_redirects=False,
+            # No pool timeout: the semaphore below already bounds the wait for a connection.
+            timeout=httpx.Timeout(self.settings.timeout, pool=None),
+            headers={"User-Agent": self.settings.user_agent},
+            trust_env=False,
+        )
+
     async def aclose(self) -> None:
         await self.client.aclose()
+        await self.api_client.aclose()
 
     async def __aenter__(self) -> Self:
         return self

@@ -8,6 +8,14 @@ rebinding). Every connection passes through it, the first request of a link and 
 hop alike. TLS SNI and the Host header still carry the name: httpcore takes both from the URL,
 never from the address we connect to. Failures are `AddressRefused` and `NameNotResolved`, both
 `httpx.ConnectError`s. Owns also the `Resolver` type and `system_resolver`.
+
+No side doors. The APIs the auditor itself asks (GitHub REST and GraphQL, the raw-download
+origin, GitLab's and Hugging Face's APIs, as configured) may live on a private address (GitHub
+Enterprise Server usually does): `ApiRoots` names them, exactly (scheme, host, port and path),
+and `ApiTransport` sends a request through a backend that trusts their (host, port) only when
+the request is one of ours *and* its URL lies under one of those roots. Everything else — every
+paper link, project page and redirect, even to the very same host — goes through the plain
+guard, where a private address needs `--allow-private` like any other.
 """
 
 from __future__ import annotations
@@ -18,7 +26,9 @@ import select
 import socket
 import ssl
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import unquote, urlsplit
 
 import httpcore
 import httpx
@@ -158,12 +168,14 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         inner: httpcore.AsyncNetworkBackend,
         resolver: Resolver,
         allowed: Callable[[IPAddress], bool],
-        trusted_hosts: frozenset[str] = frozenset(),
+        trusted: frozenset[tuple[str, int]] = frozenset(),
     ) -> None:
+        """`trusted`: (host, port) pairs connected to whatever their address; only
+        `ApiTransport`'s backend has any, for API requests (never give a link's backend one)."""
         self._inner = inner
         self._resolver = resolver
         self._allowed = allowed
-        self._trusted_hosts = trusted_hosts
+        self._trusted = trusted
 
     async def addresses(self, host: str, port: int, within: float | None = None) -> list[str]:
         """The addresses of `host` (itself when it is an address literal), looked up within
@@ -188,12 +200,12 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             raise NameNotResolved(host, "no address", nxdomain=True)
         return found
 
-    def permitted(self, host: str, address: str) -> bool:
+    def permitted(self, host: str, address: str, port: int | None = None) -> bool:
         try:
             parsed = ipaddress.ip_address(address)
         except ValueError:
             return False
-        if host.lower() in self._trusted_hosts:
+        if port is not None and (host.lower(), port) in self._trusted:
             return True
         return is_public_address(parsed) or self._allowed(embedded_ipv4(parsed))
 
@@ -206,7 +218,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.AsyncNetworkStream:
         found = await self.addresses(host, port, timeout)
-        usable = [address for address in found if self.permitted(host, address)]
+        usable = [address for address in found if self.permitted(host, address, port)]
         if not usable:
             raise AddressRefused(host, found)
         # Only checked addresses are tried; a refused one among them is skipped, never used.
@@ -236,3 +248,84 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await self._inner.sleep(seconds)
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRoot:
+    """One API the auditor asks: an exact origin and the path its requests lie under (a path
+    ending in `/` is a prefix, any other path is the one URL: GraphQL's)."""
+
+    scheme: str
+    host: str
+    port: int
+    path: str
+
+    @classmethod
+    def parse(cls, url: str) -> ApiRoot | None:
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        if scheme not in _DEFAULT_PORTS or not parts.hostname:
+            return None
+        try:
+            port = parts.port or _DEFAULT_PORTS[scheme]
+        except ValueError:
+            return None
+        return cls(scheme, parts.hostname.lower().rstrip("."), port, parts.path or "/")
+
+    def holds(self, url: httpx.URL) -> bool:
+        """Whether `url` is a request to this API: same scheme, host and port, and a path
+        under the root's with no dot segment (`..` never climbs out of it)."""
+        port = url.port or _DEFAULT_PORTS.get(url.scheme)
+        if (url.scheme, url.host.lower().rstrip("."), port) != (self.scheme, self.host, self.port):
+            return False
+        raw = url.raw_path.decode("ascii", "replace").split("?", 1)[0]
+        segments = unquote(raw).split("/")
+        if "." in segments or ".." in segments:
+            return False
+        if self.path.endswith("/"):
+            return raw.startswith(self.path)
+        return raw == self.path
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRoots:
+    """The APIs of a run (`Settings.api_roots()`)."""
+
+    roots: tuple[ApiRoot, ...]
+
+    @classmethod
+    def of(cls, urls: Iterable[str]) -> ApiRoots:
+        return cls(tuple(root for root in map(ApiRoot.parse, urls) if root is not None))
+
+    def holds(self, url: httpx.URL) -> bool:
+        return any(root.holds(url) for root in self.roots)
+
+    def origins(self) -> frozenset[tuple[str, int]]:
+        return frozenset((root.host, root.port) for root in self.roots)
+
+
+class ApiTransport(httpx.AsyncBaseTransport):
+    """The transport of the API client: a request under one of the `roots` goes through
+    `trusted` (a pool whose guard trusts the roots' (host, port) pairs); any other request —
+    a redirect out of the API, a path climbing out with `..` — through `plain`, the guard that
+    every link passes."""
+
+    def __init__(
+        self,
+        roots: ApiRoots,
+        trusted: httpx.AsyncBaseTransport,
+        plain: httpx.AsyncBaseTransport,
+    ) -> None:
+        self.roots = roots
+        self._trusted = trusted
+        self._plain = plain
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        route = self._trusted if self.roots.holds(request.url) else self._plain
+        return await route.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self._trusted.aclose()  # `plain` is the links' transport: its owner closes it

@@ -31,6 +31,7 @@ from auditor.scorecard.writing import (
     summary_json,
     to_json,
     write_files_atomically,
+    write_report_set,
 )
 
 __all__ = [
@@ -62,4 +63,5 @@ __all__ = [
     "summary_json",
     "to_json",
     "write_files_atomically",
+    "write_report_set",
 ]

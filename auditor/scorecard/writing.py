@@ -290,3 +290,94 @@ def write_files_atomically(files: Mapping[Path, str | Iterable[str]]) -> None:
         for temporary, _ in written:
             Path(temporary).unlink(missing_ok=True)
         raise
+
+
+# The report sets live here, in `--out`; the names users open are links into `current`.
+GENERATIONS = ".paper-auditor-reports"
+_CURRENT = "current"
+
+
+def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) -> None:
+    """Replace the reports in `out_dir` as one set: the new files are written (and synced) into
+    a new generation folder beside the old one, then one symlink (`current`) is swapped to it
+    with a single rename. `out_dir/NAME` is a symlink to `current/NAME`, made once, so readers
+    always open one generation's files: never a mix of old and new, never a half-written file,
+    and no temporary file left in `out_dir` by a kill (a killed write leaves at most an unused
+    generation, removed by the next). Nothing else in `out_dir` (the history, the user's
+    files) is touched. Where symlinks are not available, falls back to
+    `write_files_atomically`."""
+    root = out_dir / GENERATIONS
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        generation = Path(tempfile.mkdtemp(dir=root, prefix="generation-"))
+    except OSError:
+        write_files_atomically({out_dir / name: text for name, text in files.items()})
+        return
+    try:
+        for name, text in files.items():
+            with (generation / name).open("w", encoding="utf-8") as stream:
+                if isinstance(text, str):
+                    stream.write(text)
+                else:  # a report in pieces (scorecard.json): never whole in memory
+                    stream.writelines(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+        _sync_folder(generation)
+        if not _swap_link(root / _CURRENT, generation.name):
+            raise NotImplementedError  # no symlinks here
+    except NotImplementedError:
+        # The files are written and synced: renamed into place one by one, as before.
+        for name in files:
+            os.replace(generation / name, out_dir / name)
+        _remove_tree(generation)
+        return
+    except BaseException:
+        _remove_tree(generation)
+        raise
+    for name in files:
+        entry = out_dir / name
+        target = f"{GENERATIONS}/{_CURRENT}/{name}"
+        if not (entry.is_symlink() and os.readlink(entry) == target):
+            _swap_link(entry, target)  # once per name: a report written by an older version
+    for old in root.iterdir():
+        if old.name != _CURRENT and old != generation:
+            _remove_tree(old)  # earlier generations, and leftovers of killed writes
+
+
+def _swap_link(path: Path, target: str) -> bool:
+    """Point the symlink `path` at `target` with one rename; False where symlinks fail."""
+    temporary = path.parent / f".{path.name}-{os.urandom(6).hex()}"
+    try:
+        os.symlink(target, temporary)
+    except (OSError, NotImplementedError):
+        return False
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+    return True
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def _remove_tree(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink(missing_ok=True)
+        return
+    if path.is_dir():
+        for child in path.iterdir():
+            _remove_tree(child)
+        path.rmdir()

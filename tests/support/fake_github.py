@@ -65,6 +65,7 @@ type Repository {
   isDisabled: Boolean!
   isEmpty: Boolean!
   isFork: Boolean!
+  isPrivate: Boolean!
   parent: Repository
   licenseInfo: License
   description: String
@@ -106,6 +107,7 @@ class FakeRepo:
     files: dict[str, str] = field(default_factory=dict)  # path → text; folders implied
     archived: bool = False
     disabled: bool = False
+    private: bool = False  # seen only with the token
     parent: str | None = None
     # The REST licence object; {"key": "other", …, "spdx_id": "NOASSERTION"} for Other.
     license: dict[str, Any] | None = None
@@ -447,7 +449,7 @@ class FakeGitHub:
             "node_id": f"R_kgDO{repo.id}",
             "name": name,
             "full_name": repo.full_name,
-            "private": False,
+            "private": repo.private,
             "owner": {"login": owner, "id": repo.id + 1, "type": "User", "site_admin": False},
             "html_url": f"https://github.com/{repo.full_name}",
             "description": repo.description,
@@ -619,6 +621,7 @@ class FakeGitHub:
             "isDisabled": repo.disabled,
             "isEmpty": repo.empty,
             "isFork": repo.parent is not None,
+            "isPrivate": repo.private,
             "parent": (
                 {"nameWithOwner": repo.parent, "defaultBranchRef": {"name": "main"}}
                 if repo.parent

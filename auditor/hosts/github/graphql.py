@@ -33,7 +33,7 @@ from auditor.hosts.github.derive import Readme, Tree, complete, preferred_readme
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found
+from auditor.hosts.github.verdicts import found, private
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoCheck, RepoFacts
 from auditor.net.policy import retry_after
@@ -73,7 +73,7 @@ _NAMES = "... on Tree { entries { name type } }"
 
 
 _REPO_FRAGMENT = f"""fragment Repo on Repository {{
-  nameWithOwner isArchived isDisabled isEmpty isFork
+  nameWithOwner isArchived isDisabled isEmpty isFork isPrivate
   parent {{ nameWithOwner defaultBranchRef {{ name }} }}
   licenseInfo {{ spdxId key }}
   description homepageUrl pushedAt createdAt stargazerCount forkCount
@@ -258,6 +258,9 @@ class GraphQLReader:
             if not isinstance(node, dict):
                 failure = errors.get(f"r{index}")
                 results[full_name] = await self._follow_ups.unless_blocked(api, full_name, failure)
+                continue
+            if node.get("isPrivate") is True:
+                results[full_name] = private(full_name)
                 continue
             try:
                 facts, tree, readmes, manifests = graphql_repo(node)

@@ -51,7 +51,7 @@ from auditor.hosts.github.derive import (
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import blocked, found, missing
+from auditor.hosts.github.verdicts import blocked, found, missing, private
 from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
@@ -147,6 +147,8 @@ class RestReader:
         if answer.status != 200:
             return missing(answer, full_name)
         repo = as_object(answer.json(), "repository")
+        if repo.get("private") is True:
+            return private(full_name)
         base = rest_base(repo)
         self._follow_ups.note_parent_branch(base, repo.get("parent"), "default_branch")
         facts = await self._listing(api, base)

@@ -18,6 +18,7 @@ from auditor.hosts.github.answers import Answer, Stop
 from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint, origin
 from auditor.models import Outcome
 from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.guard import ApiRoot
 from auditor.net.policy import RetryPolicy, rate_limit_remaining, rate_limit_reset, retry_after
 
 logger = logging.getLogger(__name__)
@@ -33,6 +34,23 @@ def _exchange_failed(error: httpx.HTTPError) -> str:
     if isinstance(error, httpx.TimeoutException):
         return "GitHub API timed out"
     return f"GitHub API exchange failed ({type(error).__name__})"
+
+
+_TOKEN_PATHS = ("/repos/", "/repositories/", "/rate_limit")
+
+
+def _reads_repositories(url: str, api: ApiEndpoint) -> bool | None:
+    """None when `url` is no request to this API (outside its REST root or GraphQL URL, or a
+    path with a dot segment); else whether it reads repositories or the rate limit, the only
+    requests the token goes with."""
+    target = httpx.URL(url)
+    if url.rstrip("/") == api.graphql.rstrip("/"):
+        return True
+    rest = ApiRoot.parse(api.rest.rstrip("/") + "/")
+    if rest is None or not rest.holds(target):
+        return None
+    path = target.path[len(rest.path) - 1 :]
+    return path.startswith(_TOKEN_PATHS)
 
 
 class ApiCache(Protocol):
@@ -101,7 +119,12 @@ class Transport:
             if base in self.spent:
                 raise Stop(Outcome.UNCHECKED, self.spent[base])
             request_headers = dict(headers)
-            if self.token and not raw and origin(url) in self.token_origins and api.authorised:
+            # A file of the raw host never gets the token; a request to the API must be one it
+            # answers, and the token reads repositories and the rate limit, nothing else.
+            reads = False if raw else _reads_repositories(url, api)
+            if reads is None:  # never sent: not a request to the API (a `..`, another path)
+                raise Stop(Outcome.UNSUPPORTED, "not a request the GitHub API answers; not sent")
+            if self.token and reads and origin(url) in self.token_origins and api.authorised:
                 request_headers["Authorization"] = f"Bearer {self.token}"
             timeout = read_timeout or self.settings.timeout
             try:

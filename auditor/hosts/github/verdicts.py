@@ -73,3 +73,15 @@ def graphql_missing(error: Mapping[str, object] | None, full_name: str) -> RepoC
         )
     message = error.get("message") if error is not None else None
     return verdict(Outcome.TRANSIENT, f"GitHub GraphQL API: {message or 'no data for it'}")
+
+
+PRIVATE_DETAIL = (
+    "a private repository: the token can read it, the report's readers cannot; "
+    "its facts are left out"
+)
+
+
+def private(full_name: str) -> RepoCheck:
+    """A repository only the token can see: no fact of it (description, files, README) goes
+    into a report others read."""
+    return RepoCheck(LinkCheck(Outcome.BLOCKED, PRIVATE_DETAIL, now_iso(), http_status=200), None)

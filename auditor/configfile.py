@@ -1,0 +1,85 @@
+"""The configuration file: `--config FILE`, else `[tool.paper-auditor]` in ./pyproject.toml.
+The one place that reads it: TOML decoding, the tables it may hold, and "did you mean" for a
+name that is not one. What a table means, its owner decides (`auditor.rubric` for `rubric`,
+`auditor.politeness` for `politeness`)."""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# The tables a configuration may hold; any other is an error, never ignored.
+KNOWN_TABLES = ("rubric", "politeness")
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; the message is one line naming the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigFile:
+    """The tables of one configuration, and how to name where they came from."""
+
+    tables: Mapping[str, Any]
+    where: str
+
+    def table(self, name: str) -> Mapping[str, Any]:
+        """The `name` table, empty when the file has none."""
+        value = self.tables.get(name, {})
+        if not isinstance(value, dict):
+            raise ConfigError(f"{self.where}: `{name}` must be a table")
+        return value
+
+
+def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | None:
+    """The configuration at `path`, else the `[tool.paper-auditor]` table of `pyproject` when
+    that file exists; None when there is neither. Raises `ConfigError` for a file that cannot
+    be read, invalid TOML, and a table this version does not know."""
+    if path is not None:
+        tables: object = _read_toml(path)
+        where = str(path)
+    elif pyproject is not None and pyproject.is_file():
+        tool = _read_toml(pyproject).get("tool", {})
+        tables = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
+        where = f"{pyproject} [tool.paper-auditor]"
+    else:
+        return None
+    if not isinstance(tables, dict):
+        raise ConfigError(f"{where}: expected a table")
+    for key in tables:
+        if key not in KNOWN_TABLES:  # a typo or a misplaced table is an error, never ignored
+            raise ConfigError(f"{where}: unknown table {key!r}{suggestion(key, KNOWN_NAMES)}")
+    return ConfigFile(tables, where)
+
+
+def suggestion(name: str, known: Sequence[str]) -> str:
+    """`; did you mean …?` with the nearest valid name (difflib), or the names known."""
+    last = name.rsplit(".", 1)[-1]
+    for guess in (name, last):
+        close = difflib.get_close_matches(guess, list(known), n=1, cutoff=0.6)
+        if close:
+            return f"; did you mean {close[0]!r}?"
+    return f" (known: {', '.join(list(known)[:8])})"
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from error
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: invalid TOML: not UTF-8 text") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
+
+
+# Every name a configuration may use, for "did you mean" (a top-level `[weights]` finds
+# `rubric.weights`); the owners of the tables add theirs.
+KNOWN_NAMES: list[str] = [*KNOWN_TABLES]

@@ -1,0 +1,110 @@
+"""The run's one deadline (`--max-run-time`, counted from process start), and the checkpoints
+where CPU-heavy work looks at it.
+
+The command line sets the deadline once (`running`), for everything the run does: reading lists
+(list URLs too), checking and harvesting, scoring and writing. Async code asks `current()` for
+its bound; synchronous parsing (paper lists, project pages, in the event loop or in a worker
+thread, which inherits the context) calls `checkpoint()` in its loops, which raises `OutOfTime`
+once the deadline has passed. No parser holds a run past its deadline, whatever its input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import functools
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# When the process started, as near as Python can tell: the moment this package was imported.
+PROCESS_STARTED = time.monotonic()
+
+
+class OutOfTime(Exception):
+    """The run's deadline has passed: the work in hand stops where it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A moment on `time.monotonic()`'s clock (the clock of asyncio's loops, too); None: never."""
+
+    at: float | None
+
+    @classmethod
+    def after(cls, seconds: float | None, *, start: float | None = None) -> Deadline:
+        """`seconds` after `start` (default now); no deadline for None."""
+        if seconds is None:
+            return cls(None)
+        return cls((time.monotonic() if start is None else start) + seconds)
+
+    def remaining(self) -> float | None:
+        """Seconds left (never below 0); None without a deadline."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def expired(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
+
+    def sooner(self, other: float | None) -> float | None:
+        """The earlier of this deadline and the moment `other` (either may be None)."""
+        if self.at is None:
+            return other
+        return self.at if other is None else min(self.at, other)
+
+
+NEVER = Deadline(None)
+_current: contextvars.ContextVar[Deadline] = contextvars.ContextVar("deadline", default=NEVER)
+
+
+def current() -> Deadline:
+    """The deadline of the run in progress (`NEVER` outside one)."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def running(deadline: Deadline) -> Iterator[Deadline]:
+    """Make `deadline` the run's for the code inside (and the threads it starts)."""
+    token = _current.set(deadline)
+    try:
+        yield deadline
+    finally:
+        _current.reset(token)
+
+
+def checkpoint() -> None:
+    """Raise `OutOfTime` when the run's deadline has passed. Cheap: call it in parser loops."""
+    at = _current.get().at
+    if at is not None and time.monotonic() >= at:
+        raise OutOfTime("run time limit reached")
+
+
+async def in_thread(function: Callable[..., T], *args: object) -> T:
+    """`function(*args)` in a daemon thread of its own, the run's deadline (and the rest of the
+    context) handed to it. Awaiting it can be cancelled at any time: the thread then stops at its
+    next `checkpoint()`, and neither the event loop's shutdown nor the process's exit waits for
+    it (as they would for `asyncio.to_thread`'s pool)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+    context = contextvars.copy_context()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not future.done():
+            outcome()
+
+    def work() -> None:
+        try:
+            result = context.run(function, *args)
+        except BaseException as error:  # handed to the awaiting task, whatever it is
+            report: Callable[[], None] = functools.partial(future.set_exception, error)
+        else:
+            report = functools.partial(future.set_result, result)
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+            loop.call_soon_threadsafe(settle, report)
+
+    threading.Thread(target=work, name="auditor-parse", daemon=True).start()
+    return await future
