@@ -51,12 +51,22 @@ def api_auth(settings: Settings) -> dict[str, str]:
 class ForgeFacts:
     """Facts about links on code hosts and archives other than GitHub."""
 
-    def __init__(self, client: httpx.AsyncClient, settings: Settings) -> None:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        settings: Settings,
+        *,
+        gitlab_api_url: str | None = None,
+        huggingface_url: str | None = None,
+    ) -> None:
+        """The roots are `settings.api_roots`; `gitlab_api_url` and `huggingface_url` (the
+        Hub's site, its API under `/api`), when given, override theirs."""
         roots = settings.api_roots
         self._api = JsonApi(client, settings, auth=api_auth(settings))
         self._forges = roots.forges
-        self.gitlab = GitLab(self._api, roots["gitlab"])
-        self.huggingface = HuggingFace(self._api, roots["huggingface"])
+        self.gitlab = GitLab(self._api, gitlab_api_url or roots["gitlab"])
+        hub = huggingface_url.rstrip("/") + "/api" if huggingface_url else roots["huggingface"]
+        self.huggingface = HuggingFace(self._api, hub)
         self.bitbucket = Bitbucket(self._api, roots["bitbucket"])
         self.gitee = Gitee(self._api, roots["gitee"])
         self.codeberg = Forgejo(self._api, roots["codeberg"], "https://codeberg.org", "codeberg")
