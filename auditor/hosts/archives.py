@@ -150,8 +150,11 @@ async def after_verdicts(
         for service in run.services.values():
             service.stopped = service.stopped or "the run's time limit was reached"
             service.skipped = max(service.skipped, 1)
+    except Exception as error:  # ours: the verdicts stand whatever happens here
+        log.exception("archives and code search: internal error")
+        out.notes = (f"archives and code search stopped on an internal error ({error!r})",)
     out.results = tuple(by_url[result.link.url] for result in results)
-    out.notes = tuple(note for s in run.services.values() if (note := s.note()) is not None)
+    out.notes += tuple(note for s in run.services.values() if (note := s.note()) is not None)
     return out
 
 
