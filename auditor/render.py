@@ -172,7 +172,11 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
 
 def _paper_view(entry: PaperEntry, links: Mapping[str, LinkEntry]) -> _PaperView:
     own = [links[url] for url in entry.paper.links if url in links]
-    scored = links.get(entry.score.scored_on or "") if entry.score else None
+    scored_on = entry.score.scored_on if entry.score else None
+    # The scored link, by its URL or by where it led (a moved repository, a resolved DOI).
+    scored = links.get(scored_on or "") or next(
+        (link for link in own if scored_on and link.result.check.final_url == scored_on), None
+    )
     repo = scored.result.repo if scored else None
     last = (repo.last_commit_at or repo.pushed_at) if repo else None
     return _PaperView(

@@ -250,6 +250,13 @@ def test_every_host_and_archive_through_the_command_line(world: World, tmp_path:
     assert doi["repo"]["source"] == "zenodo"
     assert found["DoiNet"]["scored_on"] == "https://zenodo.org/records/2002"
     assert found["DoiNet"]["tier"] in ABOVE_LISTED, found["DoiNet"]["criteria"]
+    # The reports show the facts of where the DOI led (its record's licence).
+    doinet = next(
+        line
+        for line in (tmp_path / "out" / "summary.md").read_text().splitlines()
+        if line.startswith("| DoiNet")
+    )
+    assert "Apache-2.0" in doinet
     # The Zenodo dataset record is data: live, it documents the data (E3).
     assert by_url["https://doi.org/10.5281/zenodo.3003"]["repo"]["record_type"] == "dataset"
     assert criterion(found["DoiNet"], "E3")["result"] == "pass"
