@@ -318,6 +318,29 @@ def build_parser() -> argparse.ArgumentParser:
     github = audit_parser.add_argument_group("GitHub")
     github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
     github.add_argument("--github-graphql-url", help="GraphQL URL (default: $GITHUB_GRAPHQL_URL)")
+    archive = audit_parser.add_argument_group("archives (after the verdicts; they change none)")
+    archive.add_argument(
+        "--no-rescue",
+        action="store_true",
+        help="do not look up archived copies of dead and placeholder links "
+        "(Software Heritage, the Wayback Machine)",
+    )
+    archive.add_argument(
+        "--preservation",
+        action="store_true",
+        help="list live repositories Software Heritage has not preserved as they are now",
+    )
+    archive.add_argument(
+        "--request-archival",
+        action="store_true",
+        help="ask Software Heritage's Save Code Now for them (implies --preservation)",
+    )
+    archive.add_argument(
+        "--find-code",
+        action="store_true",
+        help="for papers citing no code, search GitHub for READMEs naming their arXiv id "
+        "(listed as code found, not cited)",
+    )
     _common(audit_parser)
 
     merge_parser = commands.add_parser(
@@ -400,6 +423,10 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         )
     except configfile.ConfigError as error:
         raise UsageError(str(error)) from None
+    try:
+        forges = config.load_forges(args.config, pyproject=Path("pyproject.toml"))
+    except config.ForgeConfigError as error:
+        raise UsageError(str(error)) from None
     defaults = config.Settings()
     return config.Settings(
         per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
@@ -424,6 +451,11 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         github_api_url=api_url,
         github_graphql_url=graphql_url,
         github_server_url=server_url,
+        api_roots=config.api_roots_from(environ, forges),
+        rescue=not args.no_rescue,
+        preservation=args.preservation or args.request_archival,
+        request_archival=args.request_archival,
+        find_code=args.find_code,
         paper_date=args.paper_date,
         limits=limits_from(args),
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from auditor import __version__
+from auditor.configfile import ConfigError, read_config
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -26,8 +27,6 @@ DEFAULT_GITHUB_API_URL = "https://api.github.com"
 DEFAULT_GITHUB_SERVER_URL = "https://github.com"
 # Where api.github.com's contents API sends file downloads (`download_url`).
 GITHUB_RAW_URL = "https://raw.githubusercontent.com/"
-DEFAULT_GITLAB_API_URL = "https://gitlab.com/api/v4"
-DEFAULT_HUGGINGFACE_URL = "https://huggingface.co"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +48,84 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+
+# The public APIs other than GitHub's that the auditor asks, in ONE table: name → (environment
+# variable naming the root, default root, environment variable of an optional token). A link to
+# a public host (`https://zenodo.org/records/N`) is answered by the API root in effect, so tests
+# and mirrors point a root elsewhere. The address guard's trusted API origins are
+# `Settings.api_roots.urls()` (with GitHub's); a token is sent to its own API's origin only.
+API_ROOTS: Mapping[str, tuple[str, str, str | None]] = {
+    "zenodo": ("ZENODO_API_URL", "https://zenodo.org/api", "ZENODO_TOKEN"),
+    "swh": ("SWH_API_URL", "https://archive.softwareheritage.org/api/1", "SWH_TOKEN"),
+    "wayback": ("WAYBACK_API_URL", "https://archive.org/wayback/available", None),
+    "doi": ("DOI_API_URL", "https://doi.org/api", None),
+    "bitbucket": ("BITBUCKET_API_URL", "https://api.bitbucket.org/2.0", "BITBUCKET_TOKEN"),
+    "gitee": ("GITEE_API_URL", "https://gitee.com/api/v5", None),
+    "codeberg": ("CODEBERG_API_URL", "https://codeberg.org/api/v1", "CODEBERG_TOKEN"),
+    "osf": ("OSF_API_URL", "https://api.osf.io/v2", "OSF_TOKEN"),
+    "huggingface": ("HUGGINGFACE_API_URL", "https://huggingface.co/api", "HF_TOKEN"),
+    "gitlab": ("GITLAB_API_URL", "https://gitlab.com/api/v4", "GITLAB_TOKEN"),
+}
+# Self-hosted forges a configuration may name (`[tool.paper-auditor.forges]`, host → kind),
+# and the API root each kind serves under the host.
+FORGE_API_PATHS: Mapping[str, str] = {"gitlab": "/api/v4", "forgejo": "/api/v1", "gitea": "/api/v1"}
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRoots:
+    """The API root in effect for each entry of `API_ROOTS` (no trailing slash), the tokens
+    given for them, and the self-hosted forges of the configuration (host → kind)."""
+
+    roots: Mapping[str, str] = field(
+        default_factory=lambda: {name: root for name, (_, root, _) in API_ROOTS.items()}
+    )
+    tokens: Mapping[str, str] = field(default_factory=dict, repr=False)
+    forges: Mapping[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> str:
+        return self.roots[name]
+
+    def urls(self) -> tuple[str, ...]:
+        """Every configured API root, self-hosted forges' included."""
+        forges = (f"https://{host}{FORGE_API_PATHS[kind]}" for host, kind in self.forges.items())
+        return (*self.roots.values(), *forges)
+
+
+def api_roots_from(environ: Mapping[str, str], forges: Mapping[str, str] | None = None) -> ApiRoots:
+    """The roots of `API_ROOTS` as the environment sets them (defaults otherwise), with their
+    tokens."""
+    roots: dict[str, str] = {}
+    tokens: dict[str, str] = {}
+    for name, (variable, default, token_variable) in API_ROOTS.items():
+        roots[name] = (environ.get(variable, "").strip() or default).rstrip("/")
+        token = environ.get(token_variable, "").strip() if token_variable else ""
+        if token:
+            tokens[name] = token
+    return ApiRoots(roots, tokens, dict(forges or {}))
+
+
+class ForgeConfigError(ConfigError):
+    """A `forges` table that cannot be used; the message is one line naming the file."""
+
+
+def load_forges(path: Path | None, *, pyproject: Path | None) -> dict[str, str]:
+    """Self-hosted forges (`[forges]` of the configuration file, `auditor.configfile`): host →
+    `gitlab` or `forgejo` (`gitea` is read as `forgejo`). Only these hosts are ever asked for a
+    forge API; no host is probed."""
+    read = read_config(path, pyproject=pyproject)
+    if read is None:
+        return {}
+    try:
+        forges = read.table("forges")
+    except ConfigError:
+        raise ForgeConfigError(f"{read.where}: `forges` must be a table of host = kind") from None
+    found: dict[str, str] = {}
+    for host, kind in forges.items():
+        if kind not in FORGE_API_PATHS or not isinstance(host, str) or "/" in host:
+            known = ", ".join(FORGE_API_PATHS)
+            raise ForgeConfigError(f"{read.where}: forges.{host} must be one of {known}")
+        found[host.casefold().rstrip(".")] = "forgejo" if kind == "gitea" else kind
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +163,27 @@ class Settings:
     github_api_url: str = DEFAULT_GITHUB_API_URL
     github_graphql_url: str = DEFAULT_GITHUB_API_URL + "/graphql"
     github_server_url: str = DEFAULT_GITHUB_SERVER_URL
+    # The other hosts' and archives' APIs (`API_ROOTS`), their tokens, self-hosted forges.
+    api_roots: ApiRoots = field(default_factory=ApiRoots)
+    # Archives (`auditor.hosts.archives`): rescue dead and placeholder links (on by default),
+    # list live repositories Software Heritage has not preserved, ask it to save them; search
+    # GitHub for the code of papers citing none. Each archive or search is asked at most
+    # `archive_requests` times a run.
+    rescue: bool = True
+    preservation: bool = False
+    request_archival: bool = False
+    find_code: bool = False
+    archive_requests: int = 200
     # Inputs.
     paper_date: str | None = None
     limits: Limits = DEFAULT_LIMITS
 
-    def api_roots(self) -> tuple[str, ...]:
+    def trusted_api_roots(self) -> tuple[str, ...]:
         """The APIs the auditor itself asks, exactly: GitHub's REST root and GraphQL URL, the
         raw-download origin their contents API names (raw.githubusercontent.com, or an
-        Enterprise server's `/raw/`), GitLab's and Hugging Face's API roots. Only requests
-        under these may reach a private address without `--allow-private` (auditor.net.guard);
-        a paper link to the same host never does."""
+        Enterprise server's `/raw/`), and every root of `API_ROOTS` in effect (self-hosted
+        forges' included). Only requests under these may reach a private address without
+        `--allow-private` (auditor.net.guard); a paper link to the same host never does."""
         api = self.github_api_url.rstrip("/")
         public = api == DEFAULT_GITHUB_API_URL
         raw = GITHUB_RAW_URL if public else self.github_server_url.rstrip("/") + "/raw/"
@@ -103,8 +191,7 @@ class Settings:
             api + "/",
             self.github_graphql_url,
             raw,
-            DEFAULT_GITLAB_API_URL + "/",
-            DEFAULT_HUGGINGFACE_URL + "/api/",
+            *(root.rstrip("/") + "/" for root in self.api_roots.urls()),
         )
 
     def network_policy(self) -> str:

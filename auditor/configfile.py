@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 # The tables a configuration may hold; any other is an error, never ignored.
-KNOWN_TABLES = ("rubric", "politeness")
+KNOWN_TABLES = ("rubric", "politeness", "forges")
 
 
 class ConfigError(ValueError):

@@ -10,9 +10,16 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
-from auditor.links import is_archive_doi, is_hosted_environment, is_weights_link
+from auditor.links import (
+    DATA_RECORD_TYPES,
+    artifact_host,
+    file_url,
+    is_archive_doi,
+    is_hosted_environment,
+    is_weights_link,
+)
 from auditor.models import (
     Criterion,
     CriterionResult,
@@ -36,8 +43,14 @@ RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
 INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
 # Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
 NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
-# Kinds whose repository facts come from the GitHub API; on other hosts they are not gathered.
-FACT_KINDS = frozenset({LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER})
+# Kinds whose facts only an API gives (GitHub's, or another host's or archive's): without them
+# a gate is undecided. GitLab and Hugging Face links keep their older reading (a reachable
+# link is as far as the evidence goes when their API did not answer).
+FACT_KINDS = frozenset(
+    {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER, LinkKind.BITBUCKET, LinkKind.CODEBERG}
+    | {LinkKind.GITEE, LinkKind.FORGEJO, LinkKind.SOFTWARE_HERITAGE, LinkKind.ZENODO}
+    | {LinkKind.OSF, LinkKind.DOI}
+)
 
 NO_CODE_REASON = "no code to assess"
 
@@ -87,12 +100,9 @@ class Candidate:
     def file_url(self, name: str, line: int | None = None) -> str:
         """A browsable link to a file of the repository (GitHub redirects blob→tree for
         directories, and HEAD to the default branch)."""
-        assert self.facts is not None
-        parts = urlsplit(self.url)
-        branch = quote(self.facts.default_branch or "HEAD", safe="")
-        url = f"{parts.scheme}://{parts.netloc}/{self.facts.full_name}/blob/{branch}/"
-        url += quote(name.rstrip("/"))
-        return url if line is None else f"{url}#L{line}"
+        facts = self.facts
+        assert facts is not None
+        return file_url(facts.source, self.url, facts.full_name, facts.default_branch, name, line)
 
     def readme_lines(self, *covers: ReadmeCover) -> tuple[str, ...]:
         """Evidence for the first README line deciding any of `covers`."""
@@ -122,6 +132,7 @@ class PaperLinks:
     hosted: tuple[str, ...]  # hosted environments, the first three
     archived: tuple[str, ...]  # resolved archive DOIs, the first two
     unchecked_archives: tuple[str, ...]  # archive links we could not check, the first two
+    live_data: tuple[str, ...]  # data records and data hosts that resolve, the first three
 
     @classmethod
     def of(cls, own: Sequence[LinkResult]) -> PaperLinks:
@@ -134,6 +145,15 @@ class PaperLinks:
             tuple(u for u in outcomes if is_hosted_environment(u))[:3],
             tuple(u for u, o in outcomes.items() if o in RESOLVED and is_archive_doi(u))[:2],
             tuple(u for u, o in outcomes.items() if o in INCONCLUSIVE and is_archive_doi(u))[:2],
+            tuple(
+                r.link.url
+                for r in own
+                if r.check.outcome in RESOLVED
+                and (
+                    (r.repo is not None and r.repo.record_type in DATA_RECORD_TYPES)
+                    or artifact_host(r.link.url) == "data"
+                )
+            )[:3],
         )
 
 
@@ -154,11 +174,16 @@ def answer(
     return Criterion(cid, result, reason, tuple(evidence))
 
 
+def facts_from_github(candidate: Candidate) -> bool:
+    return candidate.result.link.kind in (LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER)
+
+
 def facts_unknown(cid: str, candidate: Candidate) -> Criterion:
     if candidate.facts_expected:
         check = candidate.result.check
-        reason = "repository facts unavailable (GitHub API rate limit or network)"
+        api = "GitHub API" if facts_from_github(candidate) else "host API"
+        reason = f"repository facts unavailable ({api} rate limit or network)"
         return answer(cid, UNKNOWN, reason, (candidate.url, f"link: {check.detail}"))
     host = urlsplit(candidate.url).netloc
-    reason = f"not assessed: repository facts are gathered for GitHub only, not {host}"
+    reason = f"not assessed: no repository facts from {host}"
     return answer(cid, UNKNOWN, reason, (candidate.url,))

@@ -12,6 +12,14 @@ Site sections are taken from the hosts' own route lists, never from examples:
   "Reserved project and group names" page documents them.
 * Hugging Face: the Hub's documented URL shapes (`/{owner}/{model}`, `/datasets/{owner}/{name}`,
   `/spaces/{owner}/{name}`) and the top-level sections of huggingface.co.
+* Codeberg (and self-hosted Forgejo/Gitea): the names Gitea and Forgejo reserve because their
+  routes use them (`reservedUsernames` of `models/user/user.go`, with the public entries).
+* Bitbucket and Gitee: `/{workspace|owner}/{repository}` (Bitbucket's "Repositories" and
+  Gitee's repository documentation) below the top-level sections of their sites.
+* Zenodo: records at `/records/{id}` (and the older `/record/{id}`), `/doi/10.5281/zenodo.{id}`,
+  and DOIs `10.5281/zenodo.{id}`; Software Heritage: SWHIDs (`swh:1:{cnt|dir|rev|rel|snp}:`
+  and 40 hex digits, its "SoftWare Hash IDentifiers" specification) and `/browse/origin/` links
+  naming an `origin_url`; OSF: five-character GUIDs at `osf.io/{guid}`.
 """
 
 from __future__ import annotations
@@ -19,19 +27,26 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from github_reserved_names import ALL as _GITHUB_RESERVED_NAMES
 from publicsuffixlist import PublicSuffixList
 
-from auditor.models import LinkKind
+from auditor.models import LinkKind, LinkResult
 
 GITHUB = "github.com"
 GITLAB = "gitlab.com"
 HUGGINGFACE = "huggingface.co"
 ANONYMOUS_REVIEW = "anonymous.4open.science"
+ZENODO = "zenodo.org"
+SOFTWARE_HERITAGE = "archive.softwareheritage.org"
+BITBUCKET = "bitbucket.org"
+CODEBERG = "codeberg.org"
+GITEE = "gitee.com"
+OSF = "osf.io"
 
 # Hosts people cite without a scheme (`github.com/o/r`); a bare host needs a path to count.
 SCHEMELESS_HOSTS = (
@@ -44,14 +59,19 @@ SCHEMELESS_HOSTS = (
     "doi.org",
     "dx.doi.org",
     ANONYMOUS_REVIEW,
-    "bitbucket.org",
+    BITBUCKET,
+    CODEBERG,
+    GITEE,
+    OSF,
+    SOFTWARE_HERITAGE,
 )
 # Real top-level domains that are also everyday file extensions (`train.py`, `README.md`,
 # `run.sh`, `model.pt`): a name ending in one is a host only when a path or a scheme says so.
 FILE_EXTENSION_TLDS = frozenset({"py", "md", "sh", "pt", "zip", "mov", "pl", "rs", "so"})
 # Hosts that answer only over HTTPS, so `http://` and `https://` are one link.
 HTTPS_ONLY_HOSTS = frozenset(
-    {GITHUB, GITLAB, HUGGINGFACE, "zenodo.org", "arxiv.org", "doi.org", ANONYMOUS_REVIEW}
+    {GITHUB, GITLAB, HUGGINGFACE, ZENODO, "arxiv.org", "doi.org", ANONYMOUS_REVIEW}
+    | {SOFTWARE_HERITAGE, BITBUCKET, CODEBERG, GITEE, OSF}
 )
 CANONICAL_HOSTS = {
     "www.github.com": GITHUB,
@@ -63,6 +83,9 @@ CANONICAL_HOSTS = {
     "export.arxiv.org": "arxiv.org",
     "dx.doi.org": "doi.org",
     "www.doi.org": "doi.org",
+    "www.bitbucket.org": BITBUCKET,
+    "www.gitee.com": GITEE,
+    "www.osf.io": OSF,
 }
 
 # First path segments of github.com that are GitHub's own site, never a user or organisation.
@@ -113,6 +136,44 @@ HUGGINGFACE_SITE_SECTIONS = frozenset(
 )  # fmt: skip
 HuggingFaceCollection = Literal["models", "datasets", "spaces"]
 
+# Names Gitea and Forgejo (Codeberg) reserve because their own routes use them.
+FORGEJO_SITE_SECTIONS = frozenset(
+    {
+        ".", "..", ".well-known", "admin", "api", "assets", "attachments", "avatars", "commits",
+        "debug", "error", "explore", "ghost", "help", "install", "issues", "less", "login",
+        "manifest.json", "metrics", "milestones", "new", "notifications", "org", "plugins",
+        "pulls", "raw", "repo", "robots.txt", "search", "stars", "template", "user",
+        "favicon.ico", "apple-touch-icon.png", "swagger.v1.json", "serviceworker.js",
+    }
+)  # fmt: skip
+BITBUCKET_SITE_SECTIONS = frozenset(
+    {
+        "account", "api", "blog", "dashboard", "product", "repo", "site", "snippets",
+        "socialauth", "support", "workspace", "login", "logout", "signup", "features", "pricing",
+        "-", "legal", "ssh", "gitpod",
+    }
+)  # fmt: skip
+GITEE_SITE_SECTIONS = frozenset(
+    {
+        "api", "explore", "enterprises", "education", "events", "gists", "help", "login",
+        "signup", "search", "organizations", "projects", "about_us", "terms", "oauth", "features",
+        "gitee-stars", "all-about-git", "assets", "static", "notifications", "dashboard",
+    }
+)  # fmt: skip
+# Hosts whose repositories are `/{owner}/{name}` with deeper pages after: host → kind, site
+# sections (first path segments that are the host's own pages).
+OWNER_NAME_FORGES: dict[str, tuple[LinkKind, frozenset[str]]] = {
+    BITBUCKET: (LinkKind.BITBUCKET, BITBUCKET_SITE_SECTIONS),
+    CODEBERG: (LinkKind.CODEBERG, FORGEJO_SITE_SECTIONS),
+    GITEE: (LinkKind.GITEE, GITEE_SITE_SECTIONS),
+}
+# A SWHID's core: `swh:1:{object type}:{40 hex digits}` (qualifiers after `;` are context).
+SWHID = re.compile(r"swh:1:(?:cnt|dir|rev|rel|snp):[0-9a-f]{40}", re.I)
+_ZENODO_DOI = re.compile(r"10\.5281/zenodo\.(\d+)", re.I)
+_ZENODO_RECORD = re.compile(r"/(?:records?|deposit|api/records)/(\d+)(?:/|$)")
+# OSF GUIDs are five lower-case letters and digits.
+_OSF_GUID = re.compile(r"[a-z0-9]{5}")
+
 # Project-page templates whose repositories are credited on countless pages: never a paper's
 # code, wherever they appear.
 TEMPLATE_REPOSITORIES = frozenset(
@@ -129,14 +190,26 @@ TEMPLATE_REPOSITORIES = frozenset(
 # Kinds whose URL names a repository (code, weights or data).
 REPOSITORY_KINDS = frozenset(
     {LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE, LinkKind.ANONYMOUS_REVIEW}
+    | {LinkKind.BITBUCKET, LinkKind.CODEBERG, LinkKind.GITEE, LinkKind.FORGEJO}
+    | {LinkKind.SOFTWARE_HERITAGE}
 )
+# Kinds that are code wherever they point: repositories on code hosts and archived code.
+CODE_KINDS = frozenset(
+    {LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.ANONYMOUS_REVIEW, LinkKind.BITBUCKET}
+    | {LinkKind.CODEBERG, LinkKind.GITEE, LinkKind.FORGEJO, LinkKind.SOFTWARE_HERITAGE}
+)
+# Archive records, code or data as the record itself says (`RepoFacts.record_type`).
+RECORD_KINDS = frozenset({LinkKind.ZENODO, LinkKind.DOI, LinkKind.OSF})
+# The record types that are code (Zenodo's `software`, OSF's `software` category).
+CODE_RECORD_TYPES = frozenset({"software"})
+DATA_RECORD_TYPES = frozenset({"dataset", "data"})
 # Kinds whose HTML we read when checking them: title, soft 404, code links.
 HTML_KINDS = frozenset({LinkKind.GITHUB_PAGES, LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW})
 # Project pages: pages that may lead to a paper's code.
 PROJECT_PAGE_KINDS = frozenset({LinkKind.WEB, LinkKind.GITHUB_PAGES})
 # Hosts whose pages are code hosts' own: a page there is never harvested for the paper's code
 # (a profile or a paper page on them lists other people's repositories).
-_CODE_HOSTS = (GITHUB, GITLAB, HUGGINGFACE)
+_CODE_HOSTS = (GITHUB, GITLAB, HUGGINGFACE, BITBUCKET, CODEBERG, GITEE, SOFTWARE_HERITAGE)
 
 # Hosted environments a README or paper can link for trying the code (E2).
 HOSTED_ENVIRONMENTS = ("colab.research.google.com", "mybinder.org", "huggingface.co/spaces/")
@@ -284,6 +357,10 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         text = text[1:-1]
     if not text or any(char.isspace() or not char.isprintable() for char in text) or "\\" in text:
         return None
+    swhid = SWHID.match(text)
+    if swhid is not None and text[swhid.end() :][:1] in ("", ";"):
+        # A bare SWHID: its resolvable form on the archive (qualifiers are context, dropped).
+        text = f"https://{SOFTWARE_HERITAGE}/{swhid.group().lower()}"
     if text.startswith("//"):
         text = "https:" + text
     elif not re.match(r"[a-z][a-z0-9+.-]*://", text, re.I):
@@ -314,7 +391,7 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         if repository is not None:
             return repository
     kind = _kind(host, path)
-    if kind in (LinkKind.GITLAB, LinkKind.HUGGINGFACE) and port is None:
+    if kind in _SUBPATH_KINDS and port is None:
         into = _repository_subpath(kind, path)
         if into is not None:
             repository_path, subpath = into
@@ -355,10 +432,19 @@ def _github_repository(path: str) -> NormalizedUrl | None:
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 
+_SUBPATH_KINDS = frozenset(
+    {LinkKind.GITLAB, LinkKind.HUGGINGFACE, LinkKind.BITBUCKET, LinkKind.CODEBERG, LinkKind.GITEE}
+    | {LinkKind.FORGEJO}
+)
+
+
 def _repository_subpath(kind: LinkKind, path: str) -> tuple[str, str | None] | None:
-    """(repository path, deeper path) for a GitLab project or a Hugging Face model, dataset or
-    space; None when `path` names no repository."""
+    """(repository path, deeper path) for a GitLab project, a Hugging Face model, dataset or
+    space, or an `owner/name` repository; None when `path` names no repository."""
     segments = [segment for segment in path.split("/") if segment]
+    if kind in (LinkKind.BITBUCKET, LinkKind.CODEBERG, LinkKind.GITEE, LinkKind.FORGEJO):
+        rest = segments[2:]
+        return "/" + "/".join(segments[:2]), ("/" + "/".join(rest) if rest else None)
     if kind is LinkKind.GITLAB:
         project = _gitlab_project_segments(segments)
         if project is None:
@@ -410,6 +496,16 @@ def _kind(host: str, path: str) -> LinkKind:
         segments = [segment for segment in path.split("/") if segment]
         found = _huggingface_repository_segments(segments)
         return LinkKind.HUGGINGFACE if found else LinkKind.WEB
+    if host in OWNER_NAME_FORGES:
+        forge, sections = OWNER_NAME_FORGES[host]
+        segments = [segment for segment in path.split("/") if segment]
+        named = len(segments) >= 2 and segments[0].casefold() not in sections
+        return forge if named else LinkKind.WEB
+    if host == SOFTWARE_HERITAGE:
+        archived = path.startswith(("/swh:1:", "/browse/"))
+        return LinkKind.SOFTWARE_HERITAGE if archived else LinkKind.WEB
+    if host == OSF or host == "api.osf.io":
+        return LinkKind.OSF if osf_guid(f"https://{host}{path}") else LinkKind.WEB
     if host == "zenodo.org" or host.endswith(".zenodo.org"):
         return LinkKind.ZENODO
     if host == "doi.org":
@@ -446,6 +542,118 @@ def huggingface_repository(url: str) -> tuple[HuggingFaceCollection, str] | None
         collection: HuggingFaceCollection = "datasets" if found[0] == "datasets" else "spaces"
         return collection, "/".join(found[1:])
     return "models", "/".join(found)
+
+
+def owner_name_repository(url: str) -> tuple[LinkKind, str] | None:
+    """(kind, `owner/name`) of a Bitbucket, Codeberg or Gitee repository URL, else None."""
+    parts = urlsplit(url)
+    host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
+    if host not in OWNER_NAME_FORGES:
+        return None
+    kind, sections = OWNER_NAME_FORGES[host]
+    segments = [segment for segment in parts.path.split("/") if segment]
+    if len(segments) < 2 or segments[0].casefold() in sections:
+        return None
+    return kind, f"{segments[0]}/{re.sub(r'[.]git$', '', segments[1], flags=re.I)}"
+
+
+def self_hosted_forge(url: str, forges: Mapping[str, str]) -> NormalizedUrl | None:
+    """A link to a repository on a self-hosted forge the configuration names (`host` →
+    `gitlab` or `forgejo`), normalised like gitlab.com's or Codeberg's; None otherwise (no
+    other host is ever taken for a forge)."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").casefold()
+    kind = forges.get(host)
+    if kind is None or parts.port is not None:
+        return None
+    segments = [segment for segment in parts.path.split("/") if segment]
+    if kind == "gitlab":
+        project = _gitlab_project_segments(segments)
+        if project is None:
+            return None
+        rest = segments[len(project) :]
+        path, forge = "/" + "/".join(project), LinkKind.GITLAB
+    else:
+        if len(segments) < 2 or segments[0].casefold() in FORGEJO_SITE_SECTIONS:
+            return None
+        rest = segments[2:]
+        path, forge = "/" + "/".join(segments[:2]), LinkKind.FORGEJO
+    return NormalizedUrl(f"https://{host}{path}", forge, "/" + "/".join(rest) if rest else None)
+
+
+def forge_repository(url: str) -> tuple[str, str] | None:
+    """(host, repository path) of any forge repository URL: the origin an archive knows it by."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").casefold()
+    path = parts.path.strip("/")
+    return (host, path) if host and path else None
+
+
+def zenodo_record(url: str) -> str | None:
+    """The record id of a Zenodo link (`/records/N`, `/record/N`, `/doi/10.5281/zenodo.N`) or of
+    a Zenodo DOI (`doi.org/10.5281/zenodo.N`), else None (communities, search, badges…)."""
+    parts = urlsplit(url)
+    host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
+    if host == "doi.org" or (host == ZENODO and parts.path.startswith("/doi/")):
+        found = _ZENODO_DOI.search(parts.path)
+        return found.group(1) if found else None
+    if host != ZENODO:
+        return None
+    found = _ZENODO_RECORD.match(parts.path)
+    return found.group(1) if found else None
+
+
+def doi_of(url: str) -> str | None:
+    """The DOI a doi.org link names (`10.1234/abc`), else None."""
+    parts = urlsplit(url)
+    host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
+    doi = unquote(parts.path.lstrip("/"))
+    return doi if host == "doi.org" and re.match(r"10\.\d{4,9}/\S+", doi) else None
+
+
+SwhTarget = tuple[Literal["swhid", "origin"], str]
+
+
+def software_heritage_target(url: str) -> SwhTarget | None:
+    """What a Software Heritage link names: `("swhid", core SWHID)` for `/swh:1:…` and
+    `/browse/…/swh:1:…` links, `("origin", origin URL)` for `/browse/origin/…?origin_url=…`;
+    None for the archive's other pages."""
+    parts = urlsplit(url)
+    if (parts.hostname or "").casefold() != SOFTWARE_HERITAGE:
+        return None
+    found = SWHID.search(parts.path)
+    if found is not None:
+        return "swhid", found.group().lower()
+    origin = parse_qs(parts.query).get("origin_url", [""])[0]
+    if parts.path.startswith("/browse/origin") and origin.startswith(("http://", "https://")):
+        return "origin", origin
+    return None
+
+
+_ARXIV_ID = re.compile(r"/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
+
+
+def arxiv_id(url: str) -> str | None:
+    """The new-style identifier of an arxiv.org paper link (`2403.01234`), else None."""
+    parts = urlsplit(url)
+    host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
+    found = _ARXIV_ID.search(parts.path) if host == "arxiv.org" else None
+    return found.group(1) if found else None
+
+
+def osf_guid(url: str) -> str | None:
+    """The GUID of an OSF project or registration (`osf.io/abcd3`, `api.osf.io/v2/nodes/abcd3`),
+    else None."""
+    parts = urlsplit(url)
+    host = CANONICAL_HOSTS.get((parts.hostname or "").casefold(), (parts.hostname or "").casefold())
+    segments = [segment for segment in parts.path.split("/") if segment]
+    if host == "api.osf.io" and len(segments) >= 3 and segments[1] in ("nodes", "registrations"):
+        segments = segments[2:]
+    elif host != OSF:
+        return None
+    if segments and _OSF_GUID.fullmatch(segments[0]):
+        return segments[0]
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,7 +727,10 @@ def github_page(url: str) -> GitHubPage | None:
 
 
 def repository_name(kind: LinkKind, url: str, raw: str) -> str | None:
-    """The repository's own name as the paper wrote it (GitHub canonical URLs are lower-case)."""
+    """The repository's own name as the paper wrote it (GitHub canonical URLs are lower-case);
+    None for archived code (a SWHID names no repository)."""
+    if kind is LinkKind.SOFTWARE_HERITAGE:
+        return None
     if kind is LinkKind.GITHUB_REPO:
         match = re.search(r"github\.com/[^/\s]+/([A-Za-z0-9._-]+)", raw, re.I)
         name = match.group(1) if match else url.rsplit("/", 1)[-1]
@@ -532,16 +743,26 @@ def repository_name(kind: LinkKind, url: str, raw: str) -> str | None:
 # --- what a link is for -------------------------------------------------------------------------
 
 
-def is_code_link(kind: LinkKind | str, url: str) -> bool:
-    """Whether a link is the paper's code: a repository on GitHub or GitLab, an anonymised
-    review repository, or a Hugging Face Space (Hugging Face models are weights, datasets
-    data)."""
-    if kind in (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.ANONYMOUS_REVIEW):
+def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
+    """Whether a link is the paper's code: a repository on a code host (GitHub, GitLab,
+    Bitbucket, Codeberg, Gitee, a configured forge), an anonymised review repository, archived
+    code (Software Heritage), a Hugging Face Space (Hugging Face models are weights, datasets
+    data), or an archive record (Zenodo, OSF, a DOI) whose `record_type` — what the record
+    says it is, or for a DOI what it resolves to — is software."""
+    if kind in CODE_KINDS:
         return True
+    if kind in RECORD_KINDS:
+        return record_type in CODE_RECORD_TYPES
     if kind == LinkKind.HUGGINGFACE:
         found = huggingface_repository(url)
         return found is not None and found[0] == "spaces"
     return False
+
+
+def is_code_result(result: LinkResult) -> bool:
+    """`is_code_link` for a checked link, with what its facts say the record is."""
+    record_type = result.repo.record_type if result.repo is not None else None
+    return is_code_link(result.link.kind, result.link.url, record_type)
 
 
 def is_harvestable(url: str) -> bool:
@@ -629,9 +850,63 @@ def is_hosted_environment(url: str) -> bool:
 
 
 def is_archive_doi(url: str) -> bool:
-    """A link to an archived, citable copy (Zenodo, Figshare, or a Zenodo DOI)."""
+    """A link to an archived, citable copy (Zenodo, Figshare, a Zenodo DOI, or a Software
+    Heritage SWHID, which names one version for good)."""
     lowered = url.lower()
-    return "zenodo.org" in lowered or "10.5281/zenodo" in lowered or "figshare" in lowered
+    return (
+        "zenodo.org" in lowered
+        or "10.5281/zenodo" in lowered
+        or "figshare" in lowered
+        or (SOFTWARE_HERITAGE in lowered and SWHID.search(lowered) is not None)
+    )
+
+
+def file_url(
+    source: str,
+    repository_url: str,
+    full_name: str,
+    branch: str | None,
+    name: str,
+    line: int | None = None,
+) -> str:
+    """A browsable link to a file of a repository or record, in the shape of the host whose
+    API gave the facts (`RepoFacts.source`); the repository's own URL where the host has no
+    page per file (archived code, OSF)."""
+    parts = urlsplit(repository_url)
+    site = f"{parts.scheme}://{parts.netloc}"
+    path = quote(name.rstrip("/"))
+    ref = quote(branch or "HEAD", safe="")
+    anchor = "" if line is None else f"#L{line}"
+    if source == "zenodo":
+        return f"https://{ZENODO}/records/{full_name}" + (
+            "" if name == "description" else f"/files/{path}"
+        )
+    if source == "huggingface":
+        found = huggingface_repository(repository_url)
+        prefix = "" if found is None or found[0] == "models" else f"{found[0]}/"
+        return f"{site}/{prefix}{full_name}/blob/{ref}/{path}{anchor}"
+    if source == "gitlab":
+        return f"{site}/{full_name}/-/blob/{ref}/{path}{anchor}"
+    if source in ("codeberg", "forgejo"):
+        return f"{site}/{full_name}/src/branch/{ref}/{path}{anchor}"
+    if source == "bitbucket":
+        return f"{site}/{full_name}/src/{ref}/{path}" + ("" if line is None else f"#lines-{line}")
+    if source in ("software-heritage", "osf"):
+        return repository_url
+    # GitHub (graphql, rest) and Gitee: GitHub redirects blob→tree for folders, HEAD to the
+    # default branch.
+    return f"{site}/{full_name}/blob/{ref}/{path}{anchor}"
+
+
+def release_url(source: str, repository_url: str, full_name: str, tag: str) -> str:
+    """Where a repository's release `tag` is shown, in its host's shape."""
+    parts = urlsplit(repository_url)
+    site = f"{parts.scheme}://{parts.netloc}/{full_name}"
+    if source == "gitlab":
+        return f"{site}/-/releases/{quote(tag)}"
+    if source == "bitbucket":
+        return f"{site}/src/{quote(tag)}"
+    return f"{site}/releases/tag/{quote(tag)}"
 
 
 def host_of(url: str) -> str:

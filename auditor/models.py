@@ -49,6 +49,12 @@ class LinkKind(StrEnum):
     ANONYMOUS_REVIEW = "anonymous-review"
     ARXIV = "arxiv"
     WEB = "web"
+    SOFTWARE_HERITAGE = "software-heritage"
+    BITBUCKET = "bitbucket"
+    CODEBERG = "codeberg"
+    GITEE = "gitee"
+    FORGEJO = "forgejo"  # a self-hosted Forgejo or Gitea named in the configuration
+    OSF = "osf"
 
 
 class Outcome(StrEnum):
@@ -110,6 +116,9 @@ class Paper:
     links: tuple[str, ...] = ()
     date_source: DateSource | None = None
     notes: tuple[str, ...] = ()
+    # With --find-code, repositories whose README names the paper's arXiv id while the paper
+    # cites no code: evidence for the reader, never the paper's code.
+    found_code: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +144,17 @@ class Link:
     papers: tuple[str, ...]
     occurrences: tuple[Occurrence, ...] = ()
     found_via: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivedCopy:
+    """A copy of a link's target kept by an archive: where to browse it, which archive
+    (`software-heritage`, `wayback`: an open vocabulary) and when it was saved (ISO 8601 UTC,
+    None when the archive did not say). Help for the reader, never credit for the paper."""
+
+    url: str
+    archive: str
+    saved_at: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +291,14 @@ class RepoFacts:
     fork_ahead_by: int | None = None
     # The titles of the README's BibTeX entries: F2 checks one is the paper's.
     readme_citation_titles: tuple[str, ...] = ()
+    # An archive record's resource type as the archive spells it (Zenodo `software`,
+    # `dataset`, …; OSF's category): whether the record is code, data or something else.
+    record_type: str | None = None
+    # The persistent identifier the host gave the repository or record (a DOI, a SWHID).
+    persistent_id: str | None = None
+    # Code repositories an archive record says it supplements (Zenodo `related_identifiers`):
+    # evidence for the reader, never a cited link of the paper.
+    supplements: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +317,12 @@ class LinkResult:
     link: Link
     check: LinkCheck
     repo: RepoFacts | None = None
+    # A copy an archive kept of a dead or placeholder link (or, with --preservation, of a live
+    # repository): help for the reader, never a verdict.
+    archived_copy: ArchivedCopy | None = None
+    # With --preservation, whether Software Heritage holds the repository as it is now:
+    # `preserved`, `not-yet-preserved`, `archival-requested` (an open vocabulary).
+    preservation: str | None = None
 
 
 class CriterionResult(StrEnum):

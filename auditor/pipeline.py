@@ -2,8 +2,10 @@
 from project pages, gather repository facts, score each paper.
 
 Paths and list-page URLs in → `Audit` out. Web links go to `web`, repositories to the GitHub
-API (`github`), GitLab and Hugging Face links to their APIs (`forges`); nothing here talks to
-the network itself.
+API (`github`), other code hosts' and archives' links to their APIs (`forges`), DOIs through
+doi.org's API to what they point at; once every verdict and score is in, the archives and the
+code search add what they know (`hosts.archives`), changing neither. Nothing here talks to the
+network itself.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from auditor import checker, extract, fetch, links, score, shard
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
 from auditor.config import Settings
-from auditor.hosts import github
-from auditor.hosts.forges import ForgeFacts
+from auditor.hosts import archives, github
+from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
+    Hop,
     InputSummary,
     Link,
     LinkCheck,
@@ -32,6 +35,7 @@ from auditor.models import (
     Outcome,
     Paper,
     PaperScore,
+    RepoCheck,
     RepoFacts,
 )
 from auditor.net import Net, Resolver
@@ -41,9 +45,8 @@ from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
-# Kinds answered by an API rather than by fetching the page.
-FORGE_KINDS = frozenset({LinkKind.GITLAB, LinkKind.HUGGINGFACE})
-API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER}
+# Kinds answered by an API rather than by fetching the page (a DOI: doi.org's, then its target's).
+API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER, LinkKind.DOI}
 OUT_OF_TIME = "not checked: run time limit reached"
 # Time the web checker gets past --max-run-time to turn what it has not finished into
 # `unchecked` before the run's own bound cancels it.
@@ -120,7 +123,7 @@ class _Checks:
         self.observer.planned(len(pending))
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
-        on_forges = [link for link in pending if link.kind in FORGE_KINDS]
+        on_forges = [link for link in pending if link.kind in FORGE_KINDS | {LinkKind.DOI}]
         on_web = [(link.url, link.kind) for link in pending if link.kind not in API_KINDS]
         await asyncio.gather(
             self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
@@ -166,7 +169,10 @@ class _Checks:
             if self.out_of_time():
                 self.record(link.url, checker.not_checked(OUT_OF_TIME))
                 continue
-            answer = await self.forges.check(link.url, link.kind)
+            if link.kind is LinkKind.DOI:
+                answer = await self._doi(link)
+            else:
+                answer = await self.forges.check(link.url, link.kind)
             if answer.check.outcome is Outcome.UNSUPPORTED:
                 # A self-hosted GitLab, or a Hugging Face page that is no repository: the
                 # page itself can still be checked.
@@ -174,6 +180,38 @@ class _Checks:
             else:
                 self.record(link.url, answer.check, answer.facts)
         await self._web(as_pages)
+
+    async def _doi(self, link: Link) -> RepoCheck:
+        as_page = LinkCheck(Outcome.UNSUPPORTED, "DOI checked as a web page", now_iso())
+        """A DOI judged as the URL it points at: a repository or record through its API;
+        anything else (or a DOI doi.org's API could not resolve) checked as a web page."""
+        doi = links.doi_of(link.url)
+        target = await self.forges.resolve_doi(doi) if doi else None
+        if isinstance(target, LinkCheck):
+            return RepoCheck(target, None)
+        normal = links.normalize_url(target) if target else None
+        if normal is None:
+            return RepoCheck(as_page, None)
+        if normal.kind is LinkKind.GITHUB_REPO:
+            name = repo_name(normal.url)
+            answer = (await self.github.repos([name], host="github.com", upcoming=0))[name]
+        elif normal.kind in FORGE_KINDS:
+            answer = await self.forges.check(normal.url, normal.kind)
+        else:
+            return RepoCheck(as_page, None)
+        facts = answer.facts
+        if facts is not None and links.is_code_link(normal.kind, normal.url, facts.record_type):
+            facts = replace(facts, record_type=facts.record_type or "software")
+        hop = Hop(link.url, 302)
+        check = replace(
+            answer.check,
+            final_url=answer.check.final_url or normal.url,
+            redirects=(hop, *answer.check.redirects),
+            detail=f"DOI → {normal.url}: {answer.check.detail}",
+        )
+        if check.outcome is Outcome.UNSUPPORTED:
+            return RepoCheck(as_page, None)
+        return RepoCheck(check, facts)
 
     async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
         if targets:
@@ -379,6 +417,7 @@ async def _run(
         async with Net(settings, resolver=resolver) as net:
             extraction = await _read_inputs(net, inputs, settings)
             papers, links = extraction.papers, extraction.links
+            links = tuple(_on_configured_forge(link, settings) for link in links)
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
             checks = _Checks(net, settings, cache, observer or Observer())
@@ -390,37 +429,40 @@ async def _run(
                     await _check_everything(checks, links)
             except TimeoutError:
                 log.warning("run time limit reached: the links not yet judged are unchecked")
+            for url, link in checks.links.items():
+                if url not in checks.results:
+                    check = checker.not_checked(OUT_OF_TIME)
+                    checks.results[url] = LinkResult(link=link, check=check)
+            results = tuple(checks.results[url] for url in checks.links)
+            papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
+            day = today or datetime.now(UTC).date()
+            # Scoring is linear in what was read, and stops too: past the deadline and its
+            # grace, the papers left are reported without a score, each with a note.
+            scoring_ends = run_clock.Deadline(
+                None if deadline.at is None else deadline.at + GRACE_SECONDS
+            )
+            scores = _scores(papers, results, rubric, day, scoring_ends)
+            if len(scores) < len(papers):
+                log.warning(
+                    "run time limit reached: %d paper(s) not scored", len(papers) - len(scores)
+                )
+                papers = tuple(
+                    paper
+                    if paper.id in scores
+                    else replace(paper, notes=(*paper.notes, "not scored: run time limit reached"))
+                    for paper in papers
+                )
+            # The archives and the code search, once every verdict and score is in: they
+            # change neither.
+            after = await archives.after_verdicts(
+                net.api_client, settings, papers, results, scores, deadline=checks.deadline.at
+            )
+            results, papers = after.results, after.papers
+            for note in after.notes:
+                log.warning("%s", note)
     finally:
         if cache is not None:
             cache.close()
-    for url, link in checks.links.items():
-        if url not in checks.results:
-            checks.results[url] = LinkResult(link=link, check=checker.not_checked(OUT_OF_TIME))
-    results = tuple(checks.results[url] for url in checks.links)
-    papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
-    by_paper: dict[str, list[LinkResult]] = {}
-    for result in results:
-        for paper_id in result.link.papers:
-            by_paper.setdefault(paper_id, []).append(result)
-    day = today or datetime.now(UTC).date()
-    # Scoring is linear in what was read, and stops too: past the deadline and its grace, the
-    # papers left are reported without a score, each with a note.
-    scoring_ends = run_clock.Deadline(None if deadline.at is None else deadline.at + GRACE_SECONDS)
-    scores: dict[str, PaperScore] = {}
-    for paper in papers:
-        if scoring_ends.expired():
-            break
-        scores[paper.id] = score.score_paper(
-            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
-        )
-    if len(scores) < len(papers):
-        log.warning("run time limit reached: %d paper(s) not scored", len(papers) - len(scores))
-        papers = tuple(
-            paper
-            if paper.id in scores
-            else replace(paper, notes=(*paper.notes, "not scored: run time limit reached"))
-            for paper in papers
-        )
     audit = Audit(
         generated_at=now_iso(),
         inputs=extraction.inputs,
@@ -428,5 +470,35 @@ async def _run(
         results=results,
         scores=scores,
         rubric_version=rubric.version,
+        notes=after.notes,
     )
     return RunOutcome(audit=audit, errors=extraction.errors)
+
+
+def _scores(
+    papers: Sequence[Paper],
+    results: Sequence[LinkResult],
+    rubric: Rubric,
+    day: date,
+    ends: run_clock.Deadline,
+) -> dict[str, PaperScore]:
+    """The scores of the papers, in order, until `ends`: each paper is scored on its own links
+    only (linear in the list)."""
+    by_paper: dict[str, list[LinkResult]] = {}
+    for result in results:
+        for paper_id in result.link.papers:
+            by_paper.setdefault(paper_id, []).append(result)
+    scores: dict[str, PaperScore] = {}
+    for paper in papers:
+        if ends.expired():
+            break
+        scores[paper.id] = score.score_paper(
+            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
+        )
+    return scores
+
+
+def _on_configured_forge(link: Link, settings: Settings) -> Link:
+    """A link on a self-hosted forge the configuration names takes that forge's kind."""
+    hosted = links.self_hosted_forge(link.url, settings.api_roots.forges)
+    return link if hosted is None else replace(link, kind=hosted.kind)

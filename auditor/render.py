@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 import auditor
 from auditor import history
-from auditor.links import PROJECT_PAGE_KINDS, is_code_link
+from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import CriterionResult, Outcome, RepoFacts, Tier
 from auditor.rubric import CRITERIA_BY_ID
 from auditor.score import NO_CODE_REASON, TIER_ORDER
@@ -132,7 +132,7 @@ class _PaperView:
 def _shown_links(entry: PaperEntry, own: Sequence[LinkEntry]) -> list[LinkEntry]:
     """The paper's code links (the scored one first); without any, its project pages."""
     scored_on = entry.score.scored_on if entry.score else None
-    code = [link for link in own if is_code_link(link.result.link.kind, link.url)]
+    code = [link for link in own if is_code_result(link.result)]
     code.sort(key=lambda link: link.url != scored_on)
     return code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS]
 
@@ -165,12 +165,18 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     moved = [link for link in own_links if link.outcome == Outcome.MOVED]
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
+    if entry.paper.found_code:
+        problems.append("code found, not cited: " + ", ".join(entry.paper.found_code))
     return problems + list(entry.paper.notes)
 
 
 def _paper_view(entry: PaperEntry, links: Mapping[str, LinkEntry]) -> _PaperView:
     own = [links[url] for url in entry.paper.links if url in links]
-    scored = links.get(entry.score.scored_on or "") if entry.score else None
+    scored_on = entry.score.scored_on if entry.score else None
+    # The scored link, by its URL or by where it led (a moved repository, a resolved DOI).
+    scored = links.get(scored_on or "") or next(
+        (link for link in own if scored_on and link.result.check.final_url == scored_on), None
+    )
     repo = scored.result.repo if scored else None
     last = (repo.last_commit_at or repo.pushed_at) if repo else None
     return _PaperView(
@@ -202,7 +208,18 @@ def _link_shown(entry: LinkEntry) -> dict[str, object]:
         "papers": entry.result.link.papers,
         "outcome": str(entry.outcome),
         "dead_since": entry.history.dead_since if entry.history else None,
+        "archived_copy": _copy_shown(entry),
+        "preservation": entry.result.preservation,
     }
+
+
+def _copy_shown(entry: LinkEntry) -> dict[str, str] | None:
+    """An archived copy as the reports show it beside the verdict: "archived copy: <link>
+    (saved YYYY-MM-DD)"."""
+    copy = entry.result.archived_copy
+    if copy is None:
+        return None
+    return {"url": copy.url, "archive": copy.archive, "saved": (copy.saved_at or "")[:10]}
 
 
 # --- HTML -------------------------------------------------------------------------------------
@@ -256,7 +273,7 @@ def _row(view: _PaperView, strings: _Strings) -> list[object]:
         view.score,
         _cut(paper.source.path),
         paper.source.line,
-        [[_cut(link.url, 2000), str(link.outcome)] for link in view.shown],
+        [[_cut(link.url, 2000), str(link.outcome), *_copy_cells(link)] for link in view.shown],
         _cut(view.licence, 60),
         view.last_commit,
         [strings(problem) for problem in view.problems],
@@ -276,11 +293,19 @@ def _row(view: _PaperView, strings: _Strings) -> list[object]:
                 str(link.outcome),
                 strings(link.result.check.detail),
                 _cut(final, 2000) if (final := link.result.check.final_url) else None,
+                *_copy_cells(link),
             ]
             for link in view.own
         ],
         base,
+        [_cut(url, 2000) for url in paper.found_code],
     ]
+
+
+def _copy_cells(link: LinkEntry) -> list[str]:
+    """[copy URL, saved day] for a link with an archived copy, else nothing."""
+    copy = _copy_shown(link)
+    return [] if copy is None else [_cut(copy["url"], 2000), copy["saved"]]
 
 
 def _chart(
@@ -447,6 +472,17 @@ def _markdown_context(
         ("Placeholder repositories", "placeholder", placeholders),
         ("Missing licences", "licence", unlicensed),
     ]
+    # Shown only when the run asked for them (--find-code, --preservation).
+    found = [v for v in views if v.entry.paper.found_code]
+    if found:
+        sections.append(("Code found, not cited", "found", found))
+    unpreserved = [
+        _link_shown(link)
+        for link in links.values()
+        if link.result.preservation in ("not-yet-preserved", "archival-requested")
+    ]
+    if unpreserved:
+        sections.append(("Repositories not yet preserved", "preservation", unpreserved))
     return context, sections, views
 
 

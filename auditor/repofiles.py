@@ -141,6 +141,21 @@ def is_code_free(name: str) -> bool:
     return folded.endswith(_NO_CODE_SUFFIXES)
 
 
+_SOURCE_ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar", ".7z")
+
+
+def is_source_archive(name: str) -> bool:
+    """A file of an archive record that packs a repository (Zenodo's GitHub releases are
+    `owner/name-v1.0.zip`)."""
+    return _folded(name).endswith(_SOURCE_ARCHIVE_SUFFIXES)
+
+
+def record_has_code(names: Iterable[str]) -> bool:
+    """Whether a software record's files hold code: a source archive, or code itself."""
+    names = list(names)
+    return any(is_source_archive(name) for name in names) or has_code(names)
+
+
 def has_code(names: Iterable[str]) -> bool:
     """Whether a root listing holds anything but `is_code_free` entries."""
     return not all(is_code_free(name) for name in names)

@@ -20,7 +20,7 @@ from auditor.configfile import KNOWN_NAMES, ConfigError, read_config, suggestion
 
 # Bump when a rule, a default weight or a tier rule changes meaning: scores of two versions are
 # not comparable.
-RUBRIC_VERSION = "1.1"
+RUBRIC_VERSION = "1.2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,8 @@ CRITERIA: tuple[CriterionSpec, ...] = (
     CriterionSpec(
         "B2", "B", "Code released, not a placeholder", 10,
         "the repository holds code (more than README, licence, pages, images and a lone "
-        "dependency list); a fork with commits of its own",
+        "dependency list); a fork with commits of its own; a software record whose files "
+        "hold code (a source archive counts)",
         "empty, a placeholder (no code at the root, whatever the README promises), or a fork "
         "without commits of its own, once the grace period after the paper date is over; a "
         "reading list (no grace: the paper is no-code)",
@@ -74,7 +75,7 @@ CRITERIA: tuple[CriterionSpec, ...] = (
     ),
     CriterionSpec(
         "B3", "B", "Code has a permanent home", 2,
-        "any host but an anonymous review mirror",
+        "any host but an anonymous review mirror (archived code names its DOI or SWHID)",
         "an anonymous review link (temporary; it expires); a dead repository",
         "the repository was not reached",
     ),
@@ -133,7 +134,9 @@ CRITERIA: tuple[CriterionSpec, ...] = (
     ),
     CriterionSpec(
         "E3", "E", "Data download documented", 2,
-        "the README explains how to get or prepare the data", "it does not", _NO_FACTS,
+        "the README explains how to get or prepare the data, or the paper or README links a "
+        "live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
+        "neither", _NO_FACTS,
     ),
     CriterionSpec(
         "E4", "E", "Tests or CI", 2,
@@ -154,7 +157,10 @@ CRITERIA: tuple[CriterionSpec, ...] = (
     ),
     CriterionSpec(
         "F3", "F", "DOI or release", 3,
-        "a GitHub release, or a Zenodo / Figshare DOI", "neither",
+        "the code itself archived with a persistent identifier (a Zenodo software record's "
+        "DOI, a SWHID); a release (GitHub, GitLab, Codeberg, Gitee; Bitbucket's newest tag); or "
+        "a Zenodo / Figshare DOI or a SWHID linked by the paper or the README",
+        "none of these",
         "an archive link of the paper could not be checked; no facts",
     ),
     CriterionSpec(
@@ -176,7 +182,9 @@ TIER_RULES: tuple[tuple[str, str], ...] = (
     (
         "unknown",
         "a gate could not be decided: the code link was not checked (rate limit, network, "
-        "refusal) and there are no facts; a GitHub repository's facts are missing; a "
+        "refusal) and there are no facts; the facts of a repository or record only an API "
+        "gives (GitHub, Bitbucket, Codeberg, Gitee, Software Heritage, Zenodo) are missing; an "
+        "archive record that may be code (Zenodo, OSF, a DOI) was not read; a "
         "placeholder without a paper date, or whose README move was not followed; no code link "
         "yet but a project page could not be read; or a dead, placeholder or reading-list "
         "repository next to an unread project page. **Never** no-code, dead or placeholder "

@@ -58,19 +58,35 @@ leave the score's denominator.
 
 ## Which links are code
 
-A paper's code links are its `github-repo`, `gitlab` and `anonymous-review` links, Hugging Face
-**Spaces** (`huggingface.co/spaces/…`; models and datasets are weights and data, not code), and
-`github-other` links (a wiki, a user page) that yielded a repository. Links harvested from the
-paper's project page count like the paper's own (`found_via` names the page).
+A paper's code links are its repositories on code hosts (`github-repo`, `gitlab`, `bitbucket`,
+`codeberg`, `gitee`, and `forgejo` or `gitlab` for self-hosted instances the configuration
+names under `[tool.paper-auditor.forges]`), `anonymous-review` links, archived code
+(`software-heritage`: archive links and SWHIDs), Hugging Face **Spaces**
+(`huggingface.co/spaces/…`; models and datasets are weights and data, not code), archive records
+whose own type is software (a Zenodo record of resource type `software`, an OSF project of
+category `software`, a DOI that resolves through doi.org to either or to a repository), and
+`github-other` links (a wiki, a user page) that yielded a repository. A Zenodo dataset record is
+data. Links harvested from the paper's project page count like the paper's own (`found_via`
+names the page).
 
 A paper with several repositories is scored on its **best** one (by tier, then score, then a
 link the paper cites directly before one found on its project page) and lists all of them. A
 moved repository is scored at its new address; so is a placeholder whose README says the code
 moved to another GitHub repository (one hop, the move shown as `moved`).
 
-Repository facts (licence, README, files, releases) come from the GitHub API. For GitLab,
-Hugging Face Spaces and anonymous review mirrors only the link check is available: their other
+Repository facts (licence, README, files, releases) come from each host's API: GitHub's,
+GitLab's, Bitbucket's, Codeberg's (Forgejo), Gitee's, the Hugging Face Hub's, Software
+Heritage's (the archived directory, its README), Zenodo's (the record: its type, licence, DOI,
+file names and README or description; a source archive is not unpacked) and OSF's. A fact an
+API does not give is `unknown`, never a fail. For anonymous review mirrors (and for a GitLab or
+Hugging Face link whose API did not answer) only the link check is available: their other
 criteria are `unknown`, and a reachable link makes them **listed**.
+
+Archives never change a verdict: for a dead or placeholder code link the reports show the copy
+Software Heritage kept ("archived copy: <link> (saved YYYY-MM-DD)"), for a dead project page
+the Wayback Machine's, beside a verdict that stays what it was — dead is dead, and the copy is
+help for the reader, not credit. Repositories found by `--find-code` are "code found, not
+cited" and never the paper's code.
 
 A fork is compared with its parent. A fork without commits of its own holds its parent's work,
 not the paper's: it fails B2 ("a fork of X without changes of its own"; a placeholder once the
@@ -161,6 +177,11 @@ from 1.5 at zero items to 196.5 at five.
 
 ## Versions
 
+* **1.2** — code on other hosts and in archives is judged from its API's facts (Bitbucket,
+  Codeberg and self-hosted Forgejo or GitLab, Gitee, Software Heritage, Zenodo software
+  records, OSF, DOIs resolved to what they name); archived code with a DOI or SWHID passes B3
+  and F3; releases of any forge pass F3; a live data record (Hugging Face dataset, Zenodo or
+  OSF dataset) passes E3; a record that may be code but was not read leaves the tier unknown.
 * **1.1** — README judged by sections (a heading needs substance; results need measurements;
   usage is using the code; citation is the paper's); placeholder decided by the root files; a
   fork without commits of its own fails B2 and is credited with nothing; a reading list is

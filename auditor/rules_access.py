@@ -161,6 +161,10 @@ def permanent_home(ctx: Context) -> Criterion:
     url = ctx.candidate.url
     if ctx.candidate.result.link.kind == LinkKind.ANONYMOUS_REVIEW:
         return answer("B3", FAIL, "anonymous review link: temporary, expires after review", (url,))
+    facts = ctx.candidate.facts
+    if facts is not None and facts.persistent_id:
+        reason = f"archived at {urlsplit(url).netloc} as {facts.persistent_id}"
+        return answer("B3", PASS, reason, (url,))
     return answer("B3", PASS, f"hosted at {urlsplit(url).netloc}", (url,))
 
 

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from urllib.parse import quote, urlsplit
 
 from auditor.evidence import (
     FAIL,
     PASS,
+    RESOLVED,
     UNKNOWN,
     Context,
     answer,
     facts_unknown,
 )
-from auditor.links import is_archive_doi, is_hosted_environment, is_weights_link
+from auditor.links import (
+    artifact_host,
+    is_archive_doi,
+    is_hosted_environment,
+    is_weights_link,
+    release_url,
+)
 from auditor.models import Criterion, Outcome, ReadmeCover
 from auditor.repofiles import (
     is_container_file,
@@ -144,7 +150,8 @@ def container(ctx: Context) -> Criterion:
 
 
 def data_documented(ctx: Context) -> Criterion:
-    """E3: the README says how to get the data."""
+    """E3: the README says how to get the data, or the paper or README links a data record
+    that is live (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)."""
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown("E3", candidate)
@@ -152,6 +159,15 @@ def data_documented(ctx: Context) -> Criterion:
         return answer(
             "E3", PASS, "README explains the data", candidate.readme_lines(ReadmeCover.DATA)
         )
+    outcomes = ctx.links.outcomes
+    readme_data = [u for u in facts.artifact_links if artifact_host(u) == "data"]
+    live = [
+        u
+        for u in dict.fromkeys((*ctx.links.live_data, *readme_data))
+        if u not in outcomes or outcomes[u] in RESOLVED
+    ]
+    if live:
+        return answer("E3", PASS, "data available from a live data record", live[:3])
     return answer("E3", FAIL, "data download not documented", candidate.readme_lines())
 
 
@@ -243,10 +259,12 @@ def doi_or_release(ctx: Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown("F3", candidate)
+    if facts.persistent_id:  # the code itself is archived: a DOI or a SWHID names it for good
+        reason = f"archived with a persistent identifier ({facts.persistent_id})"
+        return answer("F3", PASS, reason, (candidate.url,))
     release = facts.latest_release
     if release is not None:
-        parts = urlsplit(candidate.url)
-        url = f"{parts.scheme}://{parts.netloc}/{facts.full_name}/releases/tag/{quote(release.tag)}"
+        url = release_url(facts.source, candidate.url, facts.full_name, release.tag)
         when = f" ({release.date[:10]})" if release.date else ""
         return answer("F3", PASS, f"release {release.tag}{when}", (url,))
     dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]

@@ -15,6 +15,7 @@ from datetime import date
 from auditor.evidence import (
     FAIL,
     NO_CODE_REASON,
+    NOT_JUDGED,
     PASS,
     RESOLVED,
     UNKNOWN,
@@ -24,7 +25,7 @@ from auditor.evidence import (
     answer,
     paper_period,
 )
-from auditor.links import PROJECT_PAGE_KINDS, is_code_link
+from auditor.links import PROJECT_PAGE_KINDS, RECORD_KINDS, is_code_result
 from auditor.models import (
     Criterion,
     CriterionResult,
@@ -165,7 +166,7 @@ def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
     candidates = []
     for order, result in enumerate(own):
         link = result.link
-        if not is_code_link(link.kind, link.url):
+        if not is_code_result(result):
             continue
         key = (result.repo.full_name if result.repo else result.check.final_url or link.url).lower()
         if key not in seen:
@@ -175,10 +176,14 @@ def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
 
 
 def _unread_pages(own: Sequence[LinkResult]) -> list[LinkResult]:
+    """Project pages not read, and archive records (Zenodo, OSF, a DOI) whose API did not
+    answer: either may be, or lead to, the code."""
     return [
         r
         for r in own
-        if r.link.kind in PROJECT_PAGE_KINDS and r.check.outcome not in RESOLVED | {Outcome.DEAD}
+        if (r.link.kind in PROJECT_PAGE_KINDS or (r.link.kind in RECORD_KINDS and r.repo is None))
+        and r.check.outcome not in RESOLVED | {Outcome.DEAD, Outcome.UNSUPPORTED}
+        and r.check.outcome not in NOT_JUDGED
     ]
 
 

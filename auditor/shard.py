@@ -102,6 +102,7 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
         summary=build_summary([entry.score for entry in papers], [e.result for e in links]),
         papers=papers,
         links=links,
+        notes=tuple(dict.fromkeys(note for card in cards for note in card.notes)),
     )
 
 

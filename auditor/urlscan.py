@@ -24,6 +24,7 @@ from auditor.links import (
     GITLAB,
     HUGGINGFACE,
     SCHEMELESS_HOSTS,
+    SWHID,
     has_real_tld,
     is_github_owner,
     is_github_repository_name,
@@ -77,6 +78,9 @@ _CUE = re.compile(
 _BARE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{{1,63}}(?:{_DOT}[A-Za-z0-9-]{{1,63}}){{1,8}}")
 # arXiv replaces every URL of an abstract with these words; "this http URL" also stands for
 # sentence ends it mistook for domains, so it counts only after a cue.
+# A SWHID written in prose (`swh:1:dir:…`, qualifiers such as `;origin=…` after it): archived
+# code, cited as a Software Heritage link (`auditor.links` gives it its resolvable URL).
+_SWHID_TEXT = re.compile(rf"(?<![\w:/]){SWHID.pattern}(?:;[^\s;<>\"]+)*", re.I)
 _LOST_HTTPS = re.compile(r"\bthis\s+https\s+URL\b", re.I)
 _LOST_HTTP = re.compile(
     r"(?:\b(?:at|see|visit|via|in|on|from)|:|\{)\s*(?:\\url\{\s*)?this\s+http\s+URL\b", re.I
@@ -134,6 +138,9 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, URL as meant) of URLs with a scheme or a known host, then of bare domains
     after cues, in two passes merged by position."""
     taken: list[tuple[int, int]] = []
+    for swhid in _SWHID_TEXT.finditer(text):
+        written = swhid.group().rstrip(".,:)]'\"")
+        yield swhid.start(), swhid.start() + len(written), written
     for match in _START.finditer(text):
         if taken and match.start() < taken[-1][1]:
             continue

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
-from auditor.config import Settings
+from auditor.config import Settings, api_roots_from
 from auditor.hosts.forges import ForgeFacts
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
@@ -72,12 +72,10 @@ def server() -> Iterator[FakeGitHub]:
 @pytest.fixture
 async def forges(server: FakeGitHub) -> AsyncIterator[ForgeFacts]:
     async with httpx.AsyncClient() as client:
-        facts = ForgeFacts(
-            client,
-            Settings(max_retries=1, retry_base_delay=0.0),
-            gitlab_api_url=server.url + "/api/v4",
-            huggingface_url=server.url,
+        roots = api_roots_from(
+            {"GITLAB_API_URL": server.url + "/api/v4", "HUGGINGFACE_API_URL": server.url + "/api"}
         )
+        facts = ForgeFacts(client, Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots))
         yield facts
 
 

@@ -752,7 +752,7 @@ def test_docs_are_generated_from_the_rubric_and_current() -> None:
         row = f"| {spec.id} | {GROUPS[spec.group]} | {spec.title} | {spec.weight} |"
         assert row in docs, row
     assert f"Rubric version: **{RUBRIC_VERSION}**" in docs
-    assert RUBRIC_VERSION == "1.1"
+    assert RUBRIC_VERSION == "1.2"
     assert sum(spec.weight for spec in CRITERIA) == 100
 
 

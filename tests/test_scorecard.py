@@ -20,6 +20,7 @@ from auditor import cli, render
 from auditor.history import History
 from auditor.links import is_code_link
 from auditor.models import (
+    ArchivedCopy,
     DateSource,
     Hop,
     LicenseClass,
@@ -78,9 +79,9 @@ INLINED: Mapping[type, frozenset[str]] = {
 # fields left out of the document when None (any other None is written as null),
 ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
     PaperEntry: frozenset({"score"}),
-    Paper: frozenset({"date_source", "notes"}),
+    Paper: frozenset({"date_source", "notes", "found_code"}),
     LinkEntry: frozenset({"history"}),
-    LinkResult: frozenset({"repo"}),
+    LinkResult: frozenset({"repo", "archived_copy", "preservation"}),
     Scorecard: frozenset({"removed_links", "changes", "shard"}),
 }
 # and fields that are never written (validators for the next run, harvested raw links).
@@ -227,6 +228,9 @@ def every_fact() -> RepoFacts:
         reading_list=False,
         fork_ahead_by=2,
         readme_citation_titles=("Every Field",),
+        record_type="software",
+        persistent_id="10.5281/zenodo.42",
+        supplements=("https://github.com/lab/every",),
     )
     for spec in fields(RepoFacts):
         assert getattr(facts, spec.name) != spec.default, f"give RepoFacts.{spec.name} a value"
@@ -241,11 +245,18 @@ def full_scorecard() -> Scorecard:
         link,
         link=replace(link.link, found_via="https://lab.github.io/every"),
         check=replace(link.check, redirects=(Hop("http://github.com/lab/every", 301),)),
+        archived_copy=ArchivedCopy(
+            "https://archive.softwareheritage.org/browse/origin/directory/?origin_url=x",
+            "software-heritage",
+            "2026-05-01T10:00:00Z",
+        ),
+        preservation="preserved",
     )
     dated = replace(
         paper(pid, title="Every Field"),
         date_source=DateSource.LIST,
         notes=("the abstract's link was lost by arXiv",),
+        found_code=("https://github.com/lab/found",),
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
@@ -259,6 +270,7 @@ def full_scorecard() -> Scorecard:
         removed_links=(removed,),
         changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(CHANGE_KINDS, 1), 0),
         shard=Shard(1, 2),
+        notes=("Software Heritage: answered 503, not asked again; 1 link was not looked up",),
     )
 
 
@@ -391,7 +403,7 @@ def test_fields_this_version_does_not_know_are_ignored() -> None:
     document: Any = to_json(card)
     document["signature"] = {"by": "a newer paper-auditor"}
     document["papers"][0]["doi"] = "10.1/x"
-    document["links"][0]["archived_copy"] = "https://web.archive.org/x"
+    document["links"][0]["rescued_by"] = "https://web.archive.org/x"
     document["links"][0]["repo"]["topics"] = ["nlp"]
     document["summary"]["problems"]["stale_papers"] = 3
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import httpx
 
 from auditor.config import Settings
+from auditor.hosts.github import derive
 from auditor.models import LinkCheck, Outcome, ReadmeFacts, RepoCheck, RepoFacts
 from auditor.net.body import UnreadableBody, bounded_request
 from auditor.net.policy import RetryPolicy, server_wait
@@ -42,29 +44,56 @@ class ApiAnswer:
             raise ApiStop(Outcome.TRANSIENT, f"{what} answered a malformed object", self.status)
         return body
 
+    def json_list(self, what: str) -> list[object]:
+        try:
+            body = json.loads(self.text)
+        except (ValueError, RecursionError) as error:
+            raise ApiStop(Outcome.TRANSIENT, f"{what} answered non-JSON", self.status) from error
+        if not isinstance(body, list):
+            raise ApiStop(Outcome.TRANSIENT, f"{what} answered a malformed list", self.status)
+        return body
+
+
+def origin(url: str) -> str:
+    """`scheme://host[:port]` of a URL: what a token is bound to."""
+    parts = httpx.URL(url)
+    port = f":{parts.port}" if parts.port is not None else ""
+    return f"{parts.scheme}://{parts.host}{port}".lower()
+
 
 class JsonApi:
-    """GET requests to a host's API through the run's client."""
+    """GET requests to a host's API through the run's client. `auth` maps an API origin
+    (`origin`) to the `Authorization` value sent to it, and to no other origin."""
 
-    def __init__(self, client: httpx.AsyncClient, settings: Settings) -> None:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        settings: Settings,
+        *,
+        auth: Mapping[str, str] | None = None,
+    ) -> None:
         self._client = client
         self._settings = settings
         self._retry = RetryPolicy.from_settings(settings)
+        self._auth = {origin(root): value for root, value in (auth or {}).items()}
         self.requests_made = 0
 
-    async def get(self, url: str) -> ApiAnswer:
-        """GET with same-host redirects, and the retries of the retry policy."""
+    async def get(self, url: str, *, method: str = "GET", retry: bool = True) -> ApiAnswer:
+        """GET (or `method`) with same-host redirects, and the retries of the retry policy
+        (`retry` false: a transient answer is returned as it is, for callers that stop at
+        the first sign of throttling)."""
         attempt = 0
         for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
             try:
                 self.requests_made += 1
                 # The whole exchange within the link deadline, the body capped: a server that
                 # drips or sends a bomb holds nothing.
+                token = self._auth.get(origin(url))
                 response, text = await bounded_request(
                     self._client,
-                    "GET",
+                    method,
                     url,
-                    headers={},
+                    headers={"Authorization": token} if token else {},
                     read_timeout=self._settings.timeout,
                     deadline=max(self._settings.link_deadline, self._settings.timeout),
                 )
@@ -93,6 +122,8 @@ class JsonApi:
                 url = str(target)
                 continue
             if self._retry.is_transient_status(status):
+                if not retry:
+                    return ApiAnswer(status, text, response.headers)
                 delay = self._retry.delay(attempt, server_wait(response.headers, now=time.time()))
                 if delay is None:
                     # A rate limit we may not wait out says nothing about the repository.
@@ -124,6 +155,11 @@ def found(facts: RepoFacts, asked: str, final_url: str) -> RepoCheck:
     return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200), facts)
 
 
+async def no_file(path: str) -> str | None:
+    """A `FileReader` for a repository with no files."""
+    return None
+
+
 def dead(name: str, source: str, detail: str) -> RepoCheck:
     return RepoCheck(
         LinkCheck(Outcome.DEAD, detail, now_iso(), 404),
@@ -141,8 +177,8 @@ def text_field(body: object, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def number_field(body: dict[str, object], key: str) -> int | None:
-    value = body.get(key)
+def number_field(body: object, key: str) -> int | None:
+    value = body.get(key) if isinstance(body, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -151,3 +187,38 @@ def timestamp(value: str | None) -> str | None:
         return to_utc_iso(value)
     except ValueError:
         return None  # a date we cannot read is a missing date, not a failed check
+
+
+# A file of a repository as text, or None when the host did not give it.
+FileReader = Callable[[str], Awaitable[str | None]]
+
+
+async def complete_from_root(
+    facts: RepoFacts, entries: Sequence[tuple[str, bool]], read: FileReader
+) -> RepoFacts:
+    """`facts` completed from a root listing ((name, is_file) pairs) as GitHub's are: the README
+    GitHub would show (read through `read`), its covers, the environment files and whether the
+    dependencies are pinned (`auditor.hosts.github.derive`)."""
+    tree = derive.Tree(tuple(entries))
+    readme = None
+    path = derive.preferred_readme(tree)
+    text = await read(path) if path else None
+    if path and text is not None:
+        size = len(text.encode())
+        readme = derive.Readme(path, size, text[: derive.MAX_README_BYTES])
+    manifests: dict[str, str] = {}
+    for name in derive.manifests_to_read(tree):
+        manifest = await read(name)
+        if manifest is not None:
+            manifests[name] = manifest
+    return derive.complete(facts, empty=not entries, tree=tree, readme=readme, manifests=manifests)
+
+
+def object_field(body: object, key: str) -> dict[str, object]:
+    value = body.get(key) if isinstance(body, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def list_field(body: object, key: str) -> list[object]:
+    value = body.get(key) if isinstance(body, dict) else None
+    return value if isinstance(value, list) else []

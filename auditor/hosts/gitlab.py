@@ -1,4 +1,5 @@
-"""GitLab projects through GitLab's REST API (`GITLAB_API`, the API root configurable):
+"""GitLab projects through GitLab's REST API (`GITLAB_API_URL` for gitlab.com, `/api/v4` of a
+self-hosted instance the configuration names):
 `GET /projects/{url-encoded path}?license=true` gives existence, archived, emptiness, fork
 parent, licence (GitLab's key mapped to SPDX), dates, stars, forks, open issues and the default
 branch; `last_activity_at` is reported as `pushed_at`. When the project names a `readme_url`, one
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from auditor.config import DEFAULT_GITLAB_API_URL
 from auditor.hosts.api import (
     ApiStop,
     JsonApi,
@@ -25,15 +25,18 @@ from auditor.licenses import license_class, spdx_from_key
 from auditor.models import RepoCheck, RepoFacts
 from auditor.readme import analyze_readme
 
-GITLAB_API = DEFAULT_GITLAB_API_URL
+GITLAB_API = "https://gitlab.com/api/v4"
 
 
 class GitLab:
     """Facts about gitlab.com projects."""
 
-    def __init__(self, api: JsonApi, api_root: str = GITLAB_API) -> None:
+    def __init__(
+        self, api: JsonApi, api_root: str = GITLAB_API, site: str = "https://gitlab.com"
+    ) -> None:
         self._api = api
         self._gitlab = api_root.rstrip("/")
+        self._site = site.rstrip("/")
 
     async def facts(self, path: str) -> RepoCheck:
         try:
@@ -78,6 +81,6 @@ class GitLab:
                 if raw.status == 200:
                     covers = analyze_readme(raw.text)
                     facts = with_readme(facts, readme_path, raw.text, covers)
-            return found(facts, path, f"https://gitlab.com/{full_name}")
+            return found(facts, path, f"{self._site}/{full_name}")
         except ApiStop as stop:
             return RepoCheck(stop.check, None)

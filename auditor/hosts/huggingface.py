@@ -1,14 +1,18 @@
-"""Hugging Face models, datasets and Spaces through the Hub's API (`HUGGINGFACE`, the root
-configurable): `GET /api/{models|datasets|spaces}/{id}` gives existence, `lastModified` (the last
-commit, as `last_commit_at`), `createdAt`, likes (as stars), the licence (`cardData.license`, else
-a `license:` tag) and the file list (`siblings`), whose top level fills `root_files`,
-`env_files`, `has_citation_cff`. The model card is not read. A missing repository answers 404,
-or 401 with `X-Error-Code: RepoNotFound`: `dead`."""
+"""Hugging Face models, datasets and Spaces through the Hub's API (`HUGGINGFACE_API_URL`, default
+`https://huggingface.co/api`), as the Hub API reference describes the answers:
+`GET /{models|datasets|spaces}/{id}` gives existence, `lastModified` (the last commit, as
+`last_commit_at`), `createdAt`, likes (as stars), the licence (`cardData.license`, else a
+`license:` tag) and the file list (`siblings`), whose top level fills `root_files`,
+`env_files`, `has_citation_cff`. The card (the repository's `README.md`) is read from the Hub's
+file URL (`/{repo}/resolve/main/README.md`, on the site the API root belongs to) through the same
+README analyser as a repository's. A missing repository answers 404, or 401 with
+`X-Error-Code: RepoNotFound`: `dead`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from auditor import repofiles
-from auditor.config import DEFAULT_HUGGINGFACE_URL
 from auditor.hosts.api import (
     ApiStop,
     JsonApi,
@@ -18,25 +22,30 @@ from auditor.hosts.api import (
     number_field,
     text_field,
     timestamp,
+    with_readme,
 )
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection
 from auditor.models import RepoCheck, RepoFacts
+from auditor.readme import analyze_readme
 
-HUGGINGFACE = DEFAULT_HUGGINGFACE_URL
+HUGGINGFACE_API = "https://huggingface.co/api"
+SITE = "https://huggingface.co"
+MAX_CARD_BYTES = 512 * 1024
 
 
 class HuggingFace:
     """Facts about Hugging Face repositories."""
 
-    def __init__(self, api: JsonApi, root: str = HUGGINGFACE) -> None:
+    def __init__(self, api: JsonApi, api_root: str = HUGGINGFACE_API) -> None:
         self._api = api
-        self._hf = root.rstrip("/")
+        self._hf = api_root.rstrip("/")
+        self._site = self._hf.removesuffix("/api")
 
     async def facts(self, kind: HuggingFaceCollection, repo_id: str) -> RepoCheck:
         """`kind` is `models`, `datasets` or `spaces`."""
         try:
-            answer = await self._api.get(f"{self._hf}/api/{kind}/{repo_id}")
+            answer = await self._api.get(f"{self._hf}/{kind}/{repo_id}")
             not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
             if answer.status == 404 or (answer.status == 401 and not_found):
                 return dead(repo_id, "huggingface", "Hugging Face: repository not found")
@@ -87,6 +96,20 @@ class HuggingFace:
                 default_branch="main",
             )
             prefix = "" if kind == "models" else f"{kind}/"
-            return found(facts, repo_id, f"https://huggingface.co/{prefix}{full_name}")
+            if facts.readme_path:
+                card = await self._api.get(
+                    f"{self._site}/{prefix}{full_name}/resolve/main/{facts.readme_path}"
+                )
+                if card.status == 200 and len(card.text) <= MAX_CARD_BYTES:
+                    # A Space is code: its files decide a placeholder, as a repository's do.
+                    roots = names if kind == "spaces" else ()
+                    analysis = analyze_readme(card.text, root_files=roots)
+                    facts = with_readme(facts, facts.readme_path, card.text, analysis)
+                    facts = replace(
+                        facts,
+                        readme_moved_to=analysis.moved_to,
+                        readme_citation_titles=analysis.citation_titles,
+                    )
+            return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except ApiStop as stop:
             return RepoCheck(stop.check, None)

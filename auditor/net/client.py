@@ -57,7 +57,7 @@ class Net:
         self.client = self._client(self.transport)
         # The APIs we ask (GitHub, GitLab, Hugging Face) through a client of their own: only
         # there, and only for their exact roots, is a private address trusted (guard.ApiRoots).
-        roots = ApiRoots.of(settings.api_roots())
+        roots = ApiRoots.of(settings.trusted_api_roots())
         trusting = GuardedBackend(
             httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, roots.origins()
         )

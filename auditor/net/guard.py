@@ -292,7 +292,7 @@ class ApiRoot:
 
 @dataclass(frozen=True, slots=True)
 class ApiRoots:
-    """The APIs of a run (`Settings.api_roots()`)."""
+    """The APIs of a run (`Settings.trusted_api_roots()`)."""
 
     roots: tuple[ApiRoot, ...]
 

@@ -130,6 +130,9 @@ class Scorecard:
     removed_links: tuple[RemovedLink, ...] | None = None
     changes: Changes | None = None
     shard: Shard | None = None
+    # What an optional service (an archive, a host API, GitHub search) failed to do, each said
+    # once: it changed no verdict.
+    notes: tuple[str, ...] = ()
 
     def links_by_url(self) -> dict[str, LinkEntry]:
         return {entry.url: entry for entry in self.links}
@@ -145,6 +148,7 @@ class Audit:
     results: tuple[LinkResult, ...]
     scores: Mapping[str, PaperScore] = field(default_factory=dict)
     rubric_version: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 def build_scorecard(audit: Audit) -> Scorecard:
@@ -157,4 +161,5 @@ def build_scorecard(audit: Audit) -> Scorecard:
         summary=build_summary([entry.score for entry in papers], audit.results),
         papers=papers,
         links=tuple(LinkEntry(result) for result in audit.results),
+        notes=audit.notes,
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeGuard, TypeVar
 
 from auditor.models import (
+    ArchivedCopy,
     Criterion,
     CriterionResult,
     DateSource,
@@ -123,6 +124,8 @@ def _scorecard(obj: object) -> Scorecard:
         card = replace(card, changes=_changes(_object(obj, "changes", ""), "changes"))
     if "shard" in obj:
         card = replace(card, shard=_shard(_object(obj, "shard", ""), "shard"))
+    if "notes" in obj:  # written since the archives' notes (older scorecards lack it)
+        card = replace(card, notes=_strings(obj, "notes", ""))
     return card
 
 
@@ -373,6 +376,7 @@ def _paper_entry(obj: Mapping[str, object], where: str) -> PaperEntry:
             else _closed(_DATE_SOURCES, obj["date_source"], where, "date_source")
         ),
         notes=_strings(obj, "notes", where) if "notes" in obj else (),
+        found_code=_strings(obj, "found_code", where) if "found_code" in obj else (),
     )
     if not any(key in obj for key in _SCORE_FIELDS):
         return PaperEntry(paper)
@@ -471,6 +475,10 @@ def _repo(obj: Mapping[str, object], where: str) -> RepoFacts:
             if "readme_citation_titles" in obj
             else ()
         ),
+        # Written since archive records and other hosts were judged; older scorecards lack them.
+        record_type=_opt_str(obj, "record_type", where) if "record_type" in obj else None,
+        persistent_id=_opt_str(obj, "persistent_id", where) if "persistent_id" in obj else None,
+        supplements=_strings(obj, "supplements", where) if "supplements" in obj else (),
     )
 
 
@@ -507,7 +515,17 @@ def _link_entry(obj: Mapping[str, object], where: str) -> LinkEntry:
     )
     repo = _repo(_object(obj, "repo", where), _at(where, "repo")) if "repo" in obj else None
     history = _history(obj, where) if any(key in obj for key in _HISTORY_FIELDS) else None
-    return LinkEntry(LinkResult(link, check, repo), history)
+    copy = None
+    if "archived_copy" in obj:
+        at = _at(where, "archived_copy")
+        held = _object(obj, "archived_copy", where)
+        copy = ArchivedCopy(
+            url=_str(held, "url", at),
+            archive=_str(held, "archive", at),
+            saved_at=_opt_timestamp(held, "saved_at", at),
+        )
+    preservation = _str(obj, "preservation", where) if "preservation" in obj else None
+    return LinkEntry(LinkResult(link, check, repo, copy, preservation), history)
 
 
 def _removed(obj: Mapping[str, object], where: str) -> RemovedLink:

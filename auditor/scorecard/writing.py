@@ -42,6 +42,8 @@ def paper_json(paper: Paper, score: PaperScore | None = None) -> JsonObject:
         document["date_source"] = paper.date_source
     if paper.notes:
         document["notes"] = list(paper.notes)
+    if paper.found_code:
+        document["found_code"] = list(paper.found_code)
     if score is not None:
         document["tier"] = score.tier
         document["score"] = score.score
@@ -108,6 +110,9 @@ def repo_json(facts: RepoFacts) -> JsonObject:
         "reading_list": facts.reading_list,
         "fork_ahead_by": facts.fork_ahead_by,
         "readme_citation_titles": list(facts.readme_citation_titles),
+        "record_type": facts.record_type,
+        "persistent_id": facts.persistent_id,
+        "supplements": list(facts.supplements),
     }
 
 
@@ -137,6 +142,15 @@ def link_entry_json(entry: LinkEntry) -> JsonObject:
     )
     if result.repo is not None:
         document["repo"] = repo_json(result.repo)
+    copy = result.archived_copy
+    if copy is not None:
+        document["archived_copy"] = {
+            "url": copy.url,
+            "archive": copy.archive,
+            "saved_at": copy.saved_at,
+        }
+    if result.preservation is not None:
+        document["preservation"] = result.preservation
     if entry.history is not None:
         document.update(_history_json(entry.history))
     return document
@@ -204,6 +218,7 @@ def to_json(card: Scorecard) -> JsonObject:
         }
     if card.shard is not None:
         document["shard"] = {"index": card.shard.index, "count": card.shard.count}
+    document["notes"] = list(card.notes)
     return document
 
 

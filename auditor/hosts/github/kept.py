@@ -74,6 +74,7 @@ def facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
             env_files=tuple(data["env_files"]),
             latest_release=Release(release["tag"], release["date"]) if release else None,
             skipped=tuple(data.get("skipped", ())),
+            supplements=tuple(data.get("supplements", ())),
         )
         return RepoCheck(check, RepoFacts(**data))
     except (ValueError, TypeError, KeyError, AttributeError) as error:

@@ -1,0 +1,98 @@
+"""Bitbucket Cloud repositories through its REST API 2.0 (`BITBUCKET_API_URL`), as the
+"Repositories" and "Source, browse" sections of its API reference describe the answers:
+
+* `GET /repositories/{workspace}/{repo_slug}` (`repository`): existence, `full_name`,
+  `parent` (a fork's), `mainbranch.name`, `created_on`, `updated_on` (reported as
+  `pushed_at`), `description`, `website`. The API names no licence: the root's licence file
+  decides C1;
+* `GET /repositories/{workspace}/{repo_slug}/src/{branch}/?pagelen=100` (a page of
+  `commit_file` / `commit_directory` entries): the root listing;
+* `GET /repositories/{workspace}/{repo_slug}/src/{branch}/{path}`: a file, raw;
+* `GET /repositories/{workspace}/{repo_slug}/refs/tags?sort=-target.date&pagelen=1`: the
+  newest tag, as the release.
+
+A missing repository answers 404, a private one 403 to a caller without access: `dead`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from urllib.parse import quote
+
+from auditor.hosts.api import (
+    ApiStop,
+    JsonApi,
+    complete_from_root,
+    dead,
+    expect,
+    found,
+    list_field,
+    no_file,
+    object_field,
+    text_field,
+    timestamp,
+)
+from auditor.models import Release, RepoCheck, RepoFacts
+
+SITE = "https://bitbucket.org"
+
+
+class Bitbucket:
+    """Facts about bitbucket.org repositories."""
+
+    def __init__(self, api: JsonApi, api_root: str) -> None:
+        self._api = api
+        self._root = api_root.rstrip("/")
+
+    async def facts(self, full_name: str) -> RepoCheck:
+        try:
+            base = f"{self._root}/repositories/{quote(full_name, safe='/')}"
+            answer = await self._api.get(base)
+            if answer.status in (403, 404):
+                detail = "Bitbucket: repository not found" + (
+                    " (private)" if answer.status == 403 else ""
+                )
+                return dead(full_name, "bitbucket", detail)
+            expect(answer, "Bitbucket API")
+            body = answer.json_object("Bitbucket API")
+            parent = object_field(body, "parent")
+            branch = text_field(object_field(body, "mainbranch"), "name")
+            facts = RepoFacts(
+                full_name=text_field(body, "full_name") or full_name,
+                exists=True,
+                source="bitbucket",
+                fork=bool(parent),
+                parent=text_field(parent, "full_name"),
+                pushed_at=timestamp(text_field(body, "updated_on")),
+                created_at=timestamp(text_field(body, "created_on")),
+                default_branch=branch,
+                description=text_field(body, "description") or None,
+                homepage=text_field(body, "website") or None,
+            )
+            if not branch:  # no commit yet: Bitbucket names no main branch
+                facts = await complete_from_root(facts, [], no_file)
+                return found(facts, full_name, f"{SITE}/{facts.full_name}")
+            source = f"{base}/src/{quote(branch, safe='')}"
+            listing = await self._api.get(f"{source}/?pagelen=100")
+            expect(listing, "Bitbucket API")
+            entries = [
+                (path, text_field(item, "type") != "commit_directory")
+                for item in list_field(listing.json_object("Bitbucket API"), "values")
+                if (path := text_field(item, "path"))
+            ]
+
+            async def read(path: str) -> str | None:
+                raw = await self._api.get(f"{source}/{quote(path)}")
+                return raw.text if raw.status == 200 else None
+
+            facts = await complete_from_root(facts, entries, read)
+            tags = await self._api.get(f"{base}/refs/tags?sort=-target.date&pagelen=1")
+            if tags.status == 200:
+                newest = list_field(tags.json_object("Bitbucket API"), "values")[:1]
+                for tag in newest:
+                    name = text_field(tag, "name")
+                    when = timestamp(text_field(object_field(tag, "target"), "date"))
+                    if name:
+                        facts = replace(facts, latest_release=Release(name, when))
+            return found(facts, full_name, f"{SITE}/{facts.full_name}")
+        except ApiStop as stop:
+            return RepoCheck(stop.check, None)

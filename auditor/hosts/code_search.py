@@ -1,0 +1,105 @@
+"""`--find-code`: for a paper that cites no code but links its arXiv page, GitHub's repository
+search (`GET /search/repositories?q="{arXiv id}" in:readme`, GitHub's REST "Search" API) for
+repositories whose README names that id. Candidates are "code found, not cited": evidence for
+the reader, never counted as the paper's code.
+
+The search API has its own, stricter rate limit (GitHub's documentation: 10 requests a minute
+without a token, 30 with one), told by `X-RateLimit-Remaining` and `X-RateLimit-Reset`: when it
+runs out the search waits for the reset if that is within `Settings.max_retry_wait` and the
+run's time, and otherwise stops and says how many papers it did not reach."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+import httpx
+
+from auditor.config import Settings
+from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi, list_field, text_field
+from auditor.links import TEMPLATE_REPOSITORIES, arxiv_id, github_full_name, is_code_result
+from auditor.models import LinkResult, Outcome, Paper
+from auditor.net.policy import rate_limit_remaining, server_wait
+
+if TYPE_CHECKING:
+    from auditor.hosts.archives import _Run
+
+SERVICE = "GitHub search"
+MAX_CANDIDATES = 3
+
+
+class CodeSearch:
+    """Repositories that name a paper's arXiv id in their README."""
+
+    def __init__(self, client: httpx.AsyncClient, settings: Settings) -> None:
+        token = settings.github_token
+        auth = {settings.github_api_url: f"Bearer {token}"} if token else {}
+        self._api = JsonApi(client, replace(settings, max_retries=0), auth=auth)
+        self._root = settings.github_api_url.rstrip("/")
+        self._settings = settings
+        self.last: ApiAnswer | None = None
+
+    async def _search(self, identifier: str) -> tuple[str, ...]:
+        query = quote(f'"{identifier}" in:readme', safe="")
+        url = f"{self._root}/search/repositories?q={query}&per_page=10"
+        self.last = answer = await self._api.get(url, retry=False)
+        if answer.status in (403, 429) and rate_limit_remaining(answer.headers) == 0:
+            wait = server_wait(answer.headers, now=time.time())
+            if wait is not None and wait <= self._settings.max_retry_wait:
+                await asyncio.sleep(wait)
+                self.last = answer = await self._api.get(url, retry=False)
+        if answer.status != 200:
+            raise ApiStop(Outcome.TRANSIENT, f"answered {answer.status}", answer.status)
+        found: list[str] = []
+        for item in list_field(answer.json_object(SERVICE), "items"):
+            url_ = text_field(item, "html_url") or ""
+            name = github_full_name(url_)
+            if name is None or name.casefold() in TEMPLATE_REPOSITORIES:
+                continue
+            found.append(f"https://github.com/{name.lower()}")
+        return tuple(dict.fromkeys(found))[:MAX_CANDIDATES]
+
+    async def _paced(self) -> None:
+        """Before the next request: wait out an exhausted window when it resets soon."""
+        if self.last is None or rate_limit_remaining(self.last.headers) != 0:
+            return
+        wait = server_wait(self.last.headers, now=time.time())
+        if wait is not None and wait <= self._settings.max_retry_wait:
+            await asyncio.sleep(wait)
+
+    async def run(
+        self, run: _Run, papers: Sequence[Paper], by_url: dict[str, LinkResult]
+    ) -> list[Paper]:
+        """`papers` with `found_code` set for those the search answered for."""
+        out: list[Paper] = []
+        for paper in papers:
+            own = [by_url[url] for url in paper.links if url in by_url]
+            cites_code = any(is_code_result(result) for result in own)
+            identifier = next(
+                (found for url in paper.links if (found := arxiv_id(url)) is not None), None
+            )
+            if cites_code or identifier is None:
+                out.append(paper)
+                continue
+            await self._paced()
+            service = run.service(SERVICE)
+            if service.stopped == "its rate limit was reached":
+                service.stopped = None  # the window reset while we waited
+            asked, candidates = await run.ask(
+                SERVICE, partial(self._search, identifier), lambda: self.last
+            )
+            if service.stopped == "its rate limit was reached" and self._resets_soon():
+                service.stopped = None
+            out.append(replace(paper, found_code=candidates) if asked and candidates else paper)
+        return out
+
+    def _resets_soon(self) -> bool:
+        if self.last is None:
+            return False
+        wait = server_wait(self.last.headers, now=time.time())
+        return wait is not None and wait <= self._settings.max_retry_wait

@@ -1,0 +1,149 @@
+"""Zenodo records through Zenodo's REST API (`ZENODO_API_URL`), as its developer documentation
+("REST API" → "Records", `GET /api/records/{id}`) describes the answer:
+
+* `id`, `doi`, `created`, `metadata.resource_type.type` (`software`, `dataset`,
+  `publication`, …: the record's type, `record_type`), `metadata.license.id` (a licence
+  id such as `mit` or `cc-by-4.0`), `metadata.description` (HTML), `metadata.access_right`,
+  `metadata.related_identifiers` (`{identifier, relation, scheme}`; the GitHub integration
+  writes the repository it archived as `isSupplementTo`), and `files` (`{key, size, links}`);
+* a missing record answers 404, a deleted one 410 with its tombstone: `dead`.
+
+A record's README is a README file among its files when it has one (read through
+`/api/records/{id}/files/{key}/content`), else its description. The code itself is packed in
+the record's files (a source archive) and is not unpacked: file-based criteria see the
+record's file names and its README only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from auditor import repofiles
+from auditor.hosts.api import (
+    ApiStop,
+    JsonApi,
+    dead,
+    expect,
+    list_field,
+    number_field,
+    object_field,
+    text_field,
+    timestamp,
+    with_readme,
+)
+from auditor.hosts.github.derive import README_NAME
+from auditor.licenses import license_class, spdx_from_key
+from auditor.links import CODE_KINDS, normalize_url
+from auditor.models import (
+    LinkCheck,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+    RepoCheck,
+    RepoFacts,
+)
+from auditor.readme import analyze_readme
+from auditor.soup import parse_html
+from auditor.timestamps import now_iso
+
+SITE = "https://zenodo.org"
+MAX_README_BYTES = 512 * 1024
+
+
+def record_url(record_id: str) -> str:
+    return f"{SITE}/records/{record_id}"
+
+
+class Zenodo:
+    """Facts about Zenodo records."""
+
+    def __init__(self, api: JsonApi, api_root: str) -> None:
+        self._api = api
+        self._root = api_root.rstrip("/")
+
+    async def facts(self, record_id: str) -> RepoCheck:
+        try:
+            answer = await self._api.get(f"{self._root}/records/{record_id}")
+            if answer.status == 404:
+                return dead(record_id, "zenodo", "Zenodo: no such record")
+            if answer.status == 410:
+                return dead(record_id, "zenodo", "Zenodo: the record was deleted")
+            expect(answer, "Zenodo API")
+            body = answer.json_object("Zenodo API")
+            metadata = object_field(body, "metadata")
+            number = number_field(body, "id")
+            full_name = str(number) if number is not None else record_id
+            record_type = text_field(object_field(metadata, "resource_type"), "type")
+            spdx = spdx_from_key(text_field(object_field(metadata, "license"), "id"))
+            files = [
+                (key, number_field(item, "size"))
+                for item in list_field(body, "files")
+                if (key := text_field(item, "key"))
+            ]
+            names = tuple(sorted(key for key, _ in files))
+            facts = RepoFacts(
+                full_name=full_name,
+                exists=True,
+                source="zenodo",
+                archived=True,
+                license_spdx=spdx,
+                license_class=license_class(spdx),
+                root_files=names,
+                env_files=repofiles.environment_files(names),
+                has_citation_cff=repofiles.CITATION_FILE in names,
+                created_at=timestamp(text_field(body, "created")),
+                pushed_at=timestamp(text_field(body, "created")),
+                description=text_field(metadata, "title"),
+                record_type=record_type,
+                persistent_id=text_field(body, "doi") or text_field(metadata, "doi"),
+                supplements=_supplements(metadata),
+            )
+            facts = await self._readme(facts, full_name, files, metadata)
+            if record_type == "software" and names and not repofiles.record_has_code(names):
+                listing = ", ".join(names[:12])
+                note = ReadmeEvidence(
+                    ReadmeCover.PLACEHOLDER, 0, f"record holds no code: {listing}"
+                )
+                facts = replace(facts, readme_evidence=(note, *facts.readme_evidence))
+            kind = record_type or "record"
+            detail = f"Zenodo record {full_name} ({kind})"
+            final = record_url(full_name) if full_name != record_id else None
+            return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200, final), facts)
+        except ApiStop as stop:
+            return RepoCheck(stop.check, None)
+
+    async def _readme(
+        self,
+        facts: RepoFacts,
+        record: str,
+        files: list[tuple[str, int | None]],
+        metadata: dict[str, object],
+    ) -> RepoFacts:
+        readmes = sorted(
+            (
+                key
+                for key, size in files
+                if README_NAME.fullmatch(key) and (size or 0) <= MAX_README_BYTES
+            ),
+            key=lambda key: (not key.lower().endswith(".md"), key),
+        )
+        for key in readmes[:1]:
+            answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
+            if answer.status == 200:
+                return with_readme(facts, key, answer.text, analyze_readme(answer.text))
+        description = text_field(metadata, "description")
+        if not description:
+            return facts
+        text = parse_html(description).get_text("\n")
+        return with_readme(facts, "description", text, analyze_readme(text))
+
+
+def _supplements(metadata: dict[str, object]) -> tuple[str, ...]:
+    """The code repositories the record says it supplements (evidence, never a cited link)."""
+    found: list[str] = []
+    for item in list_field(metadata, "related_identifiers"):
+        if text_field(item, "relation") not in ("isSupplementTo", "isDerivedFrom"):
+            continue
+        normal = normalize_url(text_field(item, "identifier") or "")
+        if normal is not None and normal.kind in CODE_KINDS and normal.url not in found:
+            found.append(normal.url)
+    return tuple(found)

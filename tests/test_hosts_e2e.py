@@ -1,0 +1,380 @@
+"""Issue 16 end to end through the command line: archives and code hosts beyond GitHub, each
+API a fake on 127.0.0.1 answering as its documentation says (`tests.support.fake_hosts`), the
+roots pointed at them by the environment variables users set.
+
+A Zenodo-only paper earns bronze or better from its record; a DOI resolves through doi.org's
+API to a Zenodo record; a SWHID is archived code; Bitbucket, Codeberg and Gitee repositories
+are judged like GitHub's; a dead GitHub repository shows its Software Heritage copy and a dead
+project page its Wayback copy; with the archives down, or not asked, every tier is the same."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from auditor import cli, scorecard
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import (
+    DOWN,
+    Archived,
+    HostWorld,
+    ZenodoRecord,
+    bitbucket_routes,
+    doi_routes,
+    forgejo_routes,
+    gitee_routes,
+    host_world,
+    huggingface_routes,
+    osf_routes,
+    swh_routes,
+    wayback_routes,
+    zenodo_routes,
+)
+from tests.support.local_servers import LocalServer, html, serve
+
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
+)
+TOKEN = "t0ken-hosts"
+MIT_TEXT = "MIT License\n\nPermission is hereby granted, free of charge, to any person…\n"
+README = """# {name}
+
+{name} is the reference implementation of our paper. This repository holds the training and
+evaluation code and the configuration of every experiment; it was tested with Python 3.11 on
+Linux, and a single GPU reproduces the main table. The data loader downloads the public
+benchmark on first use, so no manual step is needed before training starts. Questions are
+welcome as issues; pull requests too.
+
+## Installation
+```
+pip install -r requirements.txt
+```
+
+## Training
+```
+python train.py --config configs/base.yaml
+```
+
+## Evaluation
+```
+python eval.py --checkpoint best.pt
+```
+
+## Results
+| model | accuracy |
+| --- | --- |
+| {name} | 91.2 |
+
+## Citation
+```bibtex
+@inproceedings{{x2026, title={{{name}}}}}
+```
+"""
+REPO_FILES = {
+    "requirements.txt": "torch==2.3.0\n",
+    "train.py": "print('train')\n",
+    "eval.py": "print('eval')\n",
+    "LICENSE": MIT_TEXT,
+}
+SWH_DIRECTORY = "d198bc9d7a6bcf6db04f476d29314f157507d505"
+DEADNET_DIRECTORY = "a" * 40
+
+
+def files(name: str) -> dict[str, str]:
+    return {"README.md": README.format(name=name), **REPO_FILES}
+
+
+def routes(page: str) -> dict[str, dict[str, Any]]:
+    return {
+        "zenodo": zenodo_routes(
+            [
+                ZenodoRecord(
+                    1001,
+                    files={
+                        "zenodonet-v1.0.zip": "PK…",
+                        "README.md": README.format(name="ZenodoNet"),
+                    },
+                    supplements="https://github.com/acme/zenodonet",
+                ),
+                ZenodoRecord(
+                    2002,
+                    files={"doinet-v2.zip": "PK…"},
+                    license="apache-2.0",
+                    description="<h1>DoiNet</h1>"
+                    + README.format(name="DoiNet").replace("\n", "<br>\n"),
+                ),
+                ZenodoRecord(3003, resource_type="dataset", files={"data.csv": "a,b\n"}),
+            ]
+        ),
+        "doi": doi_routes({"10.1234/doinet.code": "https://zenodo.org/records/2002"}),
+        "swh": swh_routes(
+            [
+                Archived(SWH_DIRECTORY, files("SwhNet")),
+                Archived(
+                    DEADNET_DIRECTORY,
+                    files("DeadNet"),
+                    origin="https://github.com/acme/deadnet",
+                ),
+            ]
+        ),
+        "wayback": wayback_routes({page: "20260310120000"}),
+        "bitbucket": bitbucket_routes("acme/bitnet", files("BitNet")),
+        "codeberg": forgejo_routes("acme/bergnet", files("BergNet"), site="https://codeberg.org"),
+        "gitee": gitee_routes("acme/giteenet", files("GiteeNet")),
+        "osf": osf_routes("ab3cd", category="project", files=["survey.csv"]),
+        "huggingface": huggingface_routes(
+            "acme/zenodonet-weights", "# ZenodoNet weights\n\n## Usage\n\n```python\nload()\n```\n"
+        ),
+    }
+
+
+@dataclass
+class World:
+    hosts: HostWorld
+    web: LocalServer
+    github: FakeGitHub
+    paper_list: Path
+
+
+def paper_list(path: Path, web: LocalServer) -> Path:
+    page = web.url("/deadnet")
+    text = "\n\n".join(
+        [
+            "Archives and other hosts (2026)",
+            "We present ZenodoNet, a network. Code: https://zenodo.org/records/1001 and weights "
+            "at https://huggingface.co/acme/zenodonet-weights.",
+            "We present DoiNet, a method. Code and data: https://doi.org/10.1234/doinet.code "
+            "and https://doi.org/10.5281/zenodo.3003.",
+            f"We present SwhNet. Our code is archived as swh:1:dir:{SWH_DIRECTORY}.",
+            "We present BitNet. Code: https://bitbucket.org/acme/bitnet.",
+            "We present BergNet. Code: https://codeberg.org/acme/bergnet.",
+            "We present GiteeNet. Code: https://gitee.com/acme/giteenet.",
+            f"We present DeadNet. Code: https://github.com/acme/deadnet. Project page: {page}.",
+            "We present OsfNet, a survey. Materials: https://osf.io/ab3cd.",
+        ]
+    )
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[World]:
+    with (
+        serve({"/deadnet": html("<h1>Not Found</h1>", status=404)}) as web,
+        FakeGitHub([FakeRepo("acme/alive", files=files("Alive"))], token=TOKEN) as github,
+        host_world(routes(web.url("/deadnet"))) as hosts,
+    ):
+        yield World(hosts, web, github, paper_list(tmp_path / "papers.txt", web))
+
+
+def audit(
+    world: World, out: Path, *extra: str, codes: tuple[int, ...] = (cli.EXIT_OK, cli.EXIT_FINDINGS)
+) -> dict[str, Any]:
+    code = cli.main(
+        [
+            "audit",
+            str(world.paper_list),
+            "--out",
+            str(out),
+            "--allow-private",
+            "127.0.0.0/8",
+            "--github-api-url",
+            world.github.url,
+            "--no-cache",
+            "--timeout",
+            "5",
+            "--max-retries",
+            "0",
+            "--paper-date",
+            "2026-01-15",
+            *extra,
+        ],
+        environ=world.hosts.environ(GITHUB_TOKEN=TOKEN),
+    )
+    assert code in codes
+    text = (out / "scorecard.json").read_text()
+    document: dict[str, Any] = json.loads(text)
+    jsonschema.validate(document, SCHEMA)
+    assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
+    return document
+
+
+def papers(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {paper["name"]: paper for paper in document["papers"]}
+
+
+def links(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {link["url"]: link for link in document["links"]}
+
+
+def criterion(paper: dict[str, Any], cid: str) -> dict[str, Any]:
+    return next(c for c in paper["criteria"] if c["id"] == cid)
+
+
+ABOVE_LISTED = ("bronze", "silver", "gold")
+
+
+def test_every_host_and_archive_through_the_command_line(world: World, tmp_path: Path) -> None:
+    document = audit(world, tmp_path / "out")
+    found, by_url = papers(document), links(document)
+
+    # Zenodo only: the record earns bronze or better; a DOI and a permanent home.
+    zenodo = found["ZenodoNet"]
+    assert zenodo["tier"] in ABOVE_LISTED, zenodo["criteria"]
+    assert zenodo["scored_on"] == "https://zenodo.org/records/1001"
+    assert criterion(zenodo, "B3")["result"] == "pass"
+    assert criterion(zenodo, "F3")["result"] == "pass"
+    assert "10.5281/zenodo.1001" in criterion(zenodo, "F3")["reason"]
+    record = by_url["https://zenodo.org/records/1001"]
+    assert record["kind"] == "zenodo"
+    assert record["repo"]["record_type"] == "software"
+    assert record["repo"]["license_spdx"] == "MIT"
+    # The repository the record supplements is evidence, never a cited link.
+    assert record["repo"]["supplements"] == ["https://github.com/acme/zenodonet"]
+    assert "https://github.com/acme/zenodonet" not in by_url
+    # The Hugging Face model: weights for D4, its card read.
+    weights = by_url["https://huggingface.co/acme/zenodonet-weights"]
+    assert weights["repo"]["readme_covers"] == ["usage"]
+    assert criterion(zenodo, "D4")["result"] == "pass"
+
+    # A DOI → doi.org's API → a Zenodo record, judged as that record.
+    doi = by_url["https://doi.org/10.1234/doinet.code"]
+    assert doi["kind"] == "doi"
+    assert doi["final_url"] == "https://zenodo.org/records/2002"
+    assert doi["repo"]["source"] == "zenodo"
+    assert found["DoiNet"]["scored_on"] == "https://zenodo.org/records/2002"
+    assert found["DoiNet"]["tier"] in ABOVE_LISTED, found["DoiNet"]["criteria"]
+    # The reports show the facts of where the DOI led (its record's licence).
+    doinet = next(
+        line
+        for line in (tmp_path / "out" / "summary.md").read_text().splitlines()
+        if line.startswith("| DoiNet")
+    )
+    assert "Apache-2.0" in doinet
+    # The Zenodo dataset record is data: live, it documents the data (E3).
+    assert by_url["https://doi.org/10.5281/zenodo.3003"]["repo"]["record_type"] == "dataset"
+    assert criterion(found["DoiNet"], "E3")["result"] == "pass"
+
+    # A SWHID: archived code, listed directory, README read.
+    swh = by_url[f"https://archive.softwareheritage.org/swh:1:dir:{SWH_DIRECTORY}"]
+    assert swh["kind"] == "software-heritage"
+    assert swh["repo"]["persistent_id"] == f"swh:1:dir:{SWH_DIRECTORY}"
+    assert "train.py" in swh["repo"]["root_files"]
+    assert found["SwhNet"]["tier"] in ABOVE_LISTED, found["SwhNet"]["criteria"]
+
+    # Bitbucket, Codeberg and Gitee: the same facts as GitHub's, and a release.
+    for name, url, source in [
+        ("BitNet", "https://bitbucket.org/acme/bitnet", "bitbucket"),
+        ("BergNet", "https://codeberg.org/acme/bergnet", "codeberg"),
+        ("GiteeNet", "https://gitee.com/acme/giteenet", "gitee"),
+    ]:
+        link = by_url[url]
+        assert link["outcome"] == "ok", link
+        assert link["repo"]["source"] == source
+        assert link["repo"]["latest_release"] is not None
+        assert link["repo"]["deps_pinned"] is True
+        assert found[name]["tier"] in ("silver", "gold"), (name, found[name]["criteria"])
+    assert by_url["https://codeberg.org/acme/bergnet"]["repo"]["license_spdx"] == "MIT"
+    assert by_url["https://gitee.com/acme/giteenet"]["repo"]["license_spdx"] == "Apache-2.0"
+
+    # A dead GitHub repository: dead, and its Software Heritage copy shown.
+    dead = by_url["https://github.com/acme/deadnet"]
+    assert dead["outcome"] == "dead"
+    copy = dead["archived_copy"]
+    assert copy["archive"] == "software-heritage"
+    assert copy["saved_at"] == "2026-03-01T12:00:00Z"
+    assert "origin_url=https://github.com/acme/deadnet" in copy["url"]
+    assert found["DeadNet"]["tier"] == "dead"
+    page = by_url[world.web.url("/deadnet")]
+    assert page["archived_copy"]["archive"] == "wayback"
+    assert page["archived_copy"]["saved_at"] == "2026-03-10T12:00:00Z"
+    summary = (tmp_path / "out" / "summary.md").read_text()
+    assert "archived copy:" in summary
+    assert "(saved 2026-03-01)" in summary
+    report = (tmp_path / "out" / "index.html").read_text()
+    assert "archived copy" in report
+
+    # OSF: a project page judged through its API (not code: a project, not software).
+    osf = by_url["https://osf.io/ab3cd"]
+    assert osf["repo"]["root_files"] == ["survey.csv"]
+    assert found["OsfNet"]["tier"] == "no-code"
+    assert document["notes"] == []
+
+
+def tiers(document: dict[str, Any]) -> dict[str, str]:
+    return {paper["name"]: paper["tier"] for paper in document["papers"]}
+
+
+def test_archives_down_or_not_asked_leave_every_tier_as_it_was(
+    world: World, tmp_path: Path
+) -> None:
+    rescued = audit(world, tmp_path / "rescued")
+    unasked = audit(world, tmp_path / "unasked", "--no-rescue")
+    world.hosts.servers["swh"].routes[
+        "/api/1/origin/https://github.com/acme/deadnet/visit/latest/"
+    ] = DOWN
+    world.hosts.servers["wayback"].routes["/wayback/available"] = DOWN
+    down = audit(world, tmp_path / "down")
+
+    assert tiers(rescued) == tiers(unasked) == tiers(down)
+    assert [p["score"] for p in rescued["papers"]] == [p["score"] for p in down["papers"]]
+    assert not any("archived_copy" in link for link in unasked["links"])
+    assert not any("archived_copy" in link for link in down["links"])
+    # Said once per archive, in the scorecard and the reports.
+    assert len(down["notes"]) == 2
+    assert any(note.startswith("Software Heritage: ") for note in down["notes"])
+    assert any(note.startswith("Wayback Machine: ") for note in down["notes"])
+    assert all("verdicts unchanged" in note for note in down["notes"])
+    assert down["notes"][0] in (tmp_path / "down" / "summary.md").read_text()
+
+
+def test_preservation_and_save_code_now(world: World, tmp_path: Path) -> None:
+    swh = world.hosts.servers["swh"]
+    saves = ["https://codeberg.org/acme/bergnet", "https://bitbucket.org/acme/bitnet"]
+    swh.routes.update(swh_routes([], saves=saves))
+    document = audit(world, tmp_path / "out", "--request-archival")
+    by_url = links(document)
+
+    assert by_url["https://codeberg.org/acme/bergnet"]["preservation"] == "archival-requested"
+    assert by_url["https://gitee.com/acme/giteenet"]["preservation"] == "not-yet-preserved"
+    assert "POST" in swh.seen("/api/1/origin/save/git/url/https://codeberg.org/acme/bergnet/")
+    assert "not yet preserved" in (tmp_path / "out" / "summary.md").read_text()
+
+
+def test_find_code_lists_code_found_not_cited(world: World, tmp_path: Path) -> None:
+    world.paper_list.write_text(
+        "A list\n\nWe present ArxivOnly, a method. Paper: https://arxiv.org/abs/2601.01234.\n"
+    )
+    # docs.github.com/rest/search/search#search-repositories: total_count, incomplete_results,
+    # items[] (full_name, html_url, …), with the search API's own rate-limit headers.
+    world.github.script(
+        "/search/repositories",
+        200,
+        {
+            "total_count": 1,
+            "incomplete_results": False,
+            "items": [{"full_name": "acme/alive", "html_url": "https://github.com/acme/alive"}],
+        },
+        {
+            "X-RateLimit-Limit": "30",
+            "X-RateLimit-Remaining": "29",
+            "X-RateLimit-Resource": "search",
+        },
+    )
+    # arxiv.org itself does not resolve here: nothing else is checked (exit 3).
+    document = audit(world, tmp_path / "out", "--find-code", codes=(cli.EXIT_NOTHING_CHECKED,))
+
+    paper = document["papers"][0]
+    assert paper["found_code"] == ["https://github.com/acme/alive"]
+    assert paper["tier"] == "no-code"  # evidence for the reader, never the paper's code
+    asked = [r for r in world.github.requests if r.path.startswith("/search/repositories")]
+    assert "2601.01234" in asked[0].path
+    assert "in%3Areadme" in asked[0].path
+    assert asked[0].headers.get("Authorization") == f"Bearer {TOKEN}"
+    assert "code found, not cited" in (tmp_path / "out" / "summary.md").read_text()
