@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import jinja2
 from markupsafe import Markup
@@ -21,10 +23,11 @@ from markupsafe import Markup
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
-from auditor.models import CriterionResult, Outcome, RepoFacts, Tier
-from auditor.rubric import CRITERIA_BY_ID
+from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON, TIER_ORDER
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
+from auditor.summary import scored_links
 
 # GitHub refuses a step summary of 1 MiB or more.
 MAX_SUMMARY_BYTES = 1024 * 1024
@@ -54,6 +57,14 @@ OUTCOME_SYMBOLS: Mapping[str, str] = {
 # Best first, as people scan a scorecard; `unknown` last because it is not a grade.
 DISPLAY_TIERS = (*reversed(TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :]), Tier.PLACEHOLDER)
 DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
+# What matters first, the HTML table's first order: dead, placeholder, then code from the lowest
+# tier up; papers the run could not decide, then those citing no code, last.
+PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :])
+PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
+# What people read for the tier `no-code` (scorecard.json keeps the word: tiers are a contract):
+# most such papers simply cite no code link, which is not "released nothing".
+NO_CODE_WORDS = "no code link cited"
+READING_LIST_WORDS = "no code (reading list)"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
@@ -71,6 +82,16 @@ def clip(text: object, limit: int = MAX_FIELD_CHARS) -> str:
     """Outside text on one line, cut to `limit` characters."""
     flat = _CONTROL.sub(" ", "" if text is None else str(text)).strip()
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def css_class(value: object) -> str:
+    """A value as part of a class name: lowercase letters and hyphens only."""
+    return re.sub(r"[^a-z-]", "", str(value))
+
+
+def short_url(url: object) -> str:
+    """A URL as a link's label: without its scheme, cut like any outside text."""
+    return clip(re.sub(r"^https?://", "", "" if url is None else str(url), flags=re.IGNORECASE))
 
 
 # --- templates --------------------------------------------------------------------------------
@@ -102,6 +123,7 @@ def _environment() -> jinja2.Environment:
     env.filters["md"] = md
     env.filters["md_link"] = md_link
     env.filters["clip"] = clip
+    env.filters["short_url"] = short_url
     return env
 
 
@@ -119,21 +141,39 @@ class _PaperView:
     licence: str
     last_commit: str
     problems: list[str]
+    scored: LinkEntry | None = None  # the link scored (cited; maybe renamed since)
+    new: bool = False  # a problem new since the previous run
 
     @property
     def score(self) -> int | None:
         return self.entry.score.score if self.entry.score else None
 
     @property
+    def tier_words(self) -> str:
+        """The tier as people read it."""
+        if self.tier != Tier.NO_CODE:
+            return self.tier
+        return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
+
+    @property
+    def unlicensed(self) -> bool:
+        """Code exists but declares no licence (C1 fails)."""
+        score = self.entry.score
+        return (
+            self.tier not in (Tier.NO_CODE, Tier.DEAD)
+            and score is not None
+            and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in score.criteria)
+        )
+
+    @property
     def paper(self) -> dict[str, object]:
         return _paper_shown(self.entry)
 
 
-def _shown_links(entry: PaperEntry, own: Sequence[LinkEntry]) -> list[LinkEntry]:
+def _shown_links(own: Sequence[LinkEntry], scored: LinkEntry | None) -> list[LinkEntry]:
     """The paper's code links (the scored one first); without any, its project pages."""
-    scored_on = entry.score.scored_on if entry.score else None
     code = [link for link in own if is_code_result(link.result)]
-    code.sort(key=lambda link: link.url != scored_on)
+    code.sort(key=lambda link: link is not scored)
     return code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS]
 
 
@@ -170,24 +210,88 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     return problems + list(entry.paper.notes)
 
 
-def _paper_view(entry: PaperEntry, links: Mapping[str, LinkEntry]) -> _PaperView:
-    own = [links[url] for url in entry.paper.links if url in links]
-    scored_on = entry.score.scored_on if entry.score else None
-    # The scored link, by its URL or by where it led (a moved repository, a resolved DOI).
-    scored = links.get(scored_on or "") or next(
-        (link for link in own if scored_on and link.result.check.final_url == scored_on), None
+def _is_new(
+    entry: PaperEntry, own: Sequence[LinkEntry], scored: LinkEntry | None, fresh: Set[str]
+) -> bool:
+    """Whether a problem of the paper is new since the previous run: a link of its died (or
+    came dead), or its placeholder or unlicensed repository was first seen (or its licence
+    changed)."""
+    if any(link.url in fresh for link in own):
+        return True
+    changes = scored.history.changes if scored is not None and scored.history else ()
+    score = entry.score
+    if score is None or not changes:
+        return False
+    if score.tier == Tier.PLACEHOLDER and history.NEW in changes:
+        return True
+    c1 = next((c.result for c in score.criteria if c.id == "C1"), None)
+    return c1 == CriterionResult.FAIL and bool(
+        {history.NEW, history.LICENSE_CHANGED} & set(changes)
     )
+
+
+def _paper_view(
+    entry: PaperEntry,
+    links: Mapping[str, LinkEntry],
+    scored_on: Mapping[str, LinkResult],
+    fresh: Set[str] = frozenset(),
+) -> _PaperView:
+    own = [links[url] for url in entry.paper.links if url in links]
+    # A renamed repository is scored at its new address; its facts stay on the cited link.
+    found = scored_on.get(entry.score.scored_on or "") if entry.score else None
+    scored = links.get(found.link.url) if found else None
     repo = scored.result.repo if scored else None
     last = (repo.last_commit_at or repo.pushed_at) if repo else None
     return _PaperView(
         entry=entry,
         tier=str(entry.score.tier) if entry.score else Tier.UNKNOWN.value,
-        shown=_shown_links(entry, own),
+        shown=_shown_links(own, scored),
         own=own,
         licence=_licence(repo),
         last_commit=last[:10] if last else "",
         problems=_problems(entry, own),
+        scored=scored,
+        new=_is_new(entry, own, scored, fresh),
     )
+
+
+def _views(card: Scorecard, fresh: Set[str] = frozenset()) -> list[_PaperView]:
+    """One view per paper, in the document's order."""
+    links = card.links_by_url()
+    index = scored_links([link.result for link in card.links])
+    return [_paper_view(entry, links, index, fresh) for entry in card.papers]
+
+
+def _dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
+    """Dead links with the papers citing them, those that died since the last run first."""
+    names = {entry.id: entry.paper.name for entry in card.papers}
+    dead = [
+        {
+            "link": _link_shown(link),
+            "new": link.url in fresh,
+            "papers": [names.get(pid, pid) for pid in link.result.link.papers],
+        }
+        for link in card.links
+        if link.outcome == Outcome.DEAD
+    ]
+    # Links that died since the previous run lead: they are what changed.
+    dead.sort(key=lambda item: not item["new"])
+    return dead
+
+
+def _fixes(views: Iterable[_PaperView]) -> list[tuple[CriterionSpec, int]]:
+    """Each criterion some paper with code fails, with how many, in the rubric's order; the
+    echoes of a failed gate ("no code to assess") are not failures of their own."""
+    failed: Counter[str] = Counter()
+    for view in views:
+        if view.tier == Tier.NO_CODE or view.entry.score is None:
+            continue
+        failed.update(
+            c.id
+            for c in view.entry.score.criteria
+            if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
+        )
+    return [(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
 
 
 def _paper_shown(entry: PaperEntry) -> dict[str, object]:
@@ -247,7 +351,9 @@ class _Strings:
         self.index: dict[str, int] = {}
 
     def __call__(self, text: object) -> int:
-        return self.index.setdefault(_cut(text), len(self.index))
+        # Most strings are already in the table, and short: found without cutting them again.
+        found = self.index.get(text) if isinstance(text, str) else None
+        return found if found is not None else self.index.setdefault(_cut(text), len(self.index))
 
 
 def _evidence(item: object, base: str | None, strings: _Strings) -> int | list[int]:
@@ -261,7 +367,8 @@ def _evidence(item: object, base: str | None, strings: _Strings) -> int | list[i
 
 
 def _row(view: _PaperView, strings: _Strings) -> list[object]:
-    """One paper for the page's script, as a compact array (5,000 papers stay a few MB)."""
+    """One paper for the page's script, as a compact array (5,000 papers stay a few MB): what
+    sorting and filtering read, and the details panel. The row itself is in the HTML."""
     paper, score = view.entry.paper, view.entry.score
     scored = score.scored_on if score else None
     base = scored if scored is not None and len(scored) <= 2000 else None
@@ -273,7 +380,7 @@ def _row(view: _PaperView, strings: _Strings) -> list[object]:
         view.score,
         _cut(paper.source.path),
         paper.source.line,
-        [[_cut(link.url, 2000), str(link.outcome), *_copy_cells(link)] for link in view.shown],
+        str(view.shown[0].outcome) if view.shown else None,
         _cut(view.licence, 60),
         view.last_commit,
         [strings(problem) for problem in view.problems],
@@ -308,6 +415,61 @@ def _copy_cells(link: LinkEntry) -> list[str]:
     return [] if copy is None else [_cut(copy["url"], 2000), copy["saved"]]
 
 
+class _Cell(NamedTuple):
+    """A code link in a table row: where it leads (None: shown as text), its label, outcome."""
+
+    href: str | None
+    label: str
+    outcome: str
+    badge: str
+    copy: dict[str, str] | None  # an archived copy: its URL and the day it was saved
+
+
+class _TableRow(NamedTuple):
+    """One paper's row of the HTML table, as plain text the template escapes."""
+
+    name: str
+    sub: str  # its title when that says more than the name
+    source: str
+    tier: str  # the tier word (a class name)
+    badge: str  # the tier as people read it, with its symbol
+    new: bool
+    score: str
+    links: list[_Cell]
+    licence: str
+    last_commit: str
+    problems: list[str]
+    more: int  # problems not shown
+
+
+def _table_row(view: _PaperView) -> _TableRow:
+    paper = view.entry.paper
+    name = clip(paper.name)
+    return _TableRow(
+        name=name,
+        sub=clip(paper.title) if paper.title and paper.title != paper.name else "",
+        source=f"{clip(paper.source.path)}:{paper.source.line}",
+        tier=css_class(view.tier),
+        badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
+        new=view.new,
+        score="–" if view.score is None else str(view.score),
+        links=[
+            _Cell(
+                safe_url(link.url),
+                short_url(link.url),
+                css_class(link.outcome),
+                f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}",
+                _copy_shown(link),
+            )
+            for link in view.shown
+        ],
+        licence=clip(view.licence, 60),
+        last_commit=view.last_commit,
+        problems=[clip(problem) for problem in view.problems[:3]],
+        more=max(0, len(view.problems) - 3),
+    )
+
+
 def _chart(
     title: str, counts: Mapping[str, int], labels: Mapping[str, str] | None = None
 ) -> dict[str, object]:
@@ -317,20 +479,40 @@ def _chart(
             "key": key,
             "label": (labels or {}).get(key, key),
             "count": count,
-            "width": round(200 * count / top, 1),
+            "width": round(150 * count / top, 1),
         }
         for key, count in counts.items()
     ]
     return {"title": title, "bars": bars, "total": sum(counts.values())}
 
 
+def _priority(views: Sequence[_PaperView]) -> list[_PaperView]:
+    """What matters first (`PRIORITY_TIERS`): dead, placeholder, then code from the lowest tier
+    up; within a tier, new problems first, then the lowest score; otherwise the input order."""
+    rank = {tier.value: k for k, tier in enumerate(PRIORITY_TIERS)}
+    return sorted(
+        views,
+        key=lambda v: (
+            rank.get(v.tier, len(rank)),
+            not v.new,
+            v.score is None,
+            v.score or 0,
+        ),
+    )
+
+
 def render_html(card: Scorecard) -> str:
-    """The self-contained `index.html`: inline CSS and JS, the data embedded once as JSON."""
-    links = card.links_by_url()
+    """The self-contained `index.html`: inline CSS and JS; the table's rows in the HTML, problems
+    first, readable without JavaScript; the data the script sorts, filters and details from
+    embedded once as JSON."""
     summary = card.summary
-    views = [_paper_view(entry, links) for entry in card.papers]
+    previous = card.changes.previous_run if card.changes else None
+    # "New" needs a previous run to be new since; a first run's links are all new.
+    fresh = {link.url for link in history.new_dead(card)} if previous else set()
+    views = _priority(_views(card, fresh))
     strings = _Strings()
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
+    tier_labels[Tier.NO_CODE] = f"{TIER_SYMBOLS[Tier.NO_CODE]} {NO_CODE_WORDS}"
     outcome_labels = {o.value: f"{OUTCOME_SYMBOLS[o]} {o.value}" for o in Outcome}
     charts = [
         _chart("Tiers", {t.value: summary.tiers.get(t, 0) for t in DISPLAY_TIERS}, tier_labels),
@@ -338,9 +520,8 @@ def render_html(card: Scorecard) -> str:
         _chart("Last commit age", summary.last_commit_age),
         _chart("Link outcomes", summary.outcomes, outcome_labels),
     ]
-    dead = [_link_shown(link) for link in links.values() if link.outcome == Outcome.DEAD]
-    names = {entry.id: entry.paper.name for entry in card.papers}
-    sources = sorted({entry.paper.source.path for entry in card.papers})
+    sources = sorted({_cut(entry.paper.source.path) for entry in card.papers})
+    no_code = summary.tiers.get(Tier.NO_CODE, 0)
     return (
         _environment()
         .get_template("report.html.j2")
@@ -348,21 +529,31 @@ def render_html(card: Scorecard) -> str:
             doc=card,
             headline=history.headline(card),
             summary=summary,
+            with_code=summary.papers - no_code,
+            no_code=no_code,
+            since=previous[:10] if previous else None,
+            previous=previous,
             charts=charts,
-            dead=dead,
-            names=names,
+            dead=_dead_items(card, fresh),
+            placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
+            unlicensed=[v for v in views if v.unlicensed],
+            fixes=_fixes(views),
+            fix={spec.id: spec.fix for spec in CRITERIA},
+            rows=[_table_row(view) for view in views],
             tiers=[(t.value, tier_labels[t]) for t in DISPLAY_TIERS],
             outcomes=[(o.value, outcome_labels[o]) for o in Outcome],
             sources=sources,
+            order_words=", ".join(tier_labels[t] for t in PRIORITY_TIERS),
             data=_script_json(
                 {
                     "rows": [_row(view, strings) for view in views],
-                    # After "rows", which fill the table.
+                    # After "rows", which fill the string table.
                     "strings": list(strings.index),
-                    "tierSymbols": TIER_SYMBOLS,
                     "outcomeSymbols": OUTCOME_SYMBOLS,
                     "tierOrder": [t.value for t in DISPLAY_TIERS],
                     "titles": {cid: spec.title for cid, spec in CRITERIA_BY_ID.items()},
+                    "fixes": {spec.id: spec.fix for spec in CRITERIA},
+                    "echo": NO_CODE_REASON,
                 }
             ),
         )
@@ -436,29 +627,11 @@ def _markdown_context(
     card: Scorecard,
 ) -> tuple[dict[str, object], list[_Section], list[_PaperView]]:
     """The template's fixed values, its problem sections, and one view per paper."""
-    links = card.links_by_url()
-    names = {entry.id: entry.paper.name for entry in card.papers}
-    views = [_paper_view(entry, links) for entry in card.papers]
     fresh = {entry.url for entry in history.new_dead(card)} if card.changes else set()
-    dead = [
-        {
-            "link": _link_shown(link),
-            "new": link.url in fresh,
-            "papers": [names.get(pid, pid) for pid in link.result.link.papers],
-        }
-        for link in links.values()
-        if link.outcome == Outcome.DEAD
-    ]
-    # Links that died since the previous run lead: they are what changed.
-    dead.sort(key=lambda item: not item["new"])
+    views = _views(card)
+    dead = _dead_items(card, fresh)
     placeholders = [v for v in views if v.tier == Tier.PLACEHOLDER]
-    unlicensed = [
-        v
-        for v in views
-        if v.tier not in (Tier.NO_CODE, Tier.DEAD)
-        and v.entry.score is not None
-        and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in v.entry.score.criteria)
-    ]
+    unlicensed = [v for v in views if v.unlicensed]
     context: dict[str, object] = {
         "doc": card,
         "summary": card.summary,
@@ -466,6 +639,8 @@ def _markdown_context(
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,
+        "fixes": _fixes(views),
+        "fix": {spec.id: spec.fix for spec in CRITERIA},
     }
     sections: list[_Section] = [
         ("Dead links", "dead", dead),
@@ -478,7 +653,7 @@ def _markdown_context(
         sections.append(("Code found, not cited", "found", found))
     unpreserved = [
         _link_shown(link)
-        for link in links.values()
+        for link in card.links
         if link.result.preservation in ("not-yet-preserved", "archival-requested")
     ]
     if unpreserved:

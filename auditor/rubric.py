@@ -25,8 +25,9 @@ RUBRIC_VERSION = "1.2"
 
 @dataclass(frozen=True, slots=True)
 class CriterionSpec:
-    """One criterion: its id, group, title and default weight, and when it passes, fails or is
-    unknown, in the words `docs/rubric.md` shows (generated from here: `auditor.rubric_doc`)."""
+    """One criterion: its id, group, title and default weight, when it passes, fails or is
+    unknown, and how to fix a failure, in the words `docs/rubric.md` and the reports show
+    (generated from here: `auditor.rubric_doc`)."""
 
     id: str
     group: str
@@ -35,6 +36,9 @@ class CriterionSpec:
     passes: str = ""
     fails: str = ""
     unknown: str = ""
+    # One line telling a paper's authors how to pass when it fails (the reports show it beside
+    # each failed criterion).
+    fix: str = ""
 
 
 GROUPS: Mapping[str, str] = {
@@ -54,6 +58,7 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "every judged link is `ok` or `moved` (moved links are named with their new address)",
         "any cited link is `dead`",
         "a link is `transient`, `unchecked` or `blocked` (n/a when no link was judged)",
+        fix="replace each dead link with a working address (an archived copy will do)",
     ),
     CriterionSpec(
         "B1", "B", "Code repository exists and is public", 10,
@@ -61,6 +66,7 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "the link is dead (including a repository GitHub blocks: DMCA 451, terms of service "
         "403), or the repository does not exist, is private or disabled",
         "the link could not be checked and there are no facts",
+        fix="publish the code in a public repository and cite its current address",
     ),
     CriterionSpec(
         "B2", "B", "Code released, not a placeholder", 10,
@@ -72,39 +78,46 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "reading list (no grace: the paper is no-code)",
         "no paper date to judge the grace; GitHub facts missing; the README says the code "
         "moved somewhere not checked; n/a within the grace",
+        fix="push the code itself, not only a README (or say in the README where it now lives)",
     ),
     CriterionSpec(
         "B3", "B", "Code has a permanent home", 2,
         "any host but an anonymous review mirror (archived code names its DOI or SWHID)",
         "an anonymous review link (temporary; it expires); a dead repository",
         "the repository was not reached",
+        fix="move the code to a permanent host (GitHub, GitLab, Zenodo) and cite that",
     ),
     CriterionSpec(
         "C1", "C", "Licence declared", 10,
         "an SPDX licence, or a licence file with custom terms", "no licence", _NO_FACTS,
+        fix="add a LICENSE file (choosealicense.com)",
     ),
     CriterionSpec(
         "C2", "C", "Open-source licence", 2,
         "permissive or copyleft", "non-commercial",
         "custom terms, no facts (n/a without a licence: C1 counts that)",
+        fix="choose an open-source licence if others may build on the code (choosealicense.com)",
     ),
     CriterionSpec(
         "D1", "D", "Dependencies specified", 8,
         "a requirements / environment / pyproject / setup / lock file or Dockerfile, or README "
         "install steps",
         "neither", _NO_FACTS,
+        fix="list the dependencies: requirements.txt, environment.yml or pyproject.toml",
     ),
     CriterionSpec(
         "D2", "D", "Training code", 8,
         "a `train*` script or folder, or README training instructions (a training section "
         "holding a command, a script or a guide; never an empty or \"coming soon\" heading)",
         "neither", _NO_FACTS,
+        fix="add the training script (train.py) or training steps to the README",
     ),
     CriterionSpec(
         "D3", "D", "Evaluation code", 8,
         "an `eval*` / `evaluate*` / `inference*` / `benchmark*` script, or README evaluation "
         "instructions",
         "neither", _NO_FACTS,
+        fix="add the evaluation script (eval.py) or evaluation steps to the README",
     ),
     CriterionSpec(
         "D4", "D", "Pre-trained weights", 5,
@@ -112,12 +125,15 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "or the paper and not dead, or a README weights section with a link (third-party base "
         "models and promises do not count)",
         "no weights, or every weights link we checked is dead", _NO_FACTS,
+        fix="publish the trained weights (Hugging Face, a release asset) and link them from "
+        "the README",
     ),
     CriterionSpec(
         "D5", "D", "README results", 5,
         "the README shows results: a table of measurements or a results figure (settings and "
         "dataset tables do not count)",
         "no results", _NO_FACTS,
+        fix="add a table of the paper's results to the README",
     ),
     CriterionSpec(
         "E1", "E", "Dependency versions pinned", 3,
@@ -125,27 +141,32 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "every dependency it names",
         "not pinned, or no dependency file",
         "pinning not determined",
+        fix="pin versions: pip freeze > requirements.txt (or commit a lock file)",
     ),
     CriterionSpec(
         "E2", "E", "Container or hosted environment", 3,
         "Dockerfile, Containerfile, compose file, devcontainer, Binder, Apptainer; or a Colab, "
         "Binder or Space link (a README badge counts)",
         "none", _NO_FACTS,
+        fix="add a Dockerfile, or a Colab or Binder link",
     ),
     CriterionSpec(
         "E3", "E", "Data download documented", 2,
         "the README explains how to get or prepare the data, or the paper or README links a "
         "live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
         "neither", _NO_FACTS,
+        fix="say in the README where to get the data and how to prepare it",
     ),
     CriterionSpec(
         "E4", "E", "Tests or CI", 2,
         "`tests/`, `test/`, or a CI configuration at the root", "none", _NO_FACTS,
+        fix="add tests (tests/) or a CI workflow",
     ),
     CriterionSpec(
         "F1", "F", "Substantive README", 8,
         "at least `readme_min_bytes` (500) with install, usage, training or evaluation steps",
         "no README, a short one, or one without instructions", _NO_FACTS,
+        fix="write a README with install and usage steps",
     ),
     CriterionSpec(
         "F2", "F", "Citation", 4,
@@ -154,6 +175,7 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "neither; or every README BibTeX entry names another work than the paper (when its "
         "title is known)",
         "`CITATION.cff` not looked up and none in the README",
+        fix="add a BibTeX block of the paper to the README (or a CITATION.cff)",
     ),
     CriterionSpec(
         "F3", "F", "DOI or release", 3,
@@ -162,11 +184,13 @@ CRITERIA: tuple[CriterionSpec, ...] = (
         "a Zenodo / Figshare DOI or a SWHID linked by the paper or the README",
         "none of these",
         "an archive link of the paper could not be checked; no facts",
+        fix="make a GitHub release, or archive one on Zenodo for a DOI",
     ),
     CriterionSpec(
         "G1", "G", "Activity after the paper", 2,
         "a commit on or after the paper date", "the last commit predates the paper",
         "no paper date, no commit date",
+        fix="push the code as published (a commit on or after the paper date)",
     ),
 )  # fmt: skip
 CRITERIA_BY_ID: Mapping[str, CriterionSpec] = {spec.id: spec for spec in CRITERIA}

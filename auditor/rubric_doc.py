@@ -108,8 +108,10 @@ READMEs (`benchmarks/RESULTS.md`).
 
 ## Criteria
 
-| id | group | criterion | weight | passes when | fails when | unknown when |
-|----|-------|-----------|-------:|-------------|------------|--------------|
+Each failed criterion shows its fix (the last column) in `index.html` and `summary.md`.
+
+| id | group | criterion | weight | passes when | fails when | unknown when | to fix it |
+|----|-------|-----------|-------:|-------------|------------|--------------|-----------|
 """
 
 _MIDDLE = """
@@ -230,7 +232,7 @@ def render() -> str:
     defaults = Rubric()
     rows = [
         f"| {spec.id} | {GROUPS[spec.group]} | {spec.title} | {spec.weight} | {spec.passes} "
-        f"| {spec.fails} | {spec.unknown or '—'} |"
+        f"| {spec.fails} | {spec.unknown or '—'} | {spec.fix} |"
         for spec in CRITERIA
     ]
     tiers = [f"| {tier} | {TIER_SYMBOLS.get(tier, '?')} | {rule} |" for tier, rule in TIER_RULES]

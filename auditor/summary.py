@@ -115,9 +115,20 @@ def _skipped_facts(results: Sequence[LinkResult]) -> str | None:
     )
 
 
+def scored_links(results: Sequence[LinkResult]) -> dict[str, LinkResult]:
+    """Links by the address a paper may be scored on (`PaperScore.scored_on`): each link's URL
+    and its final address (`final_url`), where a renamed repository is scored while its facts
+    stay on the cited link. A cited URL wins over another link's final address."""
+    found = {result.link.url: result for result in results}
+    for result in results:
+        if result.check.final_url:
+            found.setdefault(result.check.final_url, result)
+    return found
+
+
 def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkResult]) -> Summary:
     """The summary of a scorecard's papers (their scores, None for an unscored paper) and links."""
-    by_url = {result.link.url: result for result in results}
+    by_url = scored_links(results)
     scored = [score for score in scores if score is not None]
     tiers = Counter(str(score.tier) for score in scored)
     outcomes = Counter(str(result.check.outcome) for result in results)

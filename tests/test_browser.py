@@ -1,18 +1,21 @@
 """index.html in headless Chromium (Debian's /usr/bin/chromium through Playwright): loads from
-file:// without console errors, sorts, filters, expands details, runs no injected script, and
-leaves a screenshot in test-output/ (git-ignored)."""
+file:// without console errors, sorts, filters, expands details, keeps filters and sort in the
+address, reads without JavaScript, lays the details panel out at desktop and phone widths, runs
+no injected script, and leaves screenshots in test-output/ (git-ignored) to look at."""
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from auditor import render
-from auditor.scorecard import Scorecard
+from auditor.scorecard import Changes, LinkHistory, Scorecard
 from tests.support.scorecards import hostile_scorecard, synthetic_scorecard
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,24 +47,41 @@ def browser() -> Iterator[Any]:
 
 
 def open_report(
-    browser: Any, tmp_path: Path, doc: Scorecard, **options: Any
+    browser: Any, tmp_path: Path, doc: Scorecard, *, fragment: str = "", **options: Any
 ) -> tuple[Any, list[str]]:
     path = tmp_path / "index.html"
-    path.write_text(render.render_html(doc), encoding="utf-8")
+    if not path.exists():
+        path.write_text(render.render_html(doc), encoding="utf-8")
     page = browser.new_page(**options)
     errors: list[str] = []
     page.on(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(path.as_uri())
+    page.goto(path.as_uri() + fragment)
     page.wait_for_selector("html[data-ready]")
     return page, errors
 
 
+def screenshot(page: Any, name: str, **options: Any) -> None:
+    """Writes test-output/<name>. The first capture is thrown away: it renders the frame in
+    which rows just scrolled into view stop skipping their content (content-visibility)."""
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(**options)
+    page.screenshot(path=str(OUTPUT / name), **options)
+
+
+COLUMNS = ("Details", "Paper", "Tier", "Score", "Code", "Licence", "Last commit", "Problems")
+
+
+def cell(label: str) -> str:
+    """A selector for a row's cell in the column `label` (cells carry no per-cell attribute)."""
+    return f":nth-child({COLUMNS.index(label) + 1})"
+
+
 def visible_column(page: Any, label: str) -> list[str]:
     return page.eval_on_selector_all(
-        f'#papers tbody:not([hidden]) > tr:first-child > [data-label="{label}"]',
+        f"#papers > tbody:not([hidden]) > tr:first-child > {cell(label)}",
         "cells => cells.map(cell => cell.textContent.trim())",
     )
 
@@ -71,7 +91,7 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1280, "height": 900})
     assert len(visible_column(page, "Tier")) == 120
 
-    page.get_by_role("button", name="Score").click()
+    page.get_by_role("button", name="Score", exact=True).click()
     header = page.locator('th[data-col="score"]')
     assert header.get_attribute("aria-sort") == "descending"
     scores = visible_column(page, "Score")
@@ -79,7 +99,7 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     assert numbers == sorted(numbers, reverse=True)
     # Papers without a score go last, whichever the direction.
     assert scores[len(numbers) :] == ["–"] * (len(scores) - len(numbers))
-    page.get_by_role("button", name="Score").click()
+    page.get_by_role("button", name="Score", exact=True).click()
     assert header.get_attribute("aria-sort") == "ascending"
     numbers = [int(s) for s in visible_column(page, "Score") if s != "–"]
     assert numbers == sorted(numbers)
@@ -117,8 +137,7 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     assert not detail.is_visible()
 
     page.select_option("#f-outcome", "")
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / "report-desktop.png"), full_page=False)
+    screenshot(page, "report-desktop.png")
     assert errors == []
     page.close()
 
@@ -129,8 +148,7 @@ def test_phone_layout_has_no_horizontal_scroll(browser: Any, tmp_path: Path) -> 
     )
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / "report-phone.png"), full_page=False)
+    screenshot(page, "report-phone.png")
     assert errors == []
     page.close()
 
@@ -143,10 +161,314 @@ def test_hostile_paper_runs_no_script(browser: Any, tmp_path: Path) -> None:
     assert page.evaluate("window.__pwned") is None
     hrefs = page.eval_on_selector_all("a[href]", "links => links.map(a => a.getAttribute('href'))")
     assert hrefs
-    assert all(href.startswith(("https://", "http://")) for href in hrefs), hrefs
+    # Outside URLs only as http(s); the page's own links only to a filter of its table.
+    ours = {"#outcome=dead", "#tier=placeholder"}
+    assert all(href.startswith(("https://", "http://")) or href in ours for href in hrefs), hrefs
     assert page.locator('a[href^="javascript:" i], a[href^="data:" i]').count() == 0
     # The payloads are on the page, as text.
     assert "<script>window.__pwned=1</script>" in page.locator("#papers").text_content()
     assert page.locator("#papers img").count() == 0
+    assert errors == []
+    page.close()
+
+
+# --- the details panel's layout ---------------------------------------------------------------
+
+# Measures a details panel: the criteria table's width against the panel's content box, and for
+# every visible cell its content width, the widest word that may not break (URLs and paths may)
+# and the shortest word, unbroken (measured in a nowrap copy of the cell's font).
+MEASURE_PANEL = r"""(detail) => {
+  const td = detail.querySelector(':scope > td');
+  const crit = td.querySelector('table.crit');
+  const box = getComputedStyle(td);
+  const inner = td.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;left:0;top:0';
+  document.body.appendChild(probe);
+  function measure(text, style) {
+    probe.style.font = style.font;
+    probe.style.letterSpacing = style.letterSpacing;
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width;
+  }
+  const cells = [];
+  for (const cell of detail.querySelectorAll('table.crit th, table.crit td')) {
+    if (!cell.getClientRects().length) continue;  // not shown (the header row on a phone)
+    const style = getComputedStyle(cell);
+    const width = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    let widest = 0, shortest = Infinity, widestWord = '', full = 0;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent.getClientRects().length) continue;
+      const own = getComputedStyle(parent);
+      // Badges (the result) are inline blocks: their padding and border are part of a word.
+      const badge = own.display === 'inline-block';
+      const extra = badge ? Math.max(0, parent.offsetWidth - measure(node.textContent, own)) : 0;
+      for (const word of node.textContent.match(/\S+/g) || []) {
+        const w = measure(word, own) + extra;
+        if (/[\/]/.test(word)) continue;  // URLs and paths may break anywhere
+        shortest = Math.min(shortest, w);
+        if (w > widest) { widest = w; widestWord = word; }
+      }
+      // Its whole text on one line, as the cell would want it.
+      const line = node.textContent.trim().replace(/\s+/g, ' ');
+      full = Math.max(full, measure(line, own) + extra);
+    }
+    if (!full) continue;
+    const r = cell.getBoundingClientRect();
+    cells.push({text: cell.textContent.trim().slice(0, 60), cls: cell.className, width, widest,
+                widestWord, shortest, full, left: r.left, right: r.right,
+                fontSize: parseFloat(style.fontSize)});
+  }
+  probe.remove();
+  const heads = [...detail.querySelectorAll('table.crit thead th')]
+    .filter(th => th.getClientRects().length)
+    .map(th => { const r = th.getBoundingClientRect(); return [r.left, r.right]; });
+  const table = crit.getBoundingClientRect().width;
+  return {inner, table, overflow: td.scrollWidth - td.clientWidth, cells, heads};
+}"""
+
+
+def check_panel(page: Any, detail: Any, width: int) -> None:
+    found = detail.evaluate(MEASURE_PANEL)
+    # The criteria table spans its panel.
+    assert abs(found["table"] - found["inner"]) <= 1, found
+    # Nothing sticks out of the panel or the page.
+    assert found["overflow"] <= 0, found["overflow"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # Header cells side by side, never over each other.
+    heads = found["heads"]
+    assert all(left[1] <= right[0] + 0.5 for left, right in itertools.pairwise(heads))
+    assert found["cells"]
+    for cell in found["cells"]:
+        # No cell narrower than its content's shortest word, nor than any of its words (a
+        # criterion's name, a reason's words; URLs and paths may break anywhere).
+        if cell["widestWord"]:
+            assert cell["width"] + 0.5 >= cell["shortest"] > 0, cell
+            assert cell["width"] + 0.5 >= cell["widest"], cell
+        # A cell whose text has to wrap still keeps a readable measure (8em), so names do not
+        # wrap a word a line and URLs do not break every few characters.
+        assert cell["width"] + 0.5 >= min(cell["full"], 8 * cell["fontSize"]), cell
+
+
+def open_details(page: Any, tier: str) -> Any:
+    """Opens the first paper of `tier` and returns its details row."""
+    body = page.locator("#papers > tbody", has=page.locator(f".tier.t-{tier}")).first
+    body.locator("button.expand").click()
+    detail = body.locator("tr.detail")
+    assert detail.is_visible()
+    return detail
+
+
+# Cells of the papers table whose content is wider than the cell (a badge that does not fit its
+# track); link lists cut their long URLs with an ellipsis, inside the cell.
+OVERFLOWING_CELLS = """() => [...document.querySelectorAll(
+    '#papers > tbody:not([hidden]) > tr:first-child > :is(td, th)')]
+  .slice(0, 8 * 40)
+  .filter(cell => cell.getClientRects().length && cell.scrollWidth > cell.clientWidth + 1)
+  .map(cell => cell.textContent.trim().slice(0, 60))"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(1440, 900), (1024, 768), (981, 768), (980, 768), (390, 844)]
+)
+def test_details_panel_is_laid_out_at_every_width(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    """On a desktop the criteria table once inherited the papers table's 8-column grid:
+    overlapping headers, a word a line, URLs broken every few characters."""
+    doc = synthetic_scorecard(40, seed=3)
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": width, "height": height})
+    assert page.evaluate(OVERFLOWING_CELLS) == []
+    for tier in ("gold", "dead", "placeholder", "no-code"):
+        detail = open_details(page, tier)
+        check_panel(page, detail, width)
+        crit = detail.locator("table.crit tbody tr")
+        assert crit.count() == 19
+    gold = page.locator("#papers > tbody", has=page.locator(".tier.t-gold")).first
+    gold.locator("tr.detail").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -120)")
+    screenshot(page, f"details-{width}.png")
+    assert errors == []
+    page.close()
+
+
+def test_a_failed_criterion_says_how_to_fix_it(browser: Any, tmp_path: Path) -> None:
+    page, errors = open_report(
+        browser, tmp_path, synthetic_scorecard(40, seed=3), viewport={"width": 1280, "height": 900}
+    )
+    detail = open_details(page, "listed")
+    c1 = detail.locator("table.crit tbody tr", has=page.locator("text=Licence declared"))
+    assert "To fix: add a LICENSE file (choosealicense.com)" in c1.text_content()
+    # Only failures get a fix, and not the echoes of a failed gate.
+    assert "To fix" not in detail.locator("table.crit tbody tr").first.text_content()
+    dead = open_details(page, "dead")
+    fixes = dead.locator(".fix")
+    assert fixes.count() == 2  # A1 and B1; the rest echo "no code to assess"
+    assert errors == []
+    page.close()
+
+
+# --- the address keeps the view ---------------------------------------------------------------
+
+
+def visible_ids(page: Any) -> list[int]:
+    return page.eval_on_selector_all(
+        "#papers > tbody:not([hidden])", "bodies => bodies.map(b => +b.dataset.i)"
+    )
+
+
+def test_filters_and_sort_round_trip_through_the_fragment(browser: Any, tmp_path: Path) -> None:
+    doc = synthetic_scorecard(120, seed=3)
+    source = "papers/list-1.txt"
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1280, "height": 900})
+    assert visible_ids(page) == list(range(120))  # the HTML's order: problems first
+    page.select_option("#f-tier", "silver")
+    page.select_option("#f-source", source)
+    page.get_by_role("button", name="Score", exact=True).click()
+    page.fill("#f-text", "policy")
+    fragment = page.evaluate("location.hash")
+    assert fragment == "#tier=silver&source=papers%2Flist-1.txt&q=policy&sort=-score"
+    shown = visible_ids(page)
+    count = page.locator("#count").text_content()
+    assert 0 < len(shown) < 120
+    page.close()
+
+    # The shared address opens the same view.
+    page, errors2 = open_report(browser, tmp_path, doc, fragment=fragment)
+    assert page.input_value("#f-tier") == "silver"
+    assert page.input_value("#f-source") == source
+    assert page.input_value("#f-text") == "policy"
+    assert page.locator('th[data-col="score"]').get_attribute("aria-sort") == "descending"
+    assert visible_ids(page) == shown
+    assert page.locator("#count").text_content() == count
+    assert all(tier == "★★ silver" for tier in visible_column(page, "Tier"))
+    scores = [int(s) for s in visible_column(page, "Score")]
+    assert scores == sorted(scores, reverse=True)
+
+    # A changed fragment (a link in the page, or pasted) applies; the rest resets.
+    page.evaluate("location.hash = '#tier=placeholder'")
+    page.wait_for_function("document.getElementById('f-tier').value === 'placeholder'")
+    assert page.input_value("#f-text") == ""
+    assert page.locator('th[data-col="score"]').get_attribute("aria-sort") == "none"
+    tiers = set(visible_column(page, "Tier"))
+    assert tiers == {"◌ placeholder"}
+
+    # A third click on a column restores problems first, and the address drops the sort.
+    page.select_option("#f-tier", "")
+    page.get_by_role("button", name="Name", exact=True).click() if False else None
+    name = page.get_by_role("button", name="Paper", exact=True)
+    name.click()
+    name.click()
+    assert page.evaluate("location.hash") == "#sort=-name"
+    name.click()
+    assert page.evaluate("location.hash") == ""
+    assert visible_ids(page) == list(range(120))
+    # The problem lists link to their filter.
+    page.click("#placeholder-list a[href='#tier=placeholder']")
+    page.wait_for_function("document.getElementById('f-tier').value === 'placeholder'")
+    assert errors == errors2 == []
+    page.close()
+
+
+def test_an_unknown_fragment_is_ignored(browser: Any, tmp_path: Path) -> None:
+    page, errors = open_report(
+        browser,
+        tmp_path,
+        synthetic_scorecard(30),
+        fragment="#tier=bogus&sort=__proto__&outcome=%3Cscript%3E",
+    )
+    assert page.input_value("#f-tier") == ""
+    assert page.input_value("#f-outcome") == ""
+    assert all(th.get_attribute("aria-sort") == "none" for th in page.locator("th[data-col]").all())
+    assert len(visible_ids(page)) == 30
+    assert errors == []
+    page.close()
+
+
+# --- without JavaScript -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_the_table_reads_without_javascript(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    doc = synthetic_scorecard(60, seed=3)
+    path = tmp_path / "index.html"
+    path.write_text(render.render_html(doc), encoding="utf-8")
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": width, "height": height}
+    )
+    page = context.new_page()
+    page.goto(path.as_uri())
+    rows = page.locator("#papers > tbody")
+    assert rows.count() == 60
+    assert rows.first.is_visible()
+    tiers = visible_column(page, "Tier")
+    assert len(tiers) == 60
+    # Problems first: dead, then placeholder, then code from the lowest tier up.
+    order = ["✗ dead", "◌ placeholder", "● listed", "★ bronze", "★★ silver", "★★★ gold"]
+    order += ["? unknown", "∅ no code link cited"]
+    ranks = [order.index(tier) for tier in tiers]
+    assert ranks == sorted(ranks)
+    assert tiers[0] == "✗ dead"
+    # What needs the script is not offered; the note says so.
+    assert not page.locator(".controls").is_visible()
+    assert not page.locator("button.expand").first.is_visible()
+    assert "Without JavaScript the table shows every paper" in page.locator("main").inner_text()
+    assert page.locator("#dead-links").get_attribute("open") == ""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # Cells line up with their headers (the details column is gone from both).
+    header = page.locator('#papers > thead th[data-col="score"]').bounding_box()
+    score = page.locator(f"#papers > tbody > tr > {cell('Score')}").first.bounding_box()
+    if width > 980:
+        assert abs(header["x"] - score["x"]) <= 1
+    page.locator("#papers-heading").scroll_into_view_if_needed()
+    screenshot(page, f"report-nojs-{width}.png")
+    context.close()
+
+
+# --- problems first, new ones marked ----------------------------------------------------------
+
+
+def with_history(doc: Scorecard, previous: str) -> Scorecard:
+    """`doc` as recorded after a previous run: its first dead link died since, the others were
+    dead before."""
+    dead = [link for link in doc.links if link.outcome == "dead"]
+    histories = {
+        link.url: LinkHistory(previous, previous, doc.generated_at, ("died",))
+        if link is dead[0]
+        else LinkHistory("2026-01-01T04:00:00Z", None, "2026-01-01T04:00:00Z", ())
+        for link in dead
+    }
+    links = tuple(
+        replace(link, history=histories[link.url]) if link.url in histories else link
+        for link in doc.links
+    )
+    return replace(
+        doc, links=links, changes=Changes(previous_run=previous, counts={"died": 1}, new_dead=1)
+    )
+
+
+def test_problems_are_open_and_new_ones_marked(browser: Any, tmp_path: Path) -> None:
+    doc = with_history(synthetic_scorecard(40, seed=3), "2026-11-23T04:00:00Z")
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1440, "height": 1000})
+    for box in ("#dead-links", "#placeholder-list", "#licence-list", "#fixes"):
+        assert page.locator(box).get_attribute("open") == ""
+        assert page.locator(f"{box} li, {box} tbody tr").first.is_visible()
+    first = page.locator("#dead-links li").first
+    assert first.locator(".new").text_content() == "new since 2026-11-23"
+    assert "dead since 2026-01-01" in page.locator("#dead-links li").nth(1).text_content()
+    # The paper of the new dead link leads the table, marked.
+    row = page.locator("#papers > tbody").first
+    assert row.locator(".new").text_content() == "new since 2026-11-23"
+    assert row.locator(f"tr > {cell('Tier')} .tier").text_content() == "✗ dead"
+    # The headline counts papers with code apart from those without.
+    stats = page.locator(".stats").inner_text()
+    no_code = doc.summary.tiers["no-code"]
+    assert f"{doc.summary.papers - no_code}\ncite code" in stats
+    assert f"{no_code}\nno code link cited" in stats
+    screenshot(page, "report-problems-1440.png")
     assert errors == []
     page.close()

@@ -19,7 +19,15 @@ from pathlib import Path
 import pytest
 
 from auditor import render
-from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
+from auditor.models import (
+    LicenseClass,
+    LinkKind,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+    Tier,
+)
+from auditor.rubric import CRITERIA
 from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
 from auditor.summary import build_summary
 from tests.support.scorecards import (
@@ -175,7 +183,11 @@ def test_the_reports_show_the_scorecards_own_summary() -> None:
     doc = small_scorecard()
     doctored = replace(doc, summary=replace(doc.summary, papers=4242, papers_with_code=4241))
     assert "**4242** papers · **4241** with reachable code" in render.render_markdown(doctored)
-    assert "<b>4241</b> with reachable code" in render.render_html(doctored)
+    html = render.render_html(doctored)
+    assert "<strong>4241</strong> with reachable code" in html
+    # Papers citing code are counted apart from those citing none (4242 - 1 no-code).
+    assert "<b>4241</b> cite code" in html
+    assert "<b>1</b> no code link cited" in html
 
 
 def test_problems_come_before_the_table() -> None:
@@ -348,3 +360,152 @@ def test_links_that_died_since_the_last_run_lead() -> None:
     assert items[1].startswith("- [https://github.com/lab/old-gone]")
     assert f"— dead since {before} —" in items[1]
     assert f"Since the previous run ({then}): 1 link(s) newly dead." in render.render_html(doc)
+
+
+def html_rows(html: str) -> list[str]:
+    """The server-rendered rows of the papers table, in order."""
+    return re.findall(r'<tbody role="rowgroup" data-i="\d+">(.*?)</tbody>', html, re.S)
+
+
+def renamed_scorecard() -> Scorecard:
+    """A paper whose cited repository was renamed: scored at the new address, its facts on the
+    cited link."""
+    facts = gold_facts(
+        "lab/renamed",
+        license_spdx="GPL-3.0",
+        license_class=LicenseClass.COPYLEFT,
+        last_commit_at="2026-08-02T00:00:00Z",
+    )
+    moved = result(
+        "https://github.com/lab/old-name",
+        LinkKind.GITHUB_REPO,
+        ["r.txt#1"],
+        outcome=Outcome.MOVED,
+        final_url="https://github.com/lab/renamed",
+        repo=facts,
+    )
+    return scorecard([(paper("r.txt#1", "Renamed Net"), [moved])])
+
+
+def test_a_renamed_repository_shows_its_facts_and_counts_in_the_summary() -> None:
+    doc = renamed_scorecard()
+    score = doc.papers[0].score
+    assert score is not None
+    assert score.scored_on == "https://github.com/lab/renamed"
+    # The licence chart and summary.md's counts see the licence and the commit age.
+    assert doc.summary.licence_classes["copyleft"] == 1
+    assert doc.summary.licence_classes["unknown"] == 0
+    assert doc.summary.last_commit_age["<6m"] == 1
+    (row,) = html_rows(render.render_html(doc))
+    assert '<td role="cell">GPL-3.0</td><td role="cell">2026-08-02</td>' in row
+    text = render.render_markdown(doc)
+    assert "| GPL-3.0 | 2026-08-02 |" in text
+
+
+def test_every_criterion_says_how_to_fix_it() -> None:
+    assert all(spec.fix and "\n" not in spec.fix for spec in CRITERIA)
+    fixes = {spec.id: spec.fix for spec in CRITERIA}
+    assert fixes["C1"] == "add a LICENSE file (choosealicense.com)"
+    assert fixes["E1"].startswith("pin versions: pip freeze > requirements.txt")
+    assert "BibTeX block" in fixes["F2"]
+    doc = small_scorecard()
+    text = render.render_markdown(doc)
+    assert "#### How to fix" in text
+    assert "| C1 Licence declared | 1 | add a LICENSE file (choosealicense.com) |" in text
+    assert "_To fix: add a LICENSE file (choosealicense.com)._" in text
+    html = render.render_html(doc)
+    assert "<b>To fix:</b> add a LICENSE file (choosealicense.com)." in html
+    assert "<td>add a LICENSE file (choosealicense.com)</td>" in html
+    # The details panel's script shows each failed criterion's fix from the data.
+    data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
+    assert data["fixes"] == fixes
+    assert data["echo"] == "no code to assess"
+
+
+def test_the_table_is_rendered_problems_first() -> None:
+    """The rows are in the HTML (readable without JavaScript): dead, placeholder, then code from
+    the lowest tier up, then undecided, then papers citing no code; the data in that order."""
+    html = render.render_html(small_scorecard())
+    rows = html_rows(html)
+    assert len(rows) == 8
+    tiers = [re.search(r'class="tier t-([a-z-]+)"', row).group(1) for row in rows]
+    assert tiers == [
+        "dead", "placeholder", "listed", "listed", "silver", "gold", "unknown", "no-code"
+    ]  # fmt: skip
+    # Within a tier the lowest score first (NoLicence 86 before Elsewhere without a score).
+    assert "NoLicence" in rows[2]
+    assert "Elsewhere" in rows[3]
+    data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
+    assert [row[3] for row in data["rows"]] == tiers
+    assert "Gone &lt;b&gt;Net&lt;/b&gt;" in rows[0]
+    assert '<a href="https://github.com/lab/gone" rel="noopener noreferrer nofollow">' in rows[0]
+
+
+def test_no_code_reads_as_no_code_link_cited() -> None:
+    html = render.render_html(small_scorecard())
+    row = html_rows(html)[-1]
+    assert "Theory Only" in row
+    assert '<span class="tier t-no-code">∅ no code link cited</span>' in row
+    # The tier word stays what scorecard.json and the filter's value say.
+    assert '<option value="no-code">∅ no code link cited</option>' in html
+    assert ">∅ no-code<" not in html
+
+
+def test_problem_lists_are_open_with_their_fixes() -> None:
+    html = render.render_html(small_scorecard())
+    for box, cid in (("dead-links", "A1"), ("placeholder-list", "B2"), ("licence-list", "C1")):
+        assert f'<details class="problems-box" id="{box}" open>' in html
+        fix = next(spec.fix for spec in CRITERIA if spec.id == cid)
+        assert f"<b>To fix:</b> {fix}." in html
+    placeholder = html[html.index('id="placeholder-list"') :]
+    assert "Soon | `Net` [v2]" in placeholder.split("</details>")[0]
+    licence = html[html.index('id="licence-list"') :].split("</details>")[0]
+    assert "NoLicence @someone" in licence
+    assert "no licence declared" in licence
+
+
+def test_new_problems_are_marked_new_since_the_previous_run() -> None:
+    doc = small_scorecard()
+    then, before = "2026-11-23T04:00:00Z", "2026-01-01T04:00:00Z"
+    gone = doc.links[2]
+    older = LinkEntry(
+        replace(gone.result, link=replace(gone.result.link, url="https://github.com/lab/old-gone")),
+        LinkHistory(first_seen=before, last_ok=None, dead_since=before, changes=()),
+    )
+    died = replace(gone, history=LinkHistory(then, then, gone.result.check.checked_at, ("died",)))
+    unlicensed = doc.links[5]
+    assert unlicensed.url == "https://github.com/lab/nolicence"
+    first_seen = replace(unlicensed, history=LinkHistory(then, then, None, ("new",)))
+    links = (older, *doc.links[:2], died, *doc.links[3:5], first_seen, *doc.links[6:])
+    doc = replace(
+        doc, links=links, changes=Changes(previous_run=then, counts={"died": 1}, new_dead=1)
+    )
+    html = render.render_html(doc)
+    mark = '<span class="new" title="not so in the previous run (2026-11-23T04:00:00Z)">'
+    mark += "new since 2026-11-23</span>"
+    dead = html[html.index('id="dead-links"') :].split("</details>")[0]
+    items = re.findall(r"<li>(.*?)</li>", dead, re.S)
+    assert items[0].startswith(mark)
+    assert "lab/gone" in items[0]
+    assert mark not in items[1]
+    assert "dead since 2026-01-01" in items[1]
+    licence = html[html.index('id="licence-list"') :].split("</details>")[0]
+    assert mark in licence
+    rows = html_rows(html)
+    assert mark in rows[0]
+    assert "Gone" in rows[0]
+    marked = [row for row in rows if mark in row]
+    assert len(marked) == 2
+    assert "NoLicence" in marked[1]
+    # Without a previous run nothing is "new since".
+    assert "new since" not in render.render_html(small_scorecard())
+
+
+def test_hostile_rows_are_escaped_in_the_html() -> None:
+    html = render.render_html(hostile_scorecard())
+    rows = html_rows(html)
+    evil = next(row for row in rows if "Evil" in row)
+    assert "Evil &lt;script&gt;window.__pwned=1&lt;/script&gt;" in evil
+    assert "&lt;img src=x onerror=" in evil
+    assert "javascript:window.__pwned=3" not in re.findall(r'href="([^"]*)"', evil)
+    assert not re.search(r"<(script|img)\b", evil)
