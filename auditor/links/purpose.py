@@ -1,0 +1,150 @@
+"""What a link is for: the paper's code, pre-trained weights, data, a hosted environment or an
+archived copy; and which links found on a project page are worth checking as the paper's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+from urllib.parse import urlsplit
+
+from auditor.links.hosts import (
+    CODE_HOSTS,
+    CODE_KINDS,
+    CODE_RECORD_TYPES,
+    DATA_HOSTS,
+    FILE_SHARING_HOSTS,
+    GITHUB,
+    HOSTED_ENVIRONMENTS,
+    HUGGINGFACE,
+    RECORD_KINDS,
+    REPOSITORY_KINDS,
+    SOFTWARE_HERITAGE,
+    HuggingFaceCollection,
+)
+from auditor.links.normalize import normalize_url
+from auditor.links.repositories import (
+    SWHID,
+    TEMPLATE_REPOSITORIES,
+    github_full_name,
+    huggingface_repository,
+)
+from auditor.models import LinkKind, LinkResult
+
+_WEIGHTS_FILE = re.compile(r"\.(pth|pt|ckpt|safetensors|h5|onnx|bin|pkl|npz)(\?|$)", re.I)
+
+
+def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
+    """Whether a link is the paper's code: a repository on a code host (GitHub, GitLab,
+    Bitbucket, Codeberg, Gitee, a configured forge), an anonymised review repository, archived
+    code (Software Heritage), a Hugging Face Space (Hugging Face models are weights, datasets
+    data), or an archive record (Zenodo, OSF, a DOI) whose `record_type` — what the record
+    says it is, or for a DOI what it resolves to — is software."""
+    if kind in CODE_KINDS:
+        return True
+    if kind in RECORD_KINDS:
+        return record_type in CODE_RECORD_TYPES
+    if kind == LinkKind.HUGGINGFACE:
+        found = huggingface_repository(url)
+        return found is not None and found[0] == "spaces"
+    return False
+
+
+def is_code_result(result: LinkResult) -> bool:
+    """`is_code_link` for a checked link, with what its facts say the record is."""
+    record_type = result.repo.record_type if result.repo is not None else None
+    return is_code_link(result.link.kind, result.link.url, record_type)
+
+
+def is_harvestable(url: str) -> bool:
+    """Whether a link found on a project page is worth checking as the paper's: a repository
+    (code, weights or data), and not a site template's."""
+    normal = normalize_url(url)
+    if not url.lower().startswith(("http://", "https://")):
+        return False
+    if normal is None or normal.kind not in REPOSITORY_KINDS:
+        return False
+    full_name = github_full_name(normal.url)
+    return full_name is None or full_name.casefold() not in TEMPLATE_REPOSITORIES
+
+
+def harvests_code(url: str) -> bool:
+    """Whether a page's links may be the paper's code: project pages, not the code hosts'
+    own pages (a profile or a paper page there lists other people's repositories)."""
+    host = (urlsplit(url).hostname or "").casefold()
+    return not any(host == code_host or host.endswith("." + code_host) for code_host in CODE_HOSTS)
+
+
+def _on(host: str, *domains: str) -> bool:
+    return any(host == domain or host.endswith("." + domain) for domain in domains)
+
+
+ArtifactHost = Literal[
+    "weights", "data", "space", "file-share", "release-asset", "release-page", "collection"
+]
+_HUGGINGFACE_ARTIFACTS: dict[HuggingFaceCollection, ArtifactHost] = {
+    "models": "weights",
+    "datasets": "data",
+    "spaces": "space",
+}
+
+
+_RELEASE_PAGE = re.compile(r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?")
+
+
+def artifact_host(url: str) -> ArtifactHost | None:
+    """What a link's host says it holds: `weights` (a Hugging Face model), `data` (a Hugging
+    Face dataset or a data host), `space` (a Hugging Face Space: a demo), `release-asset` (a
+    file attached to a release), `file-share` (Zenodo, Drive, Dropbox…: weights or data, the
+    words around the link tell), `release-page` (a GitHub repository's releases: its assets
+    may be weights or data, the words tell), `collection` (a Hugging Face collection: models,
+    datasets or both, the words tell); None for anything else."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
+        return None
+    host = (parts.hostname or "").casefold()
+    if _on(host, HUGGINGFACE, "hf.co"):
+        if re.match(r"/collections/[^/]+/[^/]+", parts.path):
+            return "collection"
+        found = huggingface_repository(url)
+        return _HUGGINGFACE_ARTIFACTS[found[0]] if found else None
+    if _on(host, *DATA_HOSTS):
+        return "data"
+    if "/releases/download/" in parts.path:
+        return "release-asset"
+    if _on(host, GITHUB) and _RELEASE_PAGE.fullmatch(parts.path):
+        return "release-page"
+    if _on(host, *FILE_SHARING_HOSTS) or (_on(host, "doi.org") and "zenodo" in parts.path):
+        return "file-share"
+    return None
+
+
+def is_weights_file(url: str) -> bool:
+    """A link to a file with a weights extension (`.pth`, `.safetensors`, …)."""
+    try:
+        return _WEIGHTS_FILE.search(urlsplit(url).path) is not None
+    except ValueError:
+        return False
+
+
+def is_weights_link(url: str) -> bool:
+    """A Hugging Face model or a GitHub release asset: where pre-trained weights live."""
+    return artifact_host(url) in ("weights", "release-asset")
+
+
+def is_hosted_environment(url: str) -> bool:
+    """Colab, Binder or a Hugging Face Space: somewhere to try the code without installing it."""
+    return any(hosted in url for hosted in HOSTED_ENVIRONMENTS)
+
+
+def is_archive_doi(url: str) -> bool:
+    """A link to an archived, citable copy (Zenodo, Figshare, a Zenodo DOI, or a Software
+    Heritage SWHID, which names one version for good)."""
+    lowered = url.lower()
+    return (
+        "zenodo.org" in lowered
+        or "10.5281/zenodo" in lowered
+        or "figshare" in lowered
+        or (SOFTWARE_HERITAGE in lowered and SWHID.search(lowered) is not None)
+    )
