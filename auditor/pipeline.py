@@ -63,11 +63,17 @@ class Observer:
     def github_budget(self, remaining: int | None) -> None:
         """GitHub requests or points left in the current rate-limit window."""
 
+    def inputs_read(self, complete: bool) -> None:
+        """The inputs are read, before any link is checked; `complete`: every one of them."""
+
 
 @dataclass(frozen=True, slots=True)
 class RunOutcome:
+    """`stopped`: an input could not be read and the run checked nothing (see `run`)."""
+
     audit: Audit
     errors: tuple[str, ...]
+    stopped: bool = False
 
 
 def is_url_input(text: str) -> bool:
@@ -350,18 +356,30 @@ async def run(
     resolver: Resolver | None = None,
     observer: Observer | None = None,
     shard_of: tuple[int, int] | None = None,
+    allow_missing: bool = True,
 ) -> RunOutcome:
     """The whole audit. Never raises for a link or an input: each gets an outcome or an error.
 
     `observer` sees every link's result as soon as it is final (the history stores it then);
-    `shard_of` = (K, N) audits only shard K of N of the papers.
+    `shard_of` = (K, N) audits only shard K of N of the papers. Without `allow_missing`, a
+    run with an input it could not read stops there (`RunOutcome.stopped`), nothing checked;
+    so does any run that could read none of its inputs.
     """
     # The command line's deadline (from process start); a caller of its own gets one from now.
     deadline = run_clock.current()
     if deadline.at is None and settings.max_run_time is not None:
         deadline = run_clock.Deadline.after(settings.max_run_time)
     with run_clock.running(deadline):
-        return await _run(inputs, settings, rubric, today, resolver, observer, shard_of)
+        return await _run(
+            inputs,
+            settings,
+            rubric,
+            today,
+            resolver,
+            observer or Observer(),
+            shard_of,
+            allow_missing,
+        )
 
 
 async def _run(
@@ -370,18 +388,26 @@ async def _run(
     rubric: Rubric,
     today: date | None,
     resolver: Resolver | None,
-    observer: Observer | None,
+    observer: Observer,
     shard_of: tuple[int, int] | None,
+    allow_missing: bool,
 ) -> RunOutcome:
     deadline = run_clock.current()
     cache = VerdictCache.from_settings(settings)
     try:
         async with Net(settings, resolver=resolver) as net:
             extraction = await _read_inputs(net, inputs, settings)
+            unread = [summary for summary in extraction.inputs if summary.error]
+            if unread and (not allow_missing or len(unread) == len(extraction.inputs)):
+                empty = Audit(
+                    generated_at=now_iso(), inputs=extraction.inputs, papers=(), results=()
+                )
+                return RunOutcome(audit=empty, errors=extraction.errors, stopped=True)
+            observer.inputs_read(complete=not unread)
             papers, links = extraction.papers, extraction.links
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
-            checks = _Checks(net, settings, cache, observer or Observer())
+            checks = _Checks(net, settings, cache, observer)
             most = settings.limits.links_per_paper
             checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
             bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None
