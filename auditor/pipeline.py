@@ -15,11 +15,12 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from urllib.parse import urlsplit
 
 from auditor import checker, extract, fetch, links, score, shard
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
-from auditor.config import Settings
+from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.hosts import github
 from auditor.hosts.forges import ForgeFacts
 from auditor.models import (
@@ -35,6 +36,7 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.net import Net, Resolver
+from auditor.net.client import needs_public_dns
 from auditor.rubric import Rubric
 from auditor.scorecard import Audit
 from auditor.timestamps import now_iso
@@ -124,6 +126,8 @@ class _Checks:
         for link in pending:
             self.links[link.url] = link
         self.observer.planned(len(pending))
+        if pending:
+            await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
         on_forges = [link for link in pending if link.kind in FORGE_KINDS]
@@ -142,6 +146,10 @@ class _Checks:
             if answer is not None:
                 self.record(url, answer.check, answer.facts)
         urls = [url for url in urls if repo_name(url) not in kept]
+        if self.github_offline():
+            for url in urls:
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            return
         # Batch by batch, so that a run cut short keeps every batch that finished.
         for start in range(0, len(urls), github.GRAPHQL_BATCH):
             batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
@@ -159,9 +167,21 @@ class _Checks:
             budgets = self.github.rate_remaining.values()
             self.observer.github_budget(min(budgets) if budgets else None)
 
+    def github_offline(self) -> bool:
+        """Public DNS is down and the GitHub API is the public one (a configured API root,
+        an Enterprise server or a test's, is asked whatever the canary says)."""
+        api = self.settings.github_api_url.rstrip("/")
+        return (
+            self.net.public_dns_down
+            and api == DEFAULT_GITHUB_API_URL
+            and needs_public_dns(urlsplit(api).hostname or "")
+        )
+
     async def _others(self, urls: Sequence[str]) -> None:
         for url in urls:
-            if self.out_of_time():
+            if self.github_offline():
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            elif self.out_of_time():
                 self.record(url, checker.not_checked(OUT_OF_TIME))
             else:
                 self.record(url, await self.github.other(url))
@@ -171,6 +191,9 @@ class _Checks:
         for link in links:
             if self.out_of_time():
                 self.record(link.url, checker.not_checked(OUT_OF_TIME))
+                continue
+            if self.net.public_dns_down and needs_public_dns(urlsplit(link.url).hostname or ""):
+                self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
             answer = await self.forges.check(link.url, link.kind)
             if answer.check.outcome is Outcome.UNSUPPORTED:

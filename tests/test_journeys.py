@@ -3,18 +3,26 @@ tonight, a weekly Action, a scorecard people review. Real servers on 127.0.0.1 o
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from auditor import cli
+from auditor import cli, pipeline
+from auditor.config import Settings
 from auditor.history import History
+from auditor.models import LinkKind, Outcome
+from auditor.rubric import Rubric
+from tests.support.fake_github import FakeGitHub
+from tests.support.github_world import sample_repos, settings_for
 from tests.support.local_servers import LocalServer, Reply, html, serve
 
 REPORTS = ("scorecard.json", "summary.md", "index.html")
@@ -142,3 +150,100 @@ def test_extract_names_a_url_as_a_url(capsys: pytest.CaptureFixture[str]) -> Non
     assert "no such file" not in error
     assert error.count("https://lab.example/list.md") == 1
     assert "extract reads files only" in error
+
+
+# --- offline: the canary first, no per-link DNS wait --------------------------------------------
+
+
+class SlowOfflineDNS:
+    """DNS of a machine without internet: every public name fails after `delay` seconds (as a
+    real resolver does, ~0.2 s); `names` (intranet names) still resolve."""
+
+    def __init__(self, names: dict[str, str], delay: float = 0.2) -> None:
+        self.names = names
+        self.delay = delay
+        self.lookups: list[str] = []
+
+    async def __call__(self, host: str, port: int) -> list[str]:
+        self.lookups.append(host)
+        if host in self.names:
+            return [self.names[host]]
+        await asyncio.sleep(self.delay)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+
+def _offline_list(folder: Path, web: LocalServer, papers: int) -> Path:
+    lines = ["# Offline reading group", ""]
+    for n in range(papers):
+        links = [
+            f"https://github.com/lab{n % 97}/method{n}",
+            f"https://lab{n}.github.io/method{n}/",
+            f"https://gitlab.com/lab{n}/method{n}",
+            f"https://huggingface.co/lab{n}/method{n}",
+            f"https://data{n}.example-univ.edu/set{n}.zip",
+        ]
+        lines.append(f"- **Method {n}.** We present Method {n}. {' '.join(links)}")
+    lines.append(
+        f"- **Local.** On the intranet: {web.url('/page')} {web.url('/page', host='wiki.lab.test')}"
+    )
+    path = folder / "papers.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_offline_public_links_are_unchecked_at_once_and_local_ones_checked(
+    tmp_path: Path, web: LocalServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    dns = SlowOfflineDNS({"wiki.lab.test": "127.0.0.1"})
+    settings = Settings(cache_dir=None, dns_canary="canary.test", allow_private=True)
+    papers = _offline_list(tmp_path, web, 300)
+
+    outcome = asyncio.run(pipeline.run([str(papers)], settings, Rubric(), resolver=dns))
+
+    # The canary once, the intranet name once: no public name was looked up, link by link.
+    assert sorted(dns.lookups) == ["canary.test", "wiki.lab.test"]
+    by_kind: dict[str, set[tuple[str, str]]] = {}
+    for result in outcome.audit.results:
+        check = result.check
+        by_kind.setdefault(result.link.kind, set()).add((check.outcome, check.detail))
+    offline = (
+        Outcome.UNCHECKED,
+        "not checked: our network looks down (the DNS canary canary.test does not resolve)",
+    )
+    local = by_kind.pop(LinkKind.WEB) - {offline}
+    assert set(by_kind) >= {LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE}
+    assert all(found == {offline} for found in by_kind.values()), by_kind
+    assert {outcome for outcome, _ in local} == {Outcome.OK}
+    assert web.seen("/page") == ["GET", "GET"]  # the address and the intranet name
+    said = [r.getMessage() for r in caplog.records if "network looks down" in r.getMessage()]
+    assert len(said) == 1
+
+
+def test_offline_only_github_links_still_say_why_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    papers = tmp_path / "papers.txt"
+    papers.write_text("A list\n\nWe present X. Code: https://github.com/lab/x\n", encoding="utf-8")
+    dns = SlowOfflineDNS({})
+    outcome = asyncio.run(
+        pipeline.run([str(papers)], Settings(cache_dir=None), Rubric(), resolver=dns)
+    )
+    assert dns.lookups == ["github.com"]
+    [result] = outcome.audit.results
+    assert result.check.outcome is Outcome.UNCHECKED
+    assert "network looks down" in result.check.detail
+    assert any("network looks down" in r.getMessage() for r in caplog.records)
+
+
+def test_offline_a_configured_api_root_is_still_asked(tmp_path: Path) -> None:
+    papers = tmp_path / "papers.txt"
+    papers.write_text(
+        "A list\n\nWe present X. Code: https://github.com/ml-lab/complete\n", encoding="utf-8"
+    )
+    with FakeGitHub(sample_repos()) as github:
+        settings = replace(settings_for(github), cache_dir=None, dns_canary="canary.test")
+        dns = SlowOfflineDNS({})
+        outcome = asyncio.run(pipeline.run([str(papers)], settings, Rubric(), resolver=dns))
+    [result] = outcome.audit.results
+    assert result.check.outcome is Outcome.OK
+    assert dns.lookups == ["canary.test"]
