@@ -41,6 +41,7 @@ from auditor.fetch import (
 from auditor.links import HTML_KINDS, is_cut
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
+from auditor.net.client import needs_public_dns
 from auditor.net.policy import RetryPolicy, server_wait
 from auditor.pages import PageFacts, analyse_page
 from auditor.timestamps import now_iso
@@ -104,7 +105,6 @@ class _Checker:
     unreached: set[str] = field(default_factory=set)
     host_not_before: dict[str, float] = field(default_factory=dict)
     head_refused: set[str] = field(default_factory=set)
-    warned_offline: bool = False
 
     def __post_init__(self) -> None:
         self.retry = RetryPolicy.from_settings(self.net.settings)
@@ -128,6 +128,8 @@ class _Checker:
             # A URL cited as a project page and as something else is checked as a page.
             if url not in order or kind in HTML_KINDS:
                 order[url] = kind
+        if order:
+            await self.net.dns_works()  # first, once a run: offline, public names are not asked
         todo: dict[str, LinkKind] = {}
         for url, kind in order.items():
             early = self._precheck(url, kind)
@@ -230,7 +232,10 @@ class _Checker:
         excluded = self._excluded(url)
         if excluded is not None:
             return LinkCheck(Outcome.EXCLUDED, excluded, now_iso())
-        return self.cache.get(url) if self.cache is not None else None
+        cached = self.cache.get(url) if self.cache is not None else None
+        if cached is None and self.net.public_dns_down and needs_public_dns(_host(url)):
+            return not_checked(self.net.offline_detail())
+        return cached
 
     def _excluded(self, url: str) -> str | None:
         for pattern in self.excludes:
@@ -321,18 +326,9 @@ class _Checker:
         )
 
     def _offline(self, failure: Failure) -> LinkCheck:
-        canary = self.net.settings.dns_canary
-        if not self.warned_offline:
-            self.warned_offline = True
-            log.warning(
-                "our network looks down (the DNS canary %s does not resolve): links that cannot "
-                "be reached are reported unchecked, not dead",
-                canary,
-            )
         return LinkCheck(
             Outcome.UNCHECKED,
-            f"not checked: {failure.offline_reason}, and our network looks down "
-            f"(the DNS canary {canary} does not resolve)",
+            self.net.offline_detail(failure.offline_reason),
             now_iso(),
             final_url=failure.url if failure.hops else None,
             redirects=failure.hops,

@@ -54,8 +54,9 @@ EXIT_CODES = (
     (EXIT_FINDINGS, "findings: what --fail-on names (by default at least one link dead)"),
     (
         EXIT_USAGE,
-        "usage or input error: a missing or unreadable list, a bad config, a malformed "
-        "scorecard given to render or merge, a damaged history (the reports are still written)",
+        "usage or input error: a missing or unreadable list (nothing is written or recorded, "
+        "unless --allow-missing), a bad config, a malformed scorecard given to render or merge, "
+        "a damaged history (the reports are still written)",
     ),
     (EXIT_NOTHING_CHECKED, "nothing could be checked: no link got a verdict (offline, budget)"),
     (EXIT_INTERNAL, "internal error: a bug of paper-auditor; the message says where to report it"),
@@ -261,6 +262,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _reported_by_issue(audit_parser)
     audit_parser.add_argument(
+        "--allow-missing",
+        action="store_true",
+        help="an input that cannot be read does not stop the run: the reports are written from "
+        "the others (exit code 2 still), and the run history is left as it was",
+    )
+    audit_parser.add_argument(
         "--shard",
         metavar="K/N",
         help="audit only shard K of N of the papers (merge the parts with `auditor merge`)",
@@ -297,8 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
         const="all",
         metavar="CIDR",
         action="append",
-        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable; "
-        "write --allow-private=CIDR or put it after the paths)",
+        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable); "
+        "a path after it stays a path",
     )
     net.add_argument(
         "--dns-canary",
@@ -551,12 +558,35 @@ def _print_extraction(extraction: extract.Extraction, form: str, out: TextIO) ->
 
 
 def _run_extract(args: argparse.Namespace, out: TextIO) -> int:
+    # `extract` uses no network: a list page's URL is named as such, not as a missing file.
+    urls = [path for path in args.paths if pipeline.is_url_input(path)]
+    for url in urls:
+        log.error("%s: a URL; extract reads files only (`auditor audit` fetches list pages)", url)
     # Extraction logs its own errors and warnings as it reads.
     extraction = extract.extract_inputs(
-        args.paths, paper_date=args.paper_date, limits=limits_from(args)
+        [path for path in args.paths if path not in urls],
+        paper_date=args.paper_date,
+        limits=limits_from(args),
     )
-    _print_extraction(extraction, args.format, out)
-    return EXIT_USAGE if extraction.errors else EXIT_OK
+    code = EXIT_USAGE if extraction.errors or urls else EXIT_OK
+    with _reader_may_stop(out):
+        _print_extraction(extraction, args.format, out)
+    return code
+
+
+@contextlib.contextmanager
+def _reader_may_stop(out: TextIO) -> Iterator[None]:
+    """Printing to a pipe whose reader stopped (`auditor extract … | head -1`) ends the output
+    quietly: the reader took what it wanted, which is no error."""
+    try:
+        yield
+        out.flush()
+    except BrokenPipeError:
+        # Whatever is still buffered goes nowhere, and Python's own flush at exit stays quiet.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, out.fileno())
+            os.close(devnull)
 
 
 def _exit_code(
@@ -601,18 +631,35 @@ def _publish(
 
 class _Observer(pipeline.Observer):
     """Stores each result in the history as it is final, and counts it on the progress line.
-    A history that fails to store is given up with one error: the run and its reports go on."""
+    The history is opened, and the run begun in it, only once every input was read
+    (`inputs_read`): a run with an input missing never touches it. A history that fails to
+    store is given up with one error: the run and its reports go on."""
 
-    def __init__(self, runs: history.History | None, run_id: int, progress: Progress) -> None:
-        self.runs = runs
-        self.run_id = run_id
+    def __init__(self, db: Path, progress: Progress) -> None:
+        self.db = db
+        self.runs: history.History | None = None
+        self._opened: history.History | None = None
+        self.run_id: int | None = None
         self.progress = progress
+
+    def inputs_read(self, complete: bool) -> None:
+        if not complete:
+            log.warning(
+                "the run history is left as it was: only a run that read every input is recorded"
+            )
+            return
+        self.runs = self._opened = _open_history(self.db)
+        self.run_id = _begin(self.runs)
+
+    def close(self) -> None:
+        if self._opened is not None:
+            self._opened.close()
 
     def planned(self, count: int) -> None:
         self.progress.add_total(count)
 
     def finished(self, result: LinkResult) -> None:
-        if self.runs is not None:
+        if self.runs is not None and self.run_id is not None:
             try:
                 self.runs.store_link(self.run_id, result)
             except history.HistoryError as error:
@@ -717,30 +764,41 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if shard_of is not None:
         if args.db is not None:
             raise UsageError("--db goes with `auditor merge`, not with --shard")
-        outcome = _run_async(pipeline.run(args.paths, settings, scoring, shard_of=shard_of))
-        if _nothing_read(outcome):
-            return EXIT_USAGE
+        outcome = _run_async(
+            pipeline.run(
+                args.paths, settings, scoring, shard_of=shard_of, allow_missing=args.allow_missing
+            )
+        )
+        if outcome.stopped:
+            return _stopped(settings.out_dir, history_kept=False)
         card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
         return _exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
-    runs = _open_history(args.db or settings.out_dir / "history.sqlite")
+    observer: _Observer | None = None
     try:
         with _progress(args, environ) as progress:
-            run_id = _begin(runs)
-            observer = _Observer(runs if run_id is not None else None, run_id or 0, progress)
-            outcome = _run_async(pipeline.run(args.paths, settings, scoring, observer=observer))
-        if _nothing_read(outcome):
-            return EXIT_USAGE  # nothing to report: no file written, the run stays unfinished
+            observer = _Observer(args.db or settings.out_dir / "history.sqlite", progress)
+            outcome = _run_async(
+                pipeline.run(
+                    args.paths,
+                    settings,
+                    scoring,
+                    observer=observer,
+                    allow_missing=args.allow_missing,
+                )
+            )
+        if outcome.stopped:  # no file written, nothing recorded
+            return _stopped(settings.out_dir, history_kept=True)
         card, failed = _record(
-            observer.runs,
+            observer.runs if observer.run_id is not None else None,
             scorecard.build_scorecard(outcome.audit),
             lambda card: _publish(card, settings.out_dir, environ, with_json=True),
-            run_id=run_id,
+            run_id=observer.run_id,
             reported_by_issue=args.reported_by_issue,
         )
     finally:
-        if runs is not None:
-            runs.close()
+        if observer is not None:
+            observer.close()
     return _exit_code(
         card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
     )
@@ -756,10 +814,16 @@ def _begin(runs: history.History | None) -> int | None:
         return None
 
 
-def _nothing_read(outcome: pipeline.RunOutcome) -> bool:
-    """No input could be read at all: the run writes nothing (its errors are logged)."""
-    inputs = outcome.audit.inputs
-    return bool(inputs) and all(summary.error for summary in inputs)
+def _stopped(out_dir: Path, *, history_kept: bool) -> int:
+    """An input could not be read (its error is logged): nothing was checked or written."""
+    kept = " and the run history are" if history_kept else " are"
+    log.error(
+        "nothing written: an input could not be read; the reports in %s%s left as they were "
+        "(--allow-missing writes them from the inputs that were read)",
+        out_dir,
+        kept,
+    )
+    return EXIT_USAGE
 
 
 def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -835,10 +899,11 @@ def _run_readme(args: argparse.Namespace, out: TextIO) -> int:
         judged = readme_check.check_path(args.path)
     except readme_check.ReadmeCheckError as error:
         raise UsageError(str(error)) from None
-    if args.format == "json":
-        out.write(json.dumps(judged.as_json(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        out.write(judged.as_text())
+    with _reader_may_stop(out):
+        if args.format == "json":
+            out.write(json.dumps(judged.as_json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            out.write(judged.as_text())
     return EXIT_OK
 
 
@@ -859,7 +924,7 @@ def main(
     environ = os.environ if environ is None else environ
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_paths_kept(sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:  # argparse: --help and --version exit 0, bad usage exits 2
         return int(stop.code or 0)
     _configure_logging(-1 if args.quiet else args.verbose, sys.stderr, environ)
@@ -898,6 +963,19 @@ def main(
         )
         log.debug("internal error", exc_info=error)
         return EXIT_INTERNAL
+
+
+def _paths_kept(argv: Sequence[str]) -> list[str]:
+    """`--allow-private` takes an optional CIDR: followed by an existing file or folder, a URL
+    or `-`, it takes none, and that argument stays a path (`audit --allow-private list.md`)."""
+    given = list(argv)
+    for index, word in enumerate(given[:-1]):
+        following = given[index + 1]
+        if word == "--allow-private" and (
+            following == "-" or pipeline.is_url_input(following) or os.path.exists(following)
+        ):
+            given[index] = "--allow-private=all"
+    return given
 
 
 def _where(error: BaseException) -> str:

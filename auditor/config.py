@@ -91,6 +91,9 @@ class ApiRoots:
         return (*self.roots.values(), *forges)
 
 
+DEFAULT_API_ROOTS = ApiRoots()
+
+
 def api_roots_from(environ: Mapping[str, str], forges: Mapping[str, str] | None = None) -> ApiRoots:
     """The roots of `API_ROOTS` as the environment sets them (defaults otherwise), with their
     tokens."""

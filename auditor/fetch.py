@@ -21,6 +21,7 @@ from auditor.deadline import current as current_deadline
 from auditor.models import Hop, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.net.body import CappedBody
+from auditor.net.client import needs_public_dns
 from auditor.net.policy import RetryPolicy, server_wait, tls_error
 from auditor.net.politeness import HostGate
 
@@ -128,6 +129,8 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
     T = Outcome.TRANSIENT
     if isinstance(exc, AddressRefused):
         shown = ", ".join(exc.addresses)
+        if exc.addresses == (exc.host,):  # an address, not a name: said once
+            return Outcome.EXCLUDED, f"{shown} is a private or reserved address; not connecting"
         return (
             Outcome.EXCLUDED,
             f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
@@ -340,6 +343,9 @@ async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     refusal = scheme_refusal(url)
     if refusal is not None:
         raise FetchError(f"{url}: {refusal[1]}")
+    works = await net.dns_works()
+    if not works and needs_public_dns(urlsplit(url).hostname or ""):
+        raise FetchError(f"{url}: not read: {net.offline_words()}")
     fetcher = Fetcher(net, body_cap=settings.max_document_bytes)
     retry = RetryPolicy.from_settings(settings)
     attempt = 0
@@ -372,6 +378,10 @@ async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
                 raise FetchError(f"{url}: {response.note}")
             return response.body or b"", response.headers.get("content-type")
         except Failure as failure:
+            if failure.unreached and not works:
+                raise FetchError(
+                    f"{url}: not read: {failure.offline_reason}, and {net.offline_words()}"
+                ) from None
             if not failure.retryable or retry.exhausted(attempt):
                 raise FetchError(f"{url}: {failure.reason}") from None
             delay = retry.delay(attempt, failure.wait)

@@ -17,11 +17,12 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from urllib.parse import urlsplit
 
 from auditor import checker, extract, fetch, links, score, shard
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
-from auditor.config import Settings
+from auditor.config import DEFAULT_API_ROOTS, DEFAULT_GITHUB_API_URL, Settings
 from auditor.hosts import archives, github
 from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
@@ -39,6 +40,7 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.net import Net, Resolver
+from auditor.net.client import needs_public_dns
 from auditor.rubric import Rubric
 from auditor.scorecard import Audit
 from auditor.timestamps import now_iso
@@ -66,11 +68,17 @@ class Observer:
     def github_budget(self, remaining: int | None) -> None:
         """GitHub requests or points left in the current rate-limit window."""
 
+    def inputs_read(self, complete: bool) -> None:
+        """The inputs are read, before any link is checked; `complete`: every one of them."""
+
 
 @dataclass(frozen=True, slots=True)
 class RunOutcome:
+    """`stopped`: an input could not be read and the run checked nothing (see `run`)."""
+
     audit: Audit
     errors: tuple[str, ...]
+    stopped: bool = False
 
 
 def is_url_input(text: str) -> bool:
@@ -121,6 +129,8 @@ class _Checks:
         for link in pending:
             self.links[link.url] = link
         self.observer.planned(len(pending))
+        if pending:
+            await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
         on_forges = [link for link in pending if link.kind in FORGE_KINDS | {LinkKind.DOI}]
@@ -139,6 +149,10 @@ class _Checks:
             if answer is not None:
                 self.record(url, answer.check, answer.facts)
         urls = [url for url in urls if repo_name(url) not in kept]
+        if self.github_offline():
+            for url in urls:
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            return
         # Batch by batch, so that a run cut short keeps every batch that finished.
         for start in range(0, len(urls), github.GRAPHQL_BATCH):
             batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
@@ -156,9 +170,26 @@ class _Checks:
             budgets = self.github.rate_remaining.values()
             self.observer.github_budget(min(budgets) if budgets else None)
 
+    def github_offline(self) -> bool:
+        """Public DNS is down and the GitHub API is the public one (a configured API root,
+        an Enterprise server or a test's, is asked whatever the canary says)."""
+        api = self.settings.github_api_url.rstrip("/")
+        return self.net.public_dns_down and api == DEFAULT_GITHUB_API_URL
+
+    def forge_offline(self, url: str) -> bool:
+        """Public DNS is down, `url` is on a public host and every other API root is the public
+        default (a mirror or a test's root is asked whatever the canary says)."""
+        return (
+            self.net.public_dns_down
+            and needs_public_dns(urlsplit(url).hostname or "")
+            and self.settings.api_roots.roots == DEFAULT_API_ROOTS.roots
+        )
+
     async def _others(self, urls: Sequence[str]) -> None:
         for url in urls:
-            if self.out_of_time():
+            if self.github_offline():
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            elif self.out_of_time():
                 self.record(url, checker.not_checked(OUT_OF_TIME))
             else:
                 self.record(url, await self.github.other(url))
@@ -168,6 +199,9 @@ class _Checks:
         for link in links:
             if self.out_of_time():
                 self.record(link.url, checker.not_checked(OUT_OF_TIME))
+                continue
+            if self.forge_offline(link.url):
+                self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
             if link.kind is LinkKind.DOI:
                 answer = await self._doi(link)
@@ -388,18 +422,30 @@ async def run(
     resolver: Resolver | None = None,
     observer: Observer | None = None,
     shard_of: tuple[int, int] | None = None,
+    allow_missing: bool = True,
 ) -> RunOutcome:
     """The whole audit. Never raises for a link or an input: each gets an outcome or an error.
 
     `observer` sees every link's result as soon as it is final (the history stores it then);
-    `shard_of` = (K, N) audits only shard K of N of the papers.
+    `shard_of` = (K, N) audits only shard K of N of the papers. Without `allow_missing`, a
+    run with an input it could not read stops there (`RunOutcome.stopped`), nothing checked;
+    so does any run that could read none of its inputs.
     """
     # The command line's deadline (from process start); a caller of its own gets one from now.
     deadline = run_clock.current()
     if deadline.at is None and settings.max_run_time is not None:
         deadline = run_clock.Deadline.after(settings.max_run_time)
     with run_clock.running(deadline):
-        return await _run(inputs, settings, rubric, today, resolver, observer, shard_of)
+        return await _run(
+            inputs,
+            settings,
+            rubric,
+            today,
+            resolver,
+            observer or Observer(),
+            shard_of,
+            allow_missing,
+        )
 
 
 async def _run(
@@ -408,19 +454,27 @@ async def _run(
     rubric: Rubric,
     today: date | None,
     resolver: Resolver | None,
-    observer: Observer | None,
+    observer: Observer,
     shard_of: tuple[int, int] | None,
+    allow_missing: bool,
 ) -> RunOutcome:
     deadline = run_clock.current()
     cache = VerdictCache.from_settings(settings)
     try:
         async with Net(settings, resolver=resolver) as net:
             extraction = await _read_inputs(net, inputs, settings)
+            unread = [summary for summary in extraction.inputs if summary.error]
+            if unread and (not allow_missing or len(unread) == len(extraction.inputs)):
+                empty = Audit(
+                    generated_at=now_iso(), inputs=extraction.inputs, papers=(), results=()
+                )
+                return RunOutcome(audit=empty, errors=extraction.errors, stopped=True)
+            observer.inputs_read(complete=not unread)
             papers, links = extraction.papers, extraction.links
             links = tuple(_on_configured_forge(link, settings) for link in links)
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
-            checks = _Checks(net, settings, cache, observer or Observer())
+            checks = _Checks(net, settings, cache, observer)
             most = settings.limits.links_per_paper
             checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
             bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None

@@ -10,7 +10,9 @@ complete document. Nothing here raises for bad input: a `Reading` carries a one-
 from __future__ import annotations
 
 import csv
+import difflib
 import io
+import itertools
 import os
 import sys
 from collections.abc import Iterator
@@ -45,7 +47,7 @@ def read_path(
         _start(reading, source, extension="", content_type=None, base_url=None, owned=False)
         return reading
     if not os.path.exists(path):
-        reading.error = f"{path}: no such file"
+        reading.error = f"{path}: no such file{_nearest(path)}"
     elif os.path.isdir(path):
         reading.error = f"{path}: is a directory"
     else:
@@ -57,6 +59,18 @@ def read_path(
             extension = os.path.splitext(path)[1].lower()
             _start(reading, stream, extension=extension, content_type=None, base_url=None)
     return reading
+
+
+def _nearest(path: str) -> str:
+    """` (did you mean …?)` naming the closest file beside a missing one, else ""."""
+    folder, name = os.path.split(path)
+    try:
+        with os.scandir(folder or ".") as entries:
+            names = [entry.name for entry in itertools.islice(entries, 1000)]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    return f" (did you mean {os.path.join(folder, close[0])}?)" if close else ""
 
 
 def read_document(document: Document, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Reading:

@@ -5,6 +5,11 @@ through the transport of `auditor.net.httpx_patches`), the run's request slots (
 concurrency), the per-server politeness gates (`auditor.net.politeness`: adaptive concurrency
 and spacing, one gate per server as `auditor.links.politeness_key` tells), and the DNS canary
 that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
+
+The canary is asked once, first, within `CANARY_BOUND`: when it does not resolve, public DNS is
+down, and every request that needs it (`needs_public_dns`: a name under a public top-level
+domain) is `unchecked` at once rather than after a lookup of its own; addresses, intranet names
+(`wiki`, `git.corp`, `lab.test`) and the configured API roots are still asked.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import httpcore
 import httpx
 
 from auditor.config import Settings
-from auditor.links import politeness_key
+from auditor.links import has_real_tld, politeness_key
 from auditor.net.guard import (
     ApiRoots,
     ApiTransport,
@@ -34,6 +39,24 @@ from auditor.net.httpx_patches import guarded_transport
 from auditor.net.politeness import HostGate
 
 log = logging.getLogger(__name__)
+
+# Seconds the DNS canary may take (at most the run's timeout): a resolver slower than this is
+# as good as down for a run that would wait on it once per link.
+CANARY_BOUND = 5.0
+# Names under a public suffix that are local by definition (RFC 8375, RFC 6761).
+_LOCAL_SUFFIXES = (".home.arpa", ".localhost")
+
+
+def needs_public_dns(host: str) -> bool:
+    """Whether reaching `host` takes public DNS: a name under a public top-level domain
+    (`github.com`, `lab.github.io`), not an address nor an intranet name (`wiki`, `git.corp`,
+    `lab.test`, `printer.home.arpa`)."""
+    host = host.strip("[]").rstrip(".").lower()
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return has_real_tld(host) and not host.endswith(_LOCAL_SUFFIXES)
+    return False
 
 
 class Net:
@@ -68,6 +91,7 @@ class Net:
         self._gates: dict[str, HostGate] = {}
         self._canary: bool | None = None
         self._canary_lock = asyncio.Lock()
+        self._said_offline = False
 
     def gate(self, host: str) -> HostGate:
         """The politeness gate of the server behind `host`."""
@@ -94,10 +118,32 @@ class Net:
         finally:
             gate.release()
 
+    @property
+    def public_dns_down(self) -> bool:
+        """The canary was asked and did not resolve (False before it is asked)."""
+        return self._canary is False
+
+    def offline_detail(self, reason: str | None = None) -> str:
+        """The `unchecked` detail of a request our network could not make (`reason`: what
+        failed, if anything did), saying once a run why on stderr."""
+        canary = self.settings.dns_canary
+        if not self._said_offline:
+            self._said_offline = True
+            log.warning(
+                "our network looks down (the DNS canary %s does not resolve): links to public "
+                "host names are reported unchecked at once, not dead",
+                canary,
+            )
+        return f"not checked: {reason + ', and ' if reason else ''}{self.offline_words()}"
+
+    def offline_words(self) -> str:
+        canary = self.settings.dns_canary
+        return f"our network looks down (the DNS canary {canary} does not resolve)"
+
     async def dns_works(self) -> bool:
         """Whether `settings.dns_canary` resolves to a public address: the offline guard's test
         that a failure to resolve or connect is the link's, not our network's. Asked once a
-        run."""
+        run, within `CANARY_BOUND` seconds."""
         async with self._canary_lock:
             if self._canary is None:
                 self._canary = await self._probe_canary()
@@ -110,7 +156,7 @@ class Net:
 
     async def _probe_canary(self) -> bool:
         try:
-            async with asyncio.timeout(self.settings.timeout):
+            async with asyncio.timeout(min(self.settings.timeout, CANARY_BOUND)):
                 found = await self.resolver(self.settings.dns_canary, 443)
         except (OSError, UnicodeError, TimeoutError):
             return False

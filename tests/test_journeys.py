@@ -1,0 +1,249 @@
+"""The three journeys of issue 14, each as a user meets it: a reading group running the auditor
+tonight, a weekly Action, a scorecard people review. Real servers on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from auditor import cli, pipeline
+from auditor.config import Settings
+from auditor.history import History
+from auditor.models import LinkKind, Outcome
+from auditor.rubric import Rubric
+from tests.support.fake_github import FakeGitHub
+from tests.support.github_world import sample_repos, settings_for
+from tests.support.local_servers import LocalServer, Reply, html, serve
+
+REPORTS = ("scorecard.json", "summary.md", "index.html")
+
+
+@pytest.fixture
+def web() -> Iterator[LocalServer]:
+    with serve({"/page": html("<title>Fine</title>"), "/gone": Reply(404)}) as server:
+        yield server
+
+
+def _papers(folder: Path, web: LocalServer) -> Path:
+    path = folder / "papers.md"
+    path.write_text(
+        "# Reading group\n\n"
+        f"- **GoneNet.** We present GoneNet, a method. Project page: {web.url('/gone')}\n"
+        f"- **FineNet.** We present FineNet, a method. Project page: {web.url('/page')}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _audit(*arguments: str) -> int:
+    return cli.main(
+        ["audit", *arguments, "--allow-private", "127.0.0.0/8", "--no-cache",
+         "--dns-canary", "localhost", "--fail-on", "new-dead"],
+        environ={},
+    )  # fmt: skip
+
+
+def _state(out: Path) -> dict[str, str]:
+    """Every byte a user could see in `out`: the reports (through their links), the history."""
+    names = [*REPORTS, "history.sqlite"]
+    return {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in names}
+
+
+# --- getting started: a typo in a path ---------------------------------------------------------
+
+
+def test_a_typo_in_a_path_keeps_the_reports_and_the_history(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    assert _audit(str(papers), "--out", str(out)) == cli.EXIT_FINDINGS  # GoneNet's page is new
+    before = _state(out)
+    capsys.readouterr()
+
+    # `paper.md`: a typo. One clear error, exit 2, nothing written, nothing recorded.
+    assert _audit(str(tmp_path / "paper.md"), "--out", str(out)) == cli.EXIT_USAGE
+    errors = [line for line in capsys.readouterr().err.splitlines() if "ERROR" in line]
+    assert errors == [
+        f"auditor: ERROR: {tmp_path / 'paper.md'}: no such file (did you mean {papers}?)",
+        f"auditor: ERROR: nothing written: an input could not be read; the reports in {out} and "
+        "the run history are left as they were (--allow-missing writes them from the inputs "
+        "that were read)",
+    ]
+    assert _state(out) == before
+
+    # The next good run compares with the first: nothing new, nothing removed, no newly dead.
+    web.routes["/page"] = Reply(404)  # and FineNet's page really died since
+    assert _audit(str(papers), "--out", str(out)) == cli.EXIT_FINDINGS
+    card = json.loads((out / "scorecard.json").read_text())
+    counts = {kind: n for kind, n in card["changes"]["counts"].items() if n}
+    assert counts == {"died": 1}
+    assert card["changes"]["new_dead"] == 1
+    assert card["removed_links"] == []
+    with History.open(out / "history.sqlite") as runs:
+        assert len(runs.runs()) == 2
+
+
+def test_a_missing_input_among_others_stops_the_run_unless_allowed(
+    tmp_path: Path, web: LocalServer
+) -> None:
+    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    missing = str(tmp_path / "missing.md")
+    assert _audit(str(papers), missing, "--out", str(out)) == cli.EXIT_USAGE
+    assert not out.exists() or not any(out.iterdir())
+    assert web.requests == []  # nothing was checked
+
+    # --allow-missing: the reports from what was read, the history left alone, still exit 2.
+    assert _audit(str(papers), missing, "--out", str(out), "--allow-missing") == cli.EXIT_USAGE
+    card = json.loads((out / "scorecard.json").read_text())
+    assert [entry["error"] is None for entry in card["inputs"]] == [True, False]
+    assert len(card["papers"]) == 2
+    assert "changes" not in card
+    with History.open(out / "history.sqlite") as runs:
+        assert runs.runs() == []
+
+
+# --- the small ones ---------------------------------------------------------------------------
+
+
+def test_allow_private_before_a_path_leaves_the_path_a_path(tmp_path: Path) -> None:
+    listing = tmp_path / "list.md"
+    listing.write_text("# List\n\n- **Paper.** No links at all.\n", encoding="utf-8")
+    argv = ["audit", "--allow-private", str(listing), "--out", str(tmp_path / "r"), "--no-cache"]
+    assert cli.main([*argv, "-q"], environ={}) == cli.EXIT_OK
+    assert (tmp_path / "r" / "scorecard.json").is_file()
+
+
+def test_extract_into_a_reader_that_stops_is_no_error(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text(
+        "A list\n\n" + "".join(f"Paper {n}. https://github.com/lab/m{n}\n\n" for n in range(20000))
+    )
+    done = subprocess.run(
+        f'{sys.executable} -m auditor extract {big} | head -1; echo "status=${{PIPESTATUS[0]}}"',
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+        executable="/bin/bash",
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
+    first, status = done.stdout.splitlines()
+    assert first.startswith("github")
+    assert status == "status=0"
+    assert "Broken pipe" not in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_extract_names_a_url_as_a_url(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["extract", "https://lab.example/list.md"]) == cli.EXIT_USAGE
+    error = capsys.readouterr().err
+    assert "no such file" not in error
+    assert error.count("https://lab.example/list.md") == 1
+    assert "extract reads files only" in error
+
+
+# --- offline: the canary first, no per-link DNS wait --------------------------------------------
+
+
+class SlowOfflineDNS:
+    """DNS of a machine without internet: every public name fails after `delay` seconds (as a
+    real resolver does, ~0.2 s); `names` (intranet names) still resolve."""
+
+    def __init__(self, names: dict[str, str], delay: float = 0.2) -> None:
+        self.names = names
+        self.delay = delay
+        self.lookups: list[str] = []
+
+    async def __call__(self, host: str, port: int) -> list[str]:
+        self.lookups.append(host)
+        if host in self.names:
+            return [self.names[host]]
+        await asyncio.sleep(self.delay)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+
+def _offline_list(folder: Path, web: LocalServer, papers: int) -> Path:
+    lines = ["# Offline reading group", ""]
+    for n in range(papers):
+        links = [
+            f"https://github.com/lab{n % 97}/method{n}",
+            f"https://lab{n}.github.io/method{n}/",
+            f"https://gitlab.com/lab{n}/method{n}",
+            f"https://huggingface.co/lab{n}/method{n}",
+            f"https://data{n}.example-univ.edu/set{n}.zip",
+        ]
+        lines.append(f"- **Method {n}.** We present Method {n}. {' '.join(links)}")
+    lines.append(
+        f"- **Local.** On the intranet: {web.url('/page')} {web.url('/page', host='wiki.lab.test')}"
+    )
+    path = folder / "papers.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_offline_public_links_are_unchecked_at_once_and_local_ones_checked(
+    tmp_path: Path, web: LocalServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    dns = SlowOfflineDNS({"wiki.lab.test": "127.0.0.1"})
+    settings = Settings(cache_dir=None, dns_canary="canary.test", allow_private=True)
+    papers = _offline_list(tmp_path, web, 300)
+
+    outcome = asyncio.run(pipeline.run([str(papers)], settings, Rubric(), resolver=dns))
+
+    # The canary once, the intranet name once: no public name was looked up, link by link.
+    assert sorted(dns.lookups) == ["canary.test", "wiki.lab.test"]
+    by_kind: dict[str, set[tuple[str, str]]] = {}
+    for result in outcome.audit.results:
+        check = result.check
+        by_kind.setdefault(result.link.kind, set()).add((check.outcome, check.detail))
+    offline = (
+        Outcome.UNCHECKED,
+        "not checked: our network looks down (the DNS canary canary.test does not resolve)",
+    )
+    local = by_kind.pop(LinkKind.WEB) - {offline}
+    assert set(by_kind) >= {LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE}
+    assert all(found == {offline} for found in by_kind.values()), by_kind
+    assert {outcome for outcome, _ in local} == {Outcome.OK}
+    assert web.seen("/page") == ["GET", "GET"]  # the address and the intranet name
+    said = [r.getMessage() for r in caplog.records if "network looks down" in r.getMessage()]
+    assert len(said) == 1
+
+
+def test_offline_only_github_links_still_say_why_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    papers = tmp_path / "papers.txt"
+    papers.write_text("A list\n\nWe present X. Code: https://github.com/lab/x\n", encoding="utf-8")
+    dns = SlowOfflineDNS({})
+    outcome = asyncio.run(
+        pipeline.run([str(papers)], Settings(cache_dir=None), Rubric(), resolver=dns)
+    )
+    assert dns.lookups == ["github.com"]
+    [result] = outcome.audit.results
+    assert result.check.outcome is Outcome.UNCHECKED
+    assert "network looks down" in result.check.detail
+    assert any("network looks down" in r.getMessage() for r in caplog.records)
+
+
+def test_offline_a_configured_api_root_is_still_asked(tmp_path: Path) -> None:
+    papers = tmp_path / "papers.txt"
+    papers.write_text(
+        "A list\n\nWe present X. Code: https://github.com/ml-lab/complete\n", encoding="utf-8"
+    )
+    with FakeGitHub(sample_repos()) as github:
+        settings = replace(settings_for(github), cache_dir=None, dns_canary="canary.test")
+        dns = SlowOfflineDNS({})
+        outcome = asyncio.run(pipeline.run([str(papers)], settings, Rubric(), resolver=dns))
+    [result] = outcome.audit.results
+    assert result.check.outcome is Outcome.OK
+    assert dns.lookups == ["canary.test"]
