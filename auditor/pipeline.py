@@ -1,11 +1,12 @@
 """The audit's order and concurrency: read the lists, check every link once, harvest code links
 from project pages, gather repository facts, score each paper.
 
-Paths and list-page URLs in → `Audit` out. Web links go to `web`, repositories to the GitHub
-API (`github`), other code hosts' and archives' links to their APIs (`forges`), DOIs through
-doi.org's API to what they point at; once every verdict and score is in, the archives and the
-code search add what they know (`hosts.archives`), changing neither. Nothing here talks to the
-network itself.
+Paths and list-page URLs in → `Audit` out. Web links go to the link checker (`checker`),
+GitHub repositories to its API (`hosts.github`), other code hosts' and archives' links to their
+APIs (`hosts.forges`), DOIs through doi.org's API to what they point at; once every verdict and
+score is in, the archives and the code search add what they know (`hosts.archives`), changing
+neither. When the DNS canary says public DNS is down, links that need it are `unchecked` at once.
+Nothing here talks to the network itself.
 """
 
 from __future__ import annotations

@@ -13,6 +13,11 @@ def now_iso() -> str:
     return datetime.now(UTC).strftime(_FORMAT)
 
 
+def format_utc(moment: datetime) -> str:
+    """An aware moment in the scorecard's spelling."""
+    return moment.astimezone(UTC).strftime(_FORMAT)
+
+
 def to_utc_iso(value: str | None) -> str | None:
     """An ISO 8601 timestamp from an API, in the scorecard's spelling; a timestamp without a zone
     is read as UTC. None for None or "", ValueError for text that is not ISO 8601."""

@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 from auditor.hosts.api import ApiAnswer, JsonApi, expect, object_field, text_field
 from auditor.models import ArchivedCopy
+from auditor.timestamps import format_utc
 
 
 class Wayback:
@@ -41,4 +42,4 @@ def _saved_at(stamp: str | None) -> str | None:
         moment = datetime.strptime(stamp or "", "%Y%m%d%H%M%S").replace(tzinfo=UTC)
     except ValueError:
         return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return format_utc(moment)
