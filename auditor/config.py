@@ -219,11 +219,6 @@ def default_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("paper-auditor"))
 
 
-def github_token_from(environ: Mapping[str, str]) -> str | None:
-    """`GITHUB_TOKEN`, then `GH_TOKEN`, then `gh auth token` when the gh CLI is installed."""
-    return github_token_and_source(environ)[0]
-
-
 class TokenError(ValueError):
     """A token no HTTP header can carry; the message names its source, never its value."""
 

@@ -150,12 +150,6 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     return covers, True
 
 
-def name_words(name: str) -> list[str]:
-    """`evalDrivingStereo_model2` → eval, driving, stereo, model, 2."""
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
-    return [word for word in re.split(r"[^a-z0-9]+|(?<=[a-z])(?=\d)", spaced) if word]
-
-
 def runs(text: str) -> bool:
     """A code line that does something (not a comment, a folder tree or a blank)."""
     stripped = text.strip()

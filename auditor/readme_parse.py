@@ -102,10 +102,6 @@ class Document:
     def body(self, section: Section) -> tuple[Line, ...]:
         return self.lines[section.index + 1 : section.end]
 
-    def section_of(self, index: int) -> Section | None:
-        owner = self.owner[index]
-        return self.sections[owner] if owner >= 0 else None
-
     def enclosing(self, index: int) -> list[Section]:
         """The sections holding line `index`, innermost first."""
         found = []

@@ -36,7 +36,6 @@ from auditor.links import SwhTarget
 from auditor.models import LinkCheck, Outcome, RepoCheck, RepoFacts
 from auditor.timestamps import now_iso
 
-SWH_SITE = "https://archive.softwareheritage.org"
 _HOPS = 4  # snapshot → release → revision → directory at most
 
 

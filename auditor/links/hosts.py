@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from typing import Literal
-from urllib.parse import SplitResult, urlsplit
+from urllib.parse import SplitResult
 
 from github_reserved_names import ALL as _GITHUB_RESERVED_NAMES
 from publicsuffixlist import PublicSuffixList
@@ -237,10 +237,6 @@ def canonical_host(parts: SplitResult) -> str:
     """The host of a split URL with its aliases (`www.`, `hf.co`, `dx.doi.org`) folded."""
     host = (parts.hostname or "").casefold()
     return CANONICAL_HOSTS.get(host, host)
-
-
-def host_of(url: str) -> str:
-    return (urlsplit(url).hostname or "").casefold()
 
 
 # Hosts whose subdomains are their users' sites on one shared service (GitHub Pages, GitLab

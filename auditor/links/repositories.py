@@ -151,14 +151,6 @@ def owner_name_repository(url: str) -> tuple[LinkKind, str] | None:
     return kind, f"{segments[0]}/{re.sub(r'[.]git$', '', segments[1], flags=re.I)}"
 
 
-def forge_repository(url: str) -> tuple[str, str] | None:
-    """(host, repository path) of any forge repository URL: the origin an archive knows it by."""
-    parts = urlsplit(url)
-    host = (parts.hostname or "").casefold()
-    path = parts.path.strip("/")
-    return (host, path) if host and path else None
-
-
 def zenodo_record(url: str) -> str | None:
     """The record id of a Zenodo link (`/records/N`, `/record/N`, `/doi/10.5281/zenodo.N`) or of
     a Zenodo DOI (`doi.org/10.5281/zenodo.N`), else None (communities, search, badges…)."""

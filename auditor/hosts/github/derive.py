@@ -4,14 +4,11 @@ whether dependencies are pinned. The same facts whichever API answered."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from auditor import repofiles
-from auditor.hosts.github.answers import Malformed, required_str
 from auditor.licenses import NOASSERTION
 from auditor.models import RepoFacts
 from auditor.readme import analyze_readme
@@ -111,18 +108,3 @@ def spdx_of(spdx_id: object, key: object) -> str | None:
         return spdx_id
     # GraphQL's spdxId can be null for the pseudo licence "other": say NOASSERTION like REST.
     return NOASSERTION if key == "other" else None
-
-
-def decode_file(body: Mapping[str, object]) -> Readme:
-    """A contents-API file; base64 with line breaks, which the default decoder accepts."""
-    content = required_str(body, "content")
-    try:
-        raw = base64.b64decode(content)
-    except (binascii.Error, ValueError) as error:
-        raise Malformed("GitHub API sent undecodable file content") from error
-    size = body.get("size")
-    return Readme(
-        required_str(body, "path"),
-        size if isinstance(size, int) else len(raw),
-        raw[:MAX_README_BYTES].decode("utf-8", errors="replace"),
-    )

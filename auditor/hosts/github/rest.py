@@ -61,7 +61,6 @@ from auditor.timestamps import now_iso
 ESSENTIAL_REQUESTS = 2
 # The facts given up first when the budget runs short, in the order they are asked.
 RENAME, RELEASES, LAST_COMMIT = "rename", "releases", "last-commit"
-FOLLOW_UPS = (RENAME, RELEASES, LAST_COMMIT)
 HOW_TO_GET_THEM = "set GITHUB_TOKEN (or run `gh auth login`) to have them"
 
 
