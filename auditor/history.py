@@ -1,13 +1,14 @@
 """The run history (`--db`): every run's per-link and per-paper results in one SQLite file, and
 what changed since the previous run.
 
-Results are stored as they complete (`store_link`, each call its own transaction), so a crash
-or a kill loses nothing already stored; `annotate_run` stores the final scorecard and computes the
-history fields (`LinkHistory` per link, `removed_links` and `changes`), returning the scorecard
-with them; `mark_finished` records the run finished once its reports are written, and reported
-once they reached their readers: at once, or, when a tracking issue carries them, when
-`auditor issue --db` has updated it (`mark_reported`). (`finish_run` does all three, for callers
-with nothing to write.) A run not reported stays in the file, its results counted for
+Results are stored as they complete (`store_link`, committed within `STORE_EVERY` seconds: a
+commit per link would cost more than checking thousands of offline links does), so a crash or a
+kill loses at most the last second's results; `annotate_run` stores the final scorecard and
+computes the history fields (`LinkHistory` per link, `removed_links` and `changes`), returning
+the scorecard with them; `mark_finished` records the run finished once its reports are written,
+and reported once they reached their readers: at once, or, when a tracking issue carries them,
+when `auditor issue --db` has updated it (`mark_reported`). (`finish_run` does all three, for
+callers with nothing to write.) A run not reported stays in the file, its results counted for
 `first_seen`, `last_ok` and `dead_since`, but it is never the "previous run" that changes are
 computed against: a link that died in it is still `new` in the next run, until one is reported.
 
@@ -18,6 +19,7 @@ revive.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sqlite3
@@ -43,6 +45,8 @@ T = TypeVar("T")
 
 NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
 
+# Seconds link results wait before they are committed together (see the module's docstring).
+STORE_EVERY = 1.0
 JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
 ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
 
@@ -186,6 +190,8 @@ class History:
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        self._unstored: list[_LinkRow] = []
+        self._failed: HistoryError | None = None
 
     @classmethod
     def open(cls, path: Path) -> History:
@@ -216,6 +222,7 @@ class History:
         # Fold the WAL back into the main file, so that caching `history.sqlite` alone (as
         # CI caches do) carries every result.
         try:
+            self._store_unstored()
             with self._writing():
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
@@ -249,14 +256,38 @@ class History:
         return cursor.lastrowid
 
     def store_link(self, run_id: int, result: LinkResult) -> None:
-        """Store one link result as soon as it is known; committed on return."""
-        with self._writing():
-            self._db.execute(_UPSERT_LINK, _link_row(run_id, result))
+        """Store one link result as soon as it is known: committed with the others of the last
+        `STORE_EVERY` seconds within an event loop (at once without one), and by `annotate_run` and
+        `close` whatever the time."""
+        self._unstored.append(_link_row(run_id, result))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop to wait in: committed at once
+            self._store_unstored()
+            return
+        if len(self._unstored) == 1:  # the first of a batch: the rest join it for a while
+            loop.call_later(STORE_EVERY, self._store_later)
+
+    def _store_later(self) -> None:
+        # A timer's callback has no caller to raise to: the next write raises it.
+        try:
+            self._store_unstored()
+        except HistoryError as error:
+            self._failed = error
+
+    def _store_unstored(self) -> None:
+        if self._failed is not None:
+            raise self._failed
+        if self._unstored:
+            with self._writing(), self._transaction():
+                self._db.executemany(_UPSERT_LINK, self._unstored)
+            self._unstored.clear()
 
     def annotate_run(self, run_id: int, card: Scorecard) -> Scorecard:
         """Store the final scorecard (it overrides results stored on the way) and return it
         with its history: each link's `LinkHistory`, and `removed_links` and `changes`, against
         the last reported run. The run is not finished yet: `mark_finished` says when it is."""
+        self._store_unstored()
         with self._writing(), self._damage(), self._transaction():
             self._db.executemany(
                 _UPSERT_LINK, [_link_row(run_id, entry.result) for entry in card.links]
@@ -322,6 +353,7 @@ class History:
         return [Run(i, s, f, r) for i, s, f, r in rows]
 
     def stored_urls(self, run_id: int) -> set[str]:
+        self._store_unstored()
         rows = self._db.execute("SELECT url FROM link_results WHERE run_id = ?", (run_id,))
         return {url for (url,) in rows}
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import logging
 from collections.abc import AsyncIterator
@@ -47,6 +48,7 @@ CANARY_BOUND = 5.0
 _LOCAL_SUFFIXES = (".home.arpa", ".localhost")
 
 
+@functools.lru_cache(maxsize=4096)
 def needs_public_dns(host: str) -> bool:
     """Whether reaching `host` takes public DNS: a name under a public top-level domain
     (`github.com`, `lab.github.io`), not an address nor an intranet name (`wiki`, `git.corp`,
