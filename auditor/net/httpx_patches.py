@@ -62,7 +62,9 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
             ),
             proxy_auth=given.raw_auth,  # Proxy-Authorization goes to the proxy, and only there
             proxy_headers=given.headers.raw,
-            proxy_ssl_context=tls,
+            # An https:// proxy's certificate is verified as a site's (httpcore refuses a
+            # context for an http:// one).
+            proxy_ssl_context=tls if given.url.scheme == "https" else None,
             ssl_context=tls,
             max_connections=limits.max_connections,
             max_keepalive_connections=limits.max_keepalive_connections,
