@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from auditor import cli
-from auditor.config import ProxyRoutes
+from auditor.config import ProxyRoutes, Settings
 from auditor.models import Outcome
 from tests.support.checking import NetFactory, check
 from tests.support.forward_proxy import forward_proxy
@@ -164,7 +164,7 @@ def test_environment_proxies_by_scheme_with_no_proxy_exceptions() -> None:
     assert ProxyRoutes(every="http://p:1").proxy_for("https", "intranet.corp") == "http://p:1"
 
 
-def _settings(*argv: str, environ: dict[str, str] | None = None) -> object:
+def _settings(*argv: str, environ: dict[str, str] | None = None) -> Settings:
     args = cli.build_parser().parse_args(["audit", "list.md", *argv])
     return cli.settings_from(args, environ or {})
 
@@ -174,11 +174,11 @@ def test_environment_proxies_are_used_only_when_asked_for(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # no pyproject.toml of ours
     environ = {"HTTPS_PROXY": "http://ci.proxy:3128"}
-    assert not _settings(environ=environ).proxies  # type: ignore[attr-defined]
-    routes = _settings("--proxy-from-env", environ=environ).proxies  # type: ignore[attr-defined]
+    assert not _settings(environ=environ).proxies
+    routes = _settings("--proxy-from-env", environ=environ).proxies
     assert routes.proxy_for("https", "github.com") == "http://ci.proxy:3128"
     given = _settings("--proxy", "http://mine:1", "--proxy-from-env", environ=environ)
-    assert given.proxies.proxy_for("https", "github.com") == "http://mine:1"  # type: ignore[attr-defined]
+    assert given.proxies.proxy_for("https", "github.com") == "http://mine:1"
 
 
 def test_the_configuration_file_names_a_proxy(
@@ -188,9 +188,9 @@ def test_the_configuration_file_names_a_proxy(
     (tmp_path / "pyproject.toml").write_text(
         '[tool.paper-auditor.network]\nproxy = "http://proxy.corp:3128"\n'
     )
-    routes = _settings().proxies  # type: ignore[attr-defined]
+    routes = _settings().proxies
     assert routes.proxy_for("https", "github.com") == "http://proxy.corp:3128"
-    assert _settings("--proxy", "https://other:8443").proxies.every == "https://other:8443"  # type: ignore[attr-defined]
+    assert _settings("--proxy", "https://other:8443").proxies.every == "https://other:8443"
 
 
 @pytest.mark.parametrize(
