@@ -173,7 +173,7 @@ def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         type=Path,
-        help="rubric and politeness settings (TOML); default: [tool.paper-auditor] in "
+        help="rubric, politeness and network settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
 

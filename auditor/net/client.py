@@ -1,7 +1,8 @@
 """The one HTTP client of a run (`Net`), and the limits every request keeps.
 
 `Net` owns the shared `httpx.AsyncClient` (behind the address guard of `auditor.net.guard`,
-through the transport of `auditor.net.httpx_patches`), the run's request slots (global
+through the transport of `auditor.net.httpx_patches`, and the proxies of `auditor.net.proxy`
+when the user names any), the run's request slots (global
 concurrency), the per-server politeness gates (`auditor.net.politeness`: adaptive concurrency
 and spacing, one gate per server as `auditor.links.politeness_key` tells), and the DNS canary
 that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
@@ -9,7 +10,10 @@ that tells our network's failures from a link's. How to retry is `auditor.net.po
 The canary is asked once, first, within `CANARY_BOUND`: when it does not resolve, public DNS is
 down, and every request that needs it (`needs_public_dns`: a name under a public top-level
 domain) is `unchecked` at once rather than after a lookup of its own; addresses, intranet names
-(`wiki`, `git.corp`, `lab.test`) and the configured API roots are still asked.
+(`wiki`, `git.corp`, `lab.test`) and the configured API roots are still asked. Through a
+proxy, the same: the guard needs our DNS to check a name before the proxy connects, unless
+`--allow-private` turned it off (then the proxy resolves every name, and the canary's answer
+no longer matters).
 """
 
 from __future__ import annotations
