@@ -40,6 +40,7 @@ from auditor import (
 from auditor import deadline as run_clock
 from auditor.checker import INTERNAL_ERROR_DETAIL
 from auditor.models import LinkKind, LinkResult, Outcome, Tier
+from auditor.net import tls
 from auditor.progress import Progress
 from auditor.scorecard import Scorecard
 
@@ -172,7 +173,7 @@ def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         type=Path,
-        help="rubric and politeness settings (TOML); default: [tool.paper-auditor] in "
+        help="rubric, politeness and network settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
 
@@ -312,6 +313,26 @@ def build_parser() -> argparse.ArgumentParser:
         default="github.com",
         help="a name that must resolve when DNS works (default github.com)",
     )
+    net.add_argument(
+        "--proxy",
+        metavar="URL",
+        help="send every request through this http:// or https:// proxy (its own address is "
+        "allowed; the links' hosts are still checked by the address guard)",
+    )
+    net.add_argument(
+        "--proxy-from-env",
+        action="store_true",
+        default=None,
+        help="use the proxies of HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (ignored "
+        "otherwise; --proxy wins over them)",
+    )
+    net.add_argument(
+        "--ca-bundle",
+        type=Path,
+        metavar="PATH",
+        help="trust the certificate authorities in this PEM file instead of certifi's "
+        "(default: $SSL_CERT_FILE and $SSL_CERT_DIR when set)",
+    )
     _limits(audit_parser)
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
@@ -434,6 +455,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         forges = config.load_forges(args.config, pyproject=Path("pyproject.toml"))
     except config.ForgeConfigError as error:
         raise UsageError(str(error)) from None
+    proxies, (ca_file, ca_dir) = _network(args, environ)
     defaults = config.Settings()
     return config.Settings(
         per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
@@ -452,6 +474,9 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         allowed_networks=networks,
         exclude=tuple(args.exclude),
         dns_canary=args.dns_canary,
+        proxies=proxies,
+        ca_file=ca_file,
+        ca_dir=ca_dir,
         cache_dir=cache_dir,
         max_cache_age=args.max_cache_age,
         github_token=_token(environ),
@@ -466,6 +491,40 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         paper_date=args.paper_date,
         limits=limits_from(args),
     )
+
+
+def _network(
+    args: argparse.Namespace, environ: Mapping[str, str]
+) -> tuple[config.ProxyRoutes, tuple[Path | None, Path | None]]:
+    """The proxies and the certificate authorities of the run: the command line, else the
+    configuration file's `network` table, else (CAs always; proxies only when asked for)
+    the environment. A CA file or folder that cannot be used is a usage error."""
+    try:
+        given = config.load_network(args.config, pyproject=Path("pyproject.toml"))
+        proxy = config.parse_proxy_url(args.proxy, "--proxy") if args.proxy else given.proxy
+        if proxy is not None:
+            proxies = config.ProxyRoutes(every=proxy)
+        elif args.proxy_from_env or (args.proxy_from_env is None and given.proxy_from_env):
+            proxies = config.ProxyRoutes.from_environment(environ)
+        else:
+            proxies = config.ProxyRoutes()
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+    for secret in proxies.secrets():
+        redact.register(secret)
+    if args.ca_bundle is not None or given.ca_bundle is not None:
+        ca_file, ca_dir, named = args.ca_bundle or given.ca_bundle, None, "--ca-bundle"
+    else:
+        cert_file, cert_dir = environ.get("SSL_CERT_FILE"), environ.get("SSL_CERT_DIR")
+        ca_file = Path(cert_file) if cert_file else None
+        ca_dir = Path(cert_dir) if cert_dir else None
+        named = "SSL_CERT_FILE" if ca_file is not None else "SSL_CERT_DIR"
+    if ca_file is not None or ca_dir is not None:
+        try:
+            tls.verifying_context(ca_file, ca_dir, named=named)
+        except tls.CaBundleError as error:
+            raise UsageError(str(error)) from None
+    return proxies, (ca_file, ca_dir)
 
 
 def _token(environ: Mapping[str, str]) -> str | None:

@@ -11,11 +11,12 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import platformdirs
 
 from auditor import __version__
-from auditor.configfile import ConfigError, read_config
+from auditor.configfile import ConfigError, read_config, suggestion
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -131,6 +132,121 @@ def load_forges(path: Path | None, *, pyproject: Path | None) -> dict[str, str]:
     return found
 
 
+class ProxyError(ConfigError):
+    """A proxy URL that cannot be used; the message is one line naming where it came from."""
+
+
+def parse_proxy_url(text: str, where: str) -> str:
+    """`text` as a proxy URL: http:// or https://, a host, a port at most, no path; raises
+    `ProxyError` naming `where` (never the credentials it may hold)."""
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 - raises ValueError for a port that is not one
+    except ValueError:
+        raise ProxyError(f"{where}: not a URL") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ProxyError(f"{where}: must be an http:// or https:// URL with a host")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ProxyError(f"{where}: a proxy URL has no path, query or fragment")
+    return text.strip()
+
+
+# The variables `--proxy-from-env` reads, lower case first as curl does.
+_PROXY_VARIABLES = {
+    "https": ("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
+    "http": ("http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ProxyRoutes:
+    """Which proxy a request goes through: `every` request through one (`--proxy`), else by
+    the URL's scheme (`by_scheme`, from the environment) unless its host is one `bypass`
+    names (NO_PROXY: `*`, a host, or a domain with or without its leading dot)."""
+
+    every: str | None = None
+    by_scheme: Mapping[str, str] = field(default_factory=dict)
+    bypass: tuple[str, ...] = ()
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str]) -> ProxyRoutes:
+        by_scheme: dict[str, str] = {}
+        for scheme, variables in _PROXY_VARIABLES.items():
+            for variable in variables:
+                value = environ.get(variable, "").strip()
+                if value:
+                    by_scheme[scheme] = parse_proxy_url(value, variable)
+                    break
+        no_proxy = environ.get("no_proxy", "") or environ.get("NO_PROXY", "")
+        bypass = tuple(
+            entry.strip().lower().lstrip(".") for entry in no_proxy.split(",") if entry.strip()
+        )
+        return cls(None, by_scheme, bypass)
+
+    def __bool__(self) -> bool:
+        return self.every is not None or bool(self.by_scheme)
+
+    def proxies(self) -> tuple[str, ...]:
+        """Every proxy a request may go through."""
+        return (self.every,) if self.every is not None else tuple(set(self.by_scheme.values()))
+
+    def proxy_for(self, scheme: str, host: str) -> str | None:
+        """The proxy of a request to `host` over `scheme`, None to connect directly."""
+        if self.every is not None:
+            return self.every
+        host = host.lower().rstrip(".")
+        for entry in self.bypass:
+            if entry == "*" or host == entry or host.endswith("." + entry):
+                return None
+        return self.by_scheme.get(scheme)
+
+    def secrets(self) -> tuple[str, ...]:
+        """The passwords the proxy URLs hold, to keep out of every output."""
+        return tuple(password for url in self.proxies() if (password := urlsplit(url).password))
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkConfig:
+    """The `network` table of the configuration file; None where it sets nothing::
+
+    [tool.paper-auditor.network]
+    proxy = "http://proxy.corp:3128"
+    proxy-from-env = false
+    ca-bundle = "certs/corp-ca.pem"  # relative to the configuration file
+    """
+
+    proxy: str | None = None
+    proxy_from_env: bool | None = None
+    ca_bundle: Path | None = None
+
+
+NETWORK_KEYS = ("proxy", "proxy-from-env", "ca-bundle")
+
+
+def load_network(path: Path | None, *, pyproject: Path | None) -> NetworkConfig:
+    """The `network` table of `path`, else of `[tool.paper-auditor]` in `pyproject`."""
+    read = read_config(path, pyproject=pyproject)
+    if read is None:
+        return NetworkConfig()
+    table, where = read.table("network"), read.where
+    unknown = sorted(set(table) - set(NETWORK_KEYS))
+    if unknown:
+        hint = suggestion(unknown[0], NETWORK_KEYS)
+        raise ConfigError(f"{where}: unknown network setting {unknown[0]!r}{hint}")
+    proxy, from_env, bundle = (table.get(key) for key in NETWORK_KEYS)
+    if proxy is not None and not isinstance(proxy, str):
+        raise ConfigError(f"{where}: network.proxy must be a URL (a string)")
+    if from_env is not None and not isinstance(from_env, bool):
+        raise ConfigError(f"{where}: network.proxy-from-env must be true or false")
+    if bundle is not None and not isinstance(bundle, str):
+        raise ConfigError(f"{where}: network.ca-bundle must be a path (a string)")
+    return NetworkConfig(
+        None if proxy is None else parse_proxy_url(proxy, f"{where}: network.proxy"),
+        from_env,
+        None if bundle is None else read.folder / Path(bundle).expanduser(),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything a run needs to know, resolved from arguments and the environment."""
@@ -158,6 +274,11 @@ class Settings:
     exclude: tuple[str, ...] = ()
     dns_canary: str = "github.com"
     user_agent: str = USER_AGENT
+    # Proxies (`--proxy`, `--proxy-from-env`; `auditor.net.proxy`), and the certificate
+    # authorities TLS trusts instead of certifi's (`--ca-bundle`, SSL_CERT_FILE, SSL_CERT_DIR).
+    proxies: ProxyRoutes = field(default_factory=ProxyRoutes, repr=False)
+    ca_file: Path | None = None
+    ca_dir: Path | None = None
     # Verdict cache.
     cache_dir: Path | None = None  # None: no cache
     max_cache_age: float = 86400.0
@@ -205,6 +326,10 @@ class Settings:
         if not self.allowed_networks:
             return "private"
         return "private:" + ",".join(sorted(str(network) for network in self.allowed_networks))
+
+    def allows_every_address(self) -> bool:
+        """`--allow-private` with no network: the guard refuses no address."""
+        return self.allow_private and not self.allowed_networks
 
     def is_network_allowed(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
         """Whether the user allowed this non-global address (`--allow-private [CIDR]`)."""

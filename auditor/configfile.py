@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 # The tables a configuration may hold; any other is an error, never ignored.
-KNOWN_TABLES = ("rubric", "politeness", "forges")
+KNOWN_TABLES = ("rubric", "politeness", "forges", "network")
 
 
 class ConfigError(ValueError):
@@ -26,6 +26,7 @@ class ConfigFile:
 
     tables: Mapping[str, Any]
     where: str
+    folder: Path  # the file's folder: a relative path the file names is relative to it
 
     def table(self, name: str) -> Mapping[str, Any]:
         """The `name` table, empty when the file has none."""
@@ -41,11 +42,11 @@ def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | No
     be read, invalid TOML, and a table this version does not know."""
     if path is not None:
         tables: object = _read_toml(path)
-        where = str(path)
+        where, folder = str(path), path.parent
     elif pyproject is not None and pyproject.is_file():
         tool = _read_toml(pyproject).get("tool", {})
         tables = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
-        where = f"{pyproject} [tool.paper-auditor]"
+        where, folder = f"{pyproject} [tool.paper-auditor]", pyproject.parent
     else:
         return None
     if not isinstance(tables, dict):
@@ -53,7 +54,7 @@ def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | No
     for key in tables:
         if key not in KNOWN_TABLES:  # a typo or a misplaced table is an error, never ignored
             raise ConfigError(f"{where}: unknown table {key!r}{suggestion(key, KNOWN_NAMES)}")
-    return ConfigFile(tables, where)
+    return ConfigFile(tables, where, folder)
 
 
 def suggestion(name: str, known: Sequence[str]) -> str:

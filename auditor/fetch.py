@@ -24,6 +24,7 @@ from auditor.net.body import CappedBody
 from auditor.net.client import needs_public_dns
 from auditor.net.policy import RetryPolicy, server_wait, tls_error
 from auditor.net.politeness import HostGate
+from auditor.net.proxy import ProxyUnreachable
 
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
@@ -135,6 +136,8 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
             Outcome.EXCLUDED,
             f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
         )
+    if isinstance(exc, ProxyUnreachable):  # our network's failure, never the link's
+        return Outcome.UNCHECKED, f"not checked: {exc}"
     if isinstance(exc, NameNotResolved):
         if exc.nxdomain:
             return Outcome.DEAD, f"host {exc.host} does not exist"
@@ -154,6 +157,8 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
         return T, f"connection failed ({exc})"
     if isinstance(exc, httpx.TimeoutException):
         return T, f"no answer within {seconds(settings_timeout)}"
+    if isinstance(exc, httpx.ProxyError):  # the proxy refused the tunnel: its answer says why
+        return T, f"the proxy did not connect us ({exc})"
     if isinstance(exc, httpx.RemoteProtocolError):
         return T, f"the server broke the HTTP protocol ({exc})"
     if isinstance(exc, httpx.NetworkError):
@@ -344,7 +349,7 @@ async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     if refusal is not None:
         raise FetchError(f"{url}: {refusal[1]}")
     works = await net.dns_works()
-    if not works and needs_public_dns(urlsplit(url).hostname or ""):
+    if net.public_dns_down and needs_public_dns(urlsplit(url).hostname or ""):
         raise FetchError(f"{url}: not read: {net.offline_words()}")
     fetcher = Fetcher(net, body_cap=settings.max_document_bytes)
     retry = RetryPolicy.from_settings(settings)

@@ -5,6 +5,8 @@
 * `policy`: the one retry policy: what is transient, how long to wait, when to give up.
 * `body`: bodies read capped after decompression, and the bounded API request.
 * `httpx_patches`: the two places we reach past httpx's and httpcore's public interfaces.
+* `proxy`: requests through a proxy, and what the guard checks before the proxy connects.
+* `tls`: the certificate authorities TLS trusts (certifi's, or the user's instead).
 """
 
 from auditor.net import httpx_patches as httpx_patches  # applied on import, before any request

@@ -1,7 +1,8 @@
 """The one HTTP client of a run (`Net`), and the limits every request keeps.
 
 `Net` owns the shared `httpx.AsyncClient` (behind the address guard of `auditor.net.guard`,
-through the transport of `auditor.net.httpx_patches`), the run's request slots (global
+through the transport of `auditor.net.httpx_patches`, and the proxies of `auditor.net.proxy`
+when the user names any), the run's request slots (global
 concurrency), the per-server politeness gates (`auditor.net.politeness`: adaptive concurrency
 and spacing, one gate per server as `auditor.links.politeness_key` tells), and the DNS canary
 that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
@@ -9,7 +10,10 @@ that tells our network's failures from a link's. How to retry is `auditor.net.po
 The canary is asked once, first, within `CANARY_BOUND`: when it does not resolve, public DNS is
 down, and every request that needs it (`needs_public_dns`: a name under a public top-level
 domain) is `unchecked` at once rather than after a lookup of its own; addresses, intranet names
-(`wiki`, `git.corp`, `lab.test`) and the configured API roots are still asked.
+(`wiki`, `git.corp`, `lab.test`) and the configured API roots are still asked. Through a
+proxy, the same: the guard needs our DNS to check a name before the proxy connects, unless
+`--allow-private` turned it off (then the proxy resolves every name, and the canary's answer
+no longer matters).
 """
 
 from __future__ import annotations
@@ -36,8 +40,9 @@ from auditor.net.guard import (
     is_public_address,
     system_resolver,
 )
-from auditor.net.httpx_patches import guarded_transport
 from auditor.net.politeness import HostGate
+from auditor.net.proxy import routed_transport
+from auditor.net.tls import verifying_context
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +83,9 @@ class Net:
         )
         concurrency = max(1, settings.concurrency)
         limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-        self.transport: httpx.AsyncBaseTransport = guarded_transport(limits, self.backend)
+        # Raises CaBundleError for a bundle that cannot be used (the command line tells first).
+        tls = verifying_context(settings.ca_file, settings.ca_dir)
+        self.transport = routed_transport(settings, limits, self.backend, self.resolver, tls)
         self.client = self._client(self.transport)
         # The APIs we ask (GitHub, GitLab, Hugging Face) through a client of their own: only
         # there, and only for their exact roots, is a private address trusted (guard.ApiRoots).
@@ -86,9 +93,8 @@ class Net:
         trusting = GuardedBackend(
             httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, roots.origins()
         )
-        self.api_client = self._client(
-            ApiTransport(roots, guarded_transport(limits, trusting), self.transport)
-        )
+        trusted = routed_transport(settings, limits, trusting, self.resolver, tls)
+        self.api_client = self._client(ApiTransport(roots, trusted, self.transport))
         self._slots = asyncio.Semaphore(concurrency)
         self._gates: dict[str, HostGate] = {}
         self._canary: bool | None = None
@@ -122,24 +128,33 @@ class Net:
 
     @property
     def public_dns_down(self) -> bool:
-        """The canary was asked and did not resolve (False before it is asked)."""
-        return self._canary is False
+        """The canary was asked and did not resolve (False before it is asked), and the run
+        needs our DNS for public names: it does unless a proxy resolves them for us, which it
+        does only when the guard refuses nothing (`auditor.net.proxy`)."""
+        proxy_resolves = bool(self.settings.proxies) and self.settings.allows_every_address()
+        return self._canary is False and not proxy_resolves
 
     def offline_detail(self, reason: str | None = None) -> str:
         """The `unchecked` detail of a request our network could not make (`reason`: what
         failed, if anything did), saying once a run why on stderr."""
-        canary = self.settings.dns_canary
         if not self._said_offline:
             self._said_offline = True
             log.warning(
-                "our network looks down (the DNS canary %s does not resolve): links to public "
-                "host names are reported unchecked at once, not dead",
-                canary,
+                "%s: links to public host names are reported unchecked at once, not dead",
+                self.offline_words(),
             )
         return f"not checked: {reason + ', and ' if reason else ''}{self.offline_words()}"
 
     def offline_words(self) -> str:
         canary = self.settings.dns_canary
+        if self.settings.proxies and not self.settings.allows_every_address():
+            # Not offline: the proxy may well reach them, but no name we cannot resolve is
+            # sent to it, since the guard could not check where it leads.
+            return (
+                f"our DNS does not resolve public names (the DNS canary {canary} does not), "
+                "so the address guard cannot check them before the proxy connects "
+                "(--allow-private lets the proxy resolve them, unchecked)"
+            )
         return f"our network looks down (the DNS canary {canary} does not resolve)"
 
     async def dns_works(self) -> bool:

@@ -209,6 +209,17 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             return True
         return is_public_address(parsed) or self._allowed(embedded_ipv4(parsed))
 
+    async def checked_addresses(
+        self, host: str, port: int, within: float | None = None
+    ) -> list[str]:
+        """The addresses of `host` the guard permits, in order; raises `AddressRefused` when
+        it permits none, `NameNotResolved` when the name does not resolve."""
+        found = await self.addresses(host, port, within)
+        usable = [address for address in found if self.permitted(host, address, port)]
+        if not usable:
+            raise AddressRefused(host, found)
+        return usable
+
     async def connect_tcp(
         self,
         host: str,
@@ -217,10 +228,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.AsyncNetworkStream:
-        found = await self.addresses(host, port, timeout)
-        usable = [address for address in found if self.permitted(host, address, port)]
-        if not usable:
-            raise AddressRefused(host, found)
+        usable = await self.checked_addresses(host, port, timeout)
         # Only checked addresses are tried; a refused one among them is skipped, never used.
         failure: Exception | None = None
         for address in usable:

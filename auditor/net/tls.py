@@ -1,0 +1,34 @@
+"""The certificate authorities TLS trusts: certifi's bundle, or the user's instead of it
+(`--ca-bundle`, the configuration's `network.ca-bundle`, `SSL_CERT_FILE`, `SSL_CERT_DIR`), as
+curl's `--cacert` and OpenSSL's variables do: a company or campus CA, or one that re-signs
+traffic at a proxy. One context serves the links, the APIs and an https:// proxy."""
+
+from __future__ import annotations
+
+import ssl
+from pathlib import Path
+
+import httpx
+
+
+class CaBundleError(ValueError):
+    """A certificate authority file or folder that cannot be used; one line naming it."""
+
+
+def verifying_context(
+    ca_file: Path | None, ca_dir: Path | None, *, named: str = "the CA bundle"
+) -> ssl.SSLContext:
+    """A context that verifies certificates against `ca_file` and `ca_dir` (either may be
+    None), else against certifi's bundle. `named` says where the file came from in errors."""
+    if ca_file is None and ca_dir is None:
+        return httpx.create_ssl_context(trust_env=False)
+    if ca_dir is not None and not ca_dir.is_dir():
+        raise CaBundleError(f"{named}: {ca_dir} is not a folder")
+    try:
+        return ssl.create_default_context(
+            cafile=None if ca_file is None else str(ca_file),
+            capath=None if ca_dir is None else str(ca_dir),
+        )
+    except OSError as error:  # ssl.SSLError is one: a file with no certificate in it
+        reason = error.strerror or getattr(error, "reason", None) or error
+        raise CaBundleError(f"{named}: cannot use {ca_file or ca_dir}: {reason}") from None
