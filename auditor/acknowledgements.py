@@ -66,10 +66,10 @@ def load_acknowledgements(
             if name != TABLE:  # a misspelt table would silently acknowledge nothing
                 hint = suggestion(name, [TABLE])
                 raise ConfigError(f"{ignore_file}: unknown table {name!r}{hint}")
-        rules += parse_entries(document.get(TABLE, []), str(ignore_file))
+        rules += _entries(document.get(TABLE, []), str(ignore_file))
     configured = read_config(config, pyproject=pyproject)
     if configured is not None:
-        rules += parse_entries(configured.tables.get(TABLE, []), configured.where)
+        rules += _entries(configured.tables.get(TABLE, []), configured.where)
     seen: dict[tuple[str | None, str | None], AcknowledgementRule] = {}
     for rule in rules:
         key = (rule.url, rule.pattern.pattern if rule.pattern else None)
@@ -79,7 +79,7 @@ def load_acknowledgements(
     return tuple(rules)
 
 
-def parse_entries(value: object, where: str) -> list[AcknowledgementRule]:
+def _entries(value: object, where: str) -> list[AcknowledgementRule]:
     """The `acknowledge` array of tables found in `where`."""
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise ConfigError(f"{where}: `{TABLE}` must be an array of tables ([[{TABLE}]])")

@@ -263,7 +263,7 @@ def full_scorecard() -> Scorecard:
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
-    acknowledged = Acknowledgement("moved to a lab server", "2027-03-01", AcknowledgementStatus.STALE)
+    acknowledged = Acknowledgement("server retired", "2027-03-01", AcknowledgementStatus.STALE)
     removed = RemovedLink(
         "https://gone.example/", LinkKind.WEB, (pid,), Outcome.DEAD,
         LinkHistory("2026-10-01T04:00:00Z", None, "2026-10-01T04:00:00Z", ("removed",)),
