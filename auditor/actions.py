@@ -20,7 +20,7 @@ import httpx
 
 from auditor import redact
 from auditor.config import USER_AGENT
-from auditor.history import new_dead, still_dead
+from auditor.history import acknowledged_dead, new_dead, still_dead
 from auditor.models import Outcome, Tier
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
@@ -125,16 +125,19 @@ def _index(card: Scorecard) -> _Index:
 
 
 def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[Annotation]:
-    """An error at every place a dead link is cited (new deaths first), a warning at every
-    placeholder paper's code link, each level in file and line order."""
+    """An error at every place a dead link is cited (new deaths first; none for an
+    acknowledged one), a warning at every placeholder paper's code link, each level in file and
+    line order."""
     fresh = {entry.url for entry in new_dead(card)}
     found: list[Annotation] = []
     for entry in card.links:
-        if entry.outcome != Outcome.DEAD:
+        if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
             continue
         url, link = entry.url, entry.result.link
         title = "Newly dead link" if url in fresh else "Dead link"
         message = f"{url} is dead: {entry.result.check.detail or 'no detail'}"
+        if entry.acknowledged is not None:  # only an expired one is left here
+            message += f" (its acknowledgement expired {entry.acknowledged.until})"
         if link.found_via:
             message += f" (found on {link.found_via})"
         for path, line in _places(card, url, link.papers):
@@ -205,10 +208,11 @@ def output_text(name: str, value: str) -> str:
 
 
 def outputs(card: Scorecard, report_path: Path) -> dict[str, str]:
-    """The step outputs, `OUTPUT_NAMES` in order: counts of dead and newly dead links and of
-    papers, and the report folder."""
+    """The step outputs, `OUTPUT_NAMES` in order: counts of dead and newly dead links (neither
+    counting acknowledged ones, as `--fail-on`) and of papers, and the report folder."""
+    dead = sum(1 for e in card.links if e.outcome == Outcome.DEAD and not e.is_acknowledged)
     return {
-        "dead": str(sum(1 for entry in card.links if entry.outcome == Outcome.DEAD)),
+        "dead": str(dead),
         "new-dead": str(len(new_dead(card))),
         "papers": str(len(card.papers)),
         "report-path": str(report_path),
@@ -301,13 +305,21 @@ def _fitted(
 
 
 def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
-    """The tracking issue's body, always under GitHub's 65,536 characters."""
+    """The tracking issue's body, always under GitHub's 65,536 characters. Acknowledged dead
+    links are not listed, only counted: the report shows them."""
     dead = still_dead(card)
+    acknowledged = len(acknowledged_dead(card))
     report = f" The full report: {report_url}" if report_url else ""
+    known = (
+        f" {acknowledged} more, acknowledged as dead for good, are left out (the report lists "
+        "them)."
+        if acknowledged
+        else ""
+    )
     head = (
         f"{ISSUE_MARKER}\n"
         f"paper-auditor finds **{len(dead)} dead link(s)** in the paper lists. This issue "
-        f"is updated by every audit and closed when all are fixed.{report}\n\n"
+        f"is updated by every audit and closed when all are fixed.{known}{report}\n\n"
     )
     return redact.scrub(_fitted(head, card, dead, mark_new=False, report_url=report_url))
 
@@ -421,8 +433,8 @@ def sync_tracking_issue(
             api.call(
                 "POST",
                 f"/issues/{number}/comments",
-                json={"body": "Every dead link listed here resolves again or has left the "
-                      f"lists (audit of {card.generated_at}). Closing."},
+                json={"body": "Every dead link listed here resolves again, has left the "
+                      f"lists or is acknowledged (audit of {card.generated_at}). Closing."},
             )  # fmt: skip
             api.call(
                 "PATCH", f"/issues/{number}", json={"state": "closed", "state_reason": "completed"}

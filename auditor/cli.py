@@ -18,11 +18,13 @@ import re
 import sys
 import time
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any, TextIO
 
 from auditor import (
     __version__,
+    acknowledgements,
     actions,
     config,
     configfile,
@@ -178,6 +180,17 @@ def _config(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _acknowledgements(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--acknowledgements",
+        type=Path,
+        metavar="FILE",
+        help="dead links acknowledged until a date, with a reason (TOML); default: "
+        f"./{acknowledgements.IGNORE_FILE} when present. They are reported, marked, and not "
+        "counted by --fail-on dead or new-dead until that date",
+    )
+
+
 def _iso_date(text: str) -> str:
     if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", text):
         raise argparse.ArgumentTypeError(
@@ -274,6 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="audit only shard K of N of the papers (merge the parts with `auditor merge`)",
     )
     _config(audit_parser)
+    _acknowledgements(audit_parser)
     net = audit_parser.add_argument_group("network")
     net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
     net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
@@ -381,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     _reported_by_issue(merge_parser)
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     _config(merge_parser)
+    _acknowledgements(merge_parser)
     _common(merge_parser)
 
     issue_parser = commands.add_parser(
@@ -556,7 +571,9 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     found: list[str] = []
     tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
     if "dead" in rules:
-        dead = sum(1 for entry in card.links if entry.outcome == Outcome.DEAD)
+        dead = sum(
+            1 for entry in card.links if entry.outcome == Outcome.DEAD and not entry.is_acknowledged
+        )
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:
@@ -799,6 +816,27 @@ def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
         raise UsageError(str(error)) from None
 
 
+def _load_acknowledgements(
+    args: argparse.Namespace,
+) -> tuple[acknowledgements.AcknowledgementRule, ...]:
+    """The acknowledged dead links of `--acknowledgements` (else ./.paper-auditor-ignore) and of
+    the configuration: `audit` and `merge` read them alike, before any work."""
+    try:
+        return acknowledgements.load_acknowledgements(
+            args.acknowledgements, config=args.config, pyproject=Path("pyproject.toml")
+        )
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def _acknowledged(
+    card: Scorecard, rules: Sequence[acknowledgements.AcknowledgementRule]
+) -> Scorecard:
+    """`card` with its acknowledged links marked, as of the day it was generated (UTC)."""
+    today = date.fromisoformat(card.generated_at[:10])
+    return acknowledgements.apply_acknowledgements(card, rules, today)
+
+
 def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
     """`asyncio.run(run)`, without the finished main task holding the outcome: Python 3.11's
     runner formats that task's repr when it restores the SIGINT handler, which at 20,000
@@ -816,6 +854,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
     scoring = _load_rubric(args)
+    acknowledgement_rules = _load_acknowledgements(args)
     try:
         shard_of = shard.parse_shard(args.shard) if args.shard else None
     except shard.ShardError as error:
@@ -830,7 +869,8 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         )
         if outcome.stopped:
             return _stopped(settings.out_dir, history_kept=False)
-        card = shard.stamp(scorecard.build_scorecard(outcome.audit), *shard_of)
+        card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
+        card = shard.stamp(card, *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
         return _exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
     observer: _Observer | None = None
@@ -850,7 +890,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             return _stopped(settings.out_dir, history_kept=True)
         card, failed = _record(
             observer.runs if observer.run_id is not None else None,
-            scorecard.build_scorecard(outcome.audit),
+            _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules),
             lambda card: _publish(card, settings.out_dir, environ, with_json=True),
             run_id=observer.run_id,
             reported_by_issue=args.reported_by_issue,
@@ -888,11 +928,14 @@ def _stopped(out_dir: Path, *, history_kept: bool) -> int:
 def _run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     scoring = _load_rubric(args)
+    acknowledgement_rules = _load_acknowledgements(args)
     parts = [scorecard.load_scorecard(path) for path in args.scorecards]
     try:
         merged = shard.merge(parts, scoring)
     except shard.ShardError as error:
         raise UsageError(str(error)) from None
+    # The shards' marks are not merged: the acknowledgements given to `merge` decide.
+    merged = _acknowledged(merged, acknowledgement_rules)
     runs = _open_history(args.db or args.out / "history.sqlite")
     try:
         card, failed = _record(

@@ -1,7 +1,7 @@
 """The configuration file: `--config FILE`, else `[tool.paper-auditor]` in ./pyproject.toml.
 The one place that reads it: TOML decoding, the tables it may hold, and "did you mean" for a
 name that is not one. What a table means, its owner decides (`auditor.rubric` for `rubric`,
-`auditor.politeness` for `politeness`)."""
+`auditor.politeness` for `politeness`, `auditor.acknowledgements` for `acknowledge`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 # The tables a configuration may hold; any other is an error, never ignored.
-KNOWN_TABLES = ("rubric", "politeness", "forges", "network")
+KNOWN_TABLES = ("rubric", "politeness", "forges", "network", "acknowledge")
 
 
 class ConfigError(ValueError):
@@ -41,10 +41,10 @@ def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | No
     that file exists; None when there is neither. Raises `ConfigError` for a file that cannot
     be read, invalid TOML, and a table this version does not know."""
     if path is not None:
-        tables: object = _read_toml(path)
+        tables: object = read_toml(path)
         where, folder = str(path), path.parent
     elif pyproject is not None and pyproject.is_file():
-        tool = _read_toml(pyproject).get("tool", {})
+        tool = read_toml(pyproject).get("tool", {})
         tables = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
         where, folder = f"{pyproject} [tool.paper-auditor]", pyproject.parent
     else:
@@ -67,7 +67,8 @@ def suggestion(name: str, known: Sequence[str]) -> str:
     return f" (known: {', '.join(list(known)[:8])})"
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at `path`; a `ConfigError` naming the file when it cannot be read."""
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)

@@ -539,7 +539,8 @@ def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> RemovedLi
 
 
 def _is_new_dead(entry: LinkEntry) -> bool:
-    if entry.outcome != Outcome.DEAD:
+    # An acknowledged link is known dead: nothing new to report, nothing to fail on.
+    if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
         return False
     # A link never compared with a history counts: `--fail-on new-dead` fails closed.
     changes = entry.history.changes if entry.history else None
@@ -547,18 +548,27 @@ def _is_new_dead(entry: LinkEntry) -> bool:
 
 
 def new_dead(card: Scorecard) -> list[LinkEntry]:
-    """Links that died since the previous run, or are first seen (new to the list) and dead:
-    what `--fail-on new-dead` counts."""
+    """Links that died since the previous run, or are first seen (new to the list) and dead,
+    unless acknowledged: what `--fail-on new-dead` counts."""
     return [entry for entry in card.links if _is_new_dead(entry)]
 
 
 def still_dead(card: Scorecard) -> list[LinkEntry]:
     """Links whose last judged verdict is `dead`: dead now, or not judged this run (unchecked,
-    transient, …) after being dead. A tracking issue stays open while any is left."""
+    transient, …) after being dead; acknowledged ones left out (`acknowledged_dead`). A
+    tracking issue stays open while any is left."""
     return [
         entry
         for entry in card.links
-        if entry.outcome == Outcome.DEAD or (entry.history and entry.history.dead_since)
+        if (entry.outcome == Outcome.DEAD or (entry.history and entry.history.dead_since))
+        and not entry.is_acknowledged
+    ]
+
+
+def acknowledged_dead(card: Scorecard) -> list[LinkEntry]:
+    """Dead links whose acknowledgement holds: reported apart, failing no `--fail-on` rule."""
+    return [
+        entry for entry in card.links if entry.outcome == Outcome.DEAD and entry.is_acknowledged
     ]
 
 

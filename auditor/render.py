@@ -26,7 +26,7 @@ from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
 from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON, TIER_ORDER
-from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
+from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
 from auditor.summary import scored_links
 
 # GitHub refuses a step summary of 1 MiB or more.
@@ -263,20 +263,45 @@ def _views(card: Scorecard, fresh: Set[str] = frozenset()) -> list[_PaperView]:
 
 
 def _dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
-    """Dead links with the papers citing them, those that died since the last run first."""
-    names = {entry.id: entry.paper.name for entry in card.papers}
+    """Dead links with the papers citing them, those that died since the last run first;
+    acknowledged ones are listed apart (`_acknowledged_items`)."""
+    names = _paper_names(card)
     dead = [
-        {
-            "link": _link_shown(link),
-            "new": link.url in fresh,
-            "papers": [names.get(pid, pid) for pid in link.result.link.papers],
-        }
+        _cited(link, names, new=link.url in fresh)
         for link in card.links
-        if link.outcome == Outcome.DEAD
+        if link.outcome == Outcome.DEAD and not link.is_acknowledged
     ]
     # Links that died since the previous run lead: they are what changed.
     dead.sort(key=lambda item: not item["new"])
     return dead
+
+
+def _acknowledged_items(card: Scorecard) -> list[dict[str, object]]:
+    """Dead links whose acknowledgement holds, with the papers citing them."""
+    names = _paper_names(card)
+    return [_cited(link, names, new=False) for link in history.acknowledged_dead(card)]
+
+
+def _stale_items(card: Scorecard) -> list[dict[str, object]]:
+    """Links acknowledged as dead that resolve again: their acknowledgements can go."""
+    return [
+        _link_shown(link)
+        for link in card.links
+        if link.acknowledged is not None and link.acknowledged.status == AcknowledgementStatus.STALE
+    ]
+
+
+def _paper_names(card: Scorecard) -> dict[str, str]:
+    return {entry.id: entry.paper.name for entry in card.papers}
+
+
+def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> dict[str, object]:
+    """A link for a problem list: what is shown of it, the names of the papers citing it."""
+    return {
+        "link": _link_shown(link),
+        "new": new,
+        "papers": [names.get(pid, pid) for pid in link.result.link.papers],
+    }
 
 
 def _fixes(views: Iterable[_PaperView]) -> list[tuple[CriterionSpec, int]]:
@@ -314,6 +339,7 @@ def _link_shown(entry: LinkEntry) -> dict[str, object]:
         "dead_since": entry.history.dead_since if entry.history else None,
         "archived_copy": _copy_shown(entry),
         "preservation": entry.result.preservation,
+        "acknowledged": entry.acknowledged,
     }
 
 
@@ -535,6 +561,8 @@ def render_html(card: Scorecard) -> str:
             previous=previous,
             charts=charts,
             dead=_dead_items(card, fresh),
+            acknowledged=_acknowledged_items(card),
+            stale=_stale_items(card),
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
             unlicensed=[v for v in views if v.unlicensed],
             fixes=_fixes(views),
@@ -642,8 +670,14 @@ def _markdown_context(
         "fixes": _fixes(views),
         "fix": {spec.id: spec.fix for spec in CRITERIA},
     }
-    sections: list[_Section] = [
-        ("Dead links", "dead", dead),
+    sections: list[_Section] = [("Dead links", "dead", dead)]
+    # Shown only when a link is acknowledged (.paper-auditor-ignore).
+    acknowledged, stale = _acknowledged_items(card), _stale_items(card)
+    if acknowledged:
+        sections.append(("Acknowledged dead links", "acknowledged", acknowledged))
+    if stale:
+        sections.append(("Stale acknowledgements", "stale", stale))
+    sections += [
         ("Placeholder repositories", "placeholder", placeholders),
         ("Missing licences", "licence", unlicensed),
     ]

@@ -39,6 +39,8 @@ from auditor.models import (
 from auditor.rubric import Rubric
 from auditor.scorecard import (
     CHANGE_KINDS,
+    Acknowledgement,
+    AcknowledgementStatus,
     Changes,
     LinkEntry,
     LinkHistory,
@@ -80,7 +82,7 @@ INLINED: Mapping[type, frozenset[str]] = {
 ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
     PaperEntry: frozenset({"score"}),
     Paper: frozenset({"date_source", "notes", "found_code"}),
-    LinkEntry: frozenset({"history"}),
+    LinkEntry: frozenset({"history", "acknowledged"}),
     LinkResult: frozenset({"repo", "archived_copy", "preservation"}),
     Scorecard: frozenset({"removed_links", "changes", "shard"}),
 }
@@ -238,7 +240,8 @@ def every_fact() -> RepoFacts:
 
 
 def full_scorecard() -> Scorecard:
-    """Every optional part present: scores, repository facts, history, removals, a shard."""
+    """Every optional part present: scores, repository facts, history, an acknowledgement,
+    removals, a shard."""
     pid = "list.txt#1"
     link = result("https://github.com/lab/every", LinkKind.GITHUB_REPO, [pid], repo=every_fact())
     link = replace(
@@ -260,13 +263,16 @@ def full_scorecard() -> Scorecard:
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
+    acknowledged = Acknowledgement("server retired", "2027-03-01", AcknowledgementStatus.STALE)
     removed = RemovedLink(
         "https://gone.example/", LinkKind.WEB, (pid,), Outcome.DEAD,
         LinkHistory("2026-10-01T04:00:00Z", None, "2026-10-01T04:00:00Z", ("removed",)),
     )  # fmt: skip
     return replace(
         card,
-        links=tuple(replace(entry, history=history) for entry in card.links),
+        links=tuple(
+            replace(entry, history=history, acknowledged=acknowledged) for entry in card.links
+        ),
         removed_links=(removed,),
         changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(CHANGE_KINDS, 1), 0),
         shard=Shard(1, 2),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from auditor import __version__
 from auditor.models import (
@@ -69,12 +70,32 @@ class LinkHistory:
     changes: tuple[str, ...]
 
 
+class AcknowledgementStatus(StrEnum):
+    """Whether an acknowledgement of a dead link (`auditor.acknowledgements`) holds this run."""
+
+    ACTIVE = "active"  # before its end date: the link, if dead, fails no `--fail-on` rule
+    EXPIRED = "expired"  # its end date has passed: the link counts as dead again
+    STALE = "stale"  # the link resolves again: the acknowledgement can be removed
+
+
+@dataclass(frozen=True, slots=True)
+class Acknowledgement:
+    """The acknowledgement matching a link: why it is known dead, until when (an ISO date,
+    inclusive) that holds, and whether it does this run."""
+
+    reason: str
+    until: str
+    status: AcknowledgementStatus
+
+
 @dataclass(frozen=True, slots=True)
 class LinkEntry:
-    """One link of `links`: everything checked about it, and its history once recorded."""
+    """One link of `links`: everything checked about it, its history once recorded, and the
+    acknowledgement matching it, if any."""
 
     result: LinkResult
     history: LinkHistory | None = None
+    acknowledged: Acknowledgement | None = None
 
     @property
     def url(self) -> str:
@@ -83,6 +104,14 @@ class LinkEntry:
     @property
     def outcome(self) -> Outcome:
         return self.result.check.outcome
+
+    @property
+    def is_acknowledged(self) -> bool:
+        """An acknowledgement holds: were the link dead, no `--fail-on` rule would count it."""
+        return (
+            self.acknowledged is not None
+            and self.acknowledged.status == AcknowledgementStatus.ACTIVE
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ from auditor.scorecard.document import (
     CHANGE_KINDS,
     SCHEMA_VERSION,
     TOOL_NAME,
+    Acknowledgement,
+    AcknowledgementStatus,
     Changes,
     LinkEntry,
     LinkHistory,
@@ -134,6 +136,7 @@ def _scorecard(obj: object) -> Scorecard:
 
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z")
 _DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+_FULL_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _JUST_STR = frozenset({str})
 
 
@@ -276,6 +279,7 @@ def _by_value(vocabulary: type[C]) -> dict[str, C]:
 # Dictionary lookups: `Outcome(value)` costs ~10 times as much, once per criterion of a paper.
 _OUTCOMES, _TIERS, _RESULTS = _by_value(Outcome), _by_value(Tier), _by_value(CriterionResult)
 _DATE_SOURCES = _by_value(DateSource)
+_ACKNOWLEDGEMENT_STATUSES = _by_value(AcknowledgementStatus)
 
 
 def _closed(members: Mapping[str, C], value: object, where: str, key: str | int) -> C:
@@ -525,7 +529,22 @@ def _link_entry(obj: Mapping[str, object], where: str) -> LinkEntry:
             saved_at=_opt_timestamp(held, "saved_at", at),
         )
     preservation = _str(obj, "preservation", where) if "preservation" in obj else None
-    return LinkEntry(LinkResult(link, check, repo, copy, preservation), history)
+    acknowledged = None
+    if "acknowledged" in obj:  # written since acknowledgements (older scorecards lack it)
+        at = _at(where, "acknowledged")
+        acknowledged = _acknowledgement(_object(obj, "acknowledged", where), at)
+    return LinkEntry(LinkResult(link, check, repo, copy, preservation), history, acknowledged)
+
+
+def _acknowledgement(obj: Mapping[str, object], where: str) -> Acknowledgement:
+    reason, until = _str(obj, "reason", where), _str(obj, "until", where)
+    if not reason.strip():
+        raise _fail(where, "reason", "a non-empty string", reason)
+    _pattern(_FULL_DATE, "an ISO date (YYYY-MM-DD)", until, where, "until")
+    status = _value(obj, "status", where)
+    return Acknowledgement(
+        reason, until, _closed(_ACKNOWLEDGEMENT_STATUSES, status, where, "status")
+    )
 
 
 def _removed(obj: Mapping[str, object], where: str) -> RemovedLink:

@@ -153,6 +153,13 @@ def link_entry_json(entry: LinkEntry) -> JsonObject:
         document["preservation"] = result.preservation
     if entry.history is not None:
         document.update(_history_json(entry.history))
+    acknowledged = entry.acknowledged
+    if acknowledged is not None:
+        document["acknowledged"] = {
+            "reason": acknowledged.reason,
+            "until": acknowledged.until,
+            "status": acknowledged.status,
+        }
     return document
 
 
