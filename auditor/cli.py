@@ -673,7 +673,8 @@ class _Observer(pipeline.Observer):
 
 @contextlib.contextmanager
 def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[Progress]:
-    """The progress line on a terminal's stderr (never with --quiet), its log lines kept apart."""
+    """Progress on stderr, never with --quiet: one line redrawn on a terminal, plain lines every
+    ~10 s in a log (grouped under GitHub Actions); the log's own lines kept apart from it."""
     progress = Progress(0, sys.stderr, enabled=not args.quiet, environ=environ)
     handlers = logging.getLogger("auditor").handlers
     clearing = progress.logging_filter()

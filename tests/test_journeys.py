@@ -4,6 +4,7 @@ tonight, a weekly Action, a scorecard people review. Real servers on 127.0.0.1 o
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import os
@@ -20,6 +21,7 @@ from auditor import cli, pipeline
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
+from auditor.progress import Progress
 from auditor.rubric import Rubric
 from tests.support.fake_github import FakeGitHub
 from tests.support.github_world import sample_repos, settings_for
@@ -45,11 +47,11 @@ def _papers(folder: Path, web: LocalServer) -> Path:
     return path
 
 
-def _audit(*arguments: str) -> int:
+def _audit(*arguments: str, environ: dict[str, str] | None = None) -> int:
     return cli.main(
         ["audit", *arguments, "--allow-private", "127.0.0.0/8", "--no-cache",
          "--dns-canary", "localhost", "--fail-on", "new-dead"],
-        environ={},
+        environ=environ or {},
     )  # fmt: skip
 
 
@@ -110,6 +112,82 @@ def test_a_missing_input_among_others_stops_the_run_unless_allowed(
     assert "changes" not in card
     with History.open(out / "history.sqlite") as runs:
         assert runs.runs() == []
+
+
+# --- a weekly Action: progress in the job's log -------------------------------------------------
+
+
+class SteppingClock:
+    """A clock 11 s later at each reading: every progress event is past the 10 s interval."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 11
+        return self.now
+
+
+@pytest.fixture
+def stepping_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "Progress", functools.partial(Progress, clock=SteppingClock()))
+
+
+def _progress_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("links ")]
+
+
+@pytest.mark.usefixtures("stepping_progress")
+def test_a_log_gets_plain_progress_lines_and_quiet_none(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers = _papers(tmp_path, web)
+    assert _audit(str(papers), "--out", str(tmp_path / "r")) == cli.EXIT_FINDINGS
+    err = capsys.readouterr().err
+    lines = _progress_lines(err)
+    assert len(lines) >= 2, err  # along the way, and the final figures
+    assert lines[-1].startswith("links 2/2 (100%)")
+    assert "elapsed · 1 dead" in lines[-1]
+    assert "\r" not in err
+    assert "\033" not in err
+    assert "::" not in err  # not under GitHub Actions
+
+    assert _audit(str(papers), "--out", str(tmp_path / "q"), "--quiet") == cli.EXIT_FINDINGS
+    assert _progress_lines(capsys.readouterr().err) == []
+
+
+@pytest.mark.usefixtures("stepping_progress")
+def test_github_actions_folds_the_progress_lines_in_one_group(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    environ = {"GITHUB_ACTIONS": "true"}
+    assert _audit(str(papers), "--out", str(out), environ=environ) == cli.EXIT_FINDINGS
+    lines = capsys.readouterr().err.splitlines()
+    markers = [line for line in lines if line.startswith("::")]
+    # Balanced: a warning (the archives are out of reach here) ends the group and the next
+    # progress line opens it again; the final figures follow the last end.
+    assert markers == ["::group::Checking links", "::endgroup::"] * (len(markers) // 2)
+    assert markers
+    folded, inside, outside = False, [], []
+    for line in lines:
+        if line in markers:
+            folded = line == "::group::Checking links"
+        else:
+            (inside if folded else outside).append(line)
+    assert inside
+    assert all(line.startswith("links ") for line in inside)
+    [final] = [line for line in outside if line.startswith("links ")]
+    assert final.startswith("links 2/2 (100%)")
+    assert "elapsed" in final
+    assert any("WARNING" in line for line in outside)
+
+    # A run that stops on an error closes its group too.
+    web.routes["/page"] = Reply(404)
+    missing = str(tmp_path / "missing.md")
+    _audit(str(papers), missing, "--out", str(out), "--allow-missing", environ=environ)
+    markers = [line for line in capsys.readouterr().err.splitlines() if line.startswith("::")]
+    assert markers.count("::group::Checking links") == markers.count("::endgroup::") >= 1
 
 
 # --- the small ones ---------------------------------------------------------------------------
