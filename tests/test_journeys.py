@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import socket
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import cli, pipeline
+from auditor import cli, pipeline, scorecard
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
@@ -188,6 +189,41 @@ def test_github_actions_folds_the_progress_lines_in_one_group(
     _audit(str(papers), missing, "--out", str(out), "--allow-missing", environ=environ)
     markers = [line for line in capsys.readouterr().err.splitlines() if line.startswith("::")]
     assert markers.count("::group::Checking links") == markers.count("::endgroup::") >= 1
+
+
+# --- a scorecard people review: reports others can read ----------------------------------------
+
+
+@pytest.fixture
+def umask() -> Iterator[None]:
+    """Whatever a test sets, the process's umask is put back after it."""
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)  # through the report's link, as readers open it
+
+
+@pytest.mark.usefixtures("umask")
+@pytest.mark.parametrize(
+    ("mask", "file_mode", "folder_mode"), [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700)]
+)
+def test_reports_get_the_modes_the_umask_gives(
+    tmp_path: Path, web: LocalServer, mask: int, file_mode: int, folder_mode: int
+) -> None:
+    os.umask(mask)
+    out = tmp_path / "r"
+    assert _audit(str(_papers(tmp_path, web)), "--out", str(out)) == cli.EXIT_FINDINGS
+    assert {name: _mode(out / name) for name in REPORTS} == dict.fromkeys(REPORTS, file_mode)
+    assert _mode((out / "summary.md").resolve().parent) == folder_mode
+
+    # Where the reports are renamed into place one by one (no symlinks), the same modes.
+    fallback = tmp_path / "plain"
+    scorecard.write_files_atomically({fallback / "summary.md": "# Summary\n"})
+    assert _mode(fallback / "summary.md") == file_mode
 
 
 # --- the small ones ---------------------------------------------------------------------------
