@@ -226,6 +226,70 @@ def test_reports_get_the_modes_the_umask_gives(
     assert _mode(fallback / "summary.md") == file_mode
 
 
+# --- the cache says what it reused ------------------------------------------------------------
+
+
+def _audit_cached(cache: Path, *arguments: str) -> int:
+    return cli.main(
+        ["audit", *arguments, "--allow-private", "127.0.0.0/8", "--cache-dir", str(cache),
+         "--dns-canary", "localhost", "--fail-on", "never"],
+        environ={},
+    )  # fmt: skip
+
+
+def test_a_second_run_says_what_it_reused_from_the_cache(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, cache, out = _papers(tmp_path, web), tmp_path / "cache", tmp_path / "r"
+    assert _audit_cached(cache, str(papers), "--out", str(out)) == cli.EXIT_OK
+    assert json.loads((out / "scorecard.json").read_text())["cache"] == {
+        "reused": 0,
+        "oldest_age": None,
+    }
+    assert "reused from the cache" not in (out / "summary.md").read_text()
+    assert "reused from the cache" not in capsys.readouterr().err
+
+    # FineNet's page was ok: kept, and taken as it is; GoneNet's dead page is asked again.
+    assert _audit_cached(cache, str(papers), "--out", str(out)) == cli.EXIT_OK
+    assert web.seen("/page") == ["GET"]
+    assert len(web.seen("/gone")) > 1
+    said = (
+        "1 verdict reused from the cache (oldest 0 s old); run with --no-cache or "
+        "--max-cache-age 0 to check every link again"
+    )
+    assert f"auditor: {said}\n" in capsys.readouterr().err
+    summary = (out / "summary.md").read_text()
+    assert said in summary.split("## ", 2)[1]  # near the top, before the first section
+    assert said in (out / "index.html").read_text()
+    document = json.loads((out / "scorecard.json").read_text())
+    assert document["cache"] == {"reused": 1, "oldest_age": 0}
+
+    # Read back: `render` says it again; a scorecard from before the field renders without it.
+    assert cli.main(["render", str(out / "scorecard.json"), "--out", str(tmp_path / "again")]) == 0
+    assert said in (tmp_path / "again" / "summary.md").read_text()
+    del document["cache"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(document), encoding="utf-8")
+    assert cli.main(["render", str(older), "--out", str(tmp_path / "old")]) == 0
+    assert "reused from the cache" not in (tmp_path / "old" / "summary.md").read_text()
+
+    # --max-cache-age 0 reuses nothing: every link is asked again. --quiet says nothing.
+    capsys.readouterr()
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--max-cache-age", "0") == 0
+    assert web.seen("/page") == ["GET", "GET"]
+    assert json.loads((out / "scorecard.json").read_text())["cache"]["reused"] == 0
+    assert "reused from the cache" not in (out / "summary.md").read_text()
+    assert "reused from the cache" not in capsys.readouterr().err
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--quiet") == cli.EXIT_OK
+    assert web.seen("/page") == ["GET", "GET"]  # the verdict kept by the run before
+    assert "reused from the cache" in (out / "summary.md").read_text()
+    assert capsys.readouterr().err == ""
+
+    # --no-cache: no cache, no `cache` in the scorecard.
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--no-cache", "-q") == 0
+    assert "cache" not in json.loads((out / "scorecard.json").read_text())
+
+
 # --- the small ones ---------------------------------------------------------------------------
 
 

@@ -218,6 +218,8 @@ def to_json(card: Scorecard) -> JsonObject:
         }
     if card.shard is not None:
         document["shard"] = {"index": card.shard.index, "count": card.shard.count}
+    if card.cache is not None:
+        document["cache"] = {"reused": card.cache.reused, "oldest_age": card.cache.oldest_age}
     document["notes"] = list(card.notes)
     return document
 
