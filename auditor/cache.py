@@ -26,7 +26,7 @@ from typing import Any, Self
 
 from auditor import redact
 from auditor.config import Settings
-from auditor.models import Hop, LinkCheck, Outcome
+from auditor.models import CacheReuse, Hop, LinkCheck, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,7 @@ class VerdictCache:
         self.max_age = max_age
         self.policy = policy
         self._clock = clock
+        self._reused: dict[str, float] = {}  # key → age of what this run reused under it
         self._db: sqlite3.Connection | None = self._open()
 
     @classmethod
@@ -173,11 +174,27 @@ class VerdictCache:
         return float(stored_at), check
 
     def get(self, url: str) -> LinkCheck | None:
-        """A verdict to reuse as it is: `ok` or `moved`, checked within `max_age`."""
-        row = self._row(url)
-        if row is None or self._clock() - row[0] > self.max_age:
+        """A verdict to reuse as it is: `ok` or `moved`, checked within `max_age` (never with a
+        `max_age` of 0). Counted in `reuse()`."""
+        if self.max_age <= 0:
             return None
+        row = self._row(url)
+        if row is None:
+            return None
+        age = self._clock() - row[0]
+        if age > self.max_age:
+            return None
+        self.count_reused(url, age)
         return row[1]
+
+    def count_reused(self, key: str, age: float) -> None:
+        """This run takes what is kept under `key`, `age` seconds old, without asking again."""
+        self._reused[key] = max(0.0, age)
+
+    def reuse(self) -> CacheReuse:
+        """What this run reused so far: the reports say it, with how to check again."""
+        oldest = max(self._reused.values(), default=None)
+        return CacheReuse(len(self._reused), None if oldest is None else int(oldest))
 
     def previous(self, url: str) -> LinkCheck | None:
         """The last `ok`/`moved` verdict, however old: what a 304 answer confirms."""

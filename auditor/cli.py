@@ -199,13 +199,15 @@ def _iso_date(text: str) -> str:
     return text
 
 
-def _positive(kind: type[int] | type[float]) -> Any:
+def _positive(kind: type[int] | type[float], *, or_zero: bool = False) -> Any:
     def parse(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if value <= 0:
+        if or_zero and not value >= 0:  # NaN is not a number of seconds either
+            raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+        if not or_zero and value <= 0:
             raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
         return value
 
@@ -353,9 +355,10 @@ def build_parser() -> argparse.ArgumentParser:
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     cache.add_argument(
         "--max-cache-age",
-        type=_positive(float),
+        type=_positive(float, or_zero=True),
         default=86400.0,
-        help="seconds an ok/moved verdict is reused (default 86400)",
+        help="seconds an ok/moved verdict is reused (default 86400; 0: check every link again, "
+        "and keep the new verdicts)",
     )
     github = audit_parser.add_argument_group("GitHub")
     github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
@@ -749,7 +752,8 @@ class _Observer(pipeline.Observer):
 
 @contextlib.contextmanager
 def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[Progress]:
-    """The progress line on a terminal's stderr (never with --quiet), its log lines kept apart."""
+    """Progress on stderr, never with --quiet: one line redrawn on a terminal, plain lines every
+    ~10 s in a log (grouped under GitHub Actions); the log's own lines kept apart from it."""
     progress = Progress(0, sys.stderr, enabled=not args.quiet, environ=environ)
     handlers = logging.getLogger("auditor").handlers
     clearing = progress.logging_filter()
@@ -872,6 +876,7 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
         card = shard.stamp(card, *shard_of)
         write_reports(card, settings.out_dir, with_json=True)
+        _say_cache_reuse(card, quiet=args.quiet)
         return _exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
     observer: _Observer | None = None
     try:
@@ -898,9 +903,17 @@ def _run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     finally:
         if observer is not None:
             observer.close()
+    _say_cache_reuse(card, quiet=args.quiet)
     return _exit_code(
         card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
     )
+
+
+def _say_cache_reuse(card: Scorecard, *, quiet: bool) -> None:
+    """The verdicts taken from the cache, on stderr: a warm run must not pass for a fresh one."""
+    sentence = render.cache_reuse_sentence(card.cache)
+    if sentence is not None and not quiet:
+        sys.stderr.write(f"auditor: {sentence}\n")
 
 
 def _begin(runs: history.History | None) -> int | None:

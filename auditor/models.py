@@ -166,6 +166,20 @@ class Hop:
 
 
 @dataclass(frozen=True, slots=True)
+class CacheReuse:
+    """What a run took from the verdict cache as it was, without asking again: how many
+    verdicts, and the age of the oldest in whole seconds (None when none was reused)."""
+
+    reused: int
+    oldest_age: int | None
+
+    def __add__(self, other: CacheReuse) -> CacheReuse:
+        """Two runs' (shards') reuse as one."""
+        ages = [age for age in (self.oldest_age, other.oldest_age) if age is not None]
+        return CacheReuse(self.reused + other.reused, max(ages, default=None))
+
+
+@dataclass(frozen=True, slots=True)
 class LinkCheck:
     """What checking one link found. `detail` is one human sentence."""
 

@@ -526,6 +526,7 @@ async def _run(
         scores=scores,
         rubric_version=rubric.version,
         notes=after.notes,
+        cache_reuse=None if cache is None else cache.reuse(),
     )
     return RunOutcome(audit=audit, errors=extraction.errors)
 

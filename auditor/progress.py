@@ -1,4 +1,4 @@
-"""A one-line progress display for long audits on a terminal.
+"""Progress for long audits: one line redrawn in place on a terminal, plain lines in a log.
 
     progress = Progress(total=len(links), stream=sys.stderr, enabled=not quiet)
     progress.advance(result)            # once per link result
@@ -6,14 +6,18 @@
     progress.github_budget(remaining)   # GitHub requests or points left, when known
     progress.close()                    # the final line, then a newline
 
-The line reads `links 1,234/3,300 (37%) · 45/s · ETA 0:46 · 12 dead · GitHub 4,950 left` and is
-redrawn in place (carriage return, erase to end of line) at most every `min_interval` seconds.
-It is silent unless enabled and the stream is a terminal: nothing is written to a pipe, a file,
-or under `--quiet`. `NO_COLOR` (any value) turns colour off; the line itself stays.
+The line reads `links 1,234/3,300 (37%) · 45/s · ETA 0:46 · 12 dead · GitHub 4,950 left`. On a
+terminal it is redrawn in place (carriage return, erase to end of line) at most every
+`min_interval` seconds. Anywhere else (a pipe, a file, a CI log) the same figures are written as
+a plain line every `log_interval` seconds, with no carriage return, escape code or colour. Under
+GitHub Actions (`GITHUB_ACTIONS=true`) those lines are folded in one `::group::` of the log,
+always closed by `close()` before the final line. Nothing is written when not enabled
+(`--quiet`). `NO_COLOR` (any value) turns colour off on a terminal; the line itself stays.
 
 Log records printed while the line is shown would land in the middle of it: attach
 `progress.logging_filter()` to the log handler and the line is cleared before each record (and
-redrawn by the next `advance`).
+redrawn by the next `advance`). Under GitHub Actions the filter closes the group before a
+warning or an error, so that it is not folded away; the next progress line opens it again.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ YELLOW = "\033[33m"
 RESET = "\033[0m"
 RATE_WINDOW = 30.0  # seconds of recent results the rate and the ETA are computed over
 LOW_BUDGET = 100  # GitHub budget shown in yellow below this
+LOG_INTERVAL = 10.0  # seconds between plain lines off a terminal
+GROUP_START = "::group::Checking links\n"
+GROUP_END = "::endgroup::\n"
 
 
 def _is_tty(stream: TextIO) -> bool:
@@ -69,20 +76,27 @@ class Progress:
         environ: Mapping[str, str] | None = None,
         clock: Callable[[], float] = time.monotonic,
         min_interval: float = 0.2,
+        log_interval: float = LOG_INTERVAL,
     ) -> None:
         environ = os.environ if environ is None else environ
         self.stream = stream
-        self.enabled = enabled and _is_tty(stream)
-        self.colour = self.enabled and "NO_COLOR" not in environ
+        self.enabled = enabled
+        self.terminal = _is_tty(stream)
+        self.colour = self.enabled and self.terminal and "NO_COLOR" not in environ
+        # Workflow commands mean something in a job's log only, never on a terminal.
+        self.grouped = not self.terminal and environ.get("GITHUB_ACTIONS") == "true"
         self.total = max(0, total)
         self.done = 0
         self.dead = 0
         self.budget: int | None = None
         self._clock = clock
         self._min_interval = min_interval
+        self._log_interval = log_interval
         self._started = clock()
         self._drawn_at: float | None = None
+        self._logged_at = self._started
         self._shown = False  # a line is on the screen
+        self._group_open = False
         self._closed = False
         self._recent: deque[tuple[float, int]] = deque([(self._started, 0)])
 
@@ -119,21 +133,29 @@ class Progress:
             self._drawn_at = None
 
     def close(self) -> None:
-        """The final figures, then a newline; nothing more is drawn afterwards."""
+        """The group's end, then the final figures and a newline; nothing more is drawn
+        afterwards."""
         if self._closed:
             return
+        self._end_group()  # the final figures are not folded away
         if self.enabled and (self._shown or self.done):
-            self._write(ERASE + self.line(final=True) + "\n")
+            if self.terminal:
+                self._write(ERASE + self.line(final=True) + "\n")
+            else:
+                self._write(self.line(final=True) + "\n")
         self._shown = False
         self._closed = True
 
     def logging_filter(self) -> logging.Filter:
-        """A filter for a log handler writing to the same stream: it clears the line first."""
+        """A filter for a log handler writing to the same stream: it clears the line first, and
+        ends the log group before a warning or an error."""
         progress = self
 
         class _Clear(logging.Filter):
             def filter(self, record: logging.LogRecord) -> bool:
                 progress.clear()
+                if record.levelno >= logging.WARNING:
+                    progress._end_group()
                 return True
 
         return _Clear()
@@ -193,6 +215,11 @@ class Progress:
         if not self.enabled or self._closed:
             return
         now = self._clock()
+        if not self.terminal:
+            if now - self._logged_at >= self._log_interval:
+                self._logged_at = now
+                self._log_line()
+            return
         if self._drawn_at is not None and now - self._drawn_at < self._min_interval:
             return
         self._drawn_at = now
@@ -203,6 +230,17 @@ class Progress:
             text = text[: max(0, limit - 1)] + "…"
         self._write(ERASE + text)
         self._shown = True
+
+    def _log_line(self) -> None:
+        if self.grouped and not self._group_open:
+            self._write(GROUP_START)
+            self._group_open = True
+        self._write(self.line() + "\n")
+
+    def _end_group(self) -> None:
+        if self._group_open:
+            self._group_open = False
+            self._write(GROUP_END)
 
     def _write(self, text: str) -> None:
         try:

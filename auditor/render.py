@@ -23,7 +23,7 @@ from markupsafe import Markup
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
-from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.models import CacheReuse, CriterionResult, LinkResult, Outcome, RepoFacts, Tier
 from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON, TIER_ORDER
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
@@ -66,6 +66,30 @@ PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
 NO_CODE_WORDS = "no code link cited"
 READING_LIST_WORDS = "no code (reading list)"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def age_text(seconds: int) -> str:
+    """A rough age: `40 s`, `12 min`, `30 h`, `3 d` (days from two on)."""
+    if seconds >= 2 * 86400:
+        return f"{seconds // 86400} d"
+    if seconds >= 3600:
+        return f"{seconds // 3600} h"
+    if seconds >= 60:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def cache_reuse_sentence(reuse: CacheReuse | None) -> str | None:
+    """What the run took from the verdict cache without asking again, and how not to; None
+    when it reused nothing."""
+    if reuse is None or not reuse.reused:
+        return None
+    count = f"{reuse.reused:,} verdict{'s' if reuse.reused != 1 else ''}"
+    oldest = "" if reuse.oldest_age is None else f" (oldest {age_text(reuse.oldest_age)} old)"
+    return (
+        f"{count} reused from the cache{oldest}; run with --no-cache or --max-cache-age 0 to "
+        "check every link again"
+    )
 
 
 def safe_url(url: object) -> str | None:
@@ -554,6 +578,7 @@ def render_html(card: Scorecard) -> str:
         .render(
             doc=card,
             headline=history.headline(card),
+            cache_reuse=cache_reuse_sentence(card.cache),
             summary=summary,
             with_code=summary.papers - no_code,
             no_code=no_code,
@@ -669,6 +694,7 @@ def _markdown_context(
         "tier_symbols": TIER_SYMBOLS,
         "fixes": _fixes(views),
         "fix": {spec.id: spec.fix for spec in CRITERIA},
+        "cache_reuse": cache_reuse_sentence(card.cache),
     }
     sections: list[_Section] = [("Dead links", "dead", dead)]
     # Shown only when a link is acknowledged (.paper-auditor-ignore).

@@ -16,7 +16,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 
-from auditor.models import InputSummary, Link, LinkResult, Occurrence, Outcome, Paper
+from auditor.models import (
+    CacheReuse,
+    InputSummary,
+    Link,
+    LinkResult,
+    Occurrence,
+    Outcome,
+    Paper,
+)
 from auditor.rubric import Rubric
 from auditor.score import score_paper
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Shard
@@ -103,7 +111,14 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
         papers=papers,
         links=links,
         notes=tuple(dict.fromkeys(note for card in cards for note in card.notes)),
+        cache=_merged_cache_reuse(cards),
     )
+
+
+def _merged_cache_reuse(cards: Sequence[Scorecard]) -> CacheReuse | None:
+    """The shards' reuse added up; None when no shard ran with a cache."""
+    reuses = [card.cache for card in cards if card.cache is not None]
+    return sum(reuses[1:], reuses[0]) if reuses else None
 
 
 def _check_complete(cards: Sequence[Scorecard]) -> None:

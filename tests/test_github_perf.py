@@ -4,6 +4,7 @@ that can be 304s, and the pre-release fallback that keeps REST and GraphQL ident
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -40,9 +41,11 @@ async def test_graphql_facts_are_reused_within_max_cache_age(
     settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
     first = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
     asked = fake.counts["graphql"]
+    assert cache.reused == {}
     second = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
     kept = [n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)]
     assert kept
+    assert len(cache.reused) == len(kept)  # each counted as reused, for the reports
     for name in kept:
         assert second[name] == first[name]
     # Only the repositories without a good verdict (missing, taken down) are asked again.
@@ -66,6 +69,19 @@ async def test_stale_or_unreadable_facts_are_asked_again(
     again = await GitHubFacts(client, fresh, api_cache=cache).repos(NAMES)
     assert fake.counts["graphql"] > asked
     assert again["ml-lab/complete"].check.outcome is Outcome.OK
+    assert cache.reused == {}  # nothing stale or unreadable counts as reused
+
+
+async def test_a_max_cache_age_of_0_reuses_no_facts(
+    client: httpx.AsyncClient, fake: FakeGitHub
+) -> None:
+    cache = DictCache()
+    settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
+    await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    asked = fake.counts["graphql"]
+    await GitHubFacts(client, replace(settings, max_cache_age=0.0), api_cache=cache).repos(NAMES)
+    assert fake.counts["graphql"] == 2 * asked  # everything asked again
+    assert cache.reused == {}
 
 
 async def test_a_repeat_rest_run_is_mostly_304s(

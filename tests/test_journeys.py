@@ -4,10 +4,12 @@ tonight, a weekly Action, a scorecard people review. Real servers on 127.0.0.1 o
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import os
 import socket
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from auditor import cli, pipeline
+from auditor import cli, pipeline, scorecard
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
+from auditor.progress import Progress
 from auditor.rubric import Rubric
 from tests.support.fake_github import FakeGitHub
 from tests.support.github_world import sample_repos, settings_for
@@ -45,11 +48,11 @@ def _papers(folder: Path, web: LocalServer) -> Path:
     return path
 
 
-def _audit(*arguments: str) -> int:
+def _audit(*arguments: str, environ: dict[str, str] | None = None) -> int:
     return cli.main(
         ["audit", *arguments, "--allow-private", "127.0.0.0/8", "--no-cache",
          "--dns-canary", "localhost", "--fail-on", "new-dead"],
-        environ={},
+        environ=environ or {},
     )  # fmt: skip
 
 
@@ -110,6 +113,181 @@ def test_a_missing_input_among_others_stops_the_run_unless_allowed(
     assert "changes" not in card
     with History.open(out / "history.sqlite") as runs:
         assert runs.runs() == []
+
+
+# --- a weekly Action: progress in the job's log -------------------------------------------------
+
+
+class SteppingClock:
+    """A clock 11 s later at each reading: every progress event is past the 10 s interval."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 11
+        return self.now
+
+
+@pytest.fixture
+def stepping_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "Progress", functools.partial(Progress, clock=SteppingClock()))
+
+
+def _progress_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("links ")]
+
+
+@pytest.mark.usefixtures("stepping_progress")
+def test_a_log_gets_plain_progress_lines_and_quiet_none(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers = _papers(tmp_path, web)
+    assert _audit(str(papers), "--out", str(tmp_path / "r")) == cli.EXIT_FINDINGS
+    err = capsys.readouterr().err
+    lines = _progress_lines(err)
+    assert len(lines) >= 2, err  # along the way, and the final figures
+    assert lines[-1].startswith("links 2/2 (100%)")
+    assert "elapsed · 1 dead" in lines[-1]
+    assert "\r" not in err
+    assert "\033" not in err
+    assert "::" not in err  # not under GitHub Actions
+
+    assert _audit(str(papers), "--out", str(tmp_path / "q"), "--quiet") == cli.EXIT_FINDINGS
+    assert _progress_lines(capsys.readouterr().err) == []
+
+
+@pytest.mark.usefixtures("stepping_progress")
+def test_github_actions_folds_the_progress_lines_in_one_group(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    environ = {"GITHUB_ACTIONS": "true"}
+    assert _audit(str(papers), "--out", str(out), environ=environ) == cli.EXIT_FINDINGS
+    lines = capsys.readouterr().err.splitlines()
+    markers = [line for line in lines if line.startswith("::")]
+    # Balanced: a warning (the archives are out of reach here) ends the group and the next
+    # progress line opens it again; the final figures follow the last end.
+    assert markers == ["::group::Checking links", "::endgroup::"] * (len(markers) // 2)
+    assert markers
+    folded, inside, outside = False, [], []
+    for line in lines:
+        if line in markers:
+            folded = line == "::group::Checking links"
+        else:
+            (inside if folded else outside).append(line)
+    assert inside
+    assert all(line.startswith("links ") for line in inside)
+    [final] = [line for line in outside if line.startswith("links ")]
+    assert final.startswith("links 2/2 (100%)")
+    assert "elapsed" in final
+    assert any("WARNING" in line for line in outside)
+
+    # A run that stops on an error closes its group too.
+    web.routes["/page"] = Reply(404)
+    missing = str(tmp_path / "missing.md")
+    _audit(str(papers), missing, "--out", str(out), "--allow-missing", environ=environ)
+    markers = [line for line in capsys.readouterr().err.splitlines() if line.startswith("::")]
+    assert markers.count("::group::Checking links") == markers.count("::endgroup::") >= 1
+
+
+# --- a scorecard people review: reports others can read ----------------------------------------
+
+
+@pytest.fixture
+def umask() -> Iterator[None]:
+    """Whatever a test sets, the process's umask is put back after it."""
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)  # through the report's link, as readers open it
+
+
+@pytest.mark.usefixtures("umask")
+@pytest.mark.parametrize(
+    ("mask", "file_mode", "folder_mode"), [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700)]
+)
+def test_reports_get_the_modes_the_umask_gives(
+    tmp_path: Path, web: LocalServer, mask: int, file_mode: int, folder_mode: int
+) -> None:
+    os.umask(mask)
+    out = tmp_path / "r"
+    assert _audit(str(_papers(tmp_path, web)), "--out", str(out)) == cli.EXIT_FINDINGS
+    assert {name: _mode(out / name) for name in REPORTS} == dict.fromkeys(REPORTS, file_mode)
+    assert _mode((out / "summary.md").resolve().parent) == folder_mode
+
+    # Where the reports are renamed into place one by one (no symlinks), the same modes.
+    fallback = tmp_path / "plain"
+    scorecard.write_files_atomically({fallback / "summary.md": "# Summary\n"})
+    assert _mode(fallback / "summary.md") == file_mode
+
+
+# --- the cache says what it reused ------------------------------------------------------------
+
+
+def _audit_cached(cache: Path, *arguments: str) -> int:
+    return cli.main(
+        ["audit", *arguments, "--allow-private", "127.0.0.0/8", "--cache-dir", str(cache),
+         "--dns-canary", "localhost", "--fail-on", "never"],
+        environ={},
+    )  # fmt: skip
+
+
+def test_a_second_run_says_what_it_reused_from_the_cache(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, cache, out = _papers(tmp_path, web), tmp_path / "cache", tmp_path / "r"
+    assert _audit_cached(cache, str(papers), "--out", str(out)) == cli.EXIT_OK
+    assert json.loads((out / "scorecard.json").read_text())["cache"] == {
+        "reused": 0,
+        "oldest_age": None,
+    }
+    assert "reused from the cache" not in (out / "summary.md").read_text()
+    assert "reused from the cache" not in capsys.readouterr().err
+
+    # FineNet's page was ok: kept, and taken as it is; GoneNet's dead page is asked again.
+    assert _audit_cached(cache, str(papers), "--out", str(out)) == cli.EXIT_OK
+    assert web.seen("/page") == ["GET"]
+    assert len(web.seen("/gone")) > 1
+    said = (
+        "1 verdict reused from the cache (oldest 0 s old); run with --no-cache or "
+        "--max-cache-age 0 to check every link again"
+    )
+    assert f"auditor: {said}\n" in capsys.readouterr().err
+    summary = (out / "summary.md").read_text()
+    assert said in summary.split("## ", 2)[1]  # near the top, before the first section
+    assert said in (out / "index.html").read_text()
+    document = json.loads((out / "scorecard.json").read_text())
+    assert document["cache"] == {"reused": 1, "oldest_age": 0}
+
+    # Read back: `render` says it again; a scorecard from before the field renders without it.
+    assert cli.main(["render", str(out / "scorecard.json"), "--out", str(tmp_path / "again")]) == 0
+    assert said in (tmp_path / "again" / "summary.md").read_text()
+    del document["cache"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(document), encoding="utf-8")
+    assert cli.main(["render", str(older), "--out", str(tmp_path / "old")]) == 0
+    assert "reused from the cache" not in (tmp_path / "old" / "summary.md").read_text()
+
+    # --max-cache-age 0 reuses nothing: every link is asked again. --quiet says nothing.
+    capsys.readouterr()
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--max-cache-age", "0") == 0
+    assert web.seen("/page") == ["GET", "GET"]
+    assert json.loads((out / "scorecard.json").read_text())["cache"]["reused"] == 0
+    assert "reused from the cache" not in (out / "summary.md").read_text()
+    assert "reused from the cache" not in capsys.readouterr().err
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--quiet") == cli.EXIT_OK
+    assert web.seen("/page") == ["GET", "GET"]  # the verdict kept by the run before
+    assert "reused from the cache" in (out / "summary.md").read_text()
+    assert capsys.readouterr().err == ""
+
+    # --no-cache: no cache, no `cache` in the scorecard.
+    assert _audit_cached(cache, str(papers), "--out", str(out), "--no-cache", "-q") == 0
+    assert "cache" not in json.loads((out / "scorecard.json").read_text())
 
 
 # --- the small ones ---------------------------------------------------------------------------

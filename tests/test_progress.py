@@ -1,4 +1,5 @@
-"""The progress line: drawn on a terminal only, throttled, honest figures, NO_COLOR."""
+"""The progress line: redrawn on a terminal, throttled, honest figures, NO_COLOR; plain lines at
+an interval off a terminal, grouped under GitHub Actions."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 import pytest
 
 from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome
-from auditor.progress import ERASE, RED, Progress
+from auditor.progress import ERASE, GROUP_END, GROUP_START, RED, Progress
 
 
 class FakeTTY(io.StringIO):
@@ -80,14 +81,114 @@ def test_redraws_are_throttled() -> None:
     assert 1 <= stream.getvalue().count("\r") <= 6
 
 
-def test_silent_when_not_a_terminal_or_disabled() -> None:
-    for progress, stream, clock in (make(tty=False), make(enabled=False)):
-        for n in range(10):
+def test_silent_when_disabled() -> None:
+    for progress, stream, clock in (make(tty=True, enabled=False), make(tty=False, enabled=False)):
+        for n in range(30):
             clock.now += 1
             progress.advance(result(n=n))
         progress.github_budget(10)
         progress.close()
         assert stream.getvalue() == ""
+
+
+def test_plain_lines_at_the_interval_off_a_terminal() -> None:
+    progress, stream, clock = make(100, tty=False)
+    progress.github_budget(4950)
+    for n in range(35):
+        clock.now += 1  # one link a second: a line at 10, 20 and 30 s
+        progress.advance(result(Outcome.DEAD if n < 2 else Outcome.OK, n))
+    progress.close()
+    text = stream.getvalue()
+    assert "\r" not in text
+    assert "\033" not in text
+    lines = text.splitlines()
+    assert [line.split(" · ")[0] for line in lines] == [
+        "links 10/100 (10%)",
+        "links 20/100 (20%)",
+        "links 30/100 (30%)",
+        "links 35/100 (35%)",  # the final line, at close
+    ]
+    assert lines[0] == "links 10/100 (10%) · 1/s · ETA 1:30 · 2 dead · GitHub 4,950 left"
+    assert lines[-1].endswith("0:35 elapsed · 2 dead · GitHub 4,950 left")
+    assert not any(line.startswith("::") for line in lines)  # not under GitHub Actions
+
+
+def test_nothing_off_a_terminal_before_the_first_interval_but_the_final_line() -> None:
+    progress, stream, clock = make(3, tty=False)
+    for n in range(3):
+        clock.now += 2
+        progress.advance(result(n=n))
+    assert stream.getvalue() == ""
+    progress.close()
+    assert stream.getvalue().splitlines() == ["links 3/3 (100%) · 0/s · 0:06 elapsed"]
+
+
+def test_github_actions_groups_the_lines() -> None:
+    progress, stream, clock = make(100, tty=False, environ={"GITHUB_ACTIONS": "true"})
+    for n in range(25):
+        clock.now += 1
+        progress.advance(result(n=n))
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert [line.split(" · ")[0] for line in lines] == [
+        GROUP_START.strip(),
+        "links 10/100 (10%)",
+        "links 20/100 (20%)",
+        GROUP_END.strip(),
+        "links 25/100 (25%)",  # the final figures, not folded away
+    ]
+
+
+def test_github_actions_warnings_stay_outside_the_group() -> None:
+    progress, stream, clock = make(100, tty=False, environ={"GITHUB_ACTIONS": "true"})
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(progress.logging_filter())
+    logger = logging.getLogger("test_progress.actions")
+    logger.addHandler(handler)
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    try:
+        for n in range(25):
+            clock.now += 1
+            progress.advance(result(n=n))
+            if n == 12:
+                logger.info("an info line")  # stays folded
+                logger.warning("a warning")
+        progress.close()
+    finally:
+        logger.removeHandler(handler)
+    lines = stream.getvalue().splitlines()
+    markers = [line for line in lines if line.startswith("::")]
+    assert markers == [GROUP_START.strip(), GROUP_END.strip()] * 2
+    assert lines.index("an info line") < lines.index(GROUP_END.strip()) < lines.index("a warning")
+    assert lines.index("a warning") < lines.index(GROUP_START.strip(), 1)
+
+
+def test_github_actions_group_is_closed_on_an_error() -> None:
+    progress, stream, clock = make(100, tty=False, environ={"GITHUB_ACTIONS": "true"})
+
+    def interrupted() -> None:
+        with progress:
+            for n in range(15):
+                clock.now += 1
+                progress.advance(result(n=n))
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        interrupted()
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == GROUP_START.strip()
+    assert lines[-2:] == [GROUP_END.strip(), "links 15/100 (15%) · 1/s · 0:15 elapsed"]
+
+
+def test_a_terminal_under_github_actions_has_no_group() -> None:
+    progress, stream, clock = make(10, environ={"GITHUB_ACTIONS": "true"})
+    for n in range(10):
+        clock.now += 5
+        progress.advance(result(n=n))
+    progress.close()
+    assert "::" not in stream.getvalue()
+    assert "\r" in stream.getvalue()
 
 
 def test_colour_unless_no_color() -> None:

@@ -21,6 +21,7 @@ from auditor.history import History
 from auditor.links import is_code_link
 from auditor.models import (
     ArchivedCopy,
+    CacheReuse,
     DateSource,
     Hop,
     LicenseClass,
@@ -84,7 +85,7 @@ ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
     Paper: frozenset({"date_source", "notes", "found_code"}),
     LinkEntry: frozenset({"history", "acknowledged"}),
     LinkResult: frozenset({"repo", "archived_copy", "preservation"}),
-    Scorecard: frozenset({"removed_links", "changes", "shard"}),
+    Scorecard: frozenset({"removed_links", "changes", "shard", "cache"}),
 }
 # and fields that are never written (validators for the next run, harvested raw links).
 IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
@@ -276,6 +277,7 @@ def full_scorecard() -> Scorecard:
         removed_links=(removed,),
         changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(CHANGE_KINDS, 1), 0),
         shard=Shard(1, 2),
+        cache=CacheReuse(12, 18000),
         notes=("Software Heritage: answered 503, not asked again; 1 link was not looked up",),
     )
 

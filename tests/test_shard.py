@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from auditor import cli
 from auditor.history import History
 from auditor.models import (
+    CacheReuse,
     InputSummary,
     Link,
     LinkCheck,
@@ -305,6 +306,15 @@ def test_an_input_error_in_any_shard_is_kept() -> None:
         "https://list.example/: HTTP 503",
         None,
     ]
+
+
+def test_the_cache_reuse_of_the_shards_adds_up() -> None:
+    shards = [EXAMPLE.shard(k, 3, trim=False) for k in (1, 2, 3)]
+    assert merge(shards, RUBRIC).cache is None  # no shard ran with a cache
+    shards[0] = replace(shards[0], cache=CacheReuse(4, 7200))
+    shards[1] = replace(shards[1], cache=CacheReuse(0, None))
+    shards[2] = replace(shards[2], cache=CacheReuse(2, 60))
+    assert merge(shards, RUBRIC).cache == CacheReuse(6, 7200)
 
 
 @pytest.mark.parametrize(

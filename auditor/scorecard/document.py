@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from auditor import __version__
 from auditor.models import (
+    CacheReuse,
     InputSummary,
     LinkKind,
     LinkResult,
@@ -162,6 +163,9 @@ class Scorecard:
     # What an optional service (an archive, a host API, GitHub search) failed to do, each said
     # once: it changed no verdict.
     notes: tuple[str, ...] = ()
+    # What the run reused from the verdict cache; None when it ran without one (or the
+    # scorecard predates it).
+    cache: CacheReuse | None = None
 
     def links_by_url(self) -> dict[str, LinkEntry]:
         return {entry.url: entry for entry in self.links}
@@ -178,6 +182,7 @@ class Audit:
     scores: Mapping[str, PaperScore] = field(default_factory=dict)
     rubric_version: str | None = None
     notes: tuple[str, ...] = ()
+    cache_reuse: CacheReuse | None = None
 
 
 def build_scorecard(audit: Audit) -> Scorecard:
@@ -191,4 +196,5 @@ def build_scorecard(audit: Audit) -> Scorecard:
         papers=papers,
         links=tuple(LinkEntry(result) for result in audit.results),
         notes=audit.notes,
+        cache=audit.cache_reuse,
     )

@@ -17,6 +17,7 @@ from typing import TypeGuard, TypeVar
 
 from auditor.models import (
     ArchivedCopy,
+    CacheReuse,
     Criterion,
     CriterionResult,
     DateSource,
@@ -128,6 +129,8 @@ def _scorecard(obj: object) -> Scorecard:
         card = replace(card, shard=_shard(_object(obj, "shard", ""), "shard"))
     if "notes" in obj:  # written since the archives' notes (older scorecards lack it)
         card = replace(card, notes=_strings(obj, "notes", ""))
+    if "cache" in obj:  # written since the cache reuse is reported (older scorecards lack it)
+        card = replace(card, cache=_cache_reuse(_object(obj, "cache", ""), "cache"))
     return card
 
 
@@ -563,6 +566,12 @@ def _changes(obj: Mapping[str, object], where: str) -> Changes:
         previous_run=_opt_timestamp(obj, "previous_run", where),
         counts=_counts(obj, "counts", where),
         new_dead=_int(obj, "new_dead", where, 0),
+    )
+
+
+def _cache_reuse(obj: Mapping[str, object], where: str) -> CacheReuse:
+    return CacheReuse(
+        reused=_int(obj, "reused", where, 0), oldest_age=_opt_int(obj, "oldest_age", where, 0)
     )
 
 

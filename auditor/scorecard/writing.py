@@ -225,6 +225,8 @@ def to_json(card: Scorecard) -> JsonObject:
         }
     if card.shard is not None:
         document["shard"] = {"index": card.shard.index, "count": card.shard.count}
+    if card.cache is not None:
+        document["cache"] = {"reused": card.cache.reused, "oldest_age": card.cache.oldest_age}
     document["notes"] = list(card.notes)
     return document
 
@@ -287,10 +289,30 @@ def dump_chunks(card: Scorecard) -> Iterator[str]:
     return _chunks(head, lazy)
 
 
-def write_files_atomically(files: Mapping[Path, str | Iterable[str]]) -> None:
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux), else
+    set and put back at once: `os.umask` can only be read by setting it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
+def write_files_atomically(
+    files: Mapping[Path, str | Iterable[str]], *, umask: int | None = None
+) -> None:
     """Write several reports as one: every temporary file is written and synced before the
     first is renamed into place, so a full disk or an interrupt while writing leaves every
-    previous report as it was, never a mix of old and new. A report may come in pieces."""
+    previous report as it was, never a mix of old and new. A report may come in pieces.
+    The reports are as readable as any file the user creates (`0o666 & ~umask`), not private
+    like the temporary files they start as."""
+    mode = 0o666 & ~(current_umask() if umask is None else umask)
     written: list[tuple[str, Path]] = []
     try:
         for path, text in files.items():
@@ -299,6 +321,7 @@ def write_files_atomically(files: Mapping[Path, str | Iterable[str]]) -> None:
                 dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
             )
             written.append((temporary, path))
+            os.chmod(temporary, mode)
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 if isinstance(text, str):
                     stream.write(text)
@@ -327,15 +350,17 @@ def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) ->
     and no temporary file left in `out_dir` by a kill (a killed write leaves at most an unused
     generation, removed by the next). Nothing else in `out_dir` (the history, the user's
     files) is touched. Where symlinks are not available, falls back to
-    `write_files_atomically`."""
+    `write_files_atomically`. Files and folder get the modes the umask gives any new one."""
+    umask = current_umask()
     root = out_dir / GENERATIONS
     try:
         root.mkdir(parents=True, exist_ok=True)
         generation = Path(tempfile.mkdtemp(dir=root, prefix="generation-"))
     except OSError:
-        write_files_atomically({out_dir / name: text for name, text in files.items()})
+        write_files_atomically({out_dir / name: text for name, text in files.items()}, umask=umask)
         return
     try:
+        os.chmod(generation, 0o777 & ~umask)  # mkdtemp's folder is private: readers pass here
         for name, text in files.items():
             with (generation / name).open("w", encoding="utf-8") as stream:
                 if isinstance(text, str):

@@ -131,9 +131,13 @@ def without_source(facts: RepoFacts | None) -> RepoFacts | None:
 class DictCache:
     def __init__(self) -> None:
         self.store: dict[str, tuple[str | None, str]] = {}
+        self.reused: dict[str, float] = {}
 
     def api_get(self, key: str) -> tuple[str | None, str] | None:
         return self.store.get(key)
 
     def api_put(self, key: str, etag: str | None, body: str) -> None:
         self.store[key] = (etag, body)
+
+    def count_reused(self, key: str, age: float) -> None:
+        self.reused[key] = age

@@ -212,16 +212,17 @@ class GitHubFacts:
     def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, RepoCheck]:
         """The GraphQL answers of an earlier run still within `max_cache_age`: a warm run asks
         only about the rest (like web verdicts; GraphQL has no conditional requests)."""
-        if self._cache is None:
-            return {}
         max_age = self._settings.max_cache_age
+        if self._cache is None or max_age <= 0:
+            return {}
         found: dict[str, RepoCheck] = {}
         for name in names:
-            stored = self._cache.api_get(self._facts_key(api, name))
-            if stored is not None:
-                check = facts_from_json(stored[1], max_age, time.time())
-                if check is not None:
-                    found[name] = check
+            key = self._facts_key(api, name)
+            stored = self._cache.api_get(key)
+            kept = None if stored is None else facts_from_json(stored[1], max_age, time.time())
+            if kept is not None:
+                found[name], age = kept
+                self._cache.count_reused(key, age)
         return found
 
     def _keep_facts(self, api: ApiEndpoint, answers: Mapping[str, RepoCheck]) -> None:

@@ -45,11 +45,13 @@ def facts_to_json(answer: RepoCheck, now: float) -> str:
     )
 
 
-def facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
-    """A kept answer younger than `max_age` seconds; None when stale or unreadable."""
+def facts_from_json(text: str, max_age: float, now: float) -> tuple[RepoCheck, float] | None:
+    """A kept answer younger than `max_age` seconds, and its age; None when stale or
+    unreadable."""
     try:
         stored = json.loads(text)
-        if stored.get("format") != _FACTS_FORMAT or now - float(stored["stored_at"]) > max_age:
+        age = now - float(stored["stored_at"])
+        if stored.get("format") != _FACTS_FORMAT or age > max_age:
             return None
         raw = stored["check"]
         check = LinkCheck(
@@ -76,7 +78,7 @@ def facts_from_json(text: str, max_age: float, now: float) -> RepoCheck | None:
             skipped=tuple(data.get("skipped", ())),
             supplements=tuple(data.get("supplements", ())),
         )
-        return RepoCheck(check, RepoFacts(**data))
+        return RepoCheck(check, RepoFacts(**data)), age
     except (ValueError, TypeError, KeyError, AttributeError) as error:
         logger.debug("ignoring unreadable kept GitHub facts: %s", error)
         return None

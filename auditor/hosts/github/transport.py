@@ -54,11 +54,14 @@ def _reads_repositories(url: str, api: ApiEndpoint) -> bool | None:
 
 
 class ApiCache(Protocol):
-    """Stored REST answers for conditional requests, keyed by request URL."""
+    """Stored REST answers for conditional requests, keyed by request URL, and GraphQL facts
+    kept for warm runs (`count_reused`: the ones a run takes without asking)."""
 
     def api_get(self, key: str) -> tuple[str | None, str] | None: ...
 
     def api_put(self, key: str, etag: str | None, body: str) -> None: ...
+
+    def count_reused(self, key: str, age: float) -> None: ...
 
 
 class Transport:
