@@ -1,0 +1,149 @@
+"""`summary.md`, also the Actions job summary: within GitHub's 1 MiB step-summary limit, the
+papers table loses rows first, then the problem lists, each cut said, rather than the whole
+summary failing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from auditor import history
+from auditor.models import Tier
+from auditor.render.text import cache_reuse_sentence, safe_url
+from auditor.render.views import (
+    DISPLAY_TIERS,
+    OUTCOME_SYMBOLS,
+    TIER_SYMBOLS,
+    PaperView,
+    acknowledged_items,
+    dead_items,
+    environment,
+    fixes,
+    link_shown,
+    paper_views,
+    stale_items,
+)
+from auditor.rubric import CRITERIA
+from auditor.scorecard import Scorecard
+
+# GitHub refuses a step summary of 1 MiB or more.
+MAX_SUMMARY_BYTES = 1024 * 1024
+
+
+_Section = tuple[str, str, Sequence[object]]
+
+
+def _markdown_context(
+    card: Scorecard,
+) -> tuple[dict[str, object], list[_Section], list[PaperView]]:
+    """The template's fixed values, its problem sections, and one view per paper."""
+    fresh = {entry.url for entry in history.new_dead(card)} if card.changes else set()
+    views = paper_views(card)
+    dead = dead_items(card, fresh)
+    placeholders = [v for v in views if v.tier == Tier.PLACEHOLDER]
+    unlicensed = [v for v in views if v.unlicensed]
+    context: dict[str, object] = {
+        "doc": card,
+        "summary": card.summary,
+        "headline": history.headline(card),
+        "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
+        "outcome_symbols": OUTCOME_SYMBOLS,
+        "tier_symbols": TIER_SYMBOLS,
+        "fixes": fixes(views),
+        "fix": {spec.id: spec.fix for spec in CRITERIA},
+        "cache_reuse": cache_reuse_sentence(card.cache),
+    }
+    sections: list[_Section] = [("Dead links", "dead", dead)]
+    # Shown only when a link is acknowledged (.paper-auditor-ignore).
+    acknowledged, stale = acknowledged_items(card), stale_items(card)
+    if acknowledged:
+        sections.append(("Acknowledged dead links", "acknowledged", acknowledged))
+    if stale:
+        sections.append(("Stale acknowledgements", "stale", stale))
+    sections += [
+        ("Placeholder repositories", "placeholder", placeholders),
+        ("Missing licences", "licence", unlicensed),
+    ]
+    # Shown only when the run asked for them (--find-code, --preservation).
+    found = [v for v in views if v.entry.paper.found_code]
+    if found:
+        sections.append(("Code found, not cited", "found", found))
+    unpreserved = [
+        link_shown(link)
+        for link in card.links
+        if link.result.preservation in ("not-yet-preserved", "archival-requested")
+    ]
+    if unpreserved:
+        sections.append(("Repositories not yet preserved", "preservation", unpreserved))
+    return context, sections, views
+
+
+def _fit(
+    render: Callable[[int, int], str], problems: int, rows: int, fits: Callable[[str], bool]
+) -> str:
+    """The longest rendering that fits: drop table rows first, then problems (binary search, as
+    each item's size is bounded by `clip`)."""
+    text = render(problems, rows)
+    if fits(text):
+        return text
+
+    def largest(
+        limit: int, attempt: Callable[[int], str], low: int = 0, best: tuple[int, str] | None = None
+    ) -> tuple[int, str] | None:
+        high = limit
+        while low <= high:
+            middle = (low + high) // 2
+            candidate = attempt(middle)
+            if fits(candidate):
+                best, low = (middle, candidate), middle + 1
+            else:
+                high = middle - 1
+        return best
+
+    # Search near the rows that fit at the average row's size, not over every row: each try
+    # renders that many rows (at 20,000 papers a full binary search took 10 s).
+    base = render(problems, 0)
+    if rows and fits(base):
+        per_row = max(1.0, (len(text) - len(base)) / rows)
+        guess = min(rows, int((MAX_SUMMARY_BYTES - len(base.encode())) / per_row))
+        low, high = max(0, guess * 3 // 4), min(rows, guess * 5 // 4)
+        floor = render(problems, low)
+        if fits(floor):
+            if high < rows and fits(render(problems, high + 1)):
+                high = rows  # the later rows are shorter than the average: search them all
+            found = largest(high, lambda n: render(problems, n), low + 1, (low, floor))
+            if found is not None:
+                return found[1]
+    found = largest(rows, lambda n: render(problems, n))
+    if found is not None:
+        return found[1]
+    found = largest(problems, lambda n: render(n, 0))
+    if found is None:  # Only the headline is left and even it does not fit: not with clip.
+        raise ValueError("the report's headline alone exceeds the size limit")
+    return found[1]
+
+
+def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:
+    """The job summary (`summary.md`): headline, problems first, then every paper in a
+    collapsed table; always under 1 MiB, cut with a note pointing to the full report."""
+    context, sections, views = _markdown_context(card)
+    template = environment().get_template("summary.md.j2")
+
+    def render(problems: int, rows: int) -> str:
+        shown = []
+        for title, key, items in sections:
+            shown.append(
+                {"title": title, "key": key, "items": items[:problems], "total": len(items)}
+            )
+            problems = max(0, problems - len(items))
+        return template.render(
+            context,
+            report_url=safe_url(report_url),
+            sections=shown,
+            views=views[:rows],
+            total_papers=len(views),
+        )
+
+    total_problems = sum(len(items) for _, _, items in sections)
+    return _fit(
+        render, total_problems, len(views), lambda text: len(text.encode()) < MAX_SUMMARY_BYTES
+    )

@@ -1,0 +1,323 @@
+"""What both reports show, built once from the scorecard: one `PaperView` per paper (its
+shown links, licence, problems with their fixes, what is new since the last run), the dead,
+acknowledged and stale lists, the tier and outcome symbols, and the Jinja environment the
+templates render in."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence, Set
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+import auditor
+from auditor import history
+from auditor.links import PROJECT_PAGE_KINDS, is_code_result
+from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.render.text import clip, md, md_link, safe_url, short_url
+from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
+from auditor.score import NO_CODE_REASON, TIER_ORDER
+from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
+from auditor.summary import scored_links
+
+TIER_SYMBOLS: Mapping[str, str] = {
+    Tier.GOLD: "★★★",
+    Tier.SILVER: "★★",
+    Tier.BRONZE: "★",
+    Tier.LISTED: "●",
+    Tier.UNKNOWN: "?",
+    Tier.PLACEHOLDER: "◌",
+    Tier.DEAD: "✗",
+    Tier.NO_CODE: "∅",
+}
+OUTCOME_SYMBOLS: Mapping[str, str] = {
+    Outcome.OK: "✓",
+    Outcome.MOVED: "→",
+    Outcome.DEAD: "✗",
+    Outcome.TRANSIENT: "⟳",
+    Outcome.BLOCKED: "⊘",
+    Outcome.EXCLUDED: "–",
+    Outcome.UNSUPPORTED: "–",
+    Outcome.UNCHECKED: "?",
+}
+# Best first, as people scan a scorecard; `unknown` last because it is not a grade.
+DISPLAY_TIERS = (*reversed(TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :]), Tier.PLACEHOLDER)
+DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
+# What matters first, the HTML table's first order: dead, placeholder, then code from the lowest
+# tier up; papers the run could not decide, then those citing no code, last.
+PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :])
+PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
+# What people read for the tier `no-code` (scorecard.json keeps the word: tiers are a contract):
+# most such papers simply cite no code link, which is not "released nothing".
+NO_CODE_WORDS = "no code link cited"
+READING_LIST_WORDS = "no code (reading list)"
+
+
+def templates_dir() -> Path:
+    """`auditor/templates` in a wheel (hatchling force-include), the repository's `templates/`
+    in a checkout."""
+    package = Path(auditor.__file__).parent
+    packaged = package / "templates"
+    return packaged if packaged.is_dir() else package.parent / "templates"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir()),
+        # HTML templates autoescape; Markdown ones escape each value with the `md` filter.
+        autoescape=jinja2.select_autoescape(
+            enabled_extensions=("html.j2",), disabled_extensions=("md.j2",), default=True
+        ),
+        # A scorecard missing an optional field still renders, with the field blank.
+        undefined=jinja2.ChainableUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["safe_url"] = safe_url
+    env.filters["md"] = md
+    env.filters["md_link"] = md_link
+    env.filters["clip"] = clip
+    env.filters["short_url"] = short_url
+    return env
+
+
+@dataclass(frozen=True, slots=True)
+class PaperView:
+    """One paper as both reports show it."""
+
+    entry: PaperEntry
+    tier: str
+    shown: list[LinkEntry]  # its code links, the scored one first; else its project pages
+    own: list[LinkEntry]
+    licence: str
+    last_commit: str
+    problems: list[str]
+    scored: LinkEntry | None = None  # the link scored (cited; maybe renamed since)
+    new: bool = False  # a problem new since the previous run
+
+    @property
+    def score(self) -> int | None:
+        return self.entry.score.score if self.entry.score else None
+
+    @property
+    def tier_words(self) -> str:
+        """The tier as people read it."""
+        if self.tier != Tier.NO_CODE:
+            return self.tier
+        return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
+
+    @property
+    def unlicensed(self) -> bool:
+        """Code exists but declares no licence (C1 fails)."""
+        score = self.entry.score
+        return (
+            self.tier not in (Tier.NO_CODE, Tier.DEAD)
+            and score is not None
+            and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in score.criteria)
+        )
+
+    @property
+    def paper(self) -> dict[str, object]:
+        return _paper_shown(self.entry)
+
+
+def _shown_links(own: Sequence[LinkEntry], scored: LinkEntry | None) -> list[LinkEntry]:
+    """The paper's code links (the scored one first); without any, its project pages."""
+    code = [link for link in own if is_code_result(link.result)]
+    code.sort(key=lambda link: link is not scored)
+    return code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS]
+
+
+def _licence(repo: RepoFacts | None) -> str:
+    if repo is None:
+        return ""
+    spdx = repo.license_spdx
+    if spdx and spdx != "NOASSERTION":
+        return spdx
+    return str(repo.license_class or "")
+
+
+def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
+    """What is wrong, in words, heaviest first: failed criteria (not the echo of a failed gate),
+    undecided gates, a placeholder in its grace period, moved links."""
+    criteria = entry.score.criteria if entry.score else ()
+    weight = {cid: spec.weight for cid, spec in CRITERIA_BY_ID.items()}
+    failed = [
+        c for c in criteria if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
+    ]
+    failed.sort(key=lambda c: -weight.get(c.id, 0))
+    problems = [c.reason for c in failed]
+    problems += [
+        c.reason
+        for c in criteria
+        if c.id in ("B1", "B2")
+        and c.result in (CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE)
+    ]
+    moved = [link for link in own_links if link.outcome == Outcome.MOVED]
+    if moved:
+        problems.append(f"{len(moved)} link(s) moved: update the citation")
+    if entry.paper.found_code:
+        problems.append("code found, not cited: " + ", ".join(entry.paper.found_code))
+    return problems + list(entry.paper.notes)
+
+
+def _is_new(
+    entry: PaperEntry, own: Sequence[LinkEntry], scored: LinkEntry | None, fresh: Set[str]
+) -> bool:
+    """Whether a problem of the paper is new since the previous run: a link of its died (or
+    came dead), or its placeholder or unlicensed repository was first seen (or its licence
+    changed)."""
+    if any(link.url in fresh for link in own):
+        return True
+    changes = scored.history.changes if scored is not None and scored.history else ()
+    score = entry.score
+    if score is None or not changes:
+        return False
+    if score.tier == Tier.PLACEHOLDER and history.NEW in changes:
+        return True
+    c1 = next((c.result for c in score.criteria if c.id == "C1"), None)
+    return c1 == CriterionResult.FAIL and bool(
+        {history.NEW, history.LICENSE_CHANGED} & set(changes)
+    )
+
+
+def _paper_view(
+    entry: PaperEntry,
+    links: Mapping[str, LinkEntry],
+    scored_on: Mapping[str, LinkResult],
+    fresh: Set[str] = frozenset(),
+) -> PaperView:
+    own = [links[url] for url in entry.paper.links if url in links]
+    # A renamed repository is scored at its new address; its facts stay on the cited link.
+    found = scored_on.get(entry.score.scored_on or "") if entry.score else None
+    scored = links.get(found.link.url) if found else None
+    repo = scored.result.repo if scored else None
+    last = (repo.last_commit_at or repo.pushed_at) if repo else None
+    return PaperView(
+        entry=entry,
+        tier=str(entry.score.tier) if entry.score else Tier.UNKNOWN.value,
+        shown=_shown_links(own, scored),
+        own=own,
+        licence=_licence(repo),
+        last_commit=last[:10] if last else "",
+        problems=_problems(entry, own),
+        scored=scored,
+        new=_is_new(entry, own, scored, fresh),
+    )
+
+
+def paper_views(card: Scorecard, fresh: Set[str] = frozenset()) -> list[PaperView]:
+    """One view per paper, in the document's order."""
+    links = card.links_by_url()
+    index = scored_links([link.result for link in card.links])
+    return [_paper_view(entry, links, index, fresh) for entry in card.papers]
+
+
+def dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
+    """Dead links with the papers citing them, those that died since the last run first;
+    acknowledged ones are listed apart (`acknowledged_items`)."""
+    names = _paper_names(card)
+    dead = [
+        _cited(link, names, new=link.url in fresh)
+        for link in card.links
+        if link.outcome == Outcome.DEAD and not link.is_acknowledged
+    ]
+    # Links that died since the previous run lead: they are what changed.
+    dead.sort(key=lambda item: not item["new"])
+    return dead
+
+
+def acknowledged_items(card: Scorecard) -> list[dict[str, object]]:
+    """Dead links whose acknowledgement holds, with the papers citing them."""
+    names = _paper_names(card)
+    return [_cited(link, names, new=False) for link in history.acknowledged_dead(card)]
+
+
+def stale_items(card: Scorecard) -> list[dict[str, object]]:
+    """Links acknowledged as dead that resolve again: their acknowledgements can go."""
+    return [
+        link_shown(link)
+        for link in card.links
+        if link.acknowledged is not None and link.acknowledged.status == AcknowledgementStatus.STALE
+    ]
+
+
+def _paper_names(card: Scorecard) -> dict[str, str]:
+    return {entry.id: entry.paper.name for entry in card.papers}
+
+
+def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> dict[str, object]:
+    """A link for a problem list: what is shown of it, the names of the papers citing it."""
+    return {
+        "link": link_shown(link),
+        "new": new,
+        "papers": [names.get(pid, pid) for pid in link.result.link.papers],
+    }
+
+
+def fixes(views: Iterable[PaperView]) -> list[tuple[CriterionSpec, int]]:
+    """Each criterion some paper with code fails, with how many, in the rubric's order; the
+    echoes of a failed gate ("no code to assess") are not failures of their own."""
+    failed: Counter[str] = Counter()
+    for view in views:
+        if view.tier == Tier.NO_CODE or view.entry.score is None:
+            continue
+        failed.update(
+            c.id
+            for c in view.entry.score.criteria
+            if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
+        )
+    return [(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
+
+
+def _paper_shown(entry: PaperEntry) -> dict[str, object]:
+    """A paper for the templates: what they show of it."""
+    score = entry.score
+    return {
+        "name": entry.paper.name,
+        "scored_on": score.scored_on if score else None,
+        "criteria": score.criteria if score else (),
+    }
+
+
+def link_shown(entry: LinkEntry) -> dict[str, object]:
+    """A link for the templates: what they show of it."""
+    return {
+        "url": entry.url,
+        "detail": entry.result.check.detail,
+        "papers": entry.result.link.papers,
+        "outcome": str(entry.outcome),
+        "dead_since": entry.history.dead_since if entry.history else None,
+        "archived_copy": copy_shown(entry),
+        "preservation": entry.result.preservation,
+        "acknowledged": entry.acknowledged,
+    }
+
+
+def copy_shown(entry: LinkEntry) -> dict[str, str] | None:
+    """An archived copy as the reports show it beside the verdict: "archived copy: <link>
+    (saved YYYY-MM-DD)"."""
+    copy = entry.result.archived_copy
+    if copy is None:
+        return None
+    return {"url": copy.url, "archive": copy.archive, "saved": (copy.saved_at or "")[:10]}
+
+
+def priority_order(views: Sequence[PaperView]) -> list[PaperView]:
+    """What matters first (`PRIORITY_TIERS`): dead, placeholder, then code from the lowest tier
+    up; within a tier, new problems first, then the lowest score; otherwise the input order."""
+    rank = {tier.value: k for k, tier in enumerate(PRIORITY_TIERS)}
+    return sorted(
+        views,
+        key=lambda v: (
+            rank.get(v.tier, len(rank)),
+            not v.new,
+            v.score is None,
+            v.score or 0,
+        ),
+    )
