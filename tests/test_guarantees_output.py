@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from auditor import actions, cli, extract, pages, redact, render
+from auditor.cli import commands
 from auditor.inputs import Document
 from auditor.models import LinkKind, Outcome
 from tests.support.github_markdown import visible_text, what_github_does
@@ -106,7 +107,7 @@ def test_terminal_output_carries_no_escape_sequence(capsys: pytest.CaptureFixtur
     text = f"A list\n\nWe present {hostile}, a method. Code: https://github.com/acme/evil.\n"
     out = io.StringIO()
     extraction = extract.extract_documents([Document("list.txt", text.encode())])
-    cli._print_extraction(extraction, "text", out)
+    commands.print_extraction(extraction, "text", out)
     printed = out.getvalue()
     assert "\x1b" not in printed
     assert "\u202e" not in printed

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from auditor import cli, pipeline, scorecard
+from auditor.cli import audit as audit_command
 from auditor.config import Settings
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
@@ -131,7 +132,8 @@ class SteppingClock:
 
 @pytest.fixture
 def stepping_progress(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "Progress", functools.partial(Progress, clock=SteppingClock()))
+    stepping = functools.partial(Progress, clock=SteppingClock())
+    monkeypatch.setattr(audit_command, "Progress", stepping)
 
 
 def _progress_lines(err: str) -> list[str]:

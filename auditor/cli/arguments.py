@@ -1,0 +1,466 @@
+"""The arguments of every command and the run settings they make: the parser
+(`build_parser`), the checks of each value (one-line usage errors), and `settings_from`
+(flags, then the configuration file, then the environment)."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from auditor import (
+    __version__,
+    acknowledgements,
+    config,
+    configfile,
+    politeness,
+    redact,
+)
+from auditor.cli.exits import FAIL_ON_HELP, UsageError, exit_code_help
+from auditor.cli.messages import log
+from auditor.net import tls
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("output")
+    group.add_argument(
+        "-v", "--verbose", action="count", default=0, help="say more on stderr (-vv: debug)"
+    )
+    group.add_argument(
+        "-q", "--quiet", action="store_true", help="only errors on stderr (NO_COLOR is honoured)"
+    )
+
+
+def _limits(parser: argparse.ArgumentParser) -> None:
+    defaults = config.DEFAULT_LIMITS
+    group = parser.add_argument_group("limits (what one paper list can make a run do)")
+    group.add_argument(
+        "--max-code-links-per-page",
+        type=_positive(int),
+        default=defaults.code_links_per_page,
+        metavar="N",
+        help=f"code links harvested from one project page (default {defaults.code_links_per_page}"
+        "; the rest are counted, not checked)",
+    )
+    group.add_argument(
+        "--max-links-per-paper",
+        type=_positive(int),
+        default=defaults.links_per_paper,
+        metavar="N",
+        help=f"links kept per paper (default {defaults.links_per_paper}; the rest are counted)",
+    )
+    group.add_argument(
+        "--max-url-length",
+        type=_positive(int),
+        default=defaults.url_length,
+        metavar="CHARS",
+        help=f"a longer link is unsupported, shown cut (default {defaults.url_length})",
+    )
+    group.add_argument(
+        "--max-nesting-depth",
+        type=_positive(int),
+        default=defaults.nesting_depth,
+        metavar="N",
+        help=f"HTML elements nested deeper are flattened (default {defaults.nesting_depth})",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> config.Limits:
+    return config.Limits(
+        code_links_per_page=args.max_code_links_per_page,
+        links_per_paper=args.max_links_per_paper,
+        url_length=args.max_url_length,
+        nesting_depth=args.max_nesting_depth,
+    )
+
+
+def _reported_by_issue(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reported-by-issue",
+        action="store_true",
+        help="the tracking issue carries this run's findings: its newly dead links stay new "
+        "until `auditor issue --db` has updated the issue",
+    )
+
+
+def _config(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        type=Path,
+        help="rubric, politeness and network settings (TOML); default: [tool.paper-auditor] in "
+        "./pyproject.toml when present",
+    )
+
+
+def _acknowledgements(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--acknowledgements",
+        type=Path,
+        metavar="FILE",
+        help="dead links acknowledged until a date, with a reason (TOML); default: "
+        f"./{acknowledgements.IGNORE_FILE} when present. They are reported, marked, and not "
+        "counted by --fail-on dead or new-dead until that date",
+    )
+
+
+def _iso_date(text: str) -> str:
+    if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", text):
+        raise argparse.ArgumentTypeError(
+            f"not an ISO 8601 date (YYYY, YYYY-MM or YYYY-MM-DD): {text!r}"
+        )
+    return text
+
+
+def _positive(kind: type[int] | type[float], *, or_zero: bool = False) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if or_zero and not value >= 0:  # NaN is not a number of seconds either
+            raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+        if not or_zero and value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+        return value
+
+    return parse
+
+
+def _politeness(parse: Any) -> Any:
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except politeness.PolitenessError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
+
+
+def _regex(text: str) -> str:
+    try:
+        re.compile(text)
+    except re.error as error:
+        raise argparse.ArgumentTypeError(f"not a regular expression: {text!r} ({error})") from None
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="auditor",
+        description="Audit the code links that papers promise and render a reproducibility "
+        "scorecard.",
+        epilog=exit_code_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    extract_parser = commands.add_parser(
+        "extract",
+        help="list the papers and links found in paper lists (no network)",
+        description="Read paper lists (text, Markdown, HTML, BibTeX, JSON, JSONL, CSV; - for "
+        "stdin) and print their papers and links.",
+    )
+    extract_parser.add_argument("paths", nargs="+", metavar="PATH")
+    extract_parser.add_argument("--format", choices=("json", "text"), default="text")
+    extract_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    _limits(extract_parser)
+    _common(extract_parser)
+
+    audit_parser = commands.add_parser(
+        "audit",
+        help="check every link and write scorecard.json, summary.md and index.html",
+        description="Read paper lists (paths, - for stdin, or http(s) URLs of list pages), check "
+        "every link and write the reports.",
+    )
+    audit_parser.add_argument("paths", nargs="+", metavar="PATH")
+    audit_parser.add_argument(
+        "--out", type=Path, default=Path("reports"), help="report folder (default: reports/)"
+    )
+    audit_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    audit_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
+    audit_parser.add_argument(
+        "--db", type=Path, help="run history (SQLite; default: OUT/history.sqlite)"
+    )
+    _reported_by_issue(audit_parser)
+    audit_parser.add_argument(
+        "--allow-missing",
+        action="store_true",
+        help="an input that cannot be read does not stop the run: the reports are written from "
+        "the others (exit code 2 still), and the run history is left as it was",
+    )
+    audit_parser.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="audit only shard K of N of the papers (merge the parts with `auditor merge`)",
+    )
+    _config(audit_parser)
+    _acknowledgements(audit_parser)
+    net = audit_parser.add_argument_group("network")
+    net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
+    net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
+    net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
+    net.add_argument(
+        "--host-concurrency",
+        type=_politeness(politeness.parse_concurrency),
+        metavar="N",
+        help="at most N requests at once to one server (default 8; adaptive below it)",
+    )
+    net.add_argument(
+        "--host-request-interval",
+        type=_politeness(politeness.parse_interval),
+        metavar="D",
+        help="at least D between two requests to one server: 0, 50ms, 1s (default 25ms)",
+    )
+    net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
+    net.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        type=_regex,
+        metavar="REGEX",
+        help="never check URLs matching REGEX (repeatable)",
+    )
+    net.add_argument(
+        "--allow-private",
+        nargs="?",
+        const="all",
+        metavar="CIDR",
+        action="append",
+        help="check private, loopback and link-local addresses (all, or only CIDR; repeatable); "
+        "a path after it stays a path",
+    )
+    net.add_argument(
+        "--dns-canary",
+        default="github.com",
+        help="a name that must resolve when DNS works (default github.com)",
+    )
+    net.add_argument(
+        "--proxy",
+        metavar="URL",
+        help="send every request through this http:// or https:// proxy (its own address is "
+        "allowed; the links' hosts are still checked by the address guard)",
+    )
+    net.add_argument(
+        "--proxy-from-env",
+        action="store_true",
+        default=None,
+        help="use the proxies of HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (ignored "
+        "otherwise; --proxy wins over them)",
+    )
+    net.add_argument(
+        "--ca-bundle",
+        type=Path,
+        metavar="PATH",
+        help="trust the certificate authorities in this PEM file instead of certifi's "
+        "(default: $SSL_CERT_FILE and $SSL_CERT_DIR when set)",
+    )
+    _limits(audit_parser)
+    cache = audit_parser.add_argument_group("cache")
+    cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
+    cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    cache.add_argument(
+        "--max-cache-age",
+        type=_positive(float, or_zero=True),
+        default=86400.0,
+        help="seconds an ok/moved verdict is reused (default 86400; 0: check every link again, "
+        "and keep the new verdicts)",
+    )
+    github = audit_parser.add_argument_group("GitHub")
+    github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
+    github.add_argument("--github-graphql-url", help="GraphQL URL (default: $GITHUB_GRAPHQL_URL)")
+    archive = audit_parser.add_argument_group("archives (after the verdicts; they change none)")
+    archive.add_argument(
+        "--no-rescue",
+        action="store_true",
+        help="do not look up archived copies of dead and placeholder links "
+        "(Software Heritage, the Wayback Machine)",
+    )
+    archive.add_argument(
+        "--preservation",
+        action="store_true",
+        help="list live repositories Software Heritage has not preserved as they are now",
+    )
+    archive.add_argument(
+        "--request-archival",
+        action="store_true",
+        help="ask Software Heritage's Save Code Now for them (implies --preservation)",
+    )
+    archive.add_argument(
+        "--find-code",
+        action="store_true",
+        help="for papers citing no code, search GitHub for READMEs naming their arXiv id "
+        "(listed as code found, not cited)",
+    )
+    _common(audit_parser)
+
+    merge_parser = commands.add_parser(
+        "merge",
+        help="merge the scorecards of `audit --shard` runs into one, with history and reports",
+    )
+    merge_parser.add_argument("scorecards", nargs="+", type=Path, metavar="SCORECARD")
+    merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
+    merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
+    _reported_by_issue(merge_parser)
+    merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
+    _config(merge_parser)
+    _acknowledgements(merge_parser)
+    _common(merge_parser)
+
+    issue_parser = commands.add_parser(
+        "issue",
+        help="open, update or close the one tracking issue for dead links (GitHub REST API)",
+    )
+    issue_parser.add_argument("scorecard", type=Path, metavar="SCORECARD")
+    issue_parser.add_argument(
+        "--repository", help="OWNER/REPO holding the issue (default: $GITHUB_REPOSITORY)"
+    )
+    issue_parser.add_argument("--report-url", help="link to the full report in the issue")
+    issue_parser.add_argument(
+        "--db",
+        type=Path,
+        help="run history: the scorecard's run is recorded as reported once the issue is "
+        "updated (see --reported-by-issue)",
+    )
+    _common(issue_parser)
+
+    render_parser = commands.add_parser(
+        "render",
+        help="re-render summary.md and index.html from a scorecard.json (no network)",
+    )
+    render_parser.add_argument("scorecard", type=Path, metavar="SCORECARD")
+    render_parser.add_argument(
+        "--out", type=Path, help="report folder (default: the scorecard's folder)"
+    )
+    _common(render_parser)
+
+    readme_parser = commands.add_parser(
+        "readme",
+        help="judge a README file or a repository folder as the scorecard would (no network)",
+        description="For authors before they publish: what the README covers (with line "
+        "numbers), whether the repository is a placeholder, and the Papers with Code checklist "
+        "D1–D5 as the rubric decides it from these files.",
+    )
+    readme_parser.add_argument("path", type=Path, metavar="PATH")
+    readme_parser.add_argument("--format", choices=("text", "json"), default="text")
+    _common(readme_parser)
+    return parser
+
+
+def _allowed_networks(values: Sequence[str] | None) -> tuple[bool, tuple[config.IPNetwork, ...]]:
+    if not values:
+        return False, ()
+    if "all" in values:
+        return True, ()
+    try:
+        return True, tuple(ipaddress.ip_network(value, strict=False) for value in values)
+    except ValueError as error:
+        raise UsageError(f"--allow-private: {error}") from None
+
+
+def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> config.Settings:
+    allow_private, networks = _allowed_networks(args.allow_private)
+    api_url, graphql_url, server_url = config.github_urls_from(environ)
+    if args.github_api_url:
+        api_url = args.github_api_url.rstrip("/")
+        if not args.github_graphql_url and not environ.get("GITHUB_GRAPHQL_URL"):
+            graphql_url = api_url + "/graphql"
+    if args.github_graphql_url:
+        graphql_url = args.github_graphql_url
+    cache_dir = None if args.no_cache else (args.cache_dir or config.default_cache_dir())
+    given = politeness.Politeness(args.host_concurrency, args.host_request_interval)
+    try:
+        polite = given.over(
+            politeness.load_politeness(args.config, pyproject=Path("pyproject.toml"))
+        )
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+    try:
+        forges = config.load_forges(args.config, pyproject=Path("pyproject.toml"))
+    except config.ForgeConfigError as error:
+        raise UsageError(str(error)) from None
+    proxies, (ca_file, ca_dir) = _network(args, environ)
+    defaults = config.Settings()
+    return config.Settings(
+        per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
+        per_host_interval=(
+            defaults.per_host_interval
+            if polite.host_request_interval is None
+            else polite.host_request_interval
+        ),
+        host_adaptive=defaults.host_adaptive if polite.adaptive is None else polite.adaptive,
+        out_dir=args.out,
+        timeout=args.timeout,
+        concurrency=args.concurrency,
+        max_retries=max(0, args.max_retries),
+        max_run_time=args.max_run_time,
+        allow_private=allow_private,
+        allowed_networks=networks,
+        exclude=tuple(args.exclude),
+        dns_canary=args.dns_canary,
+        proxies=proxies,
+        ca_file=ca_file,
+        ca_dir=ca_dir,
+        cache_dir=cache_dir,
+        max_cache_age=args.max_cache_age,
+        github_token=github_token(environ),
+        github_api_url=api_url,
+        github_graphql_url=graphql_url,
+        github_server_url=server_url,
+        api_roots=config.api_roots_from(environ, forges),
+        rescue=not args.no_rescue,
+        preservation=args.preservation or args.request_archival,
+        request_archival=args.request_archival,
+        find_code=args.find_code,
+        paper_date=args.paper_date,
+        limits=limits_from(args),
+    )
+
+
+def _network(
+    args: argparse.Namespace, environ: Mapping[str, str]
+) -> tuple[config.ProxyRoutes, tuple[Path | None, Path | None]]:
+    """The proxies and the certificate authorities of the run: the command line, else the
+    configuration file's `network` table, else (CAs always; proxies only when asked for)
+    the environment. A CA file or folder that cannot be used is a usage error."""
+    try:
+        given = config.load_network(args.config, pyproject=Path("pyproject.toml"))
+        proxy = config.parse_proxy_url(args.proxy, "--proxy") if args.proxy else given.proxy
+        if proxy is not None:
+            proxies = config.ProxyRoutes(every=proxy)
+        elif args.proxy_from_env or (args.proxy_from_env is None and given.proxy_from_env):
+            proxies = config.ProxyRoutes.from_environment(environ)
+        else:
+            proxies = config.ProxyRoutes()
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+    for secret in proxies.secrets():
+        redact.register(secret)
+    if args.ca_bundle is not None or given.ca_bundle is not None:
+        ca_file, ca_dir, named = args.ca_bundle or given.ca_bundle, None, "--ca-bundle"
+    else:
+        cert_file, cert_dir = environ.get("SSL_CERT_FILE"), environ.get("SSL_CERT_DIR")
+        ca_file = Path(cert_file) if cert_file else None
+        ca_dir = Path(cert_dir) if cert_dir else None
+        named = "SSL_CERT_FILE" if ca_file is not None else "SSL_CERT_DIR"
+    if ca_file is not None or ca_dir is not None:
+        try:
+            tls.verifying_context(ca_file, ca_dir, named=named)
+        except tls.CaBundleError as error:
+            raise UsageError(str(error)) from None
+    return proxies, (ca_file, ca_dir)
+
+
+def github_token(environ: Mapping[str, str]) -> str | None:
+    """The GitHub token, registered as a secret of every output; its source named at -v."""
+    try:
+        token, source = config.github_token_and_source(environ)
+    except config.TokenError as error:
+        raise UsageError(str(error)) from None
+    redact.register(token)
+    if source is not None:
+        log.info("GitHub token: from %s", source)
+    return token

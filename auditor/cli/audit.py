@@ -1,0 +1,361 @@
+"""`auditor audit`, `merge` and `issue`: a run from its settings to its reports. The history is
+recorded only for a complete audit and only once its reports are written; progress,
+acknowledged links, the verdict cache's reuse and the exit code are said here."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import re
+import sys
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from auditor import (
+    acknowledgements,
+    actions,
+    config,
+    configfile,
+    history,
+    pipeline,
+    redact,
+    render,
+    rubric,
+    scorecard,
+    shard,
+)
+from auditor.checker import INTERNAL_ERROR_DETAIL
+from auditor.cli.arguments import github_token, settings_from
+from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_fail_on
+from auditor.cli.messages import log
+from auditor.models import LinkResult
+from auditor.progress import Progress
+from auditor.scorecard import Scorecard
+
+
+def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
+    """Writes the reports as one set (`scorecard.write_report_set`); returns the Markdown
+    summary (the Actions job summary reuses it). Without `with_json`, the scorecard.json
+    already there joins the new set unchanged."""
+    files: dict[str, str | Iterable[str]] = {}
+    if with_json:  # written in pieces: the whole document's JSON values are never in memory
+        files["scorecard.json"] = (redact.scrub(part) for part in scorecard.dump_chunks(card))
+    elif (out_dir / "scorecard.json").is_file():
+        files["scorecard.json"] = redact.scrub(
+            (out_dir / "scorecard.json").read_text(encoding="utf-8")
+        )
+    summary = files["summary.md"] = redact.scrub(render.render_markdown(card))
+    files["index.html"] = redact.scrub(render.render_html(card))
+    scorecard.write_report_set(out_dir, files)
+    return summary
+
+
+def _publish(
+    card: Scorecard, out_dir: Path, environ: Mapping[str, str], *, with_json: bool
+) -> None:
+    summary = write_reports(card, out_dir, with_json=with_json)
+    actions.report_to_actions(
+        card,
+        environ=environ,
+        summary_markdown=summary,
+        report_path=out_dir,
+        out=sys.stdout,
+    )
+    log.info("reports written to %s", out_dir)
+
+
+class _Observer(pipeline.Observer):
+    """Stores each result in the history as it is final, and counts it on the progress line.
+    The history is opened, and the run begun in it, only once every input was read
+    (`inputs_read`): a run with an input missing never touches it. A history that fails to
+    store is given up with one error: the run and its reports go on."""
+
+    def __init__(self, db: Path, progress: Progress) -> None:
+        self.db = db
+        self.runs: history.History | None = None
+        self._opened: history.History | None = None
+        self.run_id: int | None = None
+        self.progress = progress
+
+    def inputs_read(self, complete: bool) -> None:
+        if not complete:
+            log.warning(
+                "the run history is left as it was: only a run that read every input is recorded"
+            )
+            return
+        self.runs = self._opened = _open_history(self.db)
+        self.run_id = _begin(self.runs)
+
+    def close(self) -> None:
+        if self._opened is not None:
+            self._opened.close()
+
+    def planned(self, count: int) -> None:
+        self.progress.add_total(count)
+
+    def finished(self, result: LinkResult) -> None:
+        if self.runs is not None and self.run_id is not None:
+            try:
+                self.runs.store_link(self.run_id, result)
+            except history.HistoryError as error:
+                log.error("%s; the run goes on without its history", error)
+                self.runs = None
+        self.progress.advance(result)
+
+    def github_budget(self, remaining: int | None) -> None:
+        self.progress.github_budget(remaining)
+
+
+@contextlib.contextmanager
+def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[Progress]:
+    """Progress on stderr, never with --quiet: one line redrawn on a terminal, plain lines every
+    ~10 s in a log (grouped under GitHub Actions); the log's own lines kept apart from it."""
+    progress = Progress(0, sys.stderr, enabled=not args.quiet, environ=environ)
+    handlers = logging.getLogger("auditor").handlers
+    clearing = progress.logging_filter()
+    for handler in handlers:
+        handler.addFilter(clearing)
+    try:
+        with progress:
+            yield progress
+    finally:
+        for handler in handlers:
+            handler.removeFilter(clearing)
+
+
+def _open_history(path: Path) -> history.History | None:
+    """The run history, or None (one error line) when it cannot be used: the run goes on and
+    writes its reports without the history's comparison; the exit code says 2."""
+    try:
+        return history.History.open(path)
+    except (history.HistoryError, OSError) as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _internal_errors(card: Scorecard) -> int:
+    return sum(
+        1 for entry in card.links if entry.result.check.detail.startswith(INTERNAL_ERROR_DETAIL)
+    )
+
+
+def _record(
+    runs: history.History | None,
+    card: Scorecard,
+    publish: Callable[[Scorecard], None],
+    *,
+    run_id: int | None,
+    reported_by_issue: bool,
+) -> tuple[Scorecard, bool]:
+    """Annotate `card` with the history, write its reports (`publish`), and only then record
+    the run finished (and reported, unless a tracking issue is still to carry it). (card as
+    written, whether the history failed.)"""
+    failed = runs is None
+    if runs is not None:
+        try:
+            run_id = run_id if run_id is not None else runs.begin_run(card.generated_at)
+            card = runs.annotate_run(run_id, card)
+        except history.HistoryError as error:
+            log.error("%s; the reports are written without the run history", error)
+            runs, failed = None, True
+    publish(card)
+    if runs is not None and run_id is not None:
+        try:
+            runs.mark_finished(run_id, reported=not reported_by_issue)
+        except history.HistoryError as error:
+            log.error("%s", error)
+            failed = True
+    return card, failed
+
+
+def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
+    """The rubric of `--config`, else of ./pyproject.toml: `audit` and `merge` read it alike."""
+    try:
+        return rubric.load_rubric(args.config, pyproject=Path("pyproject.toml"))
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def _load_acknowledgements(
+    args: argparse.Namespace,
+) -> tuple[acknowledgements.AcknowledgementRule, ...]:
+    """The acknowledged dead links of `--acknowledgements` (else ./.paper-auditor-ignore) and of
+    the configuration: `audit` and `merge` read them alike, before any work."""
+    try:
+        return acknowledgements.load_acknowledgements(
+            args.acknowledgements, config=args.config, pyproject=Path("pyproject.toml")
+        )
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def _acknowledged(
+    card: Scorecard, rules: Sequence[acknowledgements.AcknowledgementRule]
+) -> Scorecard:
+    """`card` with its acknowledged links marked, as of the day it was generated (UTC)."""
+    today = date.fromisoformat(card.generated_at[:10])
+    return acknowledgements.apply_acknowledgements(card, rules, today)
+
+
+def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
+    """`asyncio.run(run)`, without the finished main task holding the outcome: Python 3.11's
+    runner formats that task's repr when it restores the SIGINT handler, which at 20,000
+    papers wrote the whole audit out as text (hundreds of MB, seconds of CPU)."""
+    done: list[pipeline.RunOutcome] = []
+
+    async def main() -> None:
+        done.append(await run)
+
+    asyncio.run(main())
+    return done[0]
+
+
+def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    rules = parse_fail_on(args.fail_on)
+    settings = settings_from(args, environ)
+    scoring = _load_rubric(args)
+    acknowledgement_rules = _load_acknowledgements(args)
+    try:
+        shard_of = shard.parse_shard(args.shard) if args.shard else None
+    except shard.ShardError as error:
+        raise UsageError(str(error)) from None
+    if shard_of is not None:
+        if args.db is not None:
+            raise UsageError("--db goes with `auditor merge`, not with --shard")
+        outcome = _run_async(
+            pipeline.run(
+                args.paths, settings, scoring, shard_of=shard_of, allow_missing=args.allow_missing
+            )
+        )
+        if outcome.stopped:
+            return _stopped(settings.out_dir, history_kept=False)
+        card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
+        card = shard.stamp(card, *shard_of)
+        write_reports(card, settings.out_dir, with_json=True)
+        _say_cache_reuse(card, quiet=args.quiet)
+        return exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
+    observer: _Observer | None = None
+    try:
+        with _progress(args, environ) as progress:
+            observer = _Observer(args.db or settings.out_dir / "history.sqlite", progress)
+            outcome = _run_async(
+                pipeline.run(
+                    args.paths,
+                    settings,
+                    scoring,
+                    observer=observer,
+                    allow_missing=args.allow_missing,
+                )
+            )
+        if outcome.stopped:  # no file written, nothing recorded
+            return _stopped(settings.out_dir, history_kept=True)
+        card, failed = _record(
+            observer.runs if observer.run_id is not None else None,
+            _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules),
+            lambda card: _publish(card, settings.out_dir, environ, with_json=True),
+            run_id=observer.run_id,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if observer is not None:
+            observer.close()
+    _say_cache_reuse(card, quiet=args.quiet)
+    return exit_code(
+        card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
+    )
+
+
+def _say_cache_reuse(card: Scorecard, *, quiet: bool) -> None:
+    """The verdicts taken from the cache, on stderr: a warm run must not pass for a fresh one."""
+    sentence = render.cache_reuse_sentence(card.cache)
+    if sentence is not None and not quiet:
+        sys.stderr.write(f"auditor: {sentence}\n")
+
+
+def _begin(runs: history.History | None) -> int | None:
+    if runs is None:
+        return None
+    try:
+        return runs.begin_run()
+    except history.HistoryError as error:
+        log.error("%s; the reports are written without the run history", error)
+        return None
+
+
+def _stopped(out_dir: Path, *, history_kept: bool) -> int:
+    """An input could not be read (its error is logged): nothing was checked or written."""
+    kept = " and the run history are" if history_kept else " are"
+    log.error(
+        "nothing written: an input could not be read; the reports in %s%s left as they were "
+        "(--allow-missing writes them from the inputs that were read)",
+        out_dir,
+        kept,
+    )
+    return EXIT_USAGE
+
+
+def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    rules = parse_fail_on(args.fail_on)
+    scoring = _load_rubric(args)
+    acknowledgement_rules = _load_acknowledgements(args)
+    parts = [scorecard.load_scorecard(path) for path in args.scorecards]
+    try:
+        merged = shard.merge(parts, scoring)
+    except shard.ShardError as error:
+        raise UsageError(str(error)) from None
+    # The shards' marks are not merged: the acknowledgements given to `merge` decide.
+    merged = _acknowledged(merged, acknowledgement_rules)
+    runs = _open_history(args.db or args.out / "history.sqlite")
+    try:
+        card, failed = _record(
+            runs,
+            merged,
+            lambda card: _publish(card, args.out, environ, with_json=True),
+            run_id=None,
+            reported_by_issue=args.reported_by_issue,
+        )
+    finally:
+        if runs is not None:
+            runs.close()
+    return exit_code(card, rules, failed, internal_errors=_internal_errors(card))
+
+
+def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    card = scorecard.load_scorecard(args.scorecard)
+    repository = args.repository or environ.get("GITHUB_REPOSITORY", "")
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repository):
+        raise UsageError("--repository OWNER/REPO (or $GITHUB_REPOSITORY) is needed")
+    token = github_token(environ)
+    if token is None:
+        raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
+    api_url, _, _ = config.github_urls_from(environ)
+    try:
+        done = actions.sync_tracking_issue(
+            card,
+            repository=repository,
+            token=token,
+            api_url=api_url,
+            report_url=args.report_url or None,
+        )
+    except actions.IssueSyncError as error:
+        raise UsageError(str(error)) from None
+    log.info("tracking issue: %s", done)
+    if args.db is not None:
+        # Only now has this run reached its readers: its new deaths stop being new.
+        runs = _open_history(args.db)
+        if runs is None:
+            return EXIT_USAGE
+        try:
+            if not runs.mark_reported(card.generated_at):
+                log.warning(
+                    "%s holds no finished run of %s: nothing marked reported",
+                    args.db,
+                    card.generated_at,
+                )
+        finally:
+            runs.close()
+    return EXIT_OK

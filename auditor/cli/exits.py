@@ -1,0 +1,121 @@
+"""Exit codes and findings: the one table `auditor --help` and README show (0 ok; 1 findings; 2
+usage or input error; 3 nothing could be checked; 4 internal error), `--fail-on` parsed, the
+findings a scorecard holds, and which code wins when several apply (4, then 2, then 1, then 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from auditor import (
+    history,
+)
+from auditor.cli.messages import log
+from auditor.models import Outcome, Tier
+from auditor.scorecard import Scorecard
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_NOTHING_CHECKED = 3
+EXIT_INTERNAL = 4
+# The one table of exit codes: README's "Exit codes" and `auditor --help` print it.
+EXIT_CODES = (
+    (EXIT_OK, "ok"),
+    (EXIT_FINDINGS, "findings: what --fail-on names (by default at least one link dead)"),
+    (
+        EXIT_USAGE,
+        "usage or input error: a missing or unreadable list (nothing is written or recorded, "
+        "unless --allow-missing), a bad config, a malformed scorecard given to render or merge, "
+        "a damaged history (the reports are still written)",
+    ),
+    (EXIT_NOTHING_CHECKED, "nothing could be checked: no link got a verdict (offline, budget)"),
+    (EXIT_INTERNAL, "internal error: a bug of paper-auditor; the message says where to report it"),
+)
+EXIT_PRECEDENCE = "When several apply: 4, then 2, then 1, then 3."
+ISSUES_URL = "https://github.com/paper-auditor/paper-auditor/issues"
+
+FAIL_ON_HELP = (
+    "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
+    "previous run, or is new and dead), placeholder (a paper whose code is a placeholder), "
+    "tier-below:TIER (a paper with code below TIER), never"
+)
+TIER_ORDER = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
+
+
+class UsageError(Exception):
+    """A bad argument; the message is one line for the user (exit 2)."""
+
+
+def exit_code_help() -> str:
+    """The exit-code table as `--help` prints it."""
+    rows = "\n".join(f"  {code}  {meaning}" for code, meaning in EXIT_CODES)
+    return f"exit codes:\n{rows}\n{EXIT_PRECEDENCE}"
+
+
+def parse_fail_on(text: str) -> tuple[str, ...]:
+    rules = tuple(part.strip() for part in text.split(",") if part.strip())
+    for rule in rules:
+        if rule in ("dead", "new-dead", "placeholder", "never"):
+            continue
+        name = rule.removeprefix("tier-below:")
+        if rule.startswith("tier-below:") and name in {tier.value for tier in TIER_ORDER}:
+            continue
+        raise UsageError(f"--fail-on: unknown value {rule!r} ({FAIL_ON_HELP})")
+    return rules or ("dead",)
+
+
+def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
+    """The `--fail-on` rules the scorecard trips, each as a short sentence."""
+    found: list[str] = []
+    tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
+    if "dead" in rules:
+        dead = sum(
+            1 for entry in card.links if entry.outcome == Outcome.DEAD and not entry.is_acknowledged
+        )
+        if dead:
+            found.append(f"{dead} dead link(s)")
+    if "new-dead" in rules:
+        newly = len(history.new_dead(card))
+        if newly:
+            found.append(f"{newly} newly dead link(s)")
+    if "placeholder" in rules:
+        placeholders = sum(1 for tier in tiers if tier == Tier.PLACEHOLDER)
+        if placeholders:
+            found.append(f"{placeholders} paper(s) with placeholder code")
+    for rule in rules:
+        if rule.startswith("tier-below:"):
+            floor = TIER_ORDER.index(Tier(rule.removeprefix("tier-below:")))
+            below = [
+                tier
+                for tier in tiers
+                if tier in TIER_ORDER[:floor] or tier in (Tier.DEAD, Tier.PLACEHOLDER)
+            ]
+            if below:
+                found.append(f"{len(below)} paper(s) with code below {TIER_ORDER[floor]}")
+    return found
+
+
+def exit_code(
+    card: Scorecard, rules: Sequence[str], input_errors: bool, *, internal_errors: int = 0
+) -> int:
+    """The one exit code of a run that wrote its reports: 4, then 2, then 1, then 3."""
+    problems = findings(card, rules) if "never" not in rules else []
+    for problem in problems:
+        log.warning("%s", problem)
+    links = card.links
+    if internal_errors:
+        log.error(
+            "%d link(s) hit an internal error (a bug of paper-auditor; they are unchecked): "
+            "please report it at %s",
+            internal_errors,
+            ISSUES_URL,
+        )
+        return EXIT_INTERNAL
+    if input_errors:
+        return EXIT_USAGE
+    if problems:
+        return EXIT_FINDINGS
+    if links and all(entry.outcome == Outcome.UNCHECKED for entry in links):
+        log.warning("no link got a verdict: nothing could be checked")
+        return EXIT_NOTHING_CHECKED
+    return EXIT_OK
