@@ -33,10 +33,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git init -q --bare "$work"
 
-# The branch's commit, fetched into $work; 1 when the branch does not exist yet.
+# The branch's commit, fetched into $work; 1 when the branch does not exist yet. Every git
+# command runs in $work: the caller's checkout may hold a credential header of its own, and
+# two Authorization headers are refused.
 fetch_branch() {
   local status=0
-  git ls-remote --exit-code "$remote" "$ref" >/dev/null || status=$?
+  git -C "$work" ls-remote --exit-code "$remote" "$ref" >/dev/null || status=$?
   case $status in
     0) git -C "$work" fetch -q --depth=1 "$remote" "$ref" ;;
     2) return 1 ;;

@@ -410,10 +410,11 @@ def test_the_action_keeps_the_history_on_a_branch_by_default() -> None:
     assert save["run"] == f"{script} save"
     assert save["env"]["AUDIT_EXIT_CODE"] == "${{ steps.audit.outputs.exit-code }}"
     assert restore["env"]["HISTORY_FILE"] == save["env"]["HISTORY_FILE"]
-    assert "!cancelled()" in save["if"]
-    assert "!startsWith(github.event_name, 'pull_request')" in save["if"]
     cache_save = action_step("Save the run history to the Actions cache")
     assert COMPLETED + "steps.audit.outputs.exit-code)" in cache_save["if"]
+    for saving in (save, cache_save):
+        assert "!cancelled()" in saving["if"]
+        assert "!startsWith(github.event_name, 'pull_request')" in saving["if"]
 
 
 @pytest.mark.parametrize(
