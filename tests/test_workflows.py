@@ -1,9 +1,14 @@
-"""The GitHub workflows and the composite action: schemas, zizmor, pinning, least privilege."""
+"""The GitHub workflows, the composite action and the workflow offered to copy: schemas, zizmor,
+pinning, least privilege; the run history's branch; the release check; the README's copies."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import re
+import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 ACTION = ROOT / "action.yml"
 AUDIT = ROOT / ".github" / "workflows" / "audit.yml"
+RELEASE = ROOT / ".github" / "workflows" / "release.yml"
+EXAMPLE = ROOT / "examples" / "workflows" / "paper-audit.yml"
+HISTORY_SCRIPT = ROOT / "scripts" / "history-branch.sh"
+README = ROOT / "README.md"
 PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40} # v\d+\.\d+\.\d+$")
+# The one tag reference: the example offers paper-auditor's moving major tag, zizmor told why.
+OUR_MAJOR_TAG = "<owner>/paper-auditor@v1 # zizmor: ignore[unpinned-uses]"
+# Jobs allowed to write, and what: anything else reads at most.
+WRITES = {
+    "audit.yml": {"pages": {"pages", "id-token"}, "issue": {"issues"}, "history": {"contents"}},
+    "release.yml": {"release": {"contents"}},
+    "paper-audit.yml": {"audit": {"contents"}},
+}
+COMPLETED = 'contains(fromJSON(\'["0", "1"]\'), '  # an audit that exited 0 or 1
 
 
 def load(path: Path) -> Any:
@@ -50,7 +68,7 @@ def uses_lines(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda path: path.name)
+@pytest.mark.parametrize("workflow", [*WORKFLOWS, EXAMPLE], ids=lambda path: path.name)
 def test_workflow_passes_githubs_workflow_schema(workflow: Path) -> None:
     check = [tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows"]
     answer = subprocess.run([*check, str(workflow)], capture_output=True, text=True, check=False)
@@ -66,7 +84,7 @@ def test_action_passes_githubs_action_schema() -> None:
 
 
 def test_zizmor_finds_no_high_severity_problem() -> None:
-    files = [str(path) for path in (*WORKFLOWS, ACTION)]
+    files = [str(path) for path in (*WORKFLOWS, ACTION, EXAMPLE)]
     answer = subprocess.run(
         [tool("zizmor"), "--offline", "--no-progress", "--format", "json", *files],
         capture_output=True,
@@ -79,18 +97,21 @@ def test_zizmor_finds_no_high_severity_problem() -> None:
     assert high == [], json.dumps(high, indent=2)
 
 
-@pytest.mark.parametrize("path", [*WORKFLOWS, ACTION], ids=lambda path: path.name)
+@pytest.mark.parametrize("path", [*WORKFLOWS, ACTION, EXAMPLE], ids=lambda path: path.name)
 def test_every_action_is_pinned_to_a_commit_with_its_version(path: Path) -> None:
     used = uses_lines(path)
+    ours = [OUR_MAJOR_TAG] if path == EXAMPLE else []
 
     assert used
-    assert [line for line in used if not PINNED.match(line)] == []
+    assert [line for line in used if not PINNED.match(line)] == ours
 
 
 def test_an_action_is_pinned_to_one_commit_everywhere() -> None:
     commits: dict[str, set[str]] = {}
-    for path in (*WORKFLOWS, ACTION):
+    for path in (*WORKFLOWS, ACTION, EXAMPLE):
         for line in uses_lines(path):
+            if line == OUR_MAJOR_TAG:
+                continue
             name, commit = line.split(" ")[0].split("@")
             repository = "/".join(name.split("/")[:2])  # actions/cache/save is actions/cache
             commits.setdefault(repository, set()).add(commit)
@@ -98,7 +119,7 @@ def test_an_action_is_pinned_to_one_commit_everywhere() -> None:
     assert {name: sha for name, sha in commits.items() if len(sha) > 1} == {}
 
 
-@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda path: path.name)
+@pytest.mark.parametrize("workflow", [*WORKFLOWS, EXAMPLE], ids=lambda path: path.name)
 def test_least_privilege(workflow: Path) -> None:
     document = load(workflow)
     writes = {
@@ -107,8 +128,8 @@ def test_least_privilege(workflow: Path) -> None:
     }
 
     assert document["permissions"] == {}
-    assert {job_id: scopes for job_id, scopes in writes.items() if scopes} == (
-        {"pages": {"pages", "id-token"}, "issue": {"issues"}} if workflow == AUDIT else {}
+    assert {job_id: scopes for job_id, scopes in writes.items() if scopes} == WRITES.get(
+        workflow.name, {}
     )
 
 
@@ -141,12 +162,12 @@ def test_shards_are_fanned_out_and_merged() -> None:
     assert shards == list(range(1, len(shards) + 1))
     assert f'--shard "$SHARD/{len(shards)}"' in audit
     assert jobs["merge"]["needs"] == "audit"
-    assert "--db reports/history.sqlite" in merge
+    assert "--db history/history.sqlite" in merge
     assert "--fail-on new-dead" in merge
 
 
 def test_caches_are_restored_and_saved_under_a_per_run_key() -> None:
-    found = steps(AUDIT)
+    found = [*steps(AUDIT), *steps(ACTION)]
     restores = [(job, step) for job, step in found if "cache/restore@" in step.get("uses", "")]
     saves = {
         (job, step["with"]["key"]): step
@@ -156,7 +177,7 @@ def test_caches_are_restored_and_saved_under_a_per_run_key() -> None:
 
     assert {step["with"]["path"] for _, step in restores} == {
         ".cache/verdicts",
-        "reports/history.sqlite*",
+        "${{ runner.temp }}/paper-auditor-history/history.sqlite",
     }
     for job, restore in restores:
         key = restore["with"]["key"]
@@ -164,7 +185,7 @@ def test_caches_are_restored_and_saved_under_a_per_run_key() -> None:
         assert key.startswith(restore["with"]["restore-keys"])
         save = saves[(job, key)]
         assert save["with"]["path"] == restore["with"]["path"]
-        assert save["if"] == "always()"
+    assert len(saves) == len(restores)
 
 
 def test_the_token_is_passed_explicitly_to_every_step_that_calls_github() -> None:
@@ -179,7 +200,7 @@ def test_the_token_is_passed_explicitly_to_every_step_that_calls_github() -> Non
 def test_checkouts_keep_no_credentials() -> None:
     checkouts = [step for _, step in steps(AUDIT) if "actions/checkout@" in step.get("uses", "")]
 
-    assert len(checkouts) == 3
+    assert len(checkouts) == 4
     assert all(step["with"]["persist-credentials"] is False for step in checkouts)
 
 
@@ -196,7 +217,14 @@ def test_the_action_interface() -> None:
     audit = next(step for step in action["runs"]["steps"] if step.get("id") == "audit")
 
     assert action["runs"]["using"] == "composite"
-    assert set(action["inputs"]) == {"paths", "fail-on", "token", "args"}
+    assert set(action["inputs"]) == {
+        "paths",
+        "fail-on",
+        "token",
+        "args",
+        "history",
+        "history-branch",
+    }
     assert tuple(action["outputs"]) == OUTPUT_NAMES
     assert {name: output["value"] for name, output in action["outputs"].items()} == {
         name: f"${{{{ steps.audit.outputs.{name} }}}}" for name in OUTPUT_NAMES
@@ -249,3 +277,331 @@ def test_the_scheduled_audit_runs_on_its_default_input(
     assert all(summary["error"] is None for summary in document["inputs"])
     assert document["papers"]
     assert {paper["date"] for paper in document["papers"]} == {"2026-07"}
+
+
+# --- the run history on its branch ----------------------------------------------------------
+
+
+def git(*args: str, cwd: Path) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+@pytest.fixture
+def history_remote(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A bare repository standing for GitHub, and the environment the workflows give the
+    script (no token: the remote is a local path)."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    remote = tmp_path / "remote.git"
+    git("init", "-q", "--bare", str(remote), cwd=tmp_path)
+    environ = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),  # no user configuration
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "HISTORY_REMOTE": str(remote),
+        "HISTORY_BRANCH": "paper-auditor-history",
+    }
+    return remote, environ
+
+
+def history_script(
+    command: str, environ: dict[str, str], **more: str
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(HISTORY_SCRIPT), command],
+        env={**environ, **more},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def a_history(path: Path, runs: int) -> bytes:
+    """A real history file holding `runs` runs, closed as the auditor closes it."""
+    from auditor.history import History
+
+    with History.open(path) as history:
+        for _ in range(runs):
+            history.begin_run()
+    return path.read_bytes()
+
+
+def test_the_history_round_trips_through_its_branch(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    remote, environ = history_remote
+    first = tmp_path / "first" / "history.sqlite"
+    again = tmp_path / "again" / "history.sqlite"
+
+    start = history_script("restore", environ, HISTORY_FILE=str(first))
+    assert start.returncode == 0, start.stderr
+    assert "does not exist yet" in start.stdout
+    assert not first.exists()
+
+    saved = a_history(first, runs=1)
+    for exit_code in ("0", "1"):  # 1: the audit's findings, a completed run all the same
+        save = history_script("save", environ, HISTORY_FILE=str(first), AUDIT_EXIT_CODE=exit_code)
+        assert save.returncode == 0, save.stderr
+        restore = history_script("restore", environ, HISTORY_FILE=str(again))
+        assert restore.returncode == 0, restore.stderr
+        assert again.read_bytes() == saved
+        saved = a_history(first, runs=1)
+
+    branch = "refs/heads/paper-auditor-history"
+    assert git("ls-tree", "--name-only", branch, cwd=remote) == "history.sqlite"
+    assert git("rev-list", "--count", branch, cwd=remote) == "2"  # each save on the last
+    with sqlite3.connect(again) as restored:
+        assert restored.execute("SELECT COUNT(*) FROM runs").fetchone() == (2,)
+
+
+@pytest.mark.parametrize("exit_code", ["2", "3", "4", ""])
+def test_a_failed_audit_saves_no_history(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]], exit_code: str
+) -> None:
+    remote, environ = history_remote
+    local = tmp_path / "history.sqlite"
+    kept = a_history(local, runs=1)
+    assert history_script("save", environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE="0").stdout
+    tip = git("rev-parse", "refs/heads/paper-auditor-history", cwd=remote)
+    a_history(local, runs=1)
+
+    save = history_script("save", environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE=exit_code)
+
+    assert save.returncode == 0, save.stderr
+    assert "history not saved" in save.stdout
+    assert git("rev-parse", "refs/heads/paper-auditor-history", cwd=remote) == tip
+    restored = tmp_path / "restored.sqlite"
+    assert history_script("restore", environ, HISTORY_FILE=str(restored)).returncode == 0
+    assert restored.read_bytes() == kept
+
+
+def test_a_branch_without_a_history_is_refused(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    remote, environ = history_remote
+    work = tmp_path / "work"
+    git("init", "-q", "-b", "paper-auditor-history", str(work), cwd=tmp_path)
+    (work / "notes.txt").write_text("not a history\n")
+    git("add", "notes.txt", cwd=work)
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "x", cwd=work)
+    git("push", "-q", str(remote), "paper-auditor-history", cwd=work)
+
+    restore = history_script("restore", environ, HISTORY_FILE=str(tmp_path / "h.sqlite"))
+
+    assert restore.returncode == 1
+    assert "holds no history.sqlite" in restore.stderr
+
+
+def action_step(name: str) -> dict[str, Any]:
+    return next(step for _, step in steps(ACTION) if step.get("name") == name)
+
+
+def test_the_action_keeps_the_history_on_a_branch_by_default() -> None:
+    inputs = load(ACTION)["inputs"]
+    restore = action_step("Restore the run history from its branch")
+    save = action_step("Save the run history to its branch")
+
+    assert inputs["history"]["default"] == "branch"
+    assert inputs["history-branch"]["default"] == "paper-auditor-history"
+    script = 'bash "$GITHUB_ACTION_PATH/scripts/history-branch.sh"'
+    assert restore["run"] == f"{script} restore"
+    assert save["run"] == f"{script} save"
+    assert save["env"]["AUDIT_EXIT_CODE"] == "${{ steps.audit.outputs.exit-code }}"
+    assert restore["env"]["HISTORY_FILE"] == save["env"]["HISTORY_FILE"]
+    cache_save = action_step("Save the run history to the Actions cache")
+    assert COMPLETED + "steps.audit.outputs.exit-code)" in cache_save["if"]
+    for saving in (save, cache_save):
+        assert "!cancelled()" in saving["if"]
+        assert "!startsWith(github.event_name, 'pull_request')" in saving["if"]
+
+
+@pytest.mark.parametrize(
+    ("history", "auditor_exit", "code", "with_db"),
+    [("branch", 0, 0, True), ("cache", 1, 1, True), ("none", 3, 3, False), ("git", 0, 2, False)],
+)
+def test_the_action_audit_step_records_its_exit_code(
+    tmp_path: Path, history: str, auditor_exit: int, code: int, with_db: bool
+) -> None:
+    """The audit step's own script, with a stand-in `auditor` that records its arguments."""
+    audit = action_step("Audit")
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    stand_in = venv / "bin" / "auditor"
+    stand_in.write_text(
+        f'#!/bin/sh\nprintf "%s\\n" "$@" > "{tmp_path}/argv"\nexit {auditor_exit}\n'
+    )
+    stand_in.chmod(0o755)
+    outputs = tmp_path / "outputs"
+    outputs.touch()
+    environ = {
+        "PATH": os.environ["PATH"],
+        "PATHS": "lists/*.txt more.md",
+        "FAIL_ON": "new-dead",
+        "ARGS": "--out reports",
+        "HISTORY": history,
+        "HISTORY_FILE": str(tmp_path / "h" / "history.sqlite"),
+        "VENV": str(venv),
+        "GITHUB_OUTPUT": str(outputs),
+    }
+
+    run = subprocess.run(
+        ["bash", "-eo", "pipefail", "-c", audit["run"]],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert run.returncode == code, run.stdout + run.stderr
+    if code == 2:
+        assert "none of branch, cache, none" in run.stdout
+        assert outputs.read_text() == ""
+        return
+    argv = (tmp_path / "argv").read_text().splitlines()
+    db = ["--db", environ["HISTORY_FILE"]] if with_db else []
+    assert argv == ["audit", "lists/*.txt", "more.md", "--fail-on", "new-dead", *db, "--out",
+                    "reports"]  # fmt: skip
+    assert outputs.read_text() == f"exit-code={code}\n"
+
+
+def test_the_scheduled_audit_keeps_its_history_on_a_branch() -> None:
+    jobs = load(AUDIT)["jobs"]
+    merge = jobs["merge"]["steps"]
+    restore = step_of("merge", "history-branch.sh restore")
+    kept = next(step for step in merge if step.get("with", {}).get("name") == "history")
+    history = jobs["history"]
+    push = history["steps"][-1]
+
+    assert merge.index(restore) < merge.index(step_of("merge", "auditor merge"))
+    assert jobs["merge"]["outputs"]["exit-code"] == "${{ steps.merge.outputs.exit-code }}"
+    assert COMPLETED + "steps.merge.outputs.exit-code)" in kept["if"]
+    assert COMPLETED + "needs.merge.outputs.exit-code)" in history["if"]
+    assert history["needs"] == ["merge", "issue"]
+    assert push["run"] == "bash scripts/history-branch.sh save"
+    assert push["env"]["AUDIT_EXIT_CODE"] == "${{ needs.merge.outputs.exit-code }}"
+    assert restore["env"]["HISTORY_BRANCH"] == push["env"]["HISTORY_BRANCH"]
+    # The one job that may push runs none of the audit's code: no Python, no install.
+    assert [step.get("uses", "").split("@")[0] for step in history["steps"]] == [
+        "actions/checkout",
+        "actions/download-artifact",
+        "",
+    ]
+
+
+# --- releases ------------------------------------------------------------------------------------
+
+
+def release_notes_module() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "release_notes", ROOT / "scripts" / "release_notes.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHANGELOG = """# Changelog
+
+How releases are made.
+
+## [Unreleased]
+
+### Added
+- Later things.
+
+## [1.2.0] - 2026-08-01
+
+### Fixed
+- A thing.
+
+## [1.1.0] - 2026-07-01
+
+- Older things.
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text('"""A package."""\n\n__version__ = "1.2.0"\n')
+    (tmp_path / "pyproject.toml").write_text('[tool.hatch.version]\npath = "pkg/__init__.py"\n')
+    (tmp_path / "CHANGELOG.md").write_text(CHANGELOG)
+    return tmp_path
+
+
+def test_the_release_notes_are_the_changelog_section_of_the_tag(project: Path) -> None:
+    notes = release_notes_module().release_notes("v1.2.0", project)
+
+    assert notes == "### Fixed\n- A thing."
+
+
+@pytest.mark.parametrize(
+    ("tag", "version", "error"),
+    [
+        ("v1.3.0", "1.3.0", "no section '## [1.3.0]'"),
+        ("v1.2.0", "1.2.1", "tag v1.2.0 but the project's version is 1.2.1"),
+        ("1.2.0", "1.2.0", "is not vMAJOR.MINOR.PATCH"),
+        ("v1.2", "1.2.0", "is not vMAJOR.MINOR.PATCH"),
+    ],
+)
+def test_a_release_that_does_not_match_is_refused(
+    project: Path, tag: str, version: str, error: str
+) -> None:
+    module = release_notes_module()
+    init = project / "pkg" / "__init__.py"
+    init.write_text(init.read_text().replace("1.2.0", version))
+
+    with pytest.raises(module.ReleaseError, match=re.escape(error)):
+        module.release_notes(tag, project)
+
+
+def test_an_empty_changelog_section_is_refused(project: Path) -> None:
+    module = release_notes_module()
+    (project / "CHANGELOG.md").write_text("# Changelog\n\n## [1.2.0] - 2026-08-01\n\n## [1.1.0]\n")
+
+    with pytest.raises(module.ReleaseError, match="is empty"):
+        module.release_notes("v1.2.0", project)
+
+
+def test_the_project_declares_the_version_hatch_builds() -> None:
+    from auditor import __version__
+
+    assert release_notes_module().project_version(ROOT) == __version__
+
+
+def test_the_release_workflow_checks_then_releases_then_moves_the_major_tag() -> None:
+    workflow = load(RELEASE)
+    release = workflow["jobs"]["release"]["steps"]
+    scripts = [step["run"] for step in release if "run" in step]
+
+    assert workflow["on"]["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"]
+    assert scripts[0].startswith('python3 scripts/release_notes.py "$TAG"')
+    assert "gh release create" in scripts[1]
+    assert "--notes-file" in scripts[1]
+    assert "major=${TAG%%.*}" in scripts[2]
+    assert all(step["env"]["TAG"] == "${{ github.ref_name }}" for step in release if "run" in step)
+
+
+# --- the README's copies -------------------------------------------------------------------------
+
+
+def test_the_readme_shows_the_example_workflow_as_it_is() -> None:
+    readme = README.read_text(encoding="utf-8")
+
+    assert f"```yaml\n{EXAMPLE.read_text(encoding='utf-8')}```\n" in readme
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    readme = README.read_text(encoding="utf-8")
+    start_here = readme.split("## Start here", 1)[1].split("\n## ", 1)[0]
+    lines = start_here.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    command = lines[lines.index("# 2. Run the tests") + 1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+    assert command.startswith("python3 ")
+    assert command in ci
+    assert "python " not in "\n".join(lines)  # python3 throughout: plain Debian has no `python`
