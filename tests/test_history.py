@@ -26,7 +26,15 @@ from auditor.models import (
     SourceRef,
     Tier,
 )
-from auditor.scorecard import Changes, LinkEntry, LinkHistory, PaperEntry, RemovedLink, Scorecard
+from auditor.scorecard import (
+    CHANGE_KINDS,
+    Changes,
+    LinkEntry,
+    LinkHistory,
+    PaperEntry,
+    RemovedLink,
+    Scorecard,
+)
 from auditor.summary import build_summary
 
 
@@ -109,7 +117,7 @@ def test_first_run_reports_every_link_new(db: Path) -> None:
 
     assert first.changes == Changes(
         previous_run=None,
-        counts={**dict.fromkeys(history.CHANGE_KINDS, 0), "new": 2},
+        counts={**dict.fromkeys(CHANGE_KINDS, 0), "new": 2},
         new_dead=1,
     )
     assert first.links[0] == LinkEntry(
@@ -152,7 +160,7 @@ def test_a_link_not_judged_neither_dies_nor_revives(db: Path, unjudged: str) -> 
 
     assert [entry.changes for entry in by_url(second).values()] == [(), ()]
     assert by_url(second)[A].last_ok == stamp(1)
-    assert second.changes.counts == dict.fromkeys(history.CHANGE_KINDS, 0)
+    assert second.changes.counts == dict.fromkeys(CHANGE_KINDS, 0)
     assert history.headline(second) == f"No change since the previous run ({stamp(1)})."
     # Compared with the last judged verdict: A was ok, so it died; B was dead all along.
     assert by_url(third)[A].changes == ("died",)

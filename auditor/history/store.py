@@ -1,5 +1,5 @@
-"""The run history (`--db`): every run's per-link and per-paper results in one SQLite file, and
-what changed since the previous run.
+"""The run history's file (`--db`): every run's per-link and per-paper results in one SQLite
+file, written safely.
 
 Results are stored as they complete (`store_link`, committed within `STORE_EVERY` seconds: a
 commit per link would cost more than checking thousands of offline links does), so a crash or a
@@ -11,10 +11,6 @@ when `auditor issue --db` has updated it (`mark_reported`). (`finish_run` does a
 callers with nothing to write.) A run not reported stays in the file, its results counted for
 `first_seen`, `last_ok` and `dead_since`, but it is never the "previous run" that changes are
 computed against: a link that died in it is still `new` in the next run, until one is reported.
-
-Changes compare with the last *judged* outcome (`ok`, `moved`, `dead`): `unchecked`, `transient`,
-`blocked`, `excluded` and `unsupported` say nothing about the link, so they never make it die or
-revive.
 """
 
 from __future__ import annotations
@@ -23,32 +19,25 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
 
 from auditor import redact
-from auditor.models import LinkKind, LinkResult, Outcome, open_member
+from auditor.history.changes import REMOVED, PastResult, is_new_dead, link_history, removed_link
+from auditor.models import LinkResult
 from auditor.scorecard import (
     CHANGE_KINDS,
     Changes,
-    LinkEntry,
-    LinkHistory,
     RemovedLink,
     Scorecard,
 )
 from auditor.timestamps import now_iso
 
-T = TypeVar("T")
-
-NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
-
 # Seconds link results wait before they are committed together (see the module's docstring).
 STORE_EVERY = 1.0
-JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
-ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
+
 
 # Migration n (1-based) brings a file from `user_version` n-1 to n. Append, never edit: files
 # in users' caches hold every earlier version.
@@ -109,23 +98,6 @@ class Run:
     started_at: str
     finished_at: str | None
     reported_at: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    """One stored result of one link, as the history computation needs it."""
-
-    run_id: int
-    finished: bool  # reported: what changes are computed against
-    run_started_at: str
-    seen_at: str  # when the verdict was reached: `checked_at`, else the run's start
-    outcome: str
-    final_url: str | None
-    repo_exists: bool | None
-    archived: bool | None
-    license_spdx: str | None
-    kind: str | None
-    papers: tuple[str, ...]
 
 
 def _flag(value: bool | None) -> int | None:
@@ -392,9 +364,9 @@ class History:
                 self._db.execute("ROLLBACK")
             raise
 
-    def _history(self, url: str) -> list[_Row]:
+    def _history(self, url: str) -> list[PastResult]:
         return [
-            _Row(
+            PastResult(
                 run_id=run_id,
                 finished=bool(finished),
                 run_started_at=started,
@@ -419,14 +391,14 @@ class History:
         ).fetchone()
         previous_id: int | None = previous[0] if previous else None
         links = tuple(
-            replace(entry, history=_link_history(self._history(entry.url), run_id, previous_id))
+            replace(entry, history=link_history(self._history(entry.url), run_id, previous_id))
             for entry in card.links
         )
         current = {entry.url for entry in links}
         removed: list[RemovedLink] = []
         if previous_id is not None:
             gone = sorted(self.stored_urls(previous_id) - current)
-            removed = [_removed_link(url, self._history(url), previous_id) for url in gone]
+            removed = [removed_link(url, self._history(url), previous_id) for url in gone]
         counts = dict.fromkeys(CHANGE_KINDS, 0)
         for entry in links:
             for change in entry.history.changes if entry.history else ():
@@ -439,7 +411,7 @@ class History:
             changes=Changes(
                 previous_run=previous[1] if previous else None,
                 counts=counts,
-                new_dead=sum(1 for entry in links if _is_new_dead(entry)),
+                new_dead=sum(1 for entry in links if is_new_dead(entry)),
             ),
         )
 
@@ -462,139 +434,3 @@ def _migrate(connection: sqlite3.Connection, path: Path) -> None:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
             raise
-
-
-def _last(items: Iterable[T]) -> T | None:
-    last = None
-    for item in items:
-        last = item
-    return last
-
-
-def _dead_since(rows: Sequence[_Row]) -> str | None:
-    """When the current run of `dead` verdicts began, across every stored run (finished or
-    not); None when the last judged verdict is not `dead`."""
-    since = None
-    for row in rows:
-        if row.outcome == Outcome.DEAD:
-            since = since or row.seen_at
-        elif row.outcome in JUDGED:
-            since = None
-    return since
-
-
-def _link_history(rows: Sequence[_Row], run_id: int, previous_id: int | None) -> LinkHistory:
-    current = next(row for row in rows if row.run_id == run_id)
-    earlier = [row for row in rows if row.finished and row.run_id < run_id]
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
-    return LinkHistory(
-        first_seen=min(row.run_started_at for row in rows),
-        last_ok=max(ok_times) if ok_times else None,
-        dead_since=_dead_since(rows),
-        changes=tuple(_changes(current, earlier, previous_id)),
-    )
-
-
-def _changes(current: _Row, earlier: Sequence[_Row], previous_id: int | None) -> list[str]:
-    if not any(row.run_id == previous_id for row in earlier):
-        # Not in the previous list (or no previous run): compared to it, the link is new, and
-        # nothing else about it can have changed.
-        return [NEW]
-    changes: list[str] = []
-    judged = _last(row for row in earlier if row.outcome in JUDGED)
-    if current.outcome == Outcome.DEAD and (judged is None or judged.outcome != Outcome.DEAD):
-        changes.append(DIED)
-    if current.outcome in ALIVE and judged is not None and judged.outcome == Outcome.DEAD:
-        changes.append(REVIVED)
-    if current.outcome == Outcome.MOVED and (
-        judged is None or judged.outcome != Outcome.MOVED or judged.final_url != current.final_url
-    ):
-        changes.append(MOVED)
-    was_archived = _last(row.archived for row in earlier if row.archived is not None)
-    if current.archived and was_archived is False:
-        changes.append(ARCHIVED)
-    # Only a repository seen to exist has a licence fact; a missing one has `None` for unknown.
-    licensed = _last(row for row in earlier if row.repo_exists)
-    if current.repo_exists and licensed and licensed.license_spdx != current.license_spdx:
-        changes.append(LICENSE_CHANGED)
-    return changes
-
-
-def _removed_link(url: str, rows: Sequence[_Row], previous_id: int) -> RemovedLink:
-    last = next(row for row in rows if row.run_id == previous_id)
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
-    return RemovedLink(
-        url=url,
-        # Every row this auditor stores has a kind; the column allows NULL all the same.
-        kind=open_member(LinkKind, last.kind or LinkKind.WEB),
-        papers=last.papers,
-        last_outcome=Outcome(last.outcome),
-        history=LinkHistory(
-            first_seen=min(row.run_started_at for row in rows),
-            last_ok=max(ok_times) if ok_times else None,
-            dead_since=_dead_since(rows),
-            changes=(REMOVED,),
-        ),
-    )
-
-
-def _is_new_dead(entry: LinkEntry) -> bool:
-    # An acknowledged link is known dead: nothing new to report, nothing to fail on.
-    if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
-        return False
-    # A link never compared with a history counts: `--fail-on new-dead` fails closed.
-    changes = entry.history.changes if entry.history else None
-    return changes is None or DIED in changes or NEW in changes
-
-
-def new_dead(card: Scorecard) -> list[LinkEntry]:
-    """Links that died since the previous run, or are first seen (new to the list) and dead,
-    unless acknowledged: what `--fail-on new-dead` counts."""
-    return [entry for entry in card.links if _is_new_dead(entry)]
-
-
-def still_dead(card: Scorecard) -> list[LinkEntry]:
-    """Links whose last judged verdict is `dead`: dead now, or not judged this run (unchecked,
-    transient, …) after being dead; acknowledged ones left out (`acknowledged_dead`). A
-    tracking issue stays open while any is left."""
-    return [
-        entry
-        for entry in card.links
-        if (entry.outcome == Outcome.DEAD or (entry.history and entry.history.dead_since))
-        and not entry.is_acknowledged
-    ]
-
-
-def acknowledged_dead(card: Scorecard) -> list[LinkEntry]:
-    """Dead links whose acknowledgement holds: reported apart, failing no `--fail-on` rule."""
-    return [
-        entry for entry in card.links if entry.outcome == Outcome.DEAD and entry.is_acknowledged
-    ]
-
-
-def headline(card: Scorecard) -> str:
-    """One sentence on what changed since the previous run, new deaths first; the wording the
-    summary, the HTML header and the tracking issue share. Empty for an unrecorded document."""
-    changes = card.changes
-    if changes is None:
-        return ""
-    previous = changes.previous_run
-    if previous is None:
-        return f"First recorded run: {len(card.links)} link(s)."
-    counts = changes.counts
-    parts = [f"{changes.new_dead} link(s) newly dead"] if changes.new_dead else []
-    parts += [
-        f"{counts[kind]} {label}"
-        for kind, label in (
-            (REVIVED, "revived"),
-            (MOVED, "moved"),
-            (ARCHIVED, "archived"),
-            (LICENSE_CHANGED, "licence(s) changed"),
-            (NEW, "new"),
-            (REMOVED, "removed"),
-        )
-        if counts.get(kind)
-    ]
-    if not parts:
-        return f"No change since the previous run ({previous})."
-    return f"Since the previous run ({previous}): " + ", ".join(parts) + "."

@@ -1,0 +1,27 @@
+"""The run history (`--db`): what each run found (`store`, one SQLite file) and what changed
+since the previous run (`changes`)."""
+
+from auditor.history.changes import (
+    ALIVE,
+    LICENSE_CHANGED,
+    NEW,
+    acknowledged_dead,
+    headline,
+    new_dead,
+    still_dead,
+)
+from auditor.history.store import MIGRATIONS, History, HistoryError, Run
+
+__all__ = [
+    "ALIVE",
+    "LICENSE_CHANGED",
+    "MIGRATIONS",
+    "NEW",
+    "History",
+    "HistoryError",
+    "Run",
+    "acknowledged_dead",
+    "headline",
+    "new_dead",
+    "still_dead",
+]
