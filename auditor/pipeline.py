@@ -24,6 +24,7 @@ from auditor import checker, extract, fetch, links, score, shard
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
 from auditor.config import DEFAULT_API_ROOTS, DEFAULT_GITHUB_API_URL, Settings
+from auditor.harvest import attribute, harvested_links, with_links
 from auditor.hosts import archives, github
 from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
@@ -33,7 +34,6 @@ from auditor.models import (
     LinkCheck,
     LinkKind,
     LinkResult,
-    Occurrence,
     Outcome,
     Paper,
     PaperScore,
@@ -251,85 +251,6 @@ class _Checks:
     async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
         if targets:
             await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
-
-
-def harvested_links(
-    pages: Iterable[LinkResult],
-    *,
-    follow_refresh: bool = False,
-    room: dict[str, int] | None = None,
-    left_out: dict[str, int] | None = None,
-) -> list[Link]:
-    """Code links found on project pages, each attributed to the papers citing its page; with
-    `follow_refresh`, also the page a meta refresh sends a page's reader to. With `room` (paper
-    id → links it may still gain), a paper gains no more than that; `left_out` counts the rest.
-    Linear in the links found."""
-    found: dict[str, tuple[Link, dict[str, None], list[Occurrence]]] = {}
-    for page in pages:
-        refresh = page.check.refresh_url if follow_refresh else None
-        for raw in (*page.check.code_links, *([refresh] if refresh else [])):
-            normal = links.normalize_url(raw)
-            if normal is None or (raw != refresh and not links.is_harvestable(raw)):
-                continue
-            earlier = found.get(normal.url)
-            papers = [
-                paper for paper in page.link.papers if earlier is None or paper not in earlier[1]
-            ]
-            if room is not None:
-                kept = [paper for paper in papers if room.get(paper, 0) > 0]
-                for paper in papers:
-                    if paper in kept:
-                        room[paper] -= 1
-                    elif left_out is not None:
-                        left_out[paper] = left_out.get(paper, 0) + 1
-                papers = kept
-            if not papers:
-                continue
-            occurrences = [
-                Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
-                for paper in papers
-            ]
-            if earlier is None:
-                link = Link(url=normal.url, kind=normal.kind, papers=(), found_via=page.link.url)
-                found[normal.url] = (link, dict.fromkeys(papers), occurrences)
-            else:
-                earlier[1].update(dict.fromkeys(papers))
-                earlier[2].extend(occurrences)
-    return [
-        replace(link, papers=tuple(papers), occurrences=tuple(occurrences))
-        for link, papers, occurrences in found.values()
-    ]
-
-
-def attribute(cited: Link, harvested: Link) -> Link:
-    """A link both cited and found on a project page: the papers whose page holds it gain it."""
-    papers = tuple(dict.fromkeys(cited.papers + harvested.papers))
-    if papers == cited.papers:
-        return cited
-    added = tuple(o for o in harvested.occurrences if o.paper not in cited.papers)
-    return replace(cited, papers=papers, occurrences=cited.occurrences + added)
-
-
-def with_links(
-    papers: Sequence[Paper], links: Iterable[Link], left_out: dict[str, int] | None = None
-) -> list[Paper]:
-    """Papers whose `links` include the harvested links attributed to them, and a note on those
-    that reached the links-per-paper cap (`left_out`: paper id → links not attributed)."""
-    extra: dict[str, list[str]] = {}
-    for link in links:
-        for paper_id in link.papers:
-            extra.setdefault(paper_id, []).append(link.url)
-    done = []
-    for paper in papers:
-        more = extra.get(paper.id)
-        if more:
-            paper = replace(paper, links=tuple(dict.fromkeys(paper.links + tuple(more))))
-        lost = (left_out or {}).get(paper.id)
-        if lost:
-            note = f"{lost:,} more link(s) found on its project pages left out, not checked"
-            paper = replace(paper, notes=(*paper.notes, note))
-        done.append(paper)
-    return done
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:

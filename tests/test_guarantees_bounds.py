@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import actions, cli, deadline, extract, pages, pipeline, readme, score
+from auditor import actions, cli, deadline, extract, harvest, pages, pipeline, readme, score
 from auditor.config import DEFAULT_LIMITS, Limits, Settings
 from auditor.inputs import Document
 from auditor.models import LinkKind, LinkResult, Outcome
@@ -81,14 +81,14 @@ def test_scoring_a_paper_is_linear_in_its_links() -> None:
 
 
 def test_a_link_found_on_many_pages_is_harvested_in_linear_work() -> None:
-    def harvest(pages_count: int) -> Callable[[], object]:
+    def harvesting(pages_count: int) -> Callable[[], object]:
         found = [
             _with_code_links(result(f"https://lab.test/p{n}", LinkKind.WEB, (f"l.txt#{n}",)), 1)
             for n in range(pages_count)
         ]
-        return lambda: pipeline.harvested_links(found)
+        return lambda: harvest.harvested_links(found)
 
-    grows_linearly(harvest, 400)
+    grows_linearly(harvesting, 400)
 
 
 def _with_code_links(page: LinkResult, count: int) -> LinkResult:
@@ -140,7 +140,7 @@ def test_a_paper_keeps_its_first_links_and_notes_the_rest() -> None:
 def test_harvested_links_respect_the_links_per_paper_cap() -> None:
     page = _with_code_links(result("https://lab.test/p", LinkKind.WEB, ("l.txt#1",)), 9)
     room, left_out = {"l.txt#1": 4}, {}
-    harvested = pipeline.harvested_links([page], room=room, left_out=left_out)
+    harvested = harvest.harvested_links([page], room=room, left_out=left_out)
     assert len(harvested) == 4
     assert left_out == {"l.txt#1": 5}
 
