@@ -15,7 +15,6 @@ import asyncio
 import functools
 import logging
 import re
-import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -31,24 +30,22 @@ from auditor.fetch import (
     Fetcher,
     Response,
     httpx_limit,
-    redirect_note,
     redirect_target,
     scheme_refusal,
     seconds,
-    status_text,
     unsupported_address,
 )
+from auditor.http_answers import status_verdict, success_verdict, verdict
 from auditor.links import HTML_KINDS, is_cut
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
 from auditor.net.client import needs_public_dns
-from auditor.net.policy import RetryPolicy, server_wait
+from auditor.net.policy import RetryPolicy
 from auditor.pages import PageFacts, analyse_page
 from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
-PERMANENT_STATUSES = frozenset({301, 308})
 # Longest wait for a retry taken in the first pass; a longer one defers the link to the second.
 INLINE_WAIT = 5.0
 ANONYMOUS_NOTE = "anonymised review link: not a permanent home for code"
@@ -60,27 +57,6 @@ INTERNAL_ERROR_DETAIL = "not checked: internal error"
 def not_checked(detail: str) -> LinkCheck:
     """An `unchecked` verdict, e.g. for the links an interrupted run never reached."""
     return LinkCheck(Outcome.UNCHECKED, detail, now_iso())
-
-
-def is_canonicalising(source: str, target: str) -> bool:
-    """Whether a redirect only canonicalises the address: http→https, a trailing slash, a
-    `www.` prefix, the host's case, or an explicit default port."""
-
-    def key(url: str) -> tuple[str, int | None, str, str]:
-        parts = urlsplit(url)
-        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-        if (parts.scheme, port) in (("http", 80), ("https", 443)):
-            port = None  # the scheme's default, whichever scheme it is
-        host = (parts.hostname or "").removeprefix("www.")
-        return host, port, parts.path.rstrip("/"), parts.query
-
-    schemes = (urlsplit(source).scheme, urlsplit(target).scheme)
-    if schemes[0] != schemes[1] and schemes != ("http", "https"):
-        return False
-    try:
-        return key(source) == key(target)
-    except ValueError:  # an invalid port
-        return False
 
 
 @dataclass(slots=True)
@@ -351,7 +327,7 @@ class _Checker:
                         refusal = (Outcome.EXCLUDED, f"redirected to an address that {excluded}")
                     if refusal is not None:
                         outcome, why = refusal
-                        return self._verdict(outcome, f"redirect refused: {why}", hops, current)
+                        return verdict(outcome, f"redirect refused: {why}", hops, current)
                 headers: dict[str, str] = {}
                 if index == 0 and previous is not None and previous.final_url is None:
                     if previous.etag:
@@ -366,10 +342,10 @@ class _Checker:
                     )
                 hops.append(Hop(current, response.status))
                 if (current, target) in transitions:
-                    return self._verdict(Outcome.DEAD, f"redirect loop at {current}", hops, target)
+                    return verdict(Outcome.DEAD, f"redirect loop at {current}", hops, target)
                 transitions.add((current, target))
                 current = target
-            return self._verdict(
+            return verdict(
                 Outcome.DEAD, f"more than {settings.max_redirects} redirects", hops, current
             )
         except Failure as failure:
@@ -399,23 +375,6 @@ class _Checker:
             return confirmed
         return await ask("GET", url, body="none", headers=headers, budget=budget)
 
-    def _verdict(
-        self,
-        outcome: Outcome,
-        detail: str,
-        hops: Sequence[Hop],
-        final_url: str | None,
-        **extra: Any,
-    ) -> LinkCheck:
-        return LinkCheck(
-            outcome,
-            detail,
-            now_iso(),
-            final_url=final_url if hops else None,
-            redirects=tuple(hops),
-            **extra,
-        )
-
     async def _judge(
         self,
         url: str,
@@ -424,59 +383,14 @@ class _Checker:
         hops: list[Hop],
         previous: LinkCheck | None,
     ) -> LinkCheck:
-        status = response.status
-        text = status_text(status)
-        after = redirect_note(hops)
-        common: dict[str, Any] = {"http_status": status}
-        if response.headers.get("cf-mitigated", "").strip().lower() == "challenge":
-            return self._verdict(
-                Outcome.BLOCKED,
-                f"{text}: a bot challenge (cf-mitigated){after}",
-                hops,
-                response.url,
-                **common,
-            )
-        if status == 304 and previous is not None:  # RFC 9110 §15.4.5: the validators matched
+        """The verdict on the answer a chain ended at; raises `Failure` for a transient one."""
+        judged = status_verdict(response, hops, conditional=previous is not None)
+        if judged is not None:
+            return judged
+        if response.status == 304 and previous is not None:  # RFC 9110 §15.4.5: validators matched
             return replace(
                 previous, checked_at=now_iso(), detail=f"{previous.detail} (unchanged: 304)"
             )
-        if 200 <= status < 300:
-            return await self._success(url, kind, response, hops)
-        if status in (401, 403, 407):
-            return self._verdict(
-                Outcome.BLOCKED, f"{text}: access refused{after}", hops, response.url, **common
-            )
-        if status in (404, 410, 451):
-            return self._verdict(Outcome.DEAD, f"{text}{after}", hops, response.url, **common)
-        if RetryPolicy.is_transient_status(status):
-            raise Failure(
-                Outcome.TRANSIENT,
-                f"{text}{after}",
-                retryable=True,
-                status=status,
-                wait=server_wait(response.headers, now=time.time()),
-            )
-        if 400 <= status < 500 or status >= 600:
-            # Not `dead`: these usually judge our request (406, 418, LinkedIn's 999…) rather
-            # than the link.
-            return self._verdict(
-                Outcome.BLOCKED,
-                f"{text}: the server refused our request{after}",
-                hops,
-                response.url,
-                **common,
-            )
-        if 300 <= status < 400:
-            raise Failure(
-                Outcome.TRANSIENT, f"{text} without a Location to follow{after}", status=status
-            )
-        raise Failure(Outcome.TRANSIENT, f"unexpected status {status}{after}", status=status)
-
-    async def _success(
-        self, url: str, kind: LinkKind, response: Response, hops: list[Hop]
-    ) -> LinkCheck:
-        text = status_text(response.status)
-        after = redirect_note(hops)
         facts = PageFacts(None, None, ())
         limits = self.net.settings.limits
         if response.body is not None and kind in HTML_KINDS:
@@ -498,47 +412,7 @@ class _Checker:
                     )
                 except run_clock.OutOfTime:
                     return not_checked("not checked: run time limit reached while reading the page")
-        notes = f"; {response.note}" if response.note else ""
-        if facts.more_code_links:
-            notes += (
-                f"; {facts.more_code_links:,} more code link(s) on the page not checked "
-                f"(at most {limits.code_links_per_page} per page)"
-            )
-        page = {
-            "page_title": facts.title,
-            "code_links": facts.code_links,
-            "refresh_url": facts.refresh,
-            "http_status": response.status,
-        }
-        if facts.soft_404 is not None:
-            return self._verdict(
-                Outcome.DEAD,
-                f"soft 404: {text}{after} but {facts.soft_404}",
-                hops,
-                response.url,
-                **page,
-            )
-        moves = [
-            hop.status
-            for index, hop in enumerate(hops)
-            if hop.status in PERMANENT_STATUSES
-            and not is_canonicalising(
-                hop.url, hops[index + 1].url if index + 1 < len(hops) else response.url
-            )
-        ]
-        validators: dict[str, Any] = {}
-        if not hops:  # a conditional request goes to the cited URL: keep validators of its answer
-            validators = {
-                "etag": response.headers.get("etag"),
-                "last_modified": response.headers.get("last-modified"),
-            }
-        if moves:
-            codes = ", ".join(str(code) for code in dict.fromkeys(moves))
-            detail = f"moved permanently ({codes}) to {response.url}, which answers {text}{notes}"
-            return self._verdict(Outcome.MOVED, detail, hops, response.url, **page)
-        return self._verdict(
-            Outcome.OK, f"{text}{after}{notes}", hops, response.url, **page, **validators
-        )
+        return success_verdict(response, hops, facts, limits.code_links_per_page)
 
 
 def _host(url: str) -> str:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 import respx
 
-from auditor import checker, pages
+from auditor import checker, http_answers, pages
 from auditor.config import Settings
 from auditor.models import LinkCheck, LinkKind, Outcome
 from auditor.net import Net, policy
@@ -196,7 +196,7 @@ async def test_an_internal_error_is_unchecked_never_a_verdict(
     ],
 )
 def test_is_canonicalising(source: str, target: str, canonical: bool) -> None:
-    assert checker.is_canonicalising(source, target) is canonical
+    assert http_answers.is_canonicalising(source, target) is canonical
 
 
 # --- pages ---------------------------------------------------------------------------------------
