@@ -13,8 +13,9 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
+from auditor import repofiles
 from auditor.config import Settings
-from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host
+from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host, build_batch_query
 from auditor.hosts.github.endpoints import raw_origins
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
@@ -883,3 +884,10 @@ async def test_pinning_read_from_environment_and_pyproject_files(
     assert conda.deps_pinned is True
     assert poetry is not None
     assert poetry.deps_pinned is False
+
+
+def test_the_query_reads_every_dependency_list_the_pinning_rule_knows() -> None:
+    query = build_batch_query(1)
+    for name in repofiles.MANIFESTS:
+        assert f'object(expression: "HEAD:{name}")' in query
+    assert query.count("object(expression:") == len(repofiles.MANIFESTS) + 7  # trees, READMEs

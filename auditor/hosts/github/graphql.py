@@ -60,7 +60,8 @@ _PREFETCHED_READMES = {
 }
 
 
-# Dependency lists read in the same query, for pinning (E1).
+# Dependency lists read in the same query, for pinning (E1): `auditor.repofiles.MANIFESTS`, each
+# under a GraphQL alias (a test holds the two equal).
 _MANIFEST_ALIASES = {
     "requirements": "requirements.txt",
     "environmentYml": "environment.yml",
@@ -70,6 +71,10 @@ _MANIFEST_ALIASES = {
 
 
 _NAMES = "... on Tree { entries { name type } }"
+_MANIFEST_FIELDS = "\n".join(
+    f'  {alias}: object(expression: "HEAD:{path}") {{ {_BLOB_TEXT} }}'
+    for alias, path in _MANIFEST_ALIASES.items()
+)
 
 
 _REPO_FRAGMENT = f"""fragment Repo on Repository {{
@@ -88,10 +93,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   readmeRst: object(expression: "HEAD:README.rst") {{ {_BLOB_TEXT} }}
   readmeGithub: object(expression: "HEAD:.github/README.md") {{ {_BLOB_TEXT} }}
   readmeDocs: object(expression: "HEAD:docs/README.md") {{ {_BLOB_TEXT} }}
-  requirements: object(expression: "HEAD:requirements.txt") {{ {_BLOB_TEXT} }}
-  environmentYml: object(expression: "HEAD:environment.yml") {{ {_BLOB_TEXT} }}
-  environmentYaml: object(expression: "HEAD:environment.yaml") {{ {_BLOB_TEXT} }}
-  pyprojectToml: object(expression: "HEAD:pyproject.toml") {{ {_BLOB_TEXT} }}
+{_MANIFEST_FIELDS}
 }}"""
 
 
