@@ -23,7 +23,8 @@ from auditor.acknowledgements import (
 from auditor.configfile import ConfigError
 from auditor.models import LinkKind, Outcome
 from auditor.scorecard import Acknowledgement, AcknowledgementStatus, Scorecard, load_scorecard
-from tests.support.local_servers import LocalServer, Reply, html, serve
+from tests.support.local_servers import LocalServer
+from tests.support.reading_group import gone_and_fine_pages, write_reading_group
 from tests.support.scorecards import paper, result, scorecard
 
 TODAY = datetime.now(UTC).date()  # the day a run generated now is dated (UTC)
@@ -257,19 +258,8 @@ def test_the_tracking_issue_leaves_acknowledged_links_out() -> None:
 
 @pytest.fixture
 def web() -> Iterator[LocalServer]:
-    with serve({"/page": html("<title>Fine</title>"), "/gone": Reply(404)}) as server:
+    with gone_and_fine_pages() as server:
         yield server
-
-
-def _papers(folder: Path, web: LocalServer) -> Path:
-    path = folder / "papers.md"
-    path.write_text(
-        "# Reading group\n\n"
-        f"- **GoneNet.** We present GoneNet. Project page: {web.url('/gone')}\n"
-        f"- **FineNet.** We present FineNet. Project page: {web.url('/page')}\n",
-        encoding="utf-8",
-    )
-    return path
 
 
 def _ignore_file(path: Path, url: str, until: date, reason: str = REASON) -> Path:
@@ -297,7 +287,7 @@ def test_an_acknowledged_dead_link_passes_the_run_and_is_marked_in_every_report(
     tmp_path: Path, web: LocalServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # ./.paper-auditor-ignore is read without being named
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     _ignore_file(tmp_path / IGNORE_FILE, web.url("/gone"), LATER)
 
     # First run: the link is new and dead, which `new-dead` would count but for the file.
@@ -332,7 +322,7 @@ def test_an_acknowledged_dead_link_passes_the_run_and_is_marked_in_every_report(
 def test_an_expired_acknowledgement_fails_the_run_and_says_so(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     ignore = _ignore_file(tmp_path / "known-dead.toml", web.url("/gone"), EARLIER)
 
     code = _audit(papers, out, "--fail-on", "dead", "--acknowledgements", str(ignore))
@@ -352,7 +342,7 @@ def test_an_expired_acknowledgement_fails_the_run_and_says_so(
 def test_an_acknowledgement_of_a_link_that_resolves_again_is_reported_stale(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     ignore = _ignore_file(tmp_path / "known-dead.toml", web.url("/page"), LATER, "was down")
 
     code = _audit(papers, out, "--fail-on", "dead", "--acknowledgements", str(ignore))
@@ -369,7 +359,7 @@ def test_an_acknowledgement_of_a_link_that_resolves_again_is_reported_stale(
 def test_merge_marks_the_links_with_the_acknowledgements_it_is_given(
     tmp_path: Path, web: LocalServer
 ) -> None:
-    papers = _papers(tmp_path, web)
+    papers = write_reading_group(tmp_path, web)
     ignore = _ignore_file(tmp_path / "known-dead.toml", web.url("/gone"), LATER)
     parts = []
     for index in (1, 2):

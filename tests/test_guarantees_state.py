@@ -21,7 +21,8 @@ from auditor import actions, cli, pipeline, scorecard
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
 from auditor.scorecard.writing import GENERATIONS, write_report_set
-from tests.support.local_servers import LocalServer, Reply, html, serve
+from tests.support.local_servers import LocalServer, Reply, serve
+from tests.support.reading_group import gone_and_fine_pages
 from tests.support.scorecards import paper, result
 from tests.support.scorecards import scorecard as build
 
@@ -32,7 +33,7 @@ REPORTS = ("scorecard.json", "summary.md", "index.html")
 
 @pytest.fixture
 def web() -> Iterator[LocalServer]:
-    with serve({"/page": html("<title>Fine</title>"), "/gone": Reply(404)}) as server:
+    with gone_and_fine_pages() as server:
         yield server
 
 

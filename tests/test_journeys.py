@@ -27,26 +27,16 @@ from auditor.progress import Progress
 from auditor.rubric import Rubric
 from tests.support.fake_github import FakeGitHub
 from tests.support.github_world import sample_repos, settings_for
-from tests.support.local_servers import LocalServer, Reply, html, serve
+from tests.support.local_servers import LocalServer, Reply
+from tests.support.reading_group import gone_and_fine_pages, write_reading_group
 
 REPORTS = ("scorecard.json", "summary.md", "index.html")
 
 
 @pytest.fixture
 def web() -> Iterator[LocalServer]:
-    with serve({"/page": html("<title>Fine</title>"), "/gone": Reply(404)}) as server:
+    with gone_and_fine_pages() as server:
         yield server
-
-
-def _papers(folder: Path, web: LocalServer) -> Path:
-    path = folder / "papers.md"
-    path.write_text(
-        "# Reading group\n\n"
-        f"- **GoneNet.** We present GoneNet, a method. Project page: {web.url('/gone')}\n"
-        f"- **FineNet.** We present FineNet, a method. Project page: {web.url('/page')}\n",
-        encoding="utf-8",
-    )
-    return path
 
 
 def _audit(*arguments: str, environ: dict[str, str] | None = None) -> int:
@@ -69,7 +59,7 @@ def _state(out: Path) -> dict[str, str]:
 def test_a_typo_in_a_path_keeps_the_reports_and_the_history(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     assert _audit(str(papers), "--out", str(out)) == cli.EXIT_FINDINGS  # GoneNet's page is new
     before = _state(out)
     capsys.readouterr()
@@ -100,7 +90,7 @@ def test_a_typo_in_a_path_keeps_the_reports_and_the_history(
 def test_a_missing_input_among_others_stops_the_run_unless_allowed(
     tmp_path: Path, web: LocalServer
 ) -> None:
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     missing = str(tmp_path / "missing.md")
     assert _audit(str(papers), missing, "--out", str(out)) == cli.EXIT_USAGE
     assert not out.exists() or not any(out.iterdir())
@@ -144,7 +134,7 @@ def _progress_lines(err: str) -> list[str]:
 def test_a_log_gets_plain_progress_lines_and_quiet_none(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers = _papers(tmp_path, web)
+    papers = write_reading_group(tmp_path, web)
     assert _audit(str(papers), "--out", str(tmp_path / "r")) == cli.EXIT_FINDINGS
     err = capsys.readouterr().err
     lines = _progress_lines(err)
@@ -163,7 +153,7 @@ def test_a_log_gets_plain_progress_lines_and_quiet_none(
 def test_github_actions_folds_the_progress_lines_in_one_group(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers, out = _papers(tmp_path, web), tmp_path / "r"
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
     environ = {"GITHUB_ACTIONS": "true"}
     assert _audit(str(papers), "--out", str(out), environ=environ) == cli.EXIT_FINDINGS
     lines = capsys.readouterr().err.splitlines()
@@ -218,7 +208,7 @@ def test_reports_get_the_modes_the_umask_gives(
 ) -> None:
     os.umask(mask)
     out = tmp_path / "r"
-    assert _audit(str(_papers(tmp_path, web)), "--out", str(out)) == cli.EXIT_FINDINGS
+    assert _audit(str(write_reading_group(tmp_path, web)), "--out", str(out)) == cli.EXIT_FINDINGS
     assert {name: _mode(out / name) for name in REPORTS} == dict.fromkeys(REPORTS, file_mode)
     assert _mode((out / "summary.md").resolve().parent) == folder_mode
 
@@ -242,7 +232,7 @@ def _audit_cached(cache: Path, *arguments: str) -> int:
 def test_a_second_run_says_what_it_reused_from_the_cache(
     tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    papers, cache, out = _papers(tmp_path, web), tmp_path / "cache", tmp_path / "r"
+    papers, cache, out = write_reading_group(tmp_path, web), tmp_path / "cache", tmp_path / "r"
     assert _audit_cached(cache, str(papers), "--out", str(out)) == cli.EXIT_OK
     assert json.loads((out / "scorecard.json").read_text())["cache"] == {
         "reused": 0,
