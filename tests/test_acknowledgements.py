@@ -310,6 +310,7 @@ def test_an_acknowledged_dead_link_passes_the_run_and_is_marked_in_every_report(
     page = (out / "index.html").read_text()
     assert "Acknowledged dead links (1)" in page
     assert marked in page
+    assert "✗ dead, acknowledged" in page  # the paper's row says so too
     assert "Dead links (" not in page.replace("Acknowledged dead links (", "")
 
     # `auditor render` reads the mark back and shows it alike.

@@ -170,7 +170,8 @@ def _table_row(view: PaperView) -> _TableRow:
                 safe_url(link.url),
                 short_url(link.url),
                 css_class(link.outcome),
-                f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}",
+                f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}"
+                + (", acknowledged" if link.is_acknowledged else ""),
                 copy_shown(link),
             )
             for link in view.shown
