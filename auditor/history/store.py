@@ -1,16 +1,17 @@
 """The run history's file (`--db`): every run's per-link and per-paper results in one SQLite
 file, written safely.
 
-Results are stored as they complete (`store_link`, committed within `STORE_EVERY` seconds: a
-commit per link would cost more than checking thousands of offline links does), so a crash or a
-kill loses at most the last second's results; `annotate_run` stores the final scorecard and
-computes the history fields (`LinkHistory` per link, `removed_links` and `changes`), returning
-the scorecard with them; `mark_finished` records the run finished once its reports are written,
-and reported once they reached their readers: at once, or, when a tracking issue carries them,
-when `auditor issue --db` has updated it (`mark_reported`). (`finish_run` does all three, for
-callers with nothing to write.) A run not reported stays in the file, its results counted for
-`first_seen`, `last_ok` and `dead_since`, but it is never the "previous run" that changes are
-computed against: a link that died in it is still `new` in the next run, until one is reported.
+Results are stored as they complete (`store_link`): those finished in one turn of the event loop
+are committed together before the run waits on anything (a commit per link would cost more than
+checking thousands of offline links does), so a crash or a kill loses no result the run went on
+from; `annotate_run` stores the final scorecard and computes the history fields (`LinkHistory`
+per link, `removed_links` and `changes`), returning the scorecard with them; `mark_finished`
+records the run finished once its reports are written, and reported once they reached their
+readers: at once, or, when a tracking issue carries them, when `auditor issue --db` has updated
+it (`mark_reported`). (`finish_run` does all three, for callers with nothing to write.) A run
+not reported stays in the file, its results counted for `first_seen`, `last_ok` and
+`dead_since`, but it is never the "previous run" that changes are computed against: a link that
+died in it is still `new` in the next run, until one is reported.
 """
 
 from __future__ import annotations
@@ -34,10 +35,6 @@ from auditor.scorecard import (
     Scorecard,
 )
 from auditor.timestamps import now_iso
-
-# Seconds link results wait before they are committed together (see the module's docstring).
-STORE_EVERY = 1.0
-
 
 # Migration n (1-based) brings a file from `user_version` n-1 to n. Append, never edit: files
 # in users' caches hold every earlier version.
@@ -228,20 +225,19 @@ class History:
         return cursor.lastrowid
 
     def store_link(self, run_id: int, result: LinkResult) -> None:
-        """Store one link result as soon as it is known: committed with the others of the last
-        `STORE_EVERY` seconds within an event loop (at once without one), and by `annotate_run` and
-        `close` whatever the time."""
+        """Store one link result as soon as it is known: committed with the others of this turn
+        of the event loop (at once without a loop); `annotate_run` and `close` commit the rest."""
         self._unstored.append(_link_row(run_id, result))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop to wait in: committed at once
             self._store_unstored()
             return
-        if len(self._unstored) == 1:  # the first of a batch: the rest join it for a while
-            loop.call_later(STORE_EVERY, self._store_later)
+        if len(self._unstored) == 1:  # the first of a batch: those of this turn join it
+            loop.call_soon(self._store_later)
 
     def _store_later(self) -> None:
-        # A timer's callback has no caller to raise to: the next write raises it.
+        # A loop callback has no caller to raise to: the next write raises it.
         try:
             self._store_unstored()
         except HistoryError as error:
