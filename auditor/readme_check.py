@@ -10,7 +10,6 @@ where only a file could pass an item (D1–D3) and the README does not, the item
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,10 +39,7 @@ from auditor.rules_content import (
     training_code,
 )
 
-MAX_README_BYTES = 1024 * 1024  # as much as the GitHub facts read
 MAX_MANIFEST_BYTES = 256 * 1024
-_README = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
-_README_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
 _FROM_FILES = ("D1", "D2", "D3")  # items a file alone could pass
 _RULES = {
     "D1": dependencies,
@@ -118,7 +114,7 @@ def check_path(path: Path) -> ReadmeCheck:
     if path.is_dir():
         return _check_folder(path)
     if path.is_file():
-        text = _read(path, MAX_README_BYTES)
+        text = _read(path, repofiles.MAX_README_BYTES)
         facts = _facts(path.name, text, path.stat().st_size, readme=path.name, root=None)
         return _report(str(path), path.name, facts, files_seen=False)
     raise ReadmeCheckError(f"{path}: no such file or folder")
@@ -131,7 +127,7 @@ def _check_folder(folder: Path) -> ReadmeCheck:
         raise ReadmeCheckError(f"{folder}: cannot list: {error.strerror or error}") from None
     names = tuple(entry.name for entry in entries if entry.name != ".git")
     readme = _preferred_readme(folder)
-    text = _read(folder / readme, MAX_README_BYTES) if readme else ""
+    text = _read(folder / readme, repofiles.MAX_README_BYTES) if readme else ""
     size = (folder / readme).stat().st_size if readme else None
     facts = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
     return _report(str(folder), readme, facts, files_seen=True)
@@ -204,20 +200,13 @@ def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: boo
 
 
 def _preferred_readme(folder: Path) -> str | None:
-    """GitHub's choice: `.github/`, then the root, then `docs/`; .md before .rst before …"""
-    for sub in (".github", "", "docs"):
+    """The README GitHub would show, from the folder's files."""
+    files_in: dict[str, list[str]] = {}
+    for sub in repofiles.README_FOLDERS:
         place = folder / sub if sub else folder
-        if not place.is_dir():
-            continue
-        names = [e.name for e in place.iterdir() if e.is_file() and _README.fullmatch(e.name)]
-        if names:
-            best = min(names, key=lambda n: (_README_RANK.get(_suffix(n), 5), n))
-            return f"{sub}/{best}" if sub else best
-    return None
-
-
-def _suffix(name: str) -> str:
-    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+        if place.is_dir():
+            files_in[sub] = [entry.name for entry in place.iterdir() if entry.is_file()]
+    return repofiles.preferred_readme(files_in)
 
 
 def _read(path: Path, cap: int) -> str:

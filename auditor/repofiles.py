@@ -13,6 +13,30 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+# README files, and which one a repository shows when it has several: GitHub's documented
+# preference, `.github/` then the root then `docs/`, and `.md` before `.rst` before the rest.
+README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
+README_FOLDERS = (".github", "", "docs")
+_README_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
+# As much of a README as anyone reads (the GitHub facts, the other hosts, `auditor readme`).
+MAX_README_BYTES = 1024 * 1024
+
+
+def preferred_readme(files_in: Mapping[str, Iterable[str]]) -> str | None:
+    """The README a repository shows, as a path, from the file names of each folder of
+    `README_FOLDERS` (`""` the root); None when there is none."""
+    for folder in README_FOLDERS:
+        names = [name for name in files_in.get(folder, ()) if README_NAME.fullmatch(name)]
+        if names:
+            best = min(names, key=lambda name: (_README_RANK.get(_suffix(name), 5), name))
+            return f"{folder}/{best}" if folder else best
+    return None
+
+
+def _suffix(name: str) -> str:
+    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+
+
 # Files that describe the software environment; a scorecard lists them as `env_files`.
 _ENVIRONMENT = re.compile(
     r"requirements.*\.txt|environment.*\.ya?ml|pyproject\.toml|setup\.py|setup\.cfg|pipfile"

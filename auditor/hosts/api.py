@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import httpx
 
+from auditor import repofiles
 from auditor.config import Settings
 from auditor.hosts.github import derive
 from auditor.models import LinkCheck, Outcome, ReadmeFacts, RepoCheck, RepoFacts
@@ -205,7 +206,7 @@ async def complete_from_root(
     text = await read(path) if path else None
     if path and text is not None:
         size = len(text.encode())
-        readme = derive.Readme(path, size, text[: derive.MAX_README_BYTES])
+        readme = derive.Readme(path, size, text[: repofiles.MAX_README_BYTES])
     manifests: dict[str, str] = {}
     for name in derive.manifests_to_read(tree):
         manifest = await read(name)

@@ -30,7 +30,6 @@ from auditor.hosts.api import (
     timestamp,
     with_readme,
 )
-from auditor.hosts.github.derive import README_NAME
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url
 from auditor.models import (
@@ -46,7 +45,8 @@ from auditor.soup import parse_html
 from auditor.timestamps import now_iso
 
 SITE = "https://zenodo.org"
-MAX_README_BYTES = 512 * 1024
+# A record's README file is downloaded whole, so only up to this size.
+_README_DOWNLOAD_BYTES = 512 * 1024
 
 
 def record_url(record_id: str) -> str:
@@ -122,7 +122,7 @@ class Zenodo:
             (
                 key
                 for key, size in files
-                if README_NAME.fullmatch(key) and (size or 0) <= MAX_README_BYTES
+                if repofiles.README_NAME.fullmatch(key) and (size or 0) <= _README_DOWNLOAD_BYTES
             ),
             key=lambda key: (not key.lower().endswith(".md"), key),
         )

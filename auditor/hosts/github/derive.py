@@ -4,7 +4,6 @@ whether dependencies are pinned. The same facts whichever API answered."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -12,17 +11,6 @@ from auditor import repofiles
 from auditor.licenses import NOASSERTION
 from auditor.models import RepoFacts
 from auditor.readme import analyze_readme
-
-MAX_README_BYTES = 1024 * 1024
-
-
-README_NAME = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
-
-
-_README_EXT_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
-
-
-_README_DIRS = (".github", "", "docs")  # GitHub's documented preference when several exist
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,22 +73,9 @@ def manifests_to_read(tree: Tree) -> tuple[str, ...]:
 
 
 def preferred_readme(tree: Tree) -> str | None:
-    """GitHub's choice: `.github/`, then the root, then `docs/`; .md before .rst before …"""
-    folders = {
-        ".github": tree.github,
-        "": tuple(name for name, is_file in tree.entries if is_file),
-        "docs": tree.docs,
-    }
-    for folder in _README_DIRS:
-        names = [n for n in folders[folder] if README_NAME.fullmatch(n)]
-        if names:
-            best = min(names, key=lambda n: (_README_EXT_RANK.get(_ext(n), 5), n))
-            return f"{folder}/{best}" if folder else best
-    return None
-
-
-def _ext(name: str) -> str:
-    return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
+    """The README GitHub shows, from the root, `.github/` and `docs/` listings."""
+    root = (name for name, is_file in tree.entries if is_file)
+    return repofiles.preferred_readme({".github": tree.github, "": root, "docs": tree.docs})
 
 
 def spdx_of(spdx_id: object, key: object) -> str | None:

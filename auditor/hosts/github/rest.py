@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
+from auditor import repofiles
 from auditor.config import Settings
 from auditor.hosts.github.answers import (
     Answer,
@@ -40,7 +41,6 @@ from auditor.hosts.github.answers import (
     verdict,
 )
 from auditor.hosts.github.derive import (
-    MAX_README_BYTES,
     Readme,
     Tree,
     complete,
@@ -356,7 +356,7 @@ class _RawFiles:
         if answer.status == 404:
             return None
         expect(answer, 200, f"raw {path}")
-        return Readme(path, len(answer.text.encode()), answer.text[:MAX_README_BYTES])
+        return Readme(path, len(answer.text.encode()), answer.text[: repofiles.MAX_README_BYTES])
 
     async def readme(self, tree: Tree, sizes: Mapping[str, int]) -> Readme | None:
         """The README GitHub shows: `.github/`'s, else the root's, else `docs/`'s."""
