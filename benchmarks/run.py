@@ -205,51 +205,13 @@ def warm(size: int, latency: float, runs: int) -> dict[str, Any]:
 def peer_section(
     size: int, latency: float, runs: int, names: set[str] | None = None
 ) -> dict[str, Any]:
+    """The peers and us on the links of the `size`-paper world."""
     versions = peers.install()
     built = world.build(size, port=free_port())
     folder = OUT / f"peers-{size}"
     built.dump(folder)
-    rows: list[dict[str, Any]] = []
-
-    def fresh_web() -> harness._Server:
-        return harness._Server(
-            ["benchmarks.fake_web", str(folder / "web.json"), "--latency", str(latency)]
-        )
-
-    for peer in peers.peers():
-        if versions.get(peer.name.split()[0], "").startswith("not installed"):
-            continue
-        if names is not None and peer.name not in names:
-            continue
-        done = []
-        for _ in range(runs):
-            web = fresh_web()
-            try:
-                done.append(peers.run_peer(peer, built, folder))
-            finally:
-                web.stop()
-        rows.append(_peer_row(peer.name, peer.note, done))
-        print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
-    # Us, on the same list (links.md) and the same fresh fake web. We also read the project
-    # pages and check the repositories they link to (the peers do not): through the fake
-    # GitHub, with a token, at the same latency.
-    done = []
-    for _ in range(runs if names is None or "paper-auditor" in names else 0):
-        web = fresh_web()
-        github = harness._Server(
-            ["benchmarks.fake_github_server", str(folder / "repos.json"), "--latency",
-             str(latency), "--token", TOKEN]
-        )  # fmt: skip
-        try:
-            done.append(_auditor_on_list(built, folder, github.address))
-        finally:
-            github.stop()
-            web.stop()
-    if not done:
-        return {"papers": size, "urls": len(built.web), "latency_ms": latency * 1000,
-                "versions": versions, "rows": rows}  # fmt: skip
-    rows.append(_peer_row("paper-auditor", "defaults (32 in flight, 4 per host)", done))
-    print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
+    ours = (("paper-auditor", "defaults (adaptive per host)", ()),)
+    rows = _side_by_side(peers.peers(), ours, built, folder, latency, runs, names, versions)
     return {"papers": size, "urls": len(built.web), "latency_ms": latency * 1000,
             "versions": versions, "rows": rows}  # fmt: skip
 
@@ -266,6 +228,37 @@ def one_host(
     built = world.build_one_host(unique, listed, port=free_port())
     folder = OUT / f"one-host-{unique}"
     built.dump(folder)
+    ours = (
+        ("paper-auditor", "defaults (adaptive per host)", ()),
+        ("paper-auditor tuned", " ".join(AUDITOR_TUNED), AUDITOR_TUNED),
+    )
+    rows = _side_by_side(
+        peers.one_host_peers(), ours, built, folder, latency, runs, names, versions
+    )
+    return {
+        "unique": unique,
+        "listed": listed,
+        "latency_ms": latency * 1000,
+        "versions": versions,
+        "auditor_root": str(harness.AUDITOR_ROOT),
+        "rows": rows,
+    }
+
+
+def _side_by_side(
+    peer_list: Sequence[peers.Peer],
+    ours: Sequence[tuple[str, str, Sequence[str]]],
+    built: world.World,
+    folder: Path,
+    latency: float,
+    runs: int,
+    names: set[str] | None,
+    versions: dict[str, str],
+) -> list[dict[str, Any]]:
+    """Each installed peer, then us with each of `ours` (name, note, extra arguments), `runs`
+    times on a fresh fake web; `names` picks rows. We also read the project pages and check the
+    repositories they link to (the peers do not): through the fake GitHub, with a token, at
+    the same latency. HTTP requests are those the fakes answered for each tool."""
     rows: list[dict[str, Any]] = []
 
     def fresh_web() -> harness._Server:
@@ -273,7 +266,7 @@ def one_host(
             ["benchmarks.fake_web", str(folder / "web.json"), "--latency", str(latency)]
         )
 
-    for peer in peers.one_host_peers():
+    for peer in peer_list:
         if versions.get(peer.name.split()[0], "").startswith("not installed"):
             continue
         if names is not None and peer.name not in names:
@@ -288,7 +281,7 @@ def one_host(
                 web.stop()
         rows.append(_peer_row(peer.name, peer.note, done))
         print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
-    for name, extra in (("paper-auditor", ()), ("paper-auditor tuned", AUDITOR_TUNED)):
+    for name, note, extra in ours:
         if names is not None and name not in names:
             continue
         done = []
@@ -303,17 +296,9 @@ def one_host(
             finally:
                 github.stop()
                 web.stop()
-        note = " ".join(extra) if extra else "defaults (adaptive per host)"
         rows.append(_peer_row(name, note, done))
         print(rows[-1]["name"], rows[-1]["wall_s"], rows[-1]["correct"], flush=True)
-    return {
-        "unique": unique,
-        "listed": listed,
-        "latency_ms": latency * 1000,
-        "versions": versions,
-        "auditor_root": str(harness.AUDITOR_ROOT),
-        "rows": rows,
-    }
+    return rows
 
 
 def _web_requests(built: world.World) -> int:
@@ -327,14 +312,13 @@ def _web_requests(built: world.World) -> int:
 
 
 def _auditor_on_list(
-    built: world.World, folder: Path, github: harness._Server | str, extra: Sequence[str] = ()
+    built: world.World, folder: Path, github: harness._Server, extra: Sequence[str] = ()
 ) -> peers.PeerRun:
     out = folder / "auditor-reports"
     shutil.rmtree(out, ignore_errors=True)
-    github_url = github if isinstance(github, str) else github.address
     argv = [sys.executable, "-m", "auditor", "audit", str(folder / "links.md"), "--out", str(out),
             "--allow-private", "127.0.0.0/8", "--no-cache", "--fail-on", "never", "-q",
-            "--github-api-url", github_url, *extra]  # fmt: skip
+            "--github-api-url", github.address, *extra]  # fmt: skip
     measured = harness.measure(argv, env=harness._env(TOKEN), cwd=folder)
     document = json.loads((out / "scorecard.json").read_text())
     classes = {"ok": "ok", "moved": "ok", "dead": "broken"}
@@ -347,11 +331,10 @@ def _auditor_on_list(
     exact = sum(1 for link in document["links"] if expected.get(link["url"]) == link["outcome"])
     run = peers.PeerRun("paper-auditor", measured, correct, len(built.web), wrong)
     run.wrong_by_category["exact outcome"] = exact
-    if not isinstance(github, str):
-        asked = github.command("stats")
-        run.requests = _web_requests(built) + sum(
-            asked.get(key, 0) for key in ("rest", "rest_304", "raw", "graphql")
-        )
+    asked = github.command("stats")
+    run.requests = _web_requests(built) + sum(
+        asked.get(key, 0) for key in ("rest", "rest_304", "raw", "graphql")
+    )
     return run
 
 
