@@ -144,7 +144,7 @@ class _Checks:
         # Facts still fresh from an earlier run first (no request), so that the batches below
         # are full ones: asked 40 at a time, one repository without a kept answer (a missing
         # one) would cost a GraphQL query per batch on a warm run.
-        kept = self.github.kept([repo_name(url) for url in urls], host="github.com")
+        kept = self.github.kept([repo_name(url) for url in urls], host=links.GITHUB)
         for url in urls:
             answer = kept.get(repo_name(url))
             if answer is not None:
@@ -164,7 +164,7 @@ class _Checks:
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
             upcoming = len(urls) - start - len(batch)  # REST keeps their budget first
-            answers = await self.github.repos(list(batch), host="github.com", upcoming=upcoming)
+            answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
             for name, url in batch.items():
                 answer = answers[name]
                 self.record(url, answer.check, answer.facts)
@@ -229,7 +229,7 @@ class _Checks:
             return RepoCheck(as_page, None)
         if normal.kind is LinkKind.GITHUB_REPO:
             name = repo_name(normal.url)
-            answer = (await self.github.repos([name], host="github.com", upcoming=0))[name]
+            answer = (await self.github.repos([name], host=links.GITHUB, upcoming=0))[name]
         elif normal.kind in FORGE_KINDS:
             answer = await self.forges.check(normal.url, normal.kind)
         else:
