@@ -60,11 +60,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from auditor import readme_lines as L
 from auditor import readme_words as W
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
-from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
+from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
 from auditor.readme_parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 from auditor.repofiles import has_code, is_citation_file
 
@@ -489,3 +490,21 @@ class _Reader:
 def _excerpt(text: str) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
+
+
+def with_readme(
+    facts: RepoFacts, path: str | None, size: int | None, analysis: ReadmeFacts
+) -> RepoFacts:
+    """`facts` with what its README (at `path`, `size` bytes) says: every host adapter and
+    `auditor readme` record it alike."""
+    return replace(
+        facts,
+        readme_path=path,
+        readme_bytes=size,
+        readme_covers=analysis.covers,
+        readme_evidence=analysis.evidence,
+        artifact_links=analysis.artifact_links,
+        readme_moved_to=analysis.moved_to,
+        reading_list=analysis.reading_list,
+        readme_citation_titles=analysis.citation_titles,
+    )

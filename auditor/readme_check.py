@@ -29,7 +29,7 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.readme import analyze_readme
+from auditor.readme import analyze_readme, with_readme
 from auditor.rubric import CHECKLIST_IDS, CRITERIA_BY_ID, Rubric
 from auditor.rules_content import (
     dependencies,
@@ -151,25 +151,18 @@ def _facts(
         for manifest in repofiles.manifests_to_read(names)
         if root is not None
     }
-    return RepoFacts(
+    facts = RepoFacts(
         full_name=f"local/{name}",
         exists=True,
         source="local",
         empty=False if root is None else not names,
         fork=False,
-        readme_path=readme,
-        readme_bytes=size,
-        readme_covers=analysis.covers,
-        readme_evidence=analysis.evidence,
-        artifact_links=analysis.artifact_links,
-        readme_moved_to=analysis.moved_to,
-        reading_list=analysis.reading_list,
-        readme_citation_titles=analysis.citation_titles,
         root_files=names,
         env_files=env_files,
         deps_pinned=repofiles.deps_pinned(env_files, None, manifests=manifests),
         has_citation_cff=repofiles.CITATION_FILE in names if root is not None else None,
     )
+    return with_readme(facts, readme, size, analysis)
 
 
 def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: bool) -> ReadmeCheck:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import httpx
 
 from auditor import repofiles
 from auditor.config import Settings
 from auditor.hosts.github import derive
-from auditor.models import LinkCheck, Outcome, ReadmeFacts, RepoCheck, RepoFacts
+from auditor.models import LinkCheck, Outcome, RepoCheck, RepoFacts
 from auditor.net.body import UnreadableBody, bounded_request
 from auditor.net.policy import RetryPolicy, server_wait
 from auditor.timestamps import now_iso, to_utc_iso
@@ -135,17 +135,6 @@ class JsonApi:
                 continue
             return ApiAnswer(status, text, response.headers)
         raise ApiStop(Outcome.TRANSIENT, "too many redirects or retries")
-
-
-def with_readme(facts: RepoFacts, path: str, text: str, covers: ReadmeFacts) -> RepoFacts:
-    return replace(
-        facts,
-        readme_path=path,
-        readme_bytes=len(text.encode()),
-        readme_covers=covers.covers,
-        readme_evidence=covers.evidence,
-        artifact_links=covers.artifact_links,
-    )
 
 
 def found(facts: RepoFacts, asked: str, final_url: str) -> RepoCheck:

@@ -19,11 +19,10 @@ from auditor.hosts.api import (
     number_field,
     text_field,
     timestamp,
-    with_readme,
 )
 from auditor.licenses import license_class, spdx_from_key
 from auditor.models import RepoCheck, RepoFacts
-from auditor.readme import analyze_readme
+from auditor.readme import analyze_readme, with_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
 
@@ -80,7 +79,7 @@ class GitLab:
                 )
                 if raw.status == 200:
                     covers = analyze_readme(raw.text)
-                    facts = with_readme(facts, readme_path, raw.text, covers)
+                    facts = with_readme(facts, readme_path, len(raw.text.encode()), covers)
             return found(facts, path, f"{self._site}/{full_name}")
         except ApiStop as stop:
             return RepoCheck(stop.check, None)

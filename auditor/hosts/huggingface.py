@@ -22,12 +22,11 @@ from auditor.hosts.api import (
     number_field,
     text_field,
     timestamp,
-    with_readme,
 )
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection
 from auditor.models import RepoCheck, RepoFacts
-from auditor.readme import analyze_readme
+from auditor.readme import analyze_readme, with_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"
@@ -104,7 +103,7 @@ class HuggingFace:
                     # A Space is code: its files decide a placeholder, as a repository's do.
                     roots = names if kind == "spaces" else ()
                     analysis = analyze_readme(card.text, root_files=roots)
-                    facts = with_readme(facts, facts.readme_path, card.text, analysis)
+                    facts = with_readme(facts, facts.readme_path, len(card.text.encode()), analysis)
                     facts = replace(
                         facts,
                         readme_moved_to=analysis.moved_to,

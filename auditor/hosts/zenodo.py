@@ -28,7 +28,6 @@ from auditor.hosts.api import (
     object_field,
     text_field,
     timestamp,
-    with_readme,
 )
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url
@@ -40,7 +39,7 @@ from auditor.models import (
     RepoCheck,
     RepoFacts,
 )
-from auditor.readme import analyze_readme
+from auditor.readme import analyze_readme, with_readme
 from auditor.soup import parse_html
 from auditor.timestamps import now_iso
 
@@ -129,12 +128,14 @@ class Zenodo:
         for key in readmes[:1]:
             answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
             if answer.status == 200:
-                return with_readme(facts, key, answer.text, analyze_readme(answer.text))
+                return with_readme(
+                    facts, key, len(answer.text.encode()), analyze_readme(answer.text)
+                )
         description = text_field(metadata, "description")
         if not description:
             return facts
         text = parse_html(description).get_text("\n")
-        return with_readme(facts, "description", text, analyze_readme(text))
+        return with_readme(facts, "description", len(text.encode()), analyze_readme(text))
 
 
 def _supplements(metadata: dict[str, object]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from auditor import repofiles
 from auditor.licenses import NOASSERTION
 from auditor.models import RepoFacts
-from auditor.readme import analyze_readme
+from auditor.readme import analyze_readme, with_readme
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ def complete(
     names = tuple(sorted(name for name, _ in tree.entries))
     analysis = analyze_readme(readme.text if readme else "", root_files=names)
     env_files = repofiles.environment_files(names)
-    return replace(
+    facts = replace(
         facts,
         empty=False,
         root_files=names,
@@ -56,14 +56,9 @@ def complete(
             manifests={n: text for n, text in manifests.items() if n in manifests_to_read(tree)},
         ),
         has_citation_cff=repofiles.CITATION_FILE in names,
-        readme_path=readme.path if readme else None,
-        readme_bytes=readme.size if readme else None,
-        readme_covers=analysis.covers,
-        readme_evidence=analysis.evidence,
-        artifact_links=analysis.artifact_links,
-        readme_moved_to=analysis.moved_to,
-        reading_list=analysis.reading_list,
-        readme_citation_titles=analysis.citation_titles,
+    )
+    return with_readme(
+        facts, readme.path if readme else None, readme.size if readme else None, analysis
     )
 
 
