@@ -50,7 +50,6 @@ __all__ = [
     "GOLD_MEANS",
     "RUBRIC_VERSION",
     "THRESHOLDS",
-    "TIER_RULES",
     "CodeCriterion",
     "CriterionSpec",
     "PaperCriterion",
@@ -63,6 +62,7 @@ __all__ = [
     "load_rubric",
     "permanent_home",
     "repository_exists",
+    "tier_rules",
 ]
 
 # Bump when a rule, a default weight or a tier rule changes meaning: scores of two versions are
@@ -117,58 +117,62 @@ GOLD_MEANS = (
     "Gold means everything needed to try the code is there, not that its results were reproduced."
 )
 
-# The tiers, checked in this order; the first that applies is the paper's tier.
-TIER_RULES: tuple[tuple[str, str], ...] = (
-    (
-        "unknown",
-        "a gate could not be decided: the code link was not checked (rate limit, network, "
-        "refusal) and there are no facts; the facts of a repository or record only an API "
-        "gives (GitHub, Bitbucket, Codeberg, Gitee, Software Heritage, Zenodo) are missing; an "
-        "archive record that may be code (Zenodo, OSF, a DOI) was not read; a "
-        "placeholder without a paper date, or whose README move was not followed; no code link "
-        "yet but a project page could not be read; or a dead, placeholder or reading-list "
-        "repository next to an unread project page. **Never** no-code, dead or placeholder "
-        "while a gate is undecided.",
-    ),
-    (
-        "no-code",
-        "no code link found, directly or via a project page; or the code link is a reading "
-        "list (a survey's list of papers: a publication, not a promise of code). No score.",
-    ),
-    (
-        "dead",
-        "every code link is dead (or the repository is gone or blocked); or, with no code link, "
-        "a cited project page is dead",
-    ),
-    (
-        "placeholder",
-        "the repository is empty, holds no code, or is a fork without commits of its own, and "
-        "the grace period (90 days after the paper date) is over",
-    ),
-    (
-        "listed",
-        "code reachable, below bronze (including a placeholder still within its grace period, "
-        "and hosts we gather no facts from)",
-    ),
-    (
-        "bronze",
-        f"code released ({code_released.id}) + licence ({licence_declared.id}) + substantive "
-        f"README ({substantive_readme.id})",
-    ),
-    (
-        "silver",
-        f"bronze + at least 3 of the {len(CRITERIA.checklist)} checklist items "
-        f"({CRITERIA.checklist[0].id}–{CRITERIA.checklist[-1].id}), including dependencies "
-        f"({dependencies.id}) and training or evaluation code ({training_code.id} or "
-        f"{evaluation_code.id}) + citation ({citation.id})",
-    ),
-    (
-        "gold",
-        f"silver + all {len(CRITERIA.checklist)} checklist items + pinned environment or "
-        f"container ({pinned_environment.id} or {container.id}) + DOI or release "
-        f"({doi_or_release.id}). " + GOLD_MEANS,
-    ),
-)
+
+def tier_rules(criteria: Registry = CRITERIA) -> tuple[tuple[str, str], ...]:
+    """The tiers and their rules in words, checked in this order; the first that applies is the
+    paper's tier (`auditor.score` decides them)."""
+    checklist = criteria.checklist
+    return (
+        (
+            "unknown",
+            "a gate could not be decided: the code link was not checked (rate limit, network, "
+            "refusal) and there are no facts; the facts of a repository or record only an API "
+            "gives (GitHub, Bitbucket, Codeberg, Gitee, Software Heritage, Zenodo) are missing; an "
+            "archive record that may be code (Zenodo, OSF, a DOI) was not read; a "
+            "placeholder without a paper date, or whose README move was not followed; no code link "
+            "yet but a project page could not be read; or a dead, placeholder or reading-list "
+            "repository next to an unread project page. **Never** no-code, dead or placeholder "
+            "while a gate is undecided.",
+        ),
+        (
+            "no-code",
+            "no code link found, directly or via a project page; or the code link is a reading "
+            "list (a survey's list of papers: a publication, not a promise of code). No score.",
+        ),
+        (
+            "dead",
+            "every code link is dead (or the repository is gone or blocked); or, with no code "
+            "link, a cited project page is dead",
+        ),
+        (
+            "placeholder",
+            "the repository is empty, holds no code, or is a fork without commits of its own, and "
+            "the grace period (90 days after the paper date) is over",
+        ),
+        (
+            "listed",
+            "code reachable, below bronze (including a placeholder still within its grace period, "
+            "and hosts we gather no facts from)",
+        ),
+        (
+            "bronze",
+            f"code released ({code_released.id}) + licence ({licence_declared.id}) + substantive "
+            f"README ({substantive_readme.id})",
+        ),
+        (
+            "silver",
+            f"bronze + at least 3 of the {len(checklist)} checklist items "
+            f"({checklist[0].id}–{checklist[-1].id}), including dependencies "
+            f"({dependencies.id}) and training or evaluation code ({training_code.id} or "
+            f"{evaluation_code.id}) + citation ({citation.id})",
+        ),
+        (
+            "gold",
+            f"silver + all {len(checklist)} checklist items + pinned environment or "
+            f"container ({pinned_environment.id} or {container.id}) + DOI or release "
+            f"({doi_or_release.id}). " + GOLD_MEANS,
+        ),
+    )
 
 
 class RubricError(ConfigError):

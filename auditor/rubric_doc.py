@@ -21,10 +21,10 @@ from auditor.rubric import (
     GOLD_MEANS,
     RUBRIC_VERSION,
     THRESHOLDS,
-    TIER_RULES,
     Registry,
     Rubric,
     licence_declared,
+    tier_rules,
 )
 from auditor.summary import build_summary
 
@@ -252,7 +252,10 @@ def render(criteria: Registry = CRITERIA) -> str:
         f"| {spec.fails} | {spec.unknown or '—'} | {spec.fix} |"
         for spec in criteria
     ]
-    tiers = [f"| {tier} | {TIER_SYMBOLS.get(tier, '?')} | {rule} |" for tier, rule in TIER_RULES]
+    tiers = [
+        f"| {tier} | {TIER_SYMBOLS.get(tier, '?')} | {rule} |"
+        for tier, rule in tier_rules(criteria)
+    ]
     thresholds = [
         f"{name} = {getattr(defaults, name)!r}".ljust(30) + f"# {_range(*THRESHOLDS[name])}"
         for name in (f.name for f in fields(defaults))
