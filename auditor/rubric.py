@@ -28,7 +28,6 @@ from auditor.rules_access import (
     code_released,
     licence_declared,
     links_resolve,
-    permanent_home,
     repository_exists,
 )
 from auditor.rules_content import (
@@ -50,9 +49,7 @@ __all__ = [
     "GOLD_MEANS",
     "RUBRIC_VERSION",
     "THRESHOLDS",
-    "CodeCriterion",
     "CriterionSpec",
-    "PaperCriterion",
     "Registry",
     "Rubric",
     "RubricError",
@@ -60,7 +57,6 @@ __all__ = [
     "licence_declared",
     "links_resolve",
     "load_rubric",
-    "permanent_home",
     "repository_exists",
     "tier_rules",
 ]

@@ -36,13 +36,13 @@ from auditor.models import (
     Tier,
 )
 from auditor.rubric import (
-    GATE,
     RUBRIC_VERSION,
     Rubric,
     RubricError,
     load_rubric,
 )
 from auditor.rules_access import (
+    GATE,
     code_released,
     licence_declared,
     permanent_home,

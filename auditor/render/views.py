@@ -162,7 +162,7 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     """What is wrong, in words, heaviest first: failed criteria (not the echo of a failed gate),
     undecided gates, a placeholder in its grace period, moved links."""
     criteria = entry.score.criteria if entry.score else ()
-    weight = {spec.id: spec.weight for spec in CRITERIA}
+    weight = CRITERIA.default_weights()
     failed = [
         c for c in criteria if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
     ]
