@@ -1,15 +1,18 @@
 """What every rubric rule reads: the candidate code link with its repository facts, the paper's
 context (its links, dates, the rubric, today), and the shared vocabulary of answers and link
-outcomes. No rule lives here; `auditor.rules_access` and `auditor.rules_content` hold them.
+outcomes; and how a criterion is declared: once, beside the rule that decides it, with its id,
+group, title, weight, documentation and fix (`Declarations`). No rule lives here:
+`auditor.rules_access` and `auditor.rules_content` declare them, `auditor.rubric` lists them.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from auditor.links import (
@@ -30,7 +33,11 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
-from auditor.rubric import Rubric
+
+if TYPE_CHECKING:
+    # Only a type here: `auditor.rubric` lists the criteria the rules modules declare with the
+    # vocabulary below, so it imports them, never the other way round.
+    from auditor.rubric import Rubric
 
 PASS = CriterionResult.PASS
 FAIL = CriterionResult.FAIL
@@ -53,6 +60,8 @@ FACT_KINDS = frozenset(
 )
 
 NO_CODE_REASON = "no code to assess"
+# What a criterion's "unknown when" says when only the missing facts make it so.
+NO_FACTS = "no facts"
 
 # --- dates ------------------------------------------------------------------------------------
 
@@ -168,22 +177,154 @@ class Context:
     links: PaperLinks
 
 
-def answer(
-    cid: str, result: CriterionResult, reason: str, evidence: Iterable[str] = ()
-) -> Criterion:
-    return Criterion(cid, result, reason, tuple(evidence))
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a rule says of its criterion; the criterion adds its id (`CriterionSpec.gives`)."""
+
+    result: CriterionResult
+    reason: str
+    evidence: tuple[str, ...] = ()
+
+
+def answer(result: CriterionResult, reason: str, evidence: Iterable[str] = ()) -> Answer:
+    return Answer(result, reason, tuple(evidence))
 
 
 def facts_from_github(candidate: Candidate) -> bool:
     return candidate.result.link.kind in (LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER)
 
 
-def facts_unknown(cid: str, candidate: Candidate) -> Criterion:
+def facts_unknown(candidate: Candidate) -> Answer:
     if candidate.facts_expected:
         check = candidate.result.check
         api = "GitHub API" if facts_from_github(candidate) else "host API"
         reason = f"repository facts unavailable ({api} rate limit or network)"
-        return answer(cid, UNKNOWN, reason, (candidate.url, f"link: {check.detail}"))
+        return answer(UNKNOWN, reason, (candidate.url, f"link: {check.detail}"))
     host = urlsplit(candidate.url).netloc
     reason = f"not assessed: no repository facts from {host}"
-    return answer(cid, UNKNOWN, reason, (candidate.url,))
+    return answer(UNKNOWN, reason, (candidate.url,))
+
+
+# --- declaring a criterion --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A group of criteria: its letter (the criteria's ids start with it) and its title."""
+
+    letter: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriterionSpec:
+    """One criterion, declared once: its id, group, title and default weight, when it passes,
+    fails or is unknown, and how to fix a failure, in the words `docs/rubric.md` and the reports
+    show. A subclass adds the rule that decides it."""
+
+    id: str
+    group: Group
+    title: str
+    weight: int
+    passes: str
+    fails: str
+    unknown: str
+    # One line telling a paper's authors how to pass when it fails (the reports show it beside
+    # each failed criterion).
+    fix: str
+    # Whether a repository file alone could pass it: `auditor readme` on a lone README file
+    # (whose neighbours it never saw) says unknown rather than fail.
+    file_can_pass: bool = False
+
+    def says(self, result: CriterionResult, reason: str, evidence: Iterable[str] = ()) -> Criterion:
+        return Criterion(self.id, result, reason, tuple(evidence))
+
+    def gives(self, given: Answer) -> Criterion:
+        return Criterion(self.id, given.result, given.reason, given.evidence)
+
+
+PaperRule = Callable[[Sequence[LinkResult]], Answer]
+CodeRule = Callable[[Context], Answer]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaperCriterion(CriterionSpec):
+    """Judged once per paper, over all its links (code or not)."""
+
+    rule: PaperRule
+
+    def judge(self, own: Sequence[LinkResult]) -> Criterion:
+        return self.gives(self.rule(own))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CodeCriterion(CriterionSpec):
+    """Judged for each code link of the paper, from its `Context`."""
+
+    rule: CodeRule
+
+    def judge(self, ctx: Context) -> Criterion:
+        return self.gives(self.rule(ctx))
+
+
+class Declarations:
+    """The criteria a rules module declares, in the order declared, which is their order in the
+    rubric (`auditor.rubric.CRITERIA`). Each is declared by decorating its rule:
+
+        @DECLARED.per_code_link("C1", LICENCE, "Licence declared", 10, passes=..., ...)
+        def licence_declared(ctx: Context) -> Answer: ...
+
+    and the name is then the criterion itself (`licence_declared.id`, `.fix`, `.judge(ctx)`),
+    the handle every other module asks by.
+    """
+
+    def __init__(self) -> None:
+        self._declared: list[CriterionSpec] = []
+
+    def __iter__(self) -> Iterator[CriterionSpec]:
+        return iter(self._declared)
+
+    def per_paper(
+        self,
+        id: str,
+        group: Group,
+        title: str,
+        weight: int,
+        *,
+        passes: str,
+        fails: str,
+        unknown: str,
+        fix: str,
+    ) -> Callable[[PaperRule], PaperCriterion]:
+        def declare(rule: PaperRule) -> PaperCriterion:
+            spec = PaperCriterion(
+                id=id, group=group, title=title, weight=weight, passes=passes, fails=fails,
+                unknown=unknown, fix=fix, rule=rule,
+            )  # fmt: skip
+            self._declared.append(spec)
+            return spec
+
+        return declare
+
+    def per_code_link(
+        self,
+        id: str,
+        group: Group,
+        title: str,
+        weight: int,
+        *,
+        passes: str,
+        fails: str,
+        unknown: str,
+        fix: str,
+        file_can_pass: bool = False,
+    ) -> Callable[[CodeRule], CodeCriterion]:
+        def declare(rule: CodeRule) -> CodeCriterion:
+            spec = CodeCriterion(
+                id=id, group=group, title=title, weight=weight, passes=passes, fails=fails,
+                unknown=unknown, fix=fix, file_can_pass=file_can_pass, rule=rule,
+            )  # fmt: skip
+            self._declared.append(spec)
+            return spec
+
+        return declare

@@ -3,9 +3,9 @@ and README), exactly as the scorecard would — for authors before they publish,
 
 A folder is read as the GitHub facts are: its top-level names, the README GitHub would show
 (`.github/`, the root, then `docs/`; `.md` before `.rst` before `.txt`), the dependency lists
-that decide pinning. The covers come from `auditor.readme`, the checklist D1–D5 from the rubric's
-own rules (`auditor.rules_content`). A lone README file says nothing of the files beside it:
-where only a file could pass an item (D1–D3) and the README does not, the item is `unknown`.
+that decide pinning. The covers come from `auditor.readme`, the Papers with Code checklist from
+the rubric's own criteria (`auditor.rubric.CRITERIA`). A lone README file says nothing of the
+files beside it: where a file could pass an item and the README does not, the item is `unknown`.
 """
 
 from __future__ import annotations
@@ -30,24 +30,9 @@ from auditor.models import (
     SourceRef,
 )
 from auditor.readme import analyze_readme, with_readme
-from auditor.rubric import CHECKLIST_IDS, CRITERIA_BY_ID, Rubric
-from auditor.rules_content import (
-    dependencies,
-    evaluation_code,
-    pretrained_weights,
-    readme_results,
-    training_code,
-)
+from auditor.rubric import CRITERIA, Registry, Rubric
 
 MAX_MANIFEST_BYTES = 256 * 1024
-_FROM_FILES = ("D1", "D2", "D3")  # items a file alone could pass
-_RULES = {
-    "D1": dependencies,
-    "D2": training_code,
-    "D3": evaluation_code,
-    "D4": pretrained_weights,
-    "D5": readme_results,
-}
 
 
 class ReadmeCheckError(Exception):
@@ -109,18 +94,20 @@ class ReadmeCheck:
         return "\n".join(lines) + "\n"
 
 
-def check_path(path: Path) -> ReadmeCheck:
-    """Judge a README file, or a repository folder. Raises ReadmeCheckError."""
+def check_path(path: Path, criteria: Registry = CRITERIA) -> ReadmeCheck:
+    """Judge a README file, or a repository folder, on the checklist of `criteria`. Raises
+    ReadmeCheckError."""
+    rubric = Rubric(criteria)
     if path.is_dir():
-        return _check_folder(path)
+        return _check_folder(path, rubric)
     if path.is_file():
         text = _read(path, repofiles.MAX_README_BYTES)
         facts = _facts(path.name, text, path.stat().st_size, readme=path.name, root=None)
-        return _report(str(path), path.name, facts, files_seen=False)
+        return _report(str(path), path.name, facts, rubric, files_seen=False)
     raise ReadmeCheckError(f"{path}: no such file or folder")
 
 
-def _check_folder(folder: Path) -> ReadmeCheck:
+def _check_folder(folder: Path, rubric: Rubric) -> ReadmeCheck:
     try:
         entries = sorted(folder.iterdir(), key=lambda entry: entry.name)
     except OSError as error:
@@ -130,7 +117,7 @@ def _check_folder(folder: Path) -> ReadmeCheck:
     text = _read(folder / readme, repofiles.MAX_README_BYTES) if readme else ""
     size = (folder / readme).stat().st_size if readme else None
     facts = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
-    return _report(str(folder), readme, facts, files_seen=True)
+    return _report(str(folder), readme, facts, rubric, files_seen=True)
 
 
 def _facts(
@@ -165,7 +152,9 @@ def _facts(
     return with_readme(facts, readme, size, analysis)
 
 
-def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: bool) -> ReadmeCheck:
+def _report(
+    shown: str, readme: str | None, facts: RepoFacts, rubric: Rubric, *, files_seen: bool
+) -> ReadmeCheck:
     today = datetime.now(UTC).date()
     url = "https://github.com/" + facts.full_name
     link = Link(url, LinkKind.GITHUB_REPO, ("local#1",))
@@ -175,19 +164,19 @@ def _report(shown: str, readme: str | None, facts: RepoFacts, *, files_seen: boo
         paper,
         (result,),
         Candidate(result, facts, 0),
-        Rubric(),
+        rubric,
         today,
         paper_period(None),
         PaperLinks.of((result,)),
     )
     items = []
-    for cid in CHECKLIST_IDS:
-        criterion = _RULES[cid](context)
+    for spec in rubric.criteria.checklist:
+        criterion = spec.judge(context)
         outcome, reason = criterion.result, criterion.reason
-        if not files_seen and cid in _FROM_FILES and outcome is CriterionResult.FAIL:
+        if not files_seen and spec.file_can_pass and outcome is CriterionResult.FAIL:
             outcome = CriterionResult.UNKNOWN
             reason = "not in the README; the files beside it were not seen"
-        items.append(ChecklistItem(cid, CRITERIA_BY_ID[cid].title, outcome, reason))
+        items.append(ChecklistItem(spec.id, spec.title, outcome, reason))
     placeholder = ReadmeCover.PLACEHOLDER in facts.readme_covers
     return ReadmeCheck(shown, readme, facts.readme_evidence, placeholder, tuple(items))
 

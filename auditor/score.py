@@ -9,7 +9,7 @@ never no-code, dead or placeholder. See docs/rubric.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from auditor.evidence import (
@@ -21,8 +21,8 @@ from auditor.evidence import (
     UNKNOWN,
     Candidate,
     Context,
+    CriterionSpec,
     PaperLinks,
-    answer,
     paper_period,
 )
 from auditor.links import PROJECT_PAGE_KINDS, RECORD_KINDS, is_code_result
@@ -36,34 +36,26 @@ from auditor.models import (
     Tier,
 )
 from auditor.rubric import (
-    CHECKLIST_IDS,
-    CRITERIA,
     RUBRIC_VERSION,
     Rubric,
     RubricError,
     load_rubric,
 )
 from auditor.rules_access import (
+    GATE,
     code_released,
     licence_declared,
-    licence_open,
-    links_resolve,
     permanent_home,
     repository_exists,
 )
 from auditor.rules_content import (
-    activity_after_paper,
     citation,
     container,
-    data_documented,
     dependencies,
     doi_or_release,
     evaluation_code,
     pinned_environment,
-    pretrained_weights,
-    readme_results,
     substantive_readme,
-    tests_or_ci,
     training_code,
 )
 
@@ -92,66 +84,54 @@ TIER_ORDER = (
 TIER_RANK = {tier: rank for rank, tier in enumerate(TIER_ORDER)}
 
 
-RULES: tuple[Callable[[Context], Criterion], ...] = (
-    repository_exists,
-    code_released,
-    permanent_home,
-    licence_declared,
-    licence_open,
-    dependencies,
-    training_code,
-    evaluation_code,
-    pretrained_weights,
-    readme_results,
-    pinned_environment,
-    container,
-    data_documented,
-    tests_or_ci,
-    substantive_readme,
-    citation,
-    doi_or_release,
-    activity_after_paper,
-)
-
-
 # --- tiers and the score ----------------------------------------------------------------------
 
 
-def _results(criteria: Iterable[Criterion]) -> dict[str, CriterionResult]:
-    return {c.id: c.result for c in criteria}
+class _Results:
+    """Each criterion's result so far, asked by its handle."""
+
+    def __init__(self, criteria: Iterable[Criterion]) -> None:
+        self._by_id = {c.id: c.result for c in criteria}
+
+    def __getitem__(self, spec: CriterionSpec) -> CriterionResult:
+        return self._by_id[spec.id]
+
+    def passed(self, spec: CriterionSpec) -> bool:
+        return self._by_id[spec.id] == PASS
 
 
 def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -> Tier:
-    result = _results(criteria)
-    if result["B1"] == FAIL:
+    result = _Results(criteria)
+    if result[repository_exists] == FAIL:
         return Tier.DEAD
-    if result["B1"] == UNKNOWN:
+    if result[repository_exists] == UNKNOWN:
         return Tier.UNKNOWN
     if candidate.facts is not None and candidate.facts.reading_list:
         return Tier.NO_CODE  # a survey's list of papers is a publication, not a promise of code
-    if result["B2"] == FAIL:
+    if result[code_released] == FAIL:
         return Tier.PLACEHOLDER
     # Without GitHub facts for a GitHub link the placeholder question is open; on hosts we never
     # ask, a reachable link is as far as the evidence goes.
-    if result["B2"] == UNKNOWN and candidate.facts_expected:
+    if result[code_released] == UNKNOWN and candidate.facts_expected:
         return Tier.UNKNOWN
-    if not (result["B2"] == PASS and result["C1"] == PASS and result["F1"] == PASS):
+    if not all(map(result.passed, (code_released, licence_declared, substantive_readme))):
         return Tier.LISTED
-    checklist = sum(result[cid] == PASS for cid in CHECKLIST_IDS)
-    has_code = result["D2"] == PASS or result["D3"] == PASS
-    if not (checklist >= rubric.silver_min_checklist and result["D1"] == PASS and has_code):
+    checklist = rubric.criteria.checklist
+    passed = sum(map(result.passed, checklist))
+    has_code = result.passed(training_code) or result.passed(evaluation_code)
+    if not (passed >= rubric.silver_min_checklist and result.passed(dependencies) and has_code):
         return Tier.BRONZE
-    if result["F2"] != PASS:
+    if not result.passed(citation):
         return Tier.BRONZE
-    runnable = result["E1"] == PASS or result["E2"] == PASS
-    if checklist == len(CHECKLIST_IDS) and runnable and result["F3"] == PASS:
+    runnable = result.passed(pinned_environment) or result.passed(container)
+    if passed == len(checklist) and runnable and result.passed(doi_or_release):
         return Tier.GOLD
     return Tier.SILVER
 
 
 def weighted_score(criteria: Sequence[Criterion], rubric: Rubric) -> int | None:
     """0–100 over the decided criteria; None when too little could be decided."""
-    total = sum(rubric.weight(spec.id) for spec in CRITERIA)
+    total = sum(rubric.weight(spec.id) for spec in rubric.criteria)
     decided = [c for c in criteria if c.result in (PASS, FAIL)]
     decided_weight = sum(rubric.weight(c.id) for c in decided)
     if decided_weight == 0 or decided_weight < rubric.min_decided_share * total:
@@ -187,9 +167,12 @@ def _unread_pages(own: Sequence[LinkResult]) -> list[LinkResult]:
     ]
 
 
-def _without_code(own: Sequence[LinkResult], a1: Criterion, rubric: Rubric) -> PaperScore:
+def _without_code(
+    own: Sequence[LinkResult], per_paper: Sequence[Criterion], rubric: Rubric
+) -> PaperScore:
     """No code link found: unknown while a page that may lead to code is unread; dead when a
-    cited page is dead; otherwise no-code."""
+    cited page is dead; otherwise no-code. The gate says why; every other criterion of a code
+    link echoes it."""
     unread = _unread_pages(own)
     dead = [r for r in own if r.link.kind in PROJECT_PAGE_KINDS and r.check.outcome == Outcome.DEAD]
     if unread:
@@ -203,34 +186,45 @@ def _without_code(own: Sequence[LinkResult], a1: Criterion, rubric: Rubric) -> P
     else:
         tier, result, rest = Tier.NO_CODE, FAIL, NO_CODE_REASON
         gate, evidence = "no code link found, directly or via a project page", []
-    criteria = [a1, answer("B1", result, gate, evidence)]
-    criteria += [answer(spec.id, result, rest) for spec in CRITERIA if spec.id not in ("A1", "B1")]
+    criteria = [*per_paper, repository_exists.says(result, gate, evidence)]
+    criteria += [
+        spec.says(result, rest)
+        for spec in rubric.criteria.per_code_link
+        if spec is not repository_exists
+    ]
     # Without a code link there is nothing to score: a number would grade the citation only.
-    return PaperScore(tier, None, tuple(criteria), None)
+    return PaperScore(tier, None, _in_order(criteria, rubric), None)
 
 
-def _score_candidate(ctx: Context, a1: Criterion) -> PaperScore:
-    criteria = [a1]
+def _score_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScore:
+    criteria = list(per_paper)
+    gate = repository_exists.judge(ctx)
     borrowed = _borrowed(ctx.candidate)
-    for rule in RULES:
-        criterion = rule(ctx)
-        gate = _results(criteria)
+    for spec in ctx.rubric.criteria.per_code_link:
+        criterion = gate if spec is repository_exists else spec.judge(ctx)
         # Past a failed or undecided existence check there is nothing to look at (an anonymous
         # mirror's temporary home fails B3 whatever it holds).
-        if criterion.id != "B1" and gate["B1"] != PASS and not _keeps_failure(criterion):
-            result = FAIL if gate["B1"] == FAIL else UNKNOWN
+        if spec is not repository_exists and gate.result != PASS and not _keeps_failure(criterion):
+            result = FAIL if gate.result == FAIL else UNKNOWN
             reason = NO_CODE_REASON if result == FAIL else "repository not reached"
-            criterion = answer(criterion.id, result, reason)
-        elif borrowed is not None and criterion.id not in ("B1", "B2", "B3"):
-            criterion = answer(criterion.id, FAIL, borrowed)
+            criterion = spec.says(result, reason)
+        elif borrowed is not None and spec.group is not GATE:
+            criterion = spec.says(FAIL, borrowed)
         criteria.append(criterion)
-    tier = _tier(ctx.candidate, criteria, ctx.rubric)
-    score = None if tier is Tier.NO_CODE else weighted_score(criteria, ctx.rubric)
-    return PaperScore(tier, score, tuple(criteria), ctx.candidate.url)
+    ordered = _in_order(criteria, ctx.rubric)
+    tier = _tier(ctx.candidate, ordered, ctx.rubric)
+    score = None if tier is Tier.NO_CODE else weighted_score(ordered, ctx.rubric)
+    return PaperScore(tier, score, ordered, ctx.candidate.url)
+
+
+def _in_order(criteria: Iterable[Criterion], rubric: Rubric) -> tuple[Criterion, ...]:
+    """The criteria in the registry's order, whichever were judged per paper or per link."""
+    by_id = {c.id: c for c in criteria}
+    return tuple(by_id[spec.id] for spec in rubric.criteria)
 
 
 def _keeps_failure(criterion: Criterion) -> bool:
-    return criterion.id == "B3" and criterion.result == FAIL
+    return criterion.id == permanent_home.id and criterion.result == FAIL
 
 
 def _borrowed(candidate: Candidate) -> str | None:
@@ -252,14 +246,14 @@ def score_paper(
     `own` says they are all the paper's (a link cited by every paper of a long list then costs
     nothing per paper). Linear in the paper's links."""
     own_links = tuple(results) if own else tuple(r for r in results if paper.id in r.link.papers)
-    a1 = links_resolve(own_links)
+    per_paper = [spec.judge(own_links) for spec in rubric.criteria.per_paper]
     candidates = _candidates(own_links)
     if not candidates:
-        return _without_code(own_links, a1, rubric)
+        return _without_code(own_links, per_paper, rubric)
     period = paper_period(paper.date)
     links = PaperLinks.of(own_links)
     scored = [
-        (_score_candidate(Context(paper, own_links, c, rubric, today, period, links), a1), c)
+        (_score_candidate(Context(paper, own_links, c, rubric, today, period, links), per_paper), c)
         for c in candidates
     ]
     best, _ = max(

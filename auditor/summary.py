@@ -24,7 +24,7 @@ from auditor.models import (
     PaperScore,
     Tier,
 )
-from auditor.rubric import CHECKLIST_IDS
+from auditor.rubric import CRITERIA, Registry, licence_declared
 from auditor.timestamps import to_date
 
 AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
@@ -126,8 +126,13 @@ def scored_links(results: Sequence[LinkResult]) -> dict[str, LinkResult]:
     return found
 
 
-def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkResult]) -> Summary:
-    """The summary of a scorecard's papers (their scores, None for an unscored paper) and links."""
+def build_summary(
+    scores: Sequence[PaperScore | None],
+    results: Sequence[LinkResult],
+    criteria: Registry = CRITERIA,
+) -> Summary:
+    """The summary of a scorecard's papers (their scores, None for an unscored paper) and links,
+    scored on `criteria`."""
     by_url = scored_links(results)
     scored = [score for score in scores if score is not None]
     tiers = Counter(str(score.tier) for score in scored)
@@ -146,7 +151,9 @@ def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkRes
         last = (repo.last_commit_at or repo.pushed_at) if repo is not None else None
         ages[_age_bucket(last, code.check.checked_at)] += 1
         if repo is not None:
-            passed = sum(_result(score, cid) == CriterionResult.PASS for cid in CHECKLIST_IDS)
+            passed = sum(
+                _result(score, spec.id) == CriterionResult.PASS for spec in criteria.checklist
+            )
             checklist[str(passed)] += 1
     numbers = [score.score for score in scored if score.score is not None]
     inconclusive = sum(outcomes[outcome] for outcome in INCONCLUSIVE)
@@ -168,14 +175,14 @@ def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkRes
         kinds=_table(kinds, (kind.value for kind in LinkKind)),
         licence_classes=_table(licences, (c.value for c in LicenseClass), ("unknown",)),
         last_commit_age={bucket: ages[bucket] for bucket in AGE_BUCKETS},
-        checklist={str(n): checklist[str(n)] for n in range(len(CHECKLIST_IDS) + 1)},
+        checklist={str(n): checklist[str(n)] for n in range(len(criteria.checklist) + 1)},
         scored_papers=len(numbers),
         median_score=_median(numbers),
         problems=Problems(
             dead_links=outcomes[Outcome.DEAD],
             placeholder_papers=tiers[Tier.PLACEHOLDER],
             missing_licence=sum(
-                _result(score, "C1") == CriterionResult.FAIL
+                _result(score, licence_declared.id) == CriterionResult.FAIL
                 and score.tier not in (Tier.NO_CODE, Tier.DEAD)
                 for score in scored
             ),

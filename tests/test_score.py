@@ -3,6 +3,7 @@ lowering a tier or a score, the score itself, dates, and rubric configuration.""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -28,7 +29,6 @@ from auditor.models import (
 from auditor.rubric import (
     CRITERIA,
     GOLD_MEANS,
-    GROUPS,
     RUBRIC_VERSION,
     Rubric,
     RubricError,
@@ -749,11 +749,34 @@ def test_docs_are_generated_from_the_rubric_and_current() -> None:
     assert docs == rubric_doc.render()
     assert rubric_doc.main(["--check"]) == 0
     for spec in CRITERIA:
-        row = f"| {spec.id} | {GROUPS[spec.group]} | {spec.title} | {spec.weight} |"
+        row = f"| {spec.id} | {spec.group.title} | {spec.title} | {spec.weight} |"
         assert row in docs, row
     assert f"Rubric version: **{RUBRIC_VERSION}**" in docs
     assert RUBRIC_VERSION == "1.2"
     assert sum(spec.weight for spec in CRITERIA) == 100
+
+
+def test_every_name_the_rubric_document_gives_exists() -> None:
+    """docs/rubric.md once named `auditor.score.build_summary` long after it moved: each
+    `auditor.…` it names must import (a module, then attributes of it)."""
+    docs = (ROOT / "docs" / "rubric.md").read_text(encoding="utf-8")
+    prose = re.sub(r"^```.*?^```", "", docs, flags=re.M | re.S)
+    spans = re.findall(r"`([^`]+)`", prose)
+    names = {word for span in spans for word in span.split() if word.startswith("auditor.")}
+    assert "auditor.summary.build_summary" in names
+    for name in sorted(names):
+        parts = name.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found: object = importlib.import_module(".".join(parts[:cut]))
+            except ModuleNotFoundError:
+                continue
+            for attribute in parts[cut:]:
+                assert hasattr(found, attribute), name
+                found = getattr(found, attribute)
+            break
+        else:
+            pytest.fail(f"{name} is no module")
 
 
 def test_the_reports_say_what_gold_means() -> None:

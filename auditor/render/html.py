@@ -25,6 +25,7 @@ from auditor.render.views import (
     NO_CODE_WORDS,
     OUTCOME_SYMBOLS,
     PRIORITY_TIERS,
+    PROBLEM_CRITERIA,
     TIER_SYMBOLS,
     PaperView,
     acknowledged_items,
@@ -36,7 +37,7 @@ from auditor.render.views import (
     priority_order,
     stale_items,
 )
-from auditor.rubric import CRITERIA, CRITERIA_BY_ID
+from auditor.rubric import CRITERIA
 from auditor.score import NO_CODE_REASON
 from auditor.scorecard import LinkEntry, Scorecard
 
@@ -239,7 +240,7 @@ def render_html(card: Scorecard) -> str:
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
             unlicensed=[v for v in views if v.unlicensed],
             fixes=fixes(views),
-            fix={spec.id: spec.fix for spec in CRITERIA},
+            problem_criteria=PROBLEM_CRITERIA,
             rows=[_table_row(view) for view in views],
             tiers=[(t.value, tier_labels[t]) for t in DISPLAY_TIERS],
             outcomes=[(o.value, outcome_labels[o]) for o in Outcome],
@@ -252,7 +253,7 @@ def render_html(card: Scorecard) -> str:
                     "strings": list(strings.index),
                     "outcomeSymbols": OUTCOME_SYMBOLS,
                     "tierOrder": [t.value for t in DISPLAY_TIERS],
-                    "titles": {cid: spec.title for cid, spec in CRITERIA_BY_ID.items()},
+                    "titles": {spec.id: spec.title for spec in CRITERIA},
                     "fixes": {spec.id: spec.fix for spec in CRITERIA},
                     "echo": NO_CODE_REASON,
                 }

@@ -12,6 +12,7 @@ from auditor.render.text import cache_reuse_sentence, safe_url
 from auditor.render.views import (
     DISPLAY_TIERS,
     OUTCOME_SYMBOLS,
+    PROBLEM_CRITERIA,
     TIER_SYMBOLS,
     PaperView,
     acknowledged_items,
@@ -22,7 +23,6 @@ from auditor.render.views import (
     paper_views,
     stale_items,
 )
-from auditor.rubric import CRITERIA
 from auditor.scorecard import Scorecard
 
 # GitHub refuses a step summary of 1 MiB or more.
@@ -49,7 +49,7 @@ def _markdown_context(
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,
         "fixes": fixes(views),
-        "fix": {spec.id: spec.fix for spec in CRITERIA},
+        "problem_criteria": PROBLEM_CRITERIA,
         "cache_reuse": cache_reuse_sentence(card.cache),
     }
     sections: list[_Section] = [("Dead links", "dead", dead)]

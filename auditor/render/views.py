@@ -18,7 +18,14 @@ from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
 from auditor.render.text import clip, md, md_link, safe_url, short_url
-from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
+from auditor.rubric import (
+    CRITERIA,
+    CriterionSpec,
+    code_released,
+    licence_declared,
+    links_resolve,
+    repository_exists,
+)
 from auditor.score import NO_CODE_REASON, TIER_ORDER
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
 from auditor.summary import scored_links
@@ -54,6 +61,12 @@ PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
 # most such papers simply cite no code link, which is not "released nothing".
 NO_CODE_WORDS = "no code link cited"
 READING_LIST_WORDS = "no code (reading list)"
+# The criterion whose fix and reason each problem list of the reports shows.
+PROBLEM_CRITERIA: Mapping[str, CriterionSpec] = {
+    "dead": links_resolve,
+    "placeholder": code_released,
+    "licence": licence_declared,
+}
 
 
 def templates_dir() -> Path:
@@ -113,12 +126,15 @@ class PaperView:
 
     @property
     def unlicensed(self) -> bool:
-        """Code exists but declares no licence (C1 fails)."""
+        """Code exists but declares no licence (`licence_declared` fails)."""
         score = self.entry.score
         return (
             self.tier not in (Tier.NO_CODE, Tier.DEAD)
             and score is not None
-            and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in score.criteria)
+            and any(
+                c.id == licence_declared.id and c.result == CriterionResult.FAIL
+                for c in score.criteria
+            )
         )
 
     @property
@@ -146,7 +162,7 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     """What is wrong, in words, heaviest first: failed criteria (not the echo of a failed gate),
     undecided gates, a placeholder in its grace period, moved links."""
     criteria = entry.score.criteria if entry.score else ()
-    weight = {cid: spec.weight for cid, spec in CRITERIA_BY_ID.items()}
+    weight = CRITERIA.default_weights()
     failed = [
         c for c in criteria if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
     ]
@@ -155,7 +171,7 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
     problems += [
         c.reason
         for c in criteria
-        if c.id in ("B1", "B2")
+        if c.id in (repository_exists.id, code_released.id)
         and c.result in (CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE)
     ]
     moved = [link for link in own_links if link.outcome == Outcome.MOVED]
@@ -180,7 +196,7 @@ def _is_new(
         return False
     if score.tier == Tier.PLACEHOLDER and history.NEW in changes:
         return True
-    c1 = next((c.result for c in score.criteria if c.id == "C1"), None)
+    c1 = next((c.result for c in score.criteria if c.id == licence_declared.id), None)
     return c1 == CriterionResult.FAIL and bool(
         {history.NEW, history.LICENSE_CHANGED} & set(changes)
     )
