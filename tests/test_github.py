@@ -6,6 +6,7 @@ import base64
 import json
 import logging
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -886,8 +887,24 @@ async def test_pinning_read_from_environment_and_pyproject_files(
     assert poetry.deps_pinned is False
 
 
+def _blob_paths(query: str) -> list[str]:
+    """The paths a query reads as files (blobs), in its order."""
+    return re.findall(r'object\(expression: "HEAD:([^"]+)"\) \{ \.\.\. on Blob', query)
+
+
 def test_the_query_reads_every_dependency_list_the_pinning_rule_knows() -> None:
-    query = build_batch_query(1)
-    for name in repofiles.MANIFESTS:
-        assert f'object(expression: "HEAD:{name}")' in query
-    assert query.count("object(expression:") == len(repofiles.MANIFESTS) + 7  # trees, READMEs
+    blobs = _blob_paths(build_batch_query(1))
+    assert [path for path in blobs if path in repofiles.MANIFESTS] == list(repofiles.MANIFESTS)
+
+
+def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
+    # The README paths asked for before a folder is listed are repofiles' one list: the GraphQL
+    # query reads each of them (and nothing else but the dependency lists and the trees) ...
+    blobs = _blob_paths(build_batch_query(1))
+    readmes = [path for path in blobs if path not in repofiles.MANIFESTS]
+    assert readmes == list(repofiles.usual_readmes())
+    assert all(repofiles.README_NAME.fullmatch(path.rsplit("/", 1)[-1]) for path in readmes)
+    # ... and each is the README `preferred_readme` picks when it is the only one of its folder.
+    for path in readmes:
+        folder, _, name = path.rpartition("/")
+        assert repofiles.preferred_readme({folder: [name]}) == path
