@@ -420,6 +420,23 @@ async def test_html_and_malformed_json_are_transient(
     assert "non-JSON" in results["ml-lab/complete"].check.detail
 
 
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_a_malformed_date_is_a_missing_fact_not_a_verdict(
+    client: httpx.AsyncClient, token: str | None
+) -> None:
+    # The rule of every host (auditor.hosts.answers): a date we cannot read is no date.
+    odd = FakeRepo("ml-lab/odd-dates", files={"README.md": "# Odd\n", "a.py": ""})
+    odd.pushed_at = "last Tuesday"
+    odd.created_at = "2021-13-45T99:00:00Z"
+    with FakeGitHub([odd], token=TOKEN) as server:
+        results, _ = await check(client, server, ["ml-lab/odd-dates"], token=token)
+    answer = results["ml-lab/odd-dates"]
+    assert answer.check.outcome is Outcome.OK, answer.check.detail
+    assert answer.facts is not None
+    assert (answer.facts.pushed_at, answer.facts.created_at) == (None, None)
+    assert answer.facts.last_commit_at == "2024-05-01T17:45:12Z"  # the readable one kept
+
+
 async def test_graphql_partial_data_keeps_the_good_aliases(
     client: httpx.AsyncClient, fake: FakeGitHub
 ) -> None:

@@ -118,10 +118,6 @@ class RestReader:
         remaining = self._transport.rate_remaining.get(api.rest)
         return remaining is None or remaining - reserve >= cost
 
-    async def repo(self, api: ApiEndpoint, full_name: str) -> HostAnswer:
-        """One repository, with every follow-up the budget allows."""
-        return (await self.repos(api, [full_name]))[full_name]
-
     async def _judge(self, api: ApiEndpoint, full_name: str) -> HostAnswer | _Renamed:
         try:
             answer = await self._transport.get(api, f"/repos/{full_name}")
