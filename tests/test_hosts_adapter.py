@@ -6,6 +6,7 @@ paths are in tests/test_hosts_e2e.py and tests/test_github.py."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
@@ -184,6 +185,10 @@ async def test_the_table_covers_the_whole_registry() -> None:
         adapters = (GitHubFacts(client, settings), *ForgeFacts(client, settings).adapters)
     assert sorted(type(adapter).__name__ for adapter in adapters) == sorted(HOSTS)
     assert any(isinstance(adapter, SelfHosted) for adapter in adapters)
+    for adapter in adapters:
+        assert isinstance(adapter, HostAdapter)
+        assert inspect.iscoroutinefunction(adapter.check)
+        assert not inspect.iscoroutinefunction(adapter.serves)  # decided without a request
 
 
 @pytest.mark.parametrize("row", ROWS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from auditor.links import owner_name_repository
 from auditor.models import LinkCheck, LinkKind, Outcome, RepoCheck, RepoFacts
@@ -45,6 +45,7 @@ class HostAnswer(RepoCheck):
     reason: Reason
 
 
+@runtime_checkable
 class HostAdapter(Protocol):
     """A host family's adapter (GitHub, GitLab, Hugging Face, Zenodo, …)."""
 
