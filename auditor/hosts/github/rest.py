@@ -5,9 +5,9 @@ fork, archived, `pushed_at` for activity) and its root listing `/contents/` (roo
 saying so is an empty repository). Its README and requirements.txt come from the listing's
 `download_url`s, on the raw host (raw.githubusercontent.com, or the Enterprise server's own
 `/raw/`): outside the API's budget, never with the token. GitHub shows the README of `.github/`
-first, then the root's, then `docs/`'s: the raw host is asked for `.github/README.md` when the
-root has a `.github` folder, and for `docs/README.md` / `.rst` when the root has no README. Every
-request is conditional (stored ETags).
+first, then the root's, then `docs/`'s: the raw host is asked for the usual READMEs of
+`.github/` (`repofiles.usual_readmes`) when the root has a `.github` folder, and for those of
+`docs/` when the root has no README. Every request is conditional (stored ETags).
 
 What goes beyond, the follow-ups, is asked only while the budget left covers it on top of the
 two requests of every repository still to come (`upcoming`), in this order, and each one not
