@@ -45,9 +45,7 @@ def complete(
 ) -> RepoFacts:
     """`facts` completed from the raw pieces: the root listing's facts, the README's."""
     if empty or tree is None:
-        return replace(
-            facts, empty=True, default_branch=None, has_citation_cff=False, deps_pinned=None
-        )
+        return repofiles.with_root_listing(replace(facts, empty=True, default_branch=None), ())
     names = tuple(name for name, _ in tree.entries)
     facts = repofiles.with_root_listing(replace(facts, empty=False), names, manifests)
     analysis = analyze_readme(readme.text if readme else "", root_files=facts.root_files)

@@ -117,15 +117,9 @@ class Zenodo(UrlAdapter[str]):
         files: list[tuple[str, int | None]],
         metadata: dict[str, object],
     ) -> RepoFacts:
-        readmes = sorted(
-            (
-                key
-                for key, size in files
-                if repofiles.README_NAME.fullmatch(key) and (size or 0) <= _README_DOWNLOAD_BYTES
-            ),
-            key=lambda key: (not key.lower().endswith(".md"), key),
-        )
-        for key in readmes[:1]:
+        small = [key for key, size in files if (size or 0) <= _README_DOWNLOAD_BYTES]
+        key = repofiles.preferred_readme({"": small})
+        if key is not None:
             answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
             if answer.status == 200:
                 return with_readme(
