@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from auditor.models import RepoFacts
 
 # README files, and which one a repository shows when it has several: GitHub's documented
 # preference, `.github/` then the root then `docs/`, and `.md` before `.rst` before the rest.
@@ -31,6 +34,19 @@ def preferred_readme(files_in: Mapping[str, Iterable[str]]) -> str | None:
             best = min(names, key=lambda name: (_README_RANK.get(_suffix(name), 5), name))
             return f"{folder}/{best}" if folder else best
     return None
+
+
+# The READMEs a host is asked for by path before the folder holding them is listed (GitHub's
+# GraphQL query, the raw host without a listing of `.github/` or `docs/`): the usual spellings in
+# each folder of `README_FOLDERS`, in the order `preferred_readme` ranks them.
+USUAL_README_NAMES = ("README.md", "README.rst")
+
+
+def usual_readmes(folder: str | None = None) -> tuple[str, ...]:
+    """The paths of `USUAL_README_NAMES` in `folder` (`""` the root), or in every folder of
+    `README_FOLDERS` in the order GitHub looks."""
+    folders = README_FOLDERS if folder is None else (folder,)
+    return tuple(f"{f}/{name}" if f else name for f in folders for name in USUAL_README_NAMES)
 
 
 def _suffix(name: str) -> str:
@@ -191,6 +207,26 @@ def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str
 
 def environment_files(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(name for name in names if is_environment_file(name))
+
+
+def with_root_listing(
+    facts: RepoFacts, names: Iterable[str], manifests: Mapping[str, str] | None = None
+) -> RepoFacts:
+    """`facts` with what a root listing's names (files and folders, as the host lists them)
+    give: `root_files`, `env_files`, whether the dependencies are pinned (from the names, and
+    from the texts in `manifests` of the files `manifests_to_read` picks), `has_citation_cff`.
+    Every host with a listing asks here."""
+    listed = tuple(sorted(names))
+    env_files = environment_files(listed)
+    read = manifests_to_read(listed)
+    texts = {name: text for name, text in (manifests or {}).items() if name in read}
+    return replace(
+        facts,
+        root_files=listed,
+        env_files=env_files,
+        deps_pinned=deps_pinned(env_files, None, manifests=texts),
+        has_citation_cff=CITATION_FILE in listed,
+    )
 
 
 def manifests_to_read(file_names: Sequence[str]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ import base64
 import json
 import logging
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -417,6 +418,23 @@ async def test_html_and_malformed_json_are_transient(
     results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork", "ml-lab/archived"])
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
     assert "non-JSON" in results["ml-lab/complete"].check.detail
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_a_malformed_date_is_a_missing_fact_not_a_verdict(
+    client: httpx.AsyncClient, token: str | None
+) -> None:
+    # The rule of every host (auditor.hosts.answers): a date we cannot read is no date.
+    odd = FakeRepo("ml-lab/odd-dates", files={"README.md": "# Odd\n", "a.py": ""})
+    odd.pushed_at = "last Tuesday"
+    odd.created_at = "2021-13-45T99:00:00Z"
+    with FakeGitHub([odd], token=TOKEN) as server:
+        results, _ = await check(client, server, ["ml-lab/odd-dates"], token=token)
+    answer = results["ml-lab/odd-dates"]
+    assert answer.check.outcome is Outcome.OK, answer.check.detail
+    assert answer.facts is not None
+    assert (answer.facts.pushed_at, answer.facts.created_at) == (None, None)
+    assert answer.facts.last_commit_at == "2024-05-01T17:45:12Z"  # the readable one kept
 
 
 async def test_graphql_partial_data_keeps_the_good_aliases(
@@ -886,8 +904,24 @@ async def test_pinning_read_from_environment_and_pyproject_files(
     assert poetry.deps_pinned is False
 
 
+def _blob_paths(query: str) -> list[str]:
+    """The paths a query reads as files (blobs), in its order."""
+    return re.findall(r'object\(expression: "HEAD:([^"]+)"\) \{ \.\.\. on Blob', query)
+
+
 def test_the_query_reads_every_dependency_list_the_pinning_rule_knows() -> None:
-    query = build_batch_query(1)
-    for name in repofiles.MANIFESTS:
-        assert f'object(expression: "HEAD:{name}")' in query
-    assert query.count("object(expression:") == len(repofiles.MANIFESTS) + 7  # trees, READMEs
+    blobs = _blob_paths(build_batch_query(1))
+    assert [path for path in blobs if path in repofiles.MANIFESTS] == list(repofiles.MANIFESTS)
+
+
+def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
+    # The README paths asked for before a folder is listed are repofiles' one list: the GraphQL
+    # query reads each of them (and nothing else but the dependency lists and the trees) ...
+    blobs = _blob_paths(build_batch_query(1))
+    readmes = [path for path in blobs if path not in repofiles.MANIFESTS]
+    assert readmes == list(repofiles.usual_readmes())
+    assert all(repofiles.README_NAME.fullmatch(path.rsplit("/", 1)[-1]) for path in readmes)
+    # ... and each is the README `preferred_readme` picks when it is the only one of its folder.
+    for path in readmes:
+        folder, _, name = path.rpartition("/")
+        assert repofiles.preferred_readme({folder: [name]}) == path

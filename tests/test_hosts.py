@@ -1,10 +1,12 @@
 """Issue 16's pieces one at a time: which URLs the new hosts own (`auditor.links`), SWHIDs in
 prose, the API roots table and its tokens, self-hosted forges from the configuration, and the
-answers that make a record or DOI dead; the archives' budget and the code search's rate limit.
-End to end through the command line: tests/test_hosts_e2e.py."""
+answers that make a record or DOI dead; the archives' budget and the code search's rate limit;
+the import directions inside `auditor.hosts`. End to end through the command line:
+tests/test_hosts_e2e.py; the adapter interface: tests/test_hosts_adapter.py."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -214,3 +216,40 @@ async def test_a_throttled_archive_is_not_asked_again(client: httpx.AsyncClient)
     assert len(after.notes) == 1
     assert "answered 429" in after.notes[0]
     assert "4 links were not looked up" in after.notes[0]
+
+
+HOSTS = Path(__file__).resolve().parents[1] / "auditor" / "hosts"
+
+
+def _hosts_imports() -> dict[str, set[str]]:
+    """Module of `auditor.hosts` → the modules of `auditor.hosts` it imports (type-checking
+    imports included: a circle is one however it is written)."""
+    graph: dict[str, set[str]] = {}
+    for path in HOSTS.rglob("*.py"):
+        parts = path.relative_to(HOSTS.parents[1]).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[module] = {name for name in found if name.startswith("auditor.hosts")}
+    return graph
+
+
+def test_host_modules_import_in_one_direction() -> None:
+    graph = _hosts_imports()
+    # What every adapter shares never reaches into one adapter.
+    for shared in ("adapter", "answers", "listing", "api", "budgets"):
+        assert not {m for m in graph[f"auditor.hosts.{shared}"] if "github" in m}, shared
+
+    # And no module reaches itself back through others (as archives and code_search did).
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for target in graph.get(start, set()) - seen:
+            if target == goal or reaches(target, goal, seen | {target}):
+                return True
+        return False
+
+    circles = sorted(module for module in graph if reaches(module, module, set()))
+    assert circles == []

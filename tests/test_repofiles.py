@@ -1,11 +1,20 @@
 """File-name rules (auditor.repofiles): what holds code, which dependency lists decide pinning,
-and pinning itself for requirements.txt, environment.yml and pyproject.toml."""
+pinning itself for requirements.txt, environment.yml and pyproject.toml, and the facts a root
+listing gives every host."""
 
 from __future__ import annotations
 
 import pytest
 
-from auditor.repofiles import deps_pinned, has_code, is_code_free, manifests_to_read
+from auditor.models import RepoFacts
+from auditor.repofiles import (
+    deps_pinned,
+    has_code,
+    is_code_free,
+    manifests_to_read,
+    usual_readmes,
+    with_root_listing,
+)
 
 
 @pytest.mark.parametrize(
@@ -103,3 +112,57 @@ dependencies:
 def test_pinning(files: list[str], texts: dict[str, str], expected: bool | None) -> None:
     requirements = texts.pop("requirements.txt", None)
     assert deps_pinned(files, requirements, manifests=texts) is expected
+
+
+BARE = RepoFacts(full_name="acme/net", exists=True, source="test")
+
+
+@pytest.mark.parametrize(
+    ("names", "manifests", "env_files", "pinned", "citation"),
+    [
+        (["train.py", "README.md"], {}, (), None, False),
+        (["requirements.txt", "CITATION.cff"], {}, ("requirements.txt",), None, True),
+        (
+            ["requirements.txt"],
+            {"requirements.txt": "torch==2.3\n"},
+            ("requirements.txt",),
+            True,
+            False,
+        ),
+        (
+            ["requirements.txt"],
+            {"requirements.txt": "torch\n"},
+            ("requirements.txt",),
+            False,
+            False,
+        ),
+        (["poetry.lock", "pyproject.toml"], {}, ("poetry.lock", "pyproject.toml"), True, False),
+        # A text for a file the listing lacks decides nothing.
+        (["train.py"], {"requirements.txt": "torch==2.3\n"}, (), None, False),
+    ],
+)
+def test_a_root_listing_gives_the_same_facts_to_every_host(
+    names: list[str],
+    manifests: dict[str, str],
+    env_files: tuple[str, ...],
+    pinned: bool | None,
+    citation: bool,
+) -> None:
+    facts = with_root_listing(BARE, names, manifests)
+    assert facts.root_files == tuple(sorted(names))
+    assert facts.env_files == env_files
+    assert facts.deps_pinned is pinned
+    assert facts.has_citation_cff is citation
+    assert facts.full_name == BARE.full_name  # the rest of the facts as they were
+
+
+def test_the_usual_readmes_are_asked_in_the_order_github_looks() -> None:
+    assert usual_readmes() == (
+        ".github/README.md",
+        ".github/README.rst",
+        "README.md",
+        "README.rst",
+        "docs/README.md",
+        "docs/README.rst",
+    )
+    assert usual_readmes("docs") == ("docs/README.md", "docs/README.rst")

@@ -20,15 +20,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import TypeVar
 
 import httpx
 
 from auditor.config import Settings
-from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi
+from auditor.hosts.api import JsonApi
+from auditor.hosts.budgets import OUT_OF_TIME, Budgets
 from auditor.hosts.code_search import CodeSearch
 from auditor.hosts.forges import api_auth
 from auditor.hosts.software_heritage import SoftwareHeritage
@@ -43,11 +43,9 @@ from auditor.models import (
     PaperScore,
     Tier,
 )
-from auditor.net.policy import rate_limit_remaining
 from auditor.timestamps import to_utc_iso
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 PRESERVED = "preserved"
 NOT_YET_PRESERVED = "not-yet-preserved"
@@ -57,72 +55,12 @@ ORIGIN_KINDS = CODE_KINDS - {LinkKind.SOFTWARE_HERITAGE, LinkKind.ANONYMOUS_REVI
 
 
 @dataclass
-class _Service:
-    """One archive's budget and state in this run."""
-
-    name: str
-    budget: int
-    stopped: str | None = None
-    skipped: int = 0
-    asked: int = 0
-
-    def note(self) -> str | None:
-        if not self.skipped:
-            return None
-        noun = "link was" if self.skipped == 1 else "links were"
-        return (
-            f"{self.name}: {self.stopped}; {self.skipped} {noun} not looked up (verdicts unchanged)"
-        )
-
-
-@dataclass
 class AfterVerdicts:
     """What the archives and the code search added: results and papers to replace, notes."""
 
     results: tuple[LinkResult, ...]
     papers: tuple[Paper, ...]
     notes: tuple[str, ...] = ()
-
-
-@dataclass
-class _Run:
-    settings: Settings
-    deadline: float | None
-    services: dict[str, _Service] = field(default_factory=dict)
-
-    def service(self, name: str) -> _Service:
-        if name not in self.services:
-            self.services[name] = _Service(name, self.settings.archive_requests)
-        return self.services[name]
-
-    async def ask(
-        self, name: str, call: Callable[[], Awaitable[T]], last: Callable[[], ApiAnswer | None]
-    ) -> tuple[bool, T | None]:
-        """(asked, answer) of one request to service `name`; not asked once it stopped."""
-        service = self.service(name)
-        if (
-            service.stopped is None
-            and self.deadline is not None
-            and time.monotonic() >= self.deadline
-        ):
-            service.stopped = "the run's time limit was reached"
-        if service.stopped is None and service.asked >= service.budget:
-            service.stopped = f"its request budget ({service.budget}) was spent"
-        if service.stopped is not None:
-            service.skipped += 1
-            return False, None
-        service.asked += 1
-        try:
-            answer = await call()
-        except ApiStop as stop:
-            service.stopped = f"{stop.check.detail}, not asked again"
-            service.skipped += 1
-            log.warning("%s: %s; the archives change no verdict", name, stop.check.detail)
-            return False, None
-        answered = last()
-        if answered is not None and rate_limit_remaining(answered.headers) == 0:
-            service.stopped = "its rate limit was reached"
-        return True, answer
 
 
 async def after_verdicts(
@@ -135,7 +73,7 @@ async def after_verdicts(
     deadline: float | None,
 ) -> AfterVerdicts:
     """Rescue, preservation and the code search, as the settings ask; never raises."""
-    run = _Run(settings, deadline)
+    run = Budgets(settings, deadline)
     by_url = {result.link.url: result for result in results}
     out = AfterVerdicts(tuple(results), tuple(papers))
     try:
@@ -148,7 +86,7 @@ async def after_verdicts(
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
         for service in run.services.values():
-            service.stopped = service.stopped or "the run's time limit was reached"
+            service.stopped = service.stopped or OUT_OF_TIME
             service.skipped = max(service.skipped, 1)
     except Exception as error:  # ours: the verdicts stand whatever happens here
         log.exception("archives and code search: internal error")
@@ -161,7 +99,7 @@ async def after_verdicts(
 async def _archives(
     client: httpx.AsyncClient,
     settings: Settings,
-    run: _Run,
+    run: Budgets,
     by_url: dict[str, LinkResult],
     scores: dict[str, PaperScore],
 ) -> None:

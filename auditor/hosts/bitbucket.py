@@ -18,40 +18,51 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import quote
 
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    complete_from_root,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
     found,
+    gone,
     list_field,
-    no_file,
     object_field,
+    refusal,
     text_field,
     timestamp,
 )
-from auditor.models import Release, RepoCheck, RepoFacts
+from auditor.hosts.api import JsonApi
+from auditor.hosts.listing import complete_from_root, no_file
+from auditor.models import LinkKind, Release, RepoFacts
 
 SITE = "https://bitbucket.org"
 
 
-class Bitbucket:
+class Bitbucket(UrlAdapter[str]):
     """Facts about bitbucket.org repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
 
-    async def facts(self, full_name: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return owned_repository(url, kind, LinkKind.BITBUCKET)
+
+    async def facts(self, full_name: str) -> HostAnswer:
         try:
             base = f"{self._root}/repositories/{quote(full_name, safe='/')}"
             answer = await self._api.get(base)
-            if answer.status in (403, 404):
-                detail = "Bitbucket: repository not found" + (
-                    " (private)" if answer.status == 403 else ""
-                )
-                return dead(full_name, "bitbucket", detail)
+            # A private repository answers 403 to a caller without access.
+            reason = Reason.GONE if answer.status == 403 else refusal(answer)
+            match reason:
+                case Reason.GONE:
+                    detail = "Bitbucket: repository not found" + (
+                        " (private)" if answer.status == 403 else ""
+                    )
+                    return gone(full_name, "bitbucket", detail)
+                case Reason.BLOCKED:
+                    return blocked(answer, "Bitbucket API", absent(full_name, "bitbucket"))
             expect(answer, "Bitbucket API")
             body = answer.json_object("Bitbucket API")
             parent = object_field(body, "parent")
@@ -94,5 +105,5 @@ class Bitbucket:
                     if name:
                         facts = replace(facts, latest_release=Release(name, when))
             return found(facts, full_name, f"{SITE}/{facts.full_name}")
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+        except Stop as stop:
+            return stop.answer()

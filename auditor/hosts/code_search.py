@@ -15,19 +15,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import httpx
 
 from auditor.config import Settings
-from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi, list_field, text_field
+from auditor.hosts.answers import Answer, Stop, list_field, text_field
+from auditor.hosts.api import JsonApi
+from auditor.hosts.budgets import RATE_LIMITED, Budgets
 from auditor.links import TEMPLATE_REPOSITORIES, arxiv_id, github_full_name, is_code_result
 from auditor.models import LinkResult, Outcome, Paper
 from auditor.net.policy import rate_limit_remaining, server_wait
-
-if TYPE_CHECKING:
-    from auditor.hosts.archives import _Run
 
 SERVICE = "GitHub search"
 MAX_CANDIDATES = 3
@@ -42,7 +40,7 @@ class CodeSearch:
         self._api = JsonApi(client, replace(settings, max_retries=0), auth=auth)
         self._root = settings.github_api_url.rstrip("/")
         self._settings = settings
-        self.last: ApiAnswer | None = None
+        self.last: Answer | None = None
 
     async def _search(self, identifier: str) -> tuple[str, ...]:
         query = quote(f'"{identifier}" in:readme', safe="")
@@ -54,7 +52,7 @@ class CodeSearch:
                 await asyncio.sleep(wait)
                 self.last = answer = await self._api.get(url, retry=False)
         if answer.status != 200:
-            raise ApiStop(Outcome.TRANSIENT, f"answered {answer.status}", answer.status)
+            raise Stop(Outcome.TRANSIENT, f"answered {answer.status}", answer.status)
         found: list[str] = []
         for item in list_field(answer.json_object(SERVICE), "items"):
             url_ = text_field(item, "html_url") or ""
@@ -73,7 +71,7 @@ class CodeSearch:
             await asyncio.sleep(wait)
 
     async def run(
-        self, run: _Run, papers: Sequence[Paper], by_url: dict[str, LinkResult]
+        self, run: Budgets, papers: Sequence[Paper], by_url: dict[str, LinkResult]
     ) -> list[Paper]:
         """`papers` with `found_code` set for those the search answered for."""
         out: list[Paper] = []
@@ -88,12 +86,12 @@ class CodeSearch:
                 continue
             await self._paced()
             service = run.service(SERVICE)
-            if service.stopped == "its rate limit was reached":
+            if service.stopped == RATE_LIMITED:
                 service.stopped = None  # the window reset while we waited
             asked, candidates = await run.ask(
                 SERVICE, partial(self._search, identifier), lambda: self.last
             )
-            if service.stopped == "its rate limit was reached" and self._resets_soon():
+            if service.stopped == RATE_LIMITED and self._resets_soon():
                 service.stopped = None
             out.append(replace(paper, found_code=candidates) if asked and candidates else paper)
         return out

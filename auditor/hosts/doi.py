@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from auditor.hosts.api import ApiStop, JsonApi, list_field, number_field, object_field, text_field
+from auditor.hosts.answers import Stop, list_field, number_field, object_field, text_field
+from auditor.hosts.api import JsonApi
 from auditor.models import LinkCheck, Outcome
 from auditor.timestamps import now_iso
 
@@ -22,14 +23,14 @@ class Doi:
 
     async def resolve(self, doi: str) -> str | LinkCheck:
         """The URL `doi` points at, or the verdict when it points nowhere (a `dead` DOI);
-        raises `ApiStop` when the API could not say."""
+        raises `Stop` when the API could not say."""
         answer = await self._api.get(f"{self._root}/handles/{quote(doi, safe='/')}?type=URL")
         body = answer.json_object("DOI API") if answer.text.strip() else {}
         code = number_field(body, "responseCode")
         if answer.status == 404 or code == 100:
             return LinkCheck(Outcome.DEAD, "DOI not found (doi.org)", now_iso(), 404)
         if answer.status != 200 or code != 1:
-            raise ApiStop(Outcome.TRANSIENT, f"DOI API answered {answer.status}", answer.status)
+            raise Stop(Outcome.TRANSIENT, f"DOI API answered {answer.status}", answer.status)
         for value in list_field(body, "values"):
             if text_field(value, "type") == "URL":
                 target = text_field(object_field(value, "data"), "value")

@@ -17,25 +17,29 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import quote
 
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    complete_from_root,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
     found,
+    gone,
     list_field,
-    no_file,
     number_field,
+    refusal,
     text_field,
     timestamp,
 )
+from auditor.hosts.api import JsonApi
+from auditor.hosts.listing import complete_from_root, no_file
 from auditor.licenses import license_class, spdx_from_key
-from auditor.models import Release, RepoCheck, RepoFacts
+from auditor.models import LinkKind, Release, RepoFacts
 
 
-class Forgejo:
-    """Facts about repositories of one Forgejo or Gitea instance."""
+class Forgejo(UrlAdapter[str]):
+    """Facts about repositories of one Forgejo or Gitea instance: Codeberg's links are its
+    own (`target`); a self-hosted instance is asked by `facts`."""
 
     def __init__(self, api: JsonApi, api_root: str, site: str, source: str = "forgejo") -> None:
         self._api = api
@@ -43,12 +47,20 @@ class Forgejo:
         self._site = site.rstrip("/")
         self._source = source
 
-    async def facts(self, full_name: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return owned_repository(url, kind, LinkKind.CODEBERG)
+
+    async def facts(self, full_name: str) -> HostAnswer:
         try:
             base = f"{self._root}/repos/{quote(full_name, safe='/')}"
             answer = await self._api.get(base)
-            if answer.status == 404:
-                return dead(full_name, self._source, f"{self._source}: repository not found")
+            match refusal(answer):
+                case Reason.GONE:
+                    detail = f"{self._source}: repository not found"
+                    return gone(full_name, self._source, detail)
+                case Reason.BLOCKED:
+                    facts = absent(full_name, self._source)
+                    return blocked(answer, f"{self._source} API", facts)
             expect(answer, f"{self._source} API")
             body = answer.json_object(f"{self._source} API")
             licenses = [name for name in list_field(body, "licenses") if isinstance(name, str)]
@@ -86,8 +98,8 @@ class Forgejo:
                     if tag:
                         facts = replace(facts, latest_release=Release(tag, when))
             return found(facts, full_name, f"{self._site}/{facts.full_name}")
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+        except Stop as stop:
+            return stop.answer()
 
     async def _root_facts(self, base: str, facts: RepoFacts, branch: str) -> RepoFacts:
         listing = await self._api.get(f"{base}/contents?ref={quote(branch, safe='')}")

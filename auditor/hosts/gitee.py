@@ -15,38 +15,47 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import quote
 
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    complete_from_root,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
     found,
+    gone,
     list_field,
-    no_file,
     number_field,
+    refusal,
     text_field,
     timestamp,
 )
+from auditor.hosts.api import JsonApi
+from auditor.hosts.listing import complete_from_root, no_file
 from auditor.licenses import license_class, spdx_from_key
-from auditor.models import Release, RepoCheck, RepoFacts
+from auditor.models import LinkKind, Release, RepoFacts
 
 SITE = "https://gitee.com"
 
 
-class Gitee:
+class Gitee(UrlAdapter[str]):
     """Facts about gitee.com repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
 
-    async def facts(self, full_name: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return owned_repository(url, kind, LinkKind.GITEE)
+
+    async def facts(self, full_name: str) -> HostAnswer:
         try:
             base = f"{self._root}/repos/{quote(full_name, safe='/')}"
             answer = await self._api.get(base)
-            if answer.status == 404:
-                return dead(full_name, "gitee", "Gitee: repository not found")
+            match refusal(answer):
+                case Reason.GONE:
+                    return gone(full_name, "gitee", "Gitee: repository not found")
+                case Reason.BLOCKED:
+                    return blocked(answer, "Gitee API", absent(full_name, "gitee"))
             expect(answer, "Gitee API")
             body = answer.json_object("Gitee API")
             spdx = spdx_from_key(text_field(body, "license"))
@@ -97,5 +106,5 @@ class Gitee:
                     when = timestamp(text_field(release, "created_at"))
                     facts = replace(facts, latest_release=Release(tag, when))
             return found(facts, full_name, f"{SITE}/{facts.full_name}")
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+        except Stop as stop:
+            return stop.answer()

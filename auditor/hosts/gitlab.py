@@ -10,25 +10,30 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
     found,
+    gone,
     number_field,
+    refusal,
     text_field,
     timestamp,
 )
+from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
-from auditor.models import RepoCheck, RepoFacts
+from auditor.links import gitlab_project
+from auditor.models import LinkKind, RepoFacts
 from auditor.readme import analyze_readme, with_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
 
 
-class GitLab:
-    """Facts about gitlab.com projects."""
+class GitLab(UrlAdapter[str]):
+    """Facts about gitlab.com projects (or, asked by `facts`, a self-hosted instance's)."""
 
     def __init__(
         self, api: JsonApi, api_root: str = GITLAB_API, site: str = "https://gitlab.com"
@@ -37,12 +42,18 @@ class GitLab:
         self._gitlab = api_root.rstrip("/")
         self._site = site.rstrip("/")
 
-    async def facts(self, path: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return gitlab_project(url) if kind in {None, LinkKind.GITLAB} else None
+
+    async def facts(self, path: str) -> HostAnswer:
         try:
             url = f"{self._gitlab}/projects/{quote(path, safe='')}?license=true"
             answer = await self._api.get(url)
-            if answer.status == 404:
-                return dead(path, "gitlab", "GitLab: project not found (missing or private)")
+            match refusal(answer):
+                case Reason.GONE:
+                    return gone(path, "gitlab", "GitLab: project not found (missing or private)")
+                case Reason.BLOCKED:
+                    return blocked(answer, "GitLab API", absent(path, "gitlab"))
             expect(answer, "GitLab API")
             body = answer.json_object("GitLab API")
             full_name = text_field(body, "path_with_namespace") or path
@@ -81,5 +92,5 @@ class GitLab:
                     covers = analyze_readme(raw.text)
                     facts = with_readme(facts, readme_path, len(raw.text.encode()), covers)
             return found(facts, path, f"{self._site}/{full_name}")
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+        except Stop as stop:
+            return stop.answer()

@@ -10,22 +10,24 @@ README analyser as a repository's. A missing repository answers 404, or 401 with
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from auditor import repofiles
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
     found,
+    gone,
     number_field,
+    refusal,
     text_field,
     timestamp,
 )
+from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
-from auditor.links import HuggingFaceCollection
-from auditor.models import RepoCheck, RepoFacts
+from auditor.links import HuggingFaceCollection, huggingface_repository
+from auditor.models import LinkKind, RepoFacts
 from auditor.readme import analyze_readme, with_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
@@ -33,21 +35,30 @@ SITE = "https://huggingface.co"
 MAX_CARD_BYTES = 512 * 1024
 
 
-class HuggingFace:
-    """Facts about Hugging Face repositories."""
+class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
+    """Facts about Hugging Face repositories: (collection, repository id)."""
 
     def __init__(self, api: JsonApi, api_root: str = HUGGINGFACE_API) -> None:
         self._api = api
         self._hf = api_root.rstrip("/")
         self._site = self._hf.removesuffix("/api")
 
-    async def facts(self, kind: HuggingFaceCollection, repo_id: str) -> RepoCheck:
-        """`kind` is `models`, `datasets` or `spaces`."""
+    def target(self, url: str, kind: LinkKind | None) -> tuple[HuggingFaceCollection, str] | None:
+        return huggingface_repository(url) if kind in {None, LinkKind.HUGGINGFACE} else None
+
+    async def facts(self, target: tuple[HuggingFaceCollection, str]) -> HostAnswer:
+        """`target`: `models`, `datasets` or `spaces`, and the repository id."""
+        kind, repo_id = target
         try:
             answer = await self._api.get(f"{self._hf}/{kind}/{repo_id}")
+            # The Hub answers 401 naming no repository for one that is missing or private.
             not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
-            if answer.status == 404 or (answer.status == 401 and not_found):
-                return dead(repo_id, "huggingface", "Hugging Face: repository not found")
+            reason = Reason.GONE if answer.status == 401 and not_found else refusal(answer)
+            match reason:
+                case Reason.GONE:
+                    return gone(repo_id, "huggingface", "Hugging Face: repository not found")
+                case Reason.BLOCKED:
+                    return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
             expect(answer, "Hugging Face API")
             body = answer.json_object("Hugging Face API")
             full_name = text_field(body, "id") or repo_id
@@ -76,7 +87,6 @@ class HuggingFace:
                     and "/" not in s["rfilename"]
                 }
             )
-            env_files = repofiles.environment_files(names)
             facts = RepoFacts(
                 full_name=full_name,
                 exists=True,
@@ -84,16 +94,13 @@ class HuggingFace:
                 disabled=body.get("disabled") is True,
                 license_spdx=spdx,
                 license_class=license_class(spdx),
-                root_files=tuple(names),
-                env_files=env_files,
-                deps_pinned=repofiles.deps_pinned(env_files, None),
-                has_citation_cff=repofiles.CITATION_FILE in names,
                 readme_path="README.md" if "README.md" in names else None,
                 last_commit_at=timestamp(text_field(body, "lastModified")),
                 created_at=timestamp(text_field(body, "createdAt")),
                 stars=number_field(body, "likes"),
                 default_branch="main",
             )
+            facts = repofiles.with_root_listing(facts, names)
             prefix = "" if kind == "models" else f"{kind}/"
             if facts.readme_path:
                 card = await self._api.get(
@@ -104,11 +111,6 @@ class HuggingFace:
                     roots = names if kind == "spaces" else ()
                     analysis = analyze_readme(card.text, root_files=roots)
                     facts = with_readme(facts, facts.readme_path, len(card.text.encode()), analysis)
-                    facts = replace(
-                        facts,
-                        readme_moved_to=analysis.moved_to,
-                        readme_citation_titles=analysis.citation_titles,
-                    )
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+        except Stop as stop:
+            return stop.answer()

@@ -10,72 +10,79 @@
 
 from __future__ import annotations
 
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    dead,
+from auditor import repofiles
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
+    gone,
     list_field,
     object_field,
+    refusal,
     text_field,
     timestamp,
 )
-from auditor.models import LinkCheck, Outcome, RepoCheck, RepoFacts
-from auditor.timestamps import now_iso
+from auditor.hosts.api import JsonApi
+from auditor.links import osf_guid
+from auditor.models import LinkKind, Outcome, RepoFacts
 
 SITE = "https://osf.io"
 
 
-class Osf:
+class Osf(UrlAdapter[str]):
     """Facts about OSF projects and registrations."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
 
-    async def facts(self, guid: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return osf_guid(url) if kind in {None, LinkKind.OSF} else None
+
+    async def facts(self, guid: str) -> HostAnswer:
         try:
             collection = "nodes"
             answer = await self._api.get(f"{self._root}/nodes/{guid}/")
             if answer.status == 404:
                 collection = "registrations"
                 answer = await self._api.get(f"{self._root}/registrations/{guid}/")
-            if answer.status in (401, 403):
-                return dead(guid, "osf", "OSF: private project")
-            if answer.status in (404, 410):
-                return dead(guid, "osf", "OSF: no such project (deleted or never public)")
+            if answer.status in (401, 403):  # private: gone for everyone the report is for
+                return gone(guid, "osf", "OSF: private project")
+            match refusal(answer):
+                case Reason.GONE:
+                    return gone(guid, "osf", "OSF: no such project (deleted or never public)")
+                case Reason.BLOCKED:
+                    return blocked(answer, "OSF API", absent(guid, "osf"))
             expect(answer, "OSF API")
             data = object_field(answer.json_object("OSF API"), "data")
             attributes = object_field(data, "attributes")
             if attributes.get("withdrawn") is True:
-                return dead(guid, "osf", "OSF: the registration was withdrawn")
-            names: tuple[str, ...] = ()
+                return gone(guid, "osf", "OSF: the registration was withdrawn")
+            names: tuple[str, ...] | None = None  # a registration's files are not listed
             if collection == "nodes":
+                names = ()
                 listing = await self._api.get(f"{self._root}/nodes/{guid}/files/osfstorage/")
                 if listing.status == 200:
                     names = tuple(
-                        sorted(
-                            name + ("/" if text_field(attrs, "kind") == "folder" else "")
-                            for item in list_field(listing.json_object("OSF API"), "data")
-                            if (
-                                name := text_field(
-                                    attrs := object_field(item, "attributes"), "name"
-                                )
-                            )
-                        )
+                        name + ("/" if text_field(attrs, "kind") == "folder" else "")
+                        for item in list_field(listing.json_object("OSF API"), "data")
+                        if (name := text_field(attrs := object_field(item, "attributes"), "name"))
                     )
             facts = RepoFacts(
                 full_name=guid,
                 exists=True,
                 source="osf",
-                empty=not names if collection == "nodes" else None,
-                root_files=names,
+                empty=not names if names is not None else None,
                 created_at=timestamp(text_field(attributes, "date_created")),
                 pushed_at=timestamp(text_field(attributes, "date_modified")),
                 description=text_field(attributes, "title"),
                 record_type=text_field(attributes, "category") or None,
             )
+            if names:
+                facts = repofiles.with_root_listing(facts, names)
             detail = f"OSF {collection[:-1]} {guid}" + ("" if names else " (no files)")
-            return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200), facts)
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+            return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=facts)
+        except Stop as stop:
+            return stop.answer()

@@ -21,22 +21,26 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import quote
 
-from auditor.hosts.api import (
-    ApiAnswer,
-    ApiStop,
-    JsonApi,
-    complete_from_root,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
+from auditor.hosts.answers import (
+    Answer,
+    Stop,
+    absent,
+    blocked,
     expect,
+    gone,
     object_field,
+    refusal,
     text_field,
     timestamp,
 )
-from auditor.links import SwhTarget
-from auditor.models import LinkCheck, Outcome, RepoCheck, RepoFacts
-from auditor.timestamps import now_iso
+from auditor.hosts.api import JsonApi
+from auditor.hosts.listing import complete_from_root
+from auditor.links import SwhTarget, software_heritage_target
+from auditor.models import LinkKind, Outcome, RepoFacts
 
 _HOPS = 4  # snapshot → release → revision → directory at most
+SOURCE = "software-heritage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +51,7 @@ class Visit:
     snapshot: str | None
 
 
-class SoftwareHeritage:
+class SoftwareHeritage(UrlAdapter[SwhTarget]):
     """Archived code: facts for SWHIDs and archive links, and the origins' latest visits."""
 
     def __init__(self, api: JsonApi, api_root: str, *, retry: bool = True) -> None:
@@ -55,26 +59,35 @@ class SoftwareHeritage:
         self._root = api_root.rstrip("/")
         self._retry = retry  # false for the archive lookups: a throttled archive stops them
         self.site = self._root.removesuffix("/api/1")
-        self.last: ApiAnswer | None = None  # the latest answer, for its rate-limit headers
+        self.last: Answer | None = None  # the latest answer, for its rate-limit headers
 
-    async def _get(self, path: str, *, method: str = "GET") -> ApiAnswer:
+    async def _get(self, path: str, *, method: str = "GET") -> Answer:
         self.last = await self._api.get(f"{self._root}/{path}", method=method, retry=self._retry)
         return self.last
 
     # --- archived code as a link --------------------------------------------------------------
 
-    async def facts(self, target: SwhTarget) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> SwhTarget | None:
+        served = kind in {None, LinkKind.SOFTWARE_HERITAGE}
+        return software_heritage_target(url) if served else None
+
+    async def facts(self, target: SwhTarget) -> HostAnswer:
         what, value = target
         try:
             if what == "origin":
                 visit = await self.latest_visit(value)
                 if visit is None or visit.snapshot is None:
-                    return dead(value, "software-heritage", "Software Heritage: never archived")
+                    return gone(value, SOURCE, "Software Heritage: never archived")
                 name, object_type, object_id = value, "snapshot", visit.snapshot
             else:
                 answer = await self._get(f"resolve/{value}/")
-                if answer.status in (400, 404):
-                    return dead(value, "software-heritage", "Software Heritage: no such object")
+                # 400: a malformed SWHID, which names no object the archive could hold.
+                reason = Reason.GONE if answer.status == 400 else refusal(answer)
+                match reason:
+                    case Reason.GONE:
+                        return gone(value, SOURCE, "Software Heritage: no such object")
+                    case Reason.BLOCKED:
+                        return blocked(answer, "Software Heritage API", absent(value, SOURCE))
                 expect(answer, "Software Heritage API")
                 body = answer.json_object("Software Heritage API")
                 name = value
@@ -83,16 +96,16 @@ class SoftwareHeritage:
             facts = RepoFacts(
                 full_name=name,
                 exists=True,
-                source="software-heritage",
+                source=SOURCE,
                 archived=True,
                 persistent_id=value if what == "swhid" else None,
                 record_type="software",
             )
             facts = await self._directory_facts(facts, object_type, object_id)
             detail = f"archived in Software Heritage ({object_type})"
-            return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200), facts)
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+            return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=facts)
+        except Stop as stop:
+            return stop.answer()
 
     async def _directory_facts(self, facts: RepoFacts, kind: str, object_id: str) -> RepoFacts:
         """Follow a snapshot, release or revision to its directory; list it, read its README."""
@@ -152,7 +165,7 @@ class SoftwareHeritage:
 
     async def latest_visit(self, origin: str) -> Visit | None:
         """The origin's latest visit with a snapshot; None when it was never archived. Raises
-        `ApiStop` when the archive could not say (down, throttled)."""
+        `Stop` when the archive could not say (down, throttled)."""
         answer = await self._get(
             f"origin/{quote(origin, safe=':/')}/visit/latest/?require_snapshot=true"
         )

@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
-from auditor.hosts.api import ApiAnswer, JsonApi, expect, object_field, text_field
+from auditor.hosts.answers import Answer, expect, object_field, text_field
+from auditor.hosts.api import JsonApi
 from auditor.models import ArchivedCopy
 from auditor.timestamps import format_utc
 
@@ -20,10 +21,10 @@ class Wayback:
     def __init__(self, api: JsonApi, api_root: str) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
-        self.last: ApiAnswer | None = None
+        self.last: Answer | None = None
 
     async def closest(self, url: str) -> ArchivedCopy | None:
-        """The archived copy of `url` closest to now, or None; raises `ApiStop` when the
+        """The archived copy of `url` closest to now, or None; raises `Stop` when the
         archive could not say."""
         self.last = await self._api.get(f"{self._root}?url={quote(url, safe='')}", retry=False)
         expect(self.last, "Wayback Machine")

@@ -18,30 +18,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from auditor import repofiles
-from auditor.hosts.api import (
-    ApiStop,
-    JsonApi,
-    dead,
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
+from auditor.hosts.answers import (
+    Stop,
+    absent,
+    blocked,
     expect,
+    gone,
     list_field,
     number_field,
     object_field,
+    refusal,
     text_field,
     timestamp,
 )
+from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
-from auditor.links import CODE_KINDS, normalize_url
-from auditor.models import (
-    LinkCheck,
-    Outcome,
-    ReadmeCover,
-    ReadmeEvidence,
-    RepoCheck,
-    RepoFacts,
-)
+from auditor.links import CODE_KINDS, normalize_url, zenodo_record
+from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
 from auditor.readme import analyze_readme, with_readme
 from auditor.soup import parse_html
-from auditor.timestamps import now_iso
 
 SITE = "https://zenodo.org"
 # A record's README file is downloaded whole, so only up to this size.
@@ -52,20 +48,26 @@ def record_url(record_id: str) -> str:
     return f"{SITE}/records/{record_id}"
 
 
-class Zenodo:
-    """Facts about Zenodo records."""
+class Zenodo(UrlAdapter[str]):
+    """Facts about Zenodo records (links to a record, or its DOI)."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
 
-    async def facts(self, record_id: str) -> RepoCheck:
+    def target(self, url: str, kind: LinkKind | None) -> str | None:
+        return zenodo_record(url) if kind in {None, LinkKind.ZENODO, LinkKind.DOI} else None
+
+    async def facts(self, record_id: str) -> HostAnswer:
         try:
             answer = await self._api.get(f"{self._root}/records/{record_id}")
-            if answer.status == 404:
-                return dead(record_id, "zenodo", "Zenodo: no such record")
-            if answer.status == 410:
-                return dead(record_id, "zenodo", "Zenodo: the record was deleted")
+            match refusal(answer):
+                case Reason.GONE if answer.status == 410:  # with its tombstone
+                    return gone(record_id, "zenodo", "Zenodo: the record was deleted")
+                case Reason.GONE:
+                    return gone(record_id, "zenodo", "Zenodo: no such record")
+                case Reason.BLOCKED:
+                    return blocked(answer, "Zenodo API", absent(record_id, "zenodo"))
             expect(answer, "Zenodo API")
             body = answer.json_object("Zenodo API")
             metadata = object_field(body, "metadata")
@@ -86,9 +88,6 @@ class Zenodo:
                 archived=True,
                 license_spdx=spdx,
                 license_class=license_class(spdx),
-                root_files=names,
-                env_files=repofiles.environment_files(names),
-                has_citation_cff=repofiles.CITATION_FILE in names,
                 created_at=timestamp(text_field(body, "created")),
                 pushed_at=timestamp(text_field(body, "created")),
                 description=text_field(metadata, "title"),
@@ -96,6 +95,7 @@ class Zenodo:
                 persistent_id=text_field(body, "doi") or text_field(metadata, "doi"),
                 supplements=_supplements(metadata),
             )
+            facts = repofiles.with_root_listing(facts, names)
             facts = await self._readme(facts, full_name, files, metadata)
             if record_type == "software" and names and not repofiles.record_has_code(names):
                 listing = ", ".join(names[:12])
@@ -106,9 +106,9 @@ class Zenodo:
             kind = record_type or "record"
             detail = f"Zenodo record {full_name} ({kind})"
             final = record_url(full_name) if full_name != record_id else None
-            return RepoCheck(LinkCheck(Outcome.OK, detail, now_iso(), 200, final), facts)
-        except ApiStop as stop:
-            return RepoCheck(stop.check, None)
+            return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=facts, final_url=final)
+        except Stop as stop:
+            return stop.answer()
 
     async def _readme(
         self,
@@ -117,15 +117,9 @@ class Zenodo:
         files: list[tuple[str, int | None]],
         metadata: dict[str, object],
     ) -> RepoFacts:
-        readmes = sorted(
-            (
-                key
-                for key, size in files
-                if repofiles.README_NAME.fullmatch(key) and (size or 0) <= _README_DOWNLOAD_BYTES
-            ),
-            key=lambda key: (not key.lower().endswith(".md"), key),
-        )
-        for key in readmes[:1]:
+        small = [key for key, size in files if (size or 0) <= _README_DOWNLOAD_BYTES]
+        key = repofiles.preferred_readme({"": small})
+        if key is not None:
             answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
             if answer.status == 200:
                 return with_readme(

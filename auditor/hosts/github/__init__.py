@@ -1,11 +1,14 @@
 """GitHub facts, read through GitHub's APIs (never github.com's HTML pages).
 
 `GitHubFacts(client, settings, api_cache=...)`, then `await facts.repos([...])` and
-`await facts.other(url)`. Two backends give identical `RepoFacts` (all fields but `source`):
+`await facts.other(url)`, or one link through the adapter interface (`await facts.check(url)`,
+`auditor.hosts.adapter`). Two backends give identical `RepoFacts` (all fields but `source`):
 GraphQL batches with a token (`graphql`), REST without (`rest`); both talk through `transport`
 (serial requests, the token only for its API origin, rate limits, retries) and derive the same
-facts from the same raw pieces (`derive`). `endpoints` says which API answers for a host,
-`verdicts` what an answer means for the link, `kept` keeps GraphQL facts between runs.
+facts from the same raw pieces (`auditor.hosts.listing`, as every host does). `endpoints` says
+which API answers for a host, `answers` reads the shapes GitHub documents, `verdicts` gives
+GitHub's words to the verdicts of `auditor.hosts.answers`, `kept` keeps GraphQL facts between
+runs.
 """
 
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host

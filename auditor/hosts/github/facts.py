@@ -1,7 +1,8 @@
-"""`GitHubFacts`: the GitHub adapter the pipeline asks. With a token, repositories go to GraphQL
-in batches (facts an earlier run kept are reused first); without one, to REST, with one warning
-up front when the budget left cannot cover the list. Nothing raises out of `repos()` or
-`other()`: every failure is a verdict."""
+"""`GitHubFacts`: the GitHub adapter (`hosts.adapter.HostAdapter`, one link at a time through
+`check`), which the pipeline asks in batches (`repos`, `kept`). With a token, repositories go to
+GraphQL in batches (facts an earlier run kept are reused first); without one, to REST, with one
+warning up front when the budget left cannot cover the list. Nothing raises out of `check()`,
+`repos()` or `other()`: every failure is a verdict."""
 
 from __future__ import annotations
 
@@ -14,16 +15,15 @@ from urllib.parse import urlsplit
 import httpx
 
 from auditor.config import Settings
-from auditor.hosts.github.answers import verdict
+from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
-from auditor.links import github_full_name, is_github_full_name
-from auditor.models import LinkCheck, Outcome, ReadmeCover, RepoCheck
-from auditor.timestamps import now_iso
+from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
+from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +52,25 @@ class GitHubFacts:
         self._graphql = GraphQLReader(self._transport, self._follow_ups)
         self._hinted = False  # the REST budget hint was given
 
+    def serves(self, url: str, kind: LinkKind | None = None) -> bool:
+        """A link on github.com or the configured server that is no page of GitHub's own site:
+        a repository, or another page (profile, gist, file, release, issue, commit)."""
+        page = github_page(url)
+        if kind not in {None, LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER} or page is None:
+            return False
+        return page.kind != "site" and api_for_host(page.host, self._settings) is not None
+
+    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        """One GitHub link: a repository through `repos`, any other page through `other`."""
+        if not self.serves(url, kind):
+            return not_served("not a GitHub link the API can check")
+        normal = normalize_url(url) if kind is None else None
+        repository = (normal.kind if normal else kind) is LinkKind.GITHUB_REPO
+        full_name = github_full_name(url)
+        if not repository or full_name is None:
+            return await self._rest.other(url)
+        return (await self.repos([full_name], host=urlsplit(url).hostname))[full_name]
+
     async def repos(
         self,
         full_names: Sequence[str],
@@ -59,7 +78,7 @@ class GitHubFacts:
         host: str | None = None,
         upcoming: int = 0,
         follow_moves: bool = True,
-    ) -> dict[str, RepoCheck]:
+    ) -> dict[str, HostAnswer]:
         """Facts for `owner/name` repositories on `host` (default: the configured server).
         `upcoming`: how many more the caller will ask about after these; without a token, REST
         keeps the budget their essential requests need before asking any follow-up. Forks are
@@ -67,13 +86,13 @@ class GitHubFacts:
         repository on the host is answered with that repository (one hop)."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
-        results: dict[str, RepoCheck] = {}
+        results: dict[str, HostAnswer] = {}
         valid: list[str] = []
         for full_name in dict.fromkeys(full_names):
             if api is None:
-                results[full_name] = verdict(Outcome.UNSUPPORTED, f"no GitHub API for {host}")
+                results[full_name] = not_served(f"no GitHub API for {host}")
             elif not is_github_full_name(full_name):
-                results[full_name] = verdict(Outcome.UNSUPPORTED, "not an owner/name pair")
+                results[full_name] = not_served("not an owner/name pair")
             else:
                 valid.append(full_name)
         if api is not None and valid:
@@ -102,10 +121,10 @@ class GitHubFacts:
         self,
         api: ApiEndpoint,
         host: str,
-        answers: dict[str, RepoCheck],
+        answers: dict[str, HostAnswer],
         follow_moves: bool,
         upcoming: int,
-    ) -> dict[str, RepoCheck]:
+    ) -> dict[str, HostAnswer]:
         """Forks compared with their parent, then README moves followed (one hop); without a
         token, only while the REST budget keeps what the repositories still to come need."""
         reserve = ESSENTIAL_REQUESTS * upcoming
@@ -118,12 +137,12 @@ class GitHubFacts:
             else:
                 ahead = await self._follow_ups.fork_ahead_by(api, facts)
                 facts = replace(facts, fork_ahead_by=ahead)
-            answers[name] = RepoCheck(answer.check, facts)
+            answers[name] = replace(answer, facts=facts)
         return await self._follow_moves(api, host, answers, reserve) if follow_moves else answers
 
     async def _follow_moves(
-        self, api: ApiEndpoint, host: str, answers: dict[str, RepoCheck], reserve: int
-    ) -> dict[str, RepoCheck]:
+        self, api: ApiEndpoint, host: str, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
         """A placeholder whose README says the code moved to another repository on this host is
         answered with that repository's facts, `moved` to it (dead when it is gone)."""
         targets: dict[str, str] = {}
@@ -142,8 +161,8 @@ class GitHubFacts:
             if facts.source == "rest" and not self._rest.affordable(
                 api, ESSENTIAL_REQUESTS, reserve
             ):
-                answers[name] = RepoCheck(
-                    answer.check, replace(facts, skipped=(*facts.skipped, MOVED_TO))
+                answers[name] = replace(
+                    answer, facts=replace(facts, skipped=(*facts.skipped, MOVED_TO))
                 )
                 continue
             targets[name] = target
@@ -161,18 +180,18 @@ class GitHubFacts:
             detail = f"README of {moved_from.full_name} says the code moved to {new_name}"
             if there.check.outcome is Outcome.DEAD:
                 detail += f"; {there.check.detail}"
-            outcome = Outcome.DEAD if there.check.outcome is Outcome.DEAD else Outcome.MOVED
-            check = LinkCheck(
-                outcome,
+            gone = there.check.outcome is Outcome.DEAD
+            answers[name] = verdict(
+                Reason.GONE if gone else Reason.MOVED,
+                Outcome.DEAD if gone else Outcome.MOVED,
                 detail,
-                now_iso(),
                 there.check.http_status,
+                facts=there.facts,
                 final_url=f"{api.server}/{new_name}",
             )
-            answers[name] = RepoCheck(check, there.facts)
         return answers
 
-    def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, RepoCheck]:
+    def kept(self, full_names: Sequence[str], *, host: str | None = None) -> dict[str, HostAnswer]:
         """The repositories whose GraphQL facts from an earlier run are still fresh (within
         `max_cache_age`), answered without a request. A caller that batches should ask this
         first for the whole list: `repos()` then sends only the others, in full batches."""
@@ -209,19 +228,20 @@ class GitHubFacts:
     def _facts_key(self, api: ApiEndpoint, full_name: str) -> str:
         return f"{FACTS_KEY}{api.graphql}#{full_name.casefold()}"
 
-    def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, RepoCheck]:
+    def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, HostAnswer]:
         """The GraphQL answers of an earlier run still within `max_cache_age`: a warm run asks
         only about the rest (like web verdicts; GraphQL has no conditional requests)."""
         max_age = self._settings.max_cache_age
         if self._cache is None or max_age <= 0:
             return {}
-        found: dict[str, RepoCheck] = {}
+        found: dict[str, HostAnswer] = {}
         for name in names:
             key = self._facts_key(api, name)
             stored = self._cache.api_get(key)
             kept = None if stored is None else facts_from_json(stored[1], max_age, time.time())
             if kept is not None:
-                found[name], age = kept
+                answer, age = kept
+                found[name] = _kept_answer(answer)
                 self._cache.count_reused(key, age)
         return found
 
@@ -235,7 +255,7 @@ class GitHubFacts:
 
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
-        return await self._rest.other(url)
+        return (await self._rest.other(url)).check
 
     @property
     def requests_made(self) -> int:
@@ -254,3 +274,9 @@ class GitHubFacts:
     def rate_remaining(self) -> dict[str, int]:
         """API base → the last `x-ratelimit-remaining` it sent."""
         return self._transport.rate_remaining
+
+
+def _kept_answer(answer: RepoCheck) -> HostAnswer:
+    """A kept answer (only `ok` and `moved` ones are kept) with its reason."""
+    reason = Reason.MOVED if answer.check.outcome is Outcome.MOVED else Reason.FOUND
+    return HostAnswer(answer.check, answer.facts, reason)

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import quote
 
-from auditor.hosts.github.answers import Malformed, Stop, as_object
+from auditor.hosts.adapter import HostAnswer, Reason
+from auditor.hosts.answers import Stop, absent, blocked, refusal
+from auditor.hosts.github.answers import WHO, as_object
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import blocked, graphql_missing
-from auditor.models import RepoCheck, RepoFacts
+from auditor.hosts.github.verdicts import graphql_missing
+from auditor.models import RepoFacts
 
 
 class FollowUps:
@@ -48,14 +50,14 @@ class FollowUps:
             answer = await self._transport.get(api, path)
             if answer.status != 200:
                 return None
-            ahead = as_object(answer.json(), "comparison").get("ahead_by")
-        except (Stop, Malformed):
+            ahead = as_object(answer.json(WHO), "comparison").get("ahead_by")
+        except Stop:
             return None
         return ahead if isinstance(ahead, int) and not isinstance(ahead, bool) else None
 
     async def unless_blocked(
         self, api: ApiEndpoint, full_name: str, error: Mapping[str, object] | None
-    ) -> RepoCheck:
+    ) -> HostAnswer:
         """A repository GraphQL gave no data for: anything but NOT_FOUND is asked once more
         through REST, and a block it names makes the repository dead."""
         answer_of_graphql = graphql_missing(error, full_name)
@@ -65,7 +67,6 @@ class FollowUps:
             answer = await self._transport.get(api, f"/repos/{full_name}")
         except Stop:
             return answer_of_graphql
-        refusal = blocked(answer)
-        if refusal is None:
-            return answer_of_graphql
-        return RepoCheck(refusal, RepoFacts(full_name=full_name, exists=False, source="rest"))
+        if refusal(answer) is Reason.BLOCKED:
+            return blocked(answer, WHO, absent(full_name, "rest"))
+        return answer_of_graphql

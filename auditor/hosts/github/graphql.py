@@ -16,26 +16,26 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from auditor import repofiles
+from auditor.hosts.adapter import HostAnswer, Reason, verdict
+from auditor.hosts.answers import Malformed, Stop, text_field, timestamp
 from auditor.hosts.github.answers import (
-    Malformed,
-    Stop,
+    WHO,
     as_entry,
     as_list,
     as_object,
-    optional_str,
     required_bool,
     required_int,
     required_str,
-    timestamp,
-    verdict,
+    spdx_of,
 )
-from auditor.hosts.github.derive import Readme, Tree, complete, preferred_readme, spdx_of
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found, private
+from auditor.hosts.github.verdicts import found_on, private
+from auditor.hosts.listing import Readme, Tree, complete, preferred_readme
 from auditor.licenses import license_class
-from auditor.models import Outcome, Release, RepoCheck, RepoFacts
+from auditor.models import Outcome, Release, RepoFacts
 from auditor.net.policy import retry_after
 
 GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
@@ -49,15 +49,10 @@ WHOLE_RESENDS = 2
 _BLOB_TEXT = "... on Blob { text byteSize isBinary }"
 
 
-# The READMEs read in the first query (aliases → paths); objects cost no points, and these
-# names cover most repositories (GitHub's choice: `.github/`, the root, `docs/`), so the second
-# query is rare.
-_PREFETCHED_READMES = {
-    "readmeMd": "README.md",
-    "readmeRst": "README.rst",
-    "readmeGithub": ".github/README.md",
-    "readmeDocs": "docs/README.md",
-}
+# The READMEs read in the first query (aliases → paths): `repofiles.usual_readmes`, the usual
+# names in each folder GitHub looks in. Objects cost no points, and these names cover most
+# repositories, so the second query is rare.
+_PREFETCHED_READMES = {f"readme{i}": path for i, path in enumerate(repofiles.usual_readmes())}
 
 
 # Dependency lists read in the same query, for pinning (E1): `auditor.repofiles.MANIFESTS`, each
@@ -71,9 +66,9 @@ _MANIFEST_ALIASES = {
 
 
 _NAMES = "... on Tree { entries { name type } }"
-_MANIFEST_FIELDS = "\n".join(
+_BLOB_FIELDS = "\n".join(
     f'  {alias}: object(expression: "HEAD:{path}") {{ {_BLOB_TEXT} }}'
-    for alias, path in _MANIFEST_ALIASES.items()
+    for alias, path in (_PREFETCHED_READMES | _MANIFEST_ALIASES).items()
 )
 
 
@@ -89,11 +84,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
   githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
   docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
-  readmeMd: object(expression: "HEAD:README.md") {{ {_BLOB_TEXT} }}
-  readmeRst: object(expression: "HEAD:README.rst") {{ {_BLOB_TEXT} }}
-  readmeGithub: object(expression: "HEAD:.github/README.md") {{ {_BLOB_TEXT} }}
-  readmeDocs: object(expression: "HEAD:docs/README.md") {{ {_BLOB_TEXT} }}
-{_MANIFEST_FIELDS}
+{_BLOB_FIELDS}
 }}"""
 
 
@@ -134,15 +125,15 @@ def graphql_repo(
     last_commit = None
     branch_name = None
     if isinstance(branch, dict):
-        branch_name = optional_str(branch, "name")
+        branch_name = text_field(branch, "name")
         target = branch.get("target")
         if isinstance(target, dict):
-            last_commit = timestamp(optional_str(target, "committedDate"))
+            last_commit = timestamp(text_field(target, "committedDate"))
     release = node.get("latestRelease")
     latest = None
     if isinstance(release, dict):
         latest = Release(
-            required_str(release, "tagName"), timestamp(optional_str(release, "publishedAt"))
+            required_str(release, "tagName"), timestamp(text_field(release, "publishedAt"))
         )
     issues = as_object(node.get("issues"), "issues")
     pulls = as_object(node.get("pullRequests"), "pullRequests")
@@ -153,17 +144,17 @@ def graphql_repo(
         archived=required_bool(node, "isArchived"),
         disabled=required_bool(node, "isDisabled"),
         fork=required_bool(node, "isFork"),
-        parent=optional_str(as_object(parent, "parent"), "nameWithOwner") if parent else None,
+        parent=text_field(as_object(parent, "parent"), "nameWithOwner") if parent else None,
         license_spdx=spdx,
         license_class=license_class(spdx),
-        pushed_at=timestamp(optional_str(node, "pushedAt")),
-        created_at=timestamp(optional_str(node, "createdAt")),
+        pushed_at=timestamp(text_field(node, "pushedAt")),
+        created_at=timestamp(text_field(node, "createdAt")),
         stars=required_int(node, "stargazerCount"),
         forks=required_int(node, "forkCount"),
         open_issues=required_int(issues, "totalCount") + required_int(pulls, "totalCount"),
         default_branch=branch_name,
-        description=optional_str(node, "description") or None,
-        homepage=optional_str(node, "homepageUrl") or None,
+        description=text_field(node, "description") or None,
+        homepage=text_field(node, "homepageUrl") or None,
         last_commit_at=last_commit,
         latest_release=latest,
     )
@@ -174,8 +165,7 @@ def graphql_repo(
         raise Malformed("GitHub GraphQL API gave no root tree for a non-empty repository")
     tree = Tree(
         tuple(
-            (required_str(e, "name"), optional_str(e, "type") == "blob")
-            for e in _tree_entries(root)
+            (required_str(e, "name"), text_field(e, "type") == "blob") for e in _tree_entries(root)
         ),
         _tree_names(node.get("githubTree")),
         _tree_names(node.get("docsTree")),
@@ -188,13 +178,13 @@ def graphql_repo(
     manifests = {
         name: text
         for alias, name in _MANIFEST_ALIASES.items()
-        if isinstance(blob := node.get(alias), dict) and (text := optional_str(blob, "text"))
+        if isinstance(blob := node.get(alias), dict) and (text := text_field(blob, "text"))
     }
     return facts, tree, readmes, manifests
 
 
 def blob_readme(blob: Mapping[str, object], path: str) -> Readme:
-    text = optional_str(blob, "text") or ""
+    text = text_field(blob, "text") or ""
     return Readme(path, required_int(blob, "byteSize"), text)
 
 
@@ -206,7 +196,7 @@ def _tree_names(tree: object) -> tuple[str, ...]:
     if not isinstance(tree, dict) or "entries" not in tree:
         return ()
     return tuple(
-        required_str(e, "name") for e in _tree_entries(tree) if optional_str(e, "type") == "blob"
+        required_str(e, "name") for e in _tree_entries(tree) if text_field(e, "type") == "blob"
     )
 
 
@@ -231,7 +221,7 @@ class GraphQLReader:
         self._transport = transport
         self._follow_ups = follow_ups
 
-    async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, RepoCheck]:
+    async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, HostAnswer]:
         try:
             variables: dict[str, str] = {}
             for index, full_name in enumerate(batch):
@@ -240,20 +230,15 @@ class GraphQLReader:
             data, errors = await self._query(api, build_batch_query(len(batch)), variables)
         except _Split:
             if len(batch) == 1:
-                return {batch[0]: verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out")}
+                return {batch[0]: _could_not_ask("GitHub GraphQL API timed out")}
             half = len(batch) // 2
             return {
                 **await self.batch(api, batch[:half]),
                 **await self.batch(api, batch[half:]),
             }
         except Stop as stop:
-            check = verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
-            return dict.fromkeys(batch, check)
-        except Malformed as error:
-            return dict.fromkeys(
-                batch, verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
-            )
-        results: dict[str, RepoCheck] = {}
+            return dict.fromkeys(batch, stop.answer(self._transport.scrub))
+        results: dict[str, HostAnswer] = {}
         pending: dict[str, _Pending] = {}  # README still to read
         for index, full_name in enumerate(batch):
             node = data.get(f"r{index}")
@@ -262,13 +247,13 @@ class GraphQLReader:
                 results[full_name] = await self._follow_ups.unless_blocked(api, full_name, failure)
                 continue
             if node.get("isPrivate") is True:
-                results[full_name] = private(full_name)
+                results[full_name] = private()
                 continue
             try:
                 facts, tree, readmes, manifests = graphql_repo(node)
                 self._follow_ups.note_parent_branch(facts, node.get("parent"), "defaultBranchRef")
-            except Malformed as error:
-                results[full_name] = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+            except Stop as stop:
+                results[full_name] = stop.answer(self._transport.scrub)
                 continue
             path = preferred_readme(tree) if tree is not None else None
             if tree is not None and path is not None and path not in readmes:
@@ -278,14 +263,14 @@ class GraphQLReader:
             done = complete(
                 facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
             )
-            results[full_name] = found(done, full_name, api)
+            results[full_name] = found_on(done, full_name, api)
         if pending:
             results.update(await self._readmes(api, pending))
         return {name: results[name] for name in batch}
 
     async def _readmes(
         self, api: ApiEndpoint, pending: dict[str, _Pending]
-    ) -> dict[str, RepoCheck]:
+    ) -> dict[str, HostAnswer]:
         """The second query of a batch: READMEs that are not the root README.md."""
         names = list(pending)
         variables: dict[str, str] = {}
@@ -294,29 +279,27 @@ class GraphQLReader:
             expression = "HEAD:" + pending[full_name].path
             variables.update({f"o{index}": owner, f"n{index}": name, f"e{index}": expression})
         data: dict[str, object] = {}
-        failure: RepoCheck | None = None
+        failure: HostAnswer | None = None
         try:
             data, _ = await self._query(api, build_readme_query(len(names)), variables)
         except _Split:
-            failure = verdict(Outcome.TRANSIENT, "GitHub GraphQL API timed out reading READMEs")
+            failure = _could_not_ask("GitHub GraphQL API timed out reading READMEs")
         except Stop as stop:
-            failure = verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
-        except Malformed as error:
-            failure = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
-        results: dict[str, RepoCheck] = {}
+            failure = stop.answer(self._transport.scrub)
+        results: dict[str, HostAnswer] = {}
         for index, full_name in enumerate(names):
             item = pending[full_name]
             node = data.get(f"r{index}")
             blob = node.get("readme") if isinstance(node, dict) else None
             if failure is not None or not isinstance(blob, dict):
-                results[full_name] = failure or verdict(
-                    Outcome.TRANSIENT, f"GitHub GraphQL API gave no README at {item.path}"
+                results[full_name] = failure or _could_not_ask(
+                    f"GitHub GraphQL API gave no README at {item.path}"
                 )
                 continue
             try:
                 readme = blob_readme(blob, item.path)
-            except Malformed as error:
-                results[full_name] = verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+            except Stop as stop:
+                results[full_name] = stop.answer(self._transport.scrub)
                 continue
             done = complete(
                 item.facts,
@@ -325,7 +308,7 @@ class GraphQLReader:
                 readme=readme,
                 manifests=item.manifests,
             )
-            results[full_name] = found(done, full_name, api)
+            results[full_name] = found_on(done, full_name, api)
         return results
 
     async def _query(
@@ -375,7 +358,7 @@ class GraphQLReader:
                 await self._transport.retry.sleep(delay)
                 attempt += 1
                 continue
-            body = as_object(answer.json(), "GraphQL answer")
+            body = as_object(answer.json(WHO), "GraphQL answer")
             errors = body.get("errors")
             error_list = errors if isinstance(errors, list) else []
             types = {e.get("type") for e in error_list if isinstance(e, dict)}
@@ -406,3 +389,7 @@ class GraphQLReader:
                     by_alias.setdefault(path[0], error)
             return data, by_alias
         raise Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit still exhausted after waiting")
+
+
+def _could_not_ask(detail: str) -> HostAnswer:
+    return verdict(Reason.COULD_NOT_ASK, Outcome.TRANSIENT, detail)

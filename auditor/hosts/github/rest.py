@@ -5,9 +5,9 @@ fork, archived, `pushed_at` for activity) and its root listing `/contents/` (roo
 saying so is an empty repository). Its README and requirements.txt come from the listing's
 `download_url`s, on the raw host (raw.githubusercontent.com, or the Enterprise server's own
 `/raw/`): outside the API's budget, never with the token. GitHub shows the README of `.github/`
-first, then the root's, then `docs/`'s: the raw host is asked for `.github/README.md` when the
-root has a `.github` folder, and for `docs/README.md` / `.rst` when the root has no README. Every
-request is conditional (stored ETags).
+first, then the root's, then `docs/`'s: the raw host is asked for the usual READMEs of
+`.github/` (`repofiles.usual_readmes`) when the root has a `.github` folder, and for those of
+`docs/` when the root has no README. Every request is conditional (stored ETags).
 
 What goes beyond, the follow-ups, is asked only while the budget left covers it on top of the
 two requests of every repository still to come (`upcoming`), in this order, and each one not
@@ -25,37 +25,34 @@ from urllib.parse import quote, unquote
 
 from auditor import repofiles
 from auditor.config import Settings
-from auditor.hosts.github.answers import (
+from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
+from auditor.hosts.answers import (
     Answer,
-    Malformed,
     Stop,
+    blocked,
+    expect,
+    refusal,
+    text_field,
+    timestamp,
+)
+from auditor.hosts.github.answers import (
+    WHO,
     as_entry,
     as_list,
     as_object,
-    expect,
-    optional_str,
     required_bool,
     required_int,
     required_str,
-    timestamp,
-    verdict,
-)
-from auditor.hosts.github.derive import (
-    Readme,
-    Tree,
-    complete,
-    manifests_to_read,
-    preferred_readme,
     spdx_of,
 )
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import blocked, found, missing, private
+from auditor.hosts.github.verdicts import found_on, missing, private
+from auditor.hosts.listing import Readme, Tree, complete, manifests_to_read, preferred_readme
 from auditor.licenses import license_class
 from auditor.links import github_page
-from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
-from auditor.timestamps import now_iso
+from auditor.models import Outcome, Release, RepoFacts
 
 # API requests that fully judge a repository: the repository, and its root listing.
 ESSENTIAL_REQUESTS = 2
@@ -70,6 +67,10 @@ class _Renamed:
     answer: Answer
 
 
+# The detail of a GitHub page that is no repository (`other`) the API says is missing.
+_PAGE_NOT_FOUND = f"{WHO}: not found (missing or private)"
+
+
 class RestReader:
     """Repository facts and other GitHub links through REST."""
 
@@ -79,11 +80,11 @@ class RestReader:
 
     async def repos(
         self, api: ApiEndpoint, names: list[str], *, upcoming: int = 0
-    ) -> dict[str, RepoCheck]:
+    ) -> dict[str, HostAnswer]:
         """Every repository fully judged first (two requests each), then the follow-ups the
         budget allows while keeping two requests for each of the `upcoming` repositories the
         caller will ask about next."""
-        results: dict[str, RepoCheck] = {}
+        results: dict[str, HostAnswer] = {}
         renamed: list[_Renamed] = []
         for name in names:
             first = await self._judge(api, name)
@@ -117,52 +118,43 @@ class RestReader:
         remaining = self._transport.rate_remaining.get(api.rest)
         return remaining is None or remaining - reserve >= cost
 
-    async def repo(self, api: ApiEndpoint, full_name: str) -> RepoCheck:
-        """One repository, with every follow-up the budget allows."""
-        return (await self.repos(api, [full_name]))[full_name]
-
-    async def _judge(self, api: ApiEndpoint, full_name: str) -> RepoCheck | _Renamed:
+    async def _judge(self, api: ApiEndpoint, full_name: str) -> HostAnswer | _Renamed:
         try:
             answer = await self._transport.get(api, f"/repos/{full_name}")
             if answer.status in {301, 302, 307, 308}:
                 return _Renamed(full_name, answer)
             return await self._found(api, answer, full_name)
         except Stop as stop:
-            return verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
-        except Malformed as error:
-            return verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
+            return stop.answer(self._transport.scrub)
 
-    async def _follow_rename(self, api: ApiEndpoint, item: _Renamed) -> RepoCheck:
+    async def _follow_rename(self, api: ApiEndpoint, item: _Renamed) -> HostAnswer:
         try:
             answer = await self._transport.follow(api, item.answer)
-            result = await self._found(api, answer, item.asked)
+            return await self._found(api, answer, item.asked)
         except Stop as stop:
-            return verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status)
-        except Malformed as error:
-            return verdict(Outcome.TRANSIENT, self._transport.scrub(str(error)))
-        return result
+            return stop.answer(self._transport.scrub)
 
-    async def _found(self, api: ApiEndpoint, answer: Answer, full_name: str) -> RepoCheck:
+    async def _found(self, api: ApiEndpoint, answer: Answer, full_name: str) -> HostAnswer:
         if answer.status != 200:
             return missing(answer, full_name)
-        repo = as_object(answer.json(), "repository")
+        repo = as_object(answer.json(WHO), "repository")
         if repo.get("private") is True:
-            return private(full_name)
+            return private()
         base = rest_base(repo)
         self._follow_ups.note_parent_branch(base, repo.get("parent"), "default_branch")
         facts = await self._listing(api, base)
-        return found(facts, full_name, api)
+        return found_on(facts, full_name, api)
 
     async def _listing(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
         """The root listing, and the README and requirements.txt from the raw host."""
         root = await self._transport.get(api, f"/repos/{facts.full_name}/contents/")
         if root.status == 404 and "empty" in root.message().casefold():
             return complete(facts, empty=True, tree=None, readme=None, manifests={})
-        expect(root, 200, "root listing")
-        listing = [as_entry(entry) for entry in as_list(root.json(), "root listing")]
+        expect(root, WHO, asked_for="root listing")
+        listing = [as_entry(entry) for entry in as_list(root.json(WHO), "root listing")]
         tree = Tree(
             tuple(
-                (required_str(entry, "name"), optional_str(entry, "type") != "dir")
+                (required_str(entry, "name"), text_field(entry, "type") != "dir")
                 for entry in listing
             )
         )
@@ -194,16 +186,16 @@ class RestReader:
                 if latest is None:
                     return facts
                 tag = required_str(latest, "tag_name")
-                published = timestamp(optional_str(latest, "published_at"))
+                published = timestamp(text_field(latest, "published_at"))
                 return replace(facts, latest_release=Release(tag, published))
             commits = await self._transport.get(api, f"{base}/commits?per_page=1")
-            expect(commits, 200, "commits")
-            listing = as_list(commits.json(), "commits")
+            expect(commits, WHO, asked_for="commits")
+            listing = as_list(commits.json(WHO), "commits")
             last = as_object(listing[0], "commit") if listing else {}
             commit = as_object(last.get("commit", {}), "commit")
             committer = as_object(commit.get("committer", {}), "committer")
-            return replace(facts, last_commit_at=timestamp(optional_str(committer, "date")))
-        except (Stop, Malformed):
+            return replace(facts, last_commit_at=timestamp(text_field(committer, "date")))
+        except Stop:
             return replace(facts, skipped=(*facts.skipped, follow_up))
 
     async def _latest_release(self, api: ApiEndpoint, base: str) -> Mapping[str, object] | None:
@@ -215,44 +207,46 @@ class RestReader:
         is a draft or a pre-release does `/releases/latest` decide."""
         answer = await self._transport.get(api, f"{base}/releases?per_page=1")
         if answer.status == 200:
-            listing = as_list(answer.json(), "releases")
+            listing = as_list(answer.json(WHO), "releases")
             if not listing:
                 return None
             newest = as_object(listing[0], "release")
             if newest.get("draft") is not True and newest.get("prerelease") is not True:
                 return newest
         elif answer.status != 404:
-            expect(answer, 200, "releases")
+            expect(answer, WHO, asked_for="releases")
         answer = await self._transport.get(api, f"{base}/releases/latest")
         if answer.status == 404:
             return None
-        expect(answer, 200, "latest release")
-        return as_object(answer.json(), "release")
+        expect(answer, WHO, asked_for="latest release")
+        return as_object(answer.json(WHO), "release")
 
-    async def other(self, url: str) -> LinkCheck:
+    async def other(self, url: str) -> HostAnswer:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
         try:
             target = other_target(url, self._transport.settings)
             if target is None:
-                return verdict(Outcome.UNSUPPORTED, "not a GitHub page the API can check").check
+                return not_served("not a GitHub page the API can check")
             api, path, fallback = target
             answer = await self._transport.follow(api, await self._transport.get(api, path))
             if answer.status == 404 and fallback is not None:
                 answer = await self._transport.follow(api, await self._transport.get(api, fallback))
-            return self._page_verdict(answer, url)
+            return self._page_verdict(answer)
         except Stop as stop:
-            return verdict(stop.outcome, self._transport.scrub(stop.detail), stop.status).check
+            return stop.answer(self._transport.scrub)
 
-    def _page_verdict(self, answer: Answer, url: str) -> LinkCheck:
+    def _page_verdict(self, answer: Answer) -> HostAnswer:
         if answer.status == 200:
-            return verdict(Outcome.OK, "GitHub API found it", 200).check
-        if answer.status == 404:
-            return verdict(Outcome.DEAD, "GitHub API: not found (missing or private)", 404).check
-        refusal = blocked(answer)
-        if refusal is not None:
-            return refusal
-        detail = f"GitHub API answered {answer.status}: {answer.message()}".rstrip(": ")
-        return verdict(Outcome.TRANSIENT, self._transport.scrub(detail), answer.status).check
+            return verdict(Reason.FOUND, Outcome.OK, f"{WHO} found it", 200)
+        match refusal(answer):
+            case Reason.GONE:
+                return verdict(Reason.GONE, Outcome.DEAD, _PAGE_NOT_FOUND, 404)
+            case Reason.BLOCKED:
+                return blocked(answer, WHO, None)
+        detail = f"{WHO} answered {answer.status}: {answer.message()}".rstrip(": ")
+        return verdict(
+            Reason.COULD_NOT_ASK, Outcome.TRANSIENT, self._transport.scrub(detail), answer.status
+        )
 
 
 def rest_base(repo: Mapping[str, object]) -> RepoFacts:
@@ -268,17 +262,17 @@ def rest_base(repo: Mapping[str, object]) -> RepoFacts:
         archived=required_bool(repo, "archived"),
         disabled=required_bool(repo, "disabled"),
         fork=required_bool(repo, "fork"),
-        parent=optional_str(as_object(parent, "parent"), "full_name") if parent else None,
+        parent=text_field(as_object(parent, "parent"), "full_name") if parent else None,
         license_spdx=spdx,
         license_class=license_class(spdx),
-        pushed_at=timestamp(optional_str(repo, "pushed_at")),
-        created_at=timestamp(optional_str(repo, "created_at")),
+        pushed_at=timestamp(text_field(repo, "pushed_at")),
+        created_at=timestamp(text_field(repo, "created_at")),
         stars=required_int(repo, "stargazers_count"),
         forks=required_int(repo, "forks_count"),
         open_issues=required_int(repo, "open_issues_count"),
-        default_branch=optional_str(repo, "default_branch"),
-        description=optional_str(repo, "description") or None,
-        homepage=optional_str(repo, "homepage") or None,
+        default_branch=text_field(repo, "default_branch"),
+        description=text_field(repo, "description") or None,
+        homepage=text_field(repo, "homepage") or None,
     )
 
 
@@ -314,15 +308,13 @@ def other_target(url: str, settings: Settings) -> tuple[ApiEndpoint, str, str | 
     return api, repo, None  # another page of a repository: the repository's existence decides
 
 
-def _rename_skipped(item: _Renamed) -> RepoCheck:
+def _rename_skipped(item: _Renamed) -> HostAnswer:
     detail = (
         f"renamed or transferred (GitHub answered {item.answer.status}); not followed, to keep "
         "the GitHub REST budget (60 requests an hour without a token) for the other "
         f"repositories; {HOW_TO_GET_THEM}"
     )
-    return RepoCheck(
-        LinkCheck(Outcome.MOVED, detail, now_iso(), http_status=item.answer.status), None
-    )
+    return verdict(Reason.MOVED, Outcome.MOVED, detail, item.answer.status)
 
 
 class _RawFiles:
@@ -355,16 +347,18 @@ class _RawFiles:
         answer = await self._transport.get_raw(self._api, url)
         if answer.status == 404:
             return None
-        expect(answer, 200, f"raw {path}")
+        expect(answer, WHO, asked_for=f"raw {path}")
         return Readme(path, len(answer.text.encode()), answer.text[: repofiles.MAX_README_BYTES])
 
     async def readme(self, tree: Tree, sizes: Mapping[str, int]) -> Readme | None:
-        """The README GitHub shows: `.github/`'s, else the root's, else `docs/`'s."""
-        folders = {name.casefold() for name, is_file in tree.entries if not is_file}
+        """The README GitHub shows: `.github/`'s, else the root's, else `docs/`'s; the folders
+        are not listed, so their usual README names are asked for (`repofiles.usual_readmes`)."""
+        folders = tree.folders()
         if ".github" in folders:
-            found_file = await self.read(".github/README.md")
-            if found_file is not None:
-                return found_file
+            for path in repofiles.usual_readmes(".github"):
+                found_file = await self.read(path)
+                if found_file is not None:
+                    return found_file
         root = preferred_readme(tree)
         if root is not None:
             found_file = await self.read(root)
@@ -372,7 +366,7 @@ class _RawFiles:
                 return Readme(root, sizes[root], found_file.text)
             return found_file
         if "docs" in folders:
-            for path in ("docs/README.md", "docs/README.rst"):
+            for path in repofiles.usual_readmes("docs"):
                 found_file = await self.read(path)
                 if found_file is not None:
                     return found_file

@@ -14,7 +14,7 @@ from typing import Protocol
 import httpx
 
 from auditor.config import Settings
-from auditor.hosts.github.answers import Answer, Stop
+from auditor.hosts.answers import Answer, Stop
 from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint, origin
 from auditor.models import Outcome
 from auditor.net.body import UnreadableBody, bounded_request

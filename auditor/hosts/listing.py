@@ -1,0 +1,92 @@
+"""A repository's facts from its raw pieces, the same whichever host listed them (GitHub's two
+APIs, Bitbucket, Codeberg and Forgejo, Gitee, Software Heritage): its root listing, the README
+the host would show, and the dependency lists that decide pinning. What the names mean is
+`auditor.repofiles`'; what a README covers, `auditor.readme`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from auditor import repofiles
+from auditor.models import RepoFacts
+from auditor.readme import analyze_readme, with_readme
+
+
+@dataclass(frozen=True, slots=True)
+class Readme:
+    path: str
+    size: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """A repository's root, with the `.github` and `docs` folder names for README choice."""
+
+    entries: tuple[tuple[str, bool], ...]  # (name, is_file)
+    github: tuple[str, ...] = ()
+    docs: tuple[str, ...] = ()
+
+    def files(self) -> tuple[str, ...]:
+        return tuple(name for name, is_file in self.entries if is_file)
+
+    def folders(self) -> frozenset[str]:
+        return frozenset(name.casefold() for name, is_file in self.entries if not is_file)
+
+
+def complete(
+    facts: RepoFacts,
+    *,
+    empty: bool,
+    tree: Tree | None,
+    readme: Readme | None,
+    manifests: Mapping[str, str],
+) -> RepoFacts:
+    """`facts` completed from the raw pieces: the root listing's facts, the README's."""
+    if empty or tree is None:
+        return repofiles.with_root_listing(replace(facts, empty=True, default_branch=None), ())
+    names = tuple(name for name, _ in tree.entries)
+    facts = repofiles.with_root_listing(replace(facts, empty=False), names, manifests)
+    analysis = analyze_readme(readme.text if readme else "", root_files=facts.root_files)
+    return with_readme(
+        facts, readme.path if readme else None, readme.size if readme else None, analysis
+    )
+
+
+def manifests_to_read(tree: Tree) -> tuple[str, ...]:
+    """The root files whose text decides pinning, as `repofiles` says."""
+    return repofiles.manifests_to_read(tree.files())
+
+
+def preferred_readme(tree: Tree) -> str | None:
+    """The README the host shows, from the root, `.github/` and `docs/` listings."""
+    return repofiles.preferred_readme({".github": tree.github, "": tree.files(), "docs": tree.docs})
+
+
+# A file of a repository as text, or None when the host did not give it.
+FileReader = Callable[[str], Awaitable[str | None]]
+
+
+async def no_file(path: str) -> str | None:
+    """A `FileReader` for a repository with no files."""
+    return None
+
+
+async def complete_from_root(
+    facts: RepoFacts, entries: Sequence[tuple[str, bool]], read: FileReader
+) -> RepoFacts:
+    """`facts` completed from a root listing ((name, is_file) pairs) by `complete`: the README
+    the host would show and the dependency lists read through `read`."""
+    tree = Tree(tuple(entries))
+    readme = None
+    path = preferred_readme(tree)
+    text = await read(path) if path else None
+    if path and text is not None:
+        readme = Readme(path, len(text.encode()), text[: repofiles.MAX_README_BYTES])
+    manifests: dict[str, str] = {}
+    for name in manifests_to_read(tree):
+        manifest = await read(name)
+        if manifest is not None:
+            manifests[name] = manifest
+    return complete(facts, empty=not entries, tree=tree, readme=readme, manifests=manifests)

@@ -1,0 +1,228 @@
+"""The one host adapter interface (`auditor.hosts.adapter`): every adapter of the registry —
+GitHub's and each of `ForgeFacts.adapters` — serves its links, and says found, moved, gone,
+blocked and could-not-ask in the one `Reason` vocabulary for the same answers. The APIs are
+scripted with httpx's mock transport (unit logic: which answer means what); the end-to-end
+paths are in tests/test_hosts_e2e.py and tests/test_github.py."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+import httpx
+import pytest
+
+from auditor.config import Settings, api_roots_from
+from auditor.hosts.adapter import HostAdapter, HostAnswer, Reason
+from auditor.hosts.forges import ForgeFacts, SelfHosted
+from auditor.hosts.github import GitHubFacts
+from auditor.models import Outcome
+
+SELF_HOSTED = "git.example.org"
+# One name (and id) per row of the table: the answer of a row is what its repository gets.
+ROWS = ("found", "renamed", "gone", "deleted", "legal", "tos", "down", "html", "unreachable")
+ID = {row: 7001 + index for index, row in enumerate(ROWS)}
+MOVED_TO = "acme/renamed-elsewhere"  # the name a host gives the renamed repository
+
+
+def _github_repo(full_name: str) -> dict[str, object]:
+    # docs.github.com/rest/repos/repos#get-a-repository: the fields GitHub always sends.
+    return {
+        "full_name": full_name,
+        "private": False,
+        "archived": False,
+        "disabled": False,
+        "fork": False,
+        "stargazers_count": 1,
+        "forks_count": 0,
+        "open_issues_count": 0,
+        "default_branch": "main",
+    }
+
+
+@dataclass(frozen=True)
+class Host:
+    """How one adapter's links look and what its API answers for an existing repository."""
+
+    name: str
+    url: Callable[[str], str]  # row → the link
+    found: Callable[[str, str], object] | None  # (row, name the host gives) → the 200 body
+    renames: bool = True
+
+
+def _named(key: str, **extra: object) -> Callable[[str, str], object]:
+    return lambda row, name: {key: name, **extra}
+
+
+HOSTS = {
+    "GitHubFacts": Host(
+        "GitHub", lambda row: f"https://github.com/acme/{row}", lambda row, n: _github_repo(n)
+    ),
+    "SelfHosted": Host(
+        "self-hosted GitLab",
+        lambda row: f"https://{SELF_HOSTED}/acme/{row}",
+        _named("path_with_namespace"),
+    ),
+    "GitLab": Host(
+        "GitLab", lambda row: f"https://gitlab.com/acme/{row}", _named("path_with_namespace")
+    ),
+    "HuggingFace": Host(
+        "Hugging Face", lambda row: f"https://huggingface.co/acme/{row}", _named("id")
+    ),
+    "Bitbucket": Host(
+        "Bitbucket", lambda row: f"https://bitbucket.org/acme/{row}", _named("full_name")
+    ),
+    "Gitee": Host("Gitee", lambda row: f"https://gitee.com/acme/{row}", _named("full_name")),
+    "Forgejo": Host(
+        "Codeberg",
+        lambda row: f"https://codeberg.org/acme/{row}",
+        _named("full_name", empty=True),
+    ),
+    "Zenodo": Host(
+        "Zenodo",
+        lambda row: f"https://zenodo.org/records/{ID[row]}",
+        lambda row, name: {"id": ID[row], "metadata": {"title": "A record"}},
+        renames=False,
+    ),
+    "SoftwareHeritage": Host(
+        "Software Heritage",
+        lambda row: f"https://archive.softwareheritage.org/swh:1:dir:{ID[row]:040x}",
+        lambda row, name: {"object_type": "content", "object_id": f"{ID[row]:040x}"},
+        renames=False,
+    ),
+    "Osf": Host(
+        "OSF",
+        lambda row: f"https://osf.io/x{ID[row]}",
+        lambda row, name: {"data": {"attributes": {"title": "A project"}}},
+        renames=False,
+    ),
+}
+
+# Row → the answer every request about that repository gets (None: the host's own body, then
+# 404s for what follows), and the reason and outcome every adapter must give for it.
+TERMS_BLOCK = {"message": "Repository access blocked", "block": {"reason": "tos"}}
+TABLE: dict[str, tuple[httpx.Response | None, Reason, Outcome]] = {
+    "found": (None, Reason.FOUND, Outcome.OK),
+    "renamed": (None, Reason.MOVED, Outcome.MOVED),
+    "gone": (httpx.Response(404, json={"message": "Not Found"}), Reason.GONE, Outcome.DEAD),
+    "deleted": (httpx.Response(410, json={"message": "Gone"}), Reason.GONE, Outcome.DEAD),
+    "legal": (httpx.Response(451, json={"message": "Legal"}), Reason.BLOCKED, Outcome.DEAD),
+    "tos": (httpx.Response(403, json=TERMS_BLOCK), Reason.BLOCKED, Outcome.DEAD),
+    "down": (httpx.Response(503, json={}), Reason.COULD_NOT_ASK, Outcome.TRANSIENT),
+    "html": (
+        httpx.Response(200, text="<html>hi</html>", headers={"content-type": "text/html"}),
+        Reason.COULD_NOT_ASK,
+        Outcome.TRANSIENT,
+    ),
+    "unreachable": (None, Reason.COULD_NOT_ASK, Outcome.UNCHECKED),
+}
+# Hosts that document another meaning for an answer of the table: Bitbucket answers 403 for
+# a private repository, and OSF 401 or 403 for a private project (both gone for the readers).
+EXCEPTIONS = {
+    ("Bitbucket", "tos"): (Reason.GONE, Outcome.DEAD),
+    ("OSF", "tos"): (Reason.GONE, Outcome.DEAD),
+}
+
+
+def _row_of(url: httpx.URL) -> str | None:
+    text = str(url)
+    return next((row for row in ROWS if row in text or str(ID[row]) in text), None) or next(
+        (row for row in ROWS if f"{ID[row]:040x}" in text), None
+    )
+
+
+def _api(host: Host) -> httpx.MockTransport:
+    asked: set[str] = set()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        row = _row_of(request.url)
+        if row is None:
+            return httpx.Response(404, json={"message": "Not Found"})
+        scripted, _, _ = TABLE[row]
+        if row == "unreachable":
+            raise httpx.ConnectError("connection refused", request=request)
+        if scripted is not None:
+            return httpx.Response(
+                scripted.status_code, headers=scripted.headers, content=scripted.content
+            )
+        if row in asked or host.found is None:  # what follows the repository's own answer
+            return httpx.Response(404, json={"message": "This repository is empty."})
+        asked.add(row)
+        return httpx.Response(
+            200, json=host.found(row, MOVED_TO if row == "renamed" else f"acme/{row}")
+        )
+
+    return httpx.MockTransport(answer)
+
+
+@pytest.fixture
+async def registry() -> AsyncIterator[dict[str, tuple[HostAdapter, httpx.AsyncClient]]]:
+    """Every adapter of the registry, each on a client of its own scripted API."""
+    settings = Settings(
+        max_retries=0,
+        retry_base_delay=0.0,
+        api_roots=api_roots_from({}, {SELF_HOSTED: "gitlab"}),
+    )
+    found: dict[str, tuple[HostAdapter, httpx.AsyncClient]] = {}
+    clients = []
+    for name, host in HOSTS.items():
+        client = httpx.AsyncClient(transport=_api(host))
+        clients.append(client)
+        adapters: tuple[HostAdapter, ...] = (
+            GitHubFacts(client, settings),
+            *ForgeFacts(client, settings).adapters,
+        )
+        found[name] = next(a for a in adapters if type(a).__name__ == name), client
+    yield found
+    for client in clients:
+        await client.aclose()
+
+
+async def test_the_table_covers_the_whole_registry() -> None:
+    settings = Settings()
+    async with httpx.AsyncClient() as client:
+        adapters = (GitHubFacts(client, settings), *ForgeFacts(client, settings).adapters)
+    assert sorted(type(adapter).__name__ for adapter in adapters) == sorted(HOSTS)
+    assert any(isinstance(adapter, SelfHosted) for adapter in adapters)
+    for adapter in adapters:
+        assert isinstance(adapter, HostAdapter)
+        assert inspect.iscoroutinefunction(adapter.check)
+        assert not inspect.iscoroutinefunction(adapter.serves)  # decided without a request
+
+
+@pytest.mark.parametrize("row", ROWS)
+@pytest.mark.parametrize("adapter_name", list(HOSTS))
+async def test_every_adapter_says_the_same_answer_in_the_same_words(
+    registry: dict[str, tuple[HostAdapter, httpx.AsyncClient]], adapter_name: str, row: str
+) -> None:
+    host = HOSTS[adapter_name]
+    if row == "renamed" and not host.renames:
+        pytest.skip(f"{host.name} gives records ids, never another name")
+    adapter, _ = registry[adapter_name]
+    url = host.url(row)
+    assert adapter.serves(url)
+    answer = await adapter.check(url)
+    assert isinstance(answer, HostAnswer)
+    _, reason, outcome = TABLE[row]
+    reason, outcome = EXCEPTIONS.get((host.name, row), (reason, outcome))
+    assert (answer.reason, answer.check.outcome) == (reason, outcome), answer.check.detail
+    if reason is Reason.GONE or (reason is Reason.BLOCKED and outcome is Outcome.DEAD):
+        assert answer.facts is not None
+        assert answer.facts.exists is False
+    if reason is Reason.MOVED:
+        assert answer.facts is not None
+        assert answer.facts.full_name == MOVED_TO
+    if reason is Reason.COULD_NOT_ASK:
+        assert answer.facts is None
+
+
+@pytest.mark.parametrize("adapter_name", list(HOSTS))
+async def test_a_link_an_adapter_does_not_serve_is_not_served_and_not_asked(
+    registry: dict[str, tuple[HostAdapter, httpx.AsyncClient]], adapter_name: str
+) -> None:
+    adapter, _ = registry[adapter_name]
+    url = "https://example.org/acme/found"
+    assert not adapter.serves(url)
+    answer = await adapter.check(url)
+    assert (answer.reason, answer.check.outcome) == (Reason.NOT_SERVED, Outcome.UNSUPPORTED)
