@@ -69,9 +69,7 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     found: list[str] = []
     tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
     if "dead" in rules:
-        dead = sum(
-            1 for entry in card.links if entry.outcome == Outcome.DEAD and not entry.is_acknowledged
-        )
+        dead = sum(entry.counts_as_dead for entry in card.links)
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:

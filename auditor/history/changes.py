@@ -126,7 +126,7 @@ def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> Remo
 
 def is_new_dead(entry: LinkEntry) -> bool:
     # An acknowledged link is known dead: nothing new to report, nothing to fail on.
-    if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
+    if not entry.counts_as_dead:
         return False
     # A link never compared with a history counts: `--fail-on new-dead` fails closed.
     changes = entry.history.changes if entry.history else None

@@ -223,9 +223,7 @@ def dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
     acknowledged ones are listed apart (`acknowledged_items`)."""
     names = _paper_names(card)
     dead = [
-        _cited(link, names, new=link.url in fresh)
-        for link in card.links
-        if link.outcome == Outcome.DEAD and not link.is_acknowledged
+        _cited(link, names, new=link.url in fresh) for link in card.links if link.counts_as_dead
     ]
     # Links that died since the previous run lead: they are what changed.
     dead.sort(key=lambda item: not item["new"])

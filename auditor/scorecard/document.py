@@ -114,6 +114,12 @@ class LinkEntry:
             and self.acknowledged.status == AcknowledgementStatus.ACTIVE
         )
 
+    @property
+    def counts_as_dead(self) -> bool:
+        """Dead and not acknowledged: the one "dead link that counts", which every report,
+        output, annotation and exit code counts."""
+        return self.outcome == Outcome.DEAD and not self.is_acknowledged
+
 
 @dataclass(frozen=True, slots=True)
 class Changes:
