@@ -21,6 +21,8 @@ from auditor.links import (
     is_weights_link,
 )
 from auditor.models import (
+    INCONCLUSIVE,
+    RESOLVED,
     Criterion,
     CriterionResult,
     LinkKind,
@@ -37,12 +39,6 @@ FAIL = CriterionResult.FAIL
 UNKNOWN = CriterionResult.UNKNOWN
 NA = CriterionResult.NOT_APPLICABLE
 
-RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
-# Outcomes that say nothing about the link itself: our network, rate limits, the remote
-# refusing us. They make a criterion unknown, never failed.
-INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
-# Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
-NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
 # Kinds whose facts only an API gives (GitHub's, or another host's or archive's): without them
 # a gate is undecided. GitLab and Hugging Face links keep their older reading (a reachable
 # link is as far as the evidence goes when their API did not answer).

@@ -12,16 +12,16 @@ from urllib.parse import urlsplit
 
 from auditor.evidence import (
     FAIL,
-    INCONCLUSIVE,
     NA,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Context,
     answer,
     facts_unknown,
 )
 from auditor.models import (
+    INCONCLUSIVE,
+    RESOLVED,
     Criterion,
     LicenseClass,
     LinkKind,

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from auditor.evidence import (
     FAIL,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Context,
     answer,
@@ -25,7 +24,7 @@ from auditor.links import (
     is_weights_link,
     release_url,
 )
-from auditor.models import Criterion, Outcome, ReadmeCover
+from auditor.models import RESOLVED, Criterion, Outcome, ReadmeCover
 from auditor.repofiles import (
     is_container_file,
     is_dependency_file,

@@ -17,20 +17,18 @@ from dataclasses import replace
 from datetime import date
 
 from auditor.models import (
+    JUDGED,
     CacheReuse,
     InputSummary,
     Link,
     LinkResult,
     Occurrence,
-    Outcome,
     Paper,
 )
 from auditor.rubric import Rubric
 from auditor.score import score_paper
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Shard
 from auditor.summary import build_summary
-
-JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
 
 
 class ShardError(Exception):

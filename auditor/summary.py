@@ -14,8 +14,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from auditor.evidence import INCONCLUSIVE
 from auditor.models import (
+    CODE_TIERS,
+    INCONCLUSIVE,
     CriterionResult,
     LicenseClass,
     LinkKind,
@@ -28,7 +29,6 @@ from auditor.rubric import CHECKLIST_IDS
 from auditor.timestamps import to_date
 
 AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
-WITH_CODE = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +162,7 @@ def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkRes
     return Summary(
         papers=len(scores),
         links=len(results),
-        papers_with_code=sum(tiers[tier] for tier in WITH_CODE),
+        papers_with_code=sum(tiers[tier] for tier in CODE_TIERS),
         tiers={tier.value: tiers[tier] for tier in Tier},
         outcomes={outcome.value: outcomes[outcome] for outcome in Outcome},
         kinds=_table(kinds, (kind.value for kind in LinkKind)),

@@ -2,7 +2,6 @@
 since the previous run (`changes`)."""
 
 from auditor.history.changes import (
-    ALIVE,
     LICENSE_CHANGED,
     NEW,
     acknowledged_dead,
@@ -13,7 +12,6 @@ from auditor.history.changes import (
 from auditor.history.store import MIGRATIONS, History, HistoryError, Run
 
 __all__ = [
-    "ALIVE",
     "LICENSE_CHANGED",
     "MIGRATIONS",
     "NEW",

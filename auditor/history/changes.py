@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from auditor.models import LinkKind, Outcome, open_member
+from auditor.models import JUDGED, RESOLVED, LinkKind, Outcome, open_member
 from auditor.scorecard import (
     CHANGE_KINDS,
     LinkEntry,
@@ -25,10 +25,6 @@ from auditor.scorecard import (
 T = TypeVar("T")
 
 NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
-
-
-JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
-ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +66,7 @@ def _dead_since(rows: Sequence[PastResult]) -> str | None:
 def link_history(rows: Sequence[PastResult], run_id: int, previous_id: int | None) -> LinkHistory:
     current = next(row for row in rows if row.run_id == run_id)
     earlier = [row for row in rows if row.finished and row.run_id < run_id]
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    ok_times = [row.seen_at for row in rows if row.outcome in RESOLVED]
     return LinkHistory(
         first_seen=min(row.run_started_at for row in rows),
         last_ok=max(ok_times) if ok_times else None,
@@ -90,7 +86,7 @@ def _changes(
     judged = _last(row for row in earlier if row.outcome in JUDGED)
     if current.outcome == Outcome.DEAD and (judged is None or judged.outcome != Outcome.DEAD):
         changes.append(DIED)
-    if current.outcome in ALIVE and judged is not None and judged.outcome == Outcome.DEAD:
+    if current.outcome in RESOLVED and judged is not None and judged.outcome == Outcome.DEAD:
         changes.append(REVIVED)
     if current.outcome == Outcome.MOVED and (
         judged is None or judged.outcome != Outcome.MOVED or judged.final_url != current.final_url
@@ -108,7 +104,7 @@ def _changes(
 
 def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> RemovedLink:
     last = next(row for row in rows if row.run_id == previous_id)
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    ok_times = [row.seen_at for row in rows if row.outcome in RESOLVED]
     return RemovedLink(
         url=url,
         # Every row this auditor stores has a kind; the column allows NULL all the same.

@@ -16,10 +16,10 @@ import jinja2
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
-from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.models import CODE_TIERS, CriterionResult, LinkResult, Outcome, RepoFacts, Tier
 from auditor.render.text import clip, md, md_link, safe_url, short_url
 from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
-from auditor.score import NO_CODE_REASON, TIER_ORDER
+from auditor.score import NO_CODE_REASON
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
 from auditor.summary import scored_links
 
@@ -44,11 +44,11 @@ OUTCOME_SYMBOLS: Mapping[str, str] = {
     Outcome.UNCHECKED: "?",
 }
 # Best first, as people scan a scorecard; `unknown` last because it is not a grade.
-DISPLAY_TIERS = (*reversed(TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :]), Tier.PLACEHOLDER)
+DISPLAY_TIERS = (*reversed(CODE_TIERS), Tier.PLACEHOLDER)
 DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
 # What matters first, the HTML table's first order: dead, placeholder, then code from the lowest
 # tier up; papers the run could not decide, then those citing no code, last.
-PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :])
+PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *CODE_TIERS)
 PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
 # What people read for the tier `no-code` (scorecard.json keeps the word: tiers are a contract):
 # most such papers simply cite no code link, which is not "released nothing".

@@ -22,7 +22,7 @@ from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, is_github_full_name
-from auditor.models import LinkCheck, Outcome, ReadmeCover, RepoCheck
+from auditor.models import JUDGED, LinkCheck, Outcome, ReadmeCover, RepoCheck
 from auditor.timestamps import now_iso
 
 logger = logging.getLogger(__name__)
@@ -30,7 +30,6 @@ logger = logging.getLogger(__name__)
 # Follow-ups a tokenless run names as skipped when the budget runs short.
 FORK_COMPARISON, MOVED_TO = "fork-comparison", "moved-to"
 # Verdicts on a move's target that decide the moved repository's.
-_DECIDED = (Outcome.OK, Outcome.MOVED, Outcome.DEAD)
 
 # REST requests that fully judge a repository (the repository, its root listing); its README
 # and requirements.txt come from the raw host, outside the budget.
@@ -155,7 +154,7 @@ class GitHubFacts:
         for name, target in targets.items():
             moved_from = answers[name].facts
             there = found[target]
-            if moved_from is None or there.check.outcome not in _DECIDED:
+            if moved_from is None or there.check.outcome not in JUDGED:
                 continue  # not reached: the repository is judged as it stands
             new_name = there.facts.full_name if there.facts is not None else target
             detail = f"README of {moved_from.full_name} says the code moved to {new_name}"
