@@ -33,6 +33,7 @@ from auditor.models import (
     RepoFacts,
 )
 from auditor.rubric import Rubric
+from auditor.timestamps import day_of
 
 PASS = CriterionResult.PASS
 FAIL = CriterionResult.FAIL
@@ -58,7 +59,7 @@ def paper_period(value: str | None) -> tuple[date, date] | None:
     mean; None when absent or unreadable. Rules read it in the paper's favour."""
     if not value:
         return None
-    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", day_of(value.strip()))
     if match is None:
         return None
     year, month, day = (int(part) if part else None for part in match.groups())

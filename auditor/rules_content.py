@@ -33,7 +33,7 @@ from auditor.repofiles import (
     is_training_file,
     matching,
 )
-from auditor.timestamps import to_date
+from auditor.timestamps import day_of, to_date
 
 # --- group D: the Papers with Code checklist --------------------------------------------------
 
@@ -264,7 +264,7 @@ def doi_or_release(ctx: Context) -> Criterion:
     release = facts.latest_release
     if release is not None:
         url = release_url(facts.source, candidate.url, facts.full_name, release.tag)
-        when = f" ({release.date[:10]})" if release.date else ""
+        when = f" ({day_of(release.date)})" if release.date else ""
         return answer("F3", PASS, f"release {release.tag}{when}", (url,))
     dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]
     if dois:

@@ -22,6 +22,7 @@ from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
 from auditor.summary import scored_links
+from auditor.timestamps import day_of
 
 TIER_SYMBOLS: Mapping[str, str] = {
     Tier.GOLD: "★★★",
@@ -83,6 +84,7 @@ def environment() -> jinja2.Environment:
     env.filters["md_link"] = md_link
     env.filters["clip"] = clip
     env.filters["short_url"] = short_url
+    env.filters["day"] = day_of
     return env
 
 
@@ -204,7 +206,7 @@ def _paper_view(
         shown=_shown_links(own, scored),
         own=own,
         licence=_licence(repo),
-        last_commit=last[:10] if last else "",
+        last_commit=day_of(last) if last else "",
         problems=_problems(entry, own),
         scored=scored,
         new=_is_new(entry, own, scored, fresh),
@@ -303,7 +305,7 @@ def copy_shown(entry: LinkEntry) -> dict[str, str] | None:
     copy = entry.result.archived_copy
     if copy is None:
         return None
-    return {"url": copy.url, "archive": copy.archive, "saved": (copy.saved_at or "")[:10]}
+    return {"url": copy.url, "archive": copy.archive, "saved": day_of(copy.saved_at or "")}
 
 
 def priority_order(views: Sequence[PaperView]) -> list[PaperView]:
