@@ -28,6 +28,7 @@ from typing import TypeVar
 import httpx
 
 from auditor.config import Settings
+from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi
 from auditor.hosts.code_search import CodeSearch
 from auditor.hosts.forges import api_auth
@@ -105,7 +106,7 @@ class _Run:
             and self.deadline is not None
             and time.monotonic() >= self.deadline
         ):
-            service.stopped = "the run's time limit was reached"
+            service.stopped = TIME_LIMIT_REACHED
         if service.stopped is None and service.asked >= service.budget:
             service.stopped = f"its request budget ({service.budget}) was spent"
         if service.stopped is not None:
@@ -148,7 +149,7 @@ async def after_verdicts(
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
         for service in run.services.values():
-            service.stopped = service.stopped or "the run's time limit was reached"
+            service.stopped = service.stopped or TIME_LIMIT_REACHED
             service.skipped = max(service.skipped, 1)
     except Exception as error:  # ours: the verdicts stand whatever happens here
         log.exception("archives and code search: internal error")
