@@ -71,6 +71,18 @@ class Outcome(StrEnum):
     UNCHECKED = "unchecked"
 
 
+class ChangeKind(StrEnum):
+    """How a link changed since the previous run (`auditor.history`), as `changes` spells it."""
+
+    NEW = "new"  # not in the previous run's lists (or no previous run)
+    DIED = "died"
+    REVIVED = "revived"
+    MOVED = "moved"
+    ARCHIVED = "archived"
+    LICENSE_CHANGED = "license-changed"
+    REMOVED = "removed"  # in the previous run's lists, not in this one's
+
+
 # The outcome groups, each asked here and written nowhere else. Every outcome is judged or not.
 # Judged: a verdict on the link itself, what the run history compares and a shard merge keeps.
 JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})

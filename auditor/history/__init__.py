@@ -2,8 +2,6 @@
 since the previous run (`changes`)."""
 
 from auditor.history.changes import (
-    LICENSE_CHANGED,
-    NEW,
     acknowledged_dead,
     headline,
     new_dead,
@@ -12,9 +10,7 @@ from auditor.history.changes import (
 from auditor.history.store import MIGRATIONS, History, HistoryError, Run
 
 __all__ = [
-    "LICENSE_CHANGED",
     "MIGRATIONS",
-    "NEW",
     "History",
     "HistoryError",
     "Run",

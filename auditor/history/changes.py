@@ -13,9 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from auditor.models import JUDGED, RESOLVED, LinkKind, Outcome, open_member
+from auditor.models import JUDGED, RESOLVED, ChangeKind, LinkKind, Outcome, open_member
 from auditor.scorecard import (
-    CHANGE_KINDS,
     LinkEntry,
     LinkHistory,
     RemovedLink,
@@ -23,8 +22,6 @@ from auditor.scorecard import (
 )
 
 T = TypeVar("T")
-
-NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,28 +74,28 @@ def link_history(rows: Sequence[PastResult], run_id: int, previous_id: int | Non
 
 def _changes(
     current: PastResult, earlier: Sequence[PastResult], previous_id: int | None
-) -> list[str]:
+) -> list[ChangeKind]:
     if not any(row.run_id == previous_id for row in earlier):
         # Not in the previous list (or no previous run): compared to it, the link is new, and
         # nothing else about it can have changed.
-        return [NEW]
-    changes: list[str] = []
+        return [ChangeKind.NEW]
+    changes: list[ChangeKind] = []
     judged = _last(row for row in earlier if row.outcome in JUDGED)
     if current.outcome == Outcome.DEAD and (judged is None or judged.outcome != Outcome.DEAD):
-        changes.append(DIED)
+        changes.append(ChangeKind.DIED)
     if current.outcome in RESOLVED and judged is not None and judged.outcome == Outcome.DEAD:
-        changes.append(REVIVED)
+        changes.append(ChangeKind.REVIVED)
     if current.outcome == Outcome.MOVED and (
         judged is None or judged.outcome != Outcome.MOVED or judged.final_url != current.final_url
     ):
-        changes.append(MOVED)
+        changes.append(ChangeKind.MOVED)
     was_archived = _last(row.archived for row in earlier if row.archived is not None)
     if current.archived and was_archived is False:
-        changes.append(ARCHIVED)
+        changes.append(ChangeKind.ARCHIVED)
     # Only a repository seen to exist has a licence fact; a missing one has `None` for unknown.
     licensed = _last(row for row in earlier if row.repo_exists)
     if current.repo_exists and licensed and licensed.license_spdx != current.license_spdx:
-        changes.append(LICENSE_CHANGED)
+        changes.append(ChangeKind.LICENSE_CHANGED)
     return changes
 
 
@@ -115,7 +112,7 @@ def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> Remo
             first_seen=min(row.run_started_at for row in rows),
             last_ok=max(ok_times) if ok_times else None,
             dead_since=_dead_since(rows),
-            changes=(REMOVED,),
+            changes=(ChangeKind.REMOVED,),
         ),
     )
 
@@ -126,7 +123,7 @@ def is_new_dead(entry: LinkEntry) -> bool:
         return False
     # A link never compared with a history counts: `--fail-on new-dead` fails closed.
     changes = entry.history.changes if entry.history else None
-    return changes is None or DIED in changes or NEW in changes
+    return changes is None or ChangeKind.DIED in changes or ChangeKind.NEW in changes
 
 
 def new_dead(card: Scorecard) -> list[LinkEntry]:
@@ -168,12 +165,12 @@ def headline(card: Scorecard) -> str:
     parts += [
         f"{counts[kind]} {label}"
         for kind, label in (
-            (REVIVED, "revived"),
-            (MOVED, "moved"),
-            (ARCHIVED, "archived"),
-            (LICENSE_CHANGED, "licence(s) changed"),
-            (NEW, "new"),
-            (REMOVED, "removed"),
+            (ChangeKind.REVIVED, "revived"),
+            (ChangeKind.MOVED, "moved"),
+            (ChangeKind.ARCHIVED, "archived"),
+            (ChangeKind.LICENSE_CHANGED, "licence(s) changed"),
+            (ChangeKind.NEW, "new"),
+            (ChangeKind.REMOVED, "removed"),
         )
         if counts.get(kind)
     ]

@@ -16,7 +16,15 @@ import jinja2
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
-from auditor.models import CODE_TIERS, CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.models import (
+    CODE_TIERS,
+    ChangeKind,
+    CriterionResult,
+    LinkResult,
+    Outcome,
+    RepoFacts,
+    Tier,
+)
 from auditor.render.text import clip, md, md_link, safe_url, short_url
 from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON
@@ -180,11 +188,11 @@ def _is_new(
     score = entry.score
     if score is None or not changes:
         return False
-    if score.tier == Tier.PLACEHOLDER and history.NEW in changes:
+    if score.tier == Tier.PLACEHOLDER and ChangeKind.NEW in changes:
         return True
     c1 = next((c.result for c in score.criteria if c.id == "C1"), None)
     return c1 == CriterionResult.FAIL and bool(
-        {history.NEW, history.LICENSE_CHANGED} & set(changes)
+        {ChangeKind.NEW, ChangeKind.LICENSE_CHANGED} & set(changes)
     )
 
 
