@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from auditor.models import (
     CODE_TIERS,
     INCONCLUSIVE,
+    Criterion,
     CriterionResult,
     LicenseClass,
     LinkKind,
@@ -81,6 +82,16 @@ def _age_bucket(last_commit: str | None, checked_at: str | None) -> str:
 
 def _result(score: PaperScore, cid: str) -> CriterionResult | None:
     return next((c.result for c in score.criteria if c.id == cid), None)
+
+
+def unlicensed(score: PaperScore | None) -> Criterion | None:
+    """The failed licence criterion (C1) of a paper whose code exists (a tier neither no-code
+    nor dead), else None: the one "unlicensed" predicate, which `problems.missing_licence`
+    counts and the reports list with the criterion's reason."""
+    if score is None or score.tier in (Tier.NO_CODE, Tier.DEAD):
+        return None
+    licence = next((c for c in score.criteria if c.id == "C1"), None)
+    return licence if licence is not None and licence.result == CriterionResult.FAIL else None
 
 
 def _median(scores: Sequence[int]) -> int | float | None:
@@ -174,11 +185,7 @@ def build_summary(scores: Sequence[PaperScore | None], results: Sequence[LinkRes
         problems=Problems(
             dead_links=outcomes[Outcome.DEAD],
             placeholder_papers=tiers[Tier.PLACEHOLDER],
-            missing_licence=sum(
-                _result(score, "C1") == CriterionResult.FAIL
-                and score.tier not in (Tier.NO_CODE, Tier.DEAD)
-                for score in scored
-            ),
+            missing_licence=sum(unlicensed(score) is not None for score in scored),
         ),
         network=NetworkCounts(
             inconclusive_links=inconclusive, unknown_papers=tiers[Tier.UNKNOWN], note=note

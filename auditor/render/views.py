@@ -19,6 +19,7 @@ from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import (
     CODE_TIERS,
     ChangeKind,
+    Criterion,
     CriterionResult,
     LinkResult,
     Outcome,
@@ -29,7 +30,7 @@ from auditor.render.text import clip, md, md_link, safe_url, short_url
 from auditor.rubric import CRITERIA, CRITERIA_BY_ID, CriterionSpec
 from auditor.score import NO_CODE_REASON
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
-from auditor.summary import scored_links
+from auditor.summary import scored_links, unlicensed
 from auditor.timestamps import day_of
 
 TIER_SYMBOLS: Mapping[str, str] = {
@@ -122,14 +123,10 @@ class PaperView:
         return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
 
     @property
-    def unlicensed(self) -> bool:
-        """Code exists but declares no licence (C1 fails)."""
-        score = self.entry.score
-        return (
-            self.tier not in (Tier.NO_CODE, Tier.DEAD)
-            and score is not None
-            and any(c.id == "C1" and c.result == CriterionResult.FAIL for c in score.criteria)
-        )
+    def unlicensed(self) -> Criterion | None:
+        """The failed licence criterion when code exists but declares no licence
+        (`summary.unlicensed`): the reports list the paper with its reason."""
+        return unlicensed(self.entry.score)
 
     @property
     def paper(self) -> dict[str, object]:
@@ -190,8 +187,7 @@ def _is_new(
         return False
     if score.tier == Tier.PLACEHOLDER and ChangeKind.NEW in changes:
         return True
-    c1 = next((c.result for c in score.criteria if c.id == "C1"), None)
-    return c1 == CriterionResult.FAIL and bool(
+    return unlicensed(score) is not None and bool(
         {ChangeKind.NEW, ChangeKind.LICENSE_CHANGED} & set(changes)
     )
 
