@@ -36,6 +36,7 @@ from auditor.hosts.software_heritage import SoftwareHeritage
 from auditor.hosts.wayback import Wayback
 from auditor.links import CODE_KINDS, PROJECT_PAGE_KINDS
 from auditor.models import (
+    RESOLVED,
     ArchivedCopy,
     LinkKind,
     LinkResult,
@@ -177,7 +178,7 @@ async def _archives(
             rescue_code.append(url)
         elif result.link.kind in PROJECT_PAGE_KINDS and outcome is Outcome.DEAD:
             pages.append(url)
-        elif result.link.kind in ORIGIN_KINDS and outcome in (Outcome.OK, Outcome.MOVED):
+        elif result.link.kind in ORIGIN_KINDS and outcome in RESOLVED:
             live.append(url)
     name = "Software Heritage"
     if settings.rescue:

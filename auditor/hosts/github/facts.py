@@ -22,7 +22,7 @@ from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, is_github_full_name
-from auditor.models import JUDGED, LinkCheck, Outcome, ReadmeCover, RepoCheck
+from auditor.models import JUDGED, RESOLVED, LinkCheck, Outcome, ReadmeCover, RepoCheck
 from auditor.timestamps import now_iso
 
 logger = logging.getLogger(__name__)
@@ -228,7 +228,7 @@ class GitHubFacts:
         if self._cache is None:
             return
         for name, answer in answers.items():
-            if answer.facts is not None and answer.check.outcome in (Outcome.OK, Outcome.MOVED):
+            if answer.facts is not None and answer.check.outcome in RESOLVED:
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
