@@ -34,6 +34,8 @@ AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
 
 @dataclass(frozen=True, slots=True)
 class Problems:
+    # Every `dead` verdict: the summary is computed before acknowledgements are marked, so what
+    # counts (reports, outputs, `--fail-on`) is `LinkEntry.counts_as_dead`, not this fact.
     dead_links: int
     placeholder_papers: int
     missing_licence: int
