@@ -147,8 +147,8 @@ def _regex(text: str) -> str:
     return text
 
 
-def _seconds(value: float) -> str:
-    """A default number of seconds as `--help` shows it (`10`, `0.5`)."""
+def _number(value: float) -> str:
+    """A default number as `--help` shows it (`10`, `0.5`, `86400`)."""
     return f"{value:g}"
 
 
@@ -223,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout",
         type=_positive(float),
         default=defaults.timeout,
-        help=f"seconds (default {_seconds(defaults.timeout)})",
+        help=f"seconds (default {_number(defaults.timeout)})",
     )
     net.add_argument(
         "--concurrency",
@@ -251,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_politeness(politeness.parse_interval),
         metavar="D",
         help="at least D between two requests to one server: 0, 50ms, 1s (default "
-        f"{_seconds(defaults.per_host_interval * 1000)}ms)",
+        f"{_number(defaults.per_host_interval * 1000)}ms)",
     )
     net.add_argument(
         "--max-run-time",
@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-cache-age",
         type=_positive(float, or_zero=True),
         default=defaults.max_cache_age,
-        help=f"seconds an ok/moved verdict is reused (default {_seconds(defaults.max_cache_age)}; "
+        help=f"seconds an ok/moved verdict is reused (default {_number(defaults.max_cache_age)}; "
         "0: check every link again, and keep the new verdicts)",
     )
     github = audit_parser.add_argument_group("GitHub")
