@@ -23,9 +23,8 @@ from datetime import date, datetime
 from pathlib import Path
 
 from auditor.configfile import ConfigError, read_config, read_toml, suggestion
-from auditor.history import ALIVE
 from auditor.links import normalize_url
-from auditor.models import Outcome
+from auditor.models import RESOLVED, Outcome
 from auditor.scorecard import Acknowledgement, AcknowledgementStatus, LinkEntry, Scorecard
 
 IGNORE_FILE = ".paper-auditor-ignore"
@@ -170,7 +169,7 @@ def apply_acknowledgements(
 
 def _status(rule: AcknowledgementRule, outcome: Outcome, today: date) -> AcknowledgementStatus:
     # A link that resolves again needs no acknowledgement, however long it had left.
-    if outcome in ALIVE:
+    if outcome in RESOLVED:
         return AcknowledgementStatus.STALE
     if today > rule.until:
         return AcknowledgementStatus.EXPIRED

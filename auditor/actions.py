@@ -131,7 +131,7 @@ def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[A
     fresh = {entry.url for entry in new_dead(card)}
     found: list[Annotation] = []
     for entry in card.links:
-        if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
+        if not entry.counts_as_dead:
             continue
         url, link = entry.url, entry.result.link
         title = "Newly dead link" if url in fresh else "Dead link"
@@ -210,7 +210,7 @@ def output_text(name: str, value: str) -> str:
 def outputs(card: Scorecard, report_path: Path) -> dict[str, str]:
     """The step outputs, `OUTPUT_NAMES` in order: counts of dead and newly dead links (neither
     counting acknowledged ones, as `--fail-on`) and of papers, and the report folder."""
-    dead = sum(1 for e in card.links if e.outcome == Outcome.DEAD and not e.is_acknowledged)
+    dead = sum(entry.counts_as_dead for entry in card.links)
     return {
         "dead": str(dead),
         "new-dead": str(len(new_dead(card))),

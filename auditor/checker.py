@@ -118,7 +118,7 @@ class _Checker:
         async def first(url: str) -> None:
             try:
                 check = await self._check(url, todo[url], progress[url], second_pass=False)
-            except Exception as error:  # never a traceback, a verdict, nor "run time limit reached"
+            except Exception as error:  # never a traceback, a verdict, nor the run time limit
                 check = _internal_error(url, error)
             if check is not None:
                 self._record(url, check)
@@ -142,7 +142,7 @@ class _Checker:
         await self._within(deadline, [second(urls) for urls in by_host.values()])
         for url in todo:
             if url not in self.results:
-                self._record(url, not_checked("not checked: run time limit reached"), store=False)
+                self._record(url, not_checked(run_clock.NOT_CHECKED), store=False)
         self._routing_guard()
         return {url: self.results[url] for url in order}
 
@@ -411,7 +411,7 @@ class _Checker:
                         analyse, response.body, response.url, content_type
                     )
                 except run_clock.OutOfTime:
-                    return not_checked("not checked: run time limit reached while reading the page")
+                    return not_checked(f"{run_clock.NOT_CHECKED} while reading the page")
         return success_verdict(response, hops, facts, limits.code_links_per_page)
 
 

@@ -379,8 +379,12 @@ def github_token_and_source(environ: Mapping[str, str]) -> tuple[str | None, str
 
 
 def github_urls_from(environ: Mapping[str, str]) -> tuple[str, str, str]:
-    """(API URL, GraphQL URL, server URL) as GitHub Actions and GitHub Enterprise set them."""
-    api = environ.get("GITHUB_API_URL", "").strip() or DEFAULT_GITHUB_API_URL
-    graphql = environ.get("GITHUB_GRAPHQL_URL", "").strip() or api.rstrip("/") + "/graphql"
-    server = environ.get("GITHUB_SERVER_URL", "").strip() or DEFAULT_GITHUB_SERVER_URL
-    return api.rstrip("/"), graphql, server.rstrip("/")
+    """(API URL, GraphQL URL, server URL) as GitHub Actions and GitHub Enterprise set them, else
+    as `Settings` has them."""
+    defaults = Settings()
+    api = environ.get("GITHUB_API_URL", "").strip().rstrip("/")
+    graphql = environ.get("GITHUB_GRAPHQL_URL", "").strip()
+    server = environ.get("GITHUB_SERVER_URL", "").strip() or defaults.github_server_url
+    if not graphql:
+        graphql = api + "/graphql" if api else defaults.github_graphql_url
+    return api or defaults.github_api_url.rstrip("/"), graphql, server.rstrip("/")

@@ -22,6 +22,11 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# The one wording of the deadline passing: every detail, note and message saying so asks it.
+TIME_LIMIT_REACHED = "run time limit reached"
+# The detail of a link the deadline left unchecked.
+NOT_CHECKED = f"not checked: {TIME_LIMIT_REACHED}"
+
 # When the process started, as near as Python can tell: the moment this package was imported.
 PROCESS_STARTED = time.monotonic()
 
@@ -80,7 +85,7 @@ def checkpoint() -> None:
     """Raise `OutOfTime` when the run's deadline has passed. Cheap: call it in parser loops."""
     at = _current.get().at
     if at is not None and time.monotonic() >= at:
-        raise OutOfTime("run time limit reached")
+        raise OutOfTime(TIME_LIMIT_REACHED)
 
 
 async def in_thread(function: Callable[..., T], *args: object) -> T:

@@ -24,6 +24,8 @@ from auditor.links import (
     is_weights_link,
 )
 from auditor.models import (
+    INCONCLUSIVE,
+    RESOLVED,
     Criterion,
     CriterionResult,
     LinkKind,
@@ -33,6 +35,7 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
+from auditor.timestamps import day_of
 
 if TYPE_CHECKING:
     # Only a type here: `auditor.rubric` lists the criteria the rules modules declare with the
@@ -44,12 +47,6 @@ FAIL = CriterionResult.FAIL
 UNKNOWN = CriterionResult.UNKNOWN
 NA = CriterionResult.NOT_APPLICABLE
 
-RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
-# Outcomes that say nothing about the link itself: our network, rate limits, the remote
-# refusing us. They make a criterion unknown, never failed.
-INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
-# Links we chose not to judge (`--exclude`, private address, scheme): they leave A1 entirely.
-NOT_JUDGED = frozenset({Outcome.EXCLUDED, Outcome.UNSUPPORTED})
 # Kinds whose facts only an API gives (GitHub's, or another host's or archive's): without them
 # a gate is undecided. GitLab and Hugging Face links keep their older reading (a reachable
 # link is as far as the evidence goes when their API did not answer).
@@ -71,7 +68,7 @@ def paper_period(value: str | None) -> tuple[date, date] | None:
     mean; None when absent or unreadable. Rules read it in the paper's favour."""
     if not value:
         return None
-    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", day_of(value.strip()))
     if match is None:
         return None
     year, month, day = (int(part) if part else None for part in match.groups())

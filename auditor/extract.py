@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from auditor.config import DEFAULT_LIMITS, Limits
-from auditor.deadline import OutOfTime, checkpoint
+from auditor.deadline import TIME_LIMIT_REACHED, OutOfTime, checkpoint
 from auditor.inputs import (
     Document,
     InputFormat,
@@ -62,7 +62,6 @@ LOST_LINK_NOTE = 'the abstract\'s link was lost by arXiv ("this https URL"): fin
 MAX_PLAUSIBLE_PAPERS = 10_000
 # A title longer than this is a paragraph: only its start names the paper and dates the list.
 MAX_TITLE_CHARS = 1000
-OUT_OF_TIME = "run time limit reached"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +122,7 @@ class _Collector:
             if close is not None:
                 close()  # the input's file, when it was the checkpoint of this loop that fired
             done = f" after {count} papers" if count else ""
-            reading.error = f"{reading.name}: not read to the end ({OUT_OF_TIME}{done})"
+            reading.error = f"{reading.name}: not read to the end ({TIME_LIMIT_REACHED}{done})"
             in_folder = False
         for message in reading.warnings:
             self._warn(message)

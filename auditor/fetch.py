@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from auditor.deadline import NOT_CHECKED, TIME_LIMIT_REACHED
 from auditor.deadline import current as current_deadline
 from auditor.models import Hop, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
@@ -144,7 +145,7 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
         return T, f"DNS lookup of {exc.host} failed"
     if isinstance(exc, TimeoutError):
         if current_deadline().expired():  # the run's limit, not the link's
-            return Outcome.UNCHECKED, "not checked: run time limit reached"
+            return Outcome.UNCHECKED, NOT_CHECKED
         return T, f"no complete answer within the {seconds(deadline)} link deadline"
     tls = tls_error(exc)
     if tls is not None:
@@ -340,7 +341,7 @@ async def fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
         async with asyncio.timeout_at(current_deadline().at):
             return await _fetch_document(net, url)
     except TimeoutError:
-        raise FetchError(f"{url}: not read (run time limit reached)") from None
+        raise FetchError(f"{url}: not read ({TIME_LIMIT_REACHED})") from None
 
 
 async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:

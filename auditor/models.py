@@ -9,6 +9,7 @@ newer paper-auditor may hold open values this version does not know: `open_membe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
@@ -68,6 +69,33 @@ class Outcome(StrEnum):
     EXCLUDED = "excluded"
     UNSUPPORTED = "unsupported"
     UNCHECKED = "unchecked"
+
+
+class ChangeKind(StrEnum):
+    """How a link changed since the previous run (`auditor.history`), as `changes` spells it."""
+
+    NEW = "new"  # not in the previous run's lists (or no previous run)
+    DIED = "died"
+    REVIVED = "revived"
+    MOVED = "moved"
+    ARCHIVED = "archived"
+    LICENSE_CHANGED = "license-changed"
+    REMOVED = "removed"  # in the previous run's lists, not in this one's
+
+
+# The outcome groups, each asked here and written nowhere else. Every outcome is judged or not.
+# Judged: a verdict on the link itself, what the run history compares and a shard merge keeps.
+JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
+# Not judged: the outcome says nothing about the link, so it never makes the link die or revive.
+NOT_JUDGED = frozenset(
+    {Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED, Outcome.EXCLUDED, Outcome.UNSUPPORTED}
+)
+# Resolved: the link leads somewhere (a moved one to its new address).
+RESOLVED = frozenset({Outcome.OK, Outcome.MOVED})
+# Inconclusive: not judged because of our network, rate limits or the remote refusing us (not
+# because we chose not to: `--exclude`, a private address, a scheme). They make a criterion
+# unknown, never failed, and a later run may decide them.
+INCONCLUSIVE = frozenset({Outcome.TRANSIENT, Outcome.UNCHECKED, Outcome.BLOCKED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +375,8 @@ class CriterionResult(StrEnum):
 
 
 class Tier(StrEnum):
-    """A paper's headline, from worst to best; `unknown` when a gate could not be decided."""
+    """A paper's headline, from worst to best: the one tier order (`CODE_TIERS` and `TIER_RANK`
+    ask it); `unknown`, last, when a gate could not be decided (it is no grade)."""
 
     NO_CODE = "no-code"
     DEAD = "dead"
@@ -357,6 +386,18 @@ class Tier(StrEnum):
     SILVER = "silver"
     GOLD = "gold"
     UNKNOWN = "unknown"
+
+
+_GRADES: tuple[Tier, ...] = tuple(tier for tier in Tier if tier is not Tier.UNKNOWN)
+# Tiers of a paper whose code is reachable, worst to best.
+CODE_TIERS: tuple[Tier, ...] = _GRADES[_GRADES.index(Tier.LISTED) :]
+# Worst to best when choosing between tiers (a paper's best code link): `unknown` ranks above
+# every decided failure, just below reachable code, because the undecided link may yet be the
+# real one.
+TIER_RANK: Mapping[Tier, int] = {
+    tier: rank
+    for rank, tier in enumerate((*_GRADES[: _GRADES.index(Tier.LISTED)], Tier.UNKNOWN, *CODE_TIERS))
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 
 # Kinds answered by an API rather than by fetching the page (a DOI: doi.org's, then its target's).
 API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER, LinkKind.DOI}
-OUT_OF_TIME = "not checked: run time limit reached"
 # Time the web checker gets past --max-run-time to turn what it has not finished into
 # `unchecked` before the run's own bound cancels it.
 GRACE_SECONDS = 5.0
@@ -159,7 +158,7 @@ class _Checks:
             batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
             if self.out_of_time():
                 for url in batch.values():
-                    self.record(url, checker.not_checked(OUT_OF_TIME))
+                    self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
                 continue
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
@@ -191,7 +190,7 @@ class _Checks:
             if self.github_offline():
                 self.record(url, checker.not_checked(self.net.offline_detail()))
             elif self.out_of_time():
-                self.record(url, checker.not_checked(OUT_OF_TIME))
+                self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
             else:
                 self.record(url, await self.github.other(url))
 
@@ -199,7 +198,7 @@ class _Checks:
         as_pages: list[tuple[str, LinkKind]] = []
         for link in links:
             if self.out_of_time():
-                self.record(link.url, checker.not_checked(OUT_OF_TIME))
+                self.record(link.url, checker.not_checked(run_clock.NOT_CHECKED))
                 continue
             if self.forge_offline(link.url):
                 self.record(link.url, checker.not_checked(self.net.offline_detail()))
@@ -286,7 +285,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
             extraction = await run_clock.in_thread(reading)
     except TimeoutError:
         names = [*files, *(document.name for document in documents)]
-        messages = [f"{name}: not read ({extract.OUT_OF_TIME})" for name in names]
+        messages = [f"{name}: not read ({run_clock.TIME_LIMIT_REACHED})" for name in names]
         for message in messages:
             log.error("%s", message)
         extraction = extract.Extraction(
@@ -404,10 +403,12 @@ async def _run(
                 async with asyncio.timeout_at(bound):
                     await _check_everything(checks, links)
             except TimeoutError:
-                log.warning("run time limit reached: the links not yet judged are unchecked")
+                log.warning(
+                    "%s: the links not yet judged are unchecked", run_clock.TIME_LIMIT_REACHED
+                )
             for url, link in checks.links.items():
                 if url not in checks.results:
-                    check = checker.not_checked(OUT_OF_TIME)
+                    check = checker.not_checked(run_clock.NOT_CHECKED)
                     checks.results[url] = LinkResult(link=link, check=check)
             results = tuple(checks.results[url] for url in checks.links)
             papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
@@ -420,12 +421,16 @@ async def _run(
             scores = _scores(papers, results, rubric, day, scoring_ends)
             if len(scores) < len(papers):
                 log.warning(
-                    "run time limit reached: %d paper(s) not scored", len(papers) - len(scores)
+                    "%s: %d paper(s) not scored",
+                    run_clock.TIME_LIMIT_REACHED,
+                    len(papers) - len(scores),
                 )
                 papers = tuple(
                     paper
                     if paper.id in scores
-                    else replace(paper, notes=(*paper.notes, "not scored: run time limit reached"))
+                    else replace(
+                        paper, notes=(*paper.notes, f"not scored: {run_clock.TIME_LIMIT_REACHED}")
+                    )
                     for paper in papers
                 )
             # The archives and the code search, once every verdict and score is in: they

@@ -13,11 +13,9 @@ from urllib.parse import urlsplit
 
 from auditor.evidence import (
     FAIL,
-    INCONCLUSIVE,
     NA,
     NO_FACTS,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Answer,
     Context,
@@ -27,6 +25,8 @@ from auditor.evidence import (
     facts_unknown,
 )
 from auditor.models import (
+    INCONCLUSIVE,
+    RESOLVED,
     LicenseClass,
     LinkKind,
     LinkResult,

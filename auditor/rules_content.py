@@ -15,7 +15,6 @@ from auditor.evidence import (
     FAIL,
     NO_FACTS,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Answer,
     Context,
@@ -31,7 +30,7 @@ from auditor.links import (
     is_weights_link,
     release_url,
 )
-from auditor.models import Outcome, ReadmeCover
+from auditor.models import RESOLVED, Outcome, ReadmeCover
 from auditor.repofiles import (
     is_container_file,
     is_dependency_file,
@@ -40,7 +39,7 @@ from auditor.repofiles import (
     is_training_file,
     matching,
 )
-from auditor.timestamps import to_date
+from auditor.timestamps import day_of, to_date
 
 DECLARED = Declarations()
 # The Papers with Code checklist: silver and gold count how many of its items pass.
@@ -360,7 +359,7 @@ def doi_or_release(ctx: Context) -> Answer:
     release = facts.latest_release
     if release is not None:
         url = release_url(facts.source, candidate.url, facts.full_name, release.tag)
-        when = f" ({release.date[:10]})" if release.date else ""
+        when = f" ({day_of(release.date)})" if release.date else ""
         return answer(PASS, f"release {release.tag}{when}", (url,))
     dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]
     if dois:

@@ -15,9 +15,7 @@ from datetime import date
 from auditor.evidence import (
     FAIL,
     NO_CODE_REASON,
-    NOT_JUDGED,
     PASS,
-    RESOLVED,
     UNKNOWN,
     Candidate,
     Context,
@@ -27,6 +25,8 @@ from auditor.evidence import (
 )
 from auditor.links import PROJECT_PAGE_KINDS, RECORD_KINDS, is_code_result
 from auditor.models import (
+    INCONCLUSIVE,
+    TIER_RANK,
     Criterion,
     CriterionResult,
     LinkResult,
@@ -68,20 +68,6 @@ __all__ = [
     "paper_period",
     "score_paper",
 ]
-
-# Worst to best, for choosing a paper's best code link; unknown sits above every decided
-# failure because the undecided link may yet be the real one.
-TIER_ORDER = (
-    Tier.NO_CODE,
-    Tier.DEAD,
-    Tier.PLACEHOLDER,
-    Tier.UNKNOWN,
-    Tier.LISTED,
-    Tier.BRONZE,
-    Tier.SILVER,
-    Tier.GOLD,
-)
-TIER_RANK = {tier: rank for rank, tier in enumerate(TIER_ORDER)}
 
 
 # --- tiers and the score ----------------------------------------------------------------------
@@ -162,8 +148,7 @@ def _unread_pages(own: Sequence[LinkResult]) -> list[LinkResult]:
         r
         for r in own
         if (r.link.kind in PROJECT_PAGE_KINDS or (r.link.kind in RECORD_KINDS and r.repo is None))
-        and r.check.outcome not in RESOLVED | {Outcome.DEAD, Outcome.UNSUPPORTED}
-        and r.check.outcome not in NOT_JUDGED
+        and r.check.outcome in INCONCLUSIVE
     ]
 
 

@@ -17,20 +17,19 @@ from dataclasses import replace
 from datetime import date
 
 from auditor.models import (
+    JUDGED,
     CacheReuse,
     InputSummary,
     Link,
     LinkResult,
     Occurrence,
-    Outcome,
     Paper,
 )
 from auditor.rubric import Rubric
 from auditor.score import score_paper
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Shard
 from auditor.summary import build_summary
-
-JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
+from auditor.timestamps import day_of
 
 
 class ShardError(Exception):
@@ -100,7 +99,7 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
     inputs = _merge_inputs(card.inputs for card in cards)
     papers = _merge_papers(cards, [entry.path for entry in inputs])
     links = _merge_links(cards, papers)
-    papers = _score(papers, links, rubric, date.fromisoformat(generated_at[:10]))
+    papers = _score(papers, links, rubric, date.fromisoformat(day_of(generated_at)))
     return Scorecard(
         schema_version=first.schema_version,
         tool=first.tool,

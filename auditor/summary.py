@@ -14,8 +14,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from auditor.evidence import INCONCLUSIVE
 from auditor.models import (
+    CODE_TIERS,
+    INCONCLUSIVE,
+    Criterion,
     CriterionResult,
     LicenseClass,
     LinkKind,
@@ -28,11 +30,12 @@ from auditor.rubric import CRITERIA, Registry, licence_declared
 from auditor.timestamps import to_date
 
 AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
-WITH_CODE = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
 
 
 @dataclass(frozen=True, slots=True)
 class Problems:
+    # Every `dead` verdict: the summary is computed before acknowledgements are marked, so what
+    # counts (reports, outputs, `--fail-on`) is `LinkEntry.counts_as_dead`, not this fact.
     dead_links: int
     placeholder_papers: int
     missing_licence: int
@@ -81,6 +84,16 @@ def _age_bucket(last_commit: str | None, checked_at: str | None) -> str:
 
 def _result(score: PaperScore, cid: str) -> CriterionResult | None:
     return next((c.result for c in score.criteria if c.id == cid), None)
+
+
+def unlicensed(score: PaperScore | None) -> Criterion | None:
+    """The failed licence criterion (C1) of a paper whose code exists (a tier neither no-code
+    nor dead), else None: the one "unlicensed" predicate, which `problems.missing_licence`
+    counts and the reports list with the criterion's reason."""
+    if score is None or score.tier in (Tier.NO_CODE, Tier.DEAD):
+        return None
+    licence = next((c for c in score.criteria if c.id == licence_declared.id), None)
+    return licence if licence is not None and licence.result == CriterionResult.FAIL else None
 
 
 def _median(scores: Sequence[int]) -> int | float | None:
@@ -169,7 +182,7 @@ def build_summary(
     return Summary(
         papers=len(scores),
         links=len(results),
-        papers_with_code=sum(tiers[tier] for tier in WITH_CODE),
+        papers_with_code=sum(tiers[tier] for tier in CODE_TIERS),
         tiers={tier.value: tiers[tier] for tier in Tier},
         outcomes={outcome.value: outcomes[outcome] for outcome in Outcome},
         kinds=_table(kinds, (kind.value for kind in LinkKind)),
@@ -181,11 +194,7 @@ def build_summary(
         problems=Problems(
             dead_links=outcomes[Outcome.DEAD],
             placeholder_papers=tiers[Tier.PLACEHOLDER],
-            missing_licence=sum(
-                _result(score, licence_declared.id) == CriterionResult.FAIL
-                and score.tier not in (Tier.NO_CODE, Tier.DEAD)
-                for score in scored
-            ),
+            missing_licence=sum(unlicensed(score) is not None for score in scored),
         ),
         network=NetworkCounts(
             inconclusive_links=inconclusive, unknown_papers=tiers[Tier.UNKNOWN], note=note

@@ -1,5 +1,6 @@
 """Timestamps as the scorecard, the history and the caches spell them: ISO 8601 in UTC, to the
-second, with a `Z` (`2026-07-14T09:30:00Z`). The one place that formats or normalises them."""
+second, with a `Z` (`2026-07-14T09:30:00Z`). The one place that formats or normalises them, or
+cuts the day from one."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ def to_utc_iso(value: str | None) -> str | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime(_FORMAT)
+
+
+def day_of(timestamp: str) -> str:
+    """The day (`2026-07-14`) an ISO 8601 timestamp or date is written on, as written (its zone
+    not applied): the one cut of a day from a timestamp."""
+    return timestamp[:10]
 
 
 def to_date(value: str | None) -> date | None:

@@ -23,7 +23,7 @@ from auditor.acknowledgements import (
 from auditor.configfile import ConfigError
 from auditor.models import LinkKind, Outcome
 from auditor.scorecard import Acknowledgement, AcknowledgementStatus, Scorecard, load_scorecard
-from tests.support.local_servers import LocalServer
+from tests.support.local_servers import LocalServer, Reply
 from tests.support.reading_group import gone_and_fine_pages, write_reading_group
 from tests.support.scorecards import paper, result, scorecard
 
@@ -318,6 +318,42 @@ def test_an_acknowledged_dead_link_passes_the_run_and_is_marked_in_every_report(
     assert cli.main(["render", str(out / "scorecard.json"), "--out", str(rendered)]) == 0
     assert (rendered / "summary.md").read_text() == summary
     assert load_scorecard(out / "scorecard.json").links_by_url()[web.url("/gone")].is_acknowledged
+
+
+def test_every_report_output_and_exit_code_counts_the_same_dead_links(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two dead links, one acknowledged: one dead link counts, wherever it is counted.
+    web.routes["/lost"] = Reply(404)
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    with papers.open("a", encoding="utf-8") as stream:
+        stream.write(f"- **LostNet.** We present LostNet, a method. Code: {web.url('/lost')}\n")
+    ignore = _ignore_file(tmp_path / "known-dead.toml", web.url("/gone"), LATER)
+    step_summary, step_outputs = tmp_path / "step-summary.md", tmp_path / "outputs"
+    environ = {
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(step_summary),
+        "GITHUB_OUTPUT": str(step_outputs),
+    }
+
+    code = cli.main(
+        ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8", "--no-cache",
+         "--dns-canary", "localhost", "--acknowledgements", str(ignore), "--fail-on", "dead"],
+        environ=environ,
+    )  # fmt: skip
+
+    assert code == cli.EXIT_FINDINGS
+    said = capsys.readouterr()
+    assert "1 dead link(s)" in said.err
+    errors = [line for line in said.out.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1
+    assert web.url("/lost") in errors[0]
+    card = json.loads((out / "scorecard.json").read_text())
+    assert sorted(link["outcome"] for link in card["links"]) == ["dead", "dead", "ok"]
+    assert "**1** dead links" in (out / "summary.md").read_text()
+    assert "**1** dead links" in step_summary.read_text()
+    assert "<li><b>1</b> dead links</li>" in (out / "index.html").read_text()
+    assert "dead=1\n" in step_outputs.read_text().splitlines(keepends=True)
 
 
 def test_an_expired_acknowledgement_fails_the_run_and_says_so(

@@ -3,14 +3,17 @@ runs, GitHub Actions output, and sharded runs merged back into one scorecard."""
 
 from __future__ import annotations
 
+import argparse
+import functools
 import io
+import ipaddress
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from auditor import __version__, cli
+from auditor import __version__, cli, config
 from tests.support.local_servers import html, serve
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.txt"))
@@ -213,3 +216,96 @@ def test_issue_needs_a_repository_and_a_token(
     assert cli.main(["issue", scorecard], environ={}) == cli.EXIT_USAGE
     assert cli.main(["issue", scorecard, "--repository", "o/r"], environ={}) == cli.EXIT_USAGE
     assert "token" in capsys.readouterr().err
+
+
+# Every Settings field an `audit` flag sets, each with a value unlike its default; flags with no
+# Settings field, or whose default is not Settings' by design, are named below with why.
+CHANGED_DEFAULTS: dict[str, Any] = {
+    "out_dir": Path("elsewhere"),
+    "paper_date": "2020-02",
+    "timeout": 2.5,
+    "concurrency": 5,
+    "max_retries": 1,
+    "per_host_concurrency": 3,
+    "per_host_interval": 0.2,
+    "max_run_time": 60.0,
+    "exclude": ("^https://skip\\.example/",),
+    "allow_private": True,
+    "allowed_networks": (ipaddress.ip_network("10.0.0.0/8"),),
+    "dns_canary": "canary.example",
+    "proxies": config.ProxyRoutes(every="http://proxy.example:3128"),
+    "ca_dir": Path("certificates"),
+    "max_cache_age": 60.0,
+    "github_api_url": "https://ghe.example/api/v3",
+    "github_graphql_url": "https://ghe.example/api/graphql",
+    "rescue": False,
+    "preservation": True,
+    "request_archival": True,
+    "find_code": True,
+    "limits": config.Limits(
+        code_links_per_page=7, links_per_paper=9, url_length=1000, nesting_depth=12
+    ),
+}
+FLAG_FIELDS = {
+    "--out": "out_dir",
+    "--paper-date": "paper_date",
+    "--timeout": "timeout",
+    "--concurrency": "concurrency",
+    "--max-retries": "max_retries",
+    "--host-concurrency": "per_host_concurrency",
+    "--host-request-interval": "per_host_interval",
+    "--max-run-time": "max_run_time",
+    "--exclude": "exclude",
+    "--allow-private": "allowed_networks",
+    "--dns-canary": "dns_canary",
+    "--proxy": "proxies",
+    "--proxy-from-env": "proxies",
+    "--ca-bundle": "ca_dir",
+    "--max-cache-age": "max_cache_age",
+    "--github-api-url": "github_api_url",
+    "--github-graphql-url": "github_graphql_url",
+    "--no-rescue": "rescue",
+    "--preservation": "preservation",
+    "--request-archival": "request_archival",
+    "--find-code": "find_code",
+    "--max-code-links-per-page": "limits",
+    "--max-links-per-paper": "limits",
+    "--max-url-length": "limits",
+    "--max-nesting-depth": "limits",
+}
+NO_SETTINGS_DEFAULT = {
+    "-h", "--help", "-v", "--verbose", "-q", "--quiet", "--fail-on", "--db", "--config",
+    "--acknowledgements", "--reported-by-issue", "--allow-missing", "--shard",
+    # `Settings()` caches nowhere (a library caller's choice); the command line caches in the
+    # user cache folder unless --no-cache.
+    "--cache-dir", "--no-cache",
+}  # fmt: skip
+
+
+def _audit_flags() -> set[str]:
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {flag for action in commands.choices["audit"]._actions for flag in action.option_strings}
+
+
+def test_every_audit_flag_defaults_to_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _audit_flags() == set(FLAG_FIELDS) | NO_SETTINGS_DEFAULT
+    assert set(FLAG_FIELDS.values()) <= set(CHANGED_DEFAULTS)
+    monkeypatch.chdir(tmp_path)  # no pyproject.toml of ours
+    (tmp_path / "certificates").mkdir()
+    monkeypatch.setattr(config, "Settings", functools.partial(config.Settings, **CHANGED_DEFAULTS))
+
+    args = cli.build_parser().parse_args(["audit", "papers.md"])
+    made = cli.settings_from(args, environ={})
+
+    assert {field: getattr(made, field) for field in CHANGED_DEFAULTS} == CHANGED_DEFAULTS
+    assert cli.main(["audit", "--help"]) == cli.EXIT_OK
+    shown = " ".join(capsys.readouterr().out.split())
+    helps = [
+        "(default: elsewhere/)", "seconds (default 2.5)", "(default 5)", "(default 1)",
+        "(default 3; adaptive", "(default 200ms)", "(default canary.example)", "(default 60;",
+        "(default 7;", "(default 9;", "(default 1000)", "(default 12)",
+    ]  # fmt: skip
+    assert [said for said in helps if said not in shown] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import sqlite3
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from auditor import history
 from auditor.history import History, HistoryError
 from auditor.models import (
+    ChangeKind,
     Link,
     LinkCheck,
     LinkKind,
@@ -27,7 +29,6 @@ from auditor.models import (
     Tier,
 )
 from auditor.scorecard import (
-    CHANGE_KINDS,
     Changes,
     LinkEntry,
     LinkHistory,
@@ -35,6 +36,8 @@ from auditor.scorecard import (
     RemovedLink,
     Scorecard,
 )
+from auditor.scorecard.reading import from_json
+from auditor.scorecard.writing import dumps_json, to_json
 from auditor.summary import build_summary
 
 
@@ -117,7 +120,7 @@ def test_first_run_reports_every_link_new(db: Path) -> None:
 
     assert first.changes == Changes(
         previous_run=None,
-        counts={**dict.fromkeys(CHANGE_KINDS, 0), "new": 2},
+        counts={**dict.fromkeys(ChangeKind, 0), "new": 2},
         new_dead=1,
     )
     assert first.links[0] == LinkEntry(
@@ -127,6 +130,22 @@ def test_first_run_reports_every_link_new(db: Path) -> None:
     assert by_url(first)[B].dead_since == stamp(1)
     assert first.removed_links == ()
     assert history.headline(first) == "First recorded run: 2 link(s)."
+
+
+def test_changes_are_change_kinds_spelt_as_scorecard_json_always_did(db: Path) -> None:
+    record(db, scorecard(1, link(A), link(B)))
+    second = record(db, scorecard(2, link(A, "dead", day=2)))
+
+    changes = (*by_url(second)[A].changes, *second.removed_links[0].history.changes)
+    assert [type(change) for change in changes] == [ChangeKind, ChangeKind]
+    document = to_json(second)
+    assert json.loads(dumps_json(document))["links"][0]["changes"] == ["died"]
+    assert list(json.loads(dumps_json(document))["changes"]["counts"]) == [
+        "new", "died", "revived", "moved", "archived", "license-changed", "removed",
+    ]  # fmt: skip
+    read_back = from_json(json.loads(dumps_json(document))).links[0].history
+    assert read_back is not None
+    assert [type(change) for change in read_back.changes] == [ChangeKind]
 
 
 def test_died_then_revived_with_dead_since_kept_across_runs(db: Path) -> None:
@@ -160,7 +179,7 @@ def test_a_link_not_judged_neither_dies_nor_revives(db: Path, unjudged: str) -> 
 
     assert [entry.changes for entry in by_url(second).values()] == [(), ()]
     assert by_url(second)[A].last_ok == stamp(1)
-    assert second.changes.counts == dict.fromkeys(CHANGE_KINDS, 0)
+    assert second.changes.counts == dict.fromkeys(ChangeKind, 0)
     assert history.headline(second) == f"No change since the previous run ({stamp(1)})."
     # Compared with the last judged verdict: A was ok, so it died; B was dead all along.
     assert by_url(third)[A].changes == ("died",)

@@ -20,6 +20,7 @@ import pytest
 
 from auditor import render
 from auditor.models import (
+    ChangeKind,
     LicenseClass,
     LinkKind,
     Outcome,
@@ -27,9 +28,19 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render.views import paper_views
 from auditor.rubric import CRITERIA
-from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
-from auditor.summary import build_summary
+from auditor.scorecard import (
+    Acknowledgement,
+    AcknowledgementStatus,
+    Changes,
+    LinkEntry,
+    LinkHistory,
+    Scorecard,
+    summary_json,
+    to_json,
+)
+from auditor.summary import build_summary, unlicensed
 from tests.support.scorecards import (
     PAYLOAD_JS_URL,
     gold_facts,
@@ -462,6 +473,42 @@ def test_problem_lists_are_open_with_their_fixes() -> None:
     licence = html[html.index('id="licence-list"') :].split("</details>")[0]
     assert "NoLicence @someone" in licence
     assert "no licence declared" in licence
+
+
+def test_one_unlicensed_predicate_counts_and_lists_the_papers_with_their_reason() -> None:
+    doc = small_scorecard()
+    # Gone (dead) and Theory Only (no code) fail C1 too, as an echo: they are not unlicensed.
+    listed = [entry.paper.name for entry in doc.papers if unlicensed(entry.score)]
+    assert listed == ["NoLicence @someone"]
+    assert doc.summary.problems.missing_licence == len(listed)
+    text = render.render_markdown(doc)
+    section = text.split("#### Missing licences (1)")[1].split("####")[0]
+    assert "- **NoLicence @\u200bsomeone** — " in section  # a mention made inert
+    assert section.count("\n- ") == 1
+    assert section.rstrip().endswith(" — no licence declared")
+    html = render.render_html(doc)
+    box = html[html.index('id="licence-list"') :].split("</details>")[0]
+    assert "<summary>Missing licences (1)</summary>" in box
+    assert box.count("<li>") == 1
+    assert "</a> — no licence declared</li>" in box
+
+
+def test_a_dead_paper_first_seen_is_not_new_for_its_licence() -> None:
+    # Gone's code link is dead, acknowledged, and new to the list: C1 fails as an echo of the
+    # dead gate, which is no missing licence, so nothing about the paper is new to report.
+    doc = small_scorecard()
+    gone = doc.links[2]
+    then = "2026-11-23T04:00:00Z"
+    known = replace(
+        gone,
+        history=LinkHistory(then, None, then, (ChangeKind.NEW,)),
+        acknowledged=Acknowledgement("gone for good", "2099-01-01", AcknowledgementStatus.ACTIVE),
+    )
+    doc = replace(doc, links=(*doc.links[:2], known, *doc.links[3:]))
+    (view,) = [v for v in paper_views(doc) if v.entry.paper.name == "Gone <b>Net</b>"]
+    assert view.tier == Tier.DEAD
+    assert not view.unlicensed
+    assert not view.new
 
 
 def test_new_problems_are_marked_new_since_the_previous_run() -> None:

@@ -22,6 +22,7 @@ from auditor.links import is_code_link
 from auditor.models import (
     ArchivedCopy,
     CacheReuse,
+    ChangeKind,
     DateSource,
     Hop,
     LicenseClass,
@@ -39,7 +40,6 @@ from auditor.models import (
 )
 from auditor.rubric import Rubric
 from auditor.scorecard import (
-    CHANGE_KINDS,
     Acknowledgement,
     AcknowledgementStatus,
     Changes,
@@ -209,7 +209,7 @@ def test_the_dataclasses_and_the_schema_agree() -> None:
 
 
 def test_the_change_vocabulary_is_the_schemas() -> None:
-    assert SCHEMA["$defs"]["change"]["enum"] == list(CHANGE_KINDS)
+    assert SCHEMA["$defs"]["change"]["enum"] == [kind.value for kind in ChangeKind]
     assert [o.value for o in Outcome] == SCHEMA["$defs"]["outcome"]["enum"]
     assert [t.value for t in Tier] == SCHEMA["$defs"]["tier"]["enum"]
 
@@ -275,7 +275,7 @@ def full_scorecard() -> Scorecard:
             replace(entry, history=history, acknowledged=acknowledged) for entry in card.links
         ),
         removed_links=(removed,),
-        changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(CHANGE_KINDS, 1), 0),
+        changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(ChangeKind, 1), 0),
         shard=Shard(1, 2),
         cache=CacheReuse(12, 18000),
         notes=("Software Heritage: answered 503, not asked again; 1 link was not looked up",),

@@ -1,6 +1,7 @@
 """The arguments of every command and the run settings they make: the parser
 (`build_parser`), the checks of each value (one-line usage errors), and `settings_from`
-(flags, then the configuration file, then the environment)."""
+(flags, then the configuration file, then the environment, then `Settings`' defaults). Every
+default a flag shows or falls back to is `config.Settings()`'s: none is written here."""
 
 from __future__ import annotations
 
@@ -34,8 +35,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _limits(parser: argparse.ArgumentParser) -> None:
-    defaults = config.DEFAULT_LIMITS
+def _limits(parser: argparse.ArgumentParser, defaults: config.Limits) -> None:
     group = parser.add_argument_group("limits (what one paper list can make a run do)")
     group.add_argument(
         "--max-code-links-per-page",
@@ -147,7 +147,13 @@ def _regex(text: str) -> str:
     return text
 
 
+def _number(value: float) -> str:
+    """A default number as `--help` shows it (`10`, `0.5`, `86400`)."""
+    return f"{value:g}"
+
+
 def build_parser() -> argparse.ArgumentParser:
+    defaults = config.Settings()
     parser = argparse.ArgumentParser(
         prog="auditor",
         description="Audit the code links that papers promise and render a reproducibility "
@@ -166,8 +172,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     extract_parser.add_argument("paths", nargs="+", metavar="PATH")
     extract_parser.add_argument("--format", choices=("json", "text"), default="text")
-    extract_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
-    _limits(extract_parser)
+    extract_parser.add_argument(
+        "--paper-date",
+        type=_iso_date,
+        default=defaults.paper_date,
+        help="date for papers without one",
+    )
+    _limits(extract_parser, defaults.limits)
     _common(extract_parser)
 
     audit_parser = commands.add_parser(
@@ -178,9 +189,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit_parser.add_argument("paths", nargs="+", metavar="PATH")
     audit_parser.add_argument(
-        "--out", type=Path, default=Path("reports"), help="report folder (default: reports/)"
+        "--out",
+        type=Path,
+        default=defaults.out_dir,
+        help=f"report folder (default: {defaults.out_dir}/)",
     )
-    audit_parser.add_argument("--paper-date", type=_iso_date, help="date for papers without one")
+    audit_parser.add_argument(
+        "--paper-date",
+        type=_iso_date,
+        default=defaults.paper_date,
+        help="date for papers without one",
+    )
     audit_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     audit_parser.add_argument(
         "--db", type=Path, help="run history (SQLite; default: OUT/history.sqlite)"
@@ -200,26 +219,50 @@ def build_parser() -> argparse.ArgumentParser:
     _config(audit_parser)
     _acknowledgements(audit_parser)
     net = audit_parser.add_argument_group("network")
-    net.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds (default 10)")
-    net.add_argument("--concurrency", type=_positive(int), default=32, help="links in flight")
-    net.add_argument("--max-retries", type=int, default=3, help="retries of a transient answer")
+    net.add_argument(
+        "--timeout",
+        type=_positive(float),
+        default=defaults.timeout,
+        help=f"seconds (default {_number(defaults.timeout)})",
+    )
+    net.add_argument(
+        "--concurrency",
+        type=_positive(int),
+        default=defaults.concurrency,
+        help=f"links in flight (default {defaults.concurrency})",
+    )
+    net.add_argument(
+        "--max-retries",
+        type=int,
+        default=defaults.max_retries,
+        help=f"retries of a transient answer (default {defaults.max_retries})",
+    )
+    # No parser default: the configuration file's politeness table comes between the flag and
+    # `Settings` (`settings_from`).
     net.add_argument(
         "--host-concurrency",
         type=_politeness(politeness.parse_concurrency),
         metavar="N",
-        help="at most N requests at once to one server (default 8; adaptive below it)",
+        help=f"at most N requests at once to one server (default "
+        f"{defaults.per_host_concurrency}; adaptive below it)",
     )
     net.add_argument(
         "--host-request-interval",
         type=_politeness(politeness.parse_interval),
         metavar="D",
-        help="at least D between two requests to one server: 0, 50ms, 1s (default 25ms)",
+        help="at least D between two requests to one server: 0, 50ms, 1s (default "
+        f"{_number(defaults.per_host_interval * 1000)}ms)",
     )
-    net.add_argument("--max-run-time", type=_positive(float), help="bound on the whole run, s")
+    net.add_argument(
+        "--max-run-time",
+        type=_positive(float),
+        default=defaults.max_run_time,
+        help="bound on the whole run, s",
+    )
     net.add_argument(
         "--exclude",
         action="append",
-        default=[],
+        default=list(defaults.exclude),
         type=_regex,
         metavar="REGEX",
         help="never check URLs matching REGEX (repeatable)",
@@ -235,8 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     net.add_argument(
         "--dns-canary",
-        default="github.com",
-        help="a name that must resolve when DNS works (default github.com)",
+        default=defaults.dns_canary,
+        help=f"a name that must resolve when DNS works (default {defaults.dns_canary})",
     )
     net.add_argument(
         "--proxy",
@@ -258,16 +301,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="trust the certificate authorities in this PEM file instead of certifi's "
         "(default: $SSL_CERT_FILE and $SSL_CERT_DIR when set)",
     )
-    _limits(audit_parser)
+    _limits(audit_parser, defaults.limits)
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     cache.add_argument(
         "--max-cache-age",
         type=_positive(float, or_zero=True),
-        default=86400.0,
-        help="seconds an ok/moved verdict is reused (default 86400; 0: check every link again, "
-        "and keep the new verdicts)",
+        default=defaults.max_cache_age,
+        help=f"seconds an ok/moved verdict is reused (default {_number(defaults.max_cache_age)}; "
+        "0: check every link again, and keep the new verdicts)",
     )
     github = audit_parser.add_argument_group("GitHub")
     github.add_argument("--github-api-url", help="REST API root (default: $GITHUB_API_URL)")
@@ -275,23 +318,28 @@ def build_parser() -> argparse.ArgumentParser:
     archive = audit_parser.add_argument_group("archives (after the verdicts; they change none)")
     archive.add_argument(
         "--no-rescue",
-        action="store_true",
+        action="store_false",
+        dest="rescue",
+        default=defaults.rescue,
         help="do not look up archived copies of dead and placeholder links "
         "(Software Heritage, the Wayback Machine)",
     )
     archive.add_argument(
         "--preservation",
         action="store_true",
+        default=defaults.preservation,
         help="list live repositories Software Heritage has not preserved as they are now",
     )
     archive.add_argument(
         "--request-archival",
         action="store_true",
+        default=defaults.request_archival,
         help="ask Software Heritage's Save Code Now for them (implies --preservation)",
     )
     archive.add_argument(
         "--find-code",
         action="store_true",
+        default=defaults.find_code,
         help="for papers citing no code, search GitHub for READMEs naming their arXiv id "
         "(listed as code found, not cited)",
     )
@@ -302,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="merge the scorecards of `audit --shard` runs into one, with history and reports",
     )
     merge_parser.add_argument("scorecards", nargs="+", type=Path, metavar="SCORECARD")
-    merge_parser.add_argument("--out", type=Path, default=Path("reports"), help="report folder")
+    merge_parser.add_argument("--out", type=Path, default=defaults.out_dir, help="report folder")
     merge_parser.add_argument("--db", type=Path, help="run history (default: OUT/history.sqlite)")
     _reported_by_issue(merge_parser)
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
@@ -350,9 +398,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _allowed_networks(values: Sequence[str] | None) -> tuple[bool, tuple[config.IPNetwork, ...]]:
+def _allowed_networks(
+    values: Sequence[str] | None, defaults: config.Settings
+) -> tuple[bool, tuple[config.IPNetwork, ...]]:
     if not values:
-        return False, ()
+        return defaults.allow_private, defaults.allowed_networks
     if "all" in values:
         return True, ()
     try:
@@ -362,7 +412,8 @@ def _allowed_networks(values: Sequence[str] | None) -> tuple[bool, tuple[config.
 
 
 def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> config.Settings:
-    allow_private, networks = _allowed_networks(args.allow_private)
+    defaults = config.Settings()
+    allow_private, networks = _allowed_networks(args.allow_private, defaults)
     api_url, graphql_url, server_url = config.github_urls_from(environ)
     if args.github_api_url:
         api_url = args.github_api_url.rstrip("/")
@@ -382,8 +433,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         forges = config.load_forges(args.config, pyproject=Path("pyproject.toml"))
     except config.ForgeConfigError as error:
         raise UsageError(str(error)) from None
-    proxies, (ca_file, ca_dir) = _network(args, environ)
-    defaults = config.Settings()
+    proxies, (ca_file, ca_dir) = _network(args, environ, defaults)
     return config.Settings(
         per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
         per_host_interval=(
@@ -411,7 +461,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         github_graphql_url=graphql_url,
         github_server_url=server_url,
         api_roots=config.api_roots_from(environ, forges),
-        rescue=not args.no_rescue,
+        rescue=args.rescue,
         preservation=args.preservation or args.request_archival,
         request_archival=args.request_archival,
         find_code=args.find_code,
@@ -421,11 +471,12 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
 
 
 def _network(
-    args: argparse.Namespace, environ: Mapping[str, str]
+    args: argparse.Namespace, environ: Mapping[str, str], defaults: config.Settings
 ) -> tuple[config.ProxyRoutes, tuple[Path | None, Path | None]]:
     """The proxies and the certificate authorities of the run: the command line, else the
     configuration file's `network` table, else (CAs always; proxies only when asked for)
-    the environment. A CA file or folder that cannot be used is a usage error."""
+    the environment, else `defaults`. A CA file or folder that cannot be used is a usage
+    error."""
     try:
         given = config.load_network(args.config, pyproject=Path("pyproject.toml"))
         proxy = config.parse_proxy_url(args.proxy, "--proxy") if args.proxy else given.proxy
@@ -434,7 +485,7 @@ def _network(
         elif args.proxy_from_env or (args.proxy_from_env is None and given.proxy_from_env):
             proxies = config.ProxyRoutes.from_environment(environ)
         else:
-            proxies = config.ProxyRoutes()
+            proxies = defaults.proxies
     except configfile.ConfigError as error:
         raise UsageError(str(error)) from None
     for secret in proxies.secrets():
@@ -443,9 +494,9 @@ def _network(
         ca_file, ca_dir, named = args.ca_bundle or given.ca_bundle, None, "--ca-bundle"
     else:
         cert_file, cert_dir = environ.get("SSL_CERT_FILE"), environ.get("SSL_CERT_DIR")
-        ca_file = Path(cert_file) if cert_file else None
-        ca_dir = Path(cert_dir) if cert_dir else None
-        named = "SSL_CERT_FILE" if ca_file is not None else "SSL_CERT_DIR"
+        ca_file = Path(cert_file) if cert_file else defaults.ca_file
+        ca_dir = Path(cert_dir) if cert_dir else defaults.ca_dir
+        named = "SSL_CERT_FILE" if cert_file else "SSL_CERT_DIR" if cert_dir else "the CA bundle"
     if ca_file is not None or ca_dir is not None:
         try:
             tls.verifying_context(ca_file, ca_dir, named=named)

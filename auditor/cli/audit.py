@@ -35,6 +35,7 @@ from auditor.cli.messages import log
 from auditor.models import LinkResult
 from auditor.progress import Progress
 from auditor.scorecard import Scorecard
+from auditor.timestamps import day_of
 
 
 def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
@@ -197,7 +198,7 @@ def _acknowledged(
     card: Scorecard, rules: Sequence[acknowledgements.AcknowledgementRule]
 ) -> Scorecard:
     """`card` with its acknowledged links marked, as of the day it was generated (UTC)."""
-    today = date.fromisoformat(card.generated_at[:10])
+    today = date.fromisoformat(day_of(card.generated_at))
     return acknowledgements.apply_acknowledgements(card, rules, today)
 
 

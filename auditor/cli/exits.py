@@ -10,7 +10,7 @@ from auditor import (
     history,
 )
 from auditor.cli.messages import log
-from auditor.models import Outcome, Tier
+from auditor.models import CODE_TIERS, Outcome, Tier
 from auditor.scorecard import Scorecard
 
 EXIT_OK = 0
@@ -39,7 +39,6 @@ FAIL_ON_HELP = (
     "previous run, or is new and dead), placeholder (a paper whose code is a placeholder), "
     "tier-below:TIER (a paper with code below TIER), never"
 )
-TIER_ORDER = (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
 
 
 class UsageError(Exception):
@@ -58,7 +57,7 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
         if rule in ("dead", "new-dead", "placeholder", "never"):
             continue
         name = rule.removeprefix("tier-below:")
-        if rule.startswith("tier-below:") and name in {tier.value for tier in TIER_ORDER}:
+        if rule.startswith("tier-below:") and name in {tier.value for tier in CODE_TIERS}:
             continue
         raise UsageError(f"--fail-on: unknown value {rule!r} ({FAIL_ON_HELP})")
     return rules or ("dead",)
@@ -69,9 +68,7 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     found: list[str] = []
     tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
     if "dead" in rules:
-        dead = sum(
-            1 for entry in card.links if entry.outcome == Outcome.DEAD and not entry.is_acknowledged
-        )
+        dead = sum(entry.counts_as_dead for entry in card.links)
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:
@@ -84,14 +81,14 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
             found.append(f"{placeholders} paper(s) with placeholder code")
     for rule in rules:
         if rule.startswith("tier-below:"):
-            floor = TIER_ORDER.index(Tier(rule.removeprefix("tier-below:")))
+            floor = CODE_TIERS.index(Tier(rule.removeprefix("tier-below:")))
             below = [
                 tier
                 for tier in tiers
-                if tier in TIER_ORDER[:floor] or tier in (Tier.DEAD, Tier.PLACEHOLDER)
+                if tier in CODE_TIERS[:floor] or tier in (Tier.DEAD, Tier.PLACEHOLDER)
             ]
             if below:
-                found.append(f"{len(below)} paper(s) with code below {TIER_ORDER[floor]}")
+                found.append(f"{len(below)} paper(s) with code below {CODE_TIERS[floor]}")
     return found
 
 

@@ -2,9 +2,6 @@
 since the previous run (`changes`)."""
 
 from auditor.history.changes import (
-    ALIVE,
-    LICENSE_CHANGED,
-    NEW,
     acknowledged_dead,
     headline,
     new_dead,
@@ -13,10 +10,7 @@ from auditor.history.changes import (
 from auditor.history.store import MIGRATIONS, History, HistoryError, Run
 
 __all__ = [
-    "ALIVE",
-    "LICENSE_CHANGED",
     "MIGRATIONS",
-    "NEW",
     "History",
     "HistoryError",
     "Run",

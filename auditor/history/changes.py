@@ -13,9 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from auditor.models import LinkKind, Outcome, open_member
+from auditor.models import JUDGED, RESOLVED, ChangeKind, LinkKind, Outcome, open_member
 from auditor.scorecard import (
-    CHANGE_KINDS,
     LinkEntry,
     LinkHistory,
     RemovedLink,
@@ -23,12 +22,6 @@ from auditor.scorecard import (
 )
 
 T = TypeVar("T")
-
-NEW, DIED, REVIVED, MOVED, ARCHIVED, LICENSE_CHANGED, REMOVED = CHANGE_KINDS
-
-
-JUDGED = frozenset({Outcome.OK, Outcome.MOVED, Outcome.DEAD})
-ALIVE = frozenset({Outcome.OK, Outcome.MOVED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +63,7 @@ def _dead_since(rows: Sequence[PastResult]) -> str | None:
 def link_history(rows: Sequence[PastResult], run_id: int, previous_id: int | None) -> LinkHistory:
     current = next(row for row in rows if row.run_id == run_id)
     earlier = [row for row in rows if row.finished and row.run_id < run_id]
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    ok_times = [row.seen_at for row in rows if row.outcome in RESOLVED]
     return LinkHistory(
         first_seen=min(row.run_started_at for row in rows),
         last_ok=max(ok_times) if ok_times else None,
@@ -81,34 +74,34 @@ def link_history(rows: Sequence[PastResult], run_id: int, previous_id: int | Non
 
 def _changes(
     current: PastResult, earlier: Sequence[PastResult], previous_id: int | None
-) -> list[str]:
+) -> list[ChangeKind]:
     if not any(row.run_id == previous_id for row in earlier):
         # Not in the previous list (or no previous run): compared to it, the link is new, and
         # nothing else about it can have changed.
-        return [NEW]
-    changes: list[str] = []
+        return [ChangeKind.NEW]
+    changes: list[ChangeKind] = []
     judged = _last(row for row in earlier if row.outcome in JUDGED)
     if current.outcome == Outcome.DEAD and (judged is None or judged.outcome != Outcome.DEAD):
-        changes.append(DIED)
-    if current.outcome in ALIVE and judged is not None and judged.outcome == Outcome.DEAD:
-        changes.append(REVIVED)
+        changes.append(ChangeKind.DIED)
+    if current.outcome in RESOLVED and judged is not None and judged.outcome == Outcome.DEAD:
+        changes.append(ChangeKind.REVIVED)
     if current.outcome == Outcome.MOVED and (
         judged is None or judged.outcome != Outcome.MOVED or judged.final_url != current.final_url
     ):
-        changes.append(MOVED)
+        changes.append(ChangeKind.MOVED)
     was_archived = _last(row.archived for row in earlier if row.archived is not None)
     if current.archived and was_archived is False:
-        changes.append(ARCHIVED)
+        changes.append(ChangeKind.ARCHIVED)
     # Only a repository seen to exist has a licence fact; a missing one has `None` for unknown.
     licensed = _last(row for row in earlier if row.repo_exists)
     if current.repo_exists and licensed and licensed.license_spdx != current.license_spdx:
-        changes.append(LICENSE_CHANGED)
+        changes.append(ChangeKind.LICENSE_CHANGED)
     return changes
 
 
 def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> RemovedLink:
     last = next(row for row in rows if row.run_id == previous_id)
-    ok_times = [row.seen_at for row in rows if row.outcome in ALIVE]
+    ok_times = [row.seen_at for row in rows if row.outcome in RESOLVED]
     return RemovedLink(
         url=url,
         # Every row this auditor stores has a kind; the column allows NULL all the same.
@@ -119,18 +112,18 @@ def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> Remo
             first_seen=min(row.run_started_at for row in rows),
             last_ok=max(ok_times) if ok_times else None,
             dead_since=_dead_since(rows),
-            changes=(REMOVED,),
+            changes=(ChangeKind.REMOVED,),
         ),
     )
 
 
 def is_new_dead(entry: LinkEntry) -> bool:
     # An acknowledged link is known dead: nothing new to report, nothing to fail on.
-    if entry.outcome != Outcome.DEAD or entry.is_acknowledged:
+    if not entry.counts_as_dead:
         return False
     # A link never compared with a history counts: `--fail-on new-dead` fails closed.
     changes = entry.history.changes if entry.history else None
-    return changes is None or DIED in changes or NEW in changes
+    return changes is None or ChangeKind.DIED in changes or ChangeKind.NEW in changes
 
 
 def new_dead(card: Scorecard) -> list[LinkEntry]:
@@ -172,12 +165,12 @@ def headline(card: Scorecard) -> str:
     parts += [
         f"{counts[kind]} {label}"
         for kind, label in (
-            (REVIVED, "revived"),
-            (MOVED, "moved"),
-            (ARCHIVED, "archived"),
-            (LICENSE_CHANGED, "licence(s) changed"),
-            (NEW, "new"),
-            (REMOVED, "removed"),
+            (ChangeKind.REVIVED, "revived"),
+            (ChangeKind.MOVED, "moved"),
+            (ChangeKind.ARCHIVED, "archived"),
+            (ChangeKind.LICENSE_CHANGED, "licence(s) changed"),
+            (ChangeKind.NEW, "new"),
+            (ChangeKind.REMOVED, "removed"),
         )
         if counts.get(kind)
     ]

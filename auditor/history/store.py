@@ -26,10 +26,9 @@ from pathlib import Path
 from types import TracebackType
 
 from auditor import redact
-from auditor.history.changes import REMOVED, PastResult, is_new_dead, link_history, removed_link
-from auditor.models import LinkResult
+from auditor.history.changes import PastResult, is_new_dead, link_history, removed_link
+from auditor.models import ChangeKind, LinkResult
 from auditor.scorecard import (
-    CHANGE_KINDS,
     Changes,
     RemovedLink,
     Scorecard,
@@ -395,11 +394,11 @@ class History:
         if previous_id is not None:
             gone = sorted(self.stored_urls(previous_id) - current)
             removed = [removed_link(url, self._history(url), previous_id) for url in gone]
-        counts = dict.fromkeys(CHANGE_KINDS, 0)
+        counts = {kind.value: 0 for kind in ChangeKind}
         for entry in links:
             for change in entry.history.changes if entry.history else ():
                 counts[change] += 1
-        counts[REMOVED] = len(removed)
+        counts[ChangeKind.REMOVED] = len(removed)
         return replace(
             card,
             links=links,

@@ -27,14 +27,16 @@ from functools import partial
 import httpx
 
 from auditor.config import Settings
+from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.api import JsonApi
-from auditor.hosts.budgets import OUT_OF_TIME, Budgets
+from auditor.hosts.budgets import Budgets
 from auditor.hosts.code_search import CodeSearch
 from auditor.hosts.forges import api_auth
 from auditor.hosts.software_heritage import SoftwareHeritage
 from auditor.hosts.wayback import Wayback
 from auditor.links import CODE_KINDS, PROJECT_PAGE_KINDS
 from auditor.models import (
+    RESOLVED,
     ArchivedCopy,
     LinkKind,
     LinkResult,
@@ -86,7 +88,7 @@ async def after_verdicts(
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
         for service in run.services.values():
-            service.stopped = service.stopped or OUT_OF_TIME
+            service.stopped = service.stopped or TIME_LIMIT_REACHED
             service.skipped = max(service.skipped, 1)
     except Exception as error:  # ours: the verdicts stand whatever happens here
         log.exception("archives and code search: internal error")
@@ -114,7 +116,7 @@ async def _archives(
             rescue_code.append(url)
         elif result.link.kind in PROJECT_PAGE_KINDS and outcome is Outcome.DEAD:
             pages.append(url)
-        elif result.link.kind in ORIGIN_KINDS and outcome in (Outcome.OK, Outcome.MOVED):
+        elif result.link.kind in ORIGIN_KINDS and outcome in RESOLVED:
             live.append(url)
     name = "Software Heritage"
     if settings.rescue:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from auditor.config import Settings
+from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.answers import Answer, Stop
 from auditor.net.policy import rate_limit_remaining
 
@@ -18,7 +19,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 RATE_LIMITED = "its rate limit was reached"
-OUT_OF_TIME = "the run's time limit was reached"
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Budgets:
             and self.deadline is not None
             and time.monotonic() >= self.deadline
         ):
-            service.stopped = OUT_OF_TIME
+            service.stopped = TIME_LIMIT_REACHED
         if service.stopped is None and service.asked >= service.budget:
             service.stopped = f"its request budget ({service.budget}) was spent"
         if service.stopped is not None:

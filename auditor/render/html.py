@@ -40,6 +40,7 @@ from auditor.render.views import (
 from auditor.rubric import CRITERIA
 from auditor.score import NO_CODE_REASON
 from auditor.scorecard import LinkEntry, Scorecard
+from auditor.timestamps import day_of
 
 
 def _script_json(value: object) -> Markup:
@@ -231,7 +232,7 @@ def render_html(card: Scorecard) -> str:
             summary=summary,
             with_code=summary.papers - no_code,
             no_code=no_code,
-            since=previous[:10] if previous else None,
+            since=day_of(previous) if previous else None,
             previous=previous,
             charts=charts,
             dead=dead_items(card, fresh),

@@ -45,6 +45,7 @@ def _markdown_context(
         "doc": card,
         "summary": card.summary,
         "headline": history.headline(card),
+        "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,

@@ -16,7 +16,16 @@ import jinja2
 import auditor
 from auditor import history
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
-from auditor.models import CriterionResult, LinkResult, Outcome, RepoFacts, Tier
+from auditor.models import (
+    CODE_TIERS,
+    ChangeKind,
+    Criterion,
+    CriterionResult,
+    LinkResult,
+    Outcome,
+    RepoFacts,
+    Tier,
+)
 from auditor.render.text import clip, md, md_link, safe_url, short_url
 from auditor.rubric import (
     CRITERIA,
@@ -26,9 +35,10 @@ from auditor.rubric import (
     links_resolve,
     repository_exists,
 )
-from auditor.score import NO_CODE_REASON, TIER_ORDER
+from auditor.score import NO_CODE_REASON
 from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
-from auditor.summary import scored_links
+from auditor.summary import scored_links, unlicensed
+from auditor.timestamps import day_of
 
 TIER_SYMBOLS: Mapping[str, str] = {
     Tier.GOLD: "★★★",
@@ -51,11 +61,11 @@ OUTCOME_SYMBOLS: Mapping[str, str] = {
     Outcome.UNCHECKED: "?",
 }
 # Best first, as people scan a scorecard; `unknown` last because it is not a grade.
-DISPLAY_TIERS = (*reversed(TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :]), Tier.PLACEHOLDER)
+DISPLAY_TIERS = (*reversed(CODE_TIERS), Tier.PLACEHOLDER)
 DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
 # What matters first, the HTML table's first order: dead, placeholder, then code from the lowest
 # tier up; papers the run could not decide, then those citing no code, last.
-PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *TIER_ORDER[TIER_ORDER.index(Tier.LISTED) :])
+PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *CODE_TIERS)
 PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
 # What people read for the tier `no-code` (scorecard.json keeps the word: tiers are a contract):
 # most such papers simply cite no code link, which is not "released nothing".
@@ -96,6 +106,7 @@ def environment() -> jinja2.Environment:
     env.filters["md_link"] = md_link
     env.filters["clip"] = clip
     env.filters["short_url"] = short_url
+    env.filters["day"] = day_of
     return env
 
 
@@ -125,17 +136,10 @@ class PaperView:
         return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
 
     @property
-    def unlicensed(self) -> bool:
-        """Code exists but declares no licence (`licence_declared` fails)."""
-        score = self.entry.score
-        return (
-            self.tier not in (Tier.NO_CODE, Tier.DEAD)
-            and score is not None
-            and any(
-                c.id == licence_declared.id and c.result == CriterionResult.FAIL
-                for c in score.criteria
-            )
-        )
+    def unlicensed(self) -> Criterion | None:
+        """The failed licence criterion when code exists but declares no licence
+        (`summary.unlicensed`): the reports list the paper with its reason."""
+        return unlicensed(self.entry.score)
 
     @property
     def paper(self) -> dict[str, object]:
@@ -194,11 +198,10 @@ def _is_new(
     score = entry.score
     if score is None or not changes:
         return False
-    if score.tier == Tier.PLACEHOLDER and history.NEW in changes:
+    if score.tier == Tier.PLACEHOLDER and ChangeKind.NEW in changes:
         return True
-    c1 = next((c.result for c in score.criteria if c.id == licence_declared.id), None)
-    return c1 == CriterionResult.FAIL and bool(
-        {history.NEW, history.LICENSE_CHANGED} & set(changes)
+    return unlicensed(score) is not None and bool(
+        {ChangeKind.NEW, ChangeKind.LICENSE_CHANGED} & set(changes)
     )
 
 
@@ -220,7 +223,7 @@ def _paper_view(
         shown=_shown_links(own, scored),
         own=own,
         licence=_licence(repo),
-        last_commit=last[:10] if last else "",
+        last_commit=day_of(last) if last else "",
         problems=_problems(entry, own),
         scored=scored,
         new=_is_new(entry, own, scored, fresh),
@@ -239,9 +242,7 @@ def dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
     acknowledged ones are listed apart (`acknowledged_items`)."""
     names = _paper_names(card)
     dead = [
-        _cited(link, names, new=link.url in fresh)
-        for link in card.links
-        if link.outcome == Outcome.DEAD and not link.is_acknowledged
+        _cited(link, names, new=link.url in fresh) for link in card.links if link.counts_as_dead
     ]
     # Links that died since the previous run lead: they are what changed.
     dead.sort(key=lambda item: not item["new"])
@@ -321,7 +322,7 @@ def copy_shown(entry: LinkEntry) -> dict[str, str] | None:
     copy = entry.result.archived_copy
     if copy is None:
         return None
-    return {"url": copy.url, "archive": copy.archive, "saved": (copy.saved_at or "")[:10]}
+    return {"url": copy.url, "archive": copy.archive, "saved": day_of(copy.saved_at or "")}
 
 
 def priority_order(views: Sequence[PaperView]) -> list[PaperView]:

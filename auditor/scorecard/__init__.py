@@ -2,7 +2,6 @@
 the reports written as one set (`writing`), and reading it back with validation (`reading`)."""
 
 from auditor.scorecard.document import (
-    CHANGE_KINDS,
     SCHEMA_VERSION,
     TOOL_NAME,
     Acknowledgement,
@@ -37,7 +36,6 @@ from auditor.scorecard.writing import (
 )
 
 __all__ = [
-    "CHANGE_KINDS",
     "SCHEMA_VERSION",
     "TOOL_NAME",
     "Acknowledgement",

@@ -18,6 +18,7 @@ from enum import StrEnum
 from auditor import __version__
 from auditor.models import (
     CacheReuse,
+    ChangeKind,
     InputSummary,
     LinkKind,
     LinkResult,
@@ -29,8 +30,6 @@ from auditor.summary import Summary, build_summary
 
 SCHEMA_VERSION = 1
 TOOL_NAME = "paper-auditor"
-# The per-link history fields (`auditor.history`), as `changes` spells them.
-CHANGE_KINDS = ("new", "died", "revived", "moved", "archived", "license-changed", "removed")
 
 JsonObject = dict[str, object]
 
@@ -68,7 +67,7 @@ class LinkHistory:
     first_seen: str | None
     last_ok: str | None
     dead_since: str | None
-    changes: tuple[str, ...]
+    changes: tuple[ChangeKind, ...]
 
 
 class AcknowledgementStatus(StrEnum):
@@ -114,11 +113,17 @@ class LinkEntry:
             and self.acknowledged.status == AcknowledgementStatus.ACTIVE
         )
 
+    @property
+    def counts_as_dead(self) -> bool:
+        """Dead and not acknowledged: the one "dead link that counts", which every report,
+        output, annotation and exit code counts."""
+        return self.outcome == Outcome.DEAD and not self.is_acknowledged
+
 
 @dataclass(frozen=True, slots=True)
 class Changes:
     """`changes`: the previous finished run (None for the first), how many links changed in each
-    way (`CHANGE_KINDS`), and how many died or are new and dead."""
+    way (`ChangeKind`), and how many died or are new and dead."""
 
     previous_run: str | None
     counts: Mapping[str, int]

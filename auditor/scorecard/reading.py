@@ -15,6 +15,7 @@ from pathlib import Path
 from auditor.models import (
     ArchivedCopy,
     CacheReuse,
+    ChangeKind,
     Criterion,
     CriterionResult,
     DateSource,
@@ -37,7 +38,6 @@ from auditor.models import (
     Tier,
 )
 from auditor.scorecard.document import (
-    CHANGE_KINDS,
     SCHEMA_VERSION,
     TOOL_NAME,
     Acknowledgement,
@@ -153,12 +153,14 @@ def _scorecard(obj: object) -> Scorecard:
 _OUTCOMES, _TIERS, _RESULTS = by_value(Outcome), by_value(Tier), by_value(CriterionResult)
 _DATE_SOURCES = by_value(DateSource)
 _ACKNOWLEDGEMENT_STATUSES = by_value(AcknowledgementStatus)
+_CHANGE_KINDS = by_value(ChangeKind)
 
 
-def _change(value: object, where: str, key: int) -> str:
-    if not isinstance(value, str) or value not in CHANGE_KINDS:
-        raise fail(where, key, "one of " + ", ".join(CHANGE_KINDS), value)
-    return value
+def _change(value: object, where: str, key: int) -> ChangeKind:
+    kind = _CHANGE_KINDS.get(value) if isinstance(value, str) else None
+    if kind is None:
+        raise fail(where, key, "one of " + ", ".join(_CHANGE_KINDS), value)
+    return kind
 
 
 def _input(obj: Mapping[str, object], where: str) -> InputSummary:

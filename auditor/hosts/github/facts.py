@@ -23,14 +23,13 @@ from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
-from auditor.models import LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
+from auditor.models import JUDGED, RESOLVED, LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
 
 logger = logging.getLogger(__name__)
 
 # Follow-ups a tokenless run names as skipped when the budget runs short.
 FORK_COMPARISON, MOVED_TO = "fork-comparison", "moved-to"
 # Verdicts on a move's target that decide the moved repository's.
-_DECIDED = (Outcome.OK, Outcome.MOVED, Outcome.DEAD)
 
 # REST requests that fully judge a repository (the repository, its root listing); its README
 # and requirements.txt come from the raw host, outside the budget.
@@ -174,7 +173,7 @@ class GitHubFacts:
         for name, target in targets.items():
             moved_from = answers[name].facts
             there = found[target]
-            if moved_from is None or there.check.outcome not in _DECIDED:
+            if moved_from is None or there.check.outcome not in JUDGED:
                 continue  # not reached: the repository is judged as it stands
             new_name = there.facts.full_name if there.facts is not None else target
             detail = f"README of {moved_from.full_name} says the code moved to {new_name}"
@@ -249,7 +248,7 @@ class GitHubFacts:
         if self._cache is None:
             return
         for name, answer in answers.items():
-            if answer.facts is not None and answer.check.outcome in (Outcome.OK, Outcome.MOVED):
+            if answer.facts is not None and answer.check.outcome in RESOLVED:
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
