@@ -30,6 +30,7 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
+from auditor.readme import NOT_ANALYSED_REASON
 from auditor.rubric import Rubric
 
 PASS = CriterionResult.PASS
@@ -187,3 +188,8 @@ def facts_unknown(cid: str, candidate: Candidate) -> Criterion:
     host = urlsplit(candidate.url).netloc
     reason = f"not assessed: no repository facts from {host}"
     return answer(cid, UNKNOWN, reason, (candidate.url,))
+
+
+def readme_unknown(cid: str, candidate: Candidate) -> Criterion:
+    """A criterion the README would decide, when our analysis failed on it: never a failure."""
+    return answer(cid, UNKNOWN, NOT_ANALYSED_REASON, (candidate.url,))

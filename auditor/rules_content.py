@@ -17,6 +17,7 @@ from auditor.evidence import (
     Context,
     answer,
     facts_unknown,
+    readme_unknown,
 )
 from auditor.links import (
     artifact_host,
@@ -26,6 +27,7 @@ from auditor.links import (
     release_url,
 )
 from auditor.models import Criterion, Outcome, ReadmeCover
+from auditor.readme import is_analysed
 from auditor.repofiles import (
     is_container_file,
     is_dependency_file,
@@ -51,6 +53,8 @@ def _files_or_readme(
         return answer(
             cid, PASS, f"{what}: {', '.join(names[:3])}", map(candidate.file_url, names[:3])
         )
+    if not is_analysed(facts):
+        return readme_unknown(cid, candidate)
     if cover in facts.readme_covers:
         return answer(cid, PASS, f"{what}: in the README", candidate.readme_lines(cover))
     return answer(cid, FAIL, f"no {what}", (candidate.url,))
@@ -87,6 +91,8 @@ def pretrained_weights(ctx: Context) -> Criterion:
     alive = [u for u in dict.fromkeys([*mine, *paper_alive]) if outcomes.get(u) != Outcome.DEAD]
     if alive:
         return answer("D4", PASS, "pre-trained weights linked", alive[:3])
+    if not is_analysed(facts):
+        return readme_unknown("D4", candidate)
     if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
         return answer(
             "D4",
@@ -104,6 +110,8 @@ def readme_results(ctx: Context) -> Criterion:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown("D5", candidate)
+    if not is_analysed(facts):
+        return readme_unknown("D5", candidate)
     if ReadmeCover.RESULTS in facts.readme_covers:
         return answer(
             "D5", PASS, "README reports results", candidate.readme_lines(ReadmeCover.RESULTS)
@@ -168,6 +176,8 @@ def data_documented(ctx: Context) -> Criterion:
     ]
     if live:
         return answer("E3", PASS, "data available from a live data record", live[:3])
+    if not is_analysed(facts):
+        return readme_unknown("E3", candidate)
     return answer("E3", FAIL, "data download not documented", candidate.readme_lines())
 
 
@@ -197,6 +207,8 @@ def substantive_readme(ctx: Context) -> Criterion:
         return facts_unknown("F1", candidate)
     if not facts.readme_path:
         return answer("F1", FAIL, "no README", (candidate.url, "repo.readme_path=null"))
+    if not is_analysed(facts):
+        return readme_unknown("F1", candidate)
     size = facts.readme_bytes or 0
     evidence = candidate.readme_lines(*_HOW_TO)
     if size < least:
@@ -215,6 +227,8 @@ def citation(ctx: Context) -> Criterion:
         return facts_unknown("F2", candidate)
     if facts.has_citation_cff:
         return answer("F2", PASS, "CITATION.cff", (candidate.file_url("CITATION.cff"),))
+    if not is_analysed(facts):
+        return readme_unknown("F2", candidate)
     other = _cites_another_work(ctx)
     if other is not None:
         reason = f"the README's BibTeX cites another work: {other!r}"

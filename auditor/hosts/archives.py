@@ -28,6 +28,7 @@ from typing import TypeVar
 import httpx
 
 from auditor.config import Settings
+from auditor.containment import contained
 from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi
 from auditor.hosts.code_search import CodeSearch
 from auditor.hosts.forges import api_auth
@@ -96,9 +97,14 @@ class _Run:
         return self.services[name]
 
     async def ask(
-        self, name: str, call: Callable[[], Awaitable[T]], last: Callable[[], ApiAnswer | None]
+        self,
+        name: str,
+        subject: str,
+        call: Callable[[], Awaitable[T]],
+        last: Callable[[], ApiAnswer | None],
     ) -> tuple[bool, T | None]:
-        """(asked, answer) of one request to service `name`; not asked once it stopped."""
+        """(asked, answer) of one request to service `name` about `subject`; not asked once it
+        stopped. A lookup that raises (a bug of ours) costs that lookup only (contained)."""
         service = self.service(name)
         if (
             service.stopped is None
@@ -118,6 +124,9 @@ class _Run:
             service.stopped = f"{stop.check.detail}, not asked again"
             service.skipped += 1
             log.warning("%s: %s; the archives change no verdict", name, stop.check.detail)
+            return False, None
+        except Exception as error:
+            contained(f"{name} lookup", subject, error)
             return False, None
         answered = last()
         if answered is not None and rate_limit_remaining(answered.headers) == 0:
@@ -150,9 +159,8 @@ async def after_verdicts(
         for service in run.services.values():
             service.stopped = service.stopped or "the run's time limit was reached"
             service.skipped = max(service.skipped, 1)
-    except Exception as error:  # ours: the verdicts stand whatever happens here
-        log.exception("archives and code search: internal error")
-        out.notes = (f"archives and code search stopped on an internal error ({error!r})",)
+    except Exception as error:  # ours, outside any one lookup: the verdicts stand
+        contained("archives and code search", "the rest of the run's lookups", error)
     out.results = tuple(by_url[result.link.url] for result in results)
     out.notes += tuple(note for s in run.services.values() if (note := s.note()) is not None)
     return out
@@ -181,13 +189,15 @@ async def _archives(
     name = "Software Heritage"
     if settings.rescue:
         for url in rescue_code:
-            asked, visit = await run.ask(name, partial(swh.latest_visit, url), lambda: swh.last)
+            asked, visit = await run.ask(
+                name, url, partial(swh.latest_visit, url), lambda: swh.last
+            )
             if asked and visit is not None and visit.snapshot:
                 copy = ArchivedCopy(swh.browse_url(url, visit), "software-heritage", visit.date)
                 by_url[url] = replace(by_url[url], archived_copy=copy)
         for url in pages:
             asked, page = await run.ask(
-                "Wayback Machine", partial(wayback.closest, url), lambda: wayback.last
+                "Wayback Machine", url, partial(wayback.closest, url), lambda: wayback.last
             )
             if asked and page is not None:
                 by_url[url] = replace(by_url[url], archived_copy=page)
@@ -196,7 +206,9 @@ async def _archives(
     for url in live:
         result = by_url[url]
         origin = result.check.final_url or url
-        asked, visit = await run.ask(name, partial(swh.latest_visit, origin), lambda: swh.last)
+        asked, visit = await run.ask(
+            name, origin, partial(swh.latest_visit, origin), lambda: swh.last
+        )
         if not asked:
             continue
         facts = result.repo
@@ -209,7 +221,10 @@ async def _archives(
         status = NOT_YET_PRESERVED
         if settings.request_archival:
             asked, answer = await run.ask(
-                "Software Heritage Save Code Now", partial(swh.save, origin), lambda: swh.last
+                "Software Heritage Save Code Now",
+                origin,
+                partial(swh.save, origin),
+                lambda: swh.last,
             )
             if asked and answer in ("accepted", "pending"):
                 status = ARCHIVAL_REQUESTED

@@ -91,7 +91,7 @@ class CodeSearch:
             if service.stopped == "its rate limit was reached":
                 service.stopped = None  # the window reset while we waited
             asked, candidates = await run.ask(
-                SERVICE, partial(self._search, identifier), lambda: self.last
+                SERVICE, identifier, partial(self._search, identifier), lambda: self.last
             )
             if service.stopped == "its rate limit was reached" and self._resets_soon():
                 service.stopped = None

@@ -22,7 +22,7 @@ from auditor.hosts.api import (
 )
 from auditor.licenses import license_class, spdx_from_key
 from auditor.models import RepoCheck, RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
 
@@ -78,8 +78,7 @@ class GitLab:
                     f"{quote(readme_path, safe='')}/raw?ref={quote(branch, safe='')}"
                 )
                 if raw.status == 200:
-                    covers = analyze_readme(raw.text)
-                    facts = with_readme(facts, readme_path, len(raw.text.encode()), covers)
+                    facts = with_readme(facts, readme_path, len(raw.text.encode()), raw.text)
             return found(facts, path, f"{self._site}/{full_name}")
         except ApiStop as stop:
             return RepoCheck(stop.check, None)

@@ -10,8 +10,6 @@ README analyser as a repository's. A missing repository answers 404, or 401 with
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from auditor import repofiles
 from auditor.hosts.api import (
     ApiStop,
@@ -26,7 +24,7 @@ from auditor.hosts.api import (
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection
 from auditor.models import RepoCheck, RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"
@@ -102,13 +100,8 @@ class HuggingFace:
                 if card.status == 200 and len(card.text) <= MAX_CARD_BYTES:
                     # A Space is code: its files decide a placeholder, as a repository's do.
                     roots = names if kind == "spaces" else ()
-                    analysis = analyze_readme(card.text, root_files=roots)
-                    facts = with_readme(facts, facts.readme_path, len(card.text.encode()), analysis)
-                    facts = replace(
-                        facts,
-                        readme_moved_to=analysis.moved_to,
-                        readme_citation_titles=analysis.citation_titles,
-                    )
+                    size = len(card.text.encode())
+                    facts = with_readme(facts, facts.readme_path, size, card.text, root_files=roots)
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except ApiStop as stop:
             return RepoCheck(stop.check, None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from auditor import repofiles
 from auditor.licenses import NOASSERTION
 from auditor.models import RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,6 @@ def complete(
             facts, empty=True, default_branch=None, has_citation_cff=False, deps_pinned=None
         )
     names = tuple(sorted(name for name, _ in tree.entries))
-    analysis = analyze_readme(readme.text if readme else "", root_files=names)
     env_files = repofiles.environment_files(names)
     facts = replace(
         facts,
@@ -58,7 +57,11 @@ def complete(
         has_citation_cff=repofiles.CITATION_FILE in names,
     )
     return with_readme(
-        facts, readme.path if readme else None, readme.size if readme else None, analysis
+        facts,
+        readme.path if readme else None,
+        readme.size if readme else None,
+        readme.text if readme else "",
+        root_files=names,
     )
 
 

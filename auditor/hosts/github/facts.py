@@ -23,6 +23,7 @@ from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, is_github_full_name
 from auditor.models import LinkCheck, Outcome, ReadmeCover, RepoCheck
+from auditor.readme import is_analysed
 from auditor.timestamps import now_iso
 
 logger = logging.getLogger(__name__)
@@ -229,7 +230,13 @@ class GitHubFacts:
         if self._cache is None:
             return
         for name, answer in answers.items():
-            if answer.facts is not None and answer.check.outcome in (Outcome.OK, Outcome.MOVED):
+            # A README our analysis failed on is asked again next run, not kept unanalysed.
+            facts = answer.facts
+            if (
+                facts is not None
+                and answer.check.outcome in (Outcome.OK, Outcome.MOVED)
+                and is_analysed(facts)
+            ):
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
