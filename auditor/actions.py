@@ -159,7 +159,7 @@ def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[A
     # A failure of ours the run contained: said first among the warnings, at no file.
     for note in card.notes:
         if is_failure_note(note):
-            found.append(Annotation("warning", "Internal error, contained", note, None, None, True))
+            found.append(Annotation("warning", "Contained internal error", note, None, None, True))
     found.sort(key=lambda a: (not a.urgent, a.file or "", a.line or 0))
     return found
 
