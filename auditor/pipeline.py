@@ -6,7 +6,9 @@ GitHub repositories to its API (`hosts.github`), other code hosts' and archives'
 APIs (`hosts.forges`), DOIs through doi.org's API to what they point at; once every verdict and
 score is in, the archives and the code search add what they know (`hosts.archives`), changing
 neither. When the DNS canary says public DNS is down, links that need it are `unchecked` at once.
-Nothing here talks to the network itself.
+Each link's work runs inside the per-link boundary (`auditor.containment`): what it raises costs
+that link, the deadline passing leaves it `unchecked` for the deadline, and the failures
+contained become the run's first notes. Nothing here talks to the network itself.
 """
 
 from __future__ import annotations

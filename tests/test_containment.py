@@ -299,6 +299,45 @@ def test_every_link_hitting_an_internal_error_exits_4_with_the_reports_written(
     assert "every link hit an internal error" in err
 
 
+def test_a_github_batch_that_raises_costs_only_the_repository_it_raises_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[list[str]] = []
+    original = GitHubFacts.repos
+
+    async def fails_for_bad(self: GitHubFacts, names: list[str], **kwargs: Any) -> Any:
+        asked.append(list(names))
+        if "acme/bad" in names:
+            raise IndexError("injected")
+        return await original(self, names, **kwargs)
+
+    monkeypatch.setattr(GitHubFacts, "repos", fails_for_bad)
+    repos = [FakeRepo("acme/good", files=FILES), FakeRepo("acme/bad", files=FILES)]
+    with FakeGitHub(repos) as github:
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "We present GoodNet. Code: https://github.com/acme/good.\n\n"
+            "We present BadNet. Code: https://github.com/acme/bad.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        code = cli.main(
+            ["audit", str(paper_list), "--out", str(out), "--github-api-url", github.url,
+             "--allow-private", "127.0.0.0/8", "--no-cache"],
+            environ={},
+        )  # fmt: skip
+    capsys.readouterr()
+    assert code == cli.EXIT_OK  # no finding: the failure is a note, not an exit code
+    assert sorted(map(sorted, asked)) == [["acme/bad"], ["acme/bad", "acme/good"], ["acme/good"]]
+    document = json.loads((out / "scorecard.json").read_text())
+    outcomes = {entry["url"]: entry["outcome"] for entry in document["links"]}
+    assert outcomes == {
+        "https://github.com/acme/good": "ok",
+        "https://github.com/acme/bad": "unchecked",
+    }
+    assert "link check failed for 1 (https://github.com/acme/bad)" in document["notes"][0]
+
+
 def test_the_deadline_falling_while_a_page_is_parsed_is_the_deadline_outcome(
     world: World,
     tmp_path: Path,
