@@ -15,7 +15,7 @@ import contextlib
 import contextvars
 import logging
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -90,7 +90,7 @@ class Failures:
             named = f"{shown} and {more} more" if more > 0 else shown
             notes.append(
                 f"{BUG}: {kind.piece} failed for {len(kind.subjects)} ({named}): {kind.error}; "
-                f"the rest of their checks stand; please report it at {ISSUES_URL}"
+                f"only that piece of their checks is lost; please report it at {ISSUES_URL}"
             )
         return tuple(notes)
 
@@ -130,17 +130,6 @@ def guarded(piece: str, subject: str, work: Callable[[], T], fallback: T) -> T:
     passed on: the deadline is the caller's to turn into an outcome."""
     try:
         return work()
-    except OutOfTime:
-        raise
-    except Exception as error:
-        contained(piece, subject, error)
-        return fallback
-
-
-async def guarded_async(piece: str, subject: str, work: Awaitable[T], fallback: T) -> T:
-    """`guarded` for a coroutine."""
-    try:
-        return await work
     except OutOfTime:
         raise
     except Exception as error:
