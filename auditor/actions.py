@@ -20,6 +20,7 @@ import httpx
 
 from auditor import redact
 from auditor.config import USER_AGENT
+from auditor.containment import is_failure_note
 from auditor.history import acknowledged_dead, new_dead, still_dead
 from auditor.models import Outcome, Tier
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
@@ -126,8 +127,8 @@ def _index(card: Scorecard) -> _Index:
 
 def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[Annotation]:
     """An error at every place a dead link is cited (new deaths first; none for an
-    acknowledged one), a warning at every placeholder paper's code link, each level in file and
-    line order."""
+    acknowledged one), a warning for every failure of ours the run contained (first) and at
+    every placeholder paper's code link, each level in file and line order."""
     fresh = {entry.url for entry in new_dead(card)}
     found: list[Annotation] = []
     for entry in card.links:
@@ -155,6 +156,10 @@ def find_annotations(card: Scorecard, *, workspace: str | None = None) -> list[A
         found.append(
             Annotation("warning", "Placeholder code", message, *_at(path, line, workspace), False)
         )
+    # A failure of ours the run contained: said first among the warnings, at no file.
+    for note in card.notes:
+        if is_failure_note(note):
+            found.append(Annotation("warning", "Contained internal error", note, None, None, True))
     found.sort(key=lambda a: (not a.urgent, a.file or "", a.line or 0))
     return found
 

@@ -24,6 +24,7 @@ import httpx
 
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
+from auditor.containment import LINK_CHECK, contained
 from auditor.fetch import (
     Budget,
     Failure,
@@ -41,7 +42,7 @@ from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
 from auditor.net.client import needs_public_dns
 from auditor.net.policy import RetryPolicy
-from auditor.pages import PageFacts, analyse_page
+from auditor.pages import PageFacts, page_facts
 from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,7 @@ class _Checker:
             try:
                 check = await self._check(url, todo[url], progress[url], second_pass=False)
             except Exception as error:  # never a traceback, a verdict, nor the run time limit
-                check = _internal_error(url, error)
+                check = internal_error(url, error)
             if check is not None:
                 self._record(url, check)
 
@@ -135,7 +136,7 @@ class _Checker:
                 try:
                     check = await self._check(url, todo[url], progress[url], second_pass=True)
                 except Exception as error:  # see first()
-                    check = _internal_error(url, error)
+                    check = internal_error(url, error)
                 assert check is not None
                 self._record(url, check)
 
@@ -223,7 +224,7 @@ class _Checker:
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
         """The verdict on one link, or None to defer it to the second pass. An exception
-        (our bug) is `_internal_error`'s, in the caller."""
+        (our bug) is `internal_error`'s, in the caller."""
         check = await self._attempts(url, kind, progress, second_pass=second_pass)
         if (
             check is not None
@@ -397,21 +398,21 @@ class _Checker:
             # Parsing a page takes a while: a small one on the loop (a worker thread fights the
             # loop for the GIL), a large one in a thread that the run's deadline stops.
             analyse = functools.partial(
-                analyse_page,
+                page_facts,
                 cited=url,
                 max_code_links=limits.code_links_per_page,
                 max_url_length=limits.url_length,
             )
             content_type = response.headers.get("content-type")
-            if len(response.body) <= INLINE_PAGE_BYTES:
-                facts = analyse(response.body, response.url, content_type)
-            else:
-                try:
+            try:
+                if len(response.body) <= INLINE_PAGE_BYTES:
+                    facts = analyse(response.body, response.url, content_type)
+                else:
                     facts = await run_clock.in_thread(
                         analyse, response.body, response.url, content_type
                     )
-                except run_clock.OutOfTime:
-                    return not_checked(f"{run_clock.NOT_CHECKED} while reading the page")
+            except run_clock.OutOfTime:  # the deadline, not a bug, whichever way it was read
+                return not_checked(f"{run_clock.NOT_CHECKED} while reading the page")
         return success_verdict(response, hops, facts, limits.code_links_per_page)
 
 
@@ -419,11 +420,10 @@ def _host(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
 
 
-def _internal_error(url: str, error: Exception) -> LinkCheck:
+def internal_error(url: str, error: Exception) -> LinkCheck:
     """Our side failed (a bug on one page must not end the run): `unchecked`, whatever the
-    link is."""
-    log.error("internal error while checking %s: %s: %s", url, type(error).__name__, error)
-    log.debug("internal error while checking %s", url, exc_info=error)
+    link is; the failure said and noted once (`auditor.containment`)."""
+    contained(LINK_CHECK, url, error)
     return not_checked(f"{INTERNAL_ERROR_DETAIL} ({type(error).__name__})")
 
 

@@ -35,6 +35,7 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
+from auditor.readme import NOT_ANALYSED_REASON
 from auditor.timestamps import day_of
 
 if TYPE_CHECKING:
@@ -200,6 +201,11 @@ def facts_unknown(candidate: Candidate) -> Answer:
     host = urlsplit(candidate.url).netloc
     reason = f"not assessed: no repository facts from {host}"
     return answer(UNKNOWN, reason, (candidate.url,))
+
+
+def readme_unknown(candidate: Candidate) -> Answer:
+    """A criterion the README would decide, when our analysis failed on it: never a failure."""
+    return answer(UNKNOWN, NOT_ANALYSED_REASON, (candidate.url,))
 
 
 # --- declaring a criterion --------------------------------------------------------------------

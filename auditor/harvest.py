@@ -5,10 +5,12 @@ Which links on a page are code, `auditor.pages` and `auditor.links` decide."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from auditor import links
+from auditor.containment import HARVEST, guarded
 from auditor.models import Link, LinkResult, Occurrence, Paper
 
 
@@ -25,39 +27,51 @@ def harvested_links(
     Linear in the links found."""
     found: dict[str, tuple[Link, dict[str, None], list[Occurrence]]] = {}
     for page in pages:
-        refresh = page.check.refresh_url if follow_refresh else None
-        for raw in (*page.check.code_links, *([refresh] if refresh else [])):
-            normal = links.normalize_url(raw)
-            if normal is None or (raw != refresh and not links.is_harvestable(raw)):
-                continue
-            earlier = found.get(normal.url)
-            papers = [
-                paper for paper in page.link.papers if earlier is None or paper not in earlier[1]
-            ]
-            if room is not None:
-                kept = [paper for paper in papers if room.get(paper, 0) > 0]
-                for paper in papers:
-                    if paper in kept:
-                        room[paper] -= 1
-                    elif left_out is not None:
-                        left_out[paper] = left_out.get(paper, 0) + 1
-                papers = kept
-            if not papers:
-                continue
-            occurrences = [
-                Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
-                for paper in papers
-            ]
-            if earlier is None:
-                link = Link(url=normal.url, kind=normal.kind, papers=(), found_via=page.link.url)
-                found[normal.url] = (link, dict.fromkeys(papers), occurrences)
-            else:
-                earlier[1].update(dict.fromkeys(papers))
-                earlier[2].extend(occurrences)
+        # Inside the per-link boundary: a page whose links we fail on (a bug of ours) gives
+        # none, the other pages theirs.
+        harvest = functools.partial(_harvest, page, found, follow_refresh, room, left_out)
+        guarded(HARVEST, page.link.url, harvest, None)
     return [
         replace(link, papers=tuple(papers), occurrences=tuple(occurrences))
         for link, papers, occurrences in found.values()
     ]
+
+
+def _harvest(
+    page: LinkResult,
+    found: dict[str, tuple[Link, dict[str, None], list[Occurrence]]],
+    follow_refresh: bool,
+    room: dict[str, int] | None,
+    left_out: dict[str, int] | None,
+) -> None:
+    """The code links of one page into `found` (see `harvested_links`)."""
+    refresh = page.check.refresh_url if follow_refresh else None
+    for raw in (*page.check.code_links, *([refresh] if refresh else [])):
+        normal = links.normalize_url(raw)
+        if normal is None or (raw != refresh and not links.is_harvestable(raw)):
+            continue
+        earlier = found.get(normal.url)
+        papers = [paper for paper in page.link.papers if earlier is None or paper not in earlier[1]]
+        if room is not None:
+            kept = [paper for paper in papers if room.get(paper, 0) > 0]
+            for paper in papers:
+                if paper in kept:
+                    room[paper] -= 1
+                elif left_out is not None:
+                    left_out[paper] = left_out.get(paper, 0) + 1
+            papers = kept
+        if not papers:
+            continue
+        occurrences = [
+            Occurrence(paper=paper, path=page.link.url, line=0, raw=raw, subpath=normal.subpath)
+            for paper in papers
+        ]
+        if earlier is None:
+            link = Link(url=normal.url, kind=normal.kind, papers=(), found_via=page.link.url)
+            found[normal.url] = (link, dict.fromkeys(papers), occurrences)
+        else:
+            earlier[1].update(dict.fromkeys(papers))
+            earlier[2].extend(occurrences)
 
 
 def attribute(cited: Link, harvested: Link) -> Link:

@@ -6,12 +6,14 @@ decides). Tolerant of any bytes; no I/O."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urljoin
 
 from bs4.element import NavigableString, Tag
 
+from auditor.containment import PAGE_ANALYSIS, guarded
 from auditor.deadline import checkpoint
 from auditor.links import harvests_code, is_harvestable
 from auditor.soup import parse_html
@@ -203,6 +205,34 @@ def _is_error_title(text: str) -> bool:
     rest = _ERROR_WORDS.sub(" ", _SOFT_404_TITLE.sub(" ", text))
     words = [word for word in re.split(r"[\s\-–—:|·•.!,]+", rest) if word]
     return len(words) <= _ERROR_TITLE_EXTRA_WORDS
+
+
+def page_facts(
+    body: bytes,
+    url: str,
+    content_type: str | None = None,
+    *,
+    cited: str | None = None,
+    max_code_links: int | None = None,
+    max_url_length: int | None = None,
+) -> PageFacts:
+    """`analyse_page` inside the per-link boundary: a page whose analysis fails (a bug of ours)
+    is judged by its HTTP answer alone, without title, soft-404 verdict or code links; the
+    failure is said and noted (`auditor.containment`). The deadline passing is the caller's."""
+    return guarded(
+        PAGE_ANALYSIS,
+        cited or url,
+        functools.partial(
+            analyse_page,
+            body,
+            url,
+            content_type,
+            cited=cited,
+            max_code_links=max_code_links,
+            max_url_length=max_url_length,
+        ),
+        PageFacts(None, None, ()),
+    )
 
 
 def analyse_page(

@@ -6,7 +6,9 @@ GitHub repositories to its API (`hosts.github`), other code hosts' and archives'
 APIs (`hosts.forges`), DOIs through doi.org's API to what they point at; once every verdict and
 score is in, the archives and the code search add what they know (`hosts.archives`), changing
 neither. When the DNS canary says public DNS is down, links that need it are `unchecked` at once.
-Nothing here talks to the network itself.
+Each link's work runs inside the per-link boundary (`auditor.containment`): what it raises costs
+that link, the deadline passing leaves it `unchecked` for the deadline, and the failures
+contained become the run's first notes. Nothing here talks to the network itself.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from urllib.parse import urlsplit
 
-from auditor import checker, extract, fetch, links, score, shard
+from auditor import checker, containment, extract, fetch, links, score, shard
 from auditor import deadline as run_clock
 from auditor.cache import VerdictCache
 from auditor.config import DEFAULT_API_ROOTS, DEFAULT_GITHUB_API_URL, Settings
@@ -124,6 +126,17 @@ class _Checks:
         self.results[url] = result
         self.observer.finished(result)
 
+    async def answer(self, url: str, work: Awaitable[RepoCheck]) -> RepoCheck:
+        """`work`'s answer for the link `url`, inside the per-link boundary: the deadline
+        passing leaves the link unchecked for it; whatever else it raises (a bug of ours) is
+        contained, the link unchecked, the others unharmed."""
+        try:
+            return await work
+        except run_clock.OutOfTime:
+            return RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None)
+        except Exception as error:
+            return RepoCheck(checker.internal_error(url, error), None)
+
     async def check(self, links: Iterable[Link]) -> None:
         pending = [link for link in links if link.url not in self.results]
         for link in pending:
@@ -163,12 +176,30 @@ class _Checks:
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
             upcoming = len(urls) - start - len(batch)  # REST keeps their budget first
-            answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
+            answers: Mapping[str, RepoCheck]
+            try:
+                answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
+            except run_clock.OutOfTime:
+                answers = {
+                    name: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None)
+                    for name in batch
+                }
+            except Exception as error:
+                # One repository's failure must not cost the batch: each is asked alone.
+                log.debug(
+                    "a GitHub batch failed; its repositories asked one by one", exc_info=error
+                )
+                answers = {
+                    name: await self.answer(url, self._repo(name)) for name, url in batch.items()
+                }
             for name, url in batch.items():
-                answer = answers[name]
-                self.record(url, answer.check, answer.facts)
+                got = answers[name]
+                self.record(url, got.check, got.facts)
             budgets = self.github.rate_remaining.values()
             self.observer.github_budget(min(budgets) if budgets else None)
+
+    async def _repo(self, name: str) -> RepoCheck:
+        return (await self.github.repos([name], host=links.GITHUB, upcoming=0))[name]
 
     def github_offline(self) -> bool:
         """Public DNS is down and the GitHub API is the public one (a configured API root,
@@ -192,7 +223,11 @@ class _Checks:
             elif self.out_of_time():
                 self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
             else:
-                self.record(url, await self.github.other(url))
+                answer = await self.answer(url, self._other(url))
+                self.record(url, answer.check, answer.facts)
+
+    async def _other(self, url: str) -> RepoCheck:
+        return RepoCheck(await self.github.other(url), None)
 
     async def _forges(self, links: Sequence[Link]) -> None:
         as_pages: list[tuple[str, LinkKind]] = []
@@ -203,10 +238,12 @@ class _Checks:
             if self.forge_offline(link.url):
                 self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
-            if link.kind is LinkKind.DOI:
-                answer = await self._doi(link)
-            else:
-                answer = await self.forges.check(link.url, link.kind)
+            work = (
+                self._doi(link)
+                if link.kind is LinkKind.DOI
+                else self.forges.check(link.url, link.kind)
+            )
+            answer = await self.answer(link.url, work)
             if answer.check.outcome is Outcome.UNSUPPORTED:
                 # A self-hosted GitLab, or a Hugging Face page that is no repository: the
                 # page itself can still be checked.
@@ -248,8 +285,22 @@ class _Checks:
         return RepoCheck(check, facts)
 
     async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
-        if targets:
+        if not targets:
+            return
+        try:
             await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
+        except run_clock.OutOfTime:
+            self._unjudged(targets, run_clock.NOT_CHECKED)
+        except Exception as error:
+            # The checker contains each link's failure; one outside them (a bug of ours) costs
+            # the links it had not judged yet, said once.
+            containment.contained(containment.LINK_CHECK, f"{len(targets)} web link(s)", error)
+            self._unjudged(targets, f"{checker.INTERNAL_ERROR_DETAIL} ({type(error).__name__})")
+
+    def _unjudged(self, targets: Sequence[tuple[str, LinkKind]], detail: str) -> None:
+        for url, _ in targets:
+            if url not in self.results:
+                self.record(url, checker.not_checked(detail))
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
@@ -356,8 +407,8 @@ async def run(
     deadline = run_clock.current()
     if deadline.at is None and settings.max_run_time is not None:
         deadline = run_clock.Deadline.after(settings.max_run_time)
-    with run_clock.running(deadline):
-        return await _run(
+    with run_clock.running(deadline), containment.collecting() as failures:
+        outcome = await _run(
             inputs,
             settings,
             rubric,
@@ -367,6 +418,9 @@ async def run(
             shard_of,
             allow_missing,
         )
+    # What the per-link boundary contained, first among the run's notes.
+    notes = (*failures.notes(), *outcome.audit.notes)
+    return replace(outcome, audit=replace(outcome.audit, notes=notes))
 
 
 async def _run(

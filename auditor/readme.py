@@ -58,12 +58,14 @@ root (a survey's "awesome" list). `artifact_links` lists weights, data and hoste
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from auditor import readme_lines as L
 from auditor import readme_words as W
+from auditor.containment import README_ANALYSIS, guarded
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
 from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
 from auditor.readme_parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
@@ -74,6 +76,9 @@ __all__ = ["MAX_CHARS", "analyze_readme"]
 MAX_ARTIFACT_LINKS = 50
 MAX_TITLES = 5
 EXCERPT_CHARS = 100
+# The word in `RepoFacts.skipped` for a README our analysis failed on (`not_analysed`).
+NOT_ANALYSED = "readme-analysis"
+NOT_ANALYSED_REASON = "README could not be analysed"
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
@@ -493,10 +498,22 @@ def _excerpt(text: str) -> str:
 
 
 def with_readme(
-    facts: RepoFacts, path: str | None, size: int | None, analysis: ReadmeFacts
+    facts: RepoFacts,
+    path: str | None,
+    size: int | None,
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
 ) -> RepoFacts:
-    """`facts` with what its README (at `path`, `size` bytes) says: every host adapter and
-    `auditor readme` record it alike."""
+    """`facts` with what its README (at `path`, `size` bytes, read as `text`) says: every host
+    adapter and `auditor readme` record it alike. The analysis runs inside the per-link
+    boundary: a README it fails on (a bug of ours) is `not_analysed`, the failure said and
+    noted (`auditor.containment`), the repository's other facts and its verdict kept."""
+    subject = facts.full_name if path is None else f"{facts.full_name}: {path}"
+    analyse = functools.partial(analyze_readme, text, root_files=root_files)
+    analysis = guarded(README_ANALYSIS, subject, analyse, None)
+    if analysis is None:
+        return not_analysed(facts, path, size)
     return replace(
         facts,
         readme_path=path,
@@ -508,3 +525,16 @@ def with_readme(
         reading_list=analysis.reading_list,
         readme_citation_titles=analysis.citation_titles,
     )
+
+
+def not_analysed(facts: RepoFacts, path: str | None, size: int | None) -> RepoFacts:
+    """`facts` with a README (or description) at `path` that could not be analysed: named in
+    `skipped` (`NOT_ANALYSED`), so that the README-based criteria are unknown, never failed."""
+    return replace(
+        facts, readme_path=path, readme_bytes=size, skipped=(*facts.skipped, NOT_ANALYSED)
+    )
+
+
+def is_analysed(facts: RepoFacts) -> bool:
+    """Whether what `facts` say of the README is known (no failure of ours stopped it)."""
+    return NOT_ANALYSED not in facts.skipped

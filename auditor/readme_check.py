@@ -29,7 +29,7 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 from auditor.rubric import CRITERIA, Registry, Rubric
 
 MAX_MANIFEST_BYTES = 256 * 1024
@@ -131,7 +131,6 @@ def _facts(
 ) -> RepoFacts:
     """The facts the GitHub adapter would give for these files (no licence lookup: C1 and C2
     are not part of this check)."""
-    analysis = analyze_readme(text, root_files=names)
     env_files = repofiles.environment_files(names)
     manifests = {
         manifest: _read(root / manifest, MAX_MANIFEST_BYTES)
@@ -149,7 +148,7 @@ def _facts(
         deps_pinned=repofiles.deps_pinned(env_files, None, manifests=manifests),
         has_citation_cff=repofiles.CITATION_FILE in names if root is not None else None,
     )
-    return with_readme(facts, readme, size, analysis)
+    return with_readme(facts, readme, size, text, root_files=names)
 
 
 def _report(

@@ -255,7 +255,7 @@ def artifact_kinds(
 
 def links_out(text: str) -> bool:
     """A link that is not an image (a screenshot is not a download)."""
-    bare = re.sub(r"!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
+    bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
     return bool(W.URL.search(bare) or "](" in bare)
 
 
@@ -308,9 +308,15 @@ def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
                 index += 1
             yield start, rows
             continue
-        if W.HTML_TABLE.search(line.text) or "<tr" in line.text:
+        if W.HTML_TABLE.search(line.text):
+            # The test that starts a table is the one that continues it: the first row is
+            # always taken, so no table is empty and the reader always moves on.
             rows = []
-            while index < len(lines) and re.search(r"<t[rdh]\b|</t", lines[index].text):
+            while (
+                index < len(lines)
+                and not lines[index].is_code
+                and W.HTML_TABLE.search(lines[index].text)
+            ):
                 rows.append(lines[index].text)
                 index += 1
             yield start, rows
@@ -355,9 +361,12 @@ def is_results_table(rows: list[str]) -> bool:
     return measured >= (1 if metric else 2)
 
 
+_HTML_CELL = re.compile(r"<t[dh](?=[\s/>])[^>]*>(.*?)(?=</t[dh]>|<t[dh](?=[\s/>])|$)", re.I)
+
+
 def cells(row: str) -> list[str]:
-    if "<t" in row:
-        return [plain(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)(?=</t[dh]>|<t[dh]|$)", row)]
+    if W.HTML_TABLE.search(row):
+        return [plain(cell) for cell in _HTML_CELL.findall(row)]
     return [plain(cell) for cell in row.strip().strip("|").split("|")]
 
 

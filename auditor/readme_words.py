@@ -347,7 +347,9 @@ IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|svg|webp)\b", 
 TABLE_ROW = re.compile(r"^\s*\|.*\|")
 PIPE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+(?:\|\s*)?$")
 GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
-HTML_TABLE = re.compile(r"<t[dh]\b", _I)
+# A real table tag of any case: a row or cell opening (`<tr>`, `<TD align=..>`) or any closing
+# `</t…>`; never a placeholder such as `<train_dir>`, `<true>` or `<td-file>`.
+HTML_TABLE = re.compile(r"<(?:t[rdh]|/t[a-z]*)(?=[\s/>])", _I)
 
 # Prose instructions.
 INSTALL_PROSE = re.compile(

@@ -23,6 +23,7 @@ from auditor.evidence import (
     Group,
     answer,
     facts_unknown,
+    readme_unknown,
 )
 from auditor.models import (
     INCONCLUSIVE,
@@ -34,7 +35,8 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
-from auditor.repofiles import is_licence_file, matching
+from auditor.readme import is_analysed
+from auditor.repofiles import has_code, is_licence_file, matching
 
 READING_LIST_REASON = "a reading list (a README of links to papers), not code"
 
@@ -164,6 +166,9 @@ def code_released(ctx: Context) -> Answer:
     if facts.reading_list:
         return answer(FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
     why = _placeholder_state(facts)
+    if why is None and not is_analysed(facts) and not has_code(facts.root_files):
+        # The README would have said whether the code is coming; the root does not show it.
+        return readme_unknown(candidate)
     if why is None:
         shown = facts.root_files[:5]
         reason = "holds more than README, licence and pages"

@@ -166,11 +166,25 @@ async def test_an_internal_error_is_unchecked_never_a_verdict(
     def broken(*args: object, **kwargs: object) -> pages.PageFacts:
         raise RuntimeError("a bug of ours")
 
-    monkeypatch.setattr(checker, "analyse_page", broken)
+    monkeypatch.setattr(checker, "success_verdict", broken)
     respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
     result = await check_one(net, kind)
     assert result.outcome is Outcome.UNCHECKED
     assert result.detail == "not checked: internal error (RuntimeError)"
+
+
+@respx.mock
+async def test_a_page_analysis_failure_costs_the_analysis_not_the_verdict(
+    net: Net, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> pages.PageFacts:
+        raise IndexError("a bug of ours")
+
+    monkeypatch.setattr(pages, "analyse_page", broken)
+    respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
+    result = await check_one(net, LinkKind.WEB)
+    assert result.outcome is Outcome.OK  # judged by its answer alone
+    assert result.page_title is None
 
 
 # --- canonicalising redirects ------------------------------------------------------------------

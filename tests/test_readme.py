@@ -3,12 +3,16 @@ below): one table row per rule, and every case of issue 13's "Why" list."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from auditor.models import ReadmeCover as C
 from auditor.readme import MAX_CHARS, analyze_readme
+from auditor.readme_lines import tables
+from auditor.readme_parse import parse
 
 ASSETS = Path(__file__).parent / "assets" / "readmes"
 CODE_ROOT = ("README.md", "LICENSE", "requirements.txt", "src", "train.py")
@@ -469,3 +473,37 @@ def test_bibtex_titles_are_kept_for_f2() -> None:
         "```bibtex\n@article{foo,\n  title={FooNet},\n}\n```\n"
     )
     assert analyze_readme(text).citation_titles == ("Sparse Diffusion for Graphs",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "python train.py --data <train_dir> --out <out_dir>",
+        "set `strict` to <true> or <false>",
+        "write the tree to <tree-file>",
+        "<track kind='captions' src='demo.vtt'>",
+        "<td-file> names the cell file",
+    ],
+)
+def test_angle_bracket_placeholders_are_no_table(line: str) -> None:
+    """Placeholders that begin like a table tag start no table (they once yielded an empty
+    one, and the README analysis raised IndexError)."""
+    text = f"# Training\n\n{line}\n\nMore text.\n"
+    assert list(itertools.islice(tables(list(parse(text).lines)), 3)) == []  # once endless
+    assert C.RESULTS not in covers(text)
+
+
+@pytest.mark.parametrize("case", [str.upper, str.lower, str.title])
+def test_html_tables_of_any_case_are_read(case: Callable[[str], str]) -> None:
+    rows = [
+        "<table>",
+        "<tr><th>Model</th><th>Accuracy</th></tr>",
+        "<tr><td>ours</td><td>91.2</td></tr>",
+        "<tr><td>baseline</td><td>88.4</td></tr>",
+        "</table>",
+    ]
+    text = "# Results\n\n" + "\n".join(case(row) for row in rows) + "\n"
+    found = list(itertools.islice(tables(list(parse(text).lines)), 3))
+    assert len(found) == 1
+    assert len(found[0][1]) == 4  # from the first row to </table>
+    assert C.RESULTS in covers(text)

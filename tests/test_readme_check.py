@@ -139,3 +139,22 @@ def test_a_missing_path_is_a_usage_error(
         check_path(tmp_path / "nothing")
     assert cli.main(["readme", str(tmp_path / "nothing")]) == cli.EXIT_USAGE
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_placeholders_and_upper_case_tables_are_read_not_raised_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `<train_dir>` line and an upper-case `<TR><TD>` table once made `auditor readme` (and
+    the audit) die with IndexError; they are read like any other line and table."""
+    text = (
+        "# Net\n\n## Training\n\npython train.py --data <train_dir> --strict <true>\n\n"
+        "## Results\n\n<TABLE>\n<TR><TH>Model</TH><TH>Accuracy</TH></TR>\n"
+        "<TR><TD>Net</TD><TD>91.2</TD></TR>\n<TR><TD>Base</TD><TD>88.4</TD></TR>\n</TABLE>\n"
+    )
+    repo = make_repo(tmp_path, {"README.md": text})
+    assert cli.main(["readme", str(repo), "--format", "json"]) == cli.EXIT_OK
+    seen = capsys.readouterr()
+    covers = {item["cover"]: item["line"] for item in json.loads(seen.out)["covers"]}
+    assert covers["train"] == 3
+    assert covers["results"] == 7
+    assert seen.err == ""

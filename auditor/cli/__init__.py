@@ -13,10 +13,10 @@ from auditor.cli.exits import (
     EXIT_OK,
     EXIT_PRECEDENCE,
     EXIT_USAGE,
-    ISSUES_URL,
     findings,
 )
 from auditor.cli.main import entry, main
+from auditor.containment import ISSUES_URL
 
 __all__ = [
     "EXIT_CODES",

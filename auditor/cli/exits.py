@@ -10,6 +10,7 @@ from auditor import (
     history,
 )
 from auditor.cli.messages import log
+from auditor.containment import ISSUES_URL
 from auditor.models import CODE_TIERS, Outcome, Tier
 from auditor.scorecard import Scorecard
 
@@ -29,10 +30,14 @@ EXIT_CODES = (
         "a damaged history (the reports are still written)",
     ),
     (EXIT_NOTHING_CHECKED, "nothing could be checked: no link got a verdict (offline, budget)"),
-    (EXIT_INTERNAL, "internal error: a bug of paper-auditor; the message says where to report it"),
+    (
+        EXIT_INTERNAL,
+        "internal error: a bug of paper-auditor that stopped the run, or that every link hit (one "
+        "that some links hit costs those links: said in the notes); the message says where to "
+        "report it",
+    ),
 )
 EXIT_PRECEDENCE = "When several apply: 4, then 2, then 1, then 3."
-ISSUES_URL = "https://github.com/paper-auditor/paper-auditor/issues"
 
 FAIL_ON_HELP = (
     "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
@@ -100,11 +105,12 @@ def exit_code(
     for problem in problems:
         log.warning("%s", problem)
     links = card.links
-    if internal_errors:
+    # Each contained failure was said and noted where it happened; only a run that judged
+    # nothing for them is one.
+    if links and internal_errors == len(links):
         log.error(
-            "%d link(s) hit an internal error (a bug of paper-auditor; they are unchecked): "
+            "every link hit an internal error (a bug of paper-auditor; they are unchecked): "
             "please report it at %s",
-            internal_errors,
             ISSUES_URL,
         )
         return EXIT_INTERNAL

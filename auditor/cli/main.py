@@ -17,8 +17,9 @@ from auditor import (
 from auditor.cli.arguments import build_parser
 from auditor.cli.audit import run_audit, run_issue, run_merge
 from auditor.cli.commands import run_extract, run_readme, run_render
-from auditor.cli.exits import EXIT_INTERNAL, EXIT_USAGE, ISSUES_URL, UsageError
-from auditor.cli.messages import configure_logging, log, where_it_failed
+from auditor.cli.exits import EXIT_INTERNAL, EXIT_USAGE, UsageError
+from auditor.cli.messages import configure_logging, log
+from auditor.containment import bug
 
 
 def entry() -> int:
@@ -66,15 +67,7 @@ def main(
         log.error("%s", error)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: one line saying so, never a traceback
-        where = where_it_failed(error)
-        log.error(
-            "internal error (a bug of paper-auditor, not of your input): %s: %s%s; "
-            "please report it at %s",
-            type(error).__name__,
-            str(error)[:300],
-            where,
-            ISSUES_URL,
-        )
+        log.error("%s", bug(error))
         log.debug("internal error", exc_info=error)
         return EXIT_INTERNAL
 

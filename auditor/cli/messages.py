@@ -1,12 +1,10 @@
 """Messages on stderr: the `auditor` logger and its formatter (secrets and terminal escapes
-scrubbed, levels coloured on a terminal unless NO_COLOR), and where an internal error
-happened."""
+scrubbed, levels coloured on a terminal unless NO_COLOR)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TextIO
 
 from auditor import (
@@ -42,15 +40,3 @@ def configure_logging(verbosity: int, stream: TextIO, environ: Mapping[str, str]
     root.propagate = False
     # httpx logs every request at INFO; keep it for -vv.
     logging.getLogger("httpx").setLevel(logging.DEBUG if verbosity >= 2 else logging.WARNING)
-
-
-def where_it_failed(error: BaseException) -> str:
-    """` at file:line` of the innermost frame of ours in the error's traceback."""
-    trace = error.__traceback__
-    found = ""
-    while trace is not None:
-        code = trace.tb_frame.f_code
-        if "auditor" in code.co_filename:
-            found = f" at {Path(code.co_filename).name}:{trace.tb_lineno}"
-        trace = trace.tb_next
-    return found

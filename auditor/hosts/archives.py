@@ -27,6 +27,7 @@ from functools import partial
 import httpx
 
 from auditor.config import Settings
+from auditor.containment import contained
 from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.api import JsonApi
 from auditor.hosts.budgets import Budgets
@@ -90,9 +91,8 @@ async def after_verdicts(
         for service in run.services.values():
             service.stopped = service.stopped or TIME_LIMIT_REACHED
             service.skipped = max(service.skipped, 1)
-    except Exception as error:  # ours: the verdicts stand whatever happens here
-        log.exception("archives and code search: internal error")
-        out.notes = (f"archives and code search stopped on an internal error ({error!r})",)
+    except Exception as error:  # ours, outside any one lookup: the verdicts stand
+        contained("archives and code search", "the rest of the run's lookups", error)
     out.results = tuple(by_url[result.link.url] for result in results)
     out.notes += tuple(note for s in run.services.values() if (note := s.note()) is not None)
     return out
@@ -121,13 +121,15 @@ async def _archives(
     name = "Software Heritage"
     if settings.rescue:
         for url in rescue_code:
-            asked, visit = await run.ask(name, partial(swh.latest_visit, url), lambda: swh.last)
+            asked, visit = await run.ask(
+                name, url, partial(swh.latest_visit, url), lambda: swh.last
+            )
             if asked and visit is not None and visit.snapshot:
                 copy = ArchivedCopy(swh.browse_url(url, visit), "software-heritage", visit.date)
                 by_url[url] = replace(by_url[url], archived_copy=copy)
         for url in pages:
             asked, page = await run.ask(
-                "Wayback Machine", partial(wayback.closest, url), lambda: wayback.last
+                "Wayback Machine", url, partial(wayback.closest, url), lambda: wayback.last
             )
             if asked and page is not None:
                 by_url[url] = replace(by_url[url], archived_copy=page)
@@ -136,7 +138,9 @@ async def _archives(
     for url in live:
         result = by_url[url]
         origin = result.check.final_url or url
-        asked, visit = await run.ask(name, partial(swh.latest_visit, origin), lambda: swh.last)
+        asked, visit = await run.ask(
+            name, origin, partial(swh.latest_visit, origin), lambda: swh.last
+        )
         if not asked:
             continue
         facts = result.repo
@@ -149,7 +153,10 @@ async def _archives(
         status = NOT_YET_PRESERVED
         if settings.request_archival:
             asked, answer = await run.ask(
-                "Software Heritage Save Code Now", partial(swh.save, origin), lambda: swh.last
+                "Software Heritage Save Code Now",
+                origin,
+                partial(swh.save, origin),
+                lambda: swh.last,
             )
             if asked and answer in ("accepted", "pending"):
                 status = ARCHIVAL_REQUESTED

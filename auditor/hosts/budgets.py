@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from auditor.config import Settings
+from auditor.containment import contained
 from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.answers import Answer, Stop
 from auditor.net.policy import rate_limit_remaining
@@ -54,9 +55,14 @@ class Budgets:
         return self.services[name]
 
     async def ask(
-        self, name: str, call: Callable[[], Awaitable[T]], last: Callable[[], Answer | None]
+        self,
+        name: str,
+        subject: str,
+        call: Callable[[], Awaitable[T]],
+        last: Callable[[], Answer | None],
     ) -> tuple[bool, T | None]:
-        """(asked, answer) of one request to service `name`; not asked once it stopped."""
+        """(asked, answer) of one request to service `name` about `subject`; not asked once it
+        stopped. A lookup that raises (a bug of ours) costs that lookup only (contained)."""
         service = self.service(name)
         if (
             service.stopped is None
@@ -76,6 +82,9 @@ class Budgets:
             service.stopped = f"{stop.detail}, not asked again"
             service.skipped += 1
             log.warning("%s: %s; the archives change no verdict", name, stop.detail)
+            return False, None
+        except Exception as error:
+            contained(f"{name} lookup", subject, error)
             return False, None
         answered = last()
         if answered is not None and rate_limit_remaining(answered.headers) == 0:

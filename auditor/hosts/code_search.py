@@ -89,7 +89,7 @@ class CodeSearch:
             if service.stopped == RATE_LIMITED:
                 service.stopped = None  # the window reset while we waited
             asked, candidates = await run.ask(
-                SERVICE, partial(self._search, identifier), lambda: self.last
+                SERVICE, identifier, partial(self._search, identifier), lambda: self.last
             )
             if service.stopped == RATE_LIMITED and self._resets_soon():
                 service.stopped = None

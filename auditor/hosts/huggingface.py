@@ -28,7 +28,7 @@ from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection, huggingface_repository
 from auditor.models import LinkKind, RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"
@@ -109,8 +109,8 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
                 if card.status == 200 and len(card.text) <= MAX_CARD_BYTES:
                     # A Space is code: its files decide a placeholder, as a repository's do.
                     roots = names if kind == "spaces" else ()
-                    analysis = analyze_readme(card.text, root_files=roots)
-                    facts = with_readme(facts, facts.readme_path, len(card.text.encode()), analysis)
+                    size = len(card.text.encode())
+                    facts = with_readme(facts, facts.readme_path, size, card.text, root_files=roots)
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except Stop as stop:
             return stop.answer()

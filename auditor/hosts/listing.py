@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from auditor import repofiles
 from auditor.models import RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import with_readme
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +48,12 @@ def complete(
         return repofiles.with_root_listing(replace(facts, empty=True, default_branch=None), ())
     names = tuple(name for name, _ in tree.entries)
     facts = repofiles.with_root_listing(replace(facts, empty=False), names, manifests)
-    analysis = analyze_readme(readme.text if readme else "", root_files=facts.root_files)
     return with_readme(
-        facts, readme.path if readme else None, readme.size if readme else None, analysis
+        facts,
+        readme.path if readme else None,
+        readme.size if readme else None,
+        readme.text if readme else "",
+        root_files=facts.root_files,
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from auditor import repofiles
+from auditor.containment import DESCRIPTION_PARSING, guarded
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
     Stop,
@@ -36,7 +37,7 @@ from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
 from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
-from auditor.readme import analyze_readme, with_readme
+from auditor.readme import not_analysed, with_readme
 from auditor.soup import parse_html
 
 SITE = "https://zenodo.org"
@@ -122,14 +123,19 @@ class Zenodo(UrlAdapter[str]):
         if key is not None:
             answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
             if answer.status == 200:
-                return with_readme(
-                    facts, key, len(answer.text.encode()), analyze_readme(answer.text)
-                )
+                return with_readme(facts, key, len(answer.text.encode()), answer.text)
         description = text_field(metadata, "description")
         if not description:
             return facts
-        text = parse_html(description).get_text("\n")
-        return with_readme(facts, "description", len(text.encode()), analyze_readme(text))
+        text = guarded(
+            DESCRIPTION_PARSING,
+            f"{facts.full_name}: description",
+            lambda: parse_html(description).get_text("\n"),
+            None,
+        )
+        if text is None:
+            return not_analysed(facts, "description", len(description.encode()))
+        return with_readme(facts, "description", len(text.encode()), text)
 
 
 def _supplements(metadata: dict[str, object]) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import JUDGED, RESOLVED, LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
+from auditor.readme import is_analysed
 
 logger = logging.getLogger(__name__)
 
@@ -248,7 +249,9 @@ class GitHubFacts:
         if self._cache is None:
             return
         for name, answer in answers.items():
-            if answer.facts is not None and answer.check.outcome in RESOLVED:
+            # A README our analysis failed on is asked again next run, not kept unanalysed.
+            facts = answer.facts
+            if facts is not None and answer.check.outcome in RESOLVED and is_analysed(facts):
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
