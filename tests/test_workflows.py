@@ -682,6 +682,58 @@ def test_the_readme_shows_the_example_workflow_as_it_is() -> None:
     assert f"```yaml\n{EXAMPLE.read_text(encoding='utf-8')}```\n" in readme
 
 
+# What a plain clone lacks for its tests and benchmarks: the variable pointing at each, and where
+# it is looked for without one (beside the clone).
+OUTSIDE_DATA = {
+    "GITHUB_GRAPHQL_SCHEMA": "../shared/github/schema.graphql",
+    "GITHUB_RECORDED_ANSWERS": "../shared/github/recorded/",
+    "PAPER_AUDITOR_CORPUS": "../shared/corpus/",
+}
+# Where the tests and the benchmarks look, printed one a line in OUTSIDE_DATA's order.
+LOOKED_AT = """
+from tests.test_github_graphql_schema import schema_path
+from tests.support.github_world import RECORDED
+from benchmarks.accuracy import DEFAULT_CORPUS
+print(schema_path(), RECORDED, DEFAULT_CORPUS, sep="\\n")
+"""
+
+
+def test_the_readme_says_what_a_plain_clone_lacks_for_the_tests() -> None:
+    readme = README.read_text(encoding="utf-8")
+    start_here = readme.split("## Start here", 1)[1].split("\n## ", 1)[0]
+    [said] = [part for part in start_here.split("\n\n") if "plain clone lacks" in part]
+
+    assert "skip, saying why" in said
+    assert dict(re.findall(r"`\$(\w+)`, else `([^`]+)`", said)) == OUTSIDE_DATA
+
+
+def test_the_variables_the_readme_names_are_where_the_tests_look(tmp_path: Path) -> None:
+    given = {name: tmp_path / name.lower() for name in OUTSIDE_DATA}
+    given["GITHUB_GRAPHQL_SCHEMA"].write_text("type Query { viewer: String }\n")
+
+    def looked_at(environ: dict[str, str]) -> list[str]:
+        return subprocess.run(
+            [sys.executable, "-c", LOOKED_AT],
+            cwd=ROOT,
+            env={"PATH": os.environ["PATH"], **environ},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+
+    assert looked_at({name: str(path) for name, path in given.items()}) == [
+        str(path) for path in given.values()
+    ]
+    beside = ROOT.parent
+    defaults = looked_at({})
+    assert defaults[1:] == [
+        str(beside / "shared" / "github" / "recorded"),
+        str(beside / "shared" / "corpus"),
+    ]
+    schema = beside / "shared" / "github" / "schema.graphql"  # None where it is missing
+    assert defaults[0] == (str(schema) if schema.is_file() else "None")
+
+
 def test_ci_runs_exactly_the_readmes_test_command() -> None:
     readme = README.read_text(encoding="utf-8")
     start_here = readme.split("## Start here", 1)[1].split("\n## ", 1)[0]
