@@ -289,12 +289,15 @@ class Progress:
 
     def _tick_on_time(self) -> None:
         """The ticker: wakes when the next log line is due."""
-        while True:
-            with self._lock:
-                due = self._logged_at + self._log_interval - self._clock()
-            if self._stop_ticking.wait(min(max(due, MIN_TICK), self._log_interval)):
-                return
-            self.tick()
+        try:
+            while True:
+                with self._lock:
+                    due = self._logged_at + self._log_interval - self._clock()
+                if self._stop_ticking.wait(min(max(due, MIN_TICK), self._log_interval)):
+                    return
+                self.tick()
+        except Exception:  # a bug of the display ends the ticker, never with a traceback in a log
+            return
 
     def _log_line(self) -> None:
         if self.grouped and not self._group_open:

@@ -335,3 +335,18 @@ def test_no_ticker_line_before_links_are_known_nor_on_a_terminal(total: int, tty
     with Progress(total, stream, environ={}, log_interval=0.02, min_interval=0.0):
         time.sleep(0.2)
         assert stream.getvalue() == ""
+
+
+def test_a_failing_ticker_stops_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    raised: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", raised.append)
+    readings = iter([0.0, 0.0])  # then the clock fails
+
+    def clock() -> float:
+        return next(readings)
+
+    with Progress(3, FakeTTY(tty=False), environ={}, clock=clock, log_interval=0.02) as progress:
+        time.sleep(0.1)
+        assert progress._ticker is not None
+        assert not progress._ticker.is_alive()
+    assert raised == []
