@@ -124,6 +124,30 @@ def test_a_read_only_out_is_refused_before_any_request(
     assert web.requests == []
 
 
+def test_a_folder_the_system_refuses_to_write_is_refused_before_any_request(
+    tmp_path: Path,
+    web: LocalServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As the read-only case, where the tests run as root: the system's answer (a read-only
+    file system answers the same to root) is what decides."""
+    papers, locked = write_reading_group(tmp_path, web), tmp_path / "locked"
+    locked.mkdir()
+    access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode, **kw: Path(path) != locked and access(path, mode, **kw)
+    )
+
+    assert _audit(str(papers), "--out", str(locked)) == cli.EXIT_USAGE
+
+    assert capsys.readouterr().err.splitlines() == [
+        f"auditor: ERROR: --out {locked} is not writable"
+    ]
+    assert web.requests == []
+    assert list(locked.iterdir()) == []
+
+
 def test_a_log_gets_progress_lines_while_one_slow_link_is_in_flight(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
