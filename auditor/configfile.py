@@ -1,5 +1,7 @@
 """The configuration file: `--config FILE`, else `[tool.paper-auditor]` in ./pyproject.toml.
-The one place that reads it: TOML decoding, the tables it may hold, and "did you mean" for a
+A `--config` file may write each table at its top (`[rubric]`) or as pyproject.toml does
+(`[tool.paper-auditor.rubric]`, as the README shows), with the same meaning. The one place that
+reads it: TOML decoding, the tables it may hold, and "did you mean" for a
 name that is not one. What a table means, its owner decides (`auditor.rubric` for `rubric`,
 `auditor.politeness` for `politeness`, `auditor.acknowledgements` for `acknowledge`)."""
 
@@ -14,6 +16,8 @@ from typing import Any
 
 # The tables a configuration may hold; any other is an error, never ignored.
 KNOWN_TABLES = ("rubric", "politeness", "forges", "network", "acknowledge")
+# Where pyproject.toml keeps them: `[tool.paper-auditor]`.
+TOOL = "paper-auditor"
 
 
 class ConfigError(ValueError):
@@ -41,12 +45,12 @@ def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | No
     that file exists; None when there is neither. Raises `ConfigError` for a file that cannot
     be read, invalid TOML, and a table this version does not know."""
     if path is not None:
-        tables: object = read_toml(path)
         where, folder = str(path), path.parent
+        tables: object = _standalone_tables(read_toml(path), where)
     elif pyproject is not None and pyproject.is_file():
         tool = read_toml(pyproject).get("tool", {})
-        tables = tool.get("paper-auditor", {}) if isinstance(tool, dict) else {}
-        where, folder = f"{pyproject} [tool.paper-auditor]", pyproject.parent
+        tables = tool.get(TOOL, {}) if isinstance(tool, dict) else {}
+        where, folder = f"{pyproject} [tool.{TOOL}]", pyproject.parent
     else:
         return None
     if not isinstance(tables, dict):
@@ -55,6 +59,29 @@ def read_config(path: Path | None, *, pyproject: Path | None) -> ConfigFile | No
         if key not in KNOWN_TABLES:  # a typo or a misplaced table is an error, never ignored
             raise ConfigError(f"{where}: unknown table {key!r}{suggestion(key, KNOWN_NAMES)}")
     return ConfigFile(tables, where, folder)
+
+
+def _standalone_tables(document: dict[str, Any], where: str) -> dict[str, Any]:
+    """The tables of a `--config` file: those at its top and those under `[tool.paper-auditor]`
+    together (a file may paste the README's examples side by side); a table given both ways,
+    or anything else under `tool`, is refused rather than one of them ignored."""
+    tables = {name: value for name, value in document.items() if name != "tool"}
+    if "tool" not in document:
+        return tables
+    tool = document["tool"]
+    if not isinstance(tool, dict) or not isinstance(tool.get(TOOL), dict):
+        raise ConfigError(f"{where}: `tool` holds no [tool.{TOOL}] table")
+    for name in tool:
+        if name != TOOL:
+            raise ConfigError(f"{where}: unknown table 'tool.{name}'; did you mean 'tool.{TOOL}'?")
+    for name, value in tool[TOOL].items():
+        if name in tables:
+            raise ConfigError(
+                f"{where}: `{name}` is written twice, as [{name}] and [tool.{TOOL}.{name}]; "
+                "keep one"
+            )
+        tables[name] = value
+    return tables
 
 
 def suggestion(name: str, known: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,7 +30,11 @@ from auditor.links import normalize_url
 from auditor.models import ReadmeCover
 from auditor.readme import analyze_readme
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+# The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
+DEFAULT_CORPUS = Path(
+    os.environ.get("PAPER_AUDITOR_CORPUS")
+    or Path(__file__).resolve().parents[2] / "shared" / "corpus"
+)
 _CASELESS_HOSTS = ("github.com", "gitlab.com", "huggingface.co")
 # README covers measured, and the corpus label each is compared with.
 COVERS: Mapping[ReadmeCover, str] = {

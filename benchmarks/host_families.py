@@ -3,13 +3,14 @@ through an API (issue 16's closing note).
 
     python -m benchmarks.host_families [--corpus DIR] [--json out.json]
 
-Reads `abstracts/truth.jsonl` of the hand-labelled corpus (`../shared/corpus/` beside the
-repository by default; read, never copied): every URL the authors meant, with its role (code,
-project, data, weights, demo, other). Each URL is classified as the auditor classifies it
-(`auditor.links.normalize_url`) into a host family: its link kind, or for plain web links the
-site (`politeness_key`, `*.github.io` as one). A family is *judged* when an API gives facts
-about it (`auditor.pipeline.API_KINDS`), *page only* when the link is checked as a web page, and
-*link only* for anonymous review mirrors. Prints one row per family, most cited first."""
+Reads `abstracts/truth.jsonl` of the hand-labelled corpus (`$PAPER_AUDITOR_CORPUS`, else
+`../shared/corpus/` beside the repository; read, never copied): every URL the authors meant,
+with its role (code, project, data, weights, demo, other). Each URL is classified as the
+auditor classifies it (`auditor.links.normalize_url`) into a host family: its link kind, or for
+plain web links the site (`politeness_key`, `*.github.io` as one). A family is *judged* when an
+API gives facts about it (`auditor.pipeline.API_KINDS`), *page only* when the link is checked as
+a web page, and *link only* for anonymous review mirrors. Prints one row per family, most cited
+first."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ from urllib.parse import urlsplit
 from auditor.links import normalize_url, politeness_key
 from auditor.models import LinkKind
 from auditor.pipeline import API_KINDS
+from benchmarks.accuracy import DEFAULT_CORPUS
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 ROLES = ("code", "project", "data", "weights", "demo", "other")
 
 

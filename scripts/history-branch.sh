@@ -13,6 +13,9 @@ set -euo pipefail
 
 command=${1:-}
 : "${HISTORY_FILE:?}" "${HISTORY_BRANCH:?}"
+# A relative HISTORY_FILE names a file under the folder this was started in (the workflow's
+# `history/history.sqlite`); git below runs in another folder.
+case $HISTORY_FILE in /*) ;; *) HISTORY_FILE=$PWD/$HISTORY_FILE ;; esac
 remote=${HISTORY_REMOTE:-${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOSITORY:?}.git}
 ref=refs/heads/$HISTORY_BRANCH
 stored=history.sqlite

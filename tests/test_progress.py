@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
+import time
 
 import pytest
 
@@ -120,7 +122,8 @@ def test_nothing_off_a_terminal_before_the_first_interval_but_the_final_line() -
         progress.advance(result(n=n))
     assert stream.getvalue() == ""
     progress.close()
-    assert stream.getvalue().splitlines() == ["links 3/3 (100%) · 0/s · 0:06 elapsed"]
+    # Half a link a second: a rate, never "0/s" for links that finish.
+    assert stream.getvalue().splitlines() == ["links 3/3 (100%) · 0.5/s · 0:06 elapsed"]
 
 
 def test_github_actions_groups_the_lines() -> None:
@@ -266,3 +269,84 @@ def test_a_broken_stream_disables_the_display(error: type[Exception]) -> None:
     progress.advance(result())
     assert progress.enabled is False
     progress.close()
+
+
+def test_the_rate_and_eta_count_from_the_first_link_finished() -> None:
+    """A minute reading the lists and asking GitHub first is no time spent finishing links: 10
+    links a second is 10/s, not the 0/s and seven-fold ETA of counting from the start."""
+    progress, _, clock = make(100, environ={"NO_COLOR": "1"})
+    clock.now += 60
+    for n in range(30):
+        clock.now += 0.1
+        progress.advance(result(n=n))
+    assert progress.line() == "links 30/100 (30%) · 10/s · ETA 0:07"
+    assert progress.eta() == pytest.approx(7.0)
+
+
+@pytest.mark.parametrize(
+    ("every", "shown"), [(0.5, "2/s"), (4, "0.25/s"), (30, "2/min"), (0.07, "14/s")]
+)
+def test_a_slow_rate_is_shown_as_it_is(every: float, shown: str) -> None:
+    progress, stream, clock = make(100, environ={"NO_COLOR": "1"})
+    for n in range(4):
+        clock.now += every
+        progress.advance(result(n=n))
+    assert f" · {shown} · " in last_line(stream)
+
+
+def test_a_log_gets_a_line_every_interval_while_one_link_is_in_flight() -> None:
+    progress, stream, clock = make(10, tty=False)
+    for n in range(9):
+        clock.now += 0.5
+        progress.advance(result(n=n))  # 9 links in 4.5 s, then one that takes long
+    for _ in range(35):
+        clock.now += 1
+        progress.tick()
+    lines = stream.getvalue().splitlines()
+    assert lines == [
+        "links 9/10 (90%) · 0.8/s · ETA 0:01",  # 8 finished in the 10 s since the first
+        "links 9/10 (90%) · 0.4/s · ETA 0:02",
+        "links 9/10 (90%) · 0.27/s · ETA 0:04",
+    ]
+    clock.now += 10  # nothing finished in the last 30 s: no rate, so no ETA
+    progress.tick()
+    assert stream.getvalue().splitlines()[-1] == "links 9/10 (90%) · 0/s · ETA …"
+
+
+def test_the_ticker_writes_a_log_line_on_time_though_no_link_finishes() -> None:
+    stream = FakeTTY(tty=False)
+    with Progress(3, stream, environ={}, log_interval=0.05) as progress:
+        progress.advance(result())
+        time.sleep(0.5)  # the second link never finishes in this time
+        written = stream.getvalue().splitlines()
+        assert len(written) >= 3
+        assert {line.split(" · ")[0] for line in written} == {"links 1/3 (33%)"}
+    assert stream.getvalue().splitlines()[-1].endswith("elapsed")
+    closed = stream.getvalue()
+    time.sleep(0.15)
+    assert stream.getvalue() == closed  # the ticker stopped with the progress
+    assert not [thread for thread in threading.enumerate() if thread.daemon and thread.is_alive()
+                and thread.name.startswith("progress")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("total", "tty"), [(0, False), (3, True)])
+def test_no_ticker_line_before_links_are_known_nor_on_a_terminal(total: int, tty: bool) -> None:
+    stream = FakeTTY(tty=tty)
+    with Progress(total, stream, environ={}, log_interval=0.02, min_interval=0.0):
+        time.sleep(0.2)
+        assert stream.getvalue() == ""
+
+
+def test_a_failing_ticker_stops_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    raised: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", raised.append)
+    readings = iter([0.0, 0.0])  # then the clock fails
+
+    def clock() -> float:
+        return next(readings)
+
+    with Progress(3, FakeTTY(tty=False), environ={}, clock=clock, log_interval=0.02) as progress:
+        time.sleep(0.1)
+        assert progress._ticker is not None
+        assert not progress._ticker.is_alive()
+    assert raised == []

@@ -490,6 +490,93 @@ def test_the_scheduled_audit_keeps_its_history_on_a_branch() -> None:
     ]
 
 
+# Test values of the expressions the history steps of audit.yml use; any other is a failure here.
+HISTORY_EXPRESSIONS = {
+    "secrets.GITHUB_TOKEN": "a-test-token",
+    "needs.merge.outputs.exit-code": "1",  # findings: a completed run, saved
+}
+
+
+def as_the_runner_gives(step: dict[str, Any]) -> tuple[dict[str, str], str]:
+    """A step's `env` with each `${{ expression }}` replaced by its test value, and its `run`."""
+
+    def value(match: re.Match[str]) -> str:
+        return HISTORY_EXPRESSIONS[match.group(1)]
+
+    env = {
+        name: re.sub(r"\$\{\{\s*(.*?)\s*\}\}", value, str(text))
+        for name, text in step.get("env", {}).items()
+    }
+    return env, step["run"]
+
+
+def run_step(step: dict[str, Any], workspace: Path, environ: dict[str, str]) -> str:
+    """The step's script, in the job's workspace, with the shell Actions gives `run`."""
+    env, script = as_the_runner_gives(step)
+    done = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+        cwd=workspace,
+        env={**environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_the_scheduled_audit_keeps_its_history_from_one_week_to_the_next(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    """The restore and save steps exactly as audit.yml writes them, each in a job workspace of
+    its own (the checkout's scripts/, the artifact downloaded where the workflow puts it), two
+    weeks running against a bare repository standing for GitHub."""
+    remote, environ = history_remote
+    jobs = load(AUDIT)["jobs"]
+    restore = step_of("merge", "history-branch.sh restore")
+    save = step_of("history", "history-branch.sh save")
+    upload = next(s for s in jobs["merge"]["steps"] if s.get("with", {}).get("name") == "history")
+    download = next(
+        s for s in jobs["history"]["steps"] if s.get("with", {}).get("name") == "history"
+    )
+    history_file = as_the_runner_gives(restore)[0]["HISTORY_FILE"]
+    assert not Path(history_file).is_absolute()  # what the workflow passes, kept as it is
+
+    def checkout(job: Path) -> Path:
+        (job / "scripts").mkdir(parents=True)
+        shutil.copy(HISTORY_SCRIPT, job / "scripts" / HISTORY_SCRIPT.name)
+        return job
+
+    def runs_in(path: Path) -> int:
+        with sqlite3.connect(path) as history:
+            count: int = history.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+        return count
+
+    for week in (1, 2):
+        merge = checkout(tmp_path / f"week-{week}" / "merge")
+        said = run_step(restore, merge, environ)
+        restored = merge / history_file
+        if week == 1:
+            assert "does not exist yet" in said
+            assert not restored.exists()
+        else:  # the second week sees the first
+            assert "history restored" in said
+            assert runs_in(restored) == 1
+        a_history(restored, runs=1)  # `auditor merge --db history/history.sqlite` records its run
+
+        pushing = checkout(tmp_path / f"week-{week}" / "history")
+        artifact = pushing / download["with"]["path"] / Path(upload["with"]["path"]).name
+        artifact.parent.mkdir(parents=True)
+        shutil.copy(merge / upload["with"]["path"], artifact)
+        assert "history saved" in run_step(save, pushing, environ)
+
+    branch = "refs/heads/paper-auditor-history"
+    assert git("rev-list", "--count", branch, cwd=remote) == "2"
+    week_3 = checkout(tmp_path / "week-3" / "merge")
+    run_step(restore, week_3, environ)
+    assert runs_in(week_3 / history_file) == 2
+
+
 # --- releases ------------------------------------------------------------------------------------
 
 
@@ -593,6 +680,58 @@ def test_the_readme_shows_the_example_workflow_as_it_is() -> None:
     readme = README.read_text(encoding="utf-8")
 
     assert f"```yaml\n{EXAMPLE.read_text(encoding='utf-8')}```\n" in readme
+
+
+# What a plain clone lacks for its tests and benchmarks: the variable pointing at each, and where
+# it is looked for without one (beside the clone).
+OUTSIDE_DATA = {
+    "GITHUB_GRAPHQL_SCHEMA": "../shared/github/schema.graphql",
+    "GITHUB_RECORDED_ANSWERS": "../shared/github/recorded/",
+    "PAPER_AUDITOR_CORPUS": "../shared/corpus/",
+}
+# Where the tests and the benchmarks look, printed one a line in OUTSIDE_DATA's order.
+LOOKED_AT = """
+from tests.test_github_graphql_schema import schema_path
+from tests.support.github_world import RECORDED
+from benchmarks.accuracy import DEFAULT_CORPUS
+print(schema_path(), RECORDED, DEFAULT_CORPUS, sep="\\n")
+"""
+
+
+def test_the_readme_says_what_a_plain_clone_lacks_for_the_tests() -> None:
+    readme = README.read_text(encoding="utf-8")
+    start_here = readme.split("## Start here", 1)[1].split("\n## ", 1)[0]
+    [said] = [part for part in start_here.split("\n\n") if "plain clone lacks" in part]
+
+    assert "skip, saying why" in said
+    assert dict(re.findall(r"`\$(\w+)`, else `([^`]+)`", said)) == OUTSIDE_DATA
+
+
+def test_the_variables_the_readme_names_are_where_the_tests_look(tmp_path: Path) -> None:
+    given = {name: tmp_path / name.lower() for name in OUTSIDE_DATA}
+    given["GITHUB_GRAPHQL_SCHEMA"].write_text("type Query { viewer: String }\n")
+
+    def looked_at(environ: dict[str, str]) -> list[str]:
+        return subprocess.run(
+            [sys.executable, "-c", LOOKED_AT],
+            cwd=ROOT,
+            env={"PATH": os.environ["PATH"], **environ},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+
+    assert looked_at({name: str(path) for name, path in given.items()}) == [
+        str(path) for path in given.values()
+    ]
+    beside = ROOT.parent
+    defaults = looked_at({})
+    assert defaults[1:] == [
+        str(beside / "shared" / "github" / "recorded"),
+        str(beside / "shared" / "corpus"),
+    ]
+    schema = beside / "shared" / "github" / "schema.graphql"  # None where it is missing
+    assert defaults[0] == (str(schema) if schema.is_file() else "None")
 
 
 def test_ci_runs_exactly_the_readmes_test_command() -> None:

@@ -8,9 +8,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import sys
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -38,35 +40,68 @@ from auditor.scorecard import Scorecard
 from auditor.timestamps import day_of
 
 
-def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> str:
-    """Writes the reports as one set (`scorecard.write_report_set`); returns the Markdown
-    summary (the Actions job summary reuses it). Without `with_json`, the scorecard.json
-    already there joins the new set unchanged."""
-    files: dict[str, str | Iterable[str]] = {}
+@dataclass(frozen=True, slots=True)
+class WrittenReports:
+    """What `write_reports` wrote: the files' names (index.html, the one people open, first)
+    and the Markdown summary (the Actions job summary reuses it)."""
+
+    names: tuple[str, ...]
+    summary: str
+
+
+def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> WrittenReports:
+    """Writes the reports as one set (`scorecard.write_report_set`). Without `with_json`, the
+    scorecard.json already there joins the new set unchanged."""
+    summary = redact.scrub(render.render_markdown(card))
+    files: dict[str, str | Iterable[str]] = {
+        "index.html": redact.scrub(render.render_html(card)),
+        "summary.md": summary,
+    }
     if with_json:  # written in pieces: the whole document's JSON values are never in memory
         files["scorecard.json"] = (redact.scrub(part) for part in scorecard.dump_chunks(card))
     elif (out_dir / "scorecard.json").is_file():
         files["scorecard.json"] = redact.scrub(
             (out_dir / "scorecard.json").read_text(encoding="utf-8")
         )
-    summary = files["summary.md"] = redact.scrub(render.render_markdown(card))
-    files["index.html"] = redact.scrub(render.render_html(card))
     scorecard.write_report_set(out_dir, files)
-    return summary
+    return WrittenReports(tuple(files), summary)
 
 
 def _publish(
     card: Scorecard, out_dir: Path, environ: Mapping[str, str], *, with_json: bool
-) -> None:
-    summary = write_reports(card, out_dir, with_json=with_json)
+) -> WrittenReports:
+    written = write_reports(card, out_dir, with_json=with_json)
     actions.report_to_actions(
         card,
         environ=environ,
-        summary_markdown=summary,
+        summary_markdown=written.summary,
         report_path=out_dir,
         out=sys.stdout,
     )
-    log.info("reports written to %s", out_dir)
+    return written
+
+
+def _say_reports_written(out_dir: Path, written: WrittenReports, *, quiet: bool) -> None:
+    """The run's last line, on stderr: where its reports are (not with --quiet)."""
+    if not quiet:
+        folder = str(out_dir).rstrip(os.sep) + os.sep
+        names = ", ".join(written.names)
+        sys.stderr.write(
+            redact.for_terminal(f"auditor: reports written to {folder} ({names})") + "\n"
+        )
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """`--out` must be a folder this process can write, or one it can create: checked before
+    any request, for an unusable one would otherwise fail only once the whole audit has run."""
+    existing = out_dir
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent  # the reports' writer creates the folders below it
+    named = f"--out {out_dir}" if existing == out_dir else f"--out {out_dir}: {existing}"
+    if not existing.is_dir():
+        raise UsageError(f"{named} is not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"{named} is not writable")
 
 
 class _Observer(pipeline.Observer):
@@ -147,14 +182,14 @@ def _internal_errors(card: Scorecard) -> int:
 def _record(
     runs: history.History | None,
     card: Scorecard,
-    publish: Callable[[Scorecard], None],
+    publish: Callable[[Scorecard], WrittenReports],
     *,
     run_id: int | None,
     reported_by_issue: bool,
-) -> tuple[Scorecard, bool]:
+) -> tuple[Scorecard, WrittenReports, bool]:
     """Annotate `card` with the history, write its reports (`publish`), and only then record
     the run finished (and reported, unless a tracking issue is still to carry it). (card as
-    written, whether the history failed.)"""
+    written, the reports, whether the history failed.)"""
     failed = runs is None
     if runs is not None:
         try:
@@ -163,14 +198,14 @@ def _record(
         except history.HistoryError as error:
             log.error("%s; the reports are written without the run history", error)
             runs, failed = None, True
-    publish(card)
+    written = publish(card)
     if runs is not None and run_id is not None:
         try:
             runs.mark_finished(run_id, reported=not reported_by_issue)
         except history.HistoryError as error:
             log.error("%s", error)
             failed = True
-    return card, failed
+    return card, written, failed
 
 
 def _load_rubric(args: argparse.Namespace) -> rubric.Rubric:
@@ -218,6 +253,7 @@ def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOut
 def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     settings = settings_from(args, environ)
+    _check_out_dir(settings.out_dir)
     scoring = _load_rubric(args)
     acknowledgement_rules = _load_acknowledgements(args)
     try:
@@ -236,9 +272,11 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             return _stopped(settings.out_dir, history_kept=False)
         card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
         card = shard.stamp(card, *shard_of)
-        write_reports(card, settings.out_dir, with_json=True)
+        written = write_reports(card, settings.out_dir, with_json=True)
         _say_cache_reuse(card, quiet=args.quiet)
-        return exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
+        code = exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
+        _say_reports_written(settings.out_dir, written, quiet=args.quiet)
+        return code
     observer: _Observer | None = None
     try:
         with _progress(args, environ) as progress:
@@ -254,7 +292,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             )
         if outcome.stopped:  # no file written, nothing recorded
             return _stopped(settings.out_dir, history_kept=True)
-        card, failed = _record(
+        card, written, failed = _record(
             observer.runs if observer.run_id is not None else None,
             _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules),
             lambda card: _publish(card, settings.out_dir, environ, with_json=True),
@@ -265,9 +303,11 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if observer is not None:
             observer.close()
     _say_cache_reuse(card, quiet=args.quiet)
-    return exit_code(
+    code = exit_code(
         card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
     )
+    _say_reports_written(settings.out_dir, written, quiet=args.quiet)
+    return code
 
 
 def _say_cache_reuse(card: Scorecard, *, quiet: bool) -> None:
@@ -301,6 +341,7 @@ def _stopped(out_dir: Path, *, history_kept: bool) -> int:
 
 def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
+    _check_out_dir(args.out)
     scoring = _load_rubric(args)
     acknowledgement_rules = _load_acknowledgements(args)
     parts = [scorecard.load_scorecard(path) for path in args.scorecards]
@@ -312,7 +353,7 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     merged = _acknowledged(merged, acknowledgement_rules)
     runs = _open_history(args.db or args.out / "history.sqlite")
     try:
-        card, failed = _record(
+        card, written, failed = _record(
             runs,
             merged,
             lambda card: _publish(card, args.out, environ, with_json=True),
@@ -322,7 +363,9 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     finally:
         if runs is not None:
             runs.close()
-    return exit_code(card, rules, failed, internal_errors=_internal_errors(card))
+    code = exit_code(card, rules, failed, internal_errors=_internal_errors(card))
+    _say_reports_written(args.out, written, quiet=args.quiet)
+    return code
 
 
 def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
