@@ -432,6 +432,11 @@ CLIMBING = {
     "gitee": ["https://gitee.com/../user", "https://gitee.com/acme/net/blob/../../../../user"],
     "codeberg": ["https://codeberg.org/acme/..", "https://codeberg.org/acme/a%2F..%2F..%2Fuser"],
     "gitlab": ["https://gitlab.com/../user", "https://gitlab.com/acme/%2e%2e"],
+    "swh": [
+        "https://archive.softwareheritage.org/browse/origin/"
+        "?origin_url=https://github.com/acme/../../../../user"
+    ],
+    "doi": ["https://doi.org/10.1234/../../user"],
 }
 
 
@@ -442,7 +447,8 @@ def test_no_path_a_list_writes_climbs_to_another_endpoint_of_any_host(
     """`bitbucket.org/../user`, `huggingface.co/../whoami-v2`, …: as GitHub's, such a path names
     no repository on any host; no API is asked anything, the token goes nowhere, and nothing of
     the token owner reaches the report."""
-    endpoints = ("/2.0/user", "/api/whoami-v2", "/api/v5/user", "/api/v1/user", "/api/v4/user")
+    endpoints = ("/2.0/user", "/api/whoami-v2", "/api/v5/user", "/api/v1/user", "/api/v4/user",
+                 "/api/1/user", "/api/user")  # fmt: skip
     routes = {host: {path: reply(PROFILE) for path in endpoints}}
     with host_world(routes) as hosts:
         paper_list = one_paper(tmp_path / "papers.txt", *CLIMBING[host])
@@ -453,8 +459,9 @@ def test_no_path_a_list_writes_climbs_to_another_endpoint_of_any_host(
         document = audit_hosts(hosts, paper_list, out, code=cli.EXIT_NOTHING_CHECKED, **tokens)
         assert hosts.servers[host].requests == []
     for link in document["links"]:
-        assert link["kind"] == "web", link
         assert "repo" not in link
+        # A forge's path names no repository: the link is the web page it is.
+        assert link["kind"] == "web" or host in ("swh", "doi"), link
     assert OWNER_SECRET not in reports(out)
 
 

@@ -197,7 +197,8 @@ def doi_of(url: str) -> str | None:
     parts = urlsplit(url)
     host = canonical_host(parts)
     doi = unquote(parts.path.lstrip("/"))
-    return doi if host == "doi.org" and re.match(r"10\.\d{4,9}/\S+", doi) else None
+    named = host == "doi.org" and re.match(r"10\.\d{4,9}/\S+", doi)
+    return doi if named and not climbs(doi.split("/")) else None
 
 
 SwhTarget = tuple[Literal["swhid", "origin"], str]
@@ -214,9 +215,9 @@ def software_heritage_target(url: str) -> SwhTarget | None:
     if found is not None:
         return "swhid", found.group().lower()
     origin = parse_qs(parts.query).get("origin_url", [""])[0]
-    if parts.path.startswith("/browse/origin") and origin.startswith(("http://", "https://")):
-        return "origin", origin
-    return None
+    if not parts.path.startswith("/browse/origin") or climbs(urlsplit(origin).path.split("/")):
+        return None
+    return ("origin", origin) if origin.startswith(("http://", "https://")) else None
 
 
 _ARXIV_ID = re.compile(r"/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
