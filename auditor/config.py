@@ -53,8 +53,9 @@ DEFAULT_LIMITS = Limits()
 # The public APIs other than GitHub's that the auditor asks, in ONE table: name → (environment
 # variable naming the root, default root, environment variable of an optional token). A link to
 # a public host (`https://zenodo.org/records/N`) is answered by the API root in effect, so tests
-# and mirrors point a root elsewhere. The address guard's trusted API origins are
-# `Settings.api_roots.urls()` (with GitHub's); a token is sent to its own API's origin only.
+# and mirrors point a root elsewhere. The address guard trusts `Settings.trusted_api_roots()`
+# (each root in effect, as written, mirrors on private hosts included); a token is sent to
+# requests under its own API root only, never to another root on the same origin.
 API_ROOTS: Mapping[str, tuple[str, str, str | None]] = {
     "zenodo": ("ZENODO_API_URL", "https://zenodo.org/api", "ZENODO_TOKEN"),
     "swh": ("SWH_API_URL", "https://archive.softwareheritage.org/api/1", "SWH_TOKEN"),
@@ -87,9 +88,21 @@ class ApiRoots:
         return self.roots[name]
 
     def urls(self) -> tuple[str, ...]:
-        """Every configured API root, self-hosted forges' included."""
+        """Every configured API root, self-hosted forges' included, and the Hub's site whose
+        file URLs the Hugging Face adapter reads (`huggingface_site`)."""
         forges = (f"https://{host}{FORGE_API_PATHS[kind]}" for host, kind in self.forges.items())
-        return (*self.roots.values(), *forges)
+        return (*self.roots.values(), huggingface_site(self.roots["huggingface"]), *forges)
+
+    def secrets(self) -> tuple[str, ...]:
+        """The tokens, for the outputs to scrub."""
+        return tuple(self.tokens.values())
+
+
+def huggingface_site(api_root: str) -> str:
+    """The Hub's site of a Hugging Face API root (`https://huggingface.co/api` →
+    `https://huggingface.co`): where a repository's files are read
+    (`/{repo}/resolve/main/README.md`), the API root's own host, mirror or not."""
+    return api_root.rstrip("/").removesuffix("/api")
 
 
 DEFAULT_API_ROOTS = ApiRoots()
@@ -306,8 +319,9 @@ class Settings:
         """The APIs the auditor itself asks, exactly: GitHub's REST root and GraphQL URL, the
         raw-download origin their contents API names (raw.githubusercontent.com, or an
         Enterprise server's `/raw/`), and every root of `API_ROOTS` in effect (self-hosted
-        forges' included). Only requests under these may reach a private address without
-        `--allow-private` (auditor.net.guard); a paper link to the same host never does."""
+        forges' included, and the Hub's site its file URLs lie under). Only requests under
+        these may reach a private address without `--allow-private` (auditor.net.guard); a
+        paper link to the same host never does."""
         api = self.github_api_url.rstrip("/")
         public = api == DEFAULT_GITHUB_API_URL
         raw = GITHUB_RAW_URL if public else self.github_server_url.rstrip("/") + "/raw/"
@@ -315,7 +329,7 @@ class Settings:
             api + "/",
             self.github_graphql_url,
             raw,
-            *(root.rstrip("/") + "/" for root in self.api_roots.urls()),
+            *self.api_roots.urls(),
         )
 
     def network_policy(self) -> str:

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,8 +58,15 @@ class Measured:
 
 
 def audit(
-    case: str, size: str, inputs: list[str], limit: float, github: str, *extra: str
+    case: str,
+    size: str,
+    inputs: list[str],
+    limit: float,
+    github: str,
+    *extra: str,
+    roots: Mapping[str, str] | None = None,
 ) -> Measured:
+    """`auditor audit` of `inputs` measured; `roots`: API roots pointed at fakes (`*_API_URL`)."""
     with tempfile.TemporaryDirectory() as out:
         command = [
             sys.executable, "-m", "auditor", "audit", *inputs, "--out", out,
@@ -68,7 +75,7 @@ def audit(
             "-q", *extra,
         ]  # fmt: skip
         environ = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
-                   "GITHUB_TOKEN": TOKEN, "HOME": out}  # fmt: skip
+                   "GITHUB_TOKEN": TOKEN, "HOME": out, **(roots or {})}  # fmt: skip
         started = time.monotonic()
         process = subprocess.Popen(command, env=environ, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)  # fmt: skip
@@ -136,6 +143,13 @@ def end_to_end(quick: bool) -> list[Measured]:
         measured.append(audit("nested Markdown lists", size, [markdown], 60, github.url))
         long = write(here, "long-url.html", hostile.long_url(20 * 1024 * 1024 // scale))
         measured.append(audit("one long URL", f"{20 // scale} MB URL", [long], 60, github.url))
+        files = 700_000 // scale
+        with serve(hostile.huggingface_listing("acme/many", files)) as hub:
+            listed = write(here, "hub.txt", "A list\n\nWe present ManyNet. Weights: "
+                           "https://huggingface.co/acme/many.\n")  # fmt: skip
+            measured.append(audit("API file list (Hugging Face siblings)", f"{files:,} files",
+                                  [listed], 60, github.url,
+                                  roots={"HUGGINGFACE_API_URL": hub.url("/api")}))  # fmt: skip
     return measured
 
 

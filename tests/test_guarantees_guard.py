@@ -1,7 +1,8 @@
 """The guard without side doors, end to end: the configured API roots are trusted for API
 requests only (never for a paper link or a redirect to the same host); cached verdicts never
 cross to a stricter network policy; names a list writes never steer an API request; the token
-reads repositories only, its source is named once at -v, and no output carries it."""
+reads repositories only, its source is named once at -v, and no output carries it; a private
+mirror of any API root is trusted like the root itself."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from auditor.links import github_page
 from auditor.models import LinkKind, Outcome
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import huggingface_routes, wayback_routes
 from tests.support.local_servers import Reply, html, redirect, serve
 from tests.support.scorecards import paper, result, scorecard
 
@@ -243,3 +245,46 @@ def test_a_private_repository_the_token_can_read_gives_nothing_away(
     reports = _reports(out)
     for secret_text in ("Payroll exporter", "payroll.py", "Internal only"):
         assert secret_text not in reports
+
+
+def test_a_private_mirror_of_the_hub_is_trusted_like_its_api_root(tmp_path: Path) -> None:
+    """HUGGINGFACE_API_URL on an internal host, no `--allow-private`: the card the adapter reads
+    from the mirror's file URLs (outside `/api`) is trusted like the API root itself."""
+    card = "# Mirrored\n\n## Usage\n\n```python\nload()\n```\n"
+    with serve(huggingface_routes("acme/mirrored", card)) as mirror:
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "A list\n\nWe present MirrorNet. Weights: https://huggingface.co/acme/mirrored.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        environ = {"HUGGINGFACE_API_URL": mirror.url("/api")}
+        assert _audit(paper_list, out, "--no-cache", "--no-rescue", environ=environ) == 0
+        assert mirror.seen("/acme/mirrored/resolve/main/README.md") == ["GET"]
+    (link,) = json.loads((out / "scorecard.json").read_text())["links"]
+    assert link["outcome"] == "ok"
+    assert link["repo"]["readme_covers"] == ["usage"]
+
+
+@pytest.mark.parametrize("root", ["/wayback/available", ""], ids=["endpoint", "no-path"])
+def test_a_private_wayback_mirror_is_trusted_like_its_api_root(tmp_path: Path, root: str) -> None:
+    """WAYBACK_API_URL on an internal host, as the endpoint itself or without a path: asked
+    with `?url=…`, it is trusted like any API root; the dead page (on the one address the run
+    allows) gets its archived copy."""
+    with (
+        serve({"/gone": html("<h1>Not Found</h1>", status=404)}, host="127.0.0.2") as web,
+        serve() as archive,
+    ):
+        page = web.url("/gone")
+        archive.routes[root or "/"] = wayback_routes({page: "20260310120000"})["/wayback/available"]
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            f"A list\n\nWe present GoneNet, a method. Project page: {page}.\n", encoding="utf-8"
+        )
+        out = tmp_path / "out"
+        environ = {"WAYBACK_API_URL": archive.url(root)}
+        _audit(paper_list, out, "--no-cache", "--allow-private", "127.0.0.2/32", environ=environ)
+        assert archive.requests
+    (link,) = json.loads((out / "scorecard.json").read_text())["links"]
+    assert link["outcome"] == "dead"
+    assert link["archived_copy"]["archive"] == "wayback"

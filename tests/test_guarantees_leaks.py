@@ -1,5 +1,6 @@
 """The GitHub token travels to the configured API host only, and is written nowhere: not in a
-log record (DEBUG included), a report, the history, the cache, nor an exception's text."""
+log record (DEBUG included), a report, the history, the cache, nor an exception's text; every
+other host's token travels to its own API root only, and is written nowhere either."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ import pytest
 
 from auditor import cli
 from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import (
+    bitbucket_routes,
+    forgejo_routes,
+    gitlab_routes,
+    huggingface_routes,
+    osf_routes,
+)
 from tests.support.local_servers import Reply, html, redirect, serve
 
 TOKEN = "ghp_Leak7Canary_9f3e2d1c0b"
@@ -95,3 +103,75 @@ def test_the_token_goes_to_the_api_host_only_and_is_written_nowhere(
     assert {path.name for path in files} >= {"scorecard.json", "summary.md", "index.html"}
     for path in files:
         assert TOKEN.encode() not in path.read_bytes(), path
+
+
+# Every host's token (`config.API_ROOTS`), each long enough to be a secret.
+HOST_TOKENS = {
+    "GITLAB_TOKEN": "glpat-Leak7Canary-gitlab",
+    "HF_TOKEN": "hf_Leak7Canary_huggingface",
+    "BITBUCKET_TOKEN": "bb-Leak7Canary-bitbucket",
+    "CODEBERG_TOKEN": "cb-Leak7Canary-codeberg",
+    "OSF_TOKEN": "osf-Leak7Canary-osf",
+}
+
+
+def test_every_host_token_goes_to_its_own_api_root_only_and_is_written_nowhere(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Five APIs under one origin (a mirror serving them side by side, Hugging Face's `/api`
+    holding GitLab's `/api/v4`): each request carries the token of the root it lies under, the
+    most specific one, and no other; a file URL outside every root (the Hub's card) carries
+    none. A token an API echoes into a description is scrubbed from every output."""
+    readme = "# Net\n\n## Usage\n\n```python\nload()\n```\n"
+    files = {"README.md": readme, "train.py": ""}
+    echo = f"mirror echo {HOST_TOKENS['GITLAB_TOKEN']} {HOST_TOKENS['HF_TOKEN']}"
+    routes = {
+        **gitlab_routes("acme/glnet", readme, description=echo),
+        **huggingface_routes("acme/hfnet", readme),
+        **bitbucket_routes("acme/bbnet", files),
+        **forgejo_routes("acme/cbnet", files, site="https://codeberg.org"),
+        **osf_routes("ab3cd", category="software", files=["train.py"]),
+    }
+    with serve(routes) as mirror:
+        roots = {
+            "GITLAB_API_URL": "/api/v4",
+            "HUGGINGFACE_API_URL": "/api",
+            "BITBUCKET_API_URL": "/2.0",
+            "CODEBERG_API_URL": "/api/v1",
+            "OSF_API_URL": "/v2",
+        }
+        environ = {variable: mirror.url(path) for variable, path in roots.items()}
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text(
+            "A list\n\nWe present MirrorNet. Code: https://gitlab.com/acme/glnet, "
+            "https://huggingface.co/acme/hfnet, https://bitbucket.org/acme/bbnet, "
+            "https://codeberg.org/acme/cbnet and https://osf.io/ab3cd.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        argv = ["audit", str(paper_list), "--out", str(out), "--allow-private", "127.0.0.0/8",
+                "--no-cache", "--no-rescue", "--timeout", "5", "-vv",
+                "--fail-on", "never"]  # fmt: skip
+        assert cli.main(argv, environ={**environ, **HOST_TOKENS}) == cli.EXIT_OK
+
+    # The roots, the most specific first: a path lies under the first that holds it.
+    under = [("/api/v4/", "GITLAB_TOKEN"), ("/api/v1/", "CODEBERG_TOKEN"), ("/api/", "HF_TOKEN"),
+             ("/2.0/", "BITBUCKET_TOKEN"), ("/v2/", "OSF_TOKEN")]  # fmt: skip
+
+    def token_for(path: str) -> str | None:
+        return next((HOST_TOKENS[name] for root, name in under if path.startswith(root)), None)
+
+    assert mirror.requests
+    for request in mirror.requests:
+        expected = token_for(request.path)
+        sent = request.headers.get("authorization")
+        assert sent == (f"Bearer {expected}" if expected else None), request.path
+    assert any(request.path.endswith("/resolve/main/README.md") for request in mirror.requests)
+    document = (out / "scorecard.json").read_text()
+    assert "mirror echo [token] [token]" in document
+    captured = capfd.readouterr()
+    written = [path.read_bytes() for path in out.rglob("*") if path.is_file()]
+    for token in HOST_TOKENS.values():
+        assert token not in captured.out + captured.err
+        for data in written:
+            assert token.encode() not in data

@@ -1,8 +1,9 @@
 """The one host adapter interface (`auditor.hosts.adapter`): every adapter of the registry —
 GitHub's and each of `ForgeFacts.adapters` — serves its links, and says found, moved, gone,
-blocked and could-not-ask in the one `Reason` vocabulary for the same answers. The APIs are
-scripted with httpx's mock transport (unit logic: which answer means what); the end-to-end
-paths are in tests/test_hosts_e2e.py and tests/test_github.py."""
+blocked (a private repository the token can read included) and could-not-ask in the one
+`Reason` vocabulary for the same answers. The APIs are scripted with httpx's mock transport
+(unit logic: which answer means what); the end-to-end paths are in tests/test_hosts_e2e.py and
+tests/test_github.py."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from auditor.models import Outcome
 SELF_HOSTED = "git.example.org"
 # One name (and id) per row of the table: the answer of a row is what its repository gets.
 ROWS = ("found", "renamed", "gone", "deleted", "legal", "tos", "down", "html", "unreachable")
+ROWS += ("private",)
 ID = {row: 7001 + index for index, row in enumerate(ROWS)}
 MOVED_TO = "acme/renamed-elsewhere"  # the name a host gives the renamed repository
 
@@ -49,6 +51,9 @@ class Host:
     url: Callable[[str], str]  # row → the link
     found: Callable[[str, str], object] | None  # (row, name the host gives) → the 200 body
     renames: bool = True
+    # name → the 200 body of a repository only the token can read, in the host's words; None
+    # for a host that holds public records only.
+    private: Callable[[str], object] | None = None
 
 
 def _named(key: str, **extra: object) -> Callable[[str, str], object]:
@@ -57,27 +62,46 @@ def _named(key: str, **extra: object) -> Callable[[str, str], object]:
 
 HOSTS = {
     "GitHubFacts": Host(
-        "GitHub", lambda row: f"https://github.com/acme/{row}", lambda row, n: _github_repo(n)
+        "GitHub",
+        lambda row: f"https://github.com/acme/{row}",
+        lambda row, n: _github_repo(n),
+        private=lambda n: {**_github_repo(n), "private": True, "visibility": "private"},
     ),
     "SelfHosted": Host(
         "self-hosted GitLab",
         lambda row: f"https://{SELF_HOSTED}/acme/{row}",
         _named("path_with_namespace"),
+        private=lambda n: {"path_with_namespace": n, "visibility": "internal"},
     ),
     "GitLab": Host(
-        "GitLab", lambda row: f"https://gitlab.com/acme/{row}", _named("path_with_namespace")
+        "GitLab",
+        lambda row: f"https://gitlab.com/acme/{row}",
+        _named("path_with_namespace"),
+        private=lambda n: {"path_with_namespace": n, "visibility": "private"},
     ),
     "HuggingFace": Host(
-        "Hugging Face", lambda row: f"https://huggingface.co/acme/{row}", _named("id")
+        "Hugging Face",
+        lambda row: f"https://huggingface.co/acme/{row}",
+        _named("id"),
+        private=lambda n: {"id": n, "private": True},
     ),
     "Bitbucket": Host(
-        "Bitbucket", lambda row: f"https://bitbucket.org/acme/{row}", _named("full_name")
+        "Bitbucket",
+        lambda row: f"https://bitbucket.org/acme/{row}",
+        _named("full_name"),
+        private=lambda n: {"full_name": n, "is_private": True},
     ),
-    "Gitee": Host("Gitee", lambda row: f"https://gitee.com/acme/{row}", _named("full_name")),
+    "Gitee": Host(
+        "Gitee",
+        lambda row: f"https://gitee.com/acme/{row}",
+        _named("full_name"),
+        private=lambda n: {"full_name": n, "public": False, "private": True},
+    ),
     "Forgejo": Host(
         "Codeberg",
         lambda row: f"https://codeberg.org/acme/{row}",
         _named("full_name", empty=True),
+        private=lambda n: {"full_name": n, "private": True, "empty": True},
     ),
     "Zenodo": Host(
         "Zenodo",
@@ -96,6 +120,7 @@ HOSTS = {
         lambda row: f"https://osf.io/x{ID[row]}",
         lambda row, name: {"data": {"attributes": {"title": "A project"}}},
         renames=False,
+        private=lambda n: {"data": {"attributes": {"title": "A project", "public": False}}},
     ),
 }
 
@@ -116,6 +141,7 @@ TABLE: dict[str, tuple[httpx.Response | None, Reason, Outcome]] = {
         Outcome.TRANSIENT,
     ),
     "unreachable": (None, Reason.COULD_NOT_ASK, Outcome.UNCHECKED),
+    "private": (None, Reason.BLOCKED, Outcome.BLOCKED),  # the body of `Host.private`
 }
 # Hosts that document another meaning for an answer of the table: Bitbucket answers 403 for
 # a private repository, and OSF 401 or 403 for a private project (both gone for the readers).
@@ -149,6 +175,8 @@ def _api(host: Host) -> httpx.MockTransport:
         if row in asked or host.found is None:  # what follows the repository's own answer
             return httpx.Response(404, json={"message": "This repository is empty."})
         asked.add(row)
+        if row == "private" and host.private is not None:
+            return httpx.Response(200, json=host.private(f"acme/{row}"))
         return httpx.Response(
             200, json=host.found(row, MOVED_TO if row == "renamed" else f"acme/{row}")
         )
@@ -199,6 +227,8 @@ async def test_every_adapter_says_the_same_answer_in_the_same_words(
     host = HOSTS[adapter_name]
     if row == "renamed" and not host.renames:
         pytest.skip(f"{host.name} gives records ids, never another name")
+    if row == "private" and host.private is None:
+        pytest.skip(f"{host.name} holds public records only")
     adapter, _ = registry[adapter_name]
     url = host.url(row)
     assert adapter.serves(url)
@@ -213,8 +243,8 @@ async def test_every_adapter_says_the_same_answer_in_the_same_words(
     if reason is Reason.MOVED:
         assert answer.facts is not None
         assert answer.facts.full_name == MOVED_TO
-    if reason is Reason.COULD_NOT_ASK:
-        assert answer.facts is None
+    if reason is Reason.COULD_NOT_ASK or outcome is Outcome.BLOCKED:
+        assert answer.facts is None  # a private repository's facts are never kept
 
 
 @pytest.mark.parametrize("adapter_name", list(HOSTS))

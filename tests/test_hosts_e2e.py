@@ -29,9 +29,11 @@ from tests.support.fake_hosts import (
     doi_routes,
     forgejo_routes,
     gitee_routes,
+    gitlab_routes,
     host_world,
     huggingface_routes,
     osf_routes,
+    reply,
     swh_routes,
     wayback_routes,
     zenodo_routes,
@@ -378,3 +380,205 @@ def test_find_code_lists_code_found_not_cited(world: World, tmp_path: Path) -> N
     assert "in%3Areadme" in asked[0].path
     assert asked[0].headers.get("Authorization") == f"Bearer {TOKEN}"
     assert "code found, not cited" in (tmp_path / "out" / "summary.md").read_text()
+
+
+# --- every host held to GitHub's rules (issue 22: classes 4, 5, 9, 16) ---------------------------
+
+
+def audit_hosts(
+    hosts: HostWorld,
+    paper_list: Path,
+    out: Path,
+    *,
+    code: int = cli.EXIT_OK,
+    **environ: str,
+) -> dict[str, Any]:
+    """An audit of `paper_list` against `hosts` alone (no GitHub), its reports validated."""
+    exit_code = cli.main(
+        ["audit", str(paper_list), "--out", str(out), "--allow-private", "127.0.0.0/8",
+         "--no-cache", "--timeout", "5", "--max-retries", "0", "--fail-on", "never",
+         "--no-rescue"],
+        environ=hosts.environ(**environ),
+    )  # fmt: skip
+    assert exit_code == code
+    document: dict[str, Any] = json.loads((out / "scorecard.json").read_text())
+    jsonschema.validate(document, SCHEMA)
+    return document
+
+
+def reports(out: Path) -> str:
+    return "".join(
+        (out / name).read_text() for name in ("scorecard.json", "summary.md", "index.html")
+    )
+
+
+def one_paper(path: Path, *urls: str) -> Path:
+    path.write_text(
+        "Hosts (2026)\n\nWe present HostNet, a method. Code: " + " and ".join(urls) + ".\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+# What a token can read and the report's readers cannot: a profile, a token owner's name.
+OWNER_SECRET = "token-owner-jane-doe-4711"
+PROFILE = {"username": OWNER_SECRET, "display_name": OWNER_SECRET, "id": OWNER_SECRET}
+CLIMBING = {
+    "bitbucket": ["https://bitbucket.org/../user", "https://bitbucket.org/%2e%2e/user"],
+    "huggingface": [
+        "https://huggingface.co/../whoami-v2",
+        "https://huggingface.co/datasets/%2e%2e/%2e%2e/whoami-v2",
+    ],
+    "gitee": ["https://gitee.com/../user", "https://gitee.com/acme/net/blob/../../../../user"],
+    "codeberg": ["https://codeberg.org/acme/..", "https://codeberg.org/acme/a%2F..%2F..%2Fuser"],
+    "gitlab": ["https://gitlab.com/../user", "https://gitlab.com/acme/%2e%2e"],
+    "swh": [
+        "https://archive.softwareheritage.org/browse/origin/"
+        "?origin_url=https://github.com/acme/../../../../user"
+    ],
+    "doi": ["https://doi.org/10.1234/../../user"],
+}
+
+
+@pytest.mark.parametrize("host", sorted(CLIMBING))
+def test_no_path_a_list_writes_climbs_to_another_endpoint_of_any_host(
+    host: str, tmp_path: Path
+) -> None:
+    """`bitbucket.org/../user`, `huggingface.co/../whoami-v2`, …: as GitHub's, such a path names
+    no repository on any host; no API is asked anything, the token goes nowhere, and nothing of
+    the token owner reaches the report."""
+    endpoints = ("/2.0/user", "/api/whoami-v2", "/api/v5/user", "/api/v1/user", "/api/v4/user",
+                 "/api/1/user", "/api/user")  # fmt: skip
+    routes = {host: {path: reply(PROFILE) for path in endpoints}}
+    with host_world(routes) as hosts:
+        paper_list = one_paper(tmp_path / "papers.txt", *CLIMBING[host])
+        out = tmp_path / "out"
+        tokens = {"BITBUCKET_TOKEN": "bb-t0ken-climb", "HF_TOKEN": "hf-t0ken-climb",
+                  "CODEBERG_TOKEN": "cb-t0ken-climb", "GITLAB_TOKEN": "gl-t0ken-climb"}  # fmt: skip
+        # Web pages of public names, which do not resolve here: nothing gets a verdict.
+        document = audit_hosts(hosts, paper_list, out, code=cli.EXIT_NOTHING_CHECKED, **tokens)
+        assert hosts.servers[host].requests == []
+    for link in document["links"]:
+        assert "repo" not in link
+        # A forge's path names no repository: the link is the web page it is.
+        assert link["kind"] == "web" or host in ("swh", "doi"), link
+    assert OWNER_SECRET not in reports(out)
+
+
+SECRET_README = "# Payroll exporter\n\nInternal only: exports the finance team's payroll.\n"
+SECRET_DESCRIPTION = "Payroll exporter for the finance team"
+SECRET_FILES = {"README.md": SECRET_README, "payroll.py": "print('payroll')\n"}
+PRIVATE = {
+    "bitbucket": (
+        "https://bitbucket.org/acme/secret",
+        bitbucket_routes("acme/secret", SECRET_FILES, private=True, description=SECRET_DESCRIPTION),
+    ),
+    "codeberg": (
+        "https://codeberg.org/acme/secret",
+        forgejo_routes(
+            "acme/secret",
+            SECRET_FILES,
+            site="https://codeberg.org",
+            private=True,
+            description=SECRET_DESCRIPTION,
+        ),
+    ),
+    "gitee": (
+        "https://gitee.com/acme/secret",
+        gitee_routes("acme/secret", SECRET_FILES, private=True, description=SECRET_DESCRIPTION),
+    ),
+    "gitlab": (
+        "https://gitlab.com/acme/secret",
+        gitlab_routes(
+            "acme/secret", SECRET_README, visibility="private", description=SECRET_DESCRIPTION
+        ),
+    ),
+    "huggingface": (
+        "https://huggingface.co/acme/secret",
+        huggingface_routes("acme/secret", SECRET_README, private=True, siblings=("payroll.py",)),
+    ),
+    "osf": (
+        "https://osf.io/zz9pq",
+        osf_routes(
+            "zz9pq",
+            category="software",
+            files=["payroll.py"],
+            public=False,
+            title=SECRET_DESCRIPTION,
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("host", sorted(PRIVATE))
+def test_a_private_project_on_any_host_the_token_can_read_gives_nothing_away(
+    host: str, tmp_path: Path
+) -> None:
+    """GitHub's rule on every host: a project only the token can see is `blocked`, and nothing
+    of it — description, file names, README — is copied into the reports."""
+    url, host_routes = PRIVATE[host]
+    with host_world({host: host_routes}) as hosts:
+        paper_list = one_paper(tmp_path / "papers.txt", url)
+        out = tmp_path / "out"
+        document = audit_hosts(hosts, paper_list, out, GITLAB_TOKEN="gl-t0ken-private")
+    (link,) = document["links"]
+    assert link["outcome"] == "blocked", link
+    assert link["detail"].startswith("a private "), link
+    assert "repo" not in link
+    written = reports(out)
+    for secret in ("Payroll exporter", "payroll.py", "Internal only"):
+        assert secret not in written, secret
+
+
+def test_a_gitlab_project_internal_to_signed_in_users_is_private_too(tmp_path: Path) -> None:
+    routes = gitlab_routes("acme/inside", SECRET_README, visibility="internal")
+    with host_world({"gitlab": routes}) as hosts:
+        paper_list = one_paper(tmp_path / "papers.txt", "https://gitlab.com/acme/inside")
+        document = audit_hosts(hosts, paper_list, tmp_path / "out")
+    (link,) = document["links"]
+    assert link["outcome"] == "blocked"
+    assert "repo" not in link
+
+
+def test_a_host_file_list_is_capped_and_the_rest_counted(tmp_path: Path) -> None:
+    """A Hugging Face repository listing 1,500 files and a Codeberg one listing 1,200: each
+    report keeps the first 1,000 names, and the detail says how many more there were."""
+    many = tuple(f"shard-{index:05}.bin" for index in range(1_498))  # with the card, the weights
+    crowded = {f"part-{index:05}.txt": "" for index in range(1_199)} | {"README.md": README}
+    routes = {
+        "huggingface": huggingface_routes("acme/many", "# Many\n", siblings=many),
+        "codeberg": forgejo_routes("acme/crowded", crowded, site="https://codeberg.org"),
+    }
+    with host_world(routes) as hosts:
+        paper_list = one_paper(
+            tmp_path / "papers.txt",
+            "https://huggingface.co/acme/many",
+            "https://codeberg.org/acme/crowded",
+        )
+        document = audit_hosts(hosts, paper_list, tmp_path / "out")
+    by_url = links(document)
+    for url, more in [
+        ("https://huggingface.co/acme/many", 500),
+        ("https://codeberg.org/acme/crowded", 200),
+    ]:
+        link = by_url[url]
+        assert link["outcome"] == "ok", link
+        assert len(link["repo"]["root_files"]) == 1_000
+        assert link["detail"].endswith(f"; {more} more files not listed"), link["detail"]
+    # What the whole listing says is still known: the README found past the first 1,000.
+    assert by_url["https://codeberg.org/acme/crowded"]["repo"]["readme_path"] == "README.md"
+
+
+def test_an_api_path_that_would_climb_is_never_asked(tmp_path: Path) -> None:
+    """The last check, where the adapter builds the API path: a README path the host names
+    that climbs (`../../user`) is never asked for, and costs the link nothing worse than its
+    facts: `unchecked`, never `dead`."""
+    routes = gitlab_routes("acme/odd", SECRET_README, readme_path="../../../../user")
+    with host_world({"gitlab": routes}) as hosts:
+        paper_list = one_paper(tmp_path / "papers.txt", "https://gitlab.com/acme/odd")
+        document = audit_hosts(hosts, paper_list, tmp_path / "out", code=cli.EXIT_NOTHING_CHECKED)
+        asked = hosts.asked("gitlab")
+    assert asked == ["/api/v4/projects/acme/odd"]
+    (link,) = document["links"]
+    assert link["outcome"] == "unchecked"
+    assert "climb" in link["detail"]

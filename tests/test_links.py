@@ -205,3 +205,33 @@ def test_code_hosts_own_pages_are_not_harvested_for_a_papers_code() -> None:
     assert links.harvests_code("https://lab.example.org/project")
     assert not links.harvests_code("https://github.com/acme")
     assert not links.harvests_code("https://huggingface.co/papers/2403.01234")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://bitbucket.org/../user",
+        "https://bitbucket.org/acme/net/src/main/../../../../user",
+        "https://gitee.com/%2e%2e/user",
+        "https://codeberg.org/acme/a%2F..%2F..%2Fuser",
+        "https://gitlab.com/acme/%2e%2e",
+        "https://gitlab.com/group/sub/../../../user",
+        "https://huggingface.co/../whoami-v2",
+        "https://huggingface.co/datasets/acme/..",
+        "https://archive.softwareheritage.org/browse/origin/?origin_url=https://github.com/a/../b",
+        "https://doi.org/10.1234/../../user",
+    ],
+)
+def test_a_path_that_climbs_names_nothing_on_any_host(url: str) -> None:
+    """GitHub's rule, for every host: a `.` or `..` segment, plain or percent-encoded, anywhere in
+    the path, and the URL names no repository, project, origin or DOI an API is asked about."""
+    assert links.owner_name_repository(url) is None
+    assert links.gitlab_project(url) is None
+    assert links.huggingface_repository(url) is None
+    assert links.software_heritage_target(url) is None
+    assert links.doi_of(url) is None
+    normal = links.normalize_url(url)
+    assert normal is not None
+    # A forge's link is the web page it is; archived code and a DOI keep their kind, naming
+    # nothing their API is asked about (above).
+    assert normal.kind in (LinkKind.WEB, LinkKind.SOFTWARE_HERITAGE, LinkKind.DOI)

@@ -434,6 +434,9 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
     except config.ForgeConfigError as error:
         raise UsageError(str(error)) from None
     proxies, (ca_file, ca_dir) = _network(args, environ, defaults)
+    api_roots = config.api_roots_from(environ, forges)
+    for secret in api_roots.secrets():
+        redact.register(secret)
     return config.Settings(
         per_host_concurrency=polite.host_concurrency or defaults.per_host_concurrency,
         per_host_interval=(
@@ -460,7 +463,7 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         github_api_url=api_url,
         github_graphql_url=graphql_url,
         github_server_url=server_url,
-        api_roots=config.api_roots_from(environ, forges),
+        api_roots=api_roots,
         rescue=args.rescue,
         preservation=args.preservation or args.request_archival,
         request_archival=args.request_archival,

@@ -12,7 +12,7 @@ moved, blocked or "could not ask" — lives in `hosts.answers`, for every adapte
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
@@ -59,6 +59,12 @@ class HostAdapter(Protocol):
         ...
 
 
+# The most file names of a repository's or record's listing an answer keeps (the first, in
+# order); the rest are counted in its detail. A host lists what it holds, uncapped (700,000
+# files on one Hugging Face repository): a report keeps a readable part of it.
+MAX_LISTED_FILES = 1_000
+
+
 def verdict(
     reason: Reason,
     outcome: Outcome,
@@ -68,6 +74,15 @@ def verdict(
     facts: RepoFacts | None = None,
     final_url: str | None = None,
 ) -> HostAnswer:
+    """The one way an adapter answers: its file list capped (`MAX_LISTED_FILES`)."""
+    if facts is not None and len(facts.root_files) > MAX_LISTED_FILES:
+        unlisted = len(facts.root_files) - MAX_LISTED_FILES
+        detail += f"; {unlisted:,} more files not listed"
+        facts = replace(
+            facts,
+            root_files=facts.root_files[:MAX_LISTED_FILES],
+            env_files=facts.env_files[:MAX_LISTED_FILES],
+        )
     check = LinkCheck(outcome, detail, now_iso(), http_status=status, final_url=final_url)
     return HostAnswer(check, facts, reason)
 

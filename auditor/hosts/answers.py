@@ -114,6 +114,23 @@ def _block(answer: Answer) -> object:
     return body.get("block") if isinstance(body, dict) else None
 
 
+def is_private(body: object) -> bool:
+    """Whether an API's description of a repository or project says the public cannot see it,
+    in any host's words: `private` (GitHub REST, Hugging Face, Forgejo and Codeberg, Gitee),
+    `isPrivate` (GitHub GraphQL), `is_private` (Bitbucket), `internal` (Forgejo, Gitee: signed-in
+    users only), a `visibility` other than `public` (GitLab's `internal` and `private`, GitHub's),
+    `public` false (OSF's node attributes, Gitee). A token can read such a project; the report's
+    readers cannot, so it is `private`, whichever host answered."""
+    if not isinstance(body, dict):
+        return False
+    if any(body.get(flag) is True for flag in ("private", "isPrivate", "is_private", "internal")):
+        return True
+    visibility = body.get("visibility")
+    return (isinstance(visibility, str) and visibility.casefold() != "public") or (
+        body.get("public") is False
+    )
+
+
 def expect(answer: Answer, who: str, *, asked_for: str | None = None) -> None:
     """Any other status than 200 is a failed ask: `transient`. `who` answered (`GitLab API`);
     `asked_for`: what it was asked for, when the detail names it."""
@@ -167,6 +184,16 @@ def blocked(answer: Answer, who: str, facts: RepoFacts | None) -> HostAnswer:
     if isinstance(notice, str) and notice.startswith("https://"):
         detail += f"; notice: {notice}"
     return verdict(Reason.BLOCKED, Outcome.DEAD, detail, answer.status, facts=facts)
+
+
+def private(what: str = "repository") -> HostAnswer:
+    """`blocked`: a `what` (repository, project) only the token can see. No fact of it —
+    description, file names, README — goes into a report others read: the answer has none."""
+    detail = (
+        f"a private {what}: the token can read it, the report's readers cannot; "
+        "its facts are left out"
+    )
+    return verdict(Reason.BLOCKED, Outcome.BLOCKED, detail, 200)
 
 
 # --- fields ---------------------------------------------------------------------------------

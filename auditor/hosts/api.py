@@ -8,26 +8,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from urllib.parse import urlsplit
 
 import httpx
 
 from auditor.config import Settings
 from auditor.hosts.answers import Answer, Stop
+from auditor.links import climbs
 from auditor.models import Outcome
 from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.guard import ApiRoot
 from auditor.net.policy import RetryPolicy, server_wait
 
 
-def origin(url: str) -> str:
-    """`scheme://host[:port]` of a URL: what a token is bound to."""
-    parts = httpx.URL(url)
-    port = f":{parts.port}" if parts.port is not None else ""
-    return f"{parts.scheme}://{parts.host}{port}".lower()
-
-
 class JsonApi:
-    """GET requests to a host's API through the run's client. `auth` maps an API origin
-    (`origin`) to the `Authorization` value sent to it, and to no other origin."""
+    """GET requests to a host's API through the run's client. `auth` maps an API root to the
+    `Authorization` value sent with requests under it (`ApiRoot.holds`: that origin, that
+    path or below), to no other URL: roots sharing an origin (a mirror serving several APIs
+    under one host) each get their own token, the most specific root's."""
 
     def __init__(
         self,
@@ -39,8 +37,18 @@ class JsonApi:
         self._client = client
         self._settings = settings
         self._retry = RetryPolicy.from_settings(settings)
-        self._auth = {origin(root): value for root, value in (auth or {}).items()}
+        roots = ((ApiRoot.parse(root), value) for root, value in (auth or {}).items())
+        self._auth = sorted(
+            ((root, value) for root, value in roots if root is not None),
+            key=lambda rooted: len(rooted[0].path.rstrip("/")),
+            reverse=True,
+        )
         self.requests_made = 0
+
+    def _authorization(self, url: str) -> dict[str, str]:
+        target = httpx.URL(url)
+        token = next((value for root, value in self._auth if root.holds(target)), None)
+        return {"Authorization": token} if token else {}
 
     async def get(self, url: str, *, method: str = "GET", retry: bool = True) -> Answer:
         """GET (or `method`) with same-host redirects, and the retries of the retry policy
@@ -48,16 +56,19 @@ class JsonApi:
         the first sign of throttling)."""
         attempt = 0
         for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
+            if climbs(urlsplit(url).path.split("/")):
+                # The last check, whatever an adapter built from a link or a host's listing:
+                # a path that climbs would ask another endpoint than the one meant (`/user`).
+                raise Stop(Outcome.UNCHECKED, "not asked: the API path would climb out (`..`)")
             try:
                 self.requests_made += 1
                 # The whole exchange within the link deadline, the body capped: a server that
                 # drips or sends a bomb holds nothing.
-                token = self._auth.get(origin(url))
                 response, text = await bounded_request(
                     self._client,
                     method,
                     url,
-                    headers={"Authorization": token} if token else {},
+                    headers=self._authorization(url),
                     read_timeout=self._settings.timeout,
                     deadline=max(self._settings.link_deadline, self._settings.timeout),
                 )

@@ -11,7 +11,8 @@
 * `GET /repositories/{workspace}/{repo_slug}/refs/tags?sort=-target.date&pagelen=1`: the
   newest tag, as the release.
 
-A missing repository answers 404, a private one 403 to a caller without access: `dead`."""
+A missing repository answers 404, a private one 403 to a caller without access: `dead`; a
+private one the token can read (`is_private`) is `blocked`."""
 
 from __future__ import annotations
 
@@ -26,8 +27,10 @@ from auditor.hosts.answers import (
     expect,
     found,
     gone,
+    is_private,
     list_field,
     object_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -65,6 +68,8 @@ class Bitbucket(UrlAdapter[str]):
                     return blocked(answer, "Bitbucket API", absent(full_name, "bitbucket"))
             expect(answer, "Bitbucket API")
             body = answer.json_object("Bitbucket API")
+            if is_private(body):
+                return private()
             parent = object_field(body, "parent")
             branch = text_field(object_field(body, "mainbranch"), "name")
             facts = RepoFacts(

@@ -10,7 +10,8 @@ documentation (`/api/swagger`) describes the answers:
 * `GET /repos/{owner}/{repo}/releases/latest` (`Release`), asked only when `release_counter`
   says there is one.
 
-A missing or private repository answers 404: `dead`."""
+A missing or private repository answers 404: `dead`; a private or internal one the token can
+read is `blocked`."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ from auditor.hosts.answers import (
     expect,
     found,
     gone,
+    is_private,
     list_field,
     number_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -63,6 +66,8 @@ class Forgejo(UrlAdapter[str]):
                     return blocked(answer, f"{self._source} API", facts)
             expect(answer, f"{self._source} API")
             body = answer.json_object(f"{self._source} API")
+            if is_private(body):
+                return private()
             licenses = [name for name in list_field(body, "licenses") if isinstance(name, str)]
             spdx = spdx_from_key(licenses[0]) if licenses else None
             parent = body.get("parent")

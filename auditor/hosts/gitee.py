@@ -8,7 +8,8 @@
 * `GET /repos/{owner}/{repo}/raw/{path}?ref={branch}`: a file, raw;
 * `GET /repos/{owner}/{repo}/releases/latest` (`Release`): the newest release.
 
-A missing or private repository answers 404: `dead`."""
+A missing or private repository answers 404: `dead`; a private one the token can read is
+`blocked`."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ from auditor.hosts.answers import (
     expect,
     found,
     gone,
+    is_private,
     list_field,
     number_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -58,6 +61,8 @@ class Gitee(UrlAdapter[str]):
                     return blocked(answer, "Gitee API", absent(full_name, "gitee"))
             expect(answer, "Gitee API")
             body = answer.json_object("Gitee API")
+            if is_private(body):
+                return private()
             spdx = spdx_from_key(text_field(body, "license"))
             parent = body.get("parent")
             branch = text_field(body, "default_branch")

@@ -4,7 +4,8 @@ self-hosted instance the configuration names):
 parent, licence (GitLab's key mapped to SPDX), dates, stars, forks, open issues and the default
 branch; `last_activity_at` is reported as `pushed_at`. When the project names a `readme_url`, one
 more request reads that file raw (`/repository/files/{path}/raw`) for the README covers. No root
-listing (so no `env_files`). Missing and private projects answer 404: `dead`."""
+listing (so no `env_files`). Missing projects, and private ones to a caller without access,
+answer 404: `dead`; a private or internal project the token can read is `blocked`."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from auditor.hosts.answers import (
     expect,
     found,
     gone,
+    is_private,
     number_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -56,6 +59,8 @@ class GitLab(UrlAdapter[str]):
                     return blocked(answer, "GitLab API", absent(path, "gitlab"))
             expect(answer, "GitLab API")
             body = answer.json_object("GitLab API")
+            if is_private(body):
+                return private("project")
             full_name = text_field(body, "path_with_namespace") or path
             license_info = body.get("license")
             spdx = spdx_from_key(text_field(license_info, "key")) if license_info else None

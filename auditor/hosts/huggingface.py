@@ -6,11 +6,12 @@
 `env_files`, `has_citation_cff`. The card (the repository's `README.md`) is read from the Hub's
 file URL (`/{repo}/resolve/main/README.md`, on the site the API root belongs to) through the same
 README analyser as a repository's. A missing repository answers 404, or 401 with
-`X-Error-Code: RepoNotFound`: `dead`."""
+`X-Error-Code: RepoNotFound`: `dead`; a private one the token can read is `blocked`."""
 
 from __future__ import annotations
 
 from auditor import repofiles
+from auditor.config import huggingface_site
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
 from auditor.hosts.answers import (
     Stop,
@@ -19,7 +20,9 @@ from auditor.hosts.answers import (
     expect,
     found,
     gone,
+    is_private,
     number_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -41,7 +44,7 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
     def __init__(self, api: JsonApi, api_root: str = HUGGINGFACE_API) -> None:
         self._api = api
         self._hf = api_root.rstrip("/")
-        self._site = self._hf.removesuffix("/api")
+        self._site = huggingface_site(self._hf)
 
     def target(self, url: str, kind: LinkKind | None) -> tuple[HuggingFaceCollection, str] | None:
         return huggingface_repository(url) if kind in {None, LinkKind.HUGGINGFACE} else None
@@ -61,6 +64,8 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
                     return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
             expect(answer, "Hugging Face API")
             body = answer.json_object("Hugging Face API")
+            if is_private(body):
+                return private()
             full_name = text_field(body, "id") or repo_id
             card = body.get("cardData")
             declared = card.get("license") if isinstance(card, dict) else None

@@ -4,7 +4,8 @@
 * `GET /nodes/{id}/` → `data.attributes` {`title`, `description`, `category` (`project`,
   `software`, `data`, …: the record's type), `public`, `date_created`, `date_modified`};
   404 (not a project) → `GET /registrations/{id}/`, whose `withdrawn` is a `dead` record;
-* a deleted node answers 410, a private one 401 or 403: `dead`;
+* a deleted node answers 410, a private one 401 or 403: `dead`; one the token can read
+  (`public` false) is `blocked`;
 * `GET /nodes/{id}/files/osfstorage/` → `data[].attributes` {`name`, `kind`}: files present.
 """
 
@@ -18,8 +19,10 @@ from auditor.hosts.answers import (
     blocked,
     expect,
     gone,
+    is_private,
     list_field,
     object_field,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -58,6 +61,8 @@ class Osf(UrlAdapter[str]):
             expect(answer, "OSF API")
             data = object_field(answer.json_object("OSF API"), "data")
             attributes = object_field(data, "attributes")
+            if is_private(attributes):
+                return private("project")
             if attributes.get("withdrawn") is True:
                 return gone(guid, "osf", "OSF: the registration was withdrawn")
             names: tuple[str, ...] | None = None  # a registration's files are not listed

@@ -32,6 +32,7 @@ from auditor.links.repositories import (
     huggingface_repository_segments,
     is_github_full_name,
     osf_guid,
+    owner_name_segments,
 )
 from auditor.models import LinkKind
 
@@ -208,8 +209,7 @@ def _kind(host: str, path: str) -> LinkKind:
     if host in OWNER_NAME_FORGES:
         forge, sections = OWNER_NAME_FORGES[host]
         segments = [segment for segment in path.split("/") if segment]
-        named = len(segments) >= 2 and segments[0].casefold() not in sections
-        return forge if named else LinkKind.WEB
+        return forge if owner_name_segments(segments, sections) else LinkKind.WEB
     if host == SOFTWARE_HERITAGE:
         archived = path.startswith(("/swh:1:", "/browse/"))
         return LinkKind.SOFTWARE_HERITAGE if archived else LinkKind.WEB
@@ -243,7 +243,7 @@ def self_hosted_forge(url: str, forges: Mapping[str, str]) -> NormalizedUrl | No
         rest = segments[len(project) :]
         path, forge = "/" + "/".join(project), LinkKind.GITLAB
     else:
-        if len(segments) < 2 or segments[0].casefold() in FORGEJO_SITE_SECTIONS:
+        if owner_name_segments(segments, FORGEJO_SITE_SECTIONS) is None:
             return None
         rest = segments[2:]
         path, forge = "/" + "/".join(segments[:2]), LinkKind.FORGEJO

@@ -12,6 +12,7 @@ release in each host's shape.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -62,6 +63,18 @@ TEMPLATE_REPOSITORIES = frozenset(
 )
 
 
+def climbs(segments: Iterable[str]) -> bool:
+    """Whether a URL path's segments hold one that is, or decodes to something holding, a `.`
+    or `..` segment (`..`, `%2e%2e`, `a%2F..`). The one rule for every host: such a path names
+    no repository, record or page of any host, so nothing a list writes steers an API request
+    of ours elsewhere (`/user`, `/whoami-v2`)."""
+    return any(
+        part.strip() in (".", "..")
+        for segment in segments
+        for part in re.split(r"[/\\]", unquote(segment))
+    )
+
+
 def is_github_owner(name: str) -> bool:
     """A name GitHub could give a user or organisation, and not one of its site sections."""
     return _GITHUB_OWNER.fullmatch(name) is not None and name.casefold() not in GITHUB_SITE_SECTIONS
@@ -90,8 +103,9 @@ def github_full_name(url: str) -> str | None:
 
 
 def gitlab_project_segments(segments: list[str]) -> list[str] | None:
-    """The segments of a GitLab project path (`group/sub/project`) at the start of a path."""
-    if not segments or segments[0].casefold() in GITLAB_TOP_LEVEL_ROUTES:
+    """The segments of a GitLab project path (`group/sub/project`) at the start of a path's
+    `segments`; None for GitLab's own pages and a path that `climbs`."""
+    if not segments or segments[0].casefold() in GITLAB_TOP_LEVEL_ROUTES or climbs(segments):
         return None
     project: list[str] = []
     for segment in segments:
@@ -105,7 +119,10 @@ def gitlab_project_segments(segments: list[str]) -> list[str] | None:
 
 def huggingface_repository_segments(segments: list[str]) -> list[str] | None:
     """`[owner, name]`, `["datasets", owner, name]` or `["spaces", owner, name]` at the start
-    of a huggingface.co path; None for the Hub's own pages and for profiles."""
+    of a huggingface.co path's `segments`; None for the Hub's own pages, for profiles and for a
+    path that `climbs`."""
+    if climbs(segments):
+        return None
     first = segments[0].casefold() if segments else ""
     if first in ("datasets", "spaces"):
         return segments[:3] if len(segments) >= 3 else None
@@ -145,10 +162,20 @@ def owner_name_repository(url: str) -> tuple[LinkKind, str] | None:
     if host not in OWNER_NAME_FORGES:
         return None
     kind, sections = OWNER_NAME_FORGES[host]
-    segments = [segment for segment in parts.path.split("/") if segment]
-    if len(segments) < 2 or segments[0].casefold() in sections:
+    found = owner_name_segments([segment for segment in parts.path.split("/") if segment], sections)
+    if found is None:
         return None
-    return kind, f"{segments[0]}/{re.sub(r'[.]git$', '', segments[1], flags=re.I)}"
+    owner, name = found
+    return kind, f"{owner}/{re.sub(r'[.]git$', '', name, flags=re.I)}"
+
+
+def owner_name_segments(segments: list[str], sections: frozenset[str]) -> list[str] | None:
+    """`[owner, name]` at the start of the path `segments` of an `owner/name` forge (Bitbucket,
+    Codeberg, Gitee, a self-hosted Forgejo); None for the host's own pages (`sections`, first
+    segments that are no owner) and for a path that `climbs`."""
+    if len(segments) < 2 or segments[0].casefold() in sections or climbs(segments):
+        return None
+    return segments[:2]
 
 
 def zenodo_record(url: str) -> str | None:
@@ -170,7 +197,8 @@ def doi_of(url: str) -> str | None:
     parts = urlsplit(url)
     host = canonical_host(parts)
     doi = unquote(parts.path.lstrip("/"))
-    return doi if host == "doi.org" and re.match(r"10\.\d{4,9}/\S+", doi) else None
+    named = host == "doi.org" and re.match(r"10\.\d{4,9}/\S+", doi)
+    return doi if named and not climbs(doi.split("/")) else None
 
 
 SwhTarget = tuple[Literal["swhid", "origin"], str]
@@ -187,9 +215,9 @@ def software_heritage_target(url: str) -> SwhTarget | None:
     if found is not None:
         return "swhid", found.group().lower()
     origin = parse_qs(parts.query).get("origin_url", [""])[0]
-    if parts.path.startswith("/browse/origin") and origin.startswith(("http://", "https://")):
-        return "origin", origin
-    return None
+    if not parts.path.startswith("/browse/origin") or climbs(urlsplit(origin).path.split("/")):
+        return None
+    return ("origin", origin) if origin.startswith(("http://", "https://")) else None
 
 
 _ARXIV_ID = re.compile(r"/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
@@ -237,11 +265,6 @@ class GitHubPage:
 _GIST_ID = re.compile(r"[0-9A-Fa-f]{1,64}")
 
 
-def _climbs(segment: str) -> bool:
-    """A path segment that is, or decodes to something holding, a `.` or `..` segment."""
-    return any(part.strip() in (".", "..") for part in re.split(r"[/\\]", unquote(segment)))
-
-
 def github_page(url: str) -> GitHubPage | None:
     """What a link on a GitHub host points at; None when it is not a GitHub link or its path
     names nothing GitHub could have (an owner or repository name GitHub would refuse, a gist id
@@ -250,7 +273,7 @@ def github_page(url: str) -> GitHubPage | None:
     parts = urlsplit(url)
     host = canonical_host(parts)
     segments = [segment for segment in parts.path.split("/") if segment]
-    if any(_climbs(segment) for segment in segments):
+    if climbs(segments):
         return None
     if host == "gist.github.com":
         if not segments or not _GIST_ID.fullmatch(segments[-1]):

@@ -10,10 +10,12 @@ never from the address we connect to. Failures are `AddressRefused` and `NameNot
 `httpx.ConnectError`s. Owns also the `Resolver` type and `system_resolver`.
 
 No side doors. The APIs the auditor itself asks (GitHub REST and GraphQL, the raw-download
-origin, GitLab's and Hugging Face's APIs, as configured) may live on a private address (GitHub
-Enterprise Server usually does): `ApiRoots` names them, exactly (scheme, host, port and path),
-and `ApiTransport` sends a request through a backend that trusts their (host, port) only when
-the request is one of ours *and* its URL lies under one of those roots. Everything else — every
+origin, every root of `config.API_ROOTS`, as configured: a mirror of any) may live on a private
+address (GitHub Enterprise Server usually does): `ApiRoots` names them, exactly (scheme, host,
+port and path), and `ApiTransport` sends a request through a backend that trusts their (host,
+port) only when the request is one of ours *and* its URL lies under one of those roots (the
+root's path or below it, `ApiRoot.holds`, which also decides which token a request carries:
+`hosts.api.JsonApi`). Everything else — every
 paper link, project page and redirect, even to the very same host — goes through the plain
 guard, where a private address needs `--allow-private` like any other.
 """
@@ -263,8 +265,9 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 @dataclass(frozen=True, slots=True)
 class ApiRoot:
-    """One API the auditor asks: an exact origin and the path its requests lie under (a path
-    ending in `/` is a prefix, any other path is the one URL: GraphQL's)."""
+    """One API the auditor asks: an exact origin and the path its requests lie under: the
+    root's own path (GraphQL's one URL, the Wayback Machine's endpoint asked with a query) and
+    every path below it (a REST API's)."""
 
     scheme: str
     host: str
@@ -284,8 +287,8 @@ class ApiRoot:
         return cls(scheme, parts.hostname.lower().rstrip("."), port, parts.path or "/")
 
     def holds(self, url: httpx.URL) -> bool:
-        """Whether `url` is a request to this API: same scheme, host and port, and a path
-        under the root's with no dot segment (`..` never climbs out of it)."""
+        """Whether `url` is a request to this API: same scheme, host and port, and the root's
+        path or one under it, with no dot segment (`..` never climbs out of it)."""
         port = url.port or _DEFAULT_PORTS.get(url.scheme)
         if (url.scheme, url.host.lower().rstrip("."), port) != (self.scheme, self.host, self.port):
             return False
@@ -293,9 +296,8 @@ class ApiRoot:
         segments = unquote(raw).split("/")
         if "." in segments or ".." in segments:
             return False
-        if self.path.endswith("/"):
-            return raw.startswith(self.path)
-        return raw == self.path
+        base = self.path.rstrip("/")
+        return raw == base or raw.startswith(base + "/")
 
 
 @dataclass(frozen=True, slots=True)

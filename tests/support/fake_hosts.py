@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, unquote
+from urllib.parse import parse_qs, quote, unquote
 
 from tests.support.local_servers import Exchange, LocalServer, Reply, Route, serve
 
@@ -273,7 +273,12 @@ def wayback_routes(copies: Mapping[str, str]) -> dict[str, Route]:
 
 
 def bitbucket_routes(
-    full_name: str, files: Mapping[str, str], *, tag: str = "v1.0"
+    full_name: str,
+    files: Mapping[str, str],
+    *,
+    tag: str = "v1.0",
+    private: bool = False,
+    description: str = "",
 ) -> dict[str, Route]:
     """developer.atlassian.com, Bitbucket Cloud REST API 2.0, "Repositories": GET
     /2.0/repositories/{workspace}/{repo_slug} (type "repository", full_name, is_private,
@@ -290,8 +295,8 @@ def bitbucket_routes(
                 "full_name": full_name,
                 "name": full_name.split("/")[1],
                 "slug": full_name.split("/")[1],
-                "is_private": False,
-                "description": "",
+                "is_private": private,
+                "description": description,
                 "website": "",
                 "created_on": "2025-11-02T10:00:00.000000+00:00",
                 "updated_on": "2026-03-03T10:00:00.000000+00:00",
@@ -326,7 +331,14 @@ def bitbucket_routes(
 # --- Codeberg (Forgejo) -------------------------------------------------------------------------
 
 
-def forgejo_routes(full_name: str, files: Mapping[str, str], *, site: str) -> dict[str, Route]:
+def forgejo_routes(
+    full_name: str,
+    files: Mapping[str, str],
+    *,
+    site: str,
+    private: bool = False,
+    description: str = "",
+) -> dict[str, Route]:
     """Forgejo's API v1 as its Swagger document (/api/swagger) gives it: GET
     /api/v1/repos/{owner}/{repo} (Repository: full_name, empty, fork, parent, archived,
     licenses, stars_count, forks_count, open_issues_count, default_branch, created_at,
@@ -341,7 +353,8 @@ def forgejo_routes(full_name: str, files: Mapping[str, str], *, site: str) -> di
                 "full_name": full_name,
                 "name": full_name.split("/")[1],
                 "empty": False,
-                "private": False,
+                "private": private,
+                "internal": False,
                 "fork": False,
                 "parent": None,
                 "archived": False,
@@ -355,7 +368,7 @@ def forgejo_routes(full_name: str, files: Mapping[str, str], *, site: str) -> di
                 "release_counter": 1,
                 "html_url": f"{site}/{full_name}",
                 "website": "",
-                "description": "",
+                "description": description,
             }
         ),
         f"{base}/contents": reply(
@@ -382,12 +395,15 @@ def forgejo_routes(full_name: str, files: Mapping[str, str], *, site: str) -> di
 # --- Gitee --------------------------------------------------------------------------------------
 
 
-def gitee_routes(full_name: str, files: Mapping[str, str]) -> dict[str, Route]:
+def gitee_routes(
+    full_name: str, files: Mapping[str, str], *, private: bool = False, description: str = ""
+) -> dict[str, Route]:
     """gitee.com/api/v5/swagger: GET /api/v5/repos/{owner}/{repo} (Project: full_name, fork,
     parent, license, stargazers_count, forks_count, open_issues_count, default_branch,
-    created_at, pushed_at, homepage, description), GET …/git/trees/{sha} (Tree: sha, tree
-    [{path, mode, type blob|tree, sha, size}], truncated), GET …/raw/{path} (the file), GET
-    …/releases/latest (Release: tag_name, created_at). 404: {"message": "Not Found Project"}."""
+    created_at, pushed_at, homepage, description, public, private, internal), GET
+    …/git/trees/{sha} (Tree: sha, tree [{path, mode, type blob|tree, sha, size}], truncated),
+    GET …/raw/{path} (the file), GET …/releases/latest (Release: tag_name, created_at). 404:
+    {"message": "Not Found Project"}."""
     base = f"/api/v5/repos/{full_name}"
     routes: dict[str, Route] = {
         base: reply(
@@ -405,7 +421,10 @@ def gitee_routes(full_name: str, files: Mapping[str, str]) -> dict[str, Route]:
                 "created_at": "2025-09-01T10:00:00+08:00",
                 "pushed_at": "2026-03-05T10:00:00+08:00",
                 "homepage": None,
-                "description": "",
+                "description": description,
+                "public": not private,
+                "private": private,
+                "internal": False,
                 "html_url": f"https://gitee.com/{full_name}.git",
             }
         ),
@@ -437,7 +456,9 @@ def gitee_routes(full_name: str, files: Mapping[str, str]) -> dict[str, Route]:
 # --- OSF ------------------------------------------------------------------------------------------
 
 
-def osf_routes(guid: str, *, category: str, files: list[str]) -> dict[str, Route]:
+def osf_routes(
+    guid: str, *, category: str, files: list[str], public: bool = True, title: str = "Materials"
+) -> dict[str, Route]:
     """developer.osf.io, "Nodes": GET /v2/nodes/{node_id}/ (a JSON:API document: data {id,
     type "nodes", attributes {title, description, category, public, date_created,
     date_modified, registration, fork}, links {html}}), GET …/files/osfstorage/ (data [{id,
@@ -447,10 +468,10 @@ def osf_routes(guid: str, *, category: str, files: list[str]) -> dict[str, Route
             "id": guid,
             "type": "nodes",
             "attributes": {
-                "title": "Materials",
+                "title": title,
                 "description": "",
                 "category": category,
-                "public": True,
+                "public": public,
                 "registration": False,
                 "fork": False,
                 "date_created": "2025-12-01T10:00:00.000000",
@@ -478,10 +499,13 @@ def osf_routes(guid: str, *, category: str, files: list[str]) -> dict[str, Route
 # --- Hugging Face ---------------------------------------------------------------------------------
 
 
-def huggingface_routes(repo_id: str, card: str) -> dict[str, Route]:
+def huggingface_routes(
+    repo_id: str, card: str, *, private: bool = False, siblings: tuple[str, ...] = ()
+) -> dict[str, Route]:
     """huggingface.co/docs/hub/api: GET /api/models/{repo_id} (id, author, sha, lastModified,
     createdAt, private, disabled, gated, downloads, likes, tags, cardData, siblings
-    [{rfilename}]); the card from the file URL /{repo_id}/resolve/main/README.md."""
+    [{rfilename}]); the card from the file URL /{repo_id}/resolve/main/README.md. `siblings`:
+    files besides the card and the weights."""
     model = {
         "_id": "6601",
         "id": repo_id,
@@ -490,18 +514,59 @@ def huggingface_routes(repo_id: str, card: str) -> dict[str, Route]:
         "sha": "3" * 40,
         "lastModified": "2026-02-10T10:00:00.000Z",
         "createdAt": "2026-02-01T10:00:00.000Z",
-        "private": False,
+        "private": private,
         "disabled": False,
         "gated": False,
         "downloads": 10,
         "likes": 2,
         "tags": ["pytorch", "license:apache-2.0"],
         "cardData": {"license": "apache-2.0"},
-        "siblings": [{"rfilename": "README.md"}, {"rfilename": "model.safetensors"}],
+        "siblings": [{"rfilename": name} for name in ("README.md", "model.safetensors", *siblings)],
     }
     return {
         f"/api/models/{repo_id}": reply(model),
         f"/{repo_id}/resolve/main/README.md": reply(card),
+    }
+
+
+# --- GitLab ---------------------------------------------------------------------------------------
+
+
+def gitlab_routes(
+    path: str,
+    readme: str,
+    *,
+    visibility: str = "public",
+    description: str = "",
+    readme_path: str = "README.md",
+) -> dict[str, Route]:
+    """docs.gitlab.com/api/projects, "Get a single project": GET
+    /api/v4/projects/{url-encoded path} (id, description, name, path_with_namespace,
+    visibility public|internal|private, created_at, default_branch, readme_url,
+    last_activity_at, archived, empty_repo, star_count, forks_count, open_issues_count,
+    license {key, name}); "Repository files": GET
+    …/projects/{id}/repository/files/{url-encoded path}/raw (the file)."""
+    project = {
+        "id": 77,
+        "description": description,
+        "name": path.rsplit("/", 1)[-1],
+        "path_with_namespace": path,
+        "visibility": visibility,
+        "created_at": "2025-08-01T10:00:00.000Z",
+        "default_branch": "main",
+        "web_url": f"https://gitlab.com/{path}",
+        "readme_url": f"https://gitlab.com/{path}/-/blob/main/{readme_path}",
+        "last_activity_at": "2026-03-06T10:00:00.000Z",
+        "archived": False,
+        "empty_repo": False,
+        "star_count": 3,
+        "forks_count": 1,
+        "open_issues_count": 0,
+        "license": {"key": "mit", "name": "MIT License"},
+    }
+    return {
+        f"/api/v4/projects/{quote(path, safe='')}": reply(project),
+        f"/api/v4/projects/77/repository/files/{quote(readme_path, safe='')}/raw": reply(readme),
     }
 
 
@@ -518,6 +583,7 @@ ROOTS = {
     "codeberg": ("CODEBERG_API_URL", "/api/v1"),
     "osf": ("OSF_API_URL", "/v2"),
     "huggingface": ("HUGGINGFACE_API_URL", "/api"),
+    "gitlab": ("GITLAB_API_URL", "/api/v4"),
 }
 
 

@@ -4,6 +4,10 @@ benchmarks/hostile.py times them end to end."""
 
 from __future__ import annotations
 
+import json
+
+from tests.support.local_servers import Reply, Route
+
 
 def repository(n: int) -> str:
     return f"https://github.com/owner{n}/repo{n}"
@@ -81,3 +85,17 @@ def long_url(length: int) -> str:
         "<html><body><ul><li>We present LongNet, a method with code at "
         f'<a href="{url}">this link</a></li></ul></body></html>'
     )
+
+
+def huggingface_listing(repo_id: str, files: int) -> dict[str, Route]:
+    """A Hugging Face API (the Hub's `GET /api/models/{id}`) listing `files` siblings at the top
+    of one model, and its card: the file lists of host APIs are uncapped."""
+    siblings = [{"rfilename": "README.md"}] + [
+        {"rfilename": f"shard-{n:07}.safetensors"} for n in range(files - 1)
+    ]
+    model = {"id": repo_id, "private": False, "siblings": siblings, "tags": []}
+    json_type = (("Content-Type", "application/json"),)
+    return {
+        f"/api/models/{repo_id}": Reply(200, json.dumps(model).encode(), json_type),
+        f"/{repo_id}/resolve/main/README.md": Reply(200, b"# Many\n"),
+    }

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from auditor import repofiles
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
-from auditor.hosts.answers import Malformed, Stop, text_field, timestamp
+from auditor.hosts.answers import Malformed, Stop, is_private, private, text_field, timestamp
 from auditor.hosts.github.answers import (
     WHO,
     as_entry,
@@ -32,7 +32,7 @@ from auditor.hosts.github.answers import (
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found_on, private
+from auditor.hosts.github.verdicts import found_on
 from auditor.hosts.listing import Readme, Tree, complete, preferred_readme
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoFacts
@@ -246,7 +246,7 @@ class GraphQLReader:
                 failure = errors.get(f"r{index}")
                 results[full_name] = await self._follow_ups.unless_blocked(api, full_name, failure)
                 continue
-            if node.get("isPrivate") is True:
+            if is_private(node):
                 results[full_name] = private()
                 continue
             try:

@@ -31,6 +31,8 @@ from auditor.hosts.answers import (
     Stop,
     blocked,
     expect,
+    is_private,
+    private,
     refusal,
     text_field,
     timestamp,
@@ -48,7 +50,7 @@ from auditor.hosts.github.answers import (
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
-from auditor.hosts.github.verdicts import found_on, missing, private
+from auditor.hosts.github.verdicts import found_on, missing
 from auditor.hosts.listing import Readme, Tree, complete, manifests_to_read, preferred_readme
 from auditor.licenses import license_class
 from auditor.links import github_page
@@ -138,7 +140,7 @@ class RestReader:
         if answer.status != 200:
             return missing(answer, full_name)
         repo = as_object(answer.json(WHO), "repository")
-        if repo.get("private") is True:
+        if is_private(repo):
             return private()
         base = rest_base(repo)
         self._follow_ups.note_parent_branch(base, repo.get("parent"), "default_branch")

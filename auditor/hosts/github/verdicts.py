@@ -1,5 +1,5 @@
-"""GitHub's words for the verdicts of `hosts.answers`: found (or renamed), missing, blocked,
-private."""
+"""GitHub's words for the verdicts of `hosts.answers`: found (or renamed), missing, blocked.
+(Private is every host's one rule: `hosts.answers.private`.)"""
 
 from __future__ import annotations
 
@@ -39,15 +39,3 @@ def graphql_missing(error: Mapping[str, object] | None, full_name: str) -> HostA
     message = error.get("message") if error is not None else None
     detail = f"GitHub GraphQL API: {message or 'no data for it'}"
     return verdict(Reason.COULD_NOT_ASK, Outcome.TRANSIENT, detail)
-
-
-PRIVATE_DETAIL = (
-    "a private repository: the token can read it, the report's readers cannot; "
-    "its facts are left out"
-)
-
-
-def private() -> HostAnswer:
-    """A repository only the token can see: no fact of it (description, files, README) goes
-    into a report others read."""
-    return verdict(Reason.BLOCKED, Outcome.BLOCKED, PRIVATE_DETAIL, 200)
