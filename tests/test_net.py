@@ -182,9 +182,8 @@ async def test_client_is_honest_and_ignores_proxy_variables(
     with serve({"/": Reply(200)}) as server:
         settings = Settings(allow_private=True, user_agent="paper-auditor/test (+contact)")
         async with Net(settings, resolver=FakeDNS()) as net:
-            answer = await net.client.get(server.url("/"))
-            assert answer.status_code == 200
-            assert net.client.follow_redirects is False
+            answer = await net.pages.send("GET", server.url("/"), seconds=10)
+            assert answer.status == 200
     assert server.requests[0].headers["user-agent"] == "paper-auditor/test (+contact)"
 
 

@@ -27,7 +27,7 @@ from auditor.net.policy import (
     server_wait,
 )
 from tests.support.fake_github import FakeGitHub, FakeRepo
-from tests.support.local_servers import FakeDNS, Reply, sequence, serve
+from tests.support.local_servers import FakeDNS, Reply, plain_fetcher, sequence, serve
 
 NOW = 1_700_000_000.0
 
@@ -255,10 +255,10 @@ async def test_github_gitlab_huggingface_and_the_link_checker_agree_on_what_is_t
         fake.script("/api/models/ml-lab/x", status, "")
         fake.script("/api/models/ml-lab/x", 200, {"id": "ml-lab/x"})
         api = replace(settings, github_api_url=fake.url, github_graphql_url=fake.url + "/graphql")
-        async with httpx.AsyncClient() as client:
-            github = await GitHubFacts(client, api).repos(["ml-lab/x"], host="github.com")
+        async with plain_fetcher() as fetcher:
+            github = await GitHubFacts(fetcher, api).repos(["ml-lab/x"], host="github.com")
             forges = ForgeFacts(
-                client, settings, gitlab_api_url=fake.url + "/api/v4", huggingface_url=fake.url
+                fetcher, settings, gitlab_api_url=fake.url + "/api/v4", huggingface_url=fake.url
             )
             gitlab = await forges.check("https://gitlab.com/ml-lab/x")
             hf = await forges.check("https://huggingface.co/ml-lab/x")

@@ -25,8 +25,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TypeVar
 
-import httpx
-
 from auditor.config import Settings
 from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi
 from auditor.hosts.code_search import CodeSearch
@@ -43,6 +41,7 @@ from auditor.models import (
     PaperScore,
     Tier,
 )
+from auditor.net.fetcher import Fetcher
 from auditor.net.policy import rate_limit_remaining
 from auditor.timestamps import to_utc_iso
 
@@ -126,7 +125,7 @@ class _Run:
 
 
 async def after_verdicts(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
     settings: Settings,
     papers: Sequence[Paper],
     results: Sequence[LinkResult],
@@ -142,9 +141,9 @@ async def after_verdicts(
         bound = None if deadline is None else max(0.0, deadline - time.monotonic())
         async with asyncio.timeout(bound):
             if settings.rescue or settings.preservation:
-                await _archives(client, settings, run, by_url, scores)
+                await _archives(fetcher, settings, run, by_url, scores)
             if settings.find_code:
-                search = CodeSearch(client, settings)
+                search = CodeSearch(fetcher, settings)
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
         for service in run.services.values():
@@ -159,13 +158,13 @@ async def after_verdicts(
 
 
 async def _archives(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
     settings: Settings,
     run: _Run,
     by_url: dict[str, LinkResult],
     scores: dict[str, PaperScore],
 ) -> None:
-    api = JsonApi(client, replace(settings, max_retries=0), auth=api_auth(settings))
+    api = JsonApi(fetcher, replace(settings, max_retries=0), auth=api_auth(settings))
     swh = SoftwareHeritage(api, settings.api_roots["swh"], retry=False)
     wayback = Wayback(api, settings.api_roots["wayback"])
     placeholders = {score.scored_on for score in scores.values() if score.tier is Tier.PLACEHOLDER}

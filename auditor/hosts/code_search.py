@@ -18,12 +18,11 @@ from functools import partial
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-import httpx
-
 from auditor.config import Settings
 from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi, list_field, text_field
 from auditor.links import TEMPLATE_REPOSITORIES, arxiv_id, github_full_name, is_code_result
 from auditor.models import LinkResult, Outcome, Paper
+from auditor.net.fetcher import Fetcher
 from auditor.net.policy import rate_limit_remaining, server_wait
 
 if TYPE_CHECKING:
@@ -36,10 +35,10 @@ MAX_CANDIDATES = 3
 class CodeSearch:
     """Repositories that name a paper's arXiv id in their README."""
 
-    def __init__(self, client: httpx.AsyncClient, settings: Settings) -> None:
+    def __init__(self, fetcher: Fetcher, settings: Settings) -> None:
         token = settings.github_token
         auth = {settings.github_api_url: f"Bearer {token}"} if token else {}
-        self._api = JsonApi(client, replace(settings, max_retries=0), auth=auth)
+        self._api = JsonApi(fetcher, replace(settings, max_retries=0), auth=auth)
         self._root = settings.github_api_url.rstrip("/")
         self._settings = settings
         self.last: ApiAnswer | None = None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.config import FORGE_API_PATHS, Settings
 from auditor.hosts.api import ApiStop, JsonApi
 from auditor.hosts.bitbucket import Bitbucket
@@ -32,6 +30,7 @@ from auditor.links import (
     zenodo_record,
 )
 from auditor.models import LinkCheck, LinkKind, Outcome, RepoCheck
+from auditor.net.fetcher import Fetcher
 from auditor.timestamps import now_iso
 
 # Kinds `ForgeFacts.check` answers through an API.
@@ -53,7 +52,7 @@ class ForgeFacts:
 
     def __init__(
         self,
-        client: httpx.AsyncClient,
+        fetcher: Fetcher,
         settings: Settings,
         *,
         gitlab_api_url: str | None = None,
@@ -62,7 +61,7 @@ class ForgeFacts:
         """The roots are `settings.api_roots`; `gitlab_api_url` and `huggingface_url` (the
         Hub's site, its API under `/api`), when given, override theirs."""
         roots = settings.api_roots
-        self._api = JsonApi(client, settings, auth=api_auth(settings))
+        self._api = JsonApi(fetcher, settings, auth=api_auth(settings))
         self._forges = roots.forges
         self.gitlab = GitLab(self._api, gitlab_api_url or roots["gitlab"])
         hub = huggingface_url.rstrip("/") + "/api" if huggingface_url else roots["huggingface"]

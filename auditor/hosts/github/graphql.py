@@ -12,7 +12,6 @@ against GitHub's published schema in the tests."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -368,7 +367,7 @@ class GraphQLReader:
                 )
             if self._transport.retry.is_transient_status(answer.status):
                 delay = self._transport.retry.delay(
-                    attempt, retry_after(answer.headers, now=time.time())
+                    attempt, retry_after(answer.headers, now=self._transport.fetcher.now())
                 )
                 if delay is None:
                     raise Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")

@@ -55,6 +55,7 @@ from auditor.hosts.github.verdicts import blocked, found, missing, private
 from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
+from auditor.net.fetcher import REDIRECT_STATUSES
 from auditor.timestamps import now_iso
 
 # API requests that fully judge a repository: the repository, and its root listing.
@@ -124,7 +125,7 @@ class RestReader:
     async def _judge(self, api: ApiEndpoint, full_name: str) -> RepoCheck | _Renamed:
         try:
             answer = await self._transport.get(api, f"/repos/{full_name}")
-            if answer.status in {301, 302, 307, 308}:
+            if answer.status in REDIRECT_STATUSES:
                 return _Renamed(full_name, answer)
             return await self._found(api, answer, full_name)
         except Stop as stop:
