@@ -10,8 +10,6 @@ run's time, and otherwise stops and says how many papers it did not reach."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -23,7 +21,7 @@ from auditor.hosts.api import ApiAnswer, ApiStop, JsonApi, list_field, text_fiel
 from auditor.links import TEMPLATE_REPOSITORIES, arxiv_id, github_full_name, is_code_result
 from auditor.models import LinkResult, Outcome, Paper
 from auditor.net.fetcher import Fetcher
-from auditor.net.policy import rate_limit_remaining, server_wait
+from auditor.net.policy import Again, GaveUp, RetryPolicy, rate_limit_remaining, server_wait
 
 if TYPE_CHECKING:
     from auditor.hosts.archives import _Run
@@ -39,19 +37,29 @@ class CodeSearch:
         token = settings.github_token
         auth = {settings.github_api_url: f"Bearer {token}"} if token else {}
         self._api = JsonApi(fetcher, replace(settings, max_retries=0), auth=auth)
+        self._now = fetcher.now
         self._root = settings.github_api_url.rstrip("/")
-        self._settings = settings
+        # An exhausted window is waited out once, when it resets within the retry wait limit.
+        self._window = RetryPolicy(max_retries=1, max_wait=settings.max_retry_wait)
         self.last: ApiAnswer | None = None
+
+    def _reset(self, answer: ApiAnswer) -> float | None:
+        """The wait until an exhausted window resets; None while requests are left."""
+        if rate_limit_remaining(answer.headers) != 0:
+            return None
+        return server_wait(answer.headers, now=self._now())
 
     async def _search(self, identifier: str) -> tuple[str, ...]:
         query = quote(f'"{identifier}" in:readme', safe="")
         url = f"{self._root}/search/repositories?q={query}&per_page=10"
-        self.last = answer = await self._api.get(url, retry=False)
-        if answer.status in (403, 429) and rate_limit_remaining(answer.headers) == 0:
-            wait = server_wait(answer.headers, now=time.time())
-            if wait is not None and wait <= self._settings.max_retry_wait:
-                await asyncio.sleep(wait)
-                self.last = answer = await self._api.get(url, retry=False)
+
+        async def attempt() -> ApiAnswer | Again[ApiAnswer]:
+            self.last = answer = await self._api.get(url, retry=False)
+            wait = self._reset(answer) if answer.status in (403, 429) else None
+            return answer if wait is None else Again(answer, wait)
+
+        result: ApiAnswer | GaveUp[ApiAnswer] = await self._window.run(attempt)
+        answer = result.failure if isinstance(result, GaveUp) else result
         if answer.status != 200:
             raise ApiStop(Outcome.TRANSIENT, f"answered {answer.status}", answer.status)
         found: list[str] = []
@@ -65,11 +73,9 @@ class CodeSearch:
 
     async def _paced(self) -> None:
         """Before the next request: wait out an exhausted window when it resets soon."""
-        if self.last is None or rate_limit_remaining(self.last.headers) != 0:
-            return
-        wait = server_wait(self.last.headers, now=time.time())
-        if wait is not None and wait <= self._settings.max_retry_wait:
-            await asyncio.sleep(wait)
+        wait = None if self.last is None else self._reset(self.last)
+        if wait is not None and wait <= self._window.max_wait:
+            await self._window.sleep(wait)
 
     async def run(
         self, run: _Run, papers: Sequence[Paper], by_url: dict[str, LinkResult]
@@ -100,5 +106,5 @@ class CodeSearch:
     def _resets_soon(self) -> bool:
         if self.last is None:
             return False
-        wait = server_wait(self.last.headers, now=time.time())
-        return wait is not None and wait <= self._settings.max_retry_wait
+        wait = server_wait(self.last.headers, now=self._now())
+        return wait is not None and wait <= self._window.max_wait
