@@ -28,6 +28,7 @@ from auditor.models import Outcome, Tier
 from auditor.net import Net
 from auditor.net.body import UnreadableBody
 from auditor.net.fetcher import Fetcher
+from auditor.render.text import most_that_fit
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
@@ -301,14 +302,9 @@ def _fitted(
         more = [f"- … and {rest} more, not listed to fit GitHub's size limit: {where}"]
         return head + "\n".join(lines[:shown] + (more if rest else [])) + "\n"
 
-    low, high = 0, len(lines)
-    while low < high:  # the most lines that fit; the head and the last line always do
-        middle = (low + high + 1) // 2
-        if len(text(middle)) <= ISSUE_MAX_CHARS:
-            low = middle
-        else:
-            high = middle - 1
-    return text(low)
+    # The most lines that fit; the head and the last line always do.
+    found = most_that_fit(text, lambda body: len(body) <= ISSUE_MAX_CHARS, len(lines))
+    return text(0) if found is None else found[1]
 
 
 def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
