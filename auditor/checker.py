@@ -18,7 +18,6 @@ import re
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 
@@ -37,6 +36,7 @@ from auditor.fetch import (
 )
 from auditor.http_answers import status_verdict, success_verdict, verdict
 from auditor.links import HTML_KINDS, is_cut
+from auditor.links.origins import host_of
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
 from auditor.net.client import needs_public_dns
@@ -137,7 +137,7 @@ class _Checker:
         by_host: dict[str, list[str]] = {}
         for url in todo:
             if url not in self.results:
-                by_host.setdefault(_host(url), []).append(url)
+                by_host.setdefault(host_of(url), []).append(url)
 
         async def second(urls: list[str]) -> None:
             for url in urls:
@@ -218,7 +218,7 @@ class _Checker:
         if excluded is not None:
             return LinkCheck(Outcome.EXCLUDED, excluded, now_iso())
         cached = self.cache.get(url) if self.cache is not None else None
-        if cached is None and self.net.public_dns_down and needs_public_dns(_host(url)):
+        if cached is None and self.net.public_dns_down and needs_public_dns(host_of(url)):
             return not_checked(self.net.offline_detail())
         return cached
 
@@ -246,7 +246,7 @@ class _Checker:
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
         loop = asyncio.get_running_loop()
-        host = _host(url)
+        host = host_of(url)
         limit = seconds(self.retry.max_wait)
         previous = self.cache.previous(url) if self.cache is not None else None
 
@@ -393,7 +393,7 @@ class _Checker:
         ask = self.fetcher.request
         if kind in HTML_KINDS:
             return await ask("GET", url, body="html", headers=headers, budget=budget)
-        host = _host(url)
+        host = host_of(url)
         if host not in self.head_refused:
             response = await ask("HEAD", url, body="none", headers=headers, budget=budget)
             # A client error may be HEAD's own (405, and 400/403/404 from servers that route
@@ -446,10 +446,6 @@ class _Checker:
                 except run_clock.OutOfTime:
                     return not_checked("not checked: run time limit reached while reading the page")
         return success_verdict(response, hops, facts, limits.code_links_per_page)
-
-
-def _host(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower()
 
 
 def _internal_error(url: str, error: Exception) -> LinkCheck:

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.fetch import Failure, Response, redirect_note, status_text
+from auditor.links.origins import explicit_port, host_key
 from auditor.models import Hop, LinkCheck, Outcome
 from auditor.net.fetcher import PERMANENT_REDIRECTS
 from auditor.net.policy import RetryPolicy
@@ -38,11 +39,9 @@ def is_canonicalising(source: str, target: str) -> bool:
 
     def key(url: str) -> tuple[str, int | None, str, str]:
         parts = urlsplit(url)
-        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-        if (parts.scheme, port) in (("http", 80), ("https", 443)):
-            port = None  # the scheme's default, whichever scheme it is
-        host = (parts.hostname or "").removeprefix("www.")
-        return host, port, parts.path.rstrip("/"), parts.query
+        # The scheme's default port, whichever scheme it is, is no port.
+        host = host_key(parts.hostname or "").removeprefix("www.")
+        return host, explicit_port(url), parts.path.rstrip("/"), parts.query
 
     schemes = (urlsplit(source).scheme, urlsplit(target).scheme)
     if schemes[0] != schemes[1] and schemes != ("http", "https"):

@@ -17,6 +17,7 @@ import httpx
 from auditor import repofiles
 from auditor.config import Settings
 from auditor.hosts.github import derive
+from auditor.links.origins import origin
 from auditor.models import LinkCheck, Outcome, RepoCheck, RepoFacts
 from auditor.net.body import UnreadableBody
 from auditor.net.fetcher import Fetcher, Response, location
@@ -57,17 +58,10 @@ class ApiAnswer:
         return body
 
 
-def origin(url: str) -> str:
-    """`scheme://host[:port]` of a URL: what a token is bound to."""
-    parts = httpx.URL(url)
-    port = f":{parts.port}" if parts.port is not None else ""
-    return f"{parts.scheme}://{parts.host}{port}".lower()
-
-
 class JsonApi:
     """GET requests to a host's API through the run's one request path (`Fetcher`: its slots,
     its politeness gates, its retry loop). `auth` maps an API origin (`origin`) to the
-    `Authorization` value sent to it, and to no other origin."""
+    `Authorization` value sent to it, and to no other origin (`auditor.links.origins`)."""
 
     def __init__(
         self,

@@ -31,6 +31,7 @@ import httpx
 
 from auditor.config import Settings
 from auditor.links import has_real_tld
+from auditor.links.origins import host_key
 from auditor.net.fetcher import Clock, Fetcher
 from auditor.net.guard import (
     ApiRoots,
@@ -58,7 +59,7 @@ def needs_public_dns(host: str) -> bool:
     """Whether reaching `host` takes public DNS: a name under a public top-level domain
     (`github.com`, `lab.github.io`), not an address nor an intranet name (`wiki`, `git.corp`,
     `lab.test`, `printer.home.arpa`)."""
-    host = host.strip("[]").rstrip(".").lower()
+    host = host_key(host)
     try:
         ipaddress.ip_address(host)
     except ValueError:

@@ -48,12 +48,13 @@ from auditor.hosts.github.derive import (
     preferred_readme,
     spdx_of,
 )
-from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
+from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import blocked, found, missing, private
 from auditor.licenses import license_class
 from auditor.links import github_page
+from auditor.links.origins import origin
 from auditor.models import LinkCheck, Outcome, Release, RepoCheck, RepoFacts
 from auditor.net.fetcher import REDIRECT_STATUSES
 from auditor.timestamps import now_iso

@@ -15,7 +15,8 @@ import httpx
 
 from auditor.config import Settings
 from auditor.hosts.github.answers import Answer, Stop
-from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint, origin
+from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint
+from auditor.links.origins import origin
 from auditor.models import Outcome
 from auditor.net.body import UnreadableBody
 from auditor.net.fetcher import REDIRECT_STATUSES, Fetcher
