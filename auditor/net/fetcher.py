@@ -114,7 +114,6 @@ class Fetcher:
         self.gates = gates or Gates(settings)
         self.cookies = httpx.Cookies() if cookies else None
         self.now = now
-        self.retry = RetryPolicy.from_settings(settings)
         self.reached_any = False  # some server answered: the network works
 
     def _request(
