@@ -18,11 +18,11 @@ from auditor.deadline import current as current_deadline
 from auditor.models import Hop, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.net.client import needs_public_dns
-from auditor.net.fetcher import BodyWanted, Response, location, seconds
+from auditor.net.fetcher import BodyWanted, Budget, Response, location, seconds
 from auditor.net.policy import Again, GaveUp, RetryPolicy, tls_error
 from auditor.net.proxy import ProxyUnreachable
 
-__all__ = ["Response", "seconds"]  # the fetcher's, named here for the link checker
+__all__ = ["Budget", "Response", "seconds"]  # the fetcher's, named here for the link checker
 
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
@@ -150,15 +150,6 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
     return T, f"request failed ({type(exc).__name__}: {exc})"
 
 
-class Budget:
-    """The exchange time one link has left (`link_deadline`), shared by all its redirect hops:
-    a chain of slow redirects ends within it, not within one deadline per hop."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.left = seconds
-
-
 class LinkFetcher:
     """The link checker's requests, through the run's `pages` fetcher: a failure is a
     `Failure` (what it means for the link)."""
@@ -187,8 +178,6 @@ class LinkFetcher:
         headers = dict(headers or {})
         if method == "GET":
             headers.setdefault("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
-        loop = asyncio.get_running_loop()
-        started = loop.time()
         try:
             return await self.net.pages.send(
                 method,
@@ -196,14 +185,11 @@ class LinkFetcher:
                 headers=headers,
                 body=body,
                 cap=cap,
-                seconds=settings.link_deadline if budget is None else budget.left,
+                seconds=settings.link_deadline if budget is None else budget,
                 until=current_deadline().at,
             )
         except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
             raise _classify(exc, settings.timeout, settings.link_deadline) from None
-        finally:
-            if budget is not None:
-                budget.left -= loop.time() - started
 
 
 def redirect_target(response: Response, *, max_length: int | None = None) -> str | None:

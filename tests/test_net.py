@@ -27,7 +27,13 @@ from auditor.net import (
     embedded_ipv4,
     is_public_address,
 )
-from auditor.net.fetcher import PERMANENT_REDIRECTS, REDIRECT_STATUSES, Response, location
+from auditor.net.fetcher import (
+    PERMANENT_REDIRECTS,
+    REDIRECT_STATUSES,
+    Budget,
+    Response,
+    location,
+)
 from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
 REFUSED = [
@@ -294,3 +300,17 @@ def test_one_redirect_rule() -> None:
     assert location(answer(304)) is None
     assert location(answer(302, "  ")) is None
     assert PERMANENT_REDIRECTS < REDIRECT_STATUSES
+
+
+async def test_waiting_at_the_gate_spends_nothing_of_a_chains_budget() -> None:
+    # Politeness is ours: a link whose server is busy keeps its whole exchange deadline.
+    with serve({"/": Reply(200)}) as server:
+        settings = Settings(allow_private=True, per_host_concurrency=1, host_adaptive=False)
+        async with Net(settings, resolver=FakeDNS()) as net:
+            gate = net.gate(server.host)
+            await gate.acquire()  # another request holds the server's only place
+            asyncio.get_running_loop().call_later(0.6, gate.release)
+            budget = Budget(0.5)
+            answer = await net.pages.send("GET", server.url("/"), seconds=budget)
+    assert answer.status == 200
+    assert 0.3 < budget.left < 0.5

@@ -27,7 +27,7 @@ import httpx
 from auditor.config import Settings
 from auditor.net.body import API_MAX_BODY, CappedBody, UnreadableBody
 from auditor.net.policy import RetryPolicy, retry_after, server_wait
-from auditor.net.politeness import Gates
+from auditor.net.politeness import Gates, HostGate
 
 # RFC 9110 §15.4: every redirect is followed by hand, pages and APIs alike (303 included:
 # the target answers a GET); 301 and 308 say the move is permanent.
@@ -48,6 +48,16 @@ def seconds(value: float) -> str:
     if value >= 7200:
         return f"{value / 3600:.0f} h"
     return f"{value:.0f} s" if value >= 10 else f"{value:.1f} s"
+
+
+class Budget:
+    """The exchange time a chain of requests has left (a link's redirect hops share one): each
+    request spends from it the time from its start, its wait at the politeness gate excluded,
+    so a chain of slow redirects ends within one deadline, not within one per hop."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.left = seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +157,7 @@ class Fetcher:
         method: str,
         url: str,
         *,
-        seconds: float,
+        seconds: float | Budget,
         until: float | None = None,
         headers: Mapping[str, str] | None = None,
         json_body: object = None,
@@ -156,36 +166,56 @@ class Fetcher:
         cap: int | None = None,
         read_timeout: float | None = None,
     ) -> Response:
-        """One exchange, ended within `seconds` of its start (and by `until`, a loop time, when
-        given): a server that drips one byte at a time never trips the read timeout. `whole`:
+        """One exchange, ended within `seconds` of its start, or what a `Budget` has left (and
+        by `until`, a loop time, when given): a server that drips one byte at a time never
+        trips the read timeout. `whole`:
         a body that cannot be read whole raises (TimeoutError, httpx.HTTPError,
         UnreadableBody) instead of being noted. Raises what httpx and the guard raise."""
         request = self._request(method, url, headers or {}, json_body, read_timeout)
         loop = asyncio.get_running_loop()
+        budget = seconds if isinstance(seconds, Budget) else Budget(seconds)
         async with self.gates.slot(request.url.host) as gate:
             started = loop.time()
-            if seconds <= 0:
+            if budget.left <= 0:
                 raise TimeoutError
-            deadline = started + seconds if until is None else min(until, started + seconds)
+            deadline = started + budget.left
+            deadline = deadline if until is None else min(until, deadline)
             try:
-                async with asyncio.timeout_at(deadline):
-                    response = await self.transport.handle_async_request(request)
-            except Exception as error:
-                if RetryPolicy.is_overload_error(error):
-                    gate.failed(started)
-                raise
-            slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
-            gate.answered(started, loop.time() - started, slow_down=slow_down)
-            received_at = self.now()
-            response.request = request
-            if self.cookies is not None:
-                self.cookies.extract_cookies(response)
-            self.reached_any = True
-            try:
-                return await self._read(response, url, body, whole, cap, deadline, received_at)
+                return await self._exchange(request, url, gate, started, deadline, body, whole, cap)
             finally:
-                with contextlib.suppress(httpx.HTTPError, OSError):
-                    await response.aclose()
+                budget.left -= loop.time() - started
+
+    async def _exchange(
+        self,
+        request: httpx.Request,
+        url: str,
+        gate: HostGate,
+        started: float,
+        deadline: float,
+        body: BodyWanted,
+        whole: bool,
+        cap: int | None,
+    ) -> Response:
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout_at(deadline):
+                response = await self.transport.handle_async_request(request)
+        except Exception as error:
+            if RetryPolicy.is_overload_error(error):
+                gate.failed(started)
+            raise
+        slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
+        gate.answered(started, loop.time() - started, slow_down=slow_down)
+        received_at = self.now()
+        response.request = request
+        if self.cookies is not None:
+            self.cookies.extract_cookies(response)
+        self.reached_any = True
+        try:
+            return await self._read(response, url, body, whole, cap, deadline, received_at)
+        finally:
+            with contextlib.suppress(httpx.HTTPError, OSError):
+                await response.aclose()
 
     async def _read(
         self,
