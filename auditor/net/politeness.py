@@ -9,6 +9,8 @@ when it asks (429, 503, Retry-After) or breaks (timeouts, reset connections): ha
 once, twice the interval, once per round of requests. A server that strains answers slowly, and
 a slow answer never speeds it up: the pace follows what the server can take. What asks to slow down
 is the retry policy's (`auditor.net.policy`); which hosts share a server is `auditor.links`'.
+`Gates` holds a run's gates and request slots; every request of the run, page or API, passes
+one (`auditor.net.fetcher`).
 """
 
 from __future__ import annotations
