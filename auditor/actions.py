@@ -9,20 +9,27 @@ passes the environment in.
 
 from __future__ import annotations
 
+import asyncio
+import json as _json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
+from urllib.parse import urlencode
 
 import httpx
 
 from auditor import redact
-from auditor.config import USER_AGENT
+from auditor.config import Settings
 from auditor.containment import is_failure_note
 from auditor.history import acknowledged_dead, new_dead, still_dead
 from auditor.models import Outcome, Tier
+from auditor.net import Net
+from auditor.net.body import UnreadableBody
+from auditor.net.fetcher import Fetcher
+from auditor.render.text import most_that_fit
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
@@ -35,6 +42,7 @@ ISSUE_MARKER = "<!-- paper-auditor:tracking-issue -->"
 ISSUE_MAX_ITEMS = 200  # dead links listed in the issue at most; the report has them all
 ISSUE_MAX_CHARS = 65_536  # GitHub refuses a longer issue body or comment (422)
 API_VERSION = "2022-11-28"
+ISSUE_API_TIMEOUT = 30.0  # seconds for one call, the whole exchange
 
 
 def is_github_actions(environ: Mapping[str, str]) -> bool:
@@ -299,14 +307,9 @@ def _fitted(
         more = [f"- … and {rest} more, not listed to fit GitHub's size limit: {where}"]
         return head + "\n".join(lines[:shown] + (more if rest else [])) + "\n"
 
-    low, high = 0, len(lines)
-    while low < high:  # the most lines that fit; the head and the last line always do
-        middle = (low + high + 1) // 2
-        if len(text(middle)) <= ISSUE_MAX_CHARS:
-            low = middle
-        else:
-            high = middle - 1
-    return text(low)
+    # The most lines that fit; the head and the last line always do.
+    found = most_that_fit(text, lambda body: len(body) <= ISSUE_MAX_CHARS, len(lines))
+    return text(0) if found is None else found[1]
 
 
 def issue_body(card: Scorecard, *, report_url: str | None = None) -> str:
@@ -336,49 +339,65 @@ class _Issue:
 
 
 class _Api:
-    """The few REST calls the tracking issue needs. The token goes to `api_url` only, and
-    redirects are not followed (a redirect elsewhere would carry it along)."""
+    """The few REST calls the tracking issue needs, through the run's one request path. The
+    token goes to `api_url` only, and redirects are not followed (a redirect elsewhere would
+    carry it along)."""
 
-    def __init__(self, client: httpx.Client, api_url: str, repository: str, token: str) -> None:
+    def __init__(self, fetcher: Fetcher, api_url: str, repository: str, token: str) -> None:
         if not re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", repository):
             raise IssueSyncError(f"not an owner/repository name: {repository!r}")
-        self.client = client
+        self.fetcher = fetcher
         self.base = f"{api_url.rstrip('/')}/repos/{repository}"
         self.headers = {
             "Authorization": f"Bearer {token}",
             "Accept": "application/vnd.github+json",
             "X-GitHub-Api-Version": API_VERSION,
-            "User-Agent": USER_AGENT,
         }
 
-    def call(self, method: str, path: str, *, ok: Sequence[int] = (), **kwargs: Any) -> Any:
+    async def call(
+        self,
+        method: str,
+        path: str,
+        *,
+        ok: Sequence[int] = (),
+        params: Mapping[str, object] | None = None,
+        json: object = None,
+    ) -> Any:
+        url = self.base + path + (f"?{urlencode(params)}" if params else "")
         try:
-            response = self.client.request(
-                method, self.base + path, headers=self.headers, follow_redirects=False, **kwargs
+            response = await self.fetcher.send(
+                method,
+                url,
+                headers=self.headers,
+                json_body=json,
+                body="every",
+                whole=True,
+                seconds=ISSUE_API_TIMEOUT,
+                read_timeout=ISSUE_API_TIMEOUT,
             )
-        except httpx.HTTPError as error:
-            raise IssueSyncError(redact.scrub(f"GitHub API {method} {path}: {error}")) from None
-        if not 200 <= response.status_code < 300 and response.status_code not in ok:
+        except (httpx.HTTPError, TimeoutError, UnreadableBody, OSError) as error:
+            why = str(error) or type(error).__name__
+            raise IssueSyncError(redact.scrub(f"GitHub API {method} {path}: {why}")) from None
+        if not 200 <= response.status < 300 and response.status not in ok:
             try:
-                answer = response.json()
+                answer = _json.loads(response.text())
                 message = answer.get("message", "") if isinstance(answer, dict) else ""
             except ValueError:
                 message = ""
             # An error message may echo what we sent, the token included.
-            text = f"GitHub API {method} {path}: HTTP {response.status_code} {message}".rstrip()
+            text = f"GitHub API {method} {path}: HTTP {response.status} {message}".rstrip()
             raise IssueSyncError(redact.scrub(str(text))[:500])
-        if not response.content:
+        if not response.body:
             return None
         try:
-            return response.json()
+            return _json.loads(response.text())
         except ValueError:
             raise IssueSyncError(
-                f"GitHub API {method} {path}: HTTP {response.status_code} with a body that is "
-                "not JSON"
+                f"GitHub API {method} {path}: HTTP {response.status} with a body that is not JSON"
             ) from None
 
-    def find_open(self) -> _Issue | None:
-        found = self.call(
+    async def find_open(self) -> _Issue | None:
+        found = await self.call(
             "GET",
             "/issues",
             params={"state": "open", "labels": ISSUE_LABEL, "per_page": 100, "direction": "asc"},
@@ -401,7 +420,6 @@ def sync_tracking_issue(
     token: str,
     api_url: str = "https://api.github.com",
     report_url: str | None = None,
-    client: httpx.Client | None = None,
 ) -> str:
     """Keep one open issue listing the dead links: open it when links newly die, update it
     (with a comment naming new deaths, since body edits notify nobody) while any is dead,
@@ -409,24 +427,29 @@ def sync_tracking_issue(
     `ISSUE_MARKER`. Returns what was done: "opened", "updated", "closed" or "unchanged".
     Needs `issues: write`."""
     redact.register(token)
-    own = client is None
-    http = client or httpx.Client(timeout=30.0)
-    try:
-        api = _Api(http, api_url, repository, token)
-        issue = api.find_open()
+    return asyncio.run(_sync(card, repository, token, api_url, report_url))
+
+
+async def _sync(
+    card: Scorecard, repository: str, token: str, api_url: str, report_url: str | None
+) -> str:
+    # Its own `Net`: the address guard, and the API origin the only one trusted.
+    async with Net(Settings(github_api_url=api_url)) as net:
+        api = _Api(net.apis, api_url, repository, token)
+        issue = await api.find_open()
         fresh = new_dead(card)
         if issue is None:
             # Known dead links with no open issue were seen and closed by someone: only a new
             # death opens one again.
             if not fresh:
                 return "unchanged"
-            api.call(
+            await api.call(
                 "POST",
                 "/labels",
                 ok=(422,),  # 422: the label exists
                 json={"name": ISSUE_LABEL, "color": "b60205", "description": "paper-auditor"},
             )
-            api.call(
+            await api.call(
                 "POST",
                 "/issues",
                 json={"title": ISSUE_TITLE, "body": issue_body(card, report_url=report_url),
@@ -435,18 +458,18 @@ def sync_tracking_issue(
             return "opened"
         number = issue.number
         if not still_dead(card):
-            api.call(
+            await api.call(
                 "POST",
                 f"/issues/{number}/comments",
                 json={"body": "Every dead link listed here resolves again, has left the "
                       f"lists or is acknowledged (audit of {card.generated_at}). Closing."},
             )  # fmt: skip
-            api.call(
+            await api.call(
                 "PATCH", f"/issues/{number}", json={"state": "closed", "state_reason": "completed"}
             )
             return "closed"
         if fresh:
-            api.call(
+            await api.call(
                 "POST",
                 f"/issues/{number}/comments",
                 json={"body": redact.scrub(_fitted(f"{len(fresh)} link(s) newly dead:\n\n",
@@ -455,8 +478,5 @@ def sync_tracking_issue(
         body = issue_body(card, report_url=report_url)
         if body == issue.body and not fresh:
             return "unchanged"
-        api.call("PATCH", f"/issues/{number}", json={"body": body})
+        await api.call("PATCH", f"/issues/{number}", json={"body": body})
         return "updated"
-    finally:
-        if own:
-            http.close()

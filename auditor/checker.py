@@ -18,7 +18,6 @@ import re
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 
@@ -28,7 +27,7 @@ from auditor.containment import LINK_CHECK, contained
 from auditor.fetch import (
     Budget,
     Failure,
-    Fetcher,
+    LinkFetcher,
     Response,
     httpx_limit,
     redirect_target,
@@ -38,10 +37,11 @@ from auditor.fetch import (
 )
 from auditor.http_answers import status_verdict, success_verdict, verdict
 from auditor.links import HTML_KINDS, is_cut
+from auditor.links.origins import host_of
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
 from auditor.net.client import needs_public_dns
-from auditor.net.policy import RetryPolicy
+from auditor.net.policy import Again, GaveUp, RetryPolicy, Tries
 from auditor.pages import PageFacts, page_facts
 from auditor.timestamps import now_iso
 
@@ -60,11 +60,20 @@ def not_checked(detail: str) -> LinkCheck:
     return LinkCheck(Outcome.UNCHECKED, detail, now_iso())
 
 
+class _Deferred(Exception):
+    """The link's next attempt waits too long for the first pass: the second takes it."""
+
+
+class _TooLong(Exception):
+    """The link's next attempt would wait beyond the retry policy's limit (the message says
+    who asked)."""
+
+
 @dataclass(slots=True)
 class _Progress:
     """What one link has been through, across both passes."""
 
-    attempts: int = 0
+    tries: Tries = field(default_factory=Tries)
     started: float | None = None
     not_before: float = 0.0
     last: Failure | None = None
@@ -76,7 +85,7 @@ class _Checker:
     cache: VerdictCache | None
     on_result: Callable[[str, LinkCheck], None] | None
     retry: RetryPolicy = field(init=False)
-    fetcher: Fetcher = field(init=False)
+    fetcher: LinkFetcher = field(init=False)
     excludes: list[re.Pattern[str]] = field(init=False)
     results: dict[str, LinkCheck] = field(default_factory=dict)
     unreached: set[str] = field(default_factory=set)
@@ -85,7 +94,7 @@ class _Checker:
 
     def __post_init__(self) -> None:
         self.retry = RetryPolicy.from_settings(self.net.settings)
-        self.fetcher = Fetcher(self.net)
+        self.fetcher = LinkFetcher(self.net)
         self.excludes = []
         for pattern in self.net.settings.exclude:
             try:
@@ -129,7 +138,7 @@ class _Checker:
         by_host: dict[str, list[str]] = {}
         for url in todo:
             if url not in self.results:
-                by_host.setdefault(_host(url), []).append(url)
+                by_host.setdefault(host_of(url), []).append(url)
 
         async def second(urls: list[str]) -> None:
             for url in urls:
@@ -210,7 +219,7 @@ class _Checker:
         if excluded is not None:
             return LinkCheck(Outcome.EXCLUDED, excluded, now_iso())
         cached = self.cache.get(url) if self.cache is not None else None
-        if cached is None and self.net.public_dns_down and needs_public_dns(_host(url)):
+        if cached is None and self.net.public_dns_down and needs_public_dns(host_of(url)):
             return not_checked(self.net.offline_detail())
         return cached
 
@@ -238,20 +247,11 @@ class _Checker:
         self, url: str, kind: LinkKind, progress: _Progress, *, second_pass: bool
     ) -> LinkCheck | None:
         loop = asyncio.get_running_loop()
-        host = _host(url)
+        host = host_of(url)
         limit = seconds(self.retry.max_wait)
         previous = self.cache.previous(url) if self.cache is not None else None
-        while True:
-            wait = max(progress.not_before, self.host_not_before.get(host, 0.0)) - loop.time()
-            if wait > 0:
-                if wait > self.retry.max_wait:
-                    return self._give_up(
-                        progress,
-                        extra=f"{host} asked us to wait {seconds(wait)}, beyond the {limit} limit",
-                    )
-                if not second_pass and wait > INLINE_WAIT:
-                    return None
-                await self.retry.sleep(wait)
+
+        async def attempt() -> LinkCheck | Again[Failure]:
             if progress.started is None:
                 progress.started = loop.time()
             try:
@@ -261,35 +261,68 @@ class _Checker:
                 progress.last = failure
                 if failure.unreached and not await self.net.dns_works():
                     return self._offline(failure)
-                if not failure.retryable or self.retry.exhausted(progress.attempts):
-                    check = self._give_up(progress)
-                    if failure.unreached and check.outcome is Outcome.TRANSIENT:
-                        self.unreached.add(url)
-                    return check
-                now = loop.time()
-                if failure.wait is not None:
-                    self.host_not_before[host] = max(
-                        self.host_not_before.get(host, 0.0), now + failure.wait
-                    )
-                delay = self.retry.delay(progress.attempts, failure.wait)
-                if delay is None:
-                    asked = (
-                        "the next retry's wait is"
-                        if failure.wait is None
-                        else f"the server asked us to wait {seconds(failure.wait)}"
-                    )
-                    return self._give_up(progress, extra=f"{asked}, beyond the {limit} limit")
-                progress.attempts += 1
-                progress.not_before = now + delay
+                if not failure.retryable:
+                    return self._spent(url, progress)
+                return Again(failure, failure.wait)
+
+        async def pause(delay: float, again: Again[Failure]) -> None:
+            now = loop.time()
+            if again.wait is not None:  # the server's wait holds for its other links too
+                self.host_not_before[host] = max(
+                    self.host_not_before.get(host, 0.0), now + again.wait
+                )
+            progress.not_before = now + delay
+            await self._turn(progress, host, second_pass=second_pass)
+
+        try:
+            await self._turn(progress, host, second_pass=second_pass)
+            result = await self.retry.run(attempt, tries=progress.tries, pause=pause)
+        except _Deferred:
+            return None
+        except _TooLong as too_long:
+            return self._give_up(progress, extra=f"{too_long}, beyond the {limit} limit")
+        if not isinstance(result, GaveUp):
+            return result
+        if not result.beyond:
+            return self._spent(url, progress)
+        asked = (
+            "the next retry's wait is"
+            if result.wait is None
+            else f"the server asked us to wait {seconds(result.wait)}"
+        )
+        return self._give_up(progress, extra=f"{asked}, beyond the {limit} limit")
+
+    async def _turn(self, progress: _Progress, host: str, *, second_pass: bool) -> None:
+        """Wait for this link's next attempt (its own retry wait, or one its host asked of
+        another link); raises `_Deferred` for a long wait in the first pass, `_TooLong` for
+        one beyond the retry policy's limit."""
+        wait = max(progress.not_before, self.host_not_before.get(host, 0.0))
+        wait -= asyncio.get_running_loop().time()
+        if wait <= 0:
+            return
+        if wait > self.retry.max_wait:
+            raise _TooLong(f"{host} asked us to wait {seconds(wait)}")
+        if not second_pass and wait > INLINE_WAIT:
+            raise _Deferred
+        await self.retry.sleep(wait)
+
+    def _spent(self, url: str, progress: _Progress) -> LinkCheck:
+        """The verdict once no retry is left (or none was possible)."""
+        check = self._give_up(progress)
+        failure = progress.last
+        if failure is not None and failure.unreached and check.outcome is Outcome.TRANSIENT:
+            self.unreached.add(url)
+        return check
 
     def _give_up(self, progress: _Progress, *, extra: str | None = None) -> LinkCheck:
         failure = progress.last
         if failure is None:  # another link of the host learnt the wait: this one never asked
             return not_checked(f"not checked: {extra}")
         parts = [failure.reason]
-        if progress.attempts:
+        made = progress.tries.made
+        if made:
             elapsed = asyncio.get_running_loop().time() - (progress.started or 0.0)
-            times = "once" if progress.attempts == 1 else f"{progress.attempts} times"
+            times = "once" if made == 1 else f"{made} times"
             parts.append(f"retried {times} over {seconds(elapsed)}")
         if extra:
             parts.append(extra)
@@ -361,7 +394,7 @@ class _Checker:
         ask = self.fetcher.request
         if kind in HTML_KINDS:
             return await ask("GET", url, body="html", headers=headers, budget=budget)
-        host = _host(url)
+        host = host_of(url)
         if host not in self.head_refused:
             response = await ask("HEAD", url, body="none", headers=headers, budget=budget)
             # A client error may be HEAD's own (405, and 400/403/404 from servers that route
@@ -414,10 +447,6 @@ class _Checker:
             except run_clock.OutOfTime:  # the deadline, not a bug, whichever way it was read
                 return not_checked(f"{run_clock.NOT_CHECKED} while reading the page")
         return success_verdict(response, hops, facts, limits.code_links_per_page)
-
-
-def _host(url: str) -> str:
-    return (urlsplit(url).hostname or "").lower()
 
 
 def internal_error(url: str, error: Exception) -> LinkCheck:

@@ -17,6 +17,7 @@ import platformdirs
 
 from auditor import __version__
 from auditor.configfile import ConfigError, read_config, suggestion
+from auditor.links.origins import host_key
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -141,7 +142,7 @@ def load_forges(path: Path | None, *, pyproject: Path | None) -> dict[str, str]:
         if kind not in FORGE_API_PATHS or not isinstance(host, str) or "/" in host:
             known = ", ".join(FORGE_API_PATHS)
             raise ForgeConfigError(f"{read.where}: forges.{host} must be one of {known}")
-        found[host.casefold().rstrip(".")] = "forgejo" if kind == "gitea" else kind
+        found[host_key(host)] = "forgejo" if kind == "gitea" else kind
     return found
 
 
@@ -207,7 +208,7 @@ class ProxyRoutes:
         """The proxy of a request to `host` over `scheme`, None to connect directly."""
         if self.every is not None:
             return self.every
-        host = host.lower().rstrip(".")
+        host = host_key(host)
         for entry in self.bypass:
             if entry == "*" or host == entry or host.endswith("." + entry):
                 return None

@@ -1,18 +1,15 @@
-"""One HTTP request through the run's limits, and what its failure means for a link: the
-fetcher behind the link checker (bodies streamed and capped after decompression, the whole
-exchange within the link deadline, Location parsed by hand), and `fetch_document`, which
-fetches a paper list given as an http(s) URL through the same guard and retry policy."""
+"""What a request means for a link: the link checker's requests (`LinkFetcher`: through the
+run's one request path, `auditor.net.fetcher`, within the link's deadline), what a failure
+means for a link (`Failure`), where a redirect leads (`redirect_target`), and
+`fetch_document`, which fetches a paper list given as an http(s) URL through the same path
+and the same retry loop."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ssl
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Literal
 from urllib.parse import urlsplit
 
 import httpx
@@ -21,15 +18,15 @@ from auditor.deadline import NOT_CHECKED, TIME_LIMIT_REACHED
 from auditor.deadline import current as current_deadline
 from auditor.models import Hop, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
-from auditor.net.body import CappedBody
 from auditor.net.client import needs_public_dns
-from auditor.net.policy import RetryPolicy, server_wait, tls_error
-from auditor.net.politeness import HostGate
+from auditor.net.fetcher import BodyWanted, Budget, Response, location, seconds
+from auditor.net.policy import Again, GaveUp, RetryPolicy, tls_error
 from auditor.net.proxy import ProxyUnreachable
+
+__all__ = ["Budget", "Response", "seconds"]  # the fetcher's, named here for the link checker
 
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})  # RFC 9110 §15.4
 
 
 # What httpx refuses that a browser requests: a URL over 64 KiB, an IPv4 address written with
@@ -54,14 +51,6 @@ def unsupported_address(error: BaseException) -> str:
     return f"an address our HTTP client cannot request ({httpx_limit(error)}); not checked"
 
 
-def seconds(value: float) -> str:
-    if value >= 86400 * 2:
-        return f"{value / 86400:.0f} days"
-    if value >= 7200:
-        return f"{value / 3600:.0f} h"
-    return f"{value:.0f} s" if value >= 10 else f"{value:.1f} s"
-
-
 def status_text(status: int) -> str:
     try:
         return f"{status} {HTTPStatus(status).phrase}"
@@ -73,15 +62,6 @@ def redirect_note(hops: Sequence[Hop]) -> str:
     if not hops:
         return ""
     return f" after {len(hops)} redirect" + ("s" if len(hops) > 1 else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Response:
-    url: str
-    status: int
-    headers: httpx.Headers
-    body: bytes | None = None
-    note: str | None = None  # what went wrong while reading the body
 
 
 class Failure(Exception):
@@ -171,25 +151,17 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
     return T, f"request failed ({type(exc).__name__}: {exc})"
 
 
-BodyWanted = Literal["none", "html", "any"]
+class LinkFetcher:
+    """The link checker's requests, through the run's `pages` fetcher: a failure is a
+    `Failure` (what it means for the link)."""
 
-
-class Budget:
-    """The exchange time one link has left (`link_deadline`), shared by all its redirect hops:
-    a chain of slow redirects ends within it, not within one deadline per hop."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.left = seconds
-
-
-class Fetcher:
-    """Sends one request through the run's limits and reads what is wanted of the body."""
-
-    def __init__(self, net: Net, *, body_cap: int | None = None) -> None:
+    def __init__(self, net: Net) -> None:
         self.net = net
-        self.body_cap = body_cap or net.settings.max_body_bytes
-        self.reached_any = False  # some server answered: the network works
+
+    @property
+    def reached_any(self) -> bool:
+        """Some server answered: the network works."""
+        return self.net.pages.reached_any
 
     async def request(
         self,
@@ -199,128 +171,46 @@ class Fetcher:
         body: BodyWanted,
         headers: dict[str, str] | None = None,
         budget: Budget | None = None,
+        cap: int | None = None,
     ) -> Response:
         """One exchange, within `link_deadline`, within what `budget` has left (the link's
         redirect chain), and never past the run's deadline."""
         settings = self.net.settings
-        try:
-            return await self._request(method, url, body, headers or {}, budget)
-        except Failure:
-            raise
-        except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
-            raise _classify(exc, settings.timeout, settings.link_deadline) from None
-
-    async def _request(
-        self,
-        method: str,
-        url: str,
-        body: BodyWanted,
-        headers: dict[str, str],
-        budget: Budget | None,
-    ) -> Response:
-        settings = self.net.settings
-        # We decode bodies ourselves (CappedBody), so only codings we can bound are offered.
-        headers = {"Accept-Encoding": "gzip, deflate", **headers}
+        headers = dict(headers or {})
         if method == "GET":
             headers.setdefault("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
-        request = self.net.client.build_request(method, url, headers=headers)
-        loop = asyncio.get_running_loop()
-        async with self.net.slot(request.url.host) as gate:
-            # `link_deadline` bounds the whole exchange: a server that drips one byte at a time
-            # never trips the read timeout; a chain of redirects shares one `budget`.
-            started = loop.time()
-            seconds = settings.link_deadline if budget is None else budget.left
-            if seconds <= 0:
-                raise TimeoutError
-            deadline = current_deadline().sooner(started + seconds)
-            assert deadline is not None
-            try:
-                return await self._exchange(request, url, body, deadline, gate, started)
-            finally:
-                if budget is not None:
-                    budget.left -= loop.time() - started
-
-    async def _exchange(
-        self,
-        request: httpx.Request,
-        url: str,
-        body: BodyWanted,
-        deadline: float,
-        gate: HostGate,
-        started: float,
-    ) -> Response:
-        loop = asyncio.get_running_loop()
         try:
-            async with asyncio.timeout_at(deadline):
-                # The transport, not `client.send`: httpx parses Location into `next_request`
-                # even when not following redirects, and a Location it cannot parse would cost
-                # us the whole answer.
-                response = await self.net.transport.handle_async_request(request)
-        except Exception as error:
-            if RetryPolicy.is_overload_error(error):
-                gate.failed(started)
-            raise
-        slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
-        gate.answered(started, loop.time() - started, slow_down=slow_down)
-        response.request = request
-        self.net.client.cookies.extract_cookies(response)
-        self.reached_any = True
-        try:
-            return await self._read(response, url, body, deadline)
-        finally:
-            with contextlib.suppress(httpx.HTTPError, OSError):
-                await response.aclose()
-
-    async def _read(
-        self, response: httpx.Response, url: str, body: BodyWanted, deadline: float
-    ) -> Response:
-        content_type = response.headers.get("content-type", "")
-        wanted = response.is_success and (
-            body == "any"
-            or (body == "html" and (not content_type or "html" in content_type.lower()))
-        )
-        if not wanted:
-            return Response(url, response.status_code, response.headers)
-        reader = CappedBody(response.headers.get("content-encoding", ""), self.body_cap)
-        note: str | None = None
-        try:
-            async with asyncio.timeout_at(deadline):
-                async for chunk in response.aiter_raw():
-                    if not reader.feed(chunk):
-                        break
-        except TimeoutError:
-            note = f"body cut off at the {seconds(self.net.settings.link_deadline)} link deadline"
-        except httpx.HTTPError as exc:
-            note = f"body cut short ({exc})"
-        if reader.error is not None:
-            note = reader.error
-        elif reader.truncated:
-            note = f"body larger than the {self.body_cap}-byte cap; read the start"
-        return Response(url, response.status_code, response.headers, bytes(reader.data), note)
+            return await self.net.pages.send(
+                method,
+                url,
+                headers=headers,
+                body=body,
+                cap=cap,
+                seconds=settings.link_deadline if budget is None else budget,
+                until=current_deadline().at,
+            )
+        except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
+            raise _classify(exc, settings.timeout, settings.link_deadline) from None
 
 
 def redirect_target(response: Response, *, max_length: int | None = None) -> str | None:
     """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative). A target
     longer than `max_length`, or one httpx cannot request though a browser would, is
     `unsupported` (a `Failure`): never followed, never `dead`."""
-    if response.status not in REDIRECT_STATUSES:
-        return None
-    location = response.headers.get("location")
-    if location is None or not location.strip():
-        return None
-    location = location.strip()
-    if max_length is not None and len(location) > max_length:
+    given = response.headers.get("location", "").strip()
+    if max_length is not None and len(given) > max_length:
         raise Failure(
             Outcome.UNSUPPORTED,
             f"redirected to an address longer than {max_length:,} characters; not followed",
         )
     try:
-        return str(httpx.URL(response.url).join(location))
+        target = location(response)
     except (httpx.InvalidURL, ValueError) as exc:
         if httpx_limit(exc) is not None:
             why = f"redirected to {unsupported_address(exc)}"
             raise Failure(Outcome.UNSUPPORTED, why) from None
         raise Failure(Outcome.DEAD, f"redirect to an invalid address ({exc})") from None
+    return None if target is None else str(target)
 
 
 def scheme_refusal(url: str) -> tuple[Outcome, str] | None:
@@ -352,15 +242,16 @@ async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
     works = await net.dns_works()
     if net.public_dns_down and needs_public_dns(urlsplit(url).hostname or ""):
         raise FetchError(f"{url}: not read: {net.offline_words()}")
-    fetcher = Fetcher(net, body_cap=settings.max_document_bytes)
-    retry = RetryPolicy.from_settings(settings)
-    attempt = 0
-    while True:
+    fetcher = LinkFetcher(net)
+
+    async def attempt() -> tuple[bytes, str | None] | Again[Failure]:
         try:
             current = url
             budget = Budget(settings.link_deadline)
             for _ in range(settings.max_redirects + 1):
-                response = await fetcher.request("GET", current, body="any", budget=budget)
+                response = await fetcher.request(
+                    "GET", current, body="any", budget=budget, cap=settings.max_document_bytes
+                )
                 target = redirect_target(response, max_length=settings.limits.url_length)
                 if target is None:
                     break
@@ -370,29 +261,28 @@ async def _fetch_document(net: Net, url: str) -> tuple[bytes, str | None]:
                 current = target
             else:
                 raise FetchError(f"{url}: more than {settings.max_redirects} redirects")
-            status = response.status
-            if retry.is_transient_status(status):
-                raise Failure(
-                    Outcome.TRANSIENT,
-                    status_text(status),
-                    retryable=True,
-                    wait=server_wait(response.headers, now=time.time()),
-                )
-            if not 200 <= status < 300:
-                raise FetchError(f"{url}: {status_text(status)}")
-            if response.note is not None:
-                raise FetchError(f"{url}: {response.note}")
-            return response.body or b"", response.headers.get("content-type")
         except Failure as failure:
             if failure.unreached and not works:
                 raise FetchError(
                     f"{url}: not read: {failure.offline_reason}, and {net.offline_words()}"
                 ) from None
-            if not failure.retryable or retry.exhausted(attempt):
+            if not failure.retryable:
                 raise FetchError(f"{url}: {failure.reason}") from None
-            delay = retry.delay(attempt, failure.wait)
-            if delay is None:
-                asked = "beyond the wait limit" if failure.wait is None else seconds(failure.wait)
-                raise FetchError(f"{url}: {failure.reason}; asked to wait {asked}") from None
-            attempt += 1
-            await retry.sleep(delay)
+            return Again(failure, failure.wait)
+        status = response.status
+        if RetryPolicy.is_transient_status(status):
+            return Again(Failure(Outcome.TRANSIENT, status_text(status)), response.server_wait)
+        if not 200 <= status < 300:
+            raise FetchError(f"{url}: {status_text(status)}")
+        if response.note is not None:
+            raise FetchError(f"{url}: {response.note}")
+        return response.body or b"", response.headers.get("content-type")
+
+    result: tuple[bytes, str | None] | GaveUp[Failure]
+    result = await RetryPolicy.from_settings(settings).run(attempt)
+    if isinstance(result, GaveUp):
+        if not result.beyond:
+            raise FetchError(f"{url}: {result.failure.reason}")
+        asked = "beyond the wait limit" if result.wait is None else seconds(result.wait)
+        raise FetchError(f"{url}: {result.failure.reason}; asked to wait {asked}")
+    return result

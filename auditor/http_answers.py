@@ -6,18 +6,17 @@ itself (a soft 404 is `dead`, a permanent redirect that does more than canonical
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.fetch import Failure, Response, redirect_note, status_text
+from auditor.links.origins import explicit_port, host_key
 from auditor.models import Hop, LinkCheck, Outcome
-from auditor.net.policy import RetryPolicy, server_wait
+from auditor.net.fetcher import PERMANENT_REDIRECTS
+from auditor.net.policy import RetryPolicy
 from auditor.pages import PageFacts
 from auditor.timestamps import now_iso
-
-PERMANENT_STATUSES = frozenset({301, 308})
 
 
 def verdict(
@@ -40,11 +39,9 @@ def is_canonicalising(source: str, target: str) -> bool:
 
     def key(url: str) -> tuple[str, int | None, str, str]:
         parts = urlsplit(url)
-        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-        if (parts.scheme, port) in (("http", 80), ("https", 443)):
-            port = None  # the scheme's default, whichever scheme it is
-        host = (parts.hostname or "").removeprefix("www.")
-        return host, port, parts.path.rstrip("/"), parts.query
+        # The scheme's default port, whichever scheme it is, is no port.
+        host = host_key(parts.hostname or "").removeprefix("www.")
+        return host, explicit_port(url), parts.path.rstrip("/"), parts.query
 
     schemes = (urlsplit(source).scheme, urlsplit(target).scheme)
     if schemes[0] != schemes[1] and schemes != ("http", "https"):
@@ -87,7 +84,7 @@ def status_verdict(
             f"{text}{after}",
             retryable=True,
             status=status,
-            wait=server_wait(response.headers, now=time.time()),
+            wait=response.server_wait,
         )
     if 400 <= status < 500 or status >= 600:
         # Not `dead`: these usually judge our request (406, 418, LinkedIn's 999…) rather
@@ -137,7 +134,7 @@ def success_verdict(
     moves = [
         hop.status
         for index, hop in enumerate(hops)
-        if hop.status in PERMANENT_STATUSES
+        if hop.status in PERMANENT_REDIRECTS
         and not is_canonicalising(
             hop.url, hops[index + 1].url if index + 1 < len(hops) else response.url
         )

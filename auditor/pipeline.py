@@ -109,8 +109,8 @@ class _Checks:
         self.cache = cache
         self.observer = observer
         # The API client: its guard trusts the configured API roots (and nothing else).
-        self.github = github.GitHubFacts(net.api_client, settings, api_cache=cache)
-        self.forges = ForgeFacts(net.api_client, settings)
+        self.github = github.GitHubFacts(net.apis, settings, api_cache=cache)
+        self.forges = ForgeFacts(net.apis, settings)
         self.links: dict[str, Link] = {}
         self.results: dict[str, LinkResult] = {}
         self.deadline = run_clock.current()
@@ -490,7 +490,7 @@ async def _run(
             # The archives and the code search, once every verdict and score is in: they
             # change neither.
             after = await archives.after_verdicts(
-                net.api_client, settings, papers, results, scores, deadline=checks.deadline.at
+                net.apis, settings, papers, results, scores, deadline=checks.deadline.at
             )
             results, papers = after.results, after.papers
             for note in after.notes:

@@ -23,12 +23,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [os.environ.get("BENCH_AUDITOR_ROOT") or str(ROOT), str(ROOT)]
 
-import httpx  # noqa: E402
-
 from auditor.config import Settings  # noqa: E402
 from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts  # noqa: E402
 from benchmarks import world  # noqa: E402
 from tests.support.fake_github import FakeGitHub  # noqa: E402
+from tests.support.local_servers import plain_fetcher  # noqa: E402
 
 TOKEN = "bench-token-0123456789"
 
@@ -54,8 +53,8 @@ async def tokenless(count: int) -> dict[str, Any]:
     repos = repositories(count)
     names = [repo.full_name for repo in repos]
     with FakeGitHub(repos, rest_budget=60) as fake:
-        async with httpx.AsyncClient() as client:
-            results = await GitHubFacts(client, _settings(fake, None)).repos(names)
+        async with plain_fetcher() as fetcher:
+            results = await GitHubFacts(fetcher, _settings(fake, None)).repos(names)
         counts = dict(fake.counts)
     judged = [
         name
@@ -84,8 +83,8 @@ async def graphql(count: int, share: float, seed: int = 5) -> dict[str, Any]:
     faulty = rng.sample(names, round(count * share))
     faults = {name: kinds[index % 3] for index, name in enumerate(faulty)}
     with FakeGitHub(repos, token=TOKEN, graphql_faults=dict(faults)) as fake:
-        async with httpx.AsyncClient() as client:
-            facts = GitHubFacts(client, _settings(fake, TOKEN))
+        async with plain_fetcher() as fetcher:
+            facts = GitHubFacts(fetcher, _settings(fake, TOKEN))
             results = await facts.repos(names)
         queries = fake.counts["graphql"]
     batches = math.ceil(count / GRAPHQL_BATCH)

@@ -26,7 +26,7 @@ sys.path[:0] = [str(ROOT)]
 import httpx  # noqa: E402
 
 from auditor.config import Settings  # noqa: E402
-from auditor.fetch import Fetcher  # noqa: E402
+from auditor.fetch import LinkFetcher  # noqa: E402
 from auditor.net import Net  # noqa: E402
 from benchmarks import harness, world  # noqa: E402
 from benchmarks.harness import OUT  # noqa: E402
@@ -52,7 +52,7 @@ async def auditor_fetcher(urls: list[str], concurrency: int) -> None:
         host_adaptive=False,
     )
     async with Net(settings) as net:
-        fetcher = Fetcher(net)
+        fetcher = LinkFetcher(net)
 
         async def send(url: str) -> int:
             return (await fetcher.request("GET", url, body="html")).status

@@ -425,12 +425,14 @@ async def test_the_github_api_is_trusted_on_loopback_for_api_requests_only(
             allow_private=False,
             github_api_url=server.url("/api/v3", host="ghe.test"),
         )
-        answer = await net.api_client.get(server.url("/api/v3/rate_limit", host="ghe.test"))
-        assert answer.status_code == 200
+        answer = await net.apis.send(
+            "GET", server.url("/api/v3/rate_limit", host="ghe.test"), seconds=10
+        )
+        assert answer.status == 200
         # The API host, but not an API path (nor one climbing out of it): the plain guard.
         for path in ("/admin", "/api/v3/../../admin"):
             with pytest.raises(httpx.ConnectError, match="non-public address"):
-                await net.api_client.get(server.url(path, host="ghe.test"))
+                await net.apis.send("GET", server.url(path, host="ghe.test"), seconds=10)
         # A paper link to the API itself, or to another name of the machine: refused.
         for url in (
             server.url("/api/v3/rate_limit", host="ghe.test"),

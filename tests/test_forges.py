@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 
-import httpx
 import pytest
 
 from auditor.config import Settings, api_roots_from
 from auditor.hosts.forges import ForgeFacts
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
+from tests.support.local_servers import plain_fetcher
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
 GITLAB_PROJECT = {
@@ -71,11 +71,11 @@ def server() -> Iterator[FakeGitHub]:
 
 @pytest.fixture
 async def forges(server: FakeGitHub) -> AsyncIterator[ForgeFacts]:
-    async with httpx.AsyncClient() as client:
+    async with plain_fetcher() as fetcher:
         roots = api_roots_from(
             {"GITLAB_API_URL": server.url + "/api/v4", "HUGGINGFACE_API_URL": server.url + "/api"}
         )
-        facts = ForgeFacts(client, Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots))
+        facts = ForgeFacts(fetcher, Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots))
         yield facts
 
 

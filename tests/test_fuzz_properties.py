@@ -39,6 +39,7 @@ from auditor.net.policy import parse_retry_after, server_wait
 from auditor.readme import analyze_readme
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Tool
 from auditor.summary import build_summary
+from tests.support.local_servers import plain_fetcher
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -134,11 +135,11 @@ _JSON = st.recursive(
 answers = st.one_of(_JSON.map(json.dumps), st.sampled_from(["[" * 5000, "<html>", "", "{"]))
 
 
-def _client(body: str, status: int) -> httpx.AsyncClient:
+def _answering(body: str, status: int) -> httpx.MockTransport:
     def answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(status, text=body, headers={"content-type": "application/json"})
 
-    return httpx.AsyncClient(transport=httpx.MockTransport(answer))
+    return httpx.MockTransport(answer)
 
 
 @FAST
@@ -149,8 +150,8 @@ def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, toke
     )
 
     async def run() -> None:
-        async with _client(body, status) as client:
-            facts = GitHubFacts(client, settings_)
+        async with plain_fetcher(_answering(body, status)) as fetcher:
+            facts = GitHubFacts(fetcher, settings_)
             results = await facts.repos(["ml-lab/x", "ml-lab/y"], host="github.com")
             other = await facts.other("https://github.com/ml-lab/x/issues/1")
         assert {result.check.outcome for result in results.values()} <= set(Outcome)
@@ -168,8 +169,8 @@ def test_github_answers_of_any_shape_give_a_verdict(body: str, status: int, toke
 )  # fmt: skip
 def test_forge_answers_of_any_shape_give_a_verdict(body: str, status: int, url: str) -> None:
     async def run() -> None:
-        async with _client(body, status) as client:
-            forges = ForgeFacts(client, Settings(max_retries=0, retry_base_delay=0.0))
+        async with plain_fetcher(_answering(body, status)) as fetcher:
+            forges = ForgeFacts(fetcher, Settings(max_retries=0, retry_base_delay=0.0))
             kind = LinkKind.GITLAB if "gitlab" in url else LinkKind.HUGGINGFACE
             answer = await forges.check(url, kind)
         assert answer.check.outcome in set(Outcome)

@@ -20,6 +20,7 @@ from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host, build
 from auditor.hosts.github.endpoints import raw_origins
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
+from auditor.net.fetcher import Fetcher
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.github_world import (
     MIT,
@@ -32,6 +33,7 @@ from tests.support.github_world import (
     settings_for,
     without_source,
 )
+from tests.support.local_servers import plain_fetcher
 
 
 @pytest.fixture
@@ -41,26 +43,24 @@ def fake() -> Iterator[FakeGitHub]:
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient() as http:
-        yield http
+async def fetcher() -> AsyncIterator[Fetcher]:
+    async with plain_fetcher() as plain:
+        yield plain
 
 
 async def check(
-    client: httpx.AsyncClient, fake: FakeGitHub, names: list[str], *, token: str | None = None
+    fetcher: Fetcher, fake: FakeGitHub, names: list[str], *, token: str | None = None
 ) -> tuple[dict[str, RepoCheck], GitHubFacts]:
-    facts = GitHubFacts(client, settings_for(fake, token=token))
+    facts = GitHubFacts(fetcher, settings_for(fake, token=token))
     return await facts.repos(names), facts
 
 
 # Parity and the facts themselves --------------------------------------------------------------
 
 
-async def test_rest_and_graphql_give_identical_facts(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
-    rest, _ = await check(client, fake, NAMES)
-    graphql, _ = await check(client, fake, NAMES, token=TOKEN)
+async def test_rest_and_graphql_give_identical_facts(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    rest, _ = await check(fetcher, fake, NAMES)
+    graphql, _ = await check(fetcher, fake, NAMES, token=TOKEN)
     assert list(rest) == list(graphql) == NAMES
     for name in NAMES:
         assert rest[name].check.outcome == graphql[name].check.outcome, name
@@ -72,9 +72,9 @@ async def test_rest_and_graphql_give_identical_facts(
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_complete_repository_facts(
-    client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
+    fetcher: Fetcher, fake: FakeGitHub, token: str | None
 ) -> None:
-    results, _ = await check(client, fake, ["ml-lab/complete"], token=token)
+    results, _ = await check(fetcher, fake, ["ml-lab/complete"], token=token)
     result = results["ml-lab/complete"]
     assert result.check.outcome is Outcome.OK
     facts = result.facts
@@ -119,11 +119,9 @@ async def test_complete_repository_facts(
     assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
 
 
-async def test_readme_choice_and_dependency_pinning(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
+async def test_readme_choice_and_dependency_pinning(fetcher: Fetcher, fake: FakeGitHub) -> None:
     for token in (None, TOKEN):
-        results, _ = await check(client, fake, NAMES, token=token)
+        results, _ = await check(fetcher, fake, NAMES, token=token)
         facts = {name: r.facts for name, r in results.items()}
         assert facts["ml-lab/rst-readme"]
         assert facts["ml-lab/rst-readme"].readme_path == "README.rst"
@@ -149,10 +147,10 @@ async def test_readme_choice_and_dependency_pinning(
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_archived_fork_and_licences(
-    client: httpx.AsyncClient, fake: FakeGitHub, token: str | None
+    fetcher: Fetcher, fake: FakeGitHub, token: str | None
 ) -> None:
     results, _ = await check(
-        client, fake, ["ml-lab/archived", "ml-lab/fork", "ml-lab/rst-readme"], token=token
+        fetcher, fake, ["ml-lab/archived", "ml-lab/fork", "ml-lab/rst-readme"], token=token
     )
     archived = results["ml-lab/archived"]
     assert archived.check.outcome is Outcome.OK
@@ -175,10 +173,8 @@ async def test_archived_fork_and_licences(
 # Renamed, missing, blocked, empty -------------------------------------------------------------
 
 
-async def test_rest_rename_follows_301_to_repository_id(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
-    results, _ = await check(client, fake, ["ml-lab/old-name"])
+async def test_rest_rename_follows_301_to_repository_id(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, _ = await check(fetcher, fake, ["ml-lab/old-name"])
     result = results["ml-lab/old-name"]
     assert result.check.outcome is Outcome.MOVED
     assert result.check.final_url == "https://github.com/ml-lab/new-name"
@@ -191,10 +187,8 @@ async def test_rest_rename_follows_301_to_repository_id(
     ]
 
 
-async def test_graphql_rename_by_name_with_owner(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
-    results, _ = await check(client, fake, ["ml-lab/old-name", "ML-LAB/Complete"], token=TOKEN)
+async def test_graphql_rename_by_name_with_owner(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, _ = await check(fetcher, fake, ["ml-lab/old-name", "ML-LAB/Complete"], token=TOKEN)
     assert results["ml-lab/old-name"].check.outcome is Outcome.MOVED
     assert results["ml-lab/old-name"].check.final_url == "https://github.com/ml-lab/new-name"
     # A difference in case only is the same repository, not a rename.
@@ -202,10 +196,10 @@ async def test_graphql_rename_by_name_with_owner(
 
 
 async def test_missing_repository_inside_a_good_graphql_batch(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     results, _ = await check(
-        client, fake, ["ml-lab/complete", "nobody/missing", "ml-lab/fork"], token=TOKEN
+        fetcher, fake, ["ml-lab/complete", "nobody/missing", "ml-lab/fork"], token=TOKEN
     )
     assert results["nobody/missing"].check.outcome is Outcome.DEAD
     missing = results["nobody/missing"].facts
@@ -215,25 +209,23 @@ async def test_missing_repository_inside_a_good_graphql_batch(
     assert fake.counts["graphql"] == 1
 
 
-async def test_rest_404_is_dead(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
-    results, _ = await check(client, fake, ["nobody/missing"])
+async def test_rest_404_is_dead(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, _ = await check(fetcher, fake, ["nobody/missing"])
     assert results["nobody/missing"].check.outcome is Outcome.DEAD
     assert results["nobody/missing"].check.http_status == 404
     assert fake.counts["rest"] == 1
 
 
-async def test_451_is_dead_with_the_reason(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
-    results, _ = await check(client, fake, ["ml-lab/taken-down"])
+async def test_451_is_dead_with_the_reason(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, _ = await check(fetcher, fake, ["ml-lab/taken-down"])
     result = results["ml-lab/taken-down"].check
     assert result.outcome is Outcome.DEAD
     assert result.http_status == 451
     assert "dmca" in result.detail
 
 
-async def test_empty_repository_costs_two_rest_requests(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
-    results, facts = await check(client, fake, ["ml-lab/empty"])
+async def test_empty_repository_costs_two_rest_requests(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, facts = await check(fetcher, fake, ["ml-lab/empty"])
     result = results["ml-lab/empty"]
     assert result.check.outcome is Outcome.OK
     assert "empty" in result.check.detail
@@ -241,7 +233,7 @@ async def test_empty_repository_costs_two_rest_requests(
     assert result.facts.empty is True
     assert result.facts.root_files == ()
     assert facts.requests_made == 2
-    graphql, _ = await check(client, fake, ["ml-lab/empty"], token=TOKEN)
+    graphql, _ = await check(fetcher, fake, ["ml-lab/empty"], token=TOKEN)
     assert without_source(graphql["ml-lab/empty"].facts) == without_source(result.facts)
 
 
@@ -249,12 +241,12 @@ async def test_empty_repository_costs_two_rest_requests(
 
 
 async def test_rest_budget_exhausted_marks_the_rest_unchecked(
-    client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+    fetcher: Fetcher, caplog: pytest.LogCaptureFixture
 ) -> None:
     repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(8)]
     with FakeGitHub(repos, rest_budget=10) as fake:
         with caplog.at_level(logging.WARNING, logger="auditor.hosts.github"):
-            results, facts = await check(client, fake, [f"ml-lab/r{i}" for i in range(8)])
+            results, facts = await check(fetcher, fake, [f"ml-lab/r{i}" for i in range(8)])
         outcomes = [results[f"ml-lab/r{i}"].check.outcome for i in range(8)]
     # Each repository takes 2 requests (repository, root listing): 5 fit.
     assert outcomes[:5] == [Outcome.OK] * 5
@@ -269,11 +261,11 @@ async def test_rest_budget_exhausted_marks_the_rest_unchecked(
 
 
 async def test_graphql_rate_limited_marks_unchecked_and_stops(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
 ) -> None:
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH + 5)]
     with FakeGitHub([FakeRepo(n) for n in names], graphql_rate_limited=True) as fake:
-        results, _ = await check(client, fake, names, token=TOKEN)
+        results, _ = await check(fetcher, fake, names, token=TOKEN)
         assert fake.counts["graphql"] == 1  # the second batch is never sent
     assert {r.check.outcome for r in results.values()} == {Outcome.UNCHECKED}
     assert "rate limit" in results[names[-1]].check.detail
@@ -281,40 +273,40 @@ async def test_graphql_rate_limited_marks_unchecked_and_stops(
 
 @pytest.mark.parametrize("status", [403, 429])
 async def test_secondary_limit_with_short_retry_after_is_waited_out(
-    client: httpx.AsyncClient, fake: FakeGitHub, status: int
+    fetcher: Fetcher, fake: FakeGitHub, status: int
 ) -> None:
     body = {"message": "You have exceeded a secondary rate limit. Please wait a few minutes."}
     fake.script("/repos/ml-lab/complete", status, body, {"retry-after": "0"})
-    results, _ = await check(client, fake, ["ml-lab/complete"])
+    results, _ = await check(fetcher, fake, ["ml-lab/complete"])
     assert results["ml-lab/complete"].check.outcome is Outcome.OK
 
 
 async def test_secondary_limit_with_long_retry_after_is_unchecked(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     body = {"message": "You have exceeded a secondary rate limit."}
     fake.script("/graphql", 403, body, {"retry-after": "3600"})
-    results, _ = await check(client, fake, ["ml-lab/complete"], token=TOKEN)
+    results, _ = await check(fetcher, fake, ["ml-lab/complete"], token=TOKEN)
     assert results["ml-lab/complete"].check.outcome is Outcome.UNCHECKED
     assert "secondary" in results["ml-lab/complete"].check.detail
 
 
-async def test_too_large_graphql_batch_is_split(client: httpx.AsyncClient) -> None:
+async def test_too_large_graphql_batch_is_split(fetcher: Fetcher) -> None:
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
-        results, _ = await check(client, fake, names, token=TOKEN)
+        results, _ = await check(fetcher, fake, names, token=TOKEN)
         # 40 → 2×20 → 4×10, each too heavy a batch sent 3 times before it is split: 3 + 6 + 4.
         assert fake.counts["graphql"] == 13
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
 
 
 @pytest.mark.parametrize("fault", ["secondary", "502", "504"])
-async def test_a_faulting_batch_is_resent_whole(client: httpx.AsyncClient, fault: str) -> None:
+async def test_a_faulting_batch_is_resent_whole(fetcher: Fetcher, fault: str) -> None:
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, token=TOKEN, graphql_faults={names[7]: fault}) as fake:
-        results, facts = await check(client, fake, names, token=TOKEN)
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
         sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
     assert facts.requests_made == len(sent) == 2  # the batch, and the same batch again
@@ -323,7 +315,7 @@ async def test_a_faulting_batch_is_resent_whole(client: httpx.AsyncClient, fault
 
 
 async def test_graphql_requests_stay_within_batches_plus_faults(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
 ) -> None:
     names = [f"ml-lab/r{i}" for i in range(400)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
@@ -331,16 +323,16 @@ async def test_graphql_requests_stay_within_batches_plus_faults(
         repo.files = {".github/README.md": "# g\n", "docs/README.md": "# d\n", "a.py": ""}
     faults = {names[i]: ("secondary", "502", "504")[i % 3] for i in range(0, 400, 40)}
     with FakeGitHub(repos, token=TOKEN, graphql_faults=faults) as fake:
-        results, facts = await check(client, fake, names, token=TOKEN)
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
     assert facts.requests_made <= math.ceil(400 / GRAPHQL_BATCH) + len(faults)
 
 
 async def test_a_single_repository_that_always_times_out_is_transient(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     fake.graphql_max_aliases = 0
-    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
+    results, _ = await check(fetcher, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
 
 
@@ -362,7 +354,7 @@ async def test_token_goes_to_the_api_host_only(
         github_server_url="https://ghe.example.com",
         github_token=TOKEN,
     )
-    async with httpx.AsyncClient(transport=httpx.MockTransport(public_api)) as mock:
+    async with plain_fetcher(httpx.MockTransport(public_api)) as mock:
         facts = GitHubFacts(mock, settings)
         # github.com links go to api.github.com, without the Enterprise token.
         await facts.repos(["someone/thing"], host="github.com")
@@ -374,8 +366,8 @@ async def test_token_goes_to_the_api_host_only(
     with FakeGitHub() as elsewhere:
         moved = {"Location": elsewhere.url + "/repositories/1"}
         fake.script("/repos/ml-lab/complete", 301, {}, moved)
-        async with httpx.AsyncClient() as http:
-            facts = GitHubFacts(http, settings_for(fake, token=TOKEN))
+        async with plain_fetcher() as plain:
+            facts = GitHubFacts(plain, settings_for(fake, token=TOKEN))
             result = await facts.repos(["ml-lab/fork"])
             other = await facts.other("https://github.com/ml-lab/complete/issues")
         assert elsewhere.requests == []
@@ -387,17 +379,17 @@ async def test_token_goes_to_the_api_host_only(
 
 
 async def test_token_never_in_details_or_logs(
-    client: httpx.AsyncClient, fake: FakeGitHub, caplog: pytest.LogCaptureFixture
+    fetcher: Fetcher, fake: FakeGitHub, caplog: pytest.LogCaptureFixture
 ) -> None:
     fake.script(
         "/graphql", 200, "<html>Unicorn! " + TOKEN + "</html>", {"content-type": "text/html"}
     )
     with caplog.at_level(logging.DEBUG):
-        first, _ = await check(client, fake, NAMES, token=TOKEN)
+        first, _ = await check(fetcher, fake, NAMES, token=TOKEN)
         fake.graphql_rate_limited = True
-        second, _ = await check(client, fake, NAMES, token=TOKEN)
+        second, _ = await check(fetcher, fake, NAMES, token=TOKEN)
         fake.token = "another"
-        third, _ = await check(client, fake, NAMES, token=TOKEN)
+        third, _ = await check(fetcher, fake, NAMES, token=TOKEN)
     details = [r.check.detail for run in (first, second, third) for r in run.values()]
     assert {r.check.outcome for r in first.values()} == {Outcome.TRANSIENT}
     assert third["ml-lab/complete"].check.outcome is Outcome.UNCHECKED
@@ -409,27 +401,25 @@ async def test_token_never_in_details_or_logs(
 # Malformed answers ----------------------------------------------------------------------------
 
 
-async def test_html_and_malformed_json_are_transient(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
+async def test_html_and_malformed_json_are_transient(fetcher: Fetcher, fake: FakeGitHub) -> None:
     fake.script("/repos/ml-lab/complete", 200, "<html>oops</html>", {"content-type": "text/html"})
     fake.script("/repos/ml-lab/fork", 200, {"full_name": "ml-lab/fork"})  # fields missing
     fake.script("/repos/ml-lab/archived/contents/", 200, '{"not": "a list"}')
-    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork", "ml-lab/archived"])
+    results, _ = await check(fetcher, fake, ["ml-lab/complete", "ml-lab/fork", "ml-lab/archived"])
     assert {r.check.outcome for r in results.values()} == {Outcome.TRANSIENT}
     assert "non-JSON" in results["ml-lab/complete"].check.detail
 
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_a_malformed_date_is_a_missing_fact_not_a_verdict(
-    client: httpx.AsyncClient, token: str | None
+    fetcher: Fetcher, token: str | None
 ) -> None:
     # The rule of every host (auditor.hosts.answers): a date we cannot read is no date.
     odd = FakeRepo("ml-lab/odd-dates", files={"README.md": "# Odd\n", "a.py": ""})
     odd.pushed_at = "last Tuesday"
     odd.created_at = "2021-13-45T99:00:00Z"
     with FakeGitHub([odd], token=TOKEN) as server:
-        results, _ = await check(client, server, ["ml-lab/odd-dates"], token=token)
+        results, _ = await check(fetcher, server, ["ml-lab/odd-dates"], token=token)
     answer = results["ml-lab/odd-dates"]
     assert answer.check.outcome is Outcome.OK, answer.check.detail
     assert answer.facts is not None
@@ -438,10 +428,10 @@ async def test_a_malformed_date_is_a_missing_fact_not_a_verdict(
 
 
 async def test_graphql_partial_data_keeps_the_good_aliases(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     # A real answer for two repositories, then one alias broken and an unrelated error added.
-    answer, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
+    answer, _ = await check(fetcher, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
     good = answer["ml-lab/complete"].facts
     assert fake.requests[0].path == "/graphql"
     payload = {
@@ -452,7 +442,7 @@ async def test_graphql_partial_data_keeps_the_good_aliases(
         ],
     }
     fake.script("/graphql", 200, payload)
-    results, facts = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
+    results, facts = await check(fetcher, fake, ["ml-lab/complete", "ml-lab/fork"], token=TOKEN)
     assert results["ml-lab/complete"].check.outcome is Outcome.TRANSIENT
     assert "Resource not accessible" in results["ml-lab/complete"].check.detail
     assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT  # lacks fields: no traceback
@@ -460,26 +450,26 @@ async def test_graphql_partial_data_keeps_the_good_aliases(
     assert good is not None
 
 
-async def test_network_failure_is_unchecked(client: httpx.AsyncClient) -> None:
+async def test_network_failure_is_unchecked(fetcher: Fetcher) -> None:
     with FakeGitHub() as gone:
         url = gone.url
     settings = Settings(github_api_url=url, github_graphql_url=url + "/graphql", max_retries=0)
-    results = await GitHubFacts(client, settings).repos(["ml-lab/x"])
+    results = await GitHubFacts(fetcher, settings).repos(["ml-lab/x"])
     assert results["ml-lab/x"].check.outcome is Outcome.UNCHECKED
 
 
-async def test_5xx_is_retried_then_transient(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+async def test_5xx_is_retried_then_transient(fetcher: Fetcher, fake: FakeGitHub) -> None:
     fake.script("/repos/ml-lab/complete", 503, {"message": "Server Error"})
-    results, _ = await check(client, fake, ["ml-lab/complete"])
+    results, _ = await check(fetcher, fake, ["ml-lab/complete"])
     assert results["ml-lab/complete"].check.outcome is Outcome.OK  # max_retries=1
     fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"})
     fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"})
-    results, _ = await check(client, fake, ["ml-lab/fork"])
+    results, _ = await check(fetcher, fake, ["ml-lab/fork"])
     assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
 
 
 async def test_5xx_waits_for_retry_after_never_for_the_primary_reset(
-    client: httpx.AsyncClient, fake: FakeGitHub, monkeypatch: pytest.MonkeyPatch
+    fetcher: Fetcher, fake: FakeGitHub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     waited: list[float] = []
 
@@ -490,7 +480,7 @@ async def test_5xx_waits_for_retry_after_never_for_the_primary_reset(
     hour = {"x-ratelimit-remaining": "4000", "x-ratelimit-reset": str(int(time.time()) + 3600)}
     fake.script("/repos/ml-lab/complete", 503, {"message": "Server Error"}, {"retry-after": "2"})
     fake.script("/repos/ml-lab/fork", 503, {"message": "Server Error"}, hour)
-    results, _ = await check(client, fake, ["ml-lab/complete", "ml-lab/fork"])
+    results, _ = await check(fetcher, fake, ["ml-lab/complete", "ml-lab/fork"])
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
     # Retry-After is waited; x-ratelimit-reset is the hourly window's, not a retry's wait.
     assert waited == [2.0, 0.0]
@@ -500,12 +490,12 @@ async def test_5xx_waits_for_retry_after_never_for_the_primary_reset(
 
 
 async def test_etags_turn_repeat_requests_into_free_304s(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
-    first = await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(NAMES)
+    first = await GitHubFacts(fetcher, settings_for(fake), api_cache=cache).repos(NAMES)
     charged = fake.counts["rest"]
-    second = await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(NAMES)
+    second = await GitHubFacts(fetcher, settings_for(fake), api_cache=cache).repos(NAMES)
     assert all(TOKEN not in key for key in cache.store)
     # Only the uncacheable answers (404s, 301, 409, 451) are asked again in full.
     assert fake.counts["rest"] - charged < charged / 3
@@ -533,18 +523,14 @@ async def test_etags_turn_repeat_requests_into_free_304s(
         ("https://gitlab.com/a/b", Outcome.UNSUPPORTED),
     ],
 )
-async def test_other_links(
-    client: httpx.AsyncClient, fake: FakeGitHub, url: str, outcome: Outcome
-) -> None:
+async def test_other_links(fetcher: Fetcher, fake: FakeGitHub, url: str, outcome: Outcome) -> None:
     # Point "github.com" at the fake: the configured server is github.com, its API the fake.
-    facts = GitHubFacts(client, settings_for(fake))
+    facts = GitHubFacts(fetcher, settings_for(fake))
     assert (await facts.other(url)).outcome is outcome
 
 
-async def test_other_blob_with_a_slash_in_the_branch(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
-    facts = GitHubFacts(client, settings_for(fake))
+async def test_other_blob_with_a_slash_in_the_branch(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    facts = GitHubFacts(fetcher, settings_for(fake))
     check_ = await facts.other("https://github.com/ml-lab/complete/blob/feature/x/src/model.py")
     # The fake ignores the ref: the first try (ref "feature", path "x/src/model.py") is a 404,
     # the fallback (ref "feature/x", path "src/model.py") finds the file.
@@ -583,8 +569,8 @@ def test_api_for_host() -> None:
     }
 
 
-async def test_not_an_owner_name_pair(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
-    results, facts = await check(client, fake, ["just-one-part", "a/b/c"])
+async def test_not_an_owner_name_pair(fetcher: Fetcher, fake: FakeGitHub) -> None:
+    results, facts = await check(fetcher, fake, ["just-one-part", "a/b/c"])
     assert {r.check.outcome for r in results.values()} == {Outcome.UNSUPPORTED}
     assert facts.requests_made == 0
 
@@ -599,7 +585,7 @@ def recorded(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+async def test_recorded_rest_answers_parse(fetcher: Fetcher, fake: FakeGitHub) -> None:
     repo = json.loads(recorded("rest_repos_get.PyGithub_PyGithub.200.json"))
     readme = json.loads(recorded("rest_repos_readme.PyGithub_PyGithub.200.json"))
     text = base64.b64decode(readme["content"]).decode()
@@ -611,7 +597,7 @@ async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: Fake
         200,
         recorded("rest_repos_commits.PyGithub_PyGithub.per_page2.200.json"),
     )
-    results, _ = await check(client, fake, ["PyGithub/PyGithub"])
+    results, _ = await check(fetcher, fake, ["PyGithub/PyGithub"])
     facts = results["PyGithub/PyGithub"].facts
     assert facts is not None
     assert facts.license_spdx == "LGPL-3.0"
@@ -625,12 +611,12 @@ async def test_recorded_rest_answers_parse(client: httpx.AsyncClient, fake: Fake
     assert facts.homepage == "https://pygithub.readthedocs.io/"
 
 
-async def test_recorded_rename_answer(client: httpx.AsyncClient, fake: FakeGitHub) -> None:
+async def test_recorded_rename_answer(fetcher: Fetcher, fake: FakeGitHub) -> None:
     body = json.loads(recorded("rest_repos_get.renamed.301.json"))
     target = f"/repositories/{fake.repos['ml-lab/new-name'].id}"
     body["url"] = fake.url + target
     fake.script("/repos/protoncoin/protoncoin", 301, body, {"Location": body["url"]})
-    results, _ = await check(client, fake, ["protoncoin/protoncoin"])
+    results, _ = await check(fetcher, fake, ["protoncoin/protoncoin"])
     assert results["protoncoin/protoncoin"].check.outcome is Outcome.MOVED
     assert results["protoncoin/protoncoin"].check.final_url == "https://github.com/ml-lab/new-name"
 
@@ -661,16 +647,16 @@ def bulk_repos(count: int) -> list[FakeRepo]:
     return repos
 
 
-async def test_requests_per_repository_for_200(client: httpx.AsyncClient) -> None:
+async def test_requests_per_repository_for_200(fetcher: Fetcher) -> None:
     names = [f"ml-lab/bulk{i}" for i in range(200)]
     with FakeGitHub(bulk_repos(200)) as fake:
-        rest, rest_facts = await check(client, fake, names)
+        rest, rest_facts = await check(fetcher, fake, names)
         api = [r for r in fake.requests if not r.path.startswith("/raw/")]
         raw = [r for r in fake.requests if r.path.startswith("/raw/")]
         per_name = Counter(r.path.split("/")[3] for r in api)
         raw_per_name = Counter(r.path.split("/")[3] for r in raw)
         requirements = {r.path.split("/")[3] for r in raw if "requirements" in r.path}
-        graphql, graphql_facts = await check(client, fake, names, token=TOKEN)
+        graphql, graphql_facts = await check(fetcher, fake, names, token=TOKEN)
         counts = dict(fake.counts)
     assert {r.check.outcome for r in rest.values()} == {Outcome.OK}
     for name in names:
@@ -710,13 +696,13 @@ def reading_group(count: int) -> list[FakeRepo]:
 
 
 async def test_the_60_an_hour_budget_fully_judges_30_repositories(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
 ) -> None:
     names = [f"ml-lab/bulk{i}" for i in range(30)]
     with FakeGitHub(reading_group(30)) as unlimited:
-        graphql, _ = await check(client, unlimited, names, token=TOKEN)
+        graphql, _ = await check(fetcher, unlimited, names, token=TOKEN)
     with FakeGitHub(reading_group(30), rest_budget=60) as fake:
-        rest, _ = await check(client, fake, names)
+        rest, _ = await check(fetcher, fake, names)
         counts = dict(fake.counts)
     assert counts["rest"] + counts.get("rest_304", 0) <= 60
     assert counts["raw"] > 0  # READMEs and requirements came from the raw host
@@ -736,18 +722,18 @@ async def test_the_60_an_hour_budget_fully_judges_30_repositories(
             assert got.skipped == ("releases", "last-commit", *fork), name
     # The follow-ups wait for the budget: a list that leaves some gets them.
     with FakeGitHub(reading_group(20), rest_budget=60) as fake:
-        short, _ = await check(client, fake, names[:20])
+        short, _ = await check(fetcher, fake, names[:20])
     with_release = [n for n in names[:20] if short[n].facts and short[n].facts.latest_release]
     assert with_release
     assert all(short[n].facts and "releases" not in short[n].facts.skipped for n in with_release)
 
 
-async def test_a_rename_is_followed_only_within_the_budget(client: httpx.AsyncClient) -> None:
+async def test_a_rename_is_followed_only_within_the_budget(fetcher: Fetcher) -> None:
     repos = [FakeRepo(f"ml-lab/r{i}", files={"README.md": "# r\n"}) for i in range(3)]
     repos.append(FakeRepo("ml-lab/new", files={"README.md": "# n\n"}, old_names=("ml-lab/old",)))
     names = ["ml-lab/old", "ml-lab/r0", "ml-lab/r1", "ml-lab/r2"]
     with FakeGitHub(repos, rest_budget=7) as fake:
-        results, _ = await check(client, fake, names)
+        results, _ = await check(fetcher, fake, names)
     moved = results["ml-lab/old"]
     assert moved.check.outcome is Outcome.MOVED
     assert moved.facts is None
@@ -755,15 +741,15 @@ async def test_a_rename_is_followed_only_within_the_budget(client: httpx.AsyncCl
     assert "GITHUB_TOKEN" in moved.check.detail
     assert {results[n].check.outcome for n in names[1:]} == {Outcome.OK}
     with FakeGitHub(repos, rest_budget=60) as fake:
-        results, _ = await check(client, fake, names)
+        results, _ = await check(fetcher, fake, names)
     assert results["ml-lab/old"].check.final_url == "https://github.com/ml-lab/new"
     assert results["ml-lab/old"].facts is not None
 
 
 async def test_raw_files_never_get_the_token_and_stay_on_the_raw_host(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
-    results, facts = await check(client, fake, ["ml-lab/complete"])
+    results, facts = await check(fetcher, fake, ["ml-lab/complete"])
     assert facts.raw_requests >= 1
     raw = [r for r in fake.requests if r.path.startswith("/raw/")]
     assert raw
@@ -772,7 +758,7 @@ async def test_raw_files_never_get_the_token_and_stay_on_the_raw_host(
     listing = [{"name": "README.md", "type": "file", "size": 3,
                 "download_url": "https://elsewhere.example/raw/README.md"}]  # fmt: skip
     fake.script("/repos/ml-lab/fork/contents/", 200, listing)
-    results, _ = await check(client, fake, ["ml-lab/fork"])
+    results, _ = await check(fetcher, fake, ["ml-lab/fork"])
     assert results["ml-lab/fork"].check.outcome is Outcome.TRANSIENT
     assert "download_url" in results["ml-lab/fork"].check.detail
 
@@ -819,9 +805,9 @@ def followups() -> Iterator[FakeGitHub]:
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_blocked_repositories_are_dead_with_the_notice(
-    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+    fetcher: Fetcher, followups: FakeGitHub, token: str | None
 ) -> None:
-    results, _ = await check(client, followups, ["acme/dmca", "acme/tos"], token=token)
+    results, _ = await check(fetcher, followups, ["acme/dmca", "acme/tos"], token=token)
     dmca, tos = results["acme/dmca"].check, results["acme/tos"].check
     assert dmca.outcome is Outcome.DEAD
     assert dmca.http_status == 451
@@ -834,7 +820,7 @@ async def test_blocked_repositories_are_dead_with_the_notice(
 
 
 async def test_graphql_errors_other_than_not_found_ask_rest_once(
-    client: httpx.AsyncClient, followups: FakeGitHub
+    fetcher: Fetcher, followups: FakeGitHub
 ) -> None:
     failure = {"data": {"r0": None, "rateLimit": {"cost": 1}}}
     # A 403 without `block` stays what GraphQL said (transient), and so does a real transient.
@@ -843,22 +829,22 @@ async def test_graphql_errors_other_than_not_found_ask_rest_once(
         followups.script("/graphql", 200, {**failure, "errors": errors})
         if body is not None:
             followups.script("/repos/lab/copy", status, body)
-        results, _ = await check(client, followups, ["acme/copy"], token=TOKEN)
+        results, _ = await check(fetcher, followups, ["acme/copy"], token=TOKEN)
         assert results["acme/copy"].check.outcome is Outcome.TRANSIENT
         assert "Resource not accessible" in results["acme/copy"].check.detail
     # NOT_FOUND is an answer: no REST request follows.
     before = followups.counts["rest"]
-    results, _ = await check(client, followups, ["nobody/missing"], token=TOKEN)
+    results, _ = await check(fetcher, followups, ["nobody/missing"], token=TOKEN)
     assert results["nobody/missing"].check.outcome is Outcome.DEAD
     assert followups.counts["rest"] == before
 
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_forks_are_compared_with_their_parent(
-    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+    fetcher: Fetcher, followups: FakeGitHub, token: str | None
 ) -> None:
     results, _ = await check(
-        client, followups, ["acme/copy", "beta/own", "acme/conda"], token=token
+        fetcher, followups, ["acme/copy", "beta/own", "acme/conda"], token=token
     )
     copy, own, plain = (results[n].facts for n in ("acme/copy", "beta/own", "acme/conda"))
     assert copy is not None
@@ -876,9 +862,9 @@ async def test_forks_are_compared_with_their_parent(
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_a_readme_move_is_followed_one_hop(
-    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+    fetcher: Fetcher, followups: FakeGitHub, token: str | None
 ) -> None:
-    results, _ = await check(client, followups, ["acme/old-home", "acme/gone-home"], token=token)
+    results, _ = await check(fetcher, followups, ["acme/old-home", "acme/gone-home"], token=token)
     moved = results["acme/old-home"]
     assert moved.check.outcome is Outcome.MOVED
     assert moved.check.final_url == "https://github.com/newlab/fancy"
@@ -894,9 +880,9 @@ async def test_a_readme_move_is_followed_one_hop(
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
 async def test_pinning_read_from_environment_and_pyproject_files(
-    client: httpx.AsyncClient, followups: FakeGitHub, token: str | None
+    fetcher: Fetcher, followups: FakeGitHub, token: str | None
 ) -> None:
-    results, _ = await check(client, followups, ["acme/conda", "acme/poetry"], token=token)
+    results, _ = await check(fetcher, followups, ["acme/conda", "acme/poetry"], token=token)
     conda, poetry = results["acme/conda"].facts, results["acme/poetry"].facts
     assert conda is not None
     assert conda.deps_pinned is True

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 
-import httpx
 import pytest
 
 from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
+from auditor.net.fetcher import Fetcher
 from tests.support.fake_github import FakeGitHub
 from tests.support.github_world import (
     NAMES,
@@ -20,6 +20,7 @@ from tests.support.github_world import (
     settings_for,
     without_source,
 )
+from tests.support.local_servers import plain_fetcher
 
 
 @pytest.fixture
@@ -29,20 +30,20 @@ def fake() -> Iterator[FakeGitHub]:
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient() as http:
-        yield http
+async def fetcher() -> AsyncIterator[Fetcher]:
+    async with plain_fetcher() as plain:
+        yield plain
 
 
 async def test_graphql_facts_are_reused_within_max_cache_age(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
     settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
-    first = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    first = await GitHubFacts(fetcher, settings, api_cache=cache).repos(NAMES)
     asked = fake.counts["graphql"]
     assert cache.reused == {}
-    second = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    second = await GitHubFacts(fetcher, settings, api_cache=cache).repos(NAMES)
     kept = [n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)]
     assert kept
     assert len(cache.reused) == len(kept)  # each counted as reused, for the reports
@@ -54,39 +55,35 @@ async def test_graphql_facts_are_reused_within_max_cache_age(
 
 
 async def test_stale_or_unreadable_facts_are_asked_again(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
     stale = settings_for(fake, token=TOKEN, max_cache_age=1e-9)
-    await GitHubFacts(client, stale, api_cache=cache).repos(NAMES)
+    await GitHubFacts(fetcher, stale, api_cache=cache).repos(NAMES)
     asked = fake.counts["graphql"]
-    await GitHubFacts(client, stale, api_cache=cache).repos(NAMES)
+    await GitHubFacts(fetcher, stale, api_cache=cache).repos(NAMES)
     assert fake.counts["graphql"] > asked
     for key, (etag, _) in list(cache.store.items()):
         cache.store[key] = (etag, '{"format": 1, "stored_at": "garbage"}')
     asked = fake.counts["graphql"]
     fresh = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
-    again = await GitHubFacts(client, fresh, api_cache=cache).repos(NAMES)
+    again = await GitHubFacts(fetcher, fresh, api_cache=cache).repos(NAMES)
     assert fake.counts["graphql"] > asked
     assert again["ml-lab/complete"].check.outcome is Outcome.OK
     assert cache.reused == {}  # nothing stale or unreadable counts as reused
 
 
-async def test_a_max_cache_age_of_0_reuses_no_facts(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
+async def test_a_max_cache_age_of_0_reuses_no_facts(fetcher: Fetcher, fake: FakeGitHub) -> None:
     cache = DictCache()
     settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
-    await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    await GitHubFacts(fetcher, settings, api_cache=cache).repos(NAMES)
     asked = fake.counts["graphql"]
-    await GitHubFacts(client, replace(settings, max_cache_age=0.0), api_cache=cache).repos(NAMES)
+    await GitHubFacts(fetcher, replace(settings, max_cache_age=0.0), api_cache=cache).repos(NAMES)
     assert fake.counts["graphql"] == 2 * asked  # everything asked again
     assert cache.reused == {}
 
 
-async def test_a_repeat_rest_run_is_mostly_304s(
-    client: httpx.AsyncClient, fake: FakeGitHub
-) -> None:
+async def test_a_repeat_rest_run_is_mostly_304s(fetcher: Fetcher, fake: FakeGitHub) -> None:
     cache = DictCache()
     names = [
         "ml-lab/complete",
@@ -95,22 +92,22 @@ async def test_a_repeat_rest_run_is_mostly_304s(
         "ml-lab/locked",
         "ml-lab/fork",
     ]
-    await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
+    await GitHubFacts(fetcher, settings_for(fake), api_cache=cache).repos(names)
     charged = fake.counts["rest"]
-    await GitHubFacts(client, settings_for(fake), api_cache=cache).repos(names)
+    await GitHubFacts(fetcher, settings_for(fake), api_cache=cache).repos(names)
     # Repositories with and without a release alike: every answer comes back as a 304.
     assert fake.counts["rest"] == charged
     assert fake.counts["rest_304"] == charged
 
 
 async def test_a_newest_pre_release_falls_back_to_latest(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     name = "ml-lab/complete"
-    graphql = await GitHubFacts(client, settings_for(fake, token=TOKEN)).repos([name])
+    graphql = await GitHubFacts(fetcher, settings_for(fake, token=TOKEN)).repos([name])
     rc = {"tag_name": "v9.0-rc1", "draft": False, "prerelease": True, "published_at": None}
     fake.script(f"/repos/{name}/releases", 200, [rc])
-    rest = await GitHubFacts(client, settings_for(fake)).repos([name])
+    rest = await GitHubFacts(fetcher, settings_for(fake)).repos([name])
     assert any(r.path.startswith(f"/repos/{name}/releases/latest") for r in fake.requests)
     assert without_source(rest[name].facts) == without_source(graphql[name].facts)
     assert rest[name].facts is not None
@@ -119,10 +116,10 @@ async def test_a_newest_pre_release_falls_back_to_latest(
 
 
 async def test_the_budget_hint_is_given_once_up_front(
-    client: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+    fetcher: Fetcher, caplog: pytest.LogCaptureFixture
 ) -> None:
     with FakeGitHub(sample_repos(), rest_budget=12) as limited:
-        facts = GitHubFacts(client, settings_for(limited))
+        facts = GitHubFacts(fetcher, settings_for(limited))
         with caplog.at_level("WARNING", logger="auditor.hosts.github"):
             await facts.repos(NAMES)
     hints = [r.getMessage() for r in caplog.records if "set GITHUB_TOKEN" in r.getMessage()]
@@ -132,14 +129,14 @@ async def test_the_budget_hint_is_given_once_up_front(
 
 
 async def test_kept_answers_only_the_fresh_repositories_without_asking(
-    client: httpx.AsyncClient, fake: FakeGitHub
+    fetcher: Fetcher, fake: FakeGitHub
 ) -> None:
     cache = DictCache()
     settings = settings_for(fake, token=TOKEN, max_cache_age=3600.0)
-    assert GitHubFacts(client, settings, api_cache=cache).kept(NAMES) == {}
-    first = await GitHubFacts(client, settings, api_cache=cache).repos(NAMES)
+    assert GitHubFacts(fetcher, settings, api_cache=cache).kept(NAMES) == {}
+    first = await GitHubFacts(fetcher, settings, api_cache=cache).repos(NAMES)
     asked = len(fake.requests)
-    kept = GitHubFacts(client, settings, api_cache=cache).kept(NAMES)
+    kept = GitHubFacts(fetcher, settings, api_cache=cache).kept(NAMES)
     assert len(fake.requests) == asked
     assert set(kept) == {n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)}
-    assert GitHubFacts(client, settings_for(fake), api_cache=cache).kept(NAMES) == {}  # REST
+    assert GitHubFacts(fetcher, settings_for(fake), api_cache=cache).kept(NAMES) == {}  # REST

@@ -11,7 +11,6 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-import httpx
 import pytest
 
 from auditor.config import Settings
@@ -20,7 +19,7 @@ from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
 from tests.support.fake_github import FakeGitHub
-from tests.support.local_servers import FakeDNS, Reply, drip, gzip_bomb, serve
+from tests.support.local_servers import FakeDNS, Reply, drip, gzip_bomb, plain_fetcher, serve
 
 OUTER = 60.0
 TOKEN = "ghp_api_guarantee_token_0123456789"
@@ -60,7 +59,7 @@ async def api_net() -> AsyncIterator[tuple[Net, Any]]:
 @pytest.mark.parametrize(
     ("route", "token"),
     [(_drip, None), (DEEP, None), (DEEP, TOKEN), (_bomb, None), (_bomb, TOKEN)],
-    # A dripping GraphQL answer meets the same `bounded_request` deadline as REST, but never
+    # A dripping GraphQL answer meets the same whole-exchange deadline as REST, but never
     # under 12 s (GitHub's own 10 s limit): too slow for CI, it runs in benchmarks/.
     ids=["rest-slow-drip", "rest-deep-json", "graphql-deep-json", "rest-gzip-bomb",
          "graphql-gzip-bomb"],
@@ -70,7 +69,7 @@ async def test_github_api_misbehaving_gives_a_verdict(
 ) -> None:
     with serve(dict.fromkeys(ROUTES, route)) as server:
         net = api_net(server.url(""), token)
-        facts = GitHubFacts(net.client, net.settings)
+        facts = GitHubFacts(net.apis, net.settings)
         results = await asyncio.wait_for(facts.repos(["ml-lab/x"], host="github.com"), OUTER)
     check = results["ml-lab/x"].check
     assert check.outcome is Outcome.TRANSIENT, check.detail
@@ -89,7 +88,7 @@ async def test_forge_api_misbehaving_gives_a_verdict(
     with serve(dict.fromkeys(ROUTES, route)) as server:
         net = api_net(server.url(""), None)
         forges = ForgeFacts(
-            net.client,
+            net.apis,
             net.settings,
             gitlab_api_url=server.url("/api/v4"),
             huggingface_url=server.url(""),
@@ -118,8 +117,8 @@ async def test_graphql_answers_of_the_wrong_shape_are_transient(body: object) ->
             github_token=TOKEN,
             max_retries=0,
         )
-        async with httpx.AsyncClient() as client:
-            results = await GitHubFacts(client, settings).repos(["ml-lab/x"], host="github.com")
+        async with plain_fetcher() as fetcher:
+            results = await GitHubFacts(fetcher, settings).repos(["ml-lab/x"], host="github.com")
     check = results["ml-lab/x"].check
     assert check.outcome in (Outcome.TRANSIENT, Outcome.UNCHECKED), check.detail
     assert TOKEN not in check.detail

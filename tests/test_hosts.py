@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
-import httpx
 import pytest
 
 from auditor.config import (
@@ -32,9 +31,10 @@ from auditor.links import (
     zenodo_record,
 )
 from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome, Paper, SourceRef
+from auditor.net.fetcher import Fetcher
 from auditor.urlscan import find_urls
 from tests.support.fake_hosts import ZenodoRecord, reply, zenodo_routes
-from tests.support.local_servers import LocalServer, serve
+from tests.support.local_servers import LocalServer, plain_fetcher, serve
 
 SWHID = "swh:1:rev:309cf2674ee7a0749978cf8265ab91a60aea0f7d"
 
@@ -126,9 +126,9 @@ def test_self_hosted_forges_only_when_configured(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient() as client:
-        yield client
+async def fetcher() -> AsyncIterator[Fetcher]:
+    async with plain_fetcher() as plain:
+        yield plain
 
 
 def settings_for(server: LocalServer, **environ: str) -> Settings:
@@ -143,7 +143,7 @@ def settings_for(server: LocalServer, **environ: str) -> Settings:
 
 
 async def test_deleted_records_unknown_dois_and_withdrawn_registrations_are_dead(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
 ) -> None:
     routes = {
         **zenodo_routes([ZenodoRecord(5, deleted=True)]),
@@ -153,7 +153,7 @@ async def test_deleted_records_unknown_dois_and_withdrawn_registrations_are_dead
         ),
     }
     with serve(routes) as server:
-        forges = ForgeFacts(client, settings_for(server))
+        forges = ForgeFacts(fetcher, settings_for(server))
         deleted = await forges.check("https://zenodo.org/records/5")
         missing = await forges.check("https://zenodo.org/records/6")
         doi = await forges.resolve_doi("10.9999/none")
@@ -167,11 +167,11 @@ async def test_deleted_records_unknown_dois_and_withdrawn_registrations_are_dead
     assert "withdrawn" in withdrawn.check.detail
 
 
-async def test_a_token_goes_to_its_own_api_only(client: httpx.AsyncClient) -> None:
+async def test_a_token_goes_to_its_own_api_only(fetcher: Fetcher) -> None:
     routes = zenodo_routes([ZenodoRecord(7, files={"a.zip": "PK"})])
     with serve(routes) as zenodo, serve({}) as swh:
         settings = settings_for(zenodo, SWH_API_URL=swh.url("/api/1"), SWH_TOKEN="sekret")
-        forges = ForgeFacts(client, settings)
+        forges = ForgeFacts(fetcher, settings)
         await forges.check("https://zenodo.org/records/7")
         await forges.check(f"https://archive.softwareheritage.org/{SWHID}")
     assert all("authorization" not in seen.headers for seen in zenodo.requests)
@@ -191,13 +191,13 @@ def dead_repositories(count: int) -> tuple[Paper, list[LinkResult]]:
 
 
 async def test_the_archives_stop_at_their_budget_and_say_so_once(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
 ) -> None:
     paper, results = dead_repositories(5)
     with serve({}) as swh, serve({}) as wayback:
         settings = settings_for(swh, WAYBACK_API_URL=wayback.url("/wayback/available"))
         settings = replace(settings, archive_requests=2)
-        after = await after_verdicts(client, settings, [paper], results, {}, deadline=None)
+        after = await after_verdicts(fetcher, settings, [paper], results, {}, deadline=None)
     assert len(swh.requests) == 2
     assert after.notes == (
         "Software Heritage: its request budget (2) was spent; 3 links were not looked up "
@@ -206,12 +206,14 @@ async def test_the_archives_stop_at_their_budget_and_say_so_once(
     assert [r.check for r in after.results] == [r.check for r in results]
 
 
-async def test_a_throttled_archive_is_not_asked_again(client: httpx.AsyncClient) -> None:
+async def test_a_throttled_archive_is_not_asked_again(fetcher: Fetcher) -> None:
     paper, results = dead_repositories(4)
     limited = reply({"exception": "Throttled"}, 429, (("Retry-After", "3600"),))
     routes = {f"/api/1/origin/{r.link.url}/visit/latest/": limited for r in results}
     with serve(routes) as swh:
-        after = await after_verdicts(client, settings_for(swh), [paper], results, {}, deadline=None)
+        after = await after_verdicts(
+            fetcher, settings_for(swh), [paper], results, {}, deadline=None
+        )
     assert len(swh.requests) == 1
     assert len(after.notes) == 1
     assert "answered 429" in after.notes[0]

@@ -7,6 +7,7 @@ tests/test_github.py."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from auditor.hosts.adapter import HostAdapter, HostAnswer, Reason
 from auditor.hosts.forges import ForgeFacts, SelfHosted
 from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
+from tests.support.local_servers import plain_fetcher
 
 SELF_HOSTED = "git.example.org"
 # One name (and id) per row of the table: the answer of a row is what its repository gets.
@@ -185,32 +187,29 @@ def _api(host: Host) -> httpx.MockTransport:
 
 
 @pytest.fixture
-async def registry() -> AsyncIterator[dict[str, tuple[HostAdapter, httpx.AsyncClient]]]:
-    """Every adapter of the registry, each on a client of its own scripted API."""
+async def registry() -> AsyncIterator[dict[str, HostAdapter]]:
+    """Every adapter of the registry, each on a fetcher of its own scripted API."""
     settings = Settings(
         max_retries=0,
         retry_base_delay=0.0,
         api_roots=api_roots_from({}, {SELF_HOSTED: "gitlab"}),
     )
-    found: dict[str, tuple[HostAdapter, httpx.AsyncClient]] = {}
-    clients = []
-    for name, host in HOSTS.items():
-        client = httpx.AsyncClient(transport=_api(host))
-        clients.append(client)
-        adapters: tuple[HostAdapter, ...] = (
-            GitHubFacts(client, settings),
-            *ForgeFacts(client, settings).adapters,
-        )
-        found[name] = next(a for a in adapters if type(a).__name__ == name), client
-    yield found
-    for client in clients:
-        await client.aclose()
+    found: dict[str, HostAdapter] = {}
+    async with contextlib.AsyncExitStack() as stack:
+        for name, host in HOSTS.items():
+            fetcher = await stack.enter_async_context(plain_fetcher(_api(host)))
+            adapters: tuple[HostAdapter, ...] = (
+                GitHubFacts(fetcher, settings),
+                *ForgeFacts(fetcher, settings).adapters,
+            )
+            found[name] = next(a for a in adapters if type(a).__name__ == name)
+        yield found
 
 
 async def test_the_table_covers_the_whole_registry() -> None:
     settings = Settings()
-    async with httpx.AsyncClient() as client:
-        adapters = (GitHubFacts(client, settings), *ForgeFacts(client, settings).adapters)
+    async with plain_fetcher() as fetcher:
+        adapters = (GitHubFacts(fetcher, settings), *ForgeFacts(fetcher, settings).adapters)
     assert sorted(type(adapter).__name__ for adapter in adapters) == sorted(HOSTS)
     assert any(isinstance(adapter, SelfHosted) for adapter in adapters)
     for adapter in adapters:
@@ -222,14 +221,14 @@ async def test_the_table_covers_the_whole_registry() -> None:
 @pytest.mark.parametrize("row", ROWS)
 @pytest.mark.parametrize("adapter_name", list(HOSTS))
 async def test_every_adapter_says_the_same_answer_in_the_same_words(
-    registry: dict[str, tuple[HostAdapter, httpx.AsyncClient]], adapter_name: str, row: str
+    registry: dict[str, HostAdapter], adapter_name: str, row: str
 ) -> None:
     host = HOSTS[adapter_name]
     if row == "renamed" and not host.renames:
         pytest.skip(f"{host.name} gives records ids, never another name")
     if row == "private" and host.private is None:
         pytest.skip(f"{host.name} holds public records only")
-    adapter, _ = registry[adapter_name]
+    adapter = registry[adapter_name]
     url = host.url(row)
     assert adapter.serves(url)
     answer = await adapter.check(url)
@@ -249,9 +248,9 @@ async def test_every_adapter_says_the_same_answer_in_the_same_words(
 
 @pytest.mark.parametrize("adapter_name", list(HOSTS))
 async def test_a_link_an_adapter_does_not_serve_is_not_served_and_not_asked(
-    registry: dict[str, tuple[HostAdapter, httpx.AsyncClient]], adapter_name: str
+    registry: dict[str, HostAdapter], adapter_name: str
 ) -> None:
-    adapter, _ = registry[adapter_name]
+    adapter = registry[adapter_name]
     url = "https://example.org/acme/found"
     assert not adapter.serves(url)
     answer = await adapter.check(url)

@@ -43,12 +43,12 @@ async def test_every_request_passes_through_the_guard() -> None:
     with serve({"/": Reply(200)}) as server:
         dns = FakeDNS({"site.test": "127.0.0.1"})
         async with Net(Settings(allow_private=True), resolver=dns) as net:
-            answer = await net.client.get(server.url("/", host="site.test"))
-        assert answer.status_code == 200
+            answer = await net.pages.send("GET", server.url("/", host="site.test"), seconds=10)
+        assert answer.status == 200
         assert dns.lookups == ["site.test"]  # resolved by the guard, not by the system
         async with Net(Settings(), resolver=dns) as net:
             with pytest.raises(AddressRefused):
-                await net.client.get(server.url("/", host="site.test"))
+                await net.pages.send("GET", server.url("/", host="site.test"), seconds=10)
         assert len(server.requests) == 1
 
 
@@ -83,11 +83,13 @@ async def test_httpcore_still_imports_sniffio_per_request(
     assert sys.modules["sniffio"] is None
     with serve({"/": Reply(200)}) as server:
         async with Net(Settings(allow_private=True), resolver=FakeDNS()) as net:
-            await net.client.get(server.url("/"))  # the connection, opened before counting
-            await net.client.get(server.url("/"))
+            await net.pages.send(
+                "GET", server.url("/"), seconds=10
+            )  # the connection, opened before counting
+            await net.pages.send("GET", server.url("/"), seconds=10)
             assert sniffio_lookups.lookups == 0  # the patch: no search of sys.path
             monkeypatch.delitem(sys.modules, "sniffio")
-            await net.client.get(server.url("/"))
+            await net.pages.send("GET", server.url("/"), seconds=10)
     # Without it, httpcore searches for sniffio again on each request: the patch still pays.
     # If this fails, httpcore stopped importing sniffio per call: drop the patch.
     assert sniffio_lookups.lookups >= 2

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 
-import httpx
 import pytest
 
 from auditor.config import Settings
 from auditor.hosts.github import GitHubFacts
 from auditor.models import CriterionResult, LinkKind, LinkResult, Outcome, PaperScore, Tier
+from auditor.net.fetcher import Fetcher
 from auditor.rubric import Rubric
 from auditor.score import score_paper
 from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.local_servers import plain_fetcher
 from tests.support.scorecards import TODAY, gold_facts, paper, result
 
 TOKEN = "ghp_TESTTOKEN0123456789abcdefSECRET"
@@ -146,14 +147,14 @@ def fake() -> Iterator[FakeGitHub]:
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient() as http:
-        yield http
+async def fetcher() -> AsyncIterator[Fetcher]:
+    async with plain_fetcher() as plain:
+        yield plain
 
 
 @pytest.fixture(params=[None, TOKEN], ids=["rest", "graphql"])
 async def scored(
-    request: pytest.FixtureRequest, fake: FakeGitHub, client: httpx.AsyncClient
+    request: pytest.FixtureRequest, fake: FakeGitHub, fetcher: Fetcher
 ) -> dict[str, tuple[PaperScore, LinkResult]]:
     settings = Settings(
         github_api_url=fake.url,
@@ -162,7 +163,7 @@ async def scored(
         max_retries=0,
     )
     names = [r.full_name for r in repos() if r.full_name != "newlab/net"]
-    answers = await GitHubFacts(client, settings).repos(names)
+    answers = await GitHubFacts(fetcher, settings).repos(names)
     out: dict[str, tuple[PaperScore, LinkResult]] = {}
     for name, answer in answers.items():
         link = result(

@@ -3,8 +3,13 @@ every module asks the same questions of `auditor.links`."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+import httpx
 import pytest
 
+import auditor
 from auditor import links
 from auditor.links import (
     GITHUB_PROFILE_SECTIONS,
@@ -19,8 +24,10 @@ from auditor.links import (
     is_code_link,
     is_harvestable,
     normalize_url,
+    origins,
 )
 from auditor.models import LinkKind
+from auditor.net.guard import ApiRoot
 
 
 def kind_of(url: str) -> LinkKind | None:
@@ -235,3 +242,51 @@ def test_a_path_that_climbs_names_nothing_on_any_host(url: str) -> None:
     # A forge's link is the web page it is; archived code and a DOI keep their kind, naming
     # nothing their API is asked about (above).
     assert normal.kind in (LinkKind.WEB, LinkKind.SOFTWARE_HERITAGE, LinkKind.DOI)
+
+
+# --- URL mechanics: one home (links.origins) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://API.Example.org/v4", ("https", "api.example.org", 443)),
+        ("https://api.example.org.:443/", ("https", "api.example.org", 443)),  # root dot, default
+        ("HTTP://api.example.org:8080/x", ("http", "api.example.org", 8080)),
+        ("http://[2001:DB8::1]/", ("http", "2001:db8::1", 80)),
+        ("ftp://files.example.org/a", ("ftp", "files.example.org", 21)),
+        ("gopher://old.example.org/", ("gopher", "old.example.org", None)),
+    ],
+)
+def test_one_origin_however_a_url_spells_it(url: str, expected: tuple[object, ...]) -> None:
+    assert origins.origin(url) == expected
+
+
+def test_host_and_port_as_compared() -> None:
+    assert origins.host_key("[::1]") == "::1"
+    assert origins.host_key("GitHub.COM.") == "github.com"
+    assert origins.host_of("https://Lab.GitHub.io./x") == "lab.github.io"
+    assert origins.host_of("mailto:someone") == ""
+    assert origins.explicit_port("https://x.org:443/") is None
+    assert origins.explicit_port("http://x.org:443/") == 443
+    with pytest.raises(ValueError, match="out of range"):
+        origins.origin("https://x.org:99999/")
+    # The guard's API roots, the GitHub endpoints and the token's origins agree.
+    root = ApiRoot.parse("https://API.example.org.:443/api/v4/")
+    assert root is not None
+    assert (root.scheme, root.host, root.port) == origins.origin("https://api.example.org/")
+    assert root.holds(httpx.URL("https://api.example.org/api/v4/projects/1"))
+
+
+def test_default_ports_have_one_home() -> None:
+    # Every module asks links.origins; none keeps a table of its own ({"https": 443, ...}).
+    package = Path(auditor.__file__).parent
+    tables = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Dict) and any(
+                isinstance(value, ast.Constant) and value.value in (80, 443)
+                for value in node.values
+            ):
+                tables.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert [table.split(":")[0] for table in tables] == ["links/origins.py"], tables

@@ -12,10 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 import httpcore
+import httpx
 import pytest
 
 from auditor import checker
 from auditor.config import Settings
+from auditor.hosts.api import JsonApi
 from auditor.models import LinkKind, Outcome
 from auditor.net import (
     AddressRefused,
@@ -24,6 +26,13 @@ from auditor.net import (
     Net,
     embedded_ipv4,
     is_public_address,
+)
+from auditor.net.fetcher import (
+    PERMANENT_REDIRECTS,
+    REDIRECT_STATUSES,
+    Budget,
+    Response,
+    location,
 )
 from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
@@ -182,9 +191,8 @@ async def test_client_is_honest_and_ignores_proxy_variables(
     with serve({"/": Reply(200)}) as server:
         settings = Settings(allow_private=True, user_agent="paper-auditor/test (+contact)")
         async with Net(settings, resolver=FakeDNS()) as net:
-            answer = await net.client.get(server.url("/"))
-            assert answer.status_code == 200
-            assert net.client.follow_redirects is False
+            answer = await net.pages.send("GET", server.url("/"), seconds=10)
+            assert answer.status == 200
     assert server.requests[0].headers["user-agent"] == "paper-auditor/test (+contact)"
 
 
@@ -251,3 +259,58 @@ async def test_requests_to_one_host_are_spaced() -> None:
     gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
     assert len(counter.starts) == len(starts) == 4
     assert min(gaps) >= 0.19  # the interval; the server may see them closer under load
+
+
+# --- The one request path -----------------------------------------------------------------------
+
+
+async def test_a_303_is_followed_alike_for_a_page_and_an_api() -> None:
+    # One redirect rule (RFC 9110 §15.4.4): a 303 leads on to its target, whoever asks.
+    routes = {
+        "/page": Reply(303, b"", (("Location", "/page-here"),)),
+        "/page-here": Reply(200, b"<title>Here</title>", (("Content-Type", "text/html"),)),
+        "/api/old": Reply(303, b"", (("Location", "/api/new"),)),
+        "/api/new": Reply(200, b'{"here": true}', (("Content-Type", "application/json"),)),
+    }
+    with serve(routes) as server:
+        names = {"canary.test": "140.82.112.3", "site.test": "127.0.0.1"}
+        settings = Settings(allow_private=True, dns_canary="canary.test", per_host_interval=0.0)
+        async with Net(settings, resolver=FakeDNS(names)) as net:
+            page = server.url("/page", host="site.test")
+            checked = (await checker.check_links(net, [(page, LinkKind.WEB)]))[page]
+            api = JsonApi(net.apis, settings)
+            answer = await api.get(server.url("/api/old", host="site.test"))
+    assert checked.outcome is Outcome.OK
+    assert checked.final_url == server.url("/page-here", host="site.test")
+    assert [hop.status for hop in checked.redirects] == [303]
+    assert (answer.status, answer.json_object("the API")) == (200, {"here": True})
+    assert [request.path for request in server.requests] == [
+        "/page", "/page-here", "/api/old", "/api/new"
+    ]  # fmt: skip
+
+
+def test_one_redirect_rule() -> None:
+    def answer(status: int, where: str = "/next") -> Response:
+        return Response("https://site.test/a/b", status, httpx.Headers({"Location": where}))
+
+    for status in (301, 302, 303, 307, 308):
+        assert location(answer(status)) == httpx.URL("https://site.test/next")
+    assert location(answer(303, "c?d=1")) == httpx.URL("https://site.test/a/c?d=1")
+    assert location(answer(300)) is None  # Multiple Choices names no single target
+    assert location(answer(304)) is None
+    assert location(answer(302, "  ")) is None
+    assert PERMANENT_REDIRECTS < REDIRECT_STATUSES
+
+
+async def test_waiting_at_the_gate_spends_nothing_of_a_chains_budget() -> None:
+    # Politeness is ours: a link whose server is busy keeps its whole exchange deadline.
+    with serve({"/": Reply(200)}) as server:
+        settings = Settings(allow_private=True, per_host_concurrency=1, host_adaptive=False)
+        async with Net(settings, resolver=FakeDNS()) as net:
+            gate = net.gate(server.host)
+            await gate.acquire()  # another request holds the server's only place
+            asyncio.get_running_loop().call_later(0.6, gate.release)
+            budget = Budget(0.5)
+            answer = await net.pages.send("GET", server.url("/"), seconds=budget)
+    assert answer.status == 200
+    assert 0.3 < budget.left < 0.5

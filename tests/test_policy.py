@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ssl
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from email.utils import formatdate
 from urllib.parse import unquote
@@ -19,7 +20,10 @@ from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net, policy
 from auditor.net.policy import (
+    Again,
+    GaveUp,
     RetryPolicy,
+    Tries,
     parse_retry_after,
     rate_limit_remaining,
     rate_limit_reset,
@@ -27,7 +31,7 @@ from auditor.net.policy import (
     server_wait,
 )
 from tests.support.fake_github import FakeGitHub, FakeRepo
-from tests.support.local_servers import FakeDNS, Reply, sequence, serve
+from tests.support.local_servers import FakeDNS, Reply, plain_fetcher, sequence, serve
 
 NOW = 1_700_000_000.0
 
@@ -225,6 +229,76 @@ async def test_every_wait_goes_through_the_module_hook(monkeypatch: pytest.Monke
     assert waited == [2.5]
 
 
+# --- The one loop ------------------------------------------------------------------------------
+
+
+def _attempts(
+    *ends: str | Again[str],
+) -> tuple[list[int], Callable[[], Awaitable[str | Again[str]]]]:
+    """An attempt that ends as scripted, and the list counting its calls."""
+    calls: list[int] = []
+
+    async def attempt() -> str | Again[str]:
+        calls.append(len(calls))
+        return ends[len(calls) - 1]
+
+    return calls, attempt
+
+
+async def test_the_loop_retries_with_the_servers_wait_then_the_backoff(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    waited: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waited.append(seconds)
+
+    monkeypatch.setattr(policy, "_sleep", record)
+    calls, attempt = _attempts(Again("503", 7.0), Again("timeout"), "answer")
+    assert await RetryPolicy(max_retries=3, base_delay=2.0).run(attempt) == "answer"
+    assert len(calls) == 3
+    assert waited[0] == 7.0  # the server's wait
+    assert 2.0 <= waited[1] <= 4.0  # then the backoff of a second retry
+
+
+async def test_the_loop_gives_up_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy, "_sleep", _no_wait)
+    retry = RetryPolicy(max_retries=2, max_wait=30.0, base_delay=0.0)
+    _, spent = _attempts(Again("a"), Again("b"), Again("c"))
+    assert await retry.run(spent) == GaveUp("c", retries=2, wait=None, beyond=False)
+    _, too_long = _attempts(Again("429", 3600.0))
+    assert await retry.run(too_long) == GaveUp("429", retries=0, wait=3600.0, beyond=True)
+    # A wait the server scheduled (a rate limit's reset, waited by the caller) is no retry.
+    calls, scheduled = _attempts(Again("reset", counted=False), Again("a"), Again("b"), "ok")
+    assert await retry.run(scheduled) == "ok"
+    assert len(calls) == 4
+
+
+async def test_the_loop_comes_back_where_it_left_off() -> None:
+    # The link checker's two passes: a pause may end the loop, the retries made are kept.
+    class Later(Exception):
+        pass
+
+    async def defer(delay: float, again: Again[str]) -> None:
+        raise Later
+
+    retry, tries = RetryPolicy(max_retries=2, base_delay=0.0), Tries()
+    _, first = _attempts(Again("503"))
+    with pytest.raises(Later):
+        await retry.run(first, tries=tries, pause=defer)
+    assert tries.made == 1
+    _, second = _attempts(Again("503"), Again("503"))
+    assert await retry.run(second, tries=tries, pause=_pause) == GaveUp("503", 2, None, False)
+
+
+async def _no_wait(seconds: float) -> None:
+    return None
+
+
+async def _pause(delay: float, again: Again[str]) -> None:
+    return None
+
+
 # --- The adapters agree ------------------------------------------------------------------------
 
 AGREED_TRANSIENT = [408, 425, 429, 500, 502, 503, 504]
@@ -255,10 +329,10 @@ async def test_github_gitlab_huggingface_and_the_link_checker_agree_on_what_is_t
         fake.script("/api/models/ml-lab/x", status, "")
         fake.script("/api/models/ml-lab/x", 200, {"id": "ml-lab/x"})
         api = replace(settings, github_api_url=fake.url, github_graphql_url=fake.url + "/graphql")
-        async with httpx.AsyncClient() as client:
-            github = await GitHubFacts(client, api).repos(["ml-lab/x"], host="github.com")
+        async with plain_fetcher() as fetcher:
+            github = await GitHubFacts(fetcher, api).repos(["ml-lab/x"], host="github.com")
             forges = ForgeFacts(
-                client, settings, gitlab_api_url=fake.url + "/api/v4", huggingface_url=fake.url
+                fetcher, settings, gitlab_api_url=fake.url + "/api/v4", huggingface_url=fake.url
             )
             gitlab = await forges.check("https://gitlab.com/ml-lab/x")
             hf = await forges.check("https://huggingface.co/ml-lab/x")

@@ -13,6 +13,8 @@ import pytest
 
 from auditor import checker, cli
 from auditor.config import Settings
+from auditor.hosts.forges import ForgeFacts
+from auditor.hosts.github import GitHubFacts
 from auditor.links import politeness_key
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
@@ -121,6 +123,39 @@ async def test_a_429_from_one_host_slows_that_host_only() -> None:
     assert busy.interval >= START_INTERVAL
     assert calm.backoffs == 0
     assert calm.allowed > START_CONCURRENCY
+
+
+@pytest.mark.parametrize("api", ["gitlab", "github"])
+async def test_a_429_from_an_api_slows_its_server_as_a_pages_429_does(api: str) -> None:
+    # One request path: an API's answer reaches the same politeness gate as a page's.
+    limited = Reply(429, b'{"message": "slow down"}', (("Retry-After", "0"),))
+    routes = {"/page": limited, "/api/v4/projects/ml-lab%2Fx": limited, "/repos/ml-lab/x": limited}
+    with serve(routes) as server:
+        names = {**CANARY, "page.test": "127.0.0.1", "api.test": "127.0.0.1"}
+        settings = replace(
+            BASE,
+            max_retries=0,
+            github_api_url=server.url("", host="api.test"),
+            github_graphql_url=server.url("/graphql", host="api.test"),
+        )
+        async with Net(settings, resolver=FakeDNS(names)) as net:
+            page = server.url("/page", host="page.test")
+            checked = await checker.check_links(net, [(page, LinkKind.DOI)])
+            if api == "gitlab":
+                forges = ForgeFacts(
+                    net.apis, settings, gitlab_api_url=server.url("/api/v4", host="api.test")
+                )
+                answer = (await forges.check("https://gitlab.com/ml-lab/x")).check
+            else:
+                facts = GitHubFacts(net.apis, settings)
+                answer = (await facts.repos(["ml-lab/x"], host="github.com"))["ml-lab/x"].check
+            page_gate, api_gate = net.gate("page.test"), net.gate("api.test")
+    assert checked[page].outcome is Outcome.TRANSIENT
+    assert answer.outcome is Outcome.UNCHECKED, answer.detail
+    assert page_gate is not api_gate
+    assert page_gate.backoffs == api_gate.backoffs == 1
+    assert (api_gate.allowed, api_gate.interval) == (page_gate.allowed, page_gate.interval)
+    assert api_gate.interval > START_INTERVAL  # slowed down from the polite start
 
 
 async def test_the_gate_backs_off_at_once_and_never_passes_the_users_limits() -> None:

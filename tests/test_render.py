@@ -28,6 +28,7 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render.text import most_that_fit
 from auditor.render.views import paper_views
 from auditor.rubric import CRITERIA
 from auditor.scorecard import (
@@ -556,3 +557,30 @@ def test_hostile_rows_are_escaped_in_the_html() -> None:
     assert "&lt;img src=x onerror=" in evil
     assert "javascript:window.__pwned=3" not in re.findall(r'href="([^"]*)"', evil)
     assert not re.search(r"<(script|img)\b", evil)
+
+
+@pytest.mark.parametrize(
+    ("limit", "high", "low", "found"),
+    [
+        (50, 10, 0, 5),  # 10 chars a line: five lines fit in 50
+        (49, 10, 0, 4),
+        (1000, 10, 0, 10),  # everything fits
+        (9, 10, 0, 0),  # only the empty text
+        (9, 10, 1, None),  # not even the least asked for
+        (35, 10, 2, 3),
+        (10, 0, 0, 0),
+    ],
+)
+def test_the_most_that_fit_one_size_limit(
+    limit: int, high: int, low: int, found: int | None
+) -> None:
+    # The one binary search behind summary.md (1 MiB) and the tracking issue (65,536 chars).
+    tried: list[int] = []
+
+    def attempt(count: int) -> str:
+        tried.append(count)
+        return "x" * 10 * count
+
+    result = most_that_fit(attempt, lambda text: len(text) <= limit, high, low)
+    assert result == (None if found is None else (found, "x" * 10 * found))
+    assert len(tried) <= max(1, high - low + 1).bit_length() + 1

@@ -1,12 +1,13 @@
-"""The JSON GET every host adapter but GitHub's shares: redirects followed within the host, the
-whole exchange within the link deadline, the body capped, and the retries of
+"""The JSON GET every host adapter but GitHub's shares, through the run's one request path
+(`auditor.net.fetcher`: its politeness gates, the whole exchange within the link deadline, the
+body capped), redirects followed within the host, and the retry loop of
 `auditor.net.policy.RetryPolicy` (a 429's wait included). Failing to connect is `unchecked` (our
 network, not the repository); a rate limit we may not wait out, too. What an answer means is
 `hosts.answers`'."""
 
 from __future__ import annotations
 
-import time
+import functools
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -16,25 +17,27 @@ from auditor.config import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.links import climbs
 from auditor.models import Outcome
-from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.body import UnreadableBody
+from auditor.net.fetcher import Fetcher, Response, location
 from auditor.net.guard import ApiRoot
-from auditor.net.policy import RetryPolicy, server_wait
+from auditor.net.policy import Again, GaveUp, RetryPolicy
 
 
 class JsonApi:
-    """GET requests to a host's API through the run's client. `auth` maps an API root to the
-    `Authorization` value sent with requests under it (`ApiRoot.holds`: that origin, that
-    path or below), to no other URL: roots sharing an origin (a mirror serving several APIs
-    under one host) each get their own token, the most specific root's."""
+    """GET requests to a host's API through the run's one request path (`Fetcher`: its slots,
+    its politeness gates, its retry loop). `auth` maps an API root to the `Authorization` value
+    sent with requests under it (`ApiRoot.holds`: that origin, that path or below), to no other
+    URL: roots sharing an origin (a mirror serving several APIs under one host) each get their
+    own token, the most specific root's."""
 
     def __init__(
         self,
-        client: httpx.AsyncClient,
+        fetcher: Fetcher,
         settings: Settings,
         *,
         auth: Mapping[str, str] | None = None,
     ) -> None:
-        self._client = client
+        self._fetcher = fetcher
         self._settings = settings
         self._retry = RetryPolicy.from_settings(settings)
         roots = ((ApiRoot.parse(root), value) for root, value in (auth or {}).items())
@@ -54,58 +57,56 @@ class JsonApi:
         """GET (or `method`) with same-host redirects, and the retries of the retry policy
         (`retry` false: a transient answer is returned as it is, for callers that stop at
         the first sign of throttling)."""
-        attempt = 0
-        for _ in range(self._settings.max_redirects + self._settings.max_retries + 1):
+        for _ in range(self._settings.max_redirects + 1):
             if climbs(urlsplit(url).path.split("/")):
                 # The last check, whatever an adapter built from a link or a host's listing:
                 # a path that climbs would ask another endpoint than the one meant (`/user`).
                 raise Stop(Outcome.UNCHECKED, "not asked: the API path would climb out (`..`)")
+            result: Response | GaveUp[Stop]
+            result = await self._retry.run(functools.partial(self._attempt, method, url, retry))
+            if isinstance(result, GaveUp):
+                raise result.failure
             try:
-                self.requests_made += 1
-                # The whole exchange within the link deadline, the body capped: a server that
-                # drips or sends a bomb holds nothing.
-                response, text = await bounded_request(
-                    self._client,
-                    method,
-                    url,
-                    headers=self._authorization(url),
-                    read_timeout=self._settings.timeout,
-                    deadline=max(self._settings.link_deadline, self._settings.timeout),
-                )
-            except UnreadableBody as error:
-                raise Stop(Outcome.TRANSIENT, str(error)) from None
-            except TimeoutError as error:  # the whole-exchange deadline: not asked again
-                raise Stop(Outcome.TRANSIENT, "timed out") from error
-            except httpx.HTTPError as error:
-                name = type(error).__name__
-                if self._retry.is_unreached(error) or not self._retry.is_transient_error(error):
-                    raise Stop(Outcome.UNCHECKED, f"could not connect ({name})") from error
-                delay = self._retry.delay(attempt)
-                if delay is None:
-                    timeout = isinstance(error, httpx.TimeoutException)
-                    raise Stop(
-                        Outcome.TRANSIENT, "timed out" if timeout else f"exchange failed ({name})"
-                    ) from error
-                await self._retry.sleep(delay)
-                attempt += 1
-                continue
-            status = response.status_code
-            if status in {301, 302, 307, 308}:
-                target = response.url.join(response.headers.get("location", ""))
-                if target.host != response.url.host:
-                    raise Stop(Outcome.TRANSIENT, f"redirected to {target.host}; not followed")
-                url = str(target)
-                continue
-            if self._retry.is_transient_status(status):
-                if not retry:
-                    return Answer(status, response.headers, text, str(response.url))
-                delay = self._retry.delay(attempt, server_wait(response.headers, now=time.time()))
-                if delay is None:
-                    # A rate limit we may not wait out says nothing about the repository.
-                    outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
-                    raise Stop(outcome, f"answered {status}", status)
-                await self._retry.sleep(delay)
-                attempt += 1
-                continue
-            return Answer(status, response.headers, text, str(response.url))
-        raise Stop(Outcome.TRANSIENT, "too many redirects or retries")
+                target = location(result)
+            except (httpx.InvalidURL, ValueError):
+                raise Stop(Outcome.TRANSIENT, "redirected to an invalid address") from None
+            if target is None:
+                return Answer(result.status, result.headers, result.text(), result.url)
+            if target.host != httpx.URL(result.url).host:
+                raise Stop(Outcome.TRANSIENT, f"redirected to {target.host}; not followed")
+            url = str(target)
+        raise Stop(Outcome.TRANSIENT, "too many redirects")
+
+    async def _attempt(self, method: str, url: str, retry: bool) -> Response | Again[Stop]:
+        self.requests_made += 1
+        settings = self._settings
+        try:
+            # The whole exchange within the link deadline, the body capped: a server that
+            # drips or sends a bomb holds nothing.
+            response = await self._fetcher.send(
+                method,
+                url,
+                headers=self._authorization(url),
+                body="every",
+                whole=True,
+                read_timeout=settings.timeout,
+                seconds=max(settings.link_deadline, settings.timeout),
+            )
+        except UnreadableBody as error:
+            raise Stop(Outcome.TRANSIENT, str(error)) from None
+        except TimeoutError as error:  # the whole-exchange deadline: not asked again
+            raise Stop(Outcome.TRANSIENT, "timed out") from error
+        except httpx.HTTPError as error:
+            name = type(error).__name__
+            if self._retry.is_unreached(error) or not self._retry.is_transient_error(error):
+                raise Stop(Outcome.UNCHECKED, f"could not connect ({name})") from error
+            timeout = isinstance(error, httpx.TimeoutException)
+            return Again(
+                Stop(Outcome.TRANSIENT, "timed out" if timeout else f"exchange failed ({name})")
+            )
+        status = response.status
+        if retry and self._retry.is_transient_status(status):
+            # A rate limit we may not wait out says nothing about the repository.
+            outcome = Outcome.UNCHECKED if status == 429 else Outcome.TRANSIENT
+            return Again(Stop(outcome, f"answered {status}", status), response.server_wait)
+        return response

@@ -24,8 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-import httpx
-
 from auditor.config import Settings
 from auditor.containment import contained
 from auditor.deadline import TIME_LIMIT_REACHED
@@ -46,6 +44,7 @@ from auditor.models import (
     PaperScore,
     Tier,
 )
+from auditor.net.fetcher import Fetcher
 from auditor.timestamps import to_utc_iso
 
 log = logging.getLogger(__name__)
@@ -67,7 +66,7 @@ class AfterVerdicts:
 
 
 async def after_verdicts(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
     settings: Settings,
     papers: Sequence[Paper],
     results: Sequence[LinkResult],
@@ -83,9 +82,9 @@ async def after_verdicts(
         bound = None if deadline is None else max(0.0, deadline - time.monotonic())
         async with asyncio.timeout(bound):
             if settings.rescue or settings.preservation:
-                await _archives(client, settings, run, by_url, scores)
+                await _archives(fetcher, settings, run, by_url, scores)
             if settings.find_code:
-                search = CodeSearch(client, settings)
+                search = CodeSearch(fetcher, settings)
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
         for service in run.services.values():
@@ -99,13 +98,13 @@ async def after_verdicts(
 
 
 async def _archives(
-    client: httpx.AsyncClient,
+    fetcher: Fetcher,
     settings: Settings,
     run: Budgets,
     by_url: dict[str, LinkResult],
     scores: dict[str, PaperScore],
 ) -> None:
-    api = JsonApi(client, replace(settings, max_retries=0), auth=api_auth(settings))
+    api = JsonApi(fetcher, replace(settings, max_retries=0), auth=api_auth(settings))
     swh = SoftwareHeritage(api, settings.api_roots["swh"], retry=False)
     wayback = Wayback(api, settings.api_roots["wayback"])
     placeholders = {score.scored_on for score in scores.values() if score.tier is Tier.PLACEHOLDER}

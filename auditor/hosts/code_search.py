@@ -10,14 +10,10 @@ run's time, and otherwise stops and says how many papers it did not reach."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from urllib.parse import quote
-
-import httpx
 
 from auditor.config import Settings
 from auditor.hosts.answers import Answer, Stop, list_field, text_field
@@ -25,7 +21,8 @@ from auditor.hosts.api import JsonApi
 from auditor.hosts.budgets import RATE_LIMITED, Budgets
 from auditor.links import TEMPLATE_REPOSITORIES, arxiv_id, github_full_name, is_code_result
 from auditor.models import LinkResult, Outcome, Paper
-from auditor.net.policy import rate_limit_remaining, server_wait
+from auditor.net.fetcher import Fetcher
+from auditor.net.policy import Again, GaveUp, RetryPolicy, rate_limit_remaining, server_wait
 
 SERVICE = "GitHub search"
 MAX_CANDIDATES = 3
@@ -34,23 +31,33 @@ MAX_CANDIDATES = 3
 class CodeSearch:
     """Repositories that name a paper's arXiv id in their README."""
 
-    def __init__(self, client: httpx.AsyncClient, settings: Settings) -> None:
+    def __init__(self, fetcher: Fetcher, settings: Settings) -> None:
         token = settings.github_token
         auth = {settings.github_api_url: f"Bearer {token}"} if token else {}
-        self._api = JsonApi(client, replace(settings, max_retries=0), auth=auth)
+        self._api = JsonApi(fetcher, replace(settings, max_retries=0), auth=auth)
+        self._now = fetcher.now
         self._root = settings.github_api_url.rstrip("/")
-        self._settings = settings
+        # An exhausted window is waited out once, when it resets within the retry wait limit.
+        self._window = RetryPolicy(max_retries=1, max_wait=settings.max_retry_wait)
         self.last: Answer | None = None
+
+    def _reset(self, answer: Answer) -> float | None:
+        """The wait until an exhausted window resets; None while requests are left."""
+        if rate_limit_remaining(answer.headers) != 0:
+            return None
+        return server_wait(answer.headers, now=self._now())
 
     async def _search(self, identifier: str) -> tuple[str, ...]:
         query = quote(f'"{identifier}" in:readme', safe="")
         url = f"{self._root}/search/repositories?q={query}&per_page=10"
-        self.last = answer = await self._api.get(url, retry=False)
-        if answer.status in (403, 429) and rate_limit_remaining(answer.headers) == 0:
-            wait = server_wait(answer.headers, now=time.time())
-            if wait is not None and wait <= self._settings.max_retry_wait:
-                await asyncio.sleep(wait)
-                self.last = answer = await self._api.get(url, retry=False)
+
+        async def attempt() -> Answer | Again[Answer]:
+            self.last = answer = await self._api.get(url, retry=False)
+            wait = self._reset(answer) if answer.status in (403, 429) else None
+            return answer if wait is None else Again(answer, wait)
+
+        result: Answer | GaveUp[Answer] = await self._window.run(attempt)
+        answer = result.failure if isinstance(result, GaveUp) else result
         if answer.status != 200:
             raise Stop(Outcome.TRANSIENT, f"answered {answer.status}", answer.status)
         found: list[str] = []
@@ -64,11 +71,9 @@ class CodeSearch:
 
     async def _paced(self) -> None:
         """Before the next request: wait out an exhausted window when it resets soon."""
-        if self.last is None or rate_limit_remaining(self.last.headers) != 0:
-            return
-        wait = server_wait(self.last.headers, now=time.time())
-        if wait is not None and wait <= self._settings.max_retry_wait:
-            await asyncio.sleep(wait)
+        wait = None if self.last is None else self._reset(self.last)
+        if wait is not None and wait <= self._window.max_wait:
+            await self._window.sleep(wait)
 
     async def run(
         self, run: Budgets, papers: Sequence[Paper], by_url: dict[str, LinkResult]
@@ -99,5 +104,5 @@ class CodeSearch:
     def _resets_soon(self) -> bool:
         if self.last is None:
             return False
-        wait = server_wait(self.last.headers, now=time.time())
-        return wait is not None and wait <= self._settings.max_retry_wait
+        wait = server_wait(self.last.headers, now=self._now())
+        return wait is not None and wait <= self._window.max_wait

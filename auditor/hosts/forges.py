@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.config import FORGE_API_PATHS, Settings
 from auditor.hosts.adapter import NOT_SERVED, HostAdapter, HostAnswer, not_served
 from auditor.hosts.answers import Stop
@@ -28,6 +26,7 @@ from auditor.hosts.software_heritage import SoftwareHeritage
 from auditor.hosts.zenodo import Zenodo
 from auditor.links import self_hosted_forge
 from auditor.models import LinkCheck, LinkKind
+from auditor.net.fetcher import Fetcher
 
 # Kinds `ForgeFacts.check` answers through an API.
 FORGE_KINDS = frozenset(
@@ -71,7 +70,7 @@ class ForgeFacts:
 
     def __init__(
         self,
-        client: httpx.AsyncClient,
+        fetcher: Fetcher,
         settings: Settings,
         *,
         gitlab_api_url: str | None = None,
@@ -80,7 +79,7 @@ class ForgeFacts:
         """The roots are `settings.api_roots`; `gitlab_api_url` and `huggingface_url` (the
         Hub's site, its API under `/api`), when given, override theirs."""
         roots = settings.api_roots
-        self._api = JsonApi(client, settings, auth=api_auth(settings))
+        self._api = JsonApi(fetcher, settings, auth=api_auth(settings))
         hub = huggingface_url.rstrip("/") + "/api" if huggingface_url else roots["huggingface"]
         codeberg = Forgejo(self._api, roots["codeberg"], "https://codeberg.org", "codeberg")
         # The registry, in the order URLs are tried: a self-hosted instance's host first.

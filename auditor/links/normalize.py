@@ -26,6 +26,7 @@ from auditor.links.hosts import (
     SCHEMELESS_HOSTS,
     SOFTWARE_HERITAGE,
 )
+from auditor.links.origins import DEFAULT_PORTS, host_key
 from auditor.links.repositories import (
     SWHID,
     gitlab_project_segments,
@@ -37,7 +38,6 @@ from auditor.links.repositories import (
 from auditor.models import LinkKind
 
 _TRACKING_PARAMETERS = frozenset({"fbclid", "gclid"})
-DEFAULT_PORTS = {"http": 80, "https": 443, "ftp": 21, "ftps": 990}
 _SCHEMELESS_START = re.compile(
     r"(?:www\.[\w-]+(?:\.[\w-]+)+|(?:"
     + "|".join(re.escape(host) for host in SCHEMELESS_HOSTS)
@@ -104,7 +104,7 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         text = "https://" + text
     parts = urlsplit(text)
     scheme = parts.scheme.lower()
-    host = (parts.hostname or "").rstrip(".")
+    host = host_key(parts.hostname or "")
     if scheme not in DEFAULT_PORTS or not _valid_host(host):
         return None
     port = parts.port

@@ -1,10 +1,12 @@
 """The run's network: how we connect, how we ask, how we read, how we retry.
 
 * `guard`: the address guard every connection passes through (SSRF, DNS rebinding).
-* `client`: `Net`, the one shared `httpx.AsyncClient` with the run's limits and DNS canary.
-* `policy`: the one retry policy: what is transient, how long to wait, when to give up.
-* `body`: bodies read capped after decompression, and the bounded API request.
+* `client`: `Net`, the run's transports, politeness gates, fetchers and DNS canary.
+* `policy`: the one retry policy and its loop: what is transient, how long to wait, when to stop.
+* `body`: bodies read capped after decompression.
+* `fetcher`: the one request path: every request (pages, APIs) through its server's gate.
 * `httpx_patches`: the two places we reach past httpx's and httpcore's public interfaces.
+* `politeness`: the per-server gates (adaptive concurrency and spacing) and request slots.
 * `proxy`: requests through a proxy, and what the guard checks before the proxy connects.
 * `tls`: the certificate authorities TLS trusts (certifi's, or the user's instead).
 """

@@ -1,20 +1,14 @@
-"""Reading answers without trusting their size: bodies capped after decompression, and the
-bounded API request.
+"""Reading answers without trusting their size: bodies capped after decompression.
 
 `CappedBody` collects a body up to a cap counted *after* its Content-Encoding is undone, so a
-small compressed body cannot expand in memory (a gzip or deflate bomb). `bounded_request` is
-one API request (GitHub, GitLab, Hugging Face) whose whole exchange ends within a deadline and
-whose body is read through a `CappedBody`; a body too large or undecodable is `UnreadableBody`.
+small compressed body cannot expand in memory (a gzip or deflate bomb). An API answer too
+large or undecodable is `UnreadableBody` (`auditor.net.fetcher` reads every body through here).
 """
 
 from __future__ import annotations
 
-import asyncio
 import zlib
-from collections.abc import Mapping
 from typing import Any
-
-import httpx
 
 # An API answer larger than this, after decompression, is refused (a batch of 40 GitHub
 # repositories with their READMEs stays far below it).
@@ -93,49 +87,3 @@ class CappedBody:
 
 class UnreadableBody(Exception):
     """An API answer whose body is too large or cannot be decoded; the message is one line."""
-
-
-async def bounded_request(
-    client: httpx.AsyncClient,
-    method: str,
-    url: str,
-    *,
-    headers: Mapping[str, str],
-    read_timeout: float,
-    deadline: float,
-    json_body: object = None,
-    cap: int = API_MAX_BODY,
-) -> tuple[httpx.Response, str]:
-    """One API request whose whole exchange ends within `deadline` seconds and whose body is
-    capped after decompression, so a server that drips bytes or sends a bomb can neither hold
-    the run nor fill its memory. (response, body text); raises TimeoutError, httpx.HTTPError
-    or UnreadableBody."""
-    request = client.build_request(
-        method,
-        url,
-        headers={"Accept-Encoding": "gzip, deflate", **headers},
-        json=json_body,
-        timeout=read_timeout,
-    )
-    async with asyncio.timeout(deadline):
-        response = await client.send(request, stream=True, follow_redirects=False)
-        try:
-            if response.is_stream_consumed:  # a transport that answers from memory (tests)
-                reader = CappedBody("", cap)
-                reader.feed(response.content)
-            else:
-                reader = CappedBody(response.headers.get("content-encoding", ""), cap)
-                async for chunk in response.aiter_raw():
-                    if not reader.feed(chunk):
-                        break
-        finally:
-            await response.aclose()
-    if reader.error is not None:
-        raise UnreadableBody(f"API answer unreadable: {reader.error}")
-    if reader.truncated:
-        raise UnreadableBody(f"API answer larger than {cap} bytes")
-    try:
-        text = bytes(reader.data).decode(response.charset_encoding or "utf-8", errors="replace")
-    except LookupError:  # an unknown charset name
-        text = bytes(reader.data).decode("utf-8", errors="replace")
-    return response, text

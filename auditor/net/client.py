@@ -1,10 +1,10 @@
-"""The one HTTP client of a run (`Net`), and the limits every request keeps.
+"""The network of a run (`Net`), and the limits every request keeps.
 
-`Net` owns the shared `httpx.AsyncClient` (behind the address guard of `auditor.net.guard`,
-through the transport of `auditor.net.httpx_patches`, and the proxies of `auditor.net.proxy`
-when the user names any), the run's request slots (global
-concurrency), the per-server politeness gates (`auditor.net.politeness`: adaptive concurrency
-and spacing, one gate per server as `auditor.links.politeness_key` tells), and the DNS canary
+`Net` owns the transports (behind the address guard of `auditor.net.guard`, through the
+transport of `auditor.net.httpx_patches`, and the proxies of `auditor.net.proxy` when the user
+names any), the run's request slots and per-server politeness gates (`auditor.net.politeness`:
+adaptive concurrency and spacing, one gate per server as `auditor.links.politeness_key`
+tells), the fetchers every request goes through (`auditor.net.fetcher`), and the DNS canary
 that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
 
 The canary is asked once, first, within `CANARY_BOUND`: when it does not resolve, public DNS is
@@ -19,11 +19,10 @@ no longer matters).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import ipaddress
 import logging
-from collections.abc import AsyncIterator
+import time
 from types import TracebackType
 from typing import Self
 
@@ -31,7 +30,9 @@ import httpcore
 import httpx
 
 from auditor.config import Settings
-from auditor.links import has_real_tld, politeness_key
+from auditor.links import has_real_tld
+from auditor.links.origins import host_key
+from auditor.net.fetcher import Clock, Fetcher
 from auditor.net.guard import (
     ApiRoots,
     ApiTransport,
@@ -40,7 +41,7 @@ from auditor.net.guard import (
     is_public_address,
     system_resolver,
 )
-from auditor.net.politeness import HostGate
+from auditor.net.politeness import Gates, HostGate
 from auditor.net.proxy import routed_transport
 from auditor.net.tls import verifying_context
 
@@ -58,7 +59,7 @@ def needs_public_dns(host: str) -> bool:
     """Whether reaching `host` takes public DNS: a name under a public top-level domain
     (`github.com`, `lab.github.io`), not an address nor an intranet name (`wiki`, `git.corp`,
     `lab.test`, `printer.home.arpa`)."""
-    host = host.strip("[]").rstrip(".").lower()
+    host = host_key(host)
     try:
         ipaddress.ip_address(host)
     except ValueError:
@@ -67,15 +68,20 @@ def needs_public_dns(host: str) -> bool:
 
 
 class Net:
-    """The run's network: one `httpx.AsyncClient` behind the address guard, and the limits.
+    """The run's network: the transports behind the address guard, the politeness gates, and
+    the two fetchers every request goes through (`auditor.net.fetcher`): `pages` for the links
+    (cookies kept), `apis` for the hosts' APIs (whose roots the guard trusts). Both share the
+    run's request slots and gates; neither follows redirects (callers follow them hop by hop,
+    so each is checked and recorded). `now` is the wall clock Retry-After dates are read
+    against (tests fix it)."""
 
-    `client` never follows redirects (callers follow them by hand, so each hop is checked and
-    recorded). Wrap each request in `async with net.slot(host) as gate` to respect the global
-    and per-server limits, and tell the gate how the server answered (`gate.answered`,
-    `gate.failed`); a burst larger than the pool otherwise ends in `PoolTimeout`s.
-    """
-
-    def __init__(self, settings: Settings, *, resolver: Resolver | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        resolver: Resolver | None = None,
+        now: Clock = time.time,
+    ) -> None:
         self.settings = settings
         self.resolver: Resolver = resolver or system_resolver
         self.backend = GuardedBackend(
@@ -86,45 +92,25 @@ class Net:
         # Raises CaBundleError for a bundle that cannot be used (the command line tells first).
         tls = verifying_context(settings.ca_file, settings.ca_dir)
         self.transport = routed_transport(settings, limits, self.backend, self.resolver, tls)
-        self.client = self._client(self.transport)
-        # The APIs we ask (GitHub, GitLab, Hugging Face) through a client of their own: only
+        # The APIs we ask (GitHub, GitLab, Hugging Face) through a transport of their own: only
         # there, and only for their exact roots, is a private address trusted (guard.ApiRoots).
         roots = ApiRoots.of(settings.trusted_api_roots())
         trusting = GuardedBackend(
             httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, roots.origins()
         )
         trusted = routed_transport(settings, limits, trusting, self.resolver, tls)
-        self.api_client = self._client(ApiTransport(roots, trusted, self.transport))
-        self._slots = asyncio.Semaphore(concurrency)
-        self._gates: dict[str, HostGate] = {}
+        self.api_transport = ApiTransport(roots, trusted, self.transport)
+        # One politeness for both: an API's 429 slows its server down for pages too.
+        self.gates = Gates(settings)
+        self.pages = Fetcher(self.transport, settings, gates=self.gates, cookies=True, now=now)
+        self.apis = Fetcher(self.api_transport, settings, gates=self.gates, now=now)
         self._canary: bool | None = None
         self._canary_lock = asyncio.Lock()
         self._said_offline = False
 
     def gate(self, host: str) -> HostGate:
         """The politeness gate of the server behind `host`."""
-        key = politeness_key(host)
-        gate = self._gates.get(key)
-        if gate is None:
-            settings = self.settings
-            gate = HostGate(
-                settings.per_host_concurrency,
-                settings.per_host_interval,
-                adaptive=settings.host_adaptive,
-            )
-            self._gates[key] = gate
-        return gate
-
-    @contextlib.asynccontextmanager
-    async def slot(self, host: str) -> AsyncIterator[HostGate]:
-        """Hold one of the run's request slots, politely with respect to `host`'s server."""
-        gate = self.gate(host)
-        await gate.acquire()
-        try:
-            async with self._slots:
-                yield gate
-        finally:
-            gate.release()
+        return self.gates.gate(host)
 
     @property
     def public_dns_down(self) -> bool:
@@ -185,19 +171,9 @@ class Net:
                 continue
         return False
 
-    def _client(self, transport: httpx.AsyncBaseTransport) -> httpx.AsyncClient:
-        return httpx.AsyncClient(
-            transport=transport,
-            follow_redirects=False,
-            # No pool timeout: the semaphore below already bounds the wait for a connection.
-            timeout=httpx.Timeout(self.settings.timeout, pool=None),
-            headers={"User-Agent": self.settings.user_agent},
-            trust_env=False,
-        )
-
     async def aclose(self) -> None:
-        await self.client.aclose()
-        await self.api_client.aclose()
+        await self.api_transport.aclose()
+        await self.transport.aclose()
 
     async def __aenter__(self) -> Self:
         return self

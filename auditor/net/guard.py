@@ -35,6 +35,8 @@ from urllib.parse import unquote, urlsplit
 import httpcore
 import httpx
 
+from auditor.links.origins import host_key, origin
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 # host, port -> the addresses the name resolves to, as strings; raises OSError (socket.gaierror
 # for the system resolver) when it does not resolve.
@@ -207,7 +209,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             parsed = ipaddress.ip_address(address)
         except ValueError:
             return False
-        if port is not None and (host.lower(), port) in self._trusted:
+        if port is not None and (host_key(host), port) in self._trusted:
             return True
         return is_public_address(parsed) or self._allowed(embedded_ipv4(parsed))
 
@@ -260,9 +262,6 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
 @dataclass(frozen=True, slots=True)
 class ApiRoot:
     """One API the auditor asks: an exact origin and the path its requests lie under: the
@@ -276,21 +275,18 @@ class ApiRoot:
 
     @classmethod
     def parse(cls, url: str) -> ApiRoot | None:
-        parts = urlsplit(url)
-        scheme = parts.scheme.lower()
-        if scheme not in _DEFAULT_PORTS or not parts.hostname:
-            return None
         try:
-            port = parts.port or _DEFAULT_PORTS[scheme]
+            scheme, host, port = origin(url)
         except ValueError:
             return None
-        return cls(scheme, parts.hostname.lower().rstrip("."), port, parts.path or "/")
+        if scheme not in ("http", "https") or not host or port is None:
+            return None
+        return cls(scheme, host, port, urlsplit(url).path or "/")
 
     def holds(self, url: httpx.URL) -> bool:
         """Whether `url` is a request to this API: same scheme, host and port, and the root's
         path or one under it, with no dot segment (`..` never climbs out of it)."""
-        port = url.port or _DEFAULT_PORTS.get(url.scheme)
-        if (url.scheme, url.host.lower().rstrip("."), port) != (self.scheme, self.host, self.port):
+        if origin(str(url)) != (self.scheme, self.host, self.port):
             return False
         raw = url.raw_path.decode("ascii", "replace").split("?", 1)[0]
         segments = unquote(raw).split("/")

@@ -16,6 +16,10 @@ deferral of long waits to its second pass):
   jitter" from `base_delay`.
 * Give up? `delay` is None once `max_retries` retries were made or the wait is beyond
   `max_wait`.
+* The loop: `RetryPolicy.run`, the one loop every request's retries go through (pages, the
+  paper lists given as URLs, every host's API, GitHub's REST and GraphQL): an attempt ends
+  with its result, or `Again` (transient, with the server's wait), and the loop gives up
+  with `GaveUp`.
 * Slow down? `asks_to_slow_down` (429, 503, or an error with Retry-After) and
   `is_overload_error` (a timeout, a connection reset mid-exchange): the per-host politeness of
   `auditor.net.politeness` backs off on these.
@@ -31,8 +35,10 @@ import asyncio
 import email.utils
 import random
 import ssl
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC
+from typing import Generic, TypeVar
 
 import httpx
 
@@ -118,6 +124,45 @@ def server_wait(headers: httpx.Headers, *, now: float) -> float | None:
     return wait if wait is not None else rate_limit_reset(headers, now=now)
 
 
+# --- The loop ---------------------------------------------------------------------------------
+
+T = TypeVar("T")
+F = TypeVar("F")
+
+
+@dataclass(frozen=True, slots=True)
+class Again(Generic[F]):
+    """An attempt ended transiently: ask again, after `wait` when the server named one.
+    `failure` is what the caller makes of it should no retry be left. `counted` false: a wait
+    the server scheduled (a rate limit's reset, already waited by the caller), not a retry."""
+
+    failure: F
+    wait: float | None = None
+    counted: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GaveUp(Generic[F]):
+    """No retry is left: `retries` were made, and `beyond` tells that the next wait (the
+    server's `wait`, else the backoff) was beyond `max_wait` rather than the retries spent."""
+
+    failure: F
+    retries: int
+    wait: float | None
+    beyond: bool
+
+
+@dataclass(slots=True)
+class Tries:
+    """The retries one request has made, kept across calls (the link checker's two passes)."""
+
+    made: int = 0
+
+
+# Waits `seconds` before the next attempt (the caller's pacing: deferring, giving up).
+Pause = Callable[[float, "Again[F]"], Awaitable[None]]
+
+
 # --- The policy -------------------------------------------------------------------------------
 
 
@@ -189,3 +234,30 @@ class RetryPolicy:
     async def sleep(self, seconds: float) -> None:
         """Wait before asking again (through the module's `_sleep`)."""
         await _sleep(seconds)
+
+    async def run(
+        self,
+        attempt: Callable[[], Awaitable[T | Again[F]]],
+        *,
+        tries: Tries | None = None,
+        pause: Pause[F] | None = None,
+    ) -> T | GaveUp[F]:
+        """The one retry loop: `attempt` until it ends otherwise than `Again`, waiting
+        `delay` between attempts (through `pause`, else `sleep`); `GaveUp` when no retry is
+        left. `tries` counts the retries made, for a caller that comes back later."""
+        tries = tries or Tries()
+        while True:
+            result = await attempt()
+            if not isinstance(result, Again):
+                return result
+            if not result.counted:
+                continue
+            delay = self.delay(tries.made, result.wait)
+            if delay is None:
+                beyond = not self.exhausted(tries.made)
+                return GaveUp(result.failure, tries.made, result.wait, beyond)
+            tries.made += 1  # counted before the wait: a caller's pause may end the loop
+            if pause is None:
+                await self.sleep(delay)
+            else:
+                await pause(delay, result)

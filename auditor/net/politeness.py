@@ -9,12 +9,19 @@ when it asks (429, 503, Retry-After) or breaks (timeouts, reset connections): ha
 once, twice the interval, once per round of requests. A server that strains answers slowly, and
 a slow answer never speeds it up: the pace follows what the server can take. What asks to slow down
 is the retry policy's (`auditor.net.policy`); which hosts share a server is `auditor.links`'.
+`Gates` holds a run's gates and request slots; every request of the run, page or API, passes
+one (`auditor.net.fetcher`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
+from collections.abc import AsyncIterator
+
+from auditor.config import Settings
+from auditor.links import politeness_key
 
 # The polite start of a server not heard from yet.
 START_CONCURRENCY = 2
@@ -131,3 +138,38 @@ class HostGate:
         self.limit = max(1.0, self.limit / 2)
         self.interval = min(max(self.interval * 2, START_INTERVAL, self.floor), MAX_INTERVAL)
         self.interval = max(self.interval, self.floor)
+
+
+class Gates:
+    """The run's politeness: one `HostGate` per server (`auditor.links.politeness_key`), and
+    the run's request slots (its global concurrency), shared by every request of the run."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+        self._gates: dict[str, HostGate] = {}
+
+    def gate(self, host: str) -> HostGate:
+        """The politeness gate of the server behind `host`."""
+        key = politeness_key(host)
+        gate = self._gates.get(key)
+        if gate is None:
+            settings = self.settings
+            gate = HostGate(
+                settings.per_host_concurrency,
+                settings.per_host_interval,
+                adaptive=settings.host_adaptive,
+            )
+            self._gates[key] = gate
+        return gate
+
+    @contextlib.asynccontextmanager
+    async def slot(self, host: str) -> AsyncIterator[HostGate]:
+        """Hold one of the run's request slots, politely with respect to `host`'s server."""
+        gate = self.gate(host)
+        await gate.acquire()
+        try:
+            async with self._slots:
+                yield gate
+        finally:
+            gate.release()

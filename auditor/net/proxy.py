@@ -28,11 +28,10 @@ import httpcore
 import httpx
 
 from auditor.config import ProxyRoutes, Settings
+from auditor.links.origins import DEFAULT_PORTS, origin
 from auditor.net.guard import GuardedBackend, Resolver
 from auditor.net.httpx_patches import guarded_transport
 from auditor.net.policy import tls_error
-
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 class ProxyUnreachable(httpx.ConnectError):
@@ -45,8 +44,8 @@ class ProxyUnreachable(httpx.ConnectError):
 
 def proxy_origin(proxy: str) -> tuple[str, int]:
     """(host, port) of a proxy URL, as the guard and httpcore name it; no credentials."""
-    url = httpx.URL(proxy)
-    return url.host, url.port or _DEFAULT_PORTS[url.scheme]
+    _, host, port = origin(proxy)
+    return host, port or DEFAULT_PORTS["http"]
 
 
 class ProxiedTransport(httpx.AsyncBaseTransport):
@@ -76,7 +75,7 @@ class ProxiedTransport(httpx.AsyncBaseTransport):
             return await self._direct.handle_async_request(request)
         if self._check_targets:
             timeout = request.extensions.get("timeout", {}).get("connect")
-            port = url.port or _DEFAULT_PORTS.get(url.scheme, 443)
+            port = origin(str(url)).port or DEFAULT_PORTS["https"]
             await self._guard.checked_addresses(url.host, port, timeout)
         try:
             return await self._through[proxy].handle_async_request(request)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from auditor import history
 from auditor.models import Tier
-from auditor.render.text import cache_reuse_sentence, safe_url
+from auditor.render.text import cache_reuse_sentence, most_that_fit, safe_url
 from auditor.render.views import (
     DISPLAY_TIERS,
     OUTCOME_SYMBOLS,
@@ -87,19 +87,6 @@ def _fit(
     if fits(text):
         return text
 
-    def largest(
-        limit: int, attempt: Callable[[int], str], low: int = 0, best: tuple[int, str] | None = None
-    ) -> tuple[int, str] | None:
-        high = limit
-        while low <= high:
-            middle = (low + high) // 2
-            candidate = attempt(middle)
-            if fits(candidate):
-                best, low = (middle, candidate), middle + 1
-            else:
-                high = middle - 1
-        return best
-
     # Search near the rows that fit at the average row's size, not over every row: each try
     # renders that many rows (at 20,000 papers a full binary search took 10 s).
     base = render(problems, 0)
@@ -111,13 +98,12 @@ def _fit(
         if fits(floor):
             if high < rows and fits(render(problems, high + 1)):
                 high = rows  # the later rows are shorter than the average: search them all
-            found = largest(high, lambda n: render(problems, n), low + 1, (low, floor))
-            if found is not None:
-                return found[1]
-    found = largest(rows, lambda n: render(problems, n))
+            found = most_that_fit(lambda n: render(problems, n), fits, high, low + 1)
+            return floor if found is None else found[1]
+    found = most_that_fit(lambda n: render(problems, n), fits, rows)
     if found is not None:
         return found[1]
-    found = largest(problems, lambda n: render(n, 0))
+    found = most_that_fit(lambda n: render(n, 0), fits, problems)
     if found is None:  # Only the headline is left and even it does not fit: not with clip.
         raise ValueError("the report's headline alone exceeds the size limit")
     return found[1]

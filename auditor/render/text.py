@@ -1,10 +1,12 @@
 """Text made safe for the reports: URLs a browser may follow, fields clipped and stripped of
-control characters, Markdown escaping that no scorecard value can break out of, and the
-words for ages and cache reuse."""
+control characters, Markdown escaping that no scorecard value can break out of, the words for
+ages and cache reuse, and the longest text that fits a size limit (GitHub's, for the job
+summary and the tracking issue)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from auditor.models import CacheReuse
 
@@ -121,3 +123,19 @@ def md_link(url: object, label: object = None) -> str:
     for char, code in (("(", "%28"), (")", "%29"), ("<", "%3C"), (">", "%3E"), ("|", "%7C")):
         href = href.replace(char, code)
     return f"[{text}]({href.replace(' ', '%20')})"
+
+
+def most_that_fit(
+    attempt: Callable[[int], str], fits: Callable[[str], bool], high: int, low: int = 0
+) -> tuple[int, str] | None:
+    """The largest n from `low` to `high` whose `attempt(n)` `fits`, with that text; None when
+    not even `low` fits. A binary search: whatever fits with n items fits with fewer."""
+    best: tuple[int, str] | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = attempt(middle)
+        if fits(candidate):
+            best, low = (middle, candidate), middle + 1
+        else:
+            high = middle - 1
+    return best

@@ -15,6 +15,9 @@ returning a `Reply`, or returning None after writing a raw answer itself through
 without a route answer 404. Handlers that wait should wait on `exchange.stopping` so that
 stopping the server never hangs.
 
+`plain_fetcher` is the run's request path (`auditor.net.fetcher.Fetcher`) over a plain httpx
+transport, for host adapters asking a fake API directly (no address guard, no pacing).
+
 `FakeDNS` is a resolver for `auditor.net.Net(resolver=...)`: it maps test names to addresses
 and answers "no such name" for everything else, so no test sends a query to a real resolver.
 """
@@ -27,12 +30,20 @@ import gzip
 import socket
 import ssl
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
+
+import httpx
+
+from auditor.config import Settings
+from auditor.net.fetcher import Fetcher
+
+# No pacing: the tests of an adapter ask one fake server many times in a row.
+UNPACED = Settings(per_host_interval=0.0, host_adaptive=False)
 
 
 @dataclass(frozen=True)
@@ -285,3 +296,16 @@ class BrokenDNS:
     async def __call__(self, host: str, port: int) -> list[str]:
         self.lookups.append(host)
         raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+
+@contextlib.asynccontextmanager
+async def plain_fetcher(
+    transport: httpx.AsyncBaseTransport | None = None, settings: Settings = UNPACED
+) -> AsyncIterator[Fetcher]:
+    """The run's request path over `transport` (a plain `httpx.AsyncHTTPTransport` unless
+    given, e.g. an `httpx.MockTransport`): no address guard, so a fake on 127.0.0.1 is asked."""
+    transport = transport or httpx.AsyncHTTPTransport()
+    try:
+        yield Fetcher(transport, settings)
+    finally:
+        await transport.aclose()

@@ -1,6 +1,6 @@
 """GitHub facts, read through GitHub's APIs (never github.com's HTML pages).
 
-`GitHubFacts(client, settings, api_cache=...)`, then `await facts.repos([...])` and
+`GitHubFacts(fetcher, settings, api_cache=...)`, then `await facts.repos([...])` and
 `await facts.other(url)`, or one link through the adapter interface (`await facts.check(url)`,
 `auditor.hosts.adapter`). Two backends give identical `RepoFacts` (all fields but `source`):
 GraphQL batches with a token (`graphql`), REST without (`rest`); both talk through `transport`

@@ -8,10 +8,10 @@ when the server is an Enterprise host. The token belongs to the configured API o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from auditor.config import DEFAULT_GITHUB_API_URL, Settings
 from auditor.links import GITHUB
+from auditor.links.origins import Origin, host_key, host_of, origin
 
 API_VERSION = "2022-11-28"
 PUBLIC_SERVER_HOST = GITHUB
@@ -35,10 +35,10 @@ def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
     The host of `settings.github_server_url` maps to the configured API (Enterprise, Actions);
     `github.com` always has api.github.com. Any other host has no API here (None).
     """
-    host = host.casefold()
+    host = host_key(host)
     server = settings.github_server_url.rstrip("/")
     token = settings.github_token is not None
-    if host == (urlsplit(server).hostname or "").casefold():
+    if host == host_of(server):
         return ApiEndpoint(
             settings.github_api_url.rstrip("/"), settings.github_graphql_url, server, token
         )
@@ -50,17 +50,10 @@ def api_for_host(host: str, settings: Settings) -> ApiEndpoint | None:
     return None
 
 
-def origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    scheme = parts.scheme.casefold()
-    port = parts.port or {"https": 443, "http": 80}.get(scheme)
-    return scheme, (parts.hostname or "").casefold(), port
-
-
 PUBLIC_RAW = "https://raw.githubusercontent.com"
 
 
-def raw_origins(api: ApiEndpoint) -> frozenset[tuple[str, str, int | None]]:
+def raw_origins(api: ApiEndpoint) -> frozenset[Origin]:
     """Where a root listing's `download_url`s may point: raw.githubusercontent.com for the
     public API; for GitHub Enterprise the server's (and API's) own origin (its `/raw/`), or
     `raw.<server>` with subdomain isolation. Files there are read without the token and outside
@@ -68,4 +61,5 @@ def raw_origins(api: ApiEndpoint) -> frozenset[tuple[str, str, int | None]]:
     if origin(api.rest) == origin(PUBLIC_API):
         return frozenset({origin(PUBLIC_RAW)})
     scheme, host, port = origin(api.server)
-    return frozenset({origin(api.rest), (scheme, host, port), (scheme, f"raw.{host}", port)})
+    raw = Origin(scheme, f"raw.{host}", port)
+    return frozenset({origin(api.rest), Origin(scheme, host, port), raw})

@@ -12,8 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.config import Settings
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
@@ -24,6 +22,7 @@ from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import JUDGED, RESOLVED, LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
+from auditor.net.fetcher import Fetcher
 from auditor.readme import is_analysed
 
 logger = logging.getLogger(__name__)
@@ -41,12 +40,12 @@ class GitHubFacts:
     """Repository facts and link verdicts for GitHub links."""
 
     def __init__(
-        self, client: httpx.AsyncClient, settings: Settings, *, api_cache: ApiCache | None = None
+        self, fetcher: Fetcher, settings: Settings, *, api_cache: ApiCache | None = None
     ) -> None:
         self._settings = settings
         self._cache = api_cache
         self._token = settings.github_token
-        self._transport = Transport(client, settings, api_cache)
+        self._transport = Transport(fetcher, settings, api_cache)
         self._follow_ups = FollowUps(self._transport)
         self._rest = RestReader(self._transport, self._follow_ups)
         self._graphql = GraphQLReader(self._transport, self._follow_ups)

@@ -12,13 +12,20 @@ against GitHub's published schema in the tests."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from auditor import repofiles
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
-from auditor.hosts.answers import Malformed, Stop, is_private, private, text_field, timestamp
+from auditor.hosts.answers import (
+    Answer,
+    Malformed,
+    Stop,
+    is_private,
+    private,
+    text_field,
+    timestamp,
+)
 from auditor.hosts.github.answers import (
     WHO,
     as_entry,
@@ -36,7 +43,10 @@ from auditor.hosts.github.verdicts import found_on
 from auditor.hosts.listing import Readme, Tree, complete, preferred_readme
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoFacts
-from auditor.net.policy import retry_after
+from auditor.net.policy import Again, GaveUp, retry_after
+
+# (data, errors by alias) of one GraphQL query.
+_Queried = tuple[dict[str, object], dict[str, Mapping[str, object]]]
 
 GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
 # A batch answered 502/504 (or timing out) is sent again whole this many times before it is
@@ -311,14 +321,14 @@ class GraphQLReader:
             results[full_name] = found_on(done, full_name, api)
         return results
 
-    async def _query(
-        self, api: ApiEndpoint, query: str, variables: Mapping[str, str]
-    ) -> tuple[dict[str, object], dict[str, Mapping[str, object]]]:
-        """(data, errors by alias) of one query; raises _Split, Stop or Malformed."""
+    async def _query(self, api: ApiEndpoint, query: str, variables: Mapping[str, str]) -> _Queried:
+        """(data, errors by alias) of one query, through the retry loop; raises _Split, Stop
+        or Malformed."""
         payload = {"query": query, "variables": dict(variables)}
-        overloaded = 0  # 502/504 or timeouts: the same batch again, then split
-        attempt = 0
-        while attempt <= self._transport.settings.max_retries:
+        overloaded = 0  # 502/504 or timeouts: the same batch again at once, then split
+
+        async def attempt() -> _Queried | Again[Stop]:
+            nonlocal overloaded
             try:
                 answer = await self._transport.send(
                     "POST",
@@ -337,58 +347,59 @@ class GraphQLReader:
                 overloaded += 1
                 if overloaded > WHOLE_RESENDS:
                     raise _Split from stop
-                continue
+                return Again(stop, counted=False)
             if answer.status in {502, 504}:
                 # GitHub's way of saying the query took too long: a fault of the moment (resent
                 # whole), or a batch too heavy (split when it keeps saying so).
                 overloaded += 1
                 if overloaded > WHOLE_RESENDS:
                     raise _Split
-                continue
+                return Again(Stop(Outcome.TRANSIENT, f"answered {answer.status}"), counted=False)
             if answer.status == 401:
                 raise Stop(
                     Outcome.UNCHECKED, "GitHub rejected the token (401 Bad credentials)", 401
                 )
             if self._transport.retry.is_transient_status(answer.status):
-                delay = self._transport.retry.delay(
-                    attempt, retry_after(answer.headers, now=time.time())
-                )
-                if delay is None:
-                    raise Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
-                await self._transport.retry.sleep(delay)
-                attempt += 1
-                continue
-            body = as_object(answer.json(WHO), "GraphQL answer")
-            errors = body.get("errors")
-            error_list = errors if isinstance(errors, list) else []
-            types = {e.get("type") for e in error_list if isinstance(e, dict)}
-            data = body.get("data")
-            limit = data.get("rateLimit") if isinstance(data, dict) else None
-            if isinstance(limit, dict) and isinstance(limit.get("cost"), int):
-                self._transport.graphql_points += limit["cost"]
-            if "RATE_LIMITED" in types:
-                await self._transport.primary_limit(api, answer, graphql=True)
-                attempt += 1
-                continue
-            if answer.status != 200:
-                raise Stop(
-                    Outcome.TRANSIENT,
-                    f"GitHub GraphQL API answered {answer.status}: {answer.message()}".rstrip(": "),
-                    answer.status,
-                )
-            if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
-                raise _Split
-            if not isinstance(data, dict):
-                first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
-                message = first.get("message") if isinstance(first, dict) else None
-                raise Malformed(f"GitHub GraphQL API answered no data: {message or 'no reason'}")
-            by_alias: dict[str, Mapping[str, object]] = {}
-            for error in error_list:
-                path = error.get("path") if isinstance(error, dict) else None
-                if isinstance(path, list) and path and isinstance(path[0], str):
-                    by_alias.setdefault(path[0], error)
-            return data, by_alias
-        raise Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit still exhausted after waiting")
+                failed = Stop(Outcome.TRANSIENT, f"GitHub GraphQL API answered {answer.status}")
+                return Again(failed, retry_after(answer.headers, now=self._transport.fetcher.now()))
+            return await self._read(api, answer)
+
+        result: _Queried | GaveUp[Stop] = await self._transport.retry.run(attempt)
+        if isinstance(result, GaveUp):
+            raise result.failure
+        return result
+
+    async def _read(self, api: ApiEndpoint, answer: Answer) -> _Queried | Again[Stop]:
+        """What a GraphQL answer holds; `Again` once the primary limit's reset was waited."""
+        body = as_object(answer.json(WHO), "GraphQL answer")
+        errors = body.get("errors")
+        error_list = errors if isinstance(errors, list) else []
+        types = {e.get("type") for e in error_list if isinstance(e, dict)}
+        data = body.get("data")
+        limit = data.get("rateLimit") if isinstance(data, dict) else None
+        if isinstance(limit, dict) and isinstance(limit.get("cost"), int):
+            self._transport.graphql_points += limit["cost"]
+        if "RATE_LIMITED" in types:  # waited out once a run, else a Stop
+            await self._transport.primary_limit(api, answer, graphql=True)
+            return Again(Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit"), counted=False)
+        if answer.status != 200:
+            raise Stop(
+                Outcome.TRANSIENT,
+                f"GitHub GraphQL API answered {answer.status}: {answer.message()}".rstrip(": "),
+                answer.status,
+            )
+        if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
+            raise _Split
+        if not isinstance(data, dict):
+            first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
+            message = first.get("message") if isinstance(first, dict) else None
+            raise Malformed(f"GitHub GraphQL API answered no data: {message or 'no reason'}")
+        by_alias: dict[str, Mapping[str, object]] = {}
+        for error in error_list:
+            path = error.get("path") if isinstance(error, dict) else None
+            if isinstance(path, list) and path and isinstance(path[0], str):
+                by_alias.setdefault(path[0], error)
+        return data, by_alias
 
 
 def _could_not_ask(detail: str) -> HostAnswer:

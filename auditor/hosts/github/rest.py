@@ -47,14 +47,16 @@ from auditor.hosts.github.answers import (
     required_str,
     spdx_of,
 )
-from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, origin, raw_origins
+from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import found_on, missing
 from auditor.hosts.listing import Readme, Tree, complete, manifests_to_read, preferred_readme
 from auditor.licenses import license_class
 from auditor.links import github_page
+from auditor.links.origins import origin
 from auditor.models import Outcome, Release, RepoFacts
+from auditor.net.fetcher import REDIRECT_STATUSES
 
 # API requests that fully judge a repository: the repository, and its root listing.
 ESSENTIAL_REQUESTS = 2
@@ -123,7 +125,7 @@ class RestReader:
     async def _judge(self, api: ApiEndpoint, full_name: str) -> HostAnswer | _Renamed:
         try:
             answer = await self._transport.get(api, f"/repos/{full_name}")
-            if answer.status in {301, 302, 307, 308}:
+            if answer.status in REDIRECT_STATUSES:
                 return _Renamed(full_name, answer)
             return await self._found(api, answer, full_name)
         except Stop as stop:

@@ -1,25 +1,27 @@
 """Talking to the GitHub API: one request at a time (GitHub asks for serial requests), the token
 only for the API origin, conditional REST requests from stored ETags, redirects followed within
 the API origin only, the primary and secondary rate limits, and the retry policy of
-`auditor.net.policy`. Nothing here judges a repository."""
+`auditor.net.policy`, each request through the run's one request path (`auditor.net.fetcher`:
+its politeness gates and its retry loop). Nothing here judges a repository."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
-import time
 from typing import Protocol
 
 import httpx
 
 from auditor.config import Settings
 from auditor.hosts.answers import Answer, Stop
-from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint, origin
+from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint
+from auditor.links.origins import origin
 from auditor.models import Outcome
-from auditor.net.body import UnreadableBody, bounded_request
+from auditor.net.body import UnreadableBody
+from auditor.net.fetcher import REDIRECT_STATUSES, Fetcher
 from auditor.net.guard import ApiRoot
-from auditor.net.policy import RetryPolicy, rate_limit_remaining, rate_limit_reset, retry_after
+from auditor.net.policy import Again, GaveUp, RetryPolicy, rate_limit_remaining, rate_limit_reset
 
 logger = logging.getLogger(__name__)
 
@@ -67,10 +69,8 @@ class ApiCache(Protocol):
 class Transport:
     """The GitHub requests of a run, serialised by one lock."""
 
-    def __init__(
-        self, client: httpx.AsyncClient, settings: Settings, cache: ApiCache | None
-    ) -> None:
-        self.client = client
+    def __init__(self, fetcher: Fetcher, settings: Settings, cache: ApiCache | None) -> None:
+        self.fetcher = fetcher
         self.settings = settings
         self.cache = cache
         self.lock = asyncio.Lock()
@@ -114,83 +114,96 @@ class Transport:
         raw: bool = False,
     ) -> Answer:
         """The token only for the API origin; the primary and secondary limits; the retry
-        policy's retries (GET only: `_graphql` splits a heavy batch, and retries the rest)."""
+        loop's retries (of a transient answer or failure: GET only, `_graphql` splits a heavy
+        batch and retries the rest; of a secondary limit: every method)."""
         base = RAW_BASE if raw else api.graphql if method == "POST" else api.rest
-        attempt = 0  # retries of a transient answer or failure
-        limited = 0  # secondary-limit waits for this request
-        while True:
-            if base in self.spent:
-                raise Stop(Outcome.UNCHECKED, self.spent[base])
-            request_headers = dict(headers)
-            # A file of the raw host never gets the token; a request to the API must be one it
-            # answers, and the token reads repositories and the rate limit, nothing else.
-            reads = False if raw else _reads_repositories(url, api)
-            if reads is None:  # never sent: not a request to the API (a `..`, another path)
-                raise Stop(Outcome.UNSUPPORTED, "not a request the GitHub API answers; not sent")
-            if self.token and reads and origin(url) in self.token_origins and api.authorised:
-                request_headers["Authorization"] = f"Bearer {self.token}"
-            timeout = read_timeout or self.settings.timeout
-            try:
-                if raw:
-                    self.raw_requests += 1
-                else:
-                    self.requests_made += 1
-                response, text = await bounded_request(
-                    self.client,
-                    method,
-                    url,
-                    headers=request_headers,
-                    json_body=json_body,
-                    read_timeout=timeout,
-                    # A server that drips its answer never trips the read timeout.
-                    deadline=max(self.settings.link_deadline, timeout),
-                )
-            except UnreadableBody as error:
-                raise Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
-            except TimeoutError as error:  # the whole-exchange deadline: not asked again
-                raise Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
-            except httpx.HTTPError as error:
-                if self.retry.is_unreached(error) or not self.retry.is_transient_error(error):
-                    # Could not reach the API at all: says nothing about the repository.
-                    raise Stop(
-                        Outcome.UNCHECKED,
-                        f"could not reach the GitHub API ({type(error).__name__})",
-                    ) from error
-                delay = self.retry.delay(attempt) if method == "GET" else None
-                if delay is None:
-                    raise Stop(Outcome.TRANSIENT, _exchange_failed(error)) from error
-                await self.retry.sleep(delay)
-                attempt += 1
-                continue
-            answer = Answer(response.status_code, response.headers, text, str(response.url))
-            remaining = rate_limit_remaining(answer.headers)
-            if remaining is not None:
-                self.rate_remaining[base] = remaining
-            if answer.status in {403, 429}:
-                if remaining == 0:
-                    await self.primary_limit(api, answer, graphql=method == "POST")
-                    continue
-                if "retry-after" in answer.headers or _SECONDARY.search(answer.message()):
-                    limited += 1
-                    await self._secondary_limit(answer, limited)
-                    continue
-            if answer.status == 200 and method == "POST" and _SECONDARY.search(answer.message()):
-                limited += 1
-                await self._secondary_limit(answer, limited)  # GraphQL may say it with a 200
-                continue
-            if method == "GET" and self.retry.is_transient_status(answer.status):
-                # GitHub's x-ratelimit-reset is the primary limit's, never a retry's wait.
-                delay = self.retry.delay(attempt, retry_after(answer.headers, now=time.time()))
-                if delay is not None:
-                    await self.retry.sleep(delay)
-                    attempt += 1
-                    continue
-            return answer
+
+        async def attempt() -> Answer | Again[Answer | Stop]:
+            return await self._attempt(
+                method, url, api, base, headers, json_body, read_timeout, raw
+            )
+
+        result: Answer | GaveUp[Answer | Stop] = await self.retry.run(attempt)
+        if not isinstance(result, GaveUp):
+            return result
+        if isinstance(result.failure, Stop):
+            raise result.failure
+        return result.failure  # a transient answer, retries spent: the caller judges it
+
+    async def _attempt(
+        self,
+        method: str,
+        url: str,
+        api: ApiEndpoint,
+        base: str,
+        headers: dict[str, str],
+        json_body: object,
+        read_timeout: float | None,
+        raw: bool,
+    ) -> Answer | Again[Answer | Stop]:
+        if base in self.spent:
+            raise Stop(Outcome.UNCHECKED, self.spent[base])
+        request_headers = dict(headers)
+        # A file of the raw host never gets the token; a request to the API must be one it
+        # answers, and the token reads repositories and the rate limit, nothing else.
+        reads = False if raw else _reads_repositories(url, api)
+        if reads is None:  # never sent: not a request to the API (a `..`, another path)
+            raise Stop(Outcome.UNSUPPORTED, "not a request the GitHub API answers; not sent")
+        if self.token and reads and origin(url) in self.token_origins and api.authorised:
+            request_headers["Authorization"] = f"Bearer {self.token}"
+        timeout = read_timeout or self.settings.timeout
+        if raw:
+            self.raw_requests += 1
+        else:
+            self.requests_made += 1
+        try:
+            response = await self.fetcher.send(
+                method,
+                url,
+                headers=request_headers,
+                json_body=json_body,
+                body="every",
+                whole=True,
+                read_timeout=timeout,
+                # A server that drips its answer never trips the read timeout.
+                seconds=max(self.settings.link_deadline, timeout),
+            )
+        except UnreadableBody as error:
+            raise Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
+        except TimeoutError as error:  # the whole-exchange deadline: not asked again
+            raise Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
+        except httpx.HTTPError as error:
+            if self.retry.is_unreached(error) or not self.retry.is_transient_error(error):
+                # Could not reach the API at all: says nothing about the repository.
+                raise Stop(
+                    Outcome.UNCHECKED,
+                    f"could not reach the GitHub API ({type(error).__name__})",
+                ) from error
+            failed = Stop(Outcome.TRANSIENT, _exchange_failed(error))
+            if method != "GET":
+                raise failed from error
+            return Again(failed)
+        answer = Answer(response.status, response.headers, response.text(), response.url)
+        remaining = rate_limit_remaining(answer.headers)
+        if remaining is not None:
+            self.rate_remaining[base] = remaining
+        if answer.status in {403, 429}:
+            if remaining == 0:
+                await self.primary_limit(api, answer, graphql=method == "POST")
+                return Again(answer, counted=False)
+            if "retry-after" in answer.headers or _SECONDARY.search(answer.message()):
+                return self._secondary_limit(answer, response.retry_after)
+        if answer.status == 200 and method == "POST" and _SECONDARY.search(answer.message()):
+            return self._secondary_limit(answer, response.retry_after)  # GraphQL says it with a 200
+        if method == "GET" and self.retry.is_transient_status(answer.status):
+            # GitHub's x-ratelimit-reset is the primary limit's, never a retry's wait.
+            return Again(answer, response.retry_after)
+        return answer
 
     async def primary_limit(self, api: ApiEndpoint, answer: Answer, *, graphql: bool) -> None:
         """Waits for the reset when it is near, else marks this API spent (raises Stop)."""
         base = api.graphql if graphql else api.rest
-        reset = rate_limit_reset(answer.headers, now=time.time())
+        reset = rate_limit_reset(answer.headers, now=self.fetcher.now())
         wait = reset + 1.0 if reset is not None else None
         if wait is not None and wait <= self.retry.max_wait and base not in self.waited:
             self.waited.add(base)  # one wait per run; a second exhaustion stops for good
@@ -204,18 +217,12 @@ class Transport:
         logger.warning("%s (the remaining GitHub links are marked unchecked)", message)
         raise Stop(Outcome.UNCHECKED, message, answer.status)
 
-    async def _secondary_limit(self, answer: Answer, times: int) -> None:
-        asked = retry_after(answer.headers, now=time.time())
+    def _secondary_limit(self, answer: Answer, asked: float | None) -> Again[Answer | Stop]:
+        """Waited as the server asks (a minute when it does not say), as a retry."""
         wait = SECONDARY_DEFAULT_WAIT if asked is None else asked
-        delay = self.retry.delay(times - 1, wait)
-        if delay is None:
-            raise Stop(
-                Outcome.UNCHECKED,
-                f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked",
-                answer.status,
-            )
-        logger.info("GitHub secondary rate limit; waiting %.0f s", delay)
-        await self.retry.sleep(delay)
+        logger.info("GitHub secondary rate limit (retry after %.0f s)", wait)
+        detail = f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked"
+        return Again(Stop(Outcome.UNCHECKED, detail, answer.status), wait)
 
     def scrub(self, text: str) -> str:
         return text.replace(self.token, "[token]") if self.token else text
@@ -248,9 +255,9 @@ class Transport:
         return answer
 
     async def follow(self, api: ApiEndpoint, answer: Answer) -> Answer:
-        """Follows a 301/302/307 within the API origin (renames point at /repositories/{id})."""
+        """Follows a redirect within the API origin (renames point at /repositories/{id})."""
         for _ in range(self.settings.max_redirects):
-            if answer.status not in {301, 302, 307, 308}:
+            if answer.status not in REDIRECT_STATUSES:
                 return answer
             location = answer.headers.get("location", "")
             target = httpx.URL(answer.url).join(location)
