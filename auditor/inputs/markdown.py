@@ -23,6 +23,9 @@ from auditor.urlscan import find_urls
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)(?:[^\S\n][^)\n]*)?\)")
 _TAGS = re.compile(r"<[^>]{0,300}>")
+_HTML_ROW_OPEN = re.compile(r"<tr\b", re.IGNORECASE)
+_HTML_ROW_CLOSE = re.compile(r"</tr\s*>|</table\s*>", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<td\b[^>]{0,300}>(.*?)(?:</td\s*>|<td\b|$)", re.IGNORECASE)
 _BOLD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)")
 _LINK_LABELS = frozenset(
     {"paper", "pdf", "code", "arxiv", "project", "project page", "github", "website", "page"}
@@ -77,6 +80,9 @@ class MarkdownSplitter:
         self._item: _Block | None = None
         self._paragraph: list[tuple[int, str]] = []
         self._section: _Section | None = None
+        self._html_row: _Block | None = None  # an HTML table's row being read
+        self._html_row_is_first = False
+        self._html_table: int | None = None  # the table of the last HTML row
 
     def records(self, lines: Iterable[str]) -> Iterator[PaperRecord]:
         for line in read(lines):
@@ -97,6 +103,8 @@ class MarkdownSplitter:
             self._section = _Section(number, line.heading_level, title)
         elif role is Role.TABLE_ROW:
             self._table_row(number, text)
+        elif role is Role.HTML and line.table is not None:
+            self._html_table_line(number, text, line.table)
         elif line.item_marker is not None:
             content = text.split(line.item_marker, 1)[-1].strip()
             self._list_item(number, text, line.items, content, line)
@@ -114,14 +122,41 @@ class MarkdownSplitter:
             self._end_paragraph()
 
     def _table_row(self, number: int, text: str) -> None:
+        first_cell = text.strip().strip("|").split("|")[0]
+        self._table_row_found(_Block(number, None, [(number, text)]), _LINK.sub(r"\1", first_cell))
+
+    def _html_table_line(self, number: int, text: str, table: int) -> None:
+        """An HTML table's row (`<tr>` to `</tr>`, over one line or several) is a paper, as a
+        pipe table's row is; not a row of header cells, nor a first row citing nothing (the
+        header, written with `<td>`)."""
+        if _HTML_ROW_OPEN.search(text):
+            self._end_html_row()
+            self._html_row = _Block(number, None)
+            self._html_row_is_first = table != self._html_table
+            self._html_table = table
+        if self._html_row is not None:
+            self._html_row.lines.append((number, text))
+        if _HTML_ROW_CLOSE.search(text):
+            self._end_html_row()
+
+    def _end_html_row(self) -> None:
+        row, self._html_row = self._html_row, None
+        if row is None:
+            return
+        text = " ".join(text for _, text in row.lines)
+        cell = _HTML_CELL.search(text)
+        if cell is None or (self._html_row_is_first and not _cites(text)):
+            return
+        self._table_row_found(row, _LINK.sub(r"\1", _TAGS.sub(" ", cell.group(1))))
+
+    def _table_row_found(self, row: _Block, first_cell: str) -> None:
         self._end_item()
         self._end_paragraph()
         if self._section is not None:
             self._section.has_list = True
         if self._section is None or not self._section.is_paper:
-            cells = [cell.strip() for cell in text.strip().strip("|").split("|")]
-            title = _LINK.sub(r"\1", cells[0]).strip(" *_") or None
-            self._out.append(_Block(number, title, [(number, text)]).record())
+            row.title = " ".join(first_cell.split()).strip(" *_") or None
+            self._out.append(row.record())
 
     def _list_item(
         self, number: int, text: str, items: int, content: str, line: MarkdownLine
@@ -165,6 +200,7 @@ class MarkdownSplitter:
             section.is_paper = True
 
     def _end_section(self) -> None:
+        self._end_html_row()
         self._end_paragraph()
         section, self._section = self._section, None
         if section is None or section.has_list or BOILERPLATE_HEADINGS.match(section.title):

@@ -12,11 +12,12 @@ could still change (a setext underline, an unclosed fence, an item's continuatio
 parsed again with the next window. A block still open after `MAX_WINDOW_LINES` is cut there.
 HTML comments read as blank lines: what an author hid is not said.
 
-Bounded work: the parser sees at most `MAX_LINE_CHARS` of a line and nests `MAX_NESTING` deep
-(what lies deeper is text of the deepest item, not parsed); emphasis, entities and inline HTML
-are not parsed (nothing here needs them, and emphasis is most of markdown-it's inline cost). So
-long lines of backticks, brackets or pipes and deep lists cost time linear in the text
-(tests/test_guarantees_bounds.py counts it).
+Bounded work: the parser reads blocks, seeing at most `MAX_LINE_CHARS` of a line and nesting
+`MAX_NESTING` deep (what lies deeper is text of the deepest item, not parsed). Links are parsed
+line by line, only on lines with link syntax and at most `MAX_LINK_BRACKETS` brackets, without
+emphasis, entities or inline HTML (nothing here needs them; they are most of markdown-it's inline
+cost). So deep lists and quotes, long lines of backticks, brackets or pipes cost time linear in
+the text (tests/test_markdown_structure.py counts it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from markdown_it.token import Token
 
 MAX_LINE_CHARS = 1_000
 MAX_NESTING = 20  # opened tokens: a list item in a list costs two
+MAX_LINK_BRACKETS = 32
 WINDOW_LINES = 2_000
 MAX_WINDOW_LINES = 64_000
 
@@ -50,6 +52,9 @@ class Role(StrEnum):
     TABLE_RULE = "table-rule"  # the delimiter row under a pipe table's header
     TABLE_ROW = "table-row"  # a pipe table's body row
     HTML = "html"  # a line of an HTML block (an HTML table's rows among them)
+
+
+_LINKED = frozenset({Role.TEXT, Role.HEADING, Role.TABLE_HEAD, Role.TABLE_ROW})
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +84,21 @@ class MarkdownLine:
         return not self.text.strip()
 
 
-def _parser(*, links: bool) -> MarkdownIt:
+def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
-    if not links:
-        md.disable("inline")  # blocks alone: half the parser's time
+    md.disable("inline")  # blocks only; a line's links are parsed alone, when asked (`_links`)
     md.inline.ruler.disable(["emphasis", "entity", "html_inline"])
     md.inline.ruler2.disable(["balance_pairs", "emphasis"])
     return md
 
 
-_WITH_LINKS = _parser(links=True)
-_BLOCKS = _parser(links=False)
+_MD = _parser()
 
 
 def read(lines: Iterable[str], *, links: bool = True) -> Iterator[MarkdownLine]:
     """The structure of `lines` (without their line ends), line by line, streaming; without
-    `links`, lines carry no link targets (and cost half the time)."""
-    reader = _Reader(_WITH_LINKS if links else _BLOCKS)
+    `links`, lines carry no link targets."""
+    reader = _Reader(links=links)
     window: list[str] = []
     limit = WINDOW_LINES
     for line in without_comments(lines):
@@ -117,8 +120,9 @@ def read(lines: Iterable[str], *, links: bool = True) -> Iterator[MarkdownLine]:
 class _Reader:
     """Parses windows, numbering lines and tables across them."""
 
-    def __init__(self, parser: MarkdownIt) -> None:
-        self._parser = parser
+    def __init__(self, *, links: bool) -> None:
+        self._links = links
+        self._env: dict[str, object] = {}  # the window's link reference definitions
         self._first = 1  # the number of the window's first line
         self._tables = 0  # tables numbered so far
         self._html_table: int | None = None  # an HTML table left open
@@ -128,7 +132,8 @@ class _Reader:
     def settled(self, window: list[str]) -> int:
         """Parses `window`: how many of its first lines later lines cannot change."""
         source = "\n".join(line[:MAX_LINE_CHARS] for line in window)
-        self._tokens = self._parser.parse(source)
+        self._env = {}
+        self._tokens = _MD.parse(source, self._env)
         last = 0
         for index, token in enumerate(self._tokens):
             if token.level == 0 and token.map is not None:
@@ -156,6 +161,8 @@ class _Reader:
                 heading = HTML_HEADING.search(line)
                 if heading:
                     role, found.level, found.heading = Role.HEADING, int(heading[1]), heading[2]
+            if self._links and role in _LINKED:
+                found.links = _links(line[:MAX_LINE_CHARS], self._env)
             opened = self._details
             if role in (Role.HTML, Role.TEXT, Role.HEADING):
                 for closing in _DETAILS.findall(line):
@@ -224,8 +231,6 @@ def _roles(tokens: list[Token], window: list[str], fields: list[_Fields]) -> Non
         elif kind == "paragraph_open":
             for found in fields[start:end]:
                 found.role = Role.TEXT
-        elif kind == "inline" and token.children:
-            _inline(fields, start, token.children)
 
 
 @dataclass(slots=True)
@@ -261,21 +266,26 @@ def _fence(window: list[str], fields: list[_Fields], start: int, end: int, token
         fields[end - 1].role = Role.MARKUP
 
 
-def _inline(fields: list[_Fields], start: int, children: list[Token]) -> None:
-    """Link targets onto the lines they stand on (a soft or hard break is a line)."""
-    line = start
+def _links(text: str, env: dict[str, object]) -> list[Link]:
+    """The inline and reference links of one line, from the inline parser's tokens. A line with
+    no link syntax is not parsed, nor one with more than `MAX_LINK_BRACKETS` brackets (each
+    costs the parser a scan ahead)."""
+    if ("](" not in text and "][" not in text) or text.count("[") > MAX_LINK_BRACKETS:
+        return []
+    tokens: list[Token] = []
+    _MD.inline.parse(text, _MD, env, tokens)
+    found: list[Link] = []
     label: list[str] | None = None
     target = ""
-    for child in children:
-        if child.type in ("softbreak", "hardbreak"):
-            line += 1
-        elif child.type == "link_open":
-            target, label = str(child.attrs.get("href", "")), []
-        elif child.type == "link_close" and label is not None:
-            fields[min(line, len(fields) - 1)].links.append(Link(target, "".join(label).strip()))
+    for token in tokens:
+        if token.type == "link_open":
+            target, label = str(token.attrs.get("href", "")), []
+        elif token.type == "link_close" and label is not None:
+            found.append(Link(target, "".join(label).strip()))
             label = None
-        elif label is not None and child.type in ("text", "code_inline"):
-            label.append(child.content)
+        elif label is not None and token.type in ("text", "code_inline"):
+            label.append(token.content)
+    return found
 
 
 def without_comments(lines: Iterable[str]) -> Iterator[str]:
