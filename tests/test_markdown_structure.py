@@ -13,7 +13,7 @@ from auditor.inputs import markdown_structure as md
 from auditor.inputs.markdown import MarkdownSplitter
 from auditor.inputs.markdown_structure import Role
 from auditor.inputs.model import Reading
-from tests.support.counting import grows_linearly
+from tests.support.counting import grows_linearly, operations
 
 ROW_A = "[Net A: fast solvers](https://arxiv.org/abs/2401.00001) | https://github.com/lab/net-a"
 ROW_B = "[Net B: slow solvers](https://arxiv.org/abs/2401.00002) | https://github.com/lab/net-b"
@@ -216,7 +216,7 @@ def _hostile(kind: str) -> Callable[[int], str]:
 )  # fmt: skip
 def test_reading_hostile_markdown_is_linear(kind: str, size: int) -> None:
     """Lines markdown-it-py works hard on: nesting, backtick runs, brackets (each `[` scans
-    ahead), pipes, emphasis and tag characters."""
+    ahead), unclosed links, pipes, emphasis and tag characters, many to a paragraph."""
     make = _hostile(kind)
 
     def reading(n: int) -> Callable[[], object]:
@@ -224,6 +224,15 @@ def test_reading_hostile_markdown_is_linear(kind: str, size: int) -> None:
         return lambda: list(md.read(lines))
 
     grows_linearly(reading, size)
+
+
+def test_a_line_of_brackets_costs_no_more_than_a_line_of_links() -> None:
+    """Each `[` costs the inline parser a scan ahead: a line with more than `MAX_LINK_BRACKETS`
+    is not parsed for links (parsed, this one costs 25 times a real awesome-list line)."""
+    real = "- [Net A](https://arxiv.org/abs/1) [[code](https://github.com/a/b)] [[pdf](x.pdf)]"
+    hostile = "[" * 400 + "](" * 100 + "x"
+    assert operations(lambda: list(md.read([hostile]))) <= operations(lambda: list(md.read([real])))
+    assert [link.label for link in next(md.read([real])).links] == ["Net A", "code", "pdf"]
 
 
 def test_the_parser_sees_a_bounded_part_of_each_line() -> None:

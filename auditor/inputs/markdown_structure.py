@@ -157,16 +157,15 @@ class _Reader:
                 table = tables[found.table]
             elif role is Role.HTML:
                 table = self._html_table_of(line)
-            if role in (Role.HTML, Role.TEXT):
-                heading = HTML_HEADING.search(line)
-                if heading:
-                    role, found.level, found.heading = Role.HEADING, int(heading[1]), heading[2]
+            tagged = "<" in line and role in (Role.HTML, Role.TEXT)
+            heading = HTML_HEADING.search(line) if tagged else None
+            if heading:
+                role, found.level, found.heading = Role.HEADING, int(heading[1]), heading[2]
             if self._links and role in _LINKED:
                 found.links = _links(line[:MAX_LINE_CHARS], self._env)
             opened = self._details
-            if role in (Role.HTML, Role.TEXT, Role.HEADING):
-                for closing in _DETAILS.findall(line):
-                    self._details = max(0, self._details + (-1 if closing else 1))
+            for closing in _DETAILS.findall(line) if tagged else ():
+                self._details = max(0, self._details + (-1 if closing else 1))
             yield MarkdownLine(
                 self._first + offset,
                 line,
