@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from auditor import readme_lines, readme_parse
 from auditor.inputs import markdown_structure as md
@@ -233,6 +235,26 @@ def test_a_line_of_brackets_costs_no_more_than_a_line_of_links() -> None:
     hostile = "[" * 400 + "](" * 100 + "x"
     assert operations(lambda: list(md.read([hostile]))) <= operations(lambda: list(md.read([real])))
     assert [link.label for link in next(md.read([real])).links] == ["Net A", "code", "pdf"]
+
+
+def test_a_carriage_return_inside_a_line_moves_no_line() -> None:
+    lines = ["# Papers\r\r", "a\rb", "| a |", "| - |", "| 1 |\r\r\r"]
+    assert [line.role for line in md.read(lines)] == [
+        Role.HEADING, Role.TEXT, Role.TABLE_HEAD, Role.TABLE_RULE, Role.TABLE_ROW
+    ]  # fmt: skip
+
+
+_MARKDOWNISH = st.lists(
+    st.text(alphabet=st.sampled_from("#-*+>|`~<>![]()=:\r\t 1.a\u2028h2tdr/"), max_size=40),
+    max_size=30,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_MARKDOWNISH)
+def test_every_line_is_read_once_in_order(lines: list[str]) -> None:
+    read = list(md.read(lines))
+    assert [line.number for line in read] == list(range(1, len(lines) + 1))
 
 
 def test_the_parser_sees_a_bounded_part_of_each_line() -> None:

@@ -131,7 +131,8 @@ class _Reader:
 
     def settled(self, window: list[str]) -> int:
         """Parses `window`: how many of its first lines later lines cannot change."""
-        source = "\n".join(line[:MAX_LINE_CHARS] for line in window)
+        # A carriage return is a line end to the parser: kept, it would shift every line map.
+        source = "\n".join(line[:MAX_LINE_CHARS].replace("\r", " ") for line in window)
         self._env = {}
         self._tokens = _MD.parse(source, self._env)
         last = 0
