@@ -189,6 +189,17 @@ def test_streaming_windows_read_as_one_parse(monkeypatch: pytest.MonkeyPatch) ->
     assert {line.role for line in whole[5::7]} == {Role.HEADING}
 
 
+def test_a_block_longer_than_a_window_is_cut_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory stays bounded: an unclosed fence is code up to the window's size, then what
+    follows is read afresh."""
+    monkeypatch.setattr(md, "MAX_WINDOW_CHARS", 1000)
+    lines = ["```", *(["x" * 99] * 30)]
+    read = list(md.read(lines))
+    assert len(read) == len(lines)
+    assert {line.role for line in read[1:12]} == {Role.CODE}
+    assert {line.role for line in read[12:]} == {Role.TEXT}
+
+
 def _hostile(kind: str) -> Callable[[int], str]:
     def make(n: int) -> str:
         if kind == "deep-lists":

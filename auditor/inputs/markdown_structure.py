@@ -9,7 +9,8 @@ a heading is.
 Lines stream: they are parsed in windows of about `WINDOW_LINES`, and a window gives out every
 line before its last top-level block (or the last item of a top-level list), which later lines
 could still change (a setext underline, an unclosed fence, an item's continuation); those are
-parsed again with the next window. A block still open after `MAX_WINDOW_LINES` is cut there.
+parsed again with the next window. A block still open after `MAX_WINDOW_LINES` lines or
+`MAX_WINDOW_CHARS` characters is cut there, so memory stays bounded.
 HTML comments read as blank lines: what an author hid is not said.
 
 Bounded work: the parser reads blocks, seeing at most `MAX_LINE_CHARS` of a line and nesting
@@ -35,6 +36,7 @@ MAX_NESTING = 20  # opened tokens: a list item in a list costs two
 MAX_LINK_BRACKETS = 32
 WINDOW_LINES = 2_000
 MAX_WINDOW_LINES = 64_000
+MAX_WINDOW_CHARS = 16 * 1024 * 1024
 
 HTML_HEADING = re.compile(r"<h([1-6])[^>]*>(.*?)</h[1-6]>", re.IGNORECASE)
 _HTML_TABLE_OPEN = re.compile(r"<table\b", re.IGNORECASE)
@@ -100,17 +102,23 @@ def read(lines: Iterable[str], *, links: bool = True) -> Iterator[MarkdownLine]:
     `links`, lines carry no link targets."""
     reader = _Reader(links=links)
     window: list[str] = []
+    chars = 0  # held in `window`, whole lines (the parser sees them cut)
     limit = WINDOW_LINES
     for line in without_comments(lines):
         window.append(line)
-        if len(window) < limit:
+        chars += len(line)
+        full = len(window) >= MAX_WINDOW_LINES or chars >= MAX_WINDOW_CHARS
+        if len(window) < limit and not full:
             continue
         settled = reader.settled(window)
-        if settled == 0 and len(window) < MAX_WINDOW_LINES:
+        if full:
+            settled = len(window)  # what is open is cut here: memory and work stay bounded
+        elif settled == 0:
             limit = 2 * len(window)  # one block still growing: parsed again at double the size
             continue
-        yield from reader.give(window, settled or len(window))
-        window = window[settled or len(window) :]
+        yield from reader.give(window, settled)
+        window = window[settled:]
+        chars = sum(map(len, window))
         limit = len(window) + max(WINDOW_LINES, len(window))
     if window:
         reader.settled(window)
