@@ -189,6 +189,19 @@ def test_streaming_windows_read_as_one_parse(monkeypatch: pytest.MonkeyPatch) ->
     assert {line.role for line in whole[5::7]} == {Role.HEADING}
 
 
+def test_a_list_nested_past_the_cap_ends_where_its_indentation_does() -> None:
+    """Deeper than `MAX_NESTING` is text of the deepest item; what follows the list is still
+    read (markdown-it alone skips to the end of the text)."""
+    deep = ["  " * depth + f"- item {depth}" for depth in range(md.MAX_NESTING + 10)]
+    text = "\n".join([*deep, "", "## Results", "", "| a | b |", "| - | - |", "| 1 | 2 |"])
+    lines = list(md.read(text.splitlines()))
+    assert max(line.items for line in lines) == md.MAX_NESTING // 2
+    assert [line.role for line in lines[-5:]] == [
+        Role.HEADING, Role.BLANK, Role.TABLE_HEAD, Role.TABLE_RULE, Role.TABLE_ROW
+    ]  # fmt: skip
+    assert [s.title for s in readme_parse.parse(text).sections] == ["Results"]
+
+
 def test_a_block_longer_than_a_window_is_cut_there(monkeypatch: pytest.MonkeyPatch) -> None:
     """Memory stays bounded: an unclosed fence is code up to the window's size, then what
     follows is read afresh."""

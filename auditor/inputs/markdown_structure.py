@@ -14,7 +14,7 @@ parsed again with the next window. A block still open after `MAX_WINDOW_LINES` l
 HTML comments read as blank lines: what an author hid is not said.
 
 Bounded work: the parser reads blocks, seeing at most `MAX_LINE_CHARS` of a line and nesting
-`MAX_NESTING` deep (what lies deeper is text of the deepest item, not parsed). Links are parsed
+`MAX_NESTING` deep (what lies deeper is text of the deepest container, not parsed). Links are parsed
 line by line, only on lines with link syntax and at most `MAX_LINK_BRACKETS` brackets, without
 emphasis, entities or inline HTML (nothing here needs them; they are most of markdown-it's inline
 cost). So deep lists and quotes, long lines of backticks, brackets or pipes cost time linear in
@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from markdown_it import MarkdownIt
+from markdown_it.parser_block import ParserBlock
+from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 MAX_LINE_CHARS = 1_000
@@ -86,11 +88,31 @@ class MarkdownLine:
         return not self.text.strip()
 
 
+class _NestingBoundedBlocks(ParserBlock):
+    """markdown-it's block parser, but a container nested `MAX_NESTING` deep is text to its own
+    end (the first line indented less than its content), where markdown-it would skip to the
+    end of the text: a too-deep list swallowed every heading after it."""
+
+    def tokenize(self, state: StateBlock, startLine: int, endLine: int) -> None:
+        if state.level < MAX_NESTING:
+            super().tokenize(state, startLine, endLine)
+            return
+        line = endLine  # a quote's lines were counted by its rule: its end is known
+        if state.blkIndent:  # a list item's are not: it ends at a line indented less
+            line = startLine
+            while line < endLine and (state.isEmpty(line) or state.sCount[line] >= state.blkIndent):
+                line += 1
+        state.line = max(line, startLine + 1)
+
+
 def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
+    md = MarkdownIt("commonmark", {"maxNesting": 2 * MAX_NESTING}).enable("table")
     md.disable("inline")  # blocks only; a line's links are parsed alone, when asked (`_links`)
     md.inline.ruler.disable(["emphasis", "entity", "html_inline"])
     md.inline.ruler2.disable(["balance_pairs", "emphasis"])
+    bounded = _NestingBoundedBlocks()
+    bounded.ruler = md.block.ruler  # the rules as configured above
+    md.block = bounded
     return md
 
 
