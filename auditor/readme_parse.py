@@ -2,14 +2,15 @@
 their level, and the section each heading opens. `auditor.readme` decides covers on it.
 
 How lines are read
-  * Headings: Markdown `#`…`######` (also inside a list item, `- ## Results`), setext (`===`
-    level 1, `---` level 2), reStructuredText titles (a line underlined, and maybe overlined, by
-    one repeated punctuation character at least as long as it; levels in order of first use),
-    HTML `<h1>`…`<h6>`, and, one level below any of those, a line that is only bold text
-    (`**Training**`) or a `<summary>` of a `<details>` block.
-  * Code: Markdown fences (```` ``` ```` / `~~~`, with their language), reStructuredText
-    `.. code-block:: lang` / `.. code:: lang` and `::` literal blocks. Code lines are never
-    headings.
+  * Markdown is read by the one Markdown reader, `auditor.inputs.markdown_structure` (CommonMark
+    with GitHub's pipe tables, as the paper lists are): headings (ATX, also inside a list item,
+    setext, HTML `<h1>`…`<h6>`), fenced code (with its language) and indented code, tables.
+  * A README that is reStructuredText (a `.. directive::`, or a title underlined with a character
+    Markdown does not underline with) is read by its own rules: titles (a line underlined, and
+    maybe overlined, by one repeated punctuation character at least as long as it; levels in
+    order of first use), `.. code-block:: lang` / `.. code:: lang` and `::` literal blocks.
+  * In either, one level below any heading: a line that is only bold text (`**Training**`) or
+    a `<summary>` of a `<details>` block. Code lines are never headings.
   * HTML comments (`<!-- … -->`) are read as blank lines: what an author hid is not said.
   * The title: the headings before the first line of body text (badges, images and bare HTML are
     not body text) name the project, not a section, unless a heading is a short section name
@@ -18,27 +19,28 @@ How lines are read
     (its subsections included); a bold or `<summary>` heading ends at the next heading of any
     kind.
 
-Safety: only the first 512 KiB and 20,000 lines are read, each line cut to 1,000 characters, and
-every pattern is linear, so a huge or hostile README costs little.
+Safety: only the first 512 KiB and 20,000 lines are read, each line cut to 1,000 characters; the
+Markdown reader's work is linear (see its module), and so is every pattern here, so a huge or
+hostile README costs little.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+
+from auditor.inputs import markdown_structure as md
+from auditor.inputs.markdown_structure import Role
 
 MAX_CHARS = 512 * 1024
 MAX_LINES = 20_000
-MAX_LINE_CHARS = 1_000
+MAX_LINE_CHARS = md.MAX_LINE_CHARS
 BOLD_LEVEL = 7  # bold-line and <summary> headings sit below every real heading
 
 _I = re.IGNORECASE
-_FENCE = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(`{3,}|~{3,})\s*([^\s`]*)")
 _RST_CODE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*([\w+.-]*)", _I)
-# Linear in the line (a README is untrusted text): no two quantifiers that can take the same
-# characters one after the other (`(.+?)\s*#*\s*$` was cubic in a run of spaces).
-_ATX = re.compile(r"\s{0,3}(?:[-*+]\s+)?(#{1,6})\s+(?=\S)")
-_HTML_HEADING = re.compile(r"<h([1-6])[^>]*>(.*?)</h[1-6]>", _I)
+_RST_DIRECTIVE = re.compile(r"^\.\.\s+[\w:-]+::")
 _SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", _I)
 _BOLD_LINE = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\d{1,2}[.)]\s*)?(?:\*\*|__)([^*_]{2,80})(?:\*\*|__):?\s*$"
@@ -115,8 +117,11 @@ class Document:
 def parse(text: str) -> Document:
     """The lines and sections of a README (Markdown, reStructuredText or plain text)."""
     raw = text[:MAX_CHARS].replace("\x00", "").splitlines()[:MAX_LINES]
-    lines = _without_comments([line[:MAX_LINE_CHARS] for line in raw])
-    read = _read_lines(lines)
+    lines = [line[:MAX_LINE_CHARS] for line in raw]
+    if _is_restructuredtext(lines):
+        read = list(_read_restructuredtext(list(md.without_comments(lines))))
+    else:
+        read = list(_read_markdown(lines))
     return Document(tuple(read), *_sections(read))
 
 
@@ -134,111 +139,109 @@ def is_decoration(text: str) -> bool:
     return bool(_BADGE_OR_IMAGE.match(text)) or not plain(re.sub(r"\([^)]*\)", "", text))
 
 
-def _without_comments(lines: list[str]) -> list[str]:
-    """HTML comments blanked out (a line left open keeps blanking until `-->`)."""
-    out: list[str] = []
-    inside = False
+def _is_restructuredtext(lines: list[str]) -> bool:
+    """A directive, or a worded title underlined at its length or more with a character that
+    Markdown reads otherwise (`~~~` opens a fence there, `***` is a rule); not with a backtick,
+    a fence more often than a title."""
+    previous = ""
     for line in lines:
-        if not inside and "<!--" not in line:
-            out.append(line)
-            continue
-        kept: list[str] = []
-        rest = line
-        while rest:
-            if inside:
-                end = rest.find("-->")
-                if end < 0:
-                    rest = ""
-                    break
-                rest, inside = rest[end + 3 :], False
-            else:
-                start = rest.find("<!--")
-                if start < 0:
-                    kept.append(rest)
-                    break
-                kept.append(rest[:start])
-                rest, inside = rest[start + 4 :], True
-        out.append("".join(kept) if "".join(kept).strip() else "")
-    return out
+        if _RST_DIRECTIVE.match(line):
+            return True
+        underline = line.strip()
+        if (
+            underline[:1] not in "=-`"
+            and _RST_UNDERLINE.match(underline)
+            and len(underline) >= len(previous)
+            and _WORD.search(previous)
+        ):
+            return True
+        previous = line.strip()
+    return False
 
 
-def _read_lines(lines: list[str]) -> list[Line]:
-    """Lines with their role; a pure scan, so an unclosed fence only swallows what follows."""
-    out: list[Line] = []
-    fence: str | None = None  # the opening fence marker while inside a Markdown fence
-    fence_lang = ""
-    rst_lang: str | None = None  # inside an indented reStructuredText code block
-    rst_levels: dict[str, int] = {}
-    skip = False  # the underline of a heading already read
+def _read_markdown(lines: list[str]) -> Iterator[Line]:
+    for line in md.read(lines, links=False):  # found by the URL finder instead
+        if line.role is Role.HEADING and line.heading_level is not None:
+            title = plain(line.heading or "")
+            yield Line(line.number, title, heading_level=line.heading_level if title else None)
+        elif line.role is Role.MARKUP:
+            yield Line(line.number, "")
+        elif line.role is Role.CODE:
+            info = (line.code_info or "").split()
+            yield Line(line.number, line.text, code_lang=info[0].casefold() if info else "")
+        elif line.role in (Role.TEXT, Role.HTML):
+            marked = _marked_heading(line.number, line.text, summary=line.details > 0)
+            yield marked or Line(line.number, line.text)
+        else:
+            yield Line(line.number, line.text)
+
+
+def _marked_heading(number: int, line: str, *, summary: bool) -> Line | None:
+    """A line of bold text alone, or with `summary` (inside `<details>`) a `<summary>`, read as
+    a heading below the others."""
+    found = _SUMMARY.search(line) if summary else None
+    if found and plain(found.group(1)):
+        return Line(number, plain(found.group(1)), heading_level=BOLD_LEVEL)
+    bold = _BOLD_LINE.match(line)
+    if bold and word_count(bold.group(1)) <= 10 and not bold.group(1).rstrip().endswith("."):
+        return Line(number, plain(bold.group(1)), heading_level=BOLD_LEVEL)
+    return None
+
+
+def _read_restructuredtext(lines: list[str]) -> Iterator[Line]:
+    """Lines with their role; a pure scan, so an unclosed block only swallows what follows."""
+    code_lang: str | None = None  # inside an indented code block
+    levels: dict[str, int] = {}
+    skip = False  # the underline of a title already read
     for index, line in enumerate(lines):
         number = index + 1
         if skip:
             skip = False
-            out.append(Line(number, ""))
+            yield Line(number, "")
             continue
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        if fence is not None:
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
-                fence = None
-                out.append(Line(number, ""))
-            else:
-                out.append(Line(number, line, code_lang=fence_lang))
-            continue
-        if rst_lang is not None:
+        if code_lang is not None:
             if not line.strip() or line[:1].isspace():
-                out.append(Line(number, line, code_lang=rst_lang if line.strip() else None))
+                yield Line(number, line, code_lang=code_lang if line.strip() else None)
                 continue
-            rst_lang = None
-        opening = _FENCE.match(line)
-        if opening:
-            fence, fence_lang = opening.group(1), opening.group(2).casefold()
-            out.append(Line(number, ""))
-            continue
+            code_lang = None
         directive = _RST_CODE.match(line)
         if directive:
-            rst_lang = directive.group(2).casefold()
-            out.append(Line(number, ""))
+            code_lang = directive.group(2).casefold()
+            yield Line(number, "")
             continue
-        heading = _heading(line, following, rst_levels)
-        if heading is not None:
-            level, title, underlined = heading
-            skip = underlined
-            out.append(Line(number, title, heading_level=level))
+        html = md.HTML_HEADING.search(line)
+        if html:
+            yield Line(number, plain(html.group(2)), heading_level=int(html.group(1)))
+            continue
+        marked = _marked_heading(number, line, summary=True)
+        if marked is not None:
+            yield marked
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        title = _title(line, following, levels)
+        if title is not None:
+            skip = True
+            yield Line(number, plain(line.strip()), heading_level=title)
             continue
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
-            rst_lang = ""
-        out.append(Line(number, line))
-    return out
+            code_lang = ""
+        yield Line(number, line)
 
 
-def _heading(line: str, following: str, rst_levels: dict[str, int]) -> tuple[int, str, bool] | None:
-    """(level, text, whether the next line is its underline) when `line` is a heading."""
+def _title(line: str, following: str, levels: dict[str, int]) -> int | None:
+    """The level of a reStructuredText title, `line` underlined by `following`."""
     stripped = line.strip()
     if not stripped:
         return None
-    atx = _ATX.match(line)
-    if atx:  # the heading's text, its closing #s (and the spaces around them) left out
-        text = line[atx.end() :].rstrip().rstrip("#").rstrip()
-        return len(atx.group(1)), plain(text), False
-    html = _HTML_HEADING.search(line)
-    if html:
-        return int(html.group(1)), plain(html.group(2)), False
-    summary = _SUMMARY.search(line)
-    if summary and plain(summary.group(1)):
-        return BOLD_LEVEL, plain(summary.group(1)), False
-    bold = _BOLD_LINE.match(line)
-    if bold and word_count(bold.group(1)) <= 10 and not bold.group(1).rstrip().endswith("."):
-        return BOLD_LEVEL, plain(bold.group(1)), False
     if stripped.startswith(("|", "+", "*", "-", ">", "<", "!", "[")) or _RST_UNDERLINE.match(
         stripped
     ):
         return None
     underline = following.strip()
     if _SETEXT.match(following) and not line[:1].isspace():
-        return (1 if underline.startswith("=") else 2), plain(stripped), True
+        return 1 if underline.startswith("=") else 2
     if _RST_UNDERLINE.match(underline) and len(underline) >= len(stripped):
-        level = rst_levels.setdefault(underline[0], min(len(rst_levels) + 1, 6))
-        return level, plain(stripped), True
+        return levels.setdefault(underline[0], min(len(levels) + 1, 6))
     return None
 
 

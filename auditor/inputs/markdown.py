@@ -1,5 +1,6 @@
 """Markdown lists: awesome lists (a paper per list item or table row), sections whose prose is an
-abstract, and loose paragraphs long enough to be one."""
+abstract, and loose paragraphs long enough to be one. What is a heading, a list item, a table
+row or code is `inputs.markdown_structure`'s reading (the one the README analysis shares)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from auditor.inputs.markdown_structure import MarkdownLine, Role, read
 from auditor.inputs.model import (
     BOILERPLATE_HEADINGS,
     MIN_ABSTRACT_WORDS,
@@ -17,14 +19,13 @@ from auditor.inputs.model import (
 from auditor.urlscan import find_urls
 
 # Every pattern here runs on every line of a list: each must be linear in the line, with no two
-# quantifiers that can take the same characters one after the other (`\s*#*\s*$` was cubic).
-_HEADING = re.compile(r" {0,3}(#{1,6})\s+")
-_LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*(?:\|\s*)?$")
+# quantifiers that can take the same characters one after the other.
 _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)(?:[^\S\n][^)\n]*)?\)")
+_TAGS = re.compile(r"<[^>]{0,300}>")
+_HTML_ROW_OPEN = re.compile(r"<tr\b", re.IGNORECASE)
+_HTML_ROW_CLOSE = re.compile(r"</tr\s*>|</table\s*>", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<td\b[^>]{0,300}>(.*?)(?:</td\s*>|<td\b|$)", re.IGNORECASE)
 _BOLD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)")
 _LINK_LABELS = frozenset(
     {"paper", "pdf", "code", "arxiv", "project", "project page", "github", "website", "page"}
@@ -45,8 +46,7 @@ class _Block:
     line: int
     title: str | None
     lines: list[tuple[int, str]] = field(default_factory=list)
-    indent: int = 0
-    blank_seen: bool = False
+    items: int = 0  # the list items holding the item's first line, itself included
 
     def record(self) -> PaperRecord:
         spans = tuple(Span(_blank_images(text), number) for number, text in self.lines)
@@ -80,94 +80,100 @@ class MarkdownSplitter:
         self._item: _Block | None = None
         self._paragraph: list[tuple[int, str]] = []
         self._section: _Section | None = None
-        self._table_header: tuple[int, str] | None = None
-        self._in_table = False
+        self._html_row: _Block | None = None  # an HTML table's row being read
+        self._html_row_is_first = False
+        self._html_table: int | None = None  # the table of the last HTML row
 
     def records(self, lines: Iterable[str]) -> Iterator[PaperRecord]:
-        fence: str | None = None
-        for number, line in enumerate(lines, start=1):
-            fence_match = _FENCE.match(line)
-            if fence is not None:
-                if fence_match and fence_match.group(1) == fence:
-                    fence = None
-                continue
-            if fence_match:
-                self._end_item()
-                self._end_paragraph()
-                fence = fence_match.group(1)
-                continue
-            self._line(number, line)
+        for line in read(lines):
+            self._line(line)
             yield from self._out
             self._out.clear()
         self._end_section()
         yield from self._out
 
-    def _line(self, number: int, line: str) -> None:
-        heading = _HEADING.match(line)
-        if heading:
+    def _line(self, line: MarkdownLine) -> None:
+        number, text, role = line.number, line.text, line.role
+        in_item = self._item is not None and line.items >= self._item.items
+        if role is Role.HEADING and line.heading_level is not None:
             self._end_section()
-            # The heading's text, its closing sequence of #s (and the spaces around it) left out.
-            text = line[heading.end() :].rstrip().rstrip("#").rstrip()
-            title = _LINK.sub(r"\1", text).strip()
+            title = _LINK.sub(r"\1", _TAGS.sub("", line.heading or "")).strip()
             if self._reading is not None and self._reading.title is None:
                 self._reading.title = title
-            self._section = _Section(number, len(heading.group(1)), title)
-            return
-        if self._table_line(number, line):
-            return
-        item = _LIST_ITEM.match(line)
-        if item:
-            self._list_item(number, line, len(item.group(1).expandtabs(4)), item.group(2))
-            return
-        if not line.strip():
-            if self._item is not None:
-                self._item.blank_seen = True
-            else:
+            self._section = _Section(number, line.heading_level, title)
+        elif role is Role.TABLE_ROW:
+            self._table_row(number, text)
+        elif role is Role.HTML and line.table is not None:
+            self._html_table_line(number, text, line.table)
+        elif line.item_marker is not None:
+            content = text.split(line.item_marker, 1)[-1].strip()
+            self._list_item(number, text, line.items, content, line)
+        elif role is Role.BLANK:
+            if self._item is None:
                 self._end_paragraph()
-            return
-        if self._item is not None:
-            if line[:1].isspace() or not self._item.blank_seen:
-                self._item.lines.append((number, line))
-                return
+        elif role in (Role.TEXT, Role.HTML) and in_item:
+            assert self._item is not None
+            self._item.lines.append((number, text))
+        elif role in (Role.TEXT, Role.HTML):
             self._end_item()
-        self._paragraph.append((number, line))
+            self._paragraph.append((number, text))
+        elif not in_item:  # code, a table's header and rule, a thematic break
+            self._end_item()
+            self._end_paragraph()
 
-    def _table_line(self, number: int, line: str) -> bool:
-        if _TABLE_SEPARATOR.match(line) and self._table_header is not None:
-            self._table_header = None  # the row above was the header, not a paper
-            self._in_table = True
-            return True
-        if not _TABLE_ROW.match(line):
-            self._in_table = False
-            self._table_header = None
-            return False
+    def _table_row(self, number: int, text: str) -> None:
+        first_cell = text.strip().strip("|").split("|")[0]
+        self._table_row_found(_Block(number, None, [(number, text)]), _LINK.sub(r"\1", first_cell))
+
+    def _html_table_line(self, number: int, text: str, table: int) -> None:
+        """An HTML table's row (`<tr>` to `</tr>`, over one line or several) is a paper, as a
+        pipe table's row is; not a row of header cells, nor a first row citing nothing (the
+        header, written with `<td>`)."""
+        if _HTML_ROW_OPEN.search(text):
+            self._end_html_row()
+            self._html_row = _Block(number, None)
+            self._html_row_is_first = table != self._html_table
+            self._html_table = table
+        if self._html_row is not None:
+            self._html_row.lines.append((number, text))
+        if _HTML_ROW_CLOSE.search(text):
+            self._end_html_row()
+
+    def _end_html_row(self) -> None:
+        row, self._html_row = self._html_row, None
+        if row is None:
+            return
+        text = " ".join(text for _, text in row.lines)
+        cell = _HTML_CELL.search(text)
+        if cell is None or (self._html_row_is_first and not _cites(text)):
+            return
+        self._table_row_found(row, _LINK.sub(r"\1", _TAGS.sub(" ", cell.group(1))))
+
+    def _table_row_found(self, row: _Block, first_cell: str) -> None:
         self._end_item()
         self._end_paragraph()
-        if not self._in_table:
-            self._table_header = (number, line)
-            return True
         if self._section is not None:
             self._section.has_list = True
         if self._section is None or not self._section.is_paper:
-            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            title = _LINK.sub(r"\1", cells[0]).strip(" *_") or None
-            self._out.append(_Block(number, title, [(number, line)]).record())
-        return True
+            row.title = " ".join(first_cell.split()).strip(" *_") or None
+            self._out.append(row.record())
 
-    def _list_item(self, number: int, line: str, indent: int, content: str) -> None:
-        if self._item is not None and indent > self._item.indent:
-            self._item.lines.append((number, line))
+    def _list_item(
+        self, number: int, text: str, items: int, content: str, line: MarkdownLine
+    ) -> None:
+        if self._item is not None and items > self._item.items:
+            self._item.lines.append((number, text))
             return
         self._end_item()
         self._end_paragraph()
         section = self._section
         if section is not None:
             if section.is_paper:
-                section.paragraphs.append((number, line))
+                section.paragraphs.append((number, text))
                 return
             section.has_list = True
-        if _is_paper_item(content):
-            self._item = _Block(number, _item_title(content), [(number, line)], indent)
+        if _is_paper_item(content, line):
+            self._item = _Block(number, _item_title(content), [(number, text)], items)
 
     def _end_item(self) -> None:
         if self._item is not None:
@@ -194,6 +200,7 @@ class MarkdownSplitter:
             section.is_paper = True
 
     def _end_section(self) -> None:
+        self._end_html_row()
         self._end_paragraph()
         section, self._section = self._section, None
         if section is None or section.has_list or BOILERPLATE_HEADINGS.match(section.title):
@@ -211,9 +218,9 @@ class MarkdownSplitter:
             self._out.append(block.record())
 
 
-def _is_paper_item(content: str) -> bool:
+def _is_paper_item(content: str, line: MarkdownLine) -> bool:
     """A paper rather than a category label or a table-of-contents entry."""
-    targets = [match.group(2) for match in _LINK.finditer(_IMAGE.sub("", content))]
+    targets = [link.target for link in line.links]
     if targets and all(target.startswith("#") for target in targets):
         return False
     return _cites(_IMAGE.sub("", content)) or _words(content) >= 4
