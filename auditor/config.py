@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import ipaddress
 import shutil
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
-
-import platformdirs
 
 from auditor import __version__
 from auditor.configfile import ConfigError, read_config, suggestion
@@ -341,6 +338,8 @@ class Settings:
 
 
 def default_cache_dir() -> Path:
+    import platformdirs  # asked by `audit` alone: the commands that start at once skip it
+
     return Path(platformdirs.user_cache_dir("paper-auditor"))
 
 
@@ -360,6 +359,8 @@ def github_token_and_source(environ: Mapping[str, str]) -> tuple[str | None, str
     else:
         gh = shutil.which("gh")
         if gh is not None:
+            import subprocess  # `gh` asked only when no variable holds a token
+
             try:
                 answer = subprocess.run(  # noqa: S603 - a fixed argument list, no shell
                     [gh, "auth", "token"], capture_output=True, text=True, timeout=5, check=False
