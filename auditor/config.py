@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import ipaddress
-import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -357,10 +356,11 @@ def github_token_and_source(environ: Mapping[str, str]) -> tuple[str | None, str
             found = (token, name)
             break
     else:
+        import shutil
+        import subprocess  # `gh` asked only when no variable holds a token
+
         gh = shutil.which("gh")
         if gh is not None:
-            import subprocess  # `gh` asked only when no variable holds a token
-
             try:
                 answer = subprocess.run(  # noqa: S603 - a fixed argument list, no shell
                     [gh, "auth", "token"], capture_output=True, text=True, timeout=5, check=False
