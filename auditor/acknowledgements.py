@@ -21,11 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from auditor.configfile import ConfigError, read_config, read_toml, suggestion
-from auditor.links import normalize_url
-from auditor.models import RESOLVED, Outcome
-from auditor.scorecard import Acknowledgement, AcknowledgementStatus, LinkEntry, Scorecard
+
+if TYPE_CHECKING:
+    # The vocabulary, the scorecard and the links' rules are loaded when acknowledgements are
+    # read or applied, not by `auditor --help`, which names IGNORE_FILE.
+    from auditor.models import Outcome
+    from auditor.scorecard import AcknowledgementStatus, LinkEntry, Scorecard
 
 IGNORE_FILE = ".paper-auditor-ignore"
 TABLE = "acknowledge"
@@ -86,6 +90,8 @@ def _entries(value: object, where: str) -> list[AcknowledgementRule]:
 
 
 def _entry(table: dict[str, object], where: str) -> AcknowledgementRule:
+    from auditor.links import normalize_url
+
     url, pattern = table.get("url"), table.get("pattern")
     named = url if isinstance(url, str) else pattern
     if isinstance(named, str):
@@ -137,6 +143,9 @@ def apply_acknowledgements(
     """`card` with each link an entry matches marked (an entry for a URL before patterns), each
     mark saying whether it holds `today`. What expired or went stale is logged, with where the
     entry is written; an entry matching no link of this run is harmless, said at -v."""
+    from auditor.models import Outcome
+    from auditor.scorecard import Acknowledgement, AcknowledgementStatus
+
     if not rules:
         return card
     by_url = {rule.url: rule for rule in rules if rule.pattern is None}
@@ -168,6 +177,9 @@ def apply_acknowledgements(
 
 
 def _status(rule: AcknowledgementRule, outcome: Outcome, today: date) -> AcknowledgementStatus:
+    from auditor.models import RESOLVED
+    from auditor.scorecard import AcknowledgementStatus
+
     # A link that resolves again needs no acknowledgement, however long it had left.
     if outcome in RESOLVED:
         return AcknowledgementStatus.STALE

@@ -6,14 +6,10 @@
 from __future__ import annotations
 
 import ipaddress
-import shutil
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
-
-import platformdirs
 
 from auditor import __version__
 from auditor.configfile import ConfigError, read_config, suggestion
@@ -356,6 +352,8 @@ class Settings:
 
 
 def default_cache_dir() -> Path:
+    import platformdirs  # asked by `audit` alone: the commands that start at once skip it
+
     return Path(platformdirs.user_cache_dir("paper-auditor"))
 
 
@@ -373,6 +371,9 @@ def github_token_and_source(environ: Mapping[str, str]) -> tuple[str | None, str
             found = (token, name)
             break
     else:
+        import shutil
+        import subprocess  # `gh` asked only when no variable holds a token
+
         gh = shutil.which("gh")
         if gh is not None:
             try:

@@ -8,7 +8,6 @@ name that is not one. What a table means, its owner decides (`auditor.rubric` fo
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +95,8 @@ def suggestion(name: str, known: Sequence[str]) -> str:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML document at `path`; a `ConfigError` naming the file when it cannot be read."""
+    import tomllib  # a command reading no configuration never loads the parser
+
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)

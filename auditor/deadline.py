@@ -10,7 +10,6 @@ once the deadline has passed. No parser holds a run past its deadline, whatever 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import contextvars
 import functools
@@ -93,6 +92,8 @@ async def in_thread(function: Callable[..., T], *args: object) -> T:
     context) handed to it. Awaiting it can be cancelled at any time: the thread then stops at its
     next `checkpoint()`, and neither the event loop's shutdown nor the process's exit waits for
     it (as they would for `asyncio.to_thread`'s pool)."""
+    import asyncio  # only async runs need it: commands that start at once never load it
+
     loop = asyncio.get_running_loop()
     future: asyncio.Future[T] = loop.create_future()
     context = contextvars.copy_context()

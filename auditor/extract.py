@@ -258,6 +258,11 @@ def left_out_note(count: int, most: int) -> str:
     return f"{count:,} more link(s) left out, not checked: at most {most} per paper"
 
 
+def is_url_input(text: str) -> bool:
+    """An input naming a list page to fetch (`auditor audit` only), not a file to read."""
+    return text.lower().startswith(("http://", "https://"))
+
+
 def extract_inputs(
     paths: Sequence[str],
     *,

@@ -83,10 +83,6 @@ class RunOutcome:
     stopped: bool = False
 
 
-def is_url_input(text: str) -> bool:
-    return text.lower().startswith(("http://", "https://"))
-
-
 def repo_name(url: str) -> str:
     """`owner/name` of a canonical `https://github.com/owner/name` URL."""
     full_name = links.github_full_name(url)
@@ -309,7 +305,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
     documents: list[extract.Document] = []
     failed: list[InputSummary] = []
     for name in inputs:
-        if not is_url_input(name):
+        if not extract.is_url_input(name):
             continue
         try:
             data, content_type = await fetch.fetch_document(net, name)
@@ -319,7 +315,7 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
             failed.append(InputSummary(path=name, format=None, papers=0, error=message))
             continue
         documents.append(extract.Document(name=name, data=data, content_type=content_type))
-    files = [name for name in inputs if not is_url_input(name)]
+    files = [name for name in inputs if not extract.is_url_input(name)]
     reading = functools.partial(
         extract.extract_inputs,
         files,

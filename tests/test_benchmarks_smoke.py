@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import harness, world
+from benchmarks import harness, startup, world
 from benchmarks.peers import score
 
 
@@ -123,3 +123,10 @@ def test_peer_scoring_accepts_either_verdict_for_a_persistent_5xx() -> None:
     assert "error" not in wrong  # a 500 called ok is accepted: no peer has `transient`
     assert wrong["dead"] > 0
     assert correct < len(truth)
+
+
+def test_the_startup_benchmark_times_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    startup.main(["--runs", "1"])  # its exit code says whether this machine met the goals
+    table = capsys.readouterr().out
+    assert all(f"| {label} |" in table for label, _, _ in startup.GOALS)
+    assert "| python -c pass |" in table

@@ -22,7 +22,6 @@ from auditor import (
 )
 from auditor.cli.exits import FAIL_ON_HELP, UsageError, exit_code_help
 from auditor.cli.messages import log
-from auditor.net import tls
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -480,6 +479,8 @@ def _network(
     configuration file's `network` table, else (CAs always; proxies only when asked for)
     the environment, else `defaults`. A CA file or folder that cannot be used is a usage
     error."""
+    from auditor.net import tls  # the HTTP stack: loaded by the commands that use the network
+
     try:
         given = config.load_network(args.config, pyproject=Path("pyproject.toml"))
         proxy = config.parse_proxy_url(args.proxy, "--proxy") if args.proxy else given.proxy

@@ -1,5 +1,6 @@
 """The commands that need no network: `extract` (papers and links found), `render` (reports
-from a `scorecard.json`) and `readme` (a README judged as the scorecard would)."""
+from a `scorecard.json`) and `readme` (a README judged as the scorecard would). Each imports
+what it reads with when it runs: none loads another's modules (`auditor.cli.main`)."""
 
 from __future__ import annotations
 
@@ -8,24 +9,22 @@ import contextlib
 import json
 import os
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from auditor import (
-    extract,
-    pipeline,
-    readme_check,
-    redact,
-    scorecard,
-)
+from auditor import redact
 from auditor.cli.arguments import limits_from
-from auditor.cli.audit import write_reports
 from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError
 from auditor.cli.messages import log
 from auditor.models import LinkKind
 
+if TYPE_CHECKING:
+    from auditor import extract
+
 
 def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
     if form == "json":
+        from auditor import scorecard
+
         document = scorecard.extraction_json(extraction.papers, extraction.links)
         out.write(scorecard.dumps_json(document))
         return
@@ -44,8 +43,10 @@ def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> 
 
 
 def run_extract(args: argparse.Namespace, out: TextIO) -> int:
+    from auditor import extract
+
     # `extract` uses no network: a list page's URL is named as such, not as a missing file.
-    urls = [path for path in args.paths if pipeline.is_url_input(path)]
+    urls = [path for path in args.paths if extract.is_url_input(path)]
     for url in urls:
         log.error("%s: a URL; extract reads files only (`auditor audit` fetches list pages)", url)
     # Extraction logs its own errors and warnings as it reads.
@@ -76,6 +77,9 @@ def _reader_may_stop(out: TextIO) -> Iterator[None]:
 
 
 def run_render(args: argparse.Namespace) -> int:
+    from auditor import scorecard
+    from auditor.cli.audit import write_reports
+
     card = scorecard.load_scorecard(args.scorecard)
     out_dir = args.out or args.scorecard.parent
     write_reports(card, out_dir, with_json=args.out is not None)
@@ -84,6 +88,8 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_readme(args: argparse.Namespace, out: TextIO) -> int:
+    from auditor import readme_check
+
     try:
         judged = readme_check.check_path(args.path)
     except readme_check.ReadmeCheckError as error:

@@ -5,14 +5,13 @@ findings a scorecard holds, and which code wins when several apply (4, then 2, t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from auditor import (
-    history,
-)
 from auditor.cli.messages import log
 from auditor.containment import ISSUES_URL
-from auditor.models import CODE_TIERS, Outcome, Tier
-from auditor.scorecard import Scorecard
+
+if TYPE_CHECKING:
+    from auditor.scorecard import Scorecard
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -57,6 +56,8 @@ def exit_code_help() -> str:
 
 
 def parse_fail_on(text: str) -> tuple[str, ...]:
+    from auditor.models import CODE_TIERS  # the vocabulary: not loaded by `--help`
+
     rules = tuple(part.strip() for part in text.split(",") if part.strip())
     for rule in rules:
         if rule in ("dead", "new-dead", "placeholder", "never"):
@@ -70,6 +71,9 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
 
 def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     """The `--fail-on` rules the scorecard trips, each as a short sentence."""
+    from auditor import history  # SQLite: loaded by the commands that judge a scorecard only
+    from auditor.models import CODE_TIERS, Tier
+
     found: list[str] = []
     tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
     if "dead" in rules:
@@ -101,6 +105,8 @@ def exit_code(
     card: Scorecard, rules: Sequence[str], input_errors: bool, *, internal_errors: int = 0
 ) -> int:
     """The one exit code of a run that wrote its reports: 4, then 2, then 1, then 3."""
+    from auditor.models import Outcome
+
     problems = findings(card, rules) if "never" not in rules else []
     for problem in problems:
         log.warning("%s", problem)

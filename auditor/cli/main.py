@@ -1,22 +1,20 @@
 """`main(argv, environ) -> int`: the command dispatched, every failure turned into one line on
-stderr and an exit code, never a traceback; `entry` for the `auditor` console script."""
+stderr and an exit code, never a traceback; `entry` for the `auditor` console script.
+
+The parser is built from settings and help texts alone; each command imports its module when
+it runs (`_run`), so `--version`, `--help` and the commands that need no network start at once
+(`tests/test_cli_startup.py`)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
 
 from auditor import deadline as run_clock
-from auditor import (
-    history,
-    pipeline,
-    scorecard,
-)
 from auditor.cli.arguments import build_parser
-from auditor.cli.audit import run_audit, run_issue, run_merge
-from auditor.cli.commands import run_extract, run_readme, run_render
 from auditor.cli.exits import EXIT_INTERNAL, EXIT_USAGE, UsageError
 from auditor.cli.messages import configure_logging, log
 from auditor.containment import bug
@@ -44,26 +42,14 @@ def main(
         return int(stop.code or 0)
     configure_logging(-1 if args.quiet else args.verbose, sys.stderr, environ)
     try:
-        if args.command == "extract":
-            return run_extract(args, sys.stdout)
-        if args.command == "audit":
-            limit = run_clock.Deadline.after(args.max_run_time, start=started)
-            with run_clock.running(limit):
-                return run_audit(args, environ)
-        if args.command == "merge":
-            return run_merge(args, environ)
-        if args.command == "issue":
-            return run_issue(args, environ)
-        if args.command == "readme":
-            return run_readme(args, sys.stdout)
-        return run_render(args)
-    except (UsageError, scorecard.ScorecardError, history.HistoryError) as error:
+        return _run(args, environ, started)
+    except (UsageError, OSError) as error:
         log.error("%s", error)
         return EXIT_USAGE
     except KeyboardInterrupt:
         log.error("interrupted")
         return 130
-    except OSError as error:
+    except _input_errors() as error:
         log.error("%s", error)
         return EXIT_USAGE
     except Exception as error:  # a bug of ours: one line saying so, never a traceback
@@ -72,14 +58,55 @@ def main(
         return EXIT_INTERNAL
 
 
+def _run(args: argparse.Namespace, environ: Mapping[str, str], started: float) -> int:
+    """The command, its module imported only now: each loads what it needs and no more."""
+    if args.command == "extract":
+        from auditor.cli.commands import run_extract
+
+        return run_extract(args, sys.stdout)
+    if args.command == "audit":
+        from auditor.cli.audit import run_audit
+
+        limit = run_clock.Deadline.after(args.max_run_time, start=started)
+        with run_clock.running(limit):
+            return run_audit(args, environ)
+    if args.command == "merge":
+        from auditor.cli.audit import run_merge
+
+        return run_merge(args, environ)
+    if args.command == "issue":
+        from auditor.cli.audit import run_issue
+
+        return run_issue(args, environ)
+    if args.command == "readme":
+        from auditor.cli.commands import run_readme
+
+        return run_readme(args, sys.stdout)
+    from auditor.cli.commands import run_render
+
+    return run_render(args)
+
+
+def _input_errors() -> tuple[type[Exception], ...]:
+    """A scorecard or history that cannot be read: the user's input, said in one line (exit 2).
+    Asked only once something was raised, so no command loads these modules to start."""
+    from auditor import history, scorecard
+
+    return (scorecard.ScorecardError, history.HistoryError)
+
+
 def _paths_kept(argv: Sequence[str]) -> list[str]:
     """`--allow-private` takes an optional CIDR: followed by an existing file or folder, a URL
     or `-`, it takes none, and that argument stays a path (`audit --allow-private list.md`)."""
     given = list(argv)
+    if "--allow-private" not in given[:-1]:
+        return given
+    from auditor.extract import is_url_input
+
     for index, word in enumerate(given[:-1]):
         following = given[index + 1]
         if word == "--allow-private" and (
-            following == "-" or pipeline.is_url_input(following) or os.path.exists(following)
+            following == "-" or is_url_input(following) or os.path.exists(following)
         ):
             given[index] = "--allow-private=all"
     return given

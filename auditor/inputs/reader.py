@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 from urllib.parse import urlsplit
 
+from auditor.config import DEFAULT_LIMITS
 from auditor.inputs.bibtex import bibtex_records
 from auditor.inputs.csv_rows import csv_records
 from auditor.inputs.decoding import HEAD_BYTES, Decoder, binary_problem
@@ -28,16 +29,14 @@ from auditor.inputs.formats import (
     looks_like_jsonl,
     sniff_format,
 )
-from auditor.inputs.html_pages import html_records
 from auditor.inputs.json_records import json_records, jsonl_records
 from auditor.inputs.markdown import MarkdownSplitter
 from auditor.inputs.model import Document, InputFormat, PaperRecord, Reading
 from auditor.inputs.text import text_records
-from auditor.soup import DEFAULT_MAX_DEPTH
 
 
 def read_path(
-    path: str, *, stdin: BinaryIO | None = None, max_depth: int = DEFAULT_MAX_DEPTH
+    path: str, *, stdin: BinaryIO | None = None, max_depth: int = DEFAULT_LIMITS.nesting_depth
 ) -> Reading:
     """Open one input given on the command line; `-` is standard input. HTML elements nest at
     most `max_depth` deep."""
@@ -73,7 +72,7 @@ def _nearest(path: str) -> str:
     return f" (did you mean {os.path.join(folder, close[0])}?)" if close else ""
 
 
-def read_document(document: Document, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Reading:
+def read_document(document: Document, *, max_depth: int = DEFAULT_LIMITS.nesting_depth) -> Reading:
     """Read an input already in memory; relative HTML links resolve against its name when it
     is a URL."""
     reading = Reading(document.name, max_depth=max_depth)
@@ -142,6 +141,9 @@ def _records(
             case InputFormat.CSV:
                 yield from csv_records(decoder.lines(head, stream))
             case InputFormat.HTML:
+                # BeautifulSoup is loaded for HTML lists only: a text list starts at once.
+                from auditor.inputs.html_pages import html_records
+
                 yield from html_records(
                     reading, decoder.whole(head, stream), base_url, max_depth=reading.max_depth
                 )
