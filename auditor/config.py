@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 
 from auditor import __version__
 from auditor.configfile import ConfigError, read_config, suggestion
-from auditor.links.origins import host_key
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -133,6 +132,9 @@ def load_forges(path: Path | None, *, pyproject: Path | None) -> dict[str, str]:
         forges = read.table("forges")
     except ConfigError:
         raise ForgeConfigError(f"{read.where}: `forges` must be a table of host = kind") from None
+    # `auditor.links` (its host tables) is loaded when a setting needs it, not by every command.
+    from auditor.links.origins import host_key
+
     found: dict[str, str] = {}
     for host, kind in forges.items():
         if kind not in FORGE_API_PATHS or not isinstance(host, str) or "/" in host:
@@ -204,6 +206,8 @@ class ProxyRoutes:
         """The proxy of a request to `host` over `scheme`, None to connect directly."""
         if self.every is not None:
             return self.every
+        from auditor.links.origins import host_key  # as in `load_forges`
+
         host = host_key(host)
         for entry in self.bypass:
             if entry == "*" or host == entry or host.endswith("." + entry):

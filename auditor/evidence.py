@@ -35,7 +35,6 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
-from auditor.readme import NOT_ANALYSED_REASON
 from auditor.timestamps import day_of
 
 if TYPE_CHECKING:
@@ -201,6 +200,9 @@ def facts_unknown(candidate: Candidate) -> Answer:
     host = urlsplit(candidate.url).netloc
     reason = f"not assessed: no repository facts from {host}"
     return answer(UNKNOWN, reason, (candidate.url,))
+
+
+NOT_ANALYSED_REASON = "README could not be analysed"
 
 
 def readme_unknown(candidate: Candidate) -> Answer:

@@ -284,6 +284,10 @@ class Release:
     date: str | None
 
 
+# The word in `RepoFacts.skipped` for a README our analysis failed on.
+README_NOT_ANALYSED = "readme-analysis"
+
+
 @dataclass(frozen=True, slots=True)
 class RepoFacts:
     """Facts about one repository, identical whichever API backend produced them (`source`).
@@ -322,7 +326,8 @@ class RepoFacts:
     description: str | None = None
     homepage: str | None = None
     # Facts not looked up to keep an API budget for other repositories ("releases",
-    # "last-commit", …): an open vocabulary; a token gets them.
+    # "last-commit", …), or not known because our analysis failed (`README_NOT_ANALYSED`): an
+    # open vocabulary; a token gets the first kind.
     skipped: tuple[str, ...] = ()
     # Where the README says the code moved to (a URL), when it says so.
     readme_moved_to: str | None = None
@@ -341,6 +346,12 @@ class RepoFacts:
     # Code repositories an archive record says it supplements (Zenodo `related_identifiers`):
     # evidence for the reader, never a cited link of the paper.
     supplements: tuple[str, ...] = ()
+
+    @property
+    def readme_analysed(self) -> bool:
+        """Whether what these facts say of the README is known (no failure of ours stopped its
+        analysis)."""
+        return README_NOT_ANALYSED not in self.skipped
 
 
 @dataclass(frozen=True, slots=True)

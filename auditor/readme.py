@@ -67,7 +67,7 @@ from auditor import readme_lines as L
 from auditor import readme_words as W
 from auditor.containment import README_ANALYSIS, guarded
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
-from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
+from auditor.models import README_NOT_ANALYSED, ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
 from auditor.readme_parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 from auditor.repofiles import has_code, is_citation_file
 
@@ -76,9 +76,6 @@ __all__ = ["MAX_CHARS", "analyze_readme"]
 MAX_ARTIFACT_LINKS = 50
 MAX_TITLES = 5
 EXCERPT_CHARS = 100
-# The word in `RepoFacts.skipped` for a README our analysis failed on (`not_analysed`).
-NOT_ANALYSED = "readme-analysis"
-NOT_ANALYSED_REASON = "README could not be analysed"
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
@@ -529,12 +526,8 @@ def with_readme(
 
 def not_analysed(facts: RepoFacts, path: str | None, size: int | None) -> RepoFacts:
     """`facts` with a README (or description) at `path` that could not be analysed: named in
-    `skipped` (`NOT_ANALYSED`), so that the README-based criteria are unknown, never failed."""
+    `skipped` (`README_NOT_ANALYSED`), so that the README-based criteria are unknown, never
+    failed."""
     return replace(
-        facts, readme_path=path, readme_bytes=size, skipped=(*facts.skipped, NOT_ANALYSED)
+        facts, readme_path=path, readme_bytes=size, skipped=(*facts.skipped, README_NOT_ANALYSED)
     )
-
-
-def is_analysed(facts: RepoFacts) -> bool:
-    """Whether what `facts` say of the README is known (no failure of ours stopped it)."""
-    return NOT_ANALYSED not in facts.skipped

@@ -35,7 +35,6 @@ from auditor.models import (
     ReadmeCover,
     RepoFacts,
 )
-from auditor.readme import is_analysed
 from auditor.repofiles import has_code, is_licence_file, matching
 
 READING_LIST_REASON = "a reading list (a README of links to papers), not code"
@@ -166,7 +165,7 @@ def code_released(ctx: Context) -> Answer:
     if facts.reading_list:
         return answer(FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
     why = _placeholder_state(facts)
-    if why is None and not is_analysed(facts) and not has_code(facts.root_files):
+    if why is None and not facts.readme_analysed and not has_code(facts.root_files):
         # The README would have said whether the code is coming; the root does not show it.
         return readme_unknown(candidate)
     if why is None:

@@ -32,7 +32,6 @@ from auditor.links import (
     release_url,
 )
 from auditor.models import RESOLVED, Outcome, ReadmeCover
-from auditor.readme import is_analysed
 from auditor.repofiles import (
     is_container_file,
     is_dependency_file,
@@ -63,7 +62,7 @@ def _files_or_readme(
     if files:
         names = sorted(set(files))
         return answer(PASS, f"{what}: {', '.join(names[:3])}", map(candidate.file_url, names[:3]))
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     if cover in facts.readme_covers:
         return answer(PASS, f"{what}: in the README", candidate.readme_lines(cover))
@@ -136,7 +135,7 @@ def pretrained_weights(ctx: Context) -> Answer:
     alive = [u for u in dict.fromkeys([*mine, *paper_alive]) if outcomes.get(u) != Outcome.DEAD]
     if alive:
         return answer(PASS, "pre-trained weights linked", alive[:3])
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
         return answer(
@@ -162,7 +161,7 @@ def readme_results(ctx: Context) -> Answer:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     if ReadmeCover.RESULTS in facts.readme_covers:
         return answer(PASS, "README reports results", candidate.readme_lines(ReadmeCover.RESULTS))
@@ -244,7 +243,7 @@ def data_documented(ctx: Context) -> Answer:
     ]
     if live:
         return answer(PASS, "data available from a live data record", live[:3])
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     return answer(FAIL, "data download not documented", candidate.readme_lines())
 
@@ -289,7 +288,7 @@ def substantive_readme(ctx: Context) -> Answer:
         return facts_unknown(candidate)
     if not facts.readme_path:
         return answer(FAIL, "no README", (candidate.url, "repo.readme_path=null"))
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     size = facts.readme_bytes or 0
     evidence = candidate.readme_lines(*_HOW_TO)
@@ -316,7 +315,7 @@ def citation(ctx: Context) -> Answer:
         return facts_unknown(candidate)
     if facts.has_citation_cff:
         return answer(PASS, "CITATION.cff", (candidate.file_url("CITATION.cff"),))
-    if not is_analysed(facts):
+    if not facts.readme_analysed:
         return readme_unknown(candidate)
     other = _cites_another_work(ctx)
     if other is not None:

@@ -399,7 +399,7 @@ def test_fragments_run_through_the_audits_readme_analysis_with_nothing_contained
             manifests={},
         )
     assert failures.notes() == ()
-    assert readme.is_analysed(done)
+    assert done.readme_analysed
 
 
 @settings(

@@ -30,7 +30,6 @@ from auditor.inputs.formats import (
     sniff_format,
 )
 from auditor.inputs.json_records import json_records, jsonl_records
-from auditor.inputs.markdown import MarkdownSplitter
 from auditor.inputs.model import Document, InputFormat, PaperRecord, Reading
 from auditor.inputs.text import text_records
 
@@ -135,6 +134,9 @@ def _records(
             case InputFormat.TEXT:
                 yield from text_records(reading, decoder.lines(head, stream))
             case InputFormat.MARKDOWN:
+                # The Markdown parser is loaded for Markdown lists only, as BeautifulSoup below.
+                from auditor.inputs.markdown import MarkdownSplitter
+
                 yield from MarkdownSplitter(reading).records(decoder.lines(head, stream))
             case InputFormat.JSONL:
                 yield from jsonl_records(reading, decoder.lines(head, stream))

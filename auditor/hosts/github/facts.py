@@ -23,7 +23,6 @@ from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import JUDGED, RESOLVED, LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
 from auditor.net.fetcher import Fetcher
-from auditor.readme import is_analysed
 
 logger = logging.getLogger(__name__)
 
@@ -250,7 +249,7 @@ class GitHubFacts:
         for name, answer in answers.items():
             # A README our analysis failed on is asked again next run, not kept unanalysed.
             facts = answer.facts
-            if facts is not None and answer.check.outcome in RESOLVED and is_analysed(facts):
+            if facts is not None and answer.check.outcome in RESOLVED and facts.readme_analysed:
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
