@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
@@ -397,7 +398,12 @@ DATA_WORDS = re.compile(
 WEIGHTS_WORDS = re.compile(
     r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
 )
-WEIGHTS_FILE_NAME = re.compile(r"(?<![\w-])[\w-]+\.(pth|pt|ckpt|safetensors|h5|onnx|pkl)\b", _I)
+WEIGHTS_FILE_NAME = re.compile(
+    r"(?<![\w-])[\w-]+\.("
+    + "|".join(re.escape(extension[1:]) for extension in WEIGHTS_FILE_EXTENSIONS)
+    + r")\b",
+    _I,
+)
 WEIGHTS_PLACE = re.compile(
     r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
     r"|includes?|ships?|put|placed?|located)\b",

@@ -3,10 +3,14 @@ below): one table row per rule, and every case of issue 13's "Why" list."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from auditor import cli
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover as C
 from auditor.readme import MAX_CHARS, analyze_readme
 
@@ -469,3 +473,58 @@ def test_bibtex_titles_are_kept_for_f2() -> None:
         "```bibtex\n@article{foo,\n  title={FooNet},\n}\n```\n"
     )
     assert analyze_readme(text).citation_titles == ("Sparse Diffusion for Graphs",)
+
+
+# --- through the command line: weights files -----------------------------------------------------
+
+
+def judged(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """`auditor readme PATH --format json`, as an author runs it."""
+    assert cli.main(["readme", str(path), "--format", "json"], environ={}) == 0
+    document: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return document
+
+
+def cover_lines(document: dict[str, Any], cover: C) -> list[int]:
+    return [item["line"] for item in document["covers"] if item["cover"] == cover.value]
+
+
+# Every extension of the one list, on a host that says nothing of what it holds: the extension
+# alone decides.
+WEIGHTS_FILE_LINKS = [
+    pytest.param(f"{prefix}lab.example.org/fancy/fancy-large{extension}", id=f"{name}-{extension}")
+    for extension in WEIGHTS_FILE_EXTENSIONS
+    for name, prefix in (("scheme", "https://"),)
+]
+
+
+@pytest.mark.parametrize("url", WEIGHTS_FILE_LINKS)
+def test_a_weights_file_link_in_a_readme_is_weights(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\nA method for fancy things.\n\nGet it: {url}\n", encoding="utf-8")
+    document = judged(readme, capsys)
+    assert cover_lines(document, C.WEIGHTS) == [5]
+    assert document["checklist"]["D4"] == "pass"
+
+
+@pytest.mark.parametrize("extension", WEIGHTS_FILE_EXTENSIONS)
+def test_committed_weights_files_are_no_code(
+    extension: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "README.md").write_text("# Fancy\n\nA method for fancy things.\n")
+    (tmp_path / "LICENSE").write_text("MIT\n")
+    (tmp_path / f"fancy-large{extension.upper()}").write_bytes(b"\0")
+    assert judged(tmp_path, capsys)["placeholder"] is True
+    (tmp_path / "fancy.py").write_text("print('fancy')\n")
+    assert judged(tmp_path, capsys)["placeholder"] is False
+
+
+@pytest.mark.parametrize("name", ["fancy-large.zip", "fancy.csv", "fancy.pdf", "fancy"])
+def test_other_file_links_are_no_weights(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\nGet it: https://lab.example.org/fancy/{name}\n")
+    assert cover_lines(judged(readme, capsys), C.WEIGHTS) == []

@@ -39,6 +39,7 @@ from auditor.links.normalize import (
     self_hosted_forge,
 )
 from auditor.links.purpose import (
+    WEIGHTS_FILE_EXTENSIONS,
     ArtifactHost,
     artifact_host,
     harvests_code,
@@ -89,6 +90,7 @@ __all__ = [
     "SCHEMELESS_HOSTS",
     "SWHID",
     "TEMPLATE_REPOSITORIES",
+    "WEIGHTS_FILE_EXTENSIONS",
     "ArtifactHost",
     "HuggingFaceCollection",
     "NormalizedUrl",

@@ -31,7 +31,13 @@ from auditor.links.repositories import (
 )
 from auditor.models import LinkKind, LinkResult
 
-_WEIGHTS_FILE = re.compile(r"\.(pth|pt|ckpt|safetensors|h5|onnx|bin|pkl|npz)(\?|$)", re.I)
+# File extensions of trained weights (PyTorch, Lightning, safetensors, Keras/HDF5, ONNX,
+# TensorFlow Lite, GGUF, PaddlePaddle, pickles and NumPy archives of parameters): a link to such a
+# file is weights, and a repository holding only such files holds no code.
+WEIGHTS_FILE_EXTENSIONS = (
+    ".pth", ".pt", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".onnx",
+    ".tflite", ".gguf", ".pdparams", ".pkl", ".npz",
+)  # fmt: skip
 
 
 def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
@@ -121,11 +127,12 @@ def artifact_host(url: str) -> ArtifactHost | None:
 
 
 def is_weights_file(url: str) -> bool:
-    """A link to a file with a weights extension (`.pth`, `.safetensors`, …)."""
+    """A link to a file with a weights extension (`model.pth`, `…/model.safetensors?download=1`)."""
     try:
-        return _WEIGHTS_FILE.search(urlsplit(url).path) is not None
+        path = urlsplit(url).path
     except ValueError:
         return False
+    return path.casefold().endswith(WEIGHTS_FILE_EXTENSIONS)
 
 
 def is_weights_link(url: str) -> bool:
