@@ -440,7 +440,6 @@ SCRIPT_REFERENCE = re.compile(
     r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
 )
 DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
-# A shields.io badge: its label and message say what the link beside it is.
-BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#)\s]+)[^)\s]*", _I)
+# A shields.io badge URL: its label and message say what the link beside it is.
+BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
 WORDS = re.compile(r"[^\W\d_]{3,}")
-URL = re.compile(r"https?://[^\s<>()\[\]\"'`{}|\\^]+", _I)

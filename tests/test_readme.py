@@ -427,6 +427,7 @@ def test_a_data_only_release_with_code_promised_is_a_placeholder() -> None:
         "The code now lives at [newlab/fancy](https://github.com/newlab/fancy).",
         "New home: https://github.com/newlab/fancy",
         "Development migrated to\n\nhttps://github.com/newlab/fancy",
+        "The code has moved to github.com/newlab/fancy.",
     ],
 )
 def test_moved_to(line: str) -> None:
@@ -475,7 +476,7 @@ def test_bibtex_titles_are_kept_for_f2() -> None:
     assert analyze_readme(text).citation_titles == ("Sparse Diffusion for Graphs",)
 
 
-# --- through the command line: weights files -----------------------------------------------------
+# --- through the command line: weights files, links without a scheme --------------------------
 
 
 def judged(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -490,11 +491,11 @@ def cover_lines(document: dict[str, Any], cover: C) -> list[int]:
 
 
 # Every extension of the one list, on a host that says nothing of what it holds: the extension
-# alone decides.
+# alone decides, written with a scheme or without one (`www.` is cited bare).
 WEIGHTS_FILE_LINKS = [
     pytest.param(f"{prefix}lab.example.org/fancy/fancy-large{extension}", id=f"{name}-{extension}")
     for extension in WEIGHTS_FILE_EXTENSIONS
-    for name, prefix in (("scheme", "https://"),)
+    for name, prefix in (("scheme", "https://"), ("no-scheme", "www."))
 ]
 
 
@@ -528,3 +529,25 @@ def test_other_file_links_are_no_weights(
     readme = tmp_path / "README.md"
     readme.write_text(f"# Fancy\n\nGet it: https://lab.example.org/fancy/{name}\n")
     assert cover_lines(judged(readme, capsys), C.WEIGHTS) == []
+
+
+MODEL = "https://huggingface.co/fancylab/fancy-7b"
+
+
+@pytest.mark.parametrize(
+    ("line", "link"),
+    [
+        ("Our trained model is on the Hub: huggingface.co/fancylab/fancy-7b.", MODEL),
+        ("Checkpoints: [fancy-7b](huggingface.co/fancylab/fancy-7b)", MODEL),
+        ("Checkpoints: **hf.co/fancylab/fancy-7b**", "https://hf.co/fancylab/fancy-7b"),
+    ],
+)
+def test_a_hugging_face_model_without_a_scheme_is_weights(
+    line: str, link: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\n{line}\n", encoding="utf-8")
+    document = judged(readme, capsys)
+    assert cover_lines(document, C.WEIGHTS) == [3]
+    assert document["checklist"]["D4"] == "pass"
+    assert analyze_readme(readme.read_text()).artifact_links == (link,)
