@@ -136,7 +136,8 @@ class _Reader:
             covers=covers,
             evidence=tuple(self.found[cover] for cover in covers),
             artifact_links=tuple(self.links),
-            moved_to=L.moved_to(self.doc.lines, self._ignored),
+            # A title may be the notice ("**Moved to …**"); thanks to a project are no move.
+            moved_to=L.moved_to(self.doc.lines, self._acknowledging),
             citation_titles=tuple(self.titles),
             reading_list=reading_list,
         )
@@ -180,6 +181,10 @@ class _Reader:
             (section.is_title and section.index == index) or L.is_acknowledgement(section.title)
             for _, section in self._chain(index)
         )
+
+    def _acknowledging(self, index: int) -> bool:
+        """A line in an acknowledgement section."""
+        return any(L.is_acknowledgement(section.title) for _, section in self._chain(index))
 
     def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
         """The body lines of section `number` that no subsection naming another task claims.

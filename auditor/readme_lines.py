@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from auditor import readme_words as W
-from auditor.links import ArtifactHost, is_weights_file, normalize_url
-from auditor.models import LinkKind, ReadmeCover
+from auditor.links import ArtifactHost, code_repository, is_weights_file
+from auditor.models import ReadmeCover
 from auditor.readme_parse import Line, Section, plain
 from auditor.repofiles import has_code
 from auditor.urlscan import FoundUrl, find_urls
@@ -472,7 +472,6 @@ def bibtex_title(lines: Sequence[Line]) -> str | None:
 # --- whether the code is there ----------------------------------------------------------------
 
 READING_LIST_ENTRIES = 20
-_CODE_HOSTS = (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE)
 
 
 def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
@@ -492,15 +491,17 @@ def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
 
 
 def moved_to(lines: Sequence[Line], ignored: Callable[[int], bool]) -> str | None:
-    """The code-host URL a line saying the code moved points at, on it or just below."""
+    """The code a line saying the code moved points at, on it or just below: a link that
+    `auditor.links` calls code (a repository on any code host, a Space), never a model or a
+    dataset (where the weights went is not where the code lives)."""
     for index, line in enumerate(lines):
         if line.is_code or not W.MOVED.search(line.text) or ignored(index):
             continue
         for later in lines[index : index + 4]:
             for url in urls(later.text):
-                normal = normalize_url(url)
-                if normal is not None and normal.kind in _CODE_HOSTS:
-                    return normal.url
+                code = code_repository(url)
+                if code is not None:
+                    return code.url
     return None
 
 
@@ -516,6 +517,6 @@ def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
         text = line.text.lstrip()
         entry = text.startswith(("-", "*", "+", "|")) or text[:1].isdigit()
         links = urls(line.text) if entry else []
-        if any(W.PAPER_LINK.search(url) or "github.com/" in url for url in links):
+        if any(W.PAPER_LINK.search(url) or code_repository(url) for url in links):
             entries += 1
     return entries >= READING_LIST_ENTRIES

@@ -12,6 +12,7 @@ from auditor.links import (
     GITLAB_TOP_LEVEL_ROUTES,
     HUGGINGFACE_SITE_SECTIONS,
     artifact_host,
+    code_repository,
     github_full_name,
     github_page,
     gitlab_project,
@@ -175,6 +176,10 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
     [
         ("https://github.com/acme/net", True, True, None),
         ("https://gitlab.com/acme/net", True, True, None),
+        ("https://bitbucket.org/acme/net", True, True, None),
+        ("https://codeberg.org/acme/net", True, True, None),
+        ("https://gitee.com/acme/net", True, True, None),
+        ("https://zenodo.org/records/123", False, False, "file-share"),  # software or not: unread
         ("https://anonymous.4open.science/r/net-1234", True, True, None),
         ("https://huggingface.co/spaces/acme/demo", True, True, "space"),
         ("https://huggingface.co/acme/net", False, True, "weights"),
@@ -196,6 +201,7 @@ def test_what_a_link_is_for(url: str, code: bool, harvest: bool, artifact: str |
     normal = normalize_url(url)
     assert normal is not None
     assert is_code_link(normal.kind, normal.url) is code
+    assert (code_repository(url) is not None) is code
     assert is_harvestable(url) is harvest
     assert artifact_host(url) == artifact
 

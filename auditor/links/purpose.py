@@ -22,7 +22,7 @@ from auditor.links.hosts import (
     SOFTWARE_HERITAGE,
     HuggingFaceCollection,
 )
-from auditor.links.normalize import normalize_url
+from auditor.links.normalize import NormalizedUrl, normalize_url
 from auditor.links.repositories import (
     SWHID,
     TEMPLATE_REPOSITORIES,
@@ -54,6 +54,14 @@ def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None)
         found = huggingface_repository(url)
         return found is not None and found[0] == "spaces"
     return False
+
+
+def code_repository(url: str) -> NormalizedUrl | None:
+    """The code a URL names, by `is_code_link` (an archive record's type is unknown from its URL
+    alone, so a record is not code here); None for anything else, a weights or data repository
+    included."""
+    normal = normalize_url(url)
+    return normal if normal is not None and is_code_link(normal.kind, normal.url) else None
 
 
 def is_code_result(result: LinkResult) -> bool:
