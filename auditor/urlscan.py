@@ -29,16 +29,13 @@ from auditor.links import (
     is_github_owner,
     is_github_repository_name,
     is_plausible_host,
+    schemeless_start,
 )
 
 # LaTeX writes a dot as `$.$` to keep arXiv from turning a name into a link.
 _DOT = r"(?:\.|\$\.\$)"
 # Hosts people cite without a scheme; a bare host must be followed by a path to count.
-_SCHEMELESS = (
-    rf"(?:www{_DOT}[\w-]+(?:{_DOT}[\w-]+)+|(?:"
-    + "|".join(re.escape(host).replace(r"\.", _DOT) for host in SCHEMELESS_HOSTS)
-    + rf")(?=/)|[\w-]+{_DOT}github{_DOT}io(?![\w-]))"
-)
+_SCHEMELESS = schemeless_start(_DOT)
 # A scheme, glued to whatever precedes it (`bluehttps://`, `htthttps://`), with a space after
 # the colon or the slashes, or without its `//` (`http:example.org`); `ftp` only as a word.
 _START = re.compile(

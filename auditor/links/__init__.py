@@ -29,6 +29,7 @@ from auditor.links.hosts import (
     has_real_tld,
     is_plausible_host,
     politeness_key,
+    schemeless_start,
 )
 from auditor.links.normalize import (
     NormalizedUrl,
@@ -126,6 +127,7 @@ __all__ = [
     "politeness_key",
     "release_url",
     "repository_name",
+    "schemeless_start",
     "self_hosted_forge",
     "software_heritage_target",
     "zenodo_record",
