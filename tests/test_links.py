@@ -206,6 +206,21 @@ def test_what_a_link_is_for(url: str, code: bool, harvest: bool, artifact: str |
     assert artifact_host(url) == artifact
 
 
+@pytest.mark.parametrize(
+    ("url", "hosted"),
+    [
+        ("https://colab.research.google.com/github/acme/net/blob/main/demo.ipynb", True),
+        ("https://mybinder.org/v2/gh/acme/net/HEAD", True),
+        ("https://huggingface.co/spaces/acme/demo", True),
+        ("https://hf.co/spaces/acme/demo", True),  # the Hub's short host is the Hub
+        ("https://huggingface.co/acme/net", False),  # a model is weights, not somewhere to run
+        ("https://github.com/acme/net?from=mybinder.org", False),  # named, not hosted there
+    ],
+)
+def test_hosted_environments(url: str, hosted: bool) -> None:
+    assert links.is_hosted_environment(url) is hosted
+
+
 def test_code_hosts_own_pages_are_not_harvested_for_a_papers_code() -> None:
     assert links.harvests_code("https://acme.github.io/net/")
     assert links.harvests_code("https://lab.example.org/project")

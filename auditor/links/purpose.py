@@ -149,8 +149,13 @@ def is_weights_link(url: str) -> bool:
 
 
 def is_hosted_environment(url: str) -> bool:
-    """Colab, Binder or a Hugging Face Space: somewhere to try the code without installing it."""
-    return any(hosted in url for hosted in HOSTED_ENVIRONMENTS)
+    """Colab, Binder or a Hugging Face Space (`hf.co` too): somewhere to try the code without
+    installing it."""
+    try:
+        host = (urlsplit(url).hostname or "").casefold()
+    except ValueError:
+        return False
+    return _on(host, *HOSTED_ENVIRONMENTS) or artifact_host(url) == "space"
 
 
 def is_archive_doi(url: str) -> bool:
