@@ -50,10 +50,12 @@ Covers
     evaluate. A promise about weights or data only is not a placeholder.
 
 Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
-"migrated to"…, with a code-host link on the line or just below), and `reading_list`, a README
-that is a list of at least 20 linked papers or repositories with no command and no code at the
-root (a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment
-(Colab, Binder, Space) links in order of appearance, without repeats.
+"migrated to"…, with a link to code on the line or just below: a repository on any forge or a
+Space, as `auditor.links` says; never a model or a dataset), and `reading_list`, a README that is
+a list of at least 20 linked papers or code repositories with no command and no code at the root
+(a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment (Colab,
+Binder, Space) links in order of appearance, without repeats, each as its author meant it (a
+scheme given where it was left out).
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """What single README lines and headings say, for `auditor.readme`: the covers a heading
 names, the commands a line gives and what each runs (by its script's name and the sentence
 introducing it), where data and weights links stand, tables of measurements, references. Pure
-functions over text; every pattern is linear in the line it reads.
+functions over text; every pattern is linear in the line it reads. A line's links are found by
+`auditor.urlscan`, exactly as an abstract's are; what a link is (code, weights, data) is asked of
+`auditor.links`.
 """
 
 from __future__ import annotations
