@@ -85,6 +85,9 @@ _LOST_HTTPS = re.compile(r"\bthis\s+https\s+URL\b", re.I)
 _LOST_HTTP = re.compile(
     r"(?:\b(?:at|see|visit|via|in|on|from)|:|\{)\s*(?:\\url\{\s*)?this\s+http\s+URL\b", re.I
 )
+# What every URL holds: a colon (after a scheme, in a SWHID) or a dot between two name characters
+# (in a host); text without either is passed over at once.
+_MAYBE_URL = re.compile(rf":|[\w-]{_DOT}[\w-]")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _REPOSITORY_HOSTS = {GITHUB: 2, GITLAB: 2, HUGGINGFACE: 2}
 _MAX_URL = 2048  # a longer "URL" is a run of text, not an address
@@ -107,6 +110,8 @@ def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> 
     domains after a cue, inside LaTeX `\\url{}`/`\\href{}{}`, Markdown links, autolinks and
     HTML `href="…"`. Link text that is itself a URL is left to its target (`[url](url)`,
     `\\href{target}{url}`). With `follows_lines` false every URL gets `first_line`."""
+    if _MAYBE_URL.search(text) is None:
+        return []
     skipped = _link_texts(text)  # in text order, like the candidates
     found: list[FoundUrl] = []
     resume = counted = next_skip = 0
