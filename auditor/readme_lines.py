@@ -512,13 +512,20 @@ def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
     command, and no code at the root: a survey's "awesome" list."""
     if root_files and has_code(root_files):
         return False
+    listed: dict[str, bool] = {}  # a link listed again is judged once
+
+    def is_work(url: str) -> bool:
+        if url not in listed:
+            listed[url] = bool(W.PAPER_LINK.search(url) or code_repository(url))
+        return listed[url]
+
     entries = 0
     for line in lines:
         if line.is_code and runs(line.text) and not W.TREE_LINE.search(line.text):
             return False
         text = line.text.lstrip()
-        entry = text.startswith(("-", "*", "+", "|")) or text[:1].isdigit()
-        links = urls(line.text) if entry else []
-        if any(W.PAPER_LINK.search(url) or code_repository(url) for url in links):
+        if (text.startswith(("-", "*", "+", "|")) or text[:1].isdigit()) and any(
+            is_work(url) for url in urls(line.text)
+        ):
             entries += 1
     return entries >= READING_LIST_ENTRIES

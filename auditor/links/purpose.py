@@ -152,10 +152,13 @@ def is_hosted_environment(url: str) -> bool:
     """Colab, Binder or a Hugging Face Space (`hf.co` too): somewhere to try the code without
     installing it."""
     try:
-        host = (urlsplit(url).hostname or "").casefold()
+        parts = urlsplit(url)
     except ValueError:
         return False
-    return _on(host, *HOSTED_ENVIRONMENTS) or artifact_host(url) == "space"
+    host = (parts.hostname or "").casefold()
+    if _on(host, *HOSTED_ENVIRONMENTS):
+        return True
+    return parts.path.startswith("/spaces/") and artifact_host(url) == "space"
 
 
 def is_archive_doi(url: str) -> bool:
