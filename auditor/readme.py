@@ -50,10 +50,12 @@ Covers
     evaluate. A promise about weights or data only is not a placeholder.
 
 Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
-"migrated to"…, with a code-host link on the line or just below), and `reading_list`, a README
-that is a list of at least 20 linked papers or repositories with no command and no code at the
-root (a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment
-(Colab, Binder, Space) links in order of appearance, without repeats.
+"migrated to"…, with a link to code on the line or just below: a repository on any forge or a
+Space, as `auditor.links` says; never a model or a dataset), and `reading_list`, a README that is
+a list of at least 20 linked papers or code repositories with no command and no code at the root
+(a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment (Colab,
+Binder, Space) links in order of appearance, without repeats, each as its author meant it (a
+scheme given where it was left out).
 """
 
 from __future__ import annotations
@@ -91,7 +93,10 @@ _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", 
 
 def analyze_readme(text: str, *, root_files: Sequence[str] = ()) -> ReadmeFacts:
     """The covers of one README (see the module docstring for the rules)."""
-    return _Reader(parse(text), tuple(root_files)).facts()
+    try:
+        return _Reader(parse(text), tuple(root_files)).facts()
+    finally:
+        L.forget_urls()
 
 
 class _Reader:
@@ -135,7 +140,8 @@ class _Reader:
             covers=covers,
             evidence=tuple(self.found[cover] for cover in covers),
             artifact_links=tuple(self.links),
-            moved_to=L.moved_to(self.doc.lines, self._ignored),
+            # A title may be the notice ("**Moved to …**"); thanks to a project are no move.
+            moved_to=L.moved_to(self.doc.lines, self._acknowledging),
             citation_titles=tuple(self.titles),
             reading_list=reading_list,
         )
@@ -180,6 +186,10 @@ class _Reader:
             for _, section in self._chain(index)
         )
 
+    def _acknowledging(self, index: int) -> bool:
+        """A line in an acknowledgement section."""
+        return any(L.is_acknowledgement(section.title) for _, section in self._chain(index))
+
     def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
         """The body lines of section `number` that no subsection naming another task claims.
         A quick start keeps its evaluation steps: running the released model is using it."""
@@ -215,9 +225,9 @@ class _Reader:
                 self.titles.append(title)
         if W.CITE_REQUEST.search(text) and self._reference_near(index):
             self._note(C.CITATION, index)
-        for clause in L.clauses(text) if "://" in text else ():
-            for url in W.URL.findall(clause)[: L.LINKS_PER_LINE]:
-                self._link(index, line, url.rstrip(".,;:!?*_"), promise, clause)
+        for clause in L.clauses(text):
+            for url in clause.urls[: L.LINKS_PER_LINE]:
+                self._link(index, line, url, promise, clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
         for cover, pattern in W.COMMANDS.items():
@@ -322,7 +332,7 @@ class _Reader:
             and not W.THIRD_PARTY.search(text)
         ):
             self._note(C.WEIGHTS, index)
-        words = W.URL.sub(" ", re.sub(r"`[^`]*`", " ", text))
+        words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
         for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
             script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
             if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
@@ -340,11 +350,11 @@ class _Reader:
                 return True
             if offset <= 5 and (W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)):
                 return True
-            if offset <= 3 and W.URL.search(line.text) and not self.promises[index + offset]:
+            if offset <= 3 and L.urls(line.text) and not self.promises[index + offset]:
                 return True
         return False
 
-    def _link(self, index: int, line: Line, url: str, promise: bool, clause: str) -> None:
+    def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
         if is_hosted_environment(url):
             self._keep(url)
             return
@@ -359,7 +369,7 @@ class _Reader:
         if url not in self.links and len(self.links) < MAX_ARTIFACT_LINKS:
             self.links.append(url)
 
-    def _artifact_kinds(self, index: int, clause: str, url: str) -> set[ReadmeCover]:
+    def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> set[ReadmeCover]:
         """Weights, data or both, by what the link's host holds and, for file shares,
         collections and release pages, by the words that go with it and its section."""
         host = artifact_host(url)
@@ -393,7 +403,7 @@ class _Reader:
         if cover == C.CITATION:
             return L.cites(kept, references_only=L.is_references(section.title))
         code = [line for _, line in kept if line.is_code and L.runs(line.text)]
-        links = [line for _, line in kept if W.URL.search(line.text) or "](" in line.text]
+        links = [line for _, line in kept if "](" in line.text or L.urls(line.text)]
         if cover == C.INSTALL:
             if _AMBIGUOUS_INSTALL.search(section.title) and not W.INSTALL_PROSE.search(
                 section.title
@@ -420,9 +430,7 @@ class _Reader:
                     for label, target in W.DOC_LINK.findall(line.text)
                 )
                 for i, line in kept
-            ) or any(
-                is_hosted_environment(url) for line in links for url in W.URL.findall(line.text)
-            )
+            ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
         if cover in (C.TRAIN, C.EVALUATE):
             # Code introduced as something else ("To generate images:") is not this step.
             steps = [

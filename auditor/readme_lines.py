@@ -1,19 +1,25 @@
 """What single README lines and headings say, for `auditor.readme`: the covers a heading
 names, the commands a line gives and what each runs (by its script's name and the sentence
 introducing it), where data and weights links stand, tables of measurements, references. Pure
-functions over text; every pattern is linear in the line it reads.
+functions over text; every pattern is linear in the line it reads. A line's links are found by
+`auditor.urlscan`, exactly as an abstract's are; what a link is (code, weights, data) is asked of
+`auditor.links`.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from urllib.parse import unquote
 
 from auditor import readme_words as W
-from auditor.links import ArtifactHost, is_weights_file, normalize_url
-from auditor.models import LinkKind, ReadmeCover
+from auditor.links import ArtifactHost, code_repository, is_weights_file
+from auditor.models import ReadmeCover
 from auditor.readme_parse import Line, Section, plain
 from auditor.repofiles import has_code
+from auditor.urlscan import FoundUrl, find_urls
 
 C = ReadmeCover
 
@@ -34,6 +40,52 @@ TRAIN_VERB = re.compile(r"(?<![-\w])(train|trains|fine-?tunes?)\b", re.I)
 EVAL_VERB = re.compile(
     r"\b(evaluates?|reproduces?|tests?|analy[sz]es?|analysis)\b(?!\s+(set|split|data))", re.I
 )
+
+
+# --- the links of a line: found as in any other prose -------------------------------------------
+
+
+@functools.lru_cache(maxsize=16384)
+def _found(text: str) -> tuple[FoundUrl, ...]:
+    """The URLs of README text, found by `auditor.urlscan` as in abstracts and paper lists (a
+    line's rules ask for them several times: found once per README, see `forget_urls`)."""
+    return tuple(find_urls(text, follows_lines=False))
+
+
+def forget_urls() -> None:
+    """Drop the URLs kept for the lines read so far: what is kept stays within one README."""
+    _found.cache_clear()
+
+
+def urls(text: str) -> list[str]:
+    """The URLs in `text`, as their author meant them (`huggingface.co/lab/m` with its scheme,
+    trailing punctuation and markup cut)."""
+    return [found.url for found in _found(text)]
+
+
+def without_urls(text: str) -> str:
+    """`text` with each URL replaced by a space: what is said around the links."""
+    return _blanked(text, [(url.start, url.start + len(url.written)) for url in _found(text)])
+
+
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """`text` with a space for each of `spans` (in order, not overlapping)."""
+    if not spans:
+        return text
+    kept: list[str] = []
+    end = 0
+    for start, stop in spans:
+        kept += (text[end:start], " ")
+        end = stop
+    return "".join(kept) + text[end:]
+
+
+def _badge_words(url: str) -> str | None:
+    """A shields.io badge's label and message as words; None for any other URL."""
+    badge = W.BADGE.match(url)
+    if badge is None:
+        return None
+    return " " + unquote(badge.group(1)).replace("_", " ").replace("-", " ") + " "
 
 
 def heading_covers(section: Section) -> frozenset[ReadmeCover]:
@@ -202,32 +254,79 @@ CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most
 LINKS_PER_LINE = 30
 
 
-def clauses(text: str) -> list[str]:
-    """A line cut where its links' words part ("the dataset from A and the model from B"), the
-    words of a badge's label kept; a clause with no words of its own gets the whole line's."""
-    text = W.BADGE.sub(lambda m: " " + m.group(1).replace("_", " ").replace("-", " ") + " ", text)
-    parts = [part for part in re.split(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+", text) if part]
-    words = W.URL.sub(" ", text)[:CLAUSE_CHARS]
-    return [
-        part if W.WORDS.search(plain(W.URL.sub(" ", part))) else f"{part} {words}"
-        for part in parts[: LINKS_PER_LINE * 2]
-        if "://" in part
-    ]
+_CLAUSE_BREAK = re.compile(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A piece of a line holding links: its text, the words around its links (the whole line's
+    when it has none of its own), and the links."""
+
+    text: str
+    words: str
+    urls: tuple[str, ...]
+
+
+def clauses(text: str) -> list[Clause]:
+    """A line cut where its links' words part ("the dataset from A and the model from B"), a
+    badge's label and message standing for its URL: the clauses holding links."""
+    found = _found(text)
+    if not found:
+        return []
+    # The line with each badge read as its words, and where each other link then stands.
+    pieces: list[str] = []
+    links: list[tuple[int, int, str]] = []
+    end = length = 0
+    for item in found:
+        pieces.append(text[end : item.start])
+        length += item.start - end
+        shown = _badge_words(item.url)
+        if shown is None:
+            shown = item.written
+            links.append((length, length + len(shown), item.url))
+        pieces.append(shown)
+        length += len(shown)
+        end = item.start + len(item.written)
+    line = "".join(pieces) + text[end:]
+    words = _blanked(line, [(start, stop) for start, stop, _ in links])[:CLAUSE_CHARS]
+    parts, start = [], 0
+    for cut in _CLAUSE_BREAK.finditer(line):
+        parts.append((start, cut.start()))
+        start = cut.end()
+    parts.append((start, len(line)))
+    found_clauses, next_link = [], 0
+    for first, last in [(a, b) for a, b in parts if b > a][: LINKS_PER_LINE * 2]:
+        while next_link < len(links) and links[next_link][0] < first:
+            next_link += 1
+        own = []
+        while next_link < len(links) and links[next_link][0] < last:
+            own.append(links[next_link])
+            next_link += 1
+        if not own:
+            continue
+        part = line[first:last]
+        part_words = _blanked(part, [(a - first, min(b, last) - first) for a, b, _ in own])
+        urls = tuple(url for _, _, url in own)
+        if W.WORDS.search(plain(part_words)):
+            found_clauses.append(Clause(part, part_words, urls))
+        else:
+            found_clauses.append(Clause(f"{part} {words}", f"{part_words} {words}", urls))
+    return found_clauses
 
 
 def artifact_kinds(
-    clause: str,
+    clause: Clause,
     url: str,
     host: ArtifactHost | None,
     topic: frozenset[ReadmeCover],
     section_titles: str,
 ) -> frozenset[ReadmeCover]:
     """Weights, data or both for a link: by what its host holds, and, for file shares,
-    collections and release pages, by the words that go with it (`clause`), the covers its
+    collections and release pages, by the words of its clause, the covers its
     section names (`topic`) and the titles of the sections holding it. A wheel or a package in
     the set-up steps is no artifact; a third-party base model is not the paper's weights."""
-    words = W.URL.sub(" ", clause)
-    text = plain(words) + (" weights" if W.WEIGHTS_FILE_NAME.search(clause) else "")
+    weights_file_named = W.WEIGHTS_FILE_NAME.search(clause.text)
+    text = plain(clause.words) + (" weights" if weights_file_named else "")
     if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
         return frozenset()
     if host == "data":
@@ -256,7 +355,7 @@ def artifact_kinds(
 def links_out(text: str) -> bool:
     """A link that is not an image (a screenshot is not a download)."""
     bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
-    return bool(W.URL.search(bare) or "](" in bare)
+    return bool("](" in bare or _found(bare))
 
 
 def downloads(text: str) -> bool:
@@ -329,7 +428,7 @@ def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
     measurements under a header naming a metric, a figure named or captioned as results, a
     sentence giving two metric values."""
     for index, rows in tables(list(lines)):
-        if W.METRIC_WORDS.search(plain(W.URL.sub(" ", rows[0]))) and is_results_table(rows):
+        if W.METRIC_WORDS.search(plain(without_urls(rows[0]))) and is_results_table(rows):
             yield index, True
     for index, line in enumerate(lines):
         if line.is_code:
@@ -347,7 +446,7 @@ def is_results_table(rows: list[str]) -> bool:
     under a header naming a metric); not a table of settings, packages or dataset sizes."""
     if not rows:
         return False
-    header = plain(W.URL.sub(" ", rows[0]))
+    header = plain(without_urls(rows[0]))
     metric = bool(W.METRIC_WORDS.search(header))
     if W.SETTINGS_TABLE.search(header) and not metric:
         return False
@@ -384,7 +483,6 @@ def bibtex_title(lines: Sequence[Line]) -> str | None:
 # --- whether the code is there ----------------------------------------------------------------
 
 READING_LIST_ENTRIES = 20
-_CODE_HOSTS = (LinkKind.GITHUB_REPO, LinkKind.GITLAB, LinkKind.HUGGINGFACE)
 
 
 def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
@@ -404,15 +502,17 @@ def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
 
 
 def moved_to(lines: Sequence[Line], ignored: Callable[[int], bool]) -> str | None:
-    """The code-host URL a line saying the code moved points at, on it or just below."""
+    """The code a line saying the code moved points at, on it or just below: a link that
+    `auditor.links` calls code (a repository on any code host, a Space), never a model or a
+    dataset (where the weights went is not where the code lives)."""
     for index, line in enumerate(lines):
         if line.is_code or not W.MOVED.search(line.text) or ignored(index):
             continue
         for later in lines[index : index + 4]:
-            for url in W.URL.findall(later.text):
-                normal = normalize_url(url.rstrip(".,;:!?*_)"))
-                if normal is not None and normal.kind in _CODE_HOSTS:
-                    return normal.url
+            for url in urls(later.text):
+                code = code_repository(url)
+                if code is not None:
+                    return code.url
     return None
 
 
@@ -421,13 +521,20 @@ def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
     command, and no code at the root: a survey's "awesome" list."""
     if root_files and has_code(root_files):
         return False
+    listed: dict[str, bool] = {}  # a link listed again is judged once
+
+    def is_work(url: str) -> bool:
+        if url not in listed:
+            listed[url] = bool(W.PAPER_LINK.search(url) or code_repository(url))
+        return listed[url]
+
     entries = 0
     for line in lines:
         if line.is_code and runs(line.text) and not W.TREE_LINE.search(line.text):
             return False
         text = line.text.lstrip()
-        if text.startswith(("-", "*", "+", "|")) or text[:1].isdigit():
-            urls = W.URL.findall(text)
-            if any(W.PAPER_LINK.search(u) or "github.com/" in u for u in urls):
-                entries += 1
+        if (text.startswith(("-", "*", "+", "|")) or text[:1].isdigit()) and any(
+            is_work(url) for url in urls(line.text)
+        ):
+            entries += 1
     return entries >= READING_LIST_ENTRIES

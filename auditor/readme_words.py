@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
@@ -399,7 +400,12 @@ DATA_WORDS = re.compile(
 WEIGHTS_WORDS = re.compile(
     r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
 )
-WEIGHTS_FILE_NAME = re.compile(r"(?<![\w-])[\w-]+\.(pth|pt|ckpt|safetensors|h5|onnx|pkl)\b", _I)
+WEIGHTS_FILE_NAME = re.compile(
+    r"(?<![\w-])[\w-]+\.("
+    + "|".join(re.escape(extension[1:]) for extension in WEIGHTS_FILE_EXTENSIONS)
+    + r")\b",
+    _I,
+)
 WEIGHTS_PLACE = re.compile(
     r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
     r"|includes?|ships?|put|placed?|located)\b",
@@ -436,7 +442,6 @@ SCRIPT_REFERENCE = re.compile(
     r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
 )
 DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
-# A shields.io badge: its label and message say what the link beside it is.
-BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#)\s]+)[^)\s]*", _I)
+# A shields.io badge URL: its label and message say what the link beside it is.
+BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
 WORDS = re.compile(r"[^\W\d_]{3,}")
-URL = re.compile(r"https?://[^\s<>()\[\]\"'`{}|\\^]+", _I)

@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import RepoFacts
 
 # README files, and which one a repository shows when it has several: GitHub's documented
@@ -107,8 +108,7 @@ _NO_CODE_SUFFIXES = (
     ".zip", ".tar", ".gz", ".mp4", ".mov", ".webm", ".bmp", ".tif", ".tiff", ".pptx", ".docx",
     ".html", ".htm", ".ico", ".yml", ".yaml", ".cff", ".toml", ".cfg", ".ini", ".lock",
     # weights and data: artifacts, not the code that made them
-    ".pth", ".pt", ".ckpt", ".safetensors", ".h5", ".hdf5", ".onnx", ".bin", ".pkl", ".npz",
-    ".npy", ".parquet", ".arrow", ".xml",
+    *WEIGHTS_FILE_EXTENSIONS, ".npy", ".parquet", ".arrow", ".xml",
 )  # fmt: skip
 _CODE_DOTFILES = frozenset({".gitmodules"})  # the code lives in a submodule
 _PAGE_ONLY_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".css")

@@ -29,16 +29,13 @@ from auditor.links import (
     is_github_owner,
     is_github_repository_name,
     is_plausible_host,
+    schemeless_start,
 )
 
 # LaTeX writes a dot as `$.$` to keep arXiv from turning a name into a link.
 _DOT = r"(?:\.|\$\.\$)"
 # Hosts people cite without a scheme; a bare host must be followed by a path to count.
-_SCHEMELESS = (
-    rf"(?:www{_DOT}[\w-]+(?:{_DOT}[\w-]+)+|(?:"
-    + "|".join(re.escape(host).replace(r"\.", _DOT) for host in SCHEMELESS_HOSTS)
-    + rf")(?=/)|[\w-]+{_DOT}github{_DOT}io(?![\w-]))"
-)
+_SCHEMELESS = schemeless_start(_DOT)
 # A scheme, glued to whatever precedes it (`bluehttps://`, `htthttps://`), with a space after
 # the colon or the slashes, or without its `//` (`http:example.org`); `ftp` only as a word.
 _START = re.compile(
@@ -59,7 +56,10 @@ _URL_CHARS = re.compile(
 )
 # Characters a copy from a PDF leaves inside URLs: zero-width spaces and joiners, soft hyphens.
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+# Sentence punctuation and emphasis markup after a URL are not part of it; `_` only when it
+# closes an emphasis opened before the URL (`_https://…_`): repository names may end in one.
 _TRAILING = frozenset(".,;:!?'\"*")
+_EMPHASIS = "_"
 _OPENERS = {")": "(", "]": "["}
 # A break inside a URL: spaces on one line, or a line end and the next line's indent.
 _BREAK = re.compile(r"[ \t]{1,2}(?=\S)|[ \t]*\r?\n[ \t]*(?=\S)")
@@ -85,6 +85,9 @@ _LOST_HTTPS = re.compile(r"\bthis\s+https\s+URL\b", re.I)
 _LOST_HTTP = re.compile(
     r"(?:\b(?:at|see|visit|via|in|on|from)|:|\{)\s*(?:\\url\{\s*)?this\s+http\s+URL\b", re.I
 )
+# What every URL holds: a colon (after a scheme, in a SWHID) or a dot between two name characters
+# (in a host); text without either is passed over at once.
+_MAYBE_URL = re.compile(rf":|[\w-]{_DOT}[\w-]")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _REPOSITORY_HOSTS = {GITHUB: 2, GITLAB: 2, HUGGINGFACE: 2}
 _MAX_URL = 2048  # a longer "URL" is a run of text, not an address
@@ -107,6 +110,8 @@ def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> 
     domains after a cue, inside LaTeX `\\url{}`/`\\href{}{}`, Markdown links, autolinks and
     HTML `href="…"`. Link text that is itself a URL is left to its target (`[url](url)`,
     `\\href{target}{url}`). With `follows_lines` false every URL gets `first_line`."""
+    if _MAYBE_URL.search(text) is None:
+        return []
     skipped = _link_texts(text)  # in text order, like the candidates
     found: list[FoundUrl] = []
     resume = counted = next_skip = 0
@@ -139,7 +144,7 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     after cues, in two passes merged by position."""
     taken: list[tuple[int, int]] = []
     for swhid in _SWHID_TEXT.finditer(text):
-        written = swhid.group().rstrip(".,:)]'\"")
+        written = _trim(swhid.group())
         yield swhid.start(), swhid.start() + len(written), written
     for match in _START.finditer(text):
         if taken and match.start() < taken[-1][1]:
@@ -164,10 +169,11 @@ def _with_scheme(text: str, match: re.Match[str]) -> tuple[int, int, str] | None
     scheme, slashes = match.group("scheme"), match.group("slashes")
     if _SCHEME_AHEAD.match(text, match.end()):
         return None  # the scheme repeated: the URL starts at the second one
-    end, body = _body(text, match.end())
+    closers = _EMPHASIS if text[match.start() - 1 : match.start()] == _EMPHASIS else ""
+    end, body = _body(text, match.end(), closers)
     if not body:
         return None
-    end, body = _joined(text, end, body)
+    end, body = _joined(text, end, body, closers)
     if (slashes is None or re.search(r"\s", slashes)) and not is_plausible_host(_host(body)):
         return None  # `http:` without `//`, or with a space, before something that is no host
     return match.start(), end, f"{scheme}://{_meant(body)}"
@@ -202,15 +208,16 @@ def _bare_domain(text: str, position: int) -> tuple[int, int, str] | None:
 # --- the body of a URL --------------------------------------------------------------------------
 
 
-def _body(text: str, position: int) -> tuple[int, str]:
+def _body(text: str, position: int, closers: str = "") -> tuple[int, str]:
     """(end, text) of the URL characters from `position`, sentence punctuation at its end cut."""
     run = _URL_CHARS.match(text, position, min(len(text), position + _MAX_URL))
-    body = _trim(run.group() if run else "")
+    body = _trim(run.group() if run else "", closers)
     return position + len(body), body
 
 
-def _trim(candidate: str) -> str:
-    """Drop sentence punctuation and closing brackets the URL did not open."""
+def _trim(candidate: str, closers: str = "") -> str:
+    """Drop sentence punctuation, closing brackets the URL did not open and the `closers` of
+    markup opened before it. The one place a URL's end is cut, for every text we read."""
     end = len(candidate)
     balance = {
         closer: candidate.count(closer) - candidate.count(opener)
@@ -220,7 +227,7 @@ def _trim(candidate: str) -> str:
         last = candidate[end - 1]
         if last in _OPENERS and balance[last] > 0:
             balance[last] -= 1
-        elif last not in _TRAILING:
+        elif last not in _TRAILING and last not in closers:
             break
         end -= 1
     return candidate[:end]
@@ -237,7 +244,7 @@ def _host(body: str) -> str:
     return re.split(r"[/?#:]", _meant(body), maxsplit=1)[0].split("@")[-1]
 
 
-def _joined(text: str, end: int, body: str) -> tuple[int, str]:
+def _joined(text: str, end: int, body: str, closers: str = "") -> tuple[int, str]:
     """The URL continued past breaks that split it: after a dot in an unfinished host, after a
     `/`, `-` or `_` in its path (see `_continues`)."""
     for _ in range(_MAX_JOINS):
@@ -246,7 +253,7 @@ def _joined(text: str, end: int, body: str) -> tuple[int, str]:
         if gap is None:
             break
         newline = "\n" in gap.group()
-        next_end, token = _body(text, gap.end())
+        next_end, token = _body(text, gap.end(), closers)
         if not token or _SCHEME_AHEAD.match(token):
             break
         after = text[next_end : next_end + 1]

@@ -17,6 +17,7 @@ from auditor.links import (
     GITLAB_TOP_LEVEL_ROUTES,
     HUGGINGFACE_SITE_SECTIONS,
     artifact_host,
+    code_repository,
     github_full_name,
     github_page,
     gitlab_project,
@@ -182,6 +183,10 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
     [
         ("https://github.com/acme/net", True, True, None),
         ("https://gitlab.com/acme/net", True, True, None),
+        ("https://bitbucket.org/acme/net", True, True, None),
+        ("https://codeberg.org/acme/net", True, True, None),
+        ("https://gitee.com/acme/net", True, True, None),
+        ("https://zenodo.org/records/123", False, False, "file-share"),  # software or not: unread
         ("https://anonymous.4open.science/r/net-1234", True, True, None),
         ("https://huggingface.co/spaces/acme/demo", True, True, "space"),
         ("https://huggingface.co/acme/net", False, True, "weights"),
@@ -203,8 +208,24 @@ def test_what_a_link_is_for(url: str, code: bool, harvest: bool, artifact: str |
     normal = normalize_url(url)
     assert normal is not None
     assert is_code_link(normal.kind, normal.url) is code
+    assert (code_repository(url) is not None) is code
     assert is_harvestable(url) is harvest
     assert artifact_host(url) == artifact
+
+
+@pytest.mark.parametrize(
+    ("url", "hosted"),
+    [
+        ("https://colab.research.google.com/github/acme/net/blob/main/demo.ipynb", True),
+        ("https://mybinder.org/v2/gh/acme/net/HEAD", True),
+        ("https://huggingface.co/spaces/acme/demo", True),
+        ("https://hf.co/spaces/acme/demo", True),  # the Hub's short host is the Hub
+        ("https://huggingface.co/acme/net", False),  # a model is weights, not somewhere to run
+        ("https://github.com/acme/net?from=mybinder.org", False),  # named, not hosted there
+    ],
+)
+def test_hosted_environments(url: str, hosted: bool) -> None:
+    assert links.is_hosted_environment(url) is hosted
 
 
 def test_code_hosts_own_pages_are_not_harvested_for_a_papers_code() -> None:

@@ -4,15 +4,20 @@ below): one table row per rule, and every case of issue 13's "Why" list."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from auditor import cli
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover as C
 from auditor.readme import MAX_CHARS, analyze_readme
 from auditor.readme_lines import tables
 from auditor.readme_parse import parse
+from tests.support.fake_github import FakeGitHub, FakeRepo
 
 ASSETS = Path(__file__).parent / "assets" / "readmes"
 CODE_ROOT = ("README.md", "LICENSE", "requirements.txt", "src", "train.py")
@@ -427,10 +432,37 @@ def test_a_data_only_release_with_code_promised_is_a_placeholder() -> None:
         "The code now lives at [newlab/fancy](https://github.com/newlab/fancy).",
         "New home: https://github.com/newlab/fancy",
         "Development migrated to\n\nhttps://github.com/newlab/fancy",
+        "The code has moved to github.com/newlab/fancy.",
+        "**Moved to https://github.com/newlab/fancy**",  # read as a subtitle: still the notice
     ],
 )
 def test_moved_to(line: str) -> None:
     assert analyze_readme(f"# Fancy\n\n{line}\n").moved_to == "https://github.com/newlab/fancy"
+
+
+def test_thanks_to_a_project_that_moved_are_no_move() -> None:
+    text = "# Fancy\n\n## Acknowledgements\n\nBuilt on Tool, which moved to github.com/x/tool.\n"
+    assert analyze_readme(text).moved_to is None
+
+
+# The code's new home is wherever `auditor.links` says code lives: every forge, a Space; where
+# the weights or the data went is no move of the code.
+MOVES = [
+    ("The code has moved to https://gitlab.com/newlab/fancy.", "https://gitlab.com/newlab/fancy"),
+    ("Fancy is now hosted at bitbucket.org/newlab/fancy", "https://bitbucket.org/newlab/fancy"),
+    ("We migrated to [Codeberg](https://codeberg.org/newlab/fancy).",
+     "https://codeberg.org/newlab/fancy"),
+    ("The code has moved to Gitee: https://gitee.com/newlab/fancy", "https://gitee.com/newlab/fancy"),
+    ("The demo and its code moved to https://huggingface.co/spaces/newlab/fancy",
+     "https://huggingface.co/spaces/newlab/fancy"),
+    ("The model has moved to https://huggingface.co/newlab/fancy-7b", None),
+    ("Our data moved to huggingface.co/datasets/newlab/fancy-data", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("line", "home"), MOVES)
+def test_a_move_is_to_code_only(line: str, home: str | None) -> None:
+    assert analyze_readme(f"# Fancy\n\n{line}\n").moved_to == home
 
 
 def test_a_follow_up_project_is_no_move() -> None:
@@ -507,3 +539,175 @@ def test_html_tables_of_any_case_are_read(case: Callable[[str], str]) -> None:
     assert len(found) == 1
     assert len(found[0][1]) == 4  # from the first row to </table>
     assert C.RESULTS in covers(text)
+
+
+# --- through the command line: weights files, links without a scheme, moves ---------------------
+
+
+def judged(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """`auditor readme PATH --format json`, as an author runs it."""
+    assert cli.main(["readme", str(path), "--format", "json"], environ={}) == 0
+    document: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return document
+
+
+def cover_lines(document: dict[str, Any], cover: C) -> list[int]:
+    return [item["line"] for item in document["covers"] if item["cover"] == cover.value]
+
+
+# Every extension of the one list, on a host that says nothing of what it holds: the extension
+# alone decides, written with a scheme or without one (`www.` is cited bare).
+WEIGHTS_FILE_LINKS = [
+    pytest.param(f"{prefix}lab.example.org/fancy/fancy-large{extension}", id=f"{name}-{extension}")
+    for extension in WEIGHTS_FILE_EXTENSIONS
+    for name, prefix in (("scheme", "https://"), ("no-scheme", "www."))
+]
+
+
+@pytest.mark.parametrize("url", WEIGHTS_FILE_LINKS)
+def test_a_weights_file_link_in_a_readme_is_weights(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\nA method for fancy things.\n\nGet it: {url}\n", encoding="utf-8")
+    document = judged(readme, capsys)
+    assert cover_lines(document, C.WEIGHTS) == [5]
+    assert document["checklist"]["D4"] == "pass"
+
+
+@pytest.mark.parametrize("extension", WEIGHTS_FILE_EXTENSIONS)
+def test_committed_weights_files_are_no_code(
+    extension: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "README.md").write_text("# Fancy\n\nA method for fancy things.\n")
+    (tmp_path / "LICENSE").write_text("MIT\n")
+    (tmp_path / f"fancy-large{extension.upper()}").write_bytes(b"\0")
+    assert judged(tmp_path, capsys)["placeholder"] is True
+    (tmp_path / "fancy.py").write_text("print('fancy')\n")
+    assert judged(tmp_path, capsys)["placeholder"] is False
+
+
+@pytest.mark.parametrize("name", ["fancy-large.zip", "fancy.csv", "fancy.pdf", "fancy"])
+def test_other_file_links_are_no_weights(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\nGet it: https://lab.example.org/fancy/{name}\n")
+    assert cover_lines(judged(readme, capsys), C.WEIGHTS) == []
+
+
+MODEL = "https://huggingface.co/fancylab/fancy-7b"
+
+
+@pytest.mark.parametrize(
+    ("line", "link"),
+    [
+        ("Our trained model is on the Hub: huggingface.co/fancylab/fancy-7b.", MODEL),
+        ("Checkpoints: [fancy-7b](huggingface.co/fancylab/fancy-7b)", MODEL),
+        ("Checkpoints: **hf.co/fancylab/fancy-7b**", "https://hf.co/fancylab/fancy-7b"),
+    ],
+)
+def test_a_hugging_face_model_without_a_scheme_is_weights(
+    line: str, link: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# Fancy\n\n{line}\n", encoding="utf-8")
+    document = judged(readme, capsys)
+    assert cover_lines(document, C.WEIGHTS) == [3]
+    assert document["checklist"]["D4"] == "pass"
+    assert analyze_readme(readme.read_text()).artifact_links == (link,)
+
+
+# --- an audit against the fake GitHub: what the README says, as the scorecard records it --------
+
+FORGE_MOVES = {
+    "to-github": ("The code has moved to github.com/newlab/fancy.", None),
+    "to-gitlab": ("**Moved to https://gitlab.com/newlab/fancy**", "https://gitlab.com/newlab/fancy"),
+    "to-bitbucket": ("The code now lives at [Bitbucket](https://bitbucket.org/newlab/fancy).",
+                     "https://bitbucket.org/newlab/fancy"),
+    "to-codeberg": ("This repository has moved to codeberg.org/newlab/fancy",
+                    "https://codeberg.org/newlab/fancy"),
+    "to-gitee": ("新家 / new home: https://gitee.com/newlab/fancy", "https://gitee.com/newlab/fancy"),
+}  # fmt: skip
+MODEL_MOVE = "The code has moved to https://huggingface.co/newlab/fancy-7b."
+BARE_MODEL = "# Fancy\n\nWe release our trained model at huggingface.co/acme/fancy-7b.\n"
+
+
+@pytest.fixture(scope="module")
+def moves_audit(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One audit of papers whose repositories' READMEs move the code (or the weights) elsewhere,
+    through `auditor audit`: the scorecard it writes."""
+    placeholder = {"LICENSE": "MIT\n"}
+    repos = [
+        *(
+            FakeRepo(f"acme/{name}", files={"README.md": f"# Fancy\n\n{line}\n", **placeholder})
+            for name, (line, _) in FORGE_MOVES.items()
+        ),
+        FakeRepo("acme/to-model", files={"README.md": f"# Fancy\n\n{MODEL_MOVE}\n", **placeholder}),
+        FakeRepo("acme/bare-model", files={"README.md": BARE_MODEL, "fancy.py": ""}),
+        FakeRepo("newlab/fancy", files={"README.md": "# Fancy\n", "fancy.py": ""}),
+    ]
+    folder = tmp_path_factory.mktemp("moves")
+    names = [*(f"acme/{name}" for name in FORGE_MOVES), "acme/to-model", "acme/bare-model"]
+    papers = "\n\n".join(
+        f"We present Fancy{n}. Code: https://github.com/{name}." for n, name in enumerate(names)
+    )
+    (folder / "papers.txt").write_text(f"Papers\n\n{papers}\n", encoding="utf-8")
+    with FakeGitHub(repos, token="t0ken") as github:
+        code = cli.main(
+            ["audit", str(folder / "papers.txt"), "--out", str(folder / "out"),
+             "--allow-private", "127.0.0.0/8", "--github-api-url", github.url, "--no-cache",
+             "--no-rescue", "--timeout", "5", "--paper-date", "2024-01-15"],
+            environ={"GITHUB_TOKEN": "t0ken"},
+        )  # fmt: skip
+    assert code == 0
+    document: dict[str, Any] = json.loads((folder / "out" / "scorecard.json").read_text())
+    return document
+
+
+def audited(document: dict[str, Any], name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The link entry of `github.com/{name}` and its paper's criteria by id."""
+    url = f"https://github.com/{name}"
+    link = next(entry for entry in document["links"] if entry["url"] == url)
+    paper = next(paper for paper in document["papers"] if url in paper["links"])
+    return link, {criterion["id"]: criterion for criterion in paper["criteria"]}
+
+
+def test_a_readme_move_to_github_is_followed(moves_audit: dict[str, Any]) -> None:
+    link, criteria = audited(moves_audit, "acme/to-github")
+    assert link["outcome"] == "moved"
+    assert link["final_url"] == "https://github.com/newlab/fancy"
+    assert criteria["B2"]["result"] == "pass"
+
+
+@pytest.mark.parametrize("name", [name for name in FORGE_MOVES if name != "to-github"])
+def test_a_readme_move_to_another_forge_is_the_codes_new_home(
+    moves_audit: dict[str, Any], name: str
+) -> None:
+    link, criteria = audited(moves_audit, f"acme/{name}")
+    home = FORGE_MOVES[name][1]
+    assert link["repo"]["readme_moved_to"] == home
+    # Not a placeholder held against the paper: the code is elsewhere, not checked there.
+    assert criteria["B2"]["result"] == "unknown"
+    assert home in criteria["B2"]["evidence"]
+
+
+def test_a_move_to_a_hugging_face_model_is_not_the_codes_home(
+    moves_audit: dict[str, Any],
+) -> None:
+    link, criteria = audited(moves_audit, "acme/to-model")
+    assert link["repo"]["readme_moved_to"] is None
+    assert criteria["B2"]["result"] == "fail"
+    # The model is what it is: the paper's weights.
+    assert criteria["D4"]["result"] == "pass"
+    assert criteria["D4"]["evidence"] == ["https://huggingface.co/newlab/fancy-7b"]
+
+
+def test_a_hugging_face_model_without_a_scheme_is_an_artifact_link(
+    moves_audit: dict[str, Any],
+) -> None:
+    link, criteria = audited(moves_audit, "acme/bare-model")
+    assert link["repo"]["artifact_links"] == ["https://huggingface.co/acme/fancy-7b"]
+    assert "weights" in link["repo"]["readme_covers"]
+    assert criteria["D4"]["result"] == "pass"
+    assert criteria["D4"]["evidence"] == ["https://huggingface.co/acme/fancy-7b"]

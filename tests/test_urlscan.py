@@ -92,6 +92,19 @@ CLASSES = {
     "pdf-residue": [
         ("Code at https://github.com/acme/\u200btool.", ["https://github.com/acme/tool"]),
     ],
+    # The end of a URL is cut in one place (`_trim`), for every kind of text alike.
+    "trailing-markup": [
+        ("**https://github.com/acme/tool**.", ["https://github.com/acme/tool"]),
+        ("_https://github.com/acme/tool_, then", ["https://github.com/acme/tool"]),
+        ("__https://acme.org/x__", ["https://acme.org/x"]),
+        # Without an emphasis opened before it, `_` ends a repository's name.
+        ("Code: https://github.com/acme/tool_.", ["https://github.com/acme/tool_"]),
+        ("(see https://acme.org/a_(b)), and", ["https://acme.org/a_(b)"]),
+        ("Archived: swh:1:dir:" + "ab" * 20 + ").",
+         ["swh:1:dir:" + "ab" * 20]),
+        ("Archived (swh:1:dir:" + "ab" * 20 + ";origin=https://github.com/acme/tool)!",
+         ["swh:1:dir:" + "ab" * 20 + ";origin=https://github.com/acme/tool"]),
+    ],
 }  # fmt: skip
 CASES = [(name, text, expected) for name, cases in CLASSES.items() for text, expected in cases]
 

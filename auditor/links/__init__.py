@@ -29,6 +29,7 @@ from auditor.links.hosts import (
     has_real_tld,
     is_plausible_host,
     politeness_key,
+    schemeless_start,
 )
 from auditor.links.normalize import (
     NormalizedUrl,
@@ -39,8 +40,10 @@ from auditor.links.normalize import (
     self_hosted_forge,
 )
 from auditor.links.purpose import (
+    WEIGHTS_FILE_EXTENSIONS,
     ArtifactHost,
     artifact_host,
+    code_repository,
     harvests_code,
     is_archive_doi,
     is_code_link,
@@ -90,6 +93,7 @@ __all__ = [
     "SCHEMELESS_HOSTS",
     "SWHID",
     "TEMPLATE_REPOSITORIES",
+    "WEIGHTS_FILE_EXTENSIONS",
     "ArtifactHost",
     "HuggingFaceCollection",
     "NormalizedUrl",
@@ -97,6 +101,7 @@ __all__ = [
     "artifact_host",
     "arxiv_id",
     "climbs",
+    "code_repository",
     "cut_url",
     "doi_of",
     "file_url",
@@ -124,6 +129,7 @@ __all__ = [
     "politeness_key",
     "release_url",
     "repository_name",
+    "schemeless_start",
     "self_hosted_forge",
     "software_heritage_target",
     "zenodo_record",

@@ -55,6 +55,16 @@ SCHEMELESS_HOSTS = (
     OSF,
     SOFTWARE_HERITAGE,
 )
+
+
+def schemeless_start(dot: str = r"\.") -> str:
+    """The pattern of a URL written without its scheme, up to its host: `www.` and a domain, a
+    host of `SCHEMELESS_HOSTS` before a path, or a GitHub Pages site; `dot` is what may stand
+    between labels (LaTeX writes `$.$`)."""
+    hosts = "|".join(re.escape(host).replace(r"\.", dot) for host in SCHEMELESS_HOSTS)
+    return rf"(?:www{dot}[\w-]+(?:{dot}[\w-]+)+|(?:{hosts})(?=/)|[\w-]+{dot}github{dot}io(?![\w-]))"
+
+
 # Real top-level domains that are also everyday file extensions (`train.py`, `README.md`,
 # `run.sh`, `model.pt`): a name ending in one is a host only when a path or a scheme says so.
 FILE_EXTENSION_TLDS = frozenset({"py", "md", "sh", "pt", "zip", "mov", "pl", "rs", "so"})
@@ -177,8 +187,8 @@ PROJECT_PAGE_KINDS = frozenset({LinkKind.WEB, LinkKind.GITHUB_PAGES})
 # (a profile or a paper page on them lists other people's repositories).
 CODE_HOSTS = (GITHUB, GITLAB, HUGGINGFACE, BITBUCKET, CODEBERG, GITEE, SOFTWARE_HERITAGE)
 
-# Hosted environments a README or paper can link for trying the code (E2).
-HOSTED_ENVIRONMENTS = ("colab.research.google.com", "mybinder.org", "huggingface.co/spaces/")
+# Hosts of environments a README or paper can link for trying the code (E2), besides Spaces.
+HOSTED_ENVIRONMENTS = ("colab.research.google.com", "mybinder.org")
 # File-sharing hosts that hold weights or data (which one, the words around the link tell).
 FILE_SHARING_HOSTS = (
     "zenodo.org",

@@ -23,8 +23,8 @@ from auditor.links.hosts import (
     OSF,
     OWNER_NAME_FORGES,
     REPOSITORY_KINDS,
-    SCHEMELESS_HOSTS,
     SOFTWARE_HERITAGE,
+    schemeless_start,
 )
 from auditor.links.origins import DEFAULT_PORTS, host_key
 from auditor.links.repositories import (
@@ -38,12 +38,7 @@ from auditor.links.repositories import (
 from auditor.models import LinkKind
 
 _TRACKING_PARAMETERS = frozenset({"fbclid", "gclid"})
-_SCHEMELESS_START = re.compile(
-    r"(?:www\.[\w-]+(?:\.[\w-]+)+|(?:"
-    + "|".join(re.escape(host) for host in SCHEMELESS_HOSTS)
-    + r")(?=/)|[\w-]+\.github\.io(?![\w-]))(?:[/?#:]|$)",
-    re.I,
-)
+_SCHEMELESS_START = re.compile(schemeless_start() + r"(?:[/?#:]|$)", re.I)
 
 
 # A link longer than the URL length limit keeps its start and this mark, which says how long it

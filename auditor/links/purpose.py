@@ -22,7 +22,7 @@ from auditor.links.hosts import (
     SOFTWARE_HERITAGE,
     HuggingFaceCollection,
 )
-from auditor.links.normalize import normalize_url
+from auditor.links.normalize import NormalizedUrl, normalize_url
 from auditor.links.repositories import (
     SWHID,
     TEMPLATE_REPOSITORIES,
@@ -31,7 +31,13 @@ from auditor.links.repositories import (
 )
 from auditor.models import LinkKind, LinkResult
 
-_WEIGHTS_FILE = re.compile(r"\.(pth|pt|ckpt|safetensors|h5|onnx|bin|pkl|npz)(\?|$)", re.I)
+# File extensions of trained weights (PyTorch, Lightning, safetensors, Keras/HDF5, ONNX,
+# TensorFlow Lite, GGUF, PaddlePaddle, pickles and NumPy archives of parameters): a link to such a
+# file is weights, and a repository holding only such files holds no code.
+WEIGHTS_FILE_EXTENSIONS = (
+    ".pth", ".pt", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".onnx",
+    ".tflite", ".gguf", ".pdparams", ".pkl", ".npz",
+)  # fmt: skip
 
 
 def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
@@ -48,6 +54,14 @@ def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None)
         found = huggingface_repository(url)
         return found is not None and found[0] == "spaces"
     return False
+
+
+def code_repository(url: str) -> NormalizedUrl | None:
+    """The code a URL names, by `is_code_link` (an archive record's type is unknown from its URL
+    alone, so a record is not code here); None for anything else, a weights or data repository
+    included."""
+    normal = normalize_url(url)
+    return normal if normal is not None and is_code_link(normal.kind, normal.url) else None
 
 
 def is_code_result(result: LinkResult) -> bool:
@@ -121,11 +135,12 @@ def artifact_host(url: str) -> ArtifactHost | None:
 
 
 def is_weights_file(url: str) -> bool:
-    """A link to a file with a weights extension (`.pth`, `.safetensors`, …)."""
+    """A link to a file with a weights extension (`model.pth`, `…/model.safetensors?download=1`)."""
     try:
-        return _WEIGHTS_FILE.search(urlsplit(url).path) is not None
+        path = urlsplit(url).path
     except ValueError:
         return False
+    return path.casefold().endswith(WEIGHTS_FILE_EXTENSIONS)
 
 
 def is_weights_link(url: str) -> bool:
@@ -134,8 +149,16 @@ def is_weights_link(url: str) -> bool:
 
 
 def is_hosted_environment(url: str) -> bool:
-    """Colab, Binder or a Hugging Face Space: somewhere to try the code without installing it."""
-    return any(hosted in url for hosted in HOSTED_ENVIRONMENTS)
+    """Colab, Binder or a Hugging Face Space (`hf.co` too): somewhere to try the code without
+    installing it."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    host = (parts.hostname or "").casefold()
+    if _on(host, *HOSTED_ENVIRONMENTS):
+        return True
+    return parts.path.startswith("/spaces/") and artifact_host(url) == "space"
 
 
 def is_archive_doi(url: str) -> bool:
