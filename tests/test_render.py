@@ -27,6 +27,7 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.rubric import CRITERIA
 from auditor.scorecard import Changes, LinkEntry, LinkHistory, Scorecard, summary_json, to_json
 from auditor.summary import build_summary
@@ -38,6 +39,7 @@ from tests.support.scorecards import (
     result,
     resummarized,
     scorecard,
+    synthetic_scorecard,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -265,7 +267,7 @@ def test_hostile_html_is_escaped() -> None:
     )
     assert data is not None
     assert "<" not in data.group(1)  # so neither </script> nor <!-- can appear inside
-    assert json.loads(data.group(1))["rows"][0][1].startswith("Evil <script>")
+    assert json.loads(data.group(1))["papers"][0]["name"].startswith("Evil <script>")
     # Exactly the two script elements of the template: nothing from the data became one.
     assert html.count("<script") == 2
 
@@ -436,7 +438,7 @@ def test_the_table_is_rendered_problems_first() -> None:
     assert "NoLicence" in rows[2]
     assert "Elsewhere" in rows[3]
     data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
-    assert [row[3] for row in data["rows"]] == tiers
+    assert [item["tier"] for item in data["papers"]] == tiers
     assert "Gone &lt;b&gt;Net&lt;/b&gt;" in rows[0]
     assert '<a href="https://github.com/lab/gone" rel="noopener noreferrer nofollow">' in rows[0]
 
@@ -509,3 +511,37 @@ def test_hostile_rows_are_escaped_in_the_html() -> None:
     assert "&lt;img src=x onerror=" in evil
     assert "javascript:window.__pwned=3" not in re.findall(r'href="([^"]*)"', evil)
     assert not re.search(r"<(script|img)\b", evil)
+
+
+def test_the_pages_data_has_named_fields_and_each_criterion_result_once() -> None:
+    """The script reads named fields (auditor/render/page.py), never positions; a criterion
+    result repeated across papers (relative to each paper's repository) is written once."""
+    doc = synthetic_scorecard(24)
+    html = render.render_html(doc)
+    data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
+    assert set(data) == set(PageData.__annotations__)
+    assert all(set(item) == set(PagePaper.__annotations__) for item in data["papers"])
+    links = [link for item in data["papers"] for link in item["links"]]
+    assert links
+    assert all(set(link) == set(PageLink.__annotations__) for link in links)
+    assert all(set(c) == set(PageCriterion.__annotations__) for c in data["criteria"])
+    strings, criteria = data["strings"], data["criteria"]
+    # Each paper's criteria read back as the scorecard's, evidence inside its repository included.
+    by_id = {entry.id: entry for entry in doc.papers}
+    for item in data["papers"]:
+        score = by_id[item["id"]].score
+        assert score is not None
+        shown = [criteria[k] for k in item["criteria"]]
+        assert [(c["id"], c["result"], strings[c["reason"]]) for c in shown] == [
+            (c.id, c.result, c.reason) for c in score.criteria
+        ]
+        assert [
+            [
+                item["scored_on"] + strings[e[0]] if isinstance(e, list) else strings[e]
+                for e in c["evidence"]
+            ]
+            for c in shown
+        ] == [list(c.evidence) for c in score.criteria]
+    written = [json.dumps(c, sort_keys=True) for c in criteria]
+    assert len(written) == len(set(written))
+    assert len(criteria) < sum(len(item["criteria"]) for item in data["papers"]) / 2

@@ -299,13 +299,21 @@ def link_shown(entry: LinkEntry) -> dict[str, object]:
     }
 
 
-def copy_shown(entry: LinkEntry) -> dict[str, str] | None:
+@dataclass(frozen=True, slots=True)
+class CopyShown:
     """An archived copy as the reports show it beside the verdict: "archived copy: <link>
     (saved YYYY-MM-DD)"."""
+
+    url: str
+    archive: str
+    saved: str  # the day it was saved, or ""
+
+
+def copy_shown(entry: LinkEntry) -> CopyShown | None:
     copy = entry.result.archived_copy
     if copy is None:
         return None
-    return {"url": copy.url, "archive": copy.archive, "saved": (copy.saved_at or "")[:10]}
+    return CopyShown(copy.url, copy.archive, (copy.saved_at or "")[:10])
 
 
 def priority_order(views: Sequence[PaperView]) -> list[PaperView]:
