@@ -26,12 +26,9 @@ from auditor.models import (
     CacheReuse,
     DateSource,
     Hop,
-    LicenseClass,
-    LinkCheck,
+    Link,
     LinkKind,
-    LinkResult,
     Outcome,
-    Paper,
     ReadmeCover,
     ReadmeEvidence,
     Release,
@@ -45,9 +42,7 @@ from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
     Changes,
-    LinkEntry,
     LinkHistory,
-    PaperEntry,
     RemovedLink,
     Scorecard,
     ScorecardError,
@@ -57,6 +52,7 @@ from auditor.scorecard import (
     load_scorecard,
     to_json,
 )
+from auditor.scorecard.fields import LAYOUT, OPEN_VOCABULARIES
 from auditor.shard import merge, stamp
 from auditor.summary import build_summary
 from auditor.timestamps import now_iso
@@ -77,27 +73,28 @@ SCHEMA: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
 )
 
-# How the dataclasses lie in the document (`auditor.scorecard` writes and reads exactly this):
+# How the dataclasses lie in the document, as the one codec reads and writes them (`LAYOUT`):
 # fields whose own fields are written side by side in their parent's object,
 INLINED: Mapping[type, frozenset[str]] = {
-    PaperEntry: frozenset({"paper", "score"}),
-    LinkEntry: frozenset({"result", "history"}),
-    LinkResult: frozenset({"link", "check"}),
-    RemovedLink: frozenset({"history"}),
+    cls: frozenset(name for name, rule in rules.items() if rule.inline)
+    for cls, rules in LAYOUT.items()
 }
 # fields left out of the document when None (any other None is written as null),
 ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
-    PaperEntry: frozenset({"score"}),
-    Paper: frozenset({"date_source", "notes", "found_code"}),
-    LinkEntry: frozenset({"history", "acknowledged"}),
-    LinkResult: frozenset({"repo", "archived_copy", "preservation"}),
-    Scorecard: frozenset({"removed_links", "changes", "shard", "cache"}),
+    cls: frozenset(
+        spec.name
+        for spec in fields(cls)
+        if spec.name in rules
+        and (rules[spec.name].omit_default or (rules[spec.name].inline and spec.default is None))
+    )
+    for cls, rules in LAYOUT.items()
+    if cls is not Link  # `found_via`, left out by `auditor extract`, a link entry always writes
 }
 # and fields that are never written (validators for the next run, harvested raw links).
 IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
-    LinkCheck: frozenset({"code_links", "refresh_url", "etag", "last_modified"}),
+    cls: frozenset(name for name, rule in rules.items() if rule.never)
+    for cls, rules in LAYOUT.items()
 }
-OPEN_VOCABULARIES = (LinkKind, LicenseClass, ReadmeCover)
 
 
 # --- the dataclasses against the schema -------------------------------------------------------
