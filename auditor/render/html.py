@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from markupsafe import Markup
 
@@ -50,7 +50,8 @@ def _script_json(value: object) -> Markup:
     return Markup(text)  # noqa: S704 - escaped above for the script-data context
 
 
-class _Cell(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Cell:
     """A code link in a table row: where it leads (None: shown as text), its label, outcome."""
 
     href: str | None
@@ -60,7 +61,8 @@ class _Cell(NamedTuple):
     copy: CopyShown | None  # an archived copy: its URL and the day it was saved
 
 
-class _TableRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _TableRow:
     """One paper's row of the HTML table, as plain text the template escapes."""
 
     name: str
@@ -70,10 +72,10 @@ class _TableRow(NamedTuple):
     badge: str  # the tier as people read it, with its symbol
     new: bool
     score: str
-    links: list[_Cell]
+    links: tuple[_Cell, ...]
     licence: str
     last_commit: str
-    problems: list[str]
+    problems: tuple[str, ...]
     more: int  # problems not shown
 
 
@@ -88,7 +90,7 @@ def _table_row(view: PaperView) -> _TableRow:
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
         new=view.new,
         score="–" if view.score is None else str(view.score),
-        links=[
+        links=tuple(
             _Cell(
                 safe_url(link.url),
                 short_url(link.url),
@@ -98,28 +100,37 @@ def _table_row(view: PaperView) -> _TableRow:
                 copy_shown(link),
             )
             for link in view.shown
-        ],
+        ),
         licence=clip(view.licence, 60),
         last_commit=view.last_commit,
-        problems=[clip(problem) for problem in view.problems[:3]],
+        problems=tuple(clip(problem) for problem in view.problems[:3]),
         more=max(0, len(view.problems) - 3),
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Bar:
+    key: str  # a class name: what it counts
+    label: str
+    count: int
+    width: float  # of 150, the longest bar's
+
+
+@dataclass(frozen=True, slots=True)
+class _Chart:
+    title: str
+    bars: tuple[_Bar, ...]
+
+
 def _chart(
     title: str, counts: Mapping[str, int], labels: Mapping[str, str] | None = None
-) -> dict[str, object]:
+) -> _Chart:
     top = max(counts.values(), default=0) or 1
-    bars = [
-        {
-            "key": key,
-            "label": (labels or {}).get(key, key),
-            "count": count,
-            "width": round(150 * count / top, 1),
-        }
+    bars = tuple(
+        _Bar(key, (labels or {}).get(key, key), count, round(150 * count / top, 1))
         for key, count in counts.items()
-    ]
-    return {"title": title, "bars": bars, "total": sum(counts.values())}
+    )
+    return _Chart(title, bars)
 
 
 def render_html(card: Scorecard) -> str:
