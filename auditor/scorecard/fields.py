@@ -434,55 +434,42 @@ def _default(cls: Any, name: str) -> object:
 
 @_per_type
 def _object_reader(cls: Any) -> Callable[[Mapping[str, object], str], Any]:
-    """The reader of `cls` from its JSON object (and `where` it sits in the document)."""
-    steps: list[Callable[[Mapping[str, object], str], Any]] = []
-    names: list[str] = []
+    """The reader of `cls` from its JSON object (and `where` it sits in the document): one
+    function generated from the fields, like `_object_writer`."""
+    names: dict[str, object] = {"cls": cls, "MISSING": MISSING, "missing": _missing}
+    lines = ["def read_object(obj, where):"]
+    arguments = []
     for name, annotation, rule in _fields(cls):
         if rule.never:
             continue
-        names.append(name)
+        arguments.append(f"{name}=v_{name}")
         if rule.inline:
-            steps.append(_inline_step(cls, name, annotation))
+            inner = _inlined_type(cls, name)
+            names[f"read_{name}"] = _object_reader(inner)
+            if inner is annotation:
+                lines.append(f"    v_{name} = read_{name}(obj, where)")
+            else:  # an optional part: there when any of its keys is
+                there = " or ".join(f"{key!r} in obj" for key in sorted(_keys(inner)))
+                lines.append(f"    v_{name} = read_{name}(obj, where) if {there} else None")
+            continue
+        names[f"read_{name}"] = _value_reader(annotation, rule)
+        lines.append(f"    v_{name} = obj.get({name!r}, MISSING)")
+        lines.append(f"    if v_{name} is MISSING:")
+        if rule.omit_default or rule.since:
+            names[f"default_{name}"] = _default(cls, name)
+            lines.append(f"        v_{name} = default_{name}")
         else:
-            missing = _default(cls, name) if rule.omit_default or rule.since else MISSING
-            steps.append(_field_step(name, _value_reader(annotation, rule), missing))
-    specs = fields(cls)
-    if any(spec.kw_only for spec in specs) or [spec.name for spec in specs[: len(names)]] != names:
-
-        def read_by_name(obj: Mapping[str, object], where: str) -> Any:
-            return cls(**{name: step(obj, where) for name, step in zip(names, steps, strict=True)})
-
-        return read_by_name
-
-    def read_in_order(obj: Mapping[str, object], where: str) -> Any:
-        return cls(*[step(obj, where) for step in steps])
-
-    return read_in_order
+            lines.append(f"        raise missing(where, {name!r})")
+        lines.append("    else:")
+        lines.append(f"        v_{name} = read_{name}(v_{name}, where, {name!r})")
+    lines.append(f"    return cls({', '.join(arguments)})")
+    exec("\n".join(lines), names)  # noqa: S102 - source built from field names only
+    reader: Callable[[Mapping[str, object], str], Any] = names["read_object"]  # type: ignore[assignment]
+    return reader
 
 
-def _field_step(name: str, read: Callable[[object, str, str | int], Any], default: object) -> Any:
-    def step(obj: Mapping[str, object], where: str) -> Any:
-        value = obj.get(name, MISSING)
-        if value is MISSING:
-            if default is MISSING:
-                raise ScorecardError(f"{child_path(where, name)}: missing")
-            return default
-        return read(value, where, name)
-
-    return step
-
-
-def _inline_step(cls: Any, name: str, annotation: Any) -> Any:
-    inner = _inlined_type(cls, name)
-    build = _object_reader(inner)
-    if inner is annotation:
-        return build
-    keys = _keys(inner)  # an optional inlined part: there when any of its keys is
-
-    def step(obj: Mapping[str, object], where: str) -> Any:
-        return build(obj, where) if any(key in obj for key in keys) else None
-
-    return step
+def _missing(where: str, key: str) -> ScorecardError:
+    return ScorecardError(f"{child_path(where, key)}: missing")
 
 
 def read(cls: type[T], obj: Mapping[str, object], where: str) -> T:
@@ -519,64 +506,53 @@ def _value_writer(annotation: Any) -> Writer | None:
 
 @_per_type
 def _object_writer(cls: Any) -> Callable[[Any], dict[str, object]]:
-    """The writer of `cls` as a JSON object, keys in `ORDER` (else the fields' order)."""
-    steps = _write_steps(cls)
+    """The writer of `cls` as a JSON object, keys in `ORDER` (else the fields' order): one
+    function generated from the fields, as `dataclasses` does for `__init__` (a loop over
+    per-field steps took 40 % longer at 20,000 papers)."""
+    names: dict[str, object] = {}
+    lines = ["def write_object(value):", "    document = {}"]
+    _write_lines(cls, "value", "    ", lines, names)
+    lines.append("    return document")
+    exec("\n".join(lines), names)  # noqa: S102 - source built from field names only
+    writer: Callable[[Any], dict[str, object]] = names["write_object"]  # type: ignore[assignment]
+    return writer
 
-    def write_object(value: Any) -> dict[str, object]:
-        document: dict[str, object] = {}
-        for step in steps:
-            step(value, document)
-        return document
 
-    return write_object
-
-
-def _write_steps(cls: Any) -> list[Callable[[Any, dict[str, object]], None]]:
+def _write_lines(
+    cls: Any, value: str, indent: str, lines: list[str], names: dict[str, object]
+) -> None:
+    """The statements writing `cls`'s fields (from the variable `value`) into `document`;
+    the converters and defaults they use are put in `names` under generated names."""
     by_name = {name: (annotation, rule) for name, annotation, rule in _fields(cls)}
-    steps: list[Callable[[Any, dict[str, object]], None]] = []
     for name in ORDER.get(cls, tuple(by_name)):
         annotation, rule = by_name[name]
+        item = f"{value}_{name}"
         if rule.never:
             continue
+        lines.append(f"{indent}{item} = {value}.{name}")
         if rule.inline:
-            steps.append(_inline_writer(name, _write_steps(_inlined_type(cls, name))))
+            inner = _inlined_type(cls, name)
+            if inner is annotation:
+                _write_lines(inner, item, indent, lines, names)
+            else:
+                lines.append(f"{indent}if {item} is not None:")
+                _write_lines(inner, item, indent + "    ", lines, names)
         else:
-            steps.append(
-                _field_writer(
-                    name, _value_writer(annotation), rule.omit_default, _default(cls, name)
-                )
-            )
+            written = item
+            convert = _value_writer(annotation)
+            if convert is not None:
+                names[f"convert_{item}"] = convert
+                written = f"convert_{item}({item})"
+            if rule.omit_default:
+                names[f"default_{item}"] = _default(cls, name)
+                lines.append(f"{indent}if {item} != default_{item}:")
+                lines.append(f"{indent}    document[{name!r}] = {written}")
+            else:
+                lines.append(f"{indent}document[{name!r}] = {written}")
         after = _AFTER.get((cls, name))
         if after is not None:
-            steps.append(_after_step(after))
-    return steps
-
-
-def _after_step(after: Callable[[dict[str, object]], None]) -> Any:
-    def step(_: Any, document: dict[str, object]) -> None:
-        after(document)
-
-    return step
-
-
-def _inline_writer(name: str, inner: list[Callable[[Any, dict[str, object]], None]]) -> Any:
-    def step(value: Any, document: dict[str, object]) -> None:
-        part = getattr(value, name)
-        if part is not None:
-            for write_part in inner:
-                write_part(part, document)
-
-    return step
-
-
-def _field_writer(name: str, convert: Writer | None, omit: bool, default: object) -> Any:
-    def step(value: Any, document: dict[str, object]) -> None:
-        item = getattr(value, name)
-        if omit and item == default:
-            return
-        document[name] = item if convert is None else convert(item)
-
-    return step
+            names[f"after_{item}"] = after
+            lines.append(f"{indent}after_{item}(document)")
 
 
 def write(value: object) -> dict[str, object]:
