@@ -15,8 +15,17 @@ from typing import Any
 import pytest
 
 from auditor import render
+from auditor.models import ArchivedCopy, LinkKind, Outcome
 from auditor.scorecard import Changes, LinkHistory, Scorecard
-from tests.support.scorecards import hostile_scorecard, synthetic_scorecard
+from tests.support.scorecards import (
+    PAYLOAD_IMG,
+    gold_facts,
+    hostile_scorecard,
+    paper,
+    result,
+    scorecard,
+    synthetic_scorecard,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -470,5 +479,65 @@ def test_problems_are_open_and_new_ones_marked(browser: Any, tmp_path: Path) -> 
     assert f"{doc.summary.papers - no_code}\ncite code" in stats
     assert f"{no_code}\nno code link cited" in stats
     screenshot(page, "report-problems-1440.png")
+    assert errors == []
+    page.close()
+
+
+# --- a paper's links in its details panel -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_the_details_list_moved_dead_and_archived_links_as_text_and_links(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    """The panel is built from DOM nodes: a moved link with where it leads, a dead one with its
+    archived copy (an archive's URL shortened), the paper's id, every value as text."""
+    pid = "list.txt#1"
+    moved = result(
+        "https://github.com/lab/old",
+        LinkKind.GITHUB_REPO,
+        [pid],
+        outcome=Outcome.MOVED,
+        final_url="https://github.com/lab/new",
+        repo=gold_facts("lab/new"),
+    )
+    dead = replace(
+        result(
+            "https://lab.example/<b>gone</b>",
+            LinkKind.WEB,
+            [pid],
+            outcome=Outcome.DEAD,
+            detail=PAYLOAD_IMG,
+        ),
+        archived_copy=ArchivedCopy(
+            "https://web.archive.org/web/2025/https://lab.example/",
+            "wayback",
+            "2025-06-01T00:00:00Z",
+        ),
+    )
+    doc = scorecard([(paper(pid, "Moved <i>Net</i>"), [moved, dead])])
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": width, "height": height})
+    page.locator("button.expand").click()
+    detail = page.locator("tr.detail")
+    check_panel(page, detail, width)
+    links = detail.locator("h3 + ul.ev > li")
+    assert links.count() == 2
+    assert links.nth(0).inner_text() == (
+        "→ moved https://github.com/lab/old → https://github.com/lab/new (github-repo) moved (200)"
+    )
+    assert links.nth(0).locator("a").evaluate_all("a => a.map(x => x.href)") == [
+        "https://github.com/lab/old",
+        "https://github.com/lab/new",
+    ]
+    text = links.nth(1).inner_text()
+    assert text.startswith(f"✗ dead https://lab.example/<b>gone</b> (web) {PAYLOAD_IMG}")
+    assert text.endswith(
+        "archived copy: web.archive.org/web/2025/https://lab.example/ (saved 2025-06-01)"
+    )
+    assert detail.locator("b, img, i").count() == detail.locator(".fix b").count()
+    assert detail.locator("p.muted").first.text_content() == pid
+    assert page.evaluate("window.__pwned") is None
+    links.nth(1).scroll_into_view_if_needed()
+    screenshot(page, f"details-links-{width}.png")
     assert errors == []
     page.close()

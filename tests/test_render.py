@@ -28,6 +28,7 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
 from auditor.render.views import paper_views
 from auditor.rubric import CRITERIA
@@ -50,6 +51,7 @@ from tests.support.scorecards import (
     result,
     resummarized,
     scorecard,
+    synthetic_scorecard,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -277,7 +279,7 @@ def test_hostile_html_is_escaped() -> None:
     )
     assert data is not None
     assert "<" not in data.group(1)  # so neither </script> nor <!-- can appear inside
-    assert json.loads(data.group(1))["rows"][0][1].startswith("Evil <script>")
+    assert json.loads(data.group(1))["papers"][0]["name"].startswith("Evil <script>")
     # Exactly the two script elements of the template: nothing from the data became one.
     assert html.count("<script") == 2
 
@@ -448,7 +450,7 @@ def test_the_table_is_rendered_problems_first() -> None:
     assert "NoLicence" in rows[2]
     assert "Elsewhere" in rows[3]
     data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
-    assert [row[3] for row in data["rows"]] == tiers
+    assert [item["tier"] for item in data["papers"]] == tiers
     assert "Gone &lt;b&gt;Net&lt;/b&gt;" in rows[0]
     assert '<a href="https://github.com/lab/gone" rel="noopener noreferrer nofollow">' in rows[0]
 
@@ -584,3 +586,37 @@ def test_the_most_that_fit_one_size_limit(
     result = most_that_fit(attempt, lambda text: len(text) <= limit, high, low)
     assert result == (None if found is None else (found, "x" * 10 * found))
     assert len(tried) <= max(1, high - low + 1).bit_length() + 1
+
+
+def test_the_pages_data_has_named_fields_and_each_criterion_result_once() -> None:
+    """The script reads named fields (auditor/render/page.py), never positions; a criterion
+    result repeated across papers (relative to each paper's repository) is written once."""
+    doc = synthetic_scorecard(24)
+    html = render.render_html(doc)
+    data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
+    assert set(data) == set(PageData.__annotations__)
+    assert all(set(item) == set(PagePaper.__annotations__) for item in data["papers"])
+    links = [link for item in data["papers"] for link in item["links"]]
+    assert links
+    assert all(set(link) == set(PageLink.__annotations__) for link in links)
+    assert all(set(c) == set(PageCriterion.__annotations__) for c in data["criteria"])
+    strings, criteria = data["strings"], data["criteria"]
+    # Each paper's criteria read back as the scorecard's, evidence inside its repository included.
+    by_id = {entry.id: entry for entry in doc.papers}
+    for item in data["papers"]:
+        score = by_id[item["id"]].score
+        assert score is not None
+        shown = [criteria[k] for k in item["criteria"]]
+        assert [(c["id"], c["result"], strings[c["reason"]]) for c in shown] == [
+            (c.id, c.result, c.reason) for c in score.criteria
+        ]
+        assert [
+            [
+                item["scored_on"] + strings[e[0]] if isinstance(e, list) else strings[e]
+                for e in c["evidence"]
+            ]
+            for c in shown
+        ] == [list(c.evidence) for c in score.criteria]
+    written = [json.dumps(c, sort_keys=True) for c in criteria]
+    assert len(written) == len(set(written))
+    assert len(criteria) < sum(len(item["criteria"]) for item in data["papers"]) / 2

@@ -5,6 +5,8 @@ vocabularies load whatever a newer producer wrote; malformed files are one-line 
 from __future__ import annotations
 
 import json
+import os
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -25,12 +27,9 @@ from auditor.models import (
     ChangeKind,
     DateSource,
     Hop,
-    LicenseClass,
-    LinkCheck,
+    Link,
     LinkKind,
-    LinkResult,
     Outcome,
-    Paper,
     ReadmeCover,
     ReadmeEvidence,
     Release,
@@ -43,9 +42,7 @@ from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
     Changes,
-    LinkEntry,
     LinkHistory,
-    PaperEntry,
     RemovedLink,
     Scorecard,
     ScorecardError,
@@ -55,8 +52,13 @@ from auditor.scorecard import (
     load_scorecard,
     to_json,
 )
+from auditor.scorecard.fields import LAYOUT, OPEN_VOCABULARIES
 from auditor.shard import merge, stamp
 from auditor.summary import build_summary
+from auditor.timestamps import now_iso
+from tests.support.audit_world import repositories
+from tests.support.fake_github import FakeGitHub
+from tests.support.local_servers import Exchange, Reply, html, redirect, serve
 from tests.support.scorecards import (
     gold_facts,
     hostile_scorecard,
@@ -71,27 +73,28 @@ SCHEMA: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
 )
 
-# How the dataclasses lie in the document (`auditor.scorecard` writes and reads exactly this):
+# How the dataclasses lie in the document, as the one codec reads and writes them (`LAYOUT`):
 # fields whose own fields are written side by side in their parent's object,
 INLINED: Mapping[type, frozenset[str]] = {
-    PaperEntry: frozenset({"paper", "score"}),
-    LinkEntry: frozenset({"result", "history"}),
-    LinkResult: frozenset({"link", "check"}),
-    RemovedLink: frozenset({"history"}),
+    cls: frozenset(name for name, rule in rules.items() if rule.inline)
+    for cls, rules in LAYOUT.items()
 }
 # fields left out of the document when None (any other None is written as null),
 ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
-    PaperEntry: frozenset({"score"}),
-    Paper: frozenset({"date_source", "notes", "found_code"}),
-    LinkEntry: frozenset({"history", "acknowledged"}),
-    LinkResult: frozenset({"repo", "archived_copy", "preservation"}),
-    Scorecard: frozenset({"removed_links", "changes", "shard", "cache"}),
+    cls: frozenset(
+        spec.name
+        for spec in fields(cls)
+        if spec.name in rules
+        and (rules[spec.name].omit_default or (rules[spec.name].inline and spec.default is None))
+    )
+    for cls, rules in LAYOUT.items()
+    if cls is not Link  # `found_via`, left out by `auditor extract`, a link entry always writes
 }
 # and fields that are never written (validators for the next run, harvested raw links).
 IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
-    LinkCheck: frozenset({"code_links", "refresh_url", "etag", "last_modified"}),
+    cls: frozenset(name for name, rule in rules.items() if rule.never)
+    for cls, rules in LAYOUT.items()
 }
-OPEN_VOCABULARIES = (LinkKind, LicenseClass, ReadmeCover)
 
 
 # --- the dataclasses against the schema -------------------------------------------------------
@@ -507,3 +510,114 @@ def test_render_of_malformed_json_exits_2_with_one_line(
     assert str(path) in error
     assert "Traceback" not in error
     assert not (tmp_path / "index.html").exists()
+
+
+# --- the recorded scorecards ------------------------------------------------------------------
+# `scorecard.json` as this version writes it, recorded once and compared byte for byte: a change
+# of codec must leave every byte as it was. After an intended change of the contract (fields are
+# added, never renamed), record again with UPDATE_GOLDEN=1 and review the diff.
+
+GOLDEN = Path(__file__).parent / "golden"
+_RUN_STAMP = "2026-11-30T04:00:00Z"  # every timestamp the two runs wrote themselves
+_LOOPBACK = "http://127.0.0.1:8000"  # the web server's address, whatever port it had
+
+
+def check_recorded(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text, f"{name} changed: see the comment above"
+
+
+def _two_audits(folder: Path) -> str:
+    """`scorecard.json` of the second of two audits of a loopback world through the CLI, with
+    history, cache and an acknowledgement: ok, moved (a redirect, a renamed repository), dead
+    (acknowledged or not), revived, new and removed links, repository facts from the fake
+    GitHub, a project page's code link, and the archives' notes. The run's own timestamps,
+    the port and the cache's age are made fixed; nothing else is touched."""
+    flaky = {"status": 404}
+
+    def revived(_: Exchange) -> Reply:
+        return Reply(flaky["status"], b"<title>Back</title>", (("Content-Type", "text/html"),))
+
+    routes = {
+        "/project": html(
+            "<html><head><title>Hidden Project</title></head><body>"
+            "<a href='https://github.com/acme/hidden'>Code</a></body></html>"
+        ),
+        "/gone": html("<h1>Not Found</h1>", status=404),
+        "/old-page": redirect("/new-page", status=301),
+        "/new-page": html("<title>New</title>"),
+        "/revived": revived,
+    }
+    started = now_iso()
+    with serve(routes) as web, FakeGitHub(repositories(), token="t0ken-golden") as github:
+        base = web.url("")
+
+        def audit(*extra: str) -> None:
+            lines = [
+                "An example list",
+                "We present GoodNet, a network. Code: https://github.com/acme/goodnet.",
+                f"We introduce HiddenNet, a method. Project page: {base}/project.",
+                "We propose SoonNet, a model. Code: https://github.com/acme/soon.",
+                f"We present GoneNet, a baseline. See {base}/gone and {base}/old-page.",
+                "We present MissingNet. Code: https://github.com/acme/missing.",
+                "We present RenamedNet. Code: \\url{https://github.com/acme/renamed}.",
+                f"We present BackNet. Page: {base}/revived.",
+                "We present NoCodeNet, a theory paper without code.",
+                *extra,
+            ]
+            (folder / "papers.txt").write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+            arguments = ["audit", "papers.txt", "--out", "out", "--cache-dir", "cache"]
+            arguments += ["--allow-private", "127.0.0.0/8", "--github-api-url", github.url]
+            arguments += ["--paper-date", "2026-01-15", "--fail-on", "never", "--timeout", "5"]
+            environ = {"GITHUB_TOKEN": "t0ken-golden"}
+            assert cli.main(arguments, environ=environ) == cli.EXIT_OK
+
+        (folder / ".paper-auditor-ignore").write_text(
+            f'[[acknowledge]]\nurl = "{base}/gone"\nreason = "deleted by the authors"\n'
+            "until = 2099-01-01\n",
+            encoding="utf-8",
+        )
+        audit(f"We present OldNet. Code: {base}/old-only.")
+        flaky["status"] = 200
+        audit(f"We present NewNet. Code: {base}/never-there.")
+        text = (folder / "out" / "scorecard.json").read_text(encoding="utf-8")
+    text = re.sub(
+        r'"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"',
+        lambda stamp: f'"{_RUN_STAMP}"' if stamp.group()[1:-1] >= started else stamp.group(),
+        text.replace(base, _LOOPBACK),
+    )
+    return re.sub(r'"oldest_age": \d+', '"oldest_age": 0', text)
+
+
+def test_a_recorded_audit_writes_scorecard_json_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = _two_audits(tmp_path)
+    document = json.loads(text)
+    jsonschema.validate(document, SCHEMA)
+    # The world reaches what it is there for.
+    assert document["changes"]["counts"]["new"] >= 1
+    assert document["changes"]["counts"]["revived"] == 1
+    assert document["removed_links"]
+    assert document["notes"]
+    assert document["cache"]["reused"]
+    assert any(link.get("acknowledged") for link in document["links"])
+    assert {link["outcome"] for link in document["links"]} >= {"ok", "moved", "dead"}
+    check_recorded("scorecard.json", text)
+
+
+def test_every_optional_part_is_written_byte_for_byte() -> None:
+    check_recorded("scorecard-full.json", dumps(full_scorecard()))
+    check_recorded("scorecard-hostile.json", dumps(hostile_scorecard()))
+
+
+RECORDED = ("scorecard.json", "scorecard-full.json", "scorecard-hostile.json")
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_a_recorded_scorecard_reads_and_writes_back_byte_for_byte(name: str) -> None:
+    text = (GOLDEN / name).read_text(encoding="utf-8")
+    assert dumps(from_json(json.loads(text))) == text

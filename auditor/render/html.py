@@ -1,19 +1,19 @@
 """`index.html`: one self-contained page (styles, script and data inline). Rows are rendered on
 the server, so the table reads without JavaScript; the script sorts and filters the same data
-(given once, its strings de-duplicated) and keeps the filters in the URL fragment."""
+(given once as named fields, `page`) and keeps the filters in the URL fragment."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from auditor import history
 from auditor.models import Outcome, Tier
+from auditor.render.page import cut, page_data
 from auditor.render.text import (
-    MAX_FIELD_CHARS,
     cache_reuse_sentence,
     clip,
     css_class,
@@ -27,6 +27,7 @@ from auditor.render.views import (
     PRIORITY_TIERS,
     PROBLEM_CRITERIA,
     TIER_SYMBOLS,
+    CopyShown,
     PaperView,
     acknowledged_items,
     copy_shown,
@@ -39,7 +40,7 @@ from auditor.render.views import (
 )
 from auditor.rubric import CRITERIA
 from auditor.score import NO_CODE_REASON
-from auditor.scorecard import LinkEntry, Scorecard
+from auditor.scorecard import Scorecard
 from auditor.timestamps import day_of
 
 
@@ -51,95 +52,19 @@ def _script_json(value: object) -> Markup:
     return Markup(text)  # noqa: S704 - escaped above for the script-data context
 
 
-def _cut(text: object, limit: int = MAX_FIELD_CHARS) -> str:
-    """`clip` without the control-character pass, for the page's data: the script shows text
-    with textContent semantics, and 5,000 papers make ~400,000 strings."""
-    value = "" if text is None else str(text)
-    return value if len(value) <= limit else value[: limit - 1] + "…"
-
-
-class _Strings:
-    """A string table: the same reasons repeat across thousands of papers."""
-
-    def __init__(self) -> None:
-        self.index: dict[str, int] = {}
-
-    def __call__(self, text: object) -> int:
-        # Most strings are already in the table, and short: found without cutting them again.
-        found = self.index.get(text) if isinstance(text, str) else None
-        return found if found is not None else self.index.setdefault(_cut(text), len(self.index))
-
-
-def _evidence(item: object, base: str | None, strings: _Strings) -> int | list[int]:
-    """Evidence as a string-table index; inside the scored repository as [index of the rest]
-    (the script prefixes `scored_on`), since most evidence is a file link of that repository
-    and the rest repeats across papers."""
-    value = _cut(item, 2000)
-    if base and (value == base or value.startswith(base + "/")):
-        return [strings(value[len(base) :])]
-    return strings(value)
-
-
-def _row(view: PaperView, strings: _Strings) -> list[object]:
-    """One paper for the page's script, as a compact array (5,000 papers stay a few MB): what
-    sorting and filtering read, and the details panel. The row itself is in the HTML."""
-    paper, score = view.entry.paper, view.entry.score
-    scored = score.scored_on if score else None
-    base = scored if scored is not None and len(scored) <= 2000 else None
-    return [
-        _cut(paper.id),
-        _cut(paper.name),
-        _cut(paper.title),
-        view.tier,
-        view.score,
-        _cut(paper.source.path),
-        paper.source.line,
-        str(view.shown[0].outcome) if view.shown else None,
-        _cut(view.licence, 60),
-        view.last_commit,
-        [strings(problem) for problem in view.problems],
-        [
-            [
-                _cut(c.id, 8),
-                str(c.result),
-                strings(c.reason),
-                [_evidence(item, base, strings) for item in c.evidence],
-            ]
-            for c in (score.criteria if score else ())
-        ],
-        [
-            [
-                _cut(link.url, 2000),
-                str(link.result.link.kind),
-                str(link.outcome),
-                strings(link.result.check.detail),
-                _cut(final, 2000) if (final := link.result.check.final_url) else None,
-                *_copy_cells(link),
-            ]
-            for link in view.own
-        ],
-        base,
-        [_cut(url, 2000) for url in paper.found_code],
-    ]
-
-
-def _copy_cells(link: LinkEntry) -> list[str]:
-    """[copy URL, saved day] for a link with an archived copy, else nothing."""
-    copy = copy_shown(link)
-    return [] if copy is None else [_cut(copy["url"], 2000), copy["saved"]]
-
-
-class _Cell(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Cell:
     """A code link in a table row: where it leads (None: shown as text), its label, outcome."""
 
     href: str | None
     label: str
     outcome: str
     badge: str
-    copy: dict[str, str] | None  # an archived copy: its URL and the day it was saved
+    copy: CopyShown | None  # an archived copy: its URL and the day it was saved
 
 
-class _TableRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _TableRow:
     """One paper's row of the HTML table, as plain text the template escapes."""
 
     name: str
@@ -149,10 +74,10 @@ class _TableRow(NamedTuple):
     badge: str  # the tier as people read it, with its symbol
     new: bool
     score: str
-    links: list[_Cell]
+    links: tuple[_Cell, ...]
     licence: str
     last_commit: str
-    problems: list[str]
+    problems: tuple[str, ...]
     more: int  # problems not shown
 
 
@@ -167,7 +92,7 @@ def _table_row(view: PaperView) -> _TableRow:
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
         new=view.new,
         score="–" if view.score is None else str(view.score),
-        links=[
+        links=tuple(
             _Cell(
                 safe_url(link.url),
                 short_url(link.url),
@@ -177,28 +102,37 @@ def _table_row(view: PaperView) -> _TableRow:
                 copy_shown(link),
             )
             for link in view.shown
-        ],
+        ),
         licence=clip(view.licence, 60),
         last_commit=view.last_commit,
-        problems=[clip(problem) for problem in view.problems[:3]],
+        problems=tuple(clip(problem) for problem in view.problems[:3]),
         more=max(0, len(view.problems) - 3),
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Bar:
+    key: str  # a class name: what it counts
+    label: str
+    count: int
+    width: float  # of 150, the longest bar's
+
+
+@dataclass(frozen=True, slots=True)
+class _Chart:
+    title: str
+    bars: tuple[_Bar, ...]
+
+
 def _chart(
     title: str, counts: Mapping[str, int], labels: Mapping[str, str] | None = None
-) -> dict[str, object]:
+) -> _Chart:
     top = max(counts.values(), default=0) or 1
-    bars = [
-        {
-            "key": key,
-            "label": (labels or {}).get(key, key),
-            "count": count,
-            "width": round(150 * count / top, 1),
-        }
+    bars = tuple(
+        _Bar(key, (labels or {}).get(key, key), count, round(150 * count / top, 1))
         for key, count in counts.items()
-    ]
-    return {"title": title, "bars": bars, "total": sum(counts.values())}
+    )
+    return _Chart(title, bars)
 
 
 def render_html(card: Scorecard) -> str:
@@ -210,7 +144,6 @@ def render_html(card: Scorecard) -> str:
     # "New" needs a previous run to be new since; a first run's links are all new.
     fresh = {link.url for link in history.new_dead(card)} if previous else set()
     views = priority_order(paper_views(card, fresh))
-    strings = _Strings()
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
     tier_labels[Tier.NO_CODE] = f"{TIER_SYMBOLS[Tier.NO_CODE]} {NO_CODE_WORDS}"
     outcome_labels = {o.value: f"{OUTCOME_SYMBOLS[o]} {o.value}" for o in Outcome}
@@ -220,7 +153,7 @@ def render_html(card: Scorecard) -> str:
         _chart("Last commit age", summary.last_commit_age),
         _chart("Link outcomes", summary.outcomes, outcome_labels),
     ]
-    sources = sorted({_cut(entry.paper.source.path) for entry in card.papers})
+    sources = sorted({cut(entry.paper.source.path) for entry in card.papers})
     no_code = summary.tiers.get(Tier.NO_CODE, 0)
     return (
         environment()
@@ -248,16 +181,13 @@ def render_html(card: Scorecard) -> str:
             sources=sources,
             order_words=", ".join(tier_labels[t] for t in PRIORITY_TIERS),
             data=_script_json(
-                {
-                    "rows": [_row(view, strings) for view in views],
-                    # After "rows", which fill the string table.
-                    "strings": list(strings.index),
-                    "outcomeSymbols": OUTCOME_SYMBOLS,
-                    "tierOrder": [t.value for t in DISPLAY_TIERS],
-                    "titles": {spec.id: spec.title for spec in CRITERIA},
-                    "fixes": {spec.id: spec.fix for spec in CRITERIA},
-                    "echo": NO_CODE_REASON,
-                }
+                page_data(
+                    views,
+                    tier_order=[t.value for t in DISPLAY_TIERS],
+                    titles={spec.id: spec.title for spec in CRITERIA},
+                    fixes={spec.id: spec.fix for spec in CRITERIA},
+                    echo=NO_CODE_REASON,
+                )
             ),
         )
     )

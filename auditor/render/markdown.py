@@ -5,6 +5,7 @@ summary failing."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from auditor import history
 from auditor.models import Tier
@@ -29,12 +30,20 @@ from auditor.scorecard import Scorecard
 MAX_SUMMARY_BYTES = 1024 * 1024
 
 
-_Section = tuple[str, str, Sequence[object]]
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A problem list of the summary: its title, its key (what the template shows of each
+    item), the items shown, and how many there are in all."""
+
+    title: str
+    key: str
+    entries: Sequence[object]
+    total: int
 
 
 def _markdown_context(
     card: Scorecard,
-) -> tuple[dict[str, object], list[_Section], list[PaperView]]:
+) -> tuple[dict[str, object], list[Section], list[PaperView]]:
     """The template's fixed values, its problem sections, and one view per paper."""
     fresh = {entry.url for entry in history.new_dead(card)} if card.changes else set()
     views = paper_views(card)
@@ -53,29 +62,33 @@ def _markdown_context(
         "problem_criteria": PROBLEM_CRITERIA,
         "cache_reuse": cache_reuse_sentence(card.cache),
     }
-    sections: list[_Section] = [("Dead links", "dead", dead)]
+    sections = [_section("Dead links", "dead", dead)]
     # Shown only when a link is acknowledged (.paper-auditor-ignore).
     acknowledged, stale = acknowledged_items(card), stale_items(card)
     if acknowledged:
-        sections.append(("Acknowledged dead links", "acknowledged", acknowledged))
+        sections.append(_section("Acknowledged dead links", "acknowledged", acknowledged))
     if stale:
-        sections.append(("Stale acknowledgements", "stale", stale))
+        sections.append(_section("Stale acknowledgements", "stale", stale))
     sections += [
-        ("Placeholder repositories", "placeholder", placeholders),
-        ("Missing licences", "licence", unlicensed),
+        _section("Placeholder repositories", "placeholder", placeholders),
+        _section("Missing licences", "licence", unlicensed),
     ]
     # Shown only when the run asked for them (--find-code, --preservation).
     found = [v for v in views if v.entry.paper.found_code]
     if found:
-        sections.append(("Code found, not cited", "found", found))
+        sections.append(_section("Code found, not cited", "found", found))
     unpreserved = [
         link_shown(link)
         for link in card.links
         if link.result.preservation in ("not-yet-preserved", "archival-requested")
     ]
     if unpreserved:
-        sections.append(("Repositories not yet preserved", "preservation", unpreserved))
+        sections.append(_section("Repositories not yet preserved", "preservation", unpreserved))
     return context, sections, views
+
+
+def _section(title: str, key: str, items: Sequence[object]) -> Section:
+    return Section(title, key, items, len(items))
 
 
 def _fit(
@@ -117,11 +130,9 @@ def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:
 
     def render(problems: int, rows: int) -> str:
         shown = []
-        for title, key, items in sections:
-            shown.append(
-                {"title": title, "key": key, "items": items[:problems], "total": len(items)}
-            )
-            problems = max(0, problems - len(items))
+        for section in sections:
+            shown.append(replace(section, entries=section.entries[:problems]))
+            problems = max(0, problems - section.total)
         return template.render(
             context,
             report_url=safe_url(report_url),
@@ -130,7 +141,7 @@ def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:
             total_papers=len(views),
         )
 
-    total_problems = sum(len(items) for _, _, items in sections)
+    total_problems = sum(section.total for section in sections)
     return _fit(
         render, total_problems, len(views), lambda text: len(text.encode()) < MAX_SUMMARY_BYTES
     )

@@ -36,7 +36,13 @@ from auditor.rubric import (
     repository_exists,
 )
 from auditor.score import NO_CODE_REASON
-from auditor.scorecard import AcknowledgementStatus, LinkEntry, PaperEntry, Scorecard
+from auditor.scorecard import (
+    Acknowledgement,
+    AcknowledgementStatus,
+    LinkEntry,
+    PaperEntry,
+    Scorecard,
+)
 from auditor.summary import scored_links, unlicensed
 from auditor.timestamps import day_of
 
@@ -111,16 +117,25 @@ def environment() -> jinja2.Environment:
 
 
 @dataclass(frozen=True, slots=True)
+class PaperShown:
+    """A paper as the problem lists name it: its name, the link scored, its criteria."""
+
+    name: str
+    scored_on: str | None
+    criteria: tuple[Criterion, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PaperView:
     """One paper as both reports show it."""
 
     entry: PaperEntry
     tier: str
-    shown: list[LinkEntry]  # its code links, the scored one first; else its project pages
-    own: list[LinkEntry]
+    shown: tuple[LinkEntry, ...]  # its code links, the scored one first; else its project pages
+    own: tuple[LinkEntry, ...]
     licence: str
     last_commit: str
-    problems: list[str]
+    problems: tuple[str, ...]
     scored: LinkEntry | None = None  # the link scored (cited; maybe renamed since)
     new: bool = False  # a problem new since the previous run
 
@@ -142,15 +157,59 @@ class PaperView:
         return unlicensed(self.entry.score)
 
     @property
-    def paper(self) -> dict[str, object]:
-        return _paper_shown(self.entry)
+    def paper(self) -> PaperShown:
+        name, score = self.entry.paper.name, self.entry.score
+        if score is None:
+            return PaperShown(name, None, ())
+        return PaperShown(name, score.scored_on, score.criteria)
 
 
-def _shown_links(own: Sequence[LinkEntry], scored: LinkEntry | None) -> list[LinkEntry]:
+@dataclass(frozen=True, slots=True)
+class CopyShown:
+    """An archived copy as the reports show it beside the verdict: "archived copy: <link>
+    (saved YYYY-MM-DD)"."""
+
+    url: str
+    archive: str
+    saved: str  # the day it was saved, or ""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkShown:
+    """A link as the problem lists show it."""
+
+    url: str
+    detail: str
+    papers: tuple[str, ...]
+    outcome: str
+    dead_since: str | None
+    archived_copy: CopyShown | None
+    preservation: str | None
+    acknowledged: Acknowledgement | None
+
+
+@dataclass(frozen=True, slots=True)
+class CitedLink:
+    """A link of a problem list with the names of the papers citing it."""
+
+    link: LinkShown
+    new: bool  # dead since the previous run
+    papers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FixCount:
+    """A criterion some papers with code fail, and how many."""
+
+    spec: CriterionSpec
+    count: int
+
+
+def _shown_links(own: Sequence[LinkEntry], scored: LinkEntry | None) -> tuple[LinkEntry, ...]:
     """The paper's code links (the scored one first); without any, its project pages."""
     code = [link for link in own if is_code_result(link.result)]
     code.sort(key=lambda link: link is not scored)
-    return code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS]
+    return tuple(code or [link for link in own if link.result.link.kind in PROJECT_PAGE_KINDS])
 
 
 def _licence(repo: RepoFacts | None) -> str:
@@ -162,7 +221,7 @@ def _licence(repo: RepoFacts | None) -> str:
     return str(repo.license_class or "")
 
 
-def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
+def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, ...]:
     """What is wrong, in words, heaviest first: failed criteria (not the echo of a failed gate),
     undecided gates, a placeholder in its grace period, moved links."""
     criteria = entry.score.criteria if entry.score else ()
@@ -183,7 +242,7 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> list[str]:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
     if entry.paper.found_code:
         problems.append("code found, not cited: " + ", ".join(entry.paper.found_code))
-    return problems + list(entry.paper.notes)
+    return (*problems, *entry.paper.notes)
 
 
 def _is_new(
@@ -211,7 +270,7 @@ def _paper_view(
     scored_on: Mapping[str, LinkResult],
     fresh: Set[str] = frozenset(),
 ) -> PaperView:
-    own = [links[url] for url in entry.paper.links if url in links]
+    own = tuple(links[url] for url in entry.paper.links if url in links)
     # A renamed repository is scored at its new address; its facts stay on the cited link.
     found = scored_on.get(entry.score.scored_on or "") if entry.score else None
     scored = links.get(found.link.url) if found else None
@@ -237,7 +296,7 @@ def paper_views(card: Scorecard, fresh: Set[str] = frozenset()) -> list[PaperVie
     return [_paper_view(entry, links, index, fresh) for entry in card.papers]
 
 
-def dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
+def dead_items(card: Scorecard, fresh: Set[str]) -> list[CitedLink]:
     """Dead links with the papers citing them, those that died since the last run first;
     acknowledged ones are listed apart (`acknowledged_items`)."""
     names = _paper_names(card)
@@ -245,17 +304,17 @@ def dead_items(card: Scorecard, fresh: Set[str]) -> list[dict[str, object]]:
         _cited(link, names, new=link.url in fresh) for link in card.links if link.counts_as_dead
     ]
     # Links that died since the previous run lead: they are what changed.
-    dead.sort(key=lambda item: not item["new"])
+    dead.sort(key=lambda item: not item.new)
     return dead
 
 
-def acknowledged_items(card: Scorecard) -> list[dict[str, object]]:
+def acknowledged_items(card: Scorecard) -> list[CitedLink]:
     """Dead links whose acknowledgement holds, with the papers citing them."""
     names = _paper_names(card)
     return [_cited(link, names, new=False) for link in history.acknowledged_dead(card)]
 
 
-def stale_items(card: Scorecard) -> list[dict[str, object]]:
+def stale_items(card: Scorecard) -> list[LinkShown]:
     """Links acknowledged as dead that resolve again: their acknowledgements can go."""
     return [
         link_shown(link)
@@ -268,16 +327,13 @@ def _paper_names(card: Scorecard) -> dict[str, str]:
     return {entry.id: entry.paper.name for entry in card.papers}
 
 
-def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> dict[str, object]:
+def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> CitedLink:
     """A link for a problem list: what is shown of it, the names of the papers citing it."""
-    return {
-        "link": link_shown(link),
-        "new": new,
-        "papers": [names.get(pid, pid) for pid in link.result.link.papers],
-    }
+    papers = tuple(names.get(pid, pid) for pid in link.result.link.papers)
+    return CitedLink(link_shown(link), new, papers)
 
 
-def fixes(views: Iterable[PaperView]) -> list[tuple[CriterionSpec, int]]:
+def fixes(views: Iterable[PaperView]) -> list[FixCount]:
     """Each criterion some paper with code fails, with how many, in the rubric's order; the
     echoes of a failed gate ("no code to assess") are not failures of their own."""
     failed: Counter[str] = Counter()
@@ -289,40 +345,28 @@ def fixes(views: Iterable[PaperView]) -> list[tuple[CriterionSpec, int]]:
             for c in view.entry.score.criteria
             if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
         )
-    return [(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
+    return [FixCount(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
 
 
-def _paper_shown(entry: PaperEntry) -> dict[str, object]:
-    """A paper for the templates: what they show of it."""
-    score = entry.score
-    return {
-        "name": entry.paper.name,
-        "scored_on": score.scored_on if score else None,
-        "criteria": score.criteria if score else (),
-    }
-
-
-def link_shown(entry: LinkEntry) -> dict[str, object]:
+def link_shown(entry: LinkEntry) -> LinkShown:
     """A link for the templates: what they show of it."""
-    return {
-        "url": entry.url,
-        "detail": entry.result.check.detail,
-        "papers": entry.result.link.papers,
-        "outcome": str(entry.outcome),
-        "dead_since": entry.history.dead_since if entry.history else None,
-        "archived_copy": copy_shown(entry),
-        "preservation": entry.result.preservation,
-        "acknowledged": entry.acknowledged,
-    }
+    return LinkShown(
+        url=entry.url,
+        detail=entry.result.check.detail,
+        papers=entry.result.link.papers,
+        outcome=str(entry.outcome),
+        dead_since=entry.history.dead_since if entry.history else None,
+        archived_copy=copy_shown(entry),
+        preservation=entry.result.preservation,
+        acknowledged=entry.acknowledged,
+    )
 
 
-def copy_shown(entry: LinkEntry) -> dict[str, str] | None:
-    """An archived copy as the reports show it beside the verdict: "archived copy: <link>
-    (saved YYYY-MM-DD)"."""
+def copy_shown(entry: LinkEntry) -> CopyShown | None:
     copy = entry.result.archived_copy
     if copy is None:
         return None
-    return {"url": copy.url, "archive": copy.archive, "saved": day_of(copy.saved_at or "")}
+    return CopyShown(copy.url, copy.archive, day_of(copy.saved_at or ""))
 
 
 def priority_order(views: Sequence[PaperView]) -> list[PaperView]:

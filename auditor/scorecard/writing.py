@@ -10,225 +10,38 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.models import (
-    Link,
-    Paper,
-    PaperScore,
-    RepoFacts,
-)
-from auditor.scorecard.document import (
-    JsonObject,
-    LinkEntry,
-    LinkHistory,
-    RemovedLink,
-    Scorecard,
-)
+from auditor.models import Link, Paper, PaperScore, RepoFacts
+from auditor.scorecard.document import JsonObject, LinkEntry, PaperEntry, Scorecard
+from auditor.scorecard.fields import write
 from auditor.summary import Summary
 
-# --- writing ----------------------------------------------------------------------------------
+# --- the document's JSON values (the one codec: `fields`) -------------------------------------
 
 
 def paper_json(paper: Paper, score: PaperScore | None = None) -> JsonObject:
-    document: JsonObject = {
-        "id": paper.id,
-        "name": paper.name,
-        "title": paper.title,
-        "date": paper.date,
-        "source": {"path": paper.source.path, "line": paper.source.line},
-        "links": list(paper.links),
-    }
-    # Written when known: a paper of an older scorecard has neither.
-    if paper.date_source is not None:
-        document["date_source"] = paper.date_source
-    if paper.notes:
-        document["notes"] = list(paper.notes)
-    if paper.found_code:
-        document["found_code"] = list(paper.found_code)
-    if score is not None:
-        document["tier"] = score.tier
-        document["score"] = score.score
-        document["scored_on"] = score.scored_on
-        document["criteria"] = [
-            {"id": c.id, "result": c.result, "reason": c.reason, "evidence": list(c.evidence)}
-            for c in score.criteria
-        ]
-    return document
+    return write(PaperEntry(paper, score))
 
 
 def link_json(link: Link) -> JsonObject:
     """A link as `auditor extract` prints it, before any check."""
-    document: JsonObject = {
-        "url": link.url,
-        "kind": link.kind,
-        "papers": list(link.papers),
-        "occurrences": [
-            {"paper": o.paper, "path": o.path, "line": o.line, "raw": o.raw, "subpath": o.subpath}
-            for o in link.occurrences
-        ],
-    }
-    if link.found_via is not None:
-        document["found_via"] = link.found_via
-    return document
+    return write(link)
 
 
 def repo_json(facts: RepoFacts) -> JsonObject:
-    release = facts.latest_release
-    return {
-        "full_name": facts.full_name,
-        "exists": facts.exists,
-        "source": facts.source,
-        "archived": facts.archived,
-        "disabled": facts.disabled,
-        "empty": facts.empty,
-        "fork": facts.fork,
-        "parent": facts.parent,
-        "license_spdx": facts.license_spdx,
-        "license_class": facts.license_class,
-        "readme_path": facts.readme_path,
-        "readme_bytes": facts.readme_bytes,
-        "readme_covers": list(facts.readme_covers),
-        "readme_evidence": [
-            {"cover": e.cover, "line": e.line, "excerpt": e.excerpt} for e in facts.readme_evidence
-        ],
-        "artifact_links": list(facts.artifact_links),
-        "root_files": list(facts.root_files),
-        "env_files": list(facts.env_files),
-        "deps_pinned": facts.deps_pinned,
-        "has_citation_cff": facts.has_citation_cff,
-        "last_commit_at": facts.last_commit_at,
-        "pushed_at": facts.pushed_at,
-        "created_at": facts.created_at,
-        "stars": facts.stars,
-        "forks": facts.forks,
-        "open_issues": facts.open_issues,
-        "latest_release": None if release is None else {"tag": release.tag, "date": release.date},
-        "default_branch": facts.default_branch,
-        "description": facts.description,
-        "homepage": facts.homepage,
-        "skipped": list(facts.skipped),
-        "readme_moved_to": facts.readme_moved_to,
-        "reading_list": facts.reading_list,
-        "fork_ahead_by": facts.fork_ahead_by,
-        "readme_citation_titles": list(facts.readme_citation_titles),
-        "record_type": facts.record_type,
-        "persistent_id": facts.persistent_id,
-        "supplements": list(facts.supplements),
-    }
-
-
-def _history_json(history: LinkHistory) -> JsonObject:
-    return {
-        "first_seen": history.first_seen,
-        "last_ok": history.last_ok,
-        "dead_since": history.dead_since,
-        "changes": list(history.changes),
-    }
+    return write(facts)
 
 
 def link_entry_json(entry: LinkEntry) -> JsonObject:
-    result = entry.result
-    check = result.check
-    # `found_via` after `occurrences` when set, else last: the order scorecards always had.
-    document = link_json(result.link)
-    document.update(
-        outcome=check.outcome,
-        http_status=check.http_status,
-        final_url=check.final_url,
-        detail=check.detail,
-        checked_at=check.checked_at,
-        redirects=[{"url": hop.url, "status": hop.status} for hop in check.redirects],
-        page_title=check.page_title,
-        found_via=result.link.found_via,
-    )
-    if result.repo is not None:
-        document["repo"] = repo_json(result.repo)
-    copy = result.archived_copy
-    if copy is not None:
-        document["archived_copy"] = {
-            "url": copy.url,
-            "archive": copy.archive,
-            "saved_at": copy.saved_at,
-        }
-    if result.preservation is not None:
-        document["preservation"] = result.preservation
-    if entry.history is not None:
-        document.update(_history_json(entry.history))
-    acknowledged = entry.acknowledged
-    if acknowledged is not None:
-        document["acknowledged"] = {
-            "reason": acknowledged.reason,
-            "until": acknowledged.until,
-            "status": acknowledged.status,
-        }
-    return document
+    return write(entry)
 
 
 def summary_json(summary: Summary) -> JsonObject:
-    problems, network = summary.problems, summary.network
-    return {
-        "papers": summary.papers,
-        "links": summary.links,
-        "papers_with_code": summary.papers_with_code,
-        "tiers": dict(summary.tiers),
-        "outcomes": dict(summary.outcomes),
-        "kinds": dict(summary.kinds),
-        "licence_classes": dict(summary.licence_classes),
-        "last_commit_age": dict(summary.last_commit_age),
-        "checklist": dict(summary.checklist),
-        "scored_papers": summary.scored_papers,
-        "median_score": summary.median_score,
-        "problems": {
-            "dead_links": problems.dead_links,
-            "placeholder_papers": problems.placeholder_papers,
-            "missing_licence": problems.missing_licence,
-        },
-        "network": {
-            "inconclusive_links": network.inconclusive_links,
-            "unknown_papers": network.unknown_papers,
-            "note": network.note,
-        },
-    }
-
-
-def _removed_json(removed: RemovedLink) -> JsonObject:
-    return {
-        "url": removed.url,
-        "kind": removed.kind,
-        "papers": list(removed.papers),
-        "last_outcome": removed.last_outcome,
-        **_history_json(removed.history),
-    }
+    return write(summary)
 
 
 def to_json(card: Scorecard) -> JsonObject:
     """The document as JSON values, keys in the order `scorecard.json` has always had."""
-    document: JsonObject = {
-        "schema_version": card.schema_version,
-        "tool": {"name": card.tool.name, "version": card.tool.version},
-        "rubric_version": card.rubric_version,
-        "generated_at": card.generated_at,
-        "inputs": [
-            {"path": i.path, "format": i.format, "papers": i.papers, "error": i.error}
-            for i in card.inputs
-        ],
-        "summary": summary_json(card.summary),
-        "papers": [paper_json(entry.paper, entry.score) for entry in card.papers],
-        "links": [link_entry_json(entry) for entry in card.links],
-    }
-    if card.removed_links is not None:
-        document["removed_links"] = [_removed_json(removed) for removed in card.removed_links]
-    if card.changes is not None:
-        document["changes"] = {
-            "previous_run": card.changes.previous_run,
-            "counts": dict(card.changes.counts),
-            "new_dead": card.changes.new_dead,
-        }
-    if card.shard is not None:
-        document["shard"] = {"index": card.shard.index, "count": card.shard.count}
-    if card.cache is not None:
-        document["cache"] = {"reused": card.cache.reused, "oldest_age": card.cache.oldest_age}
-    document["notes"] = list(card.notes)
-    return document
+    return write(card)
 
 
 def extraction_json(papers: Iterable[Paper], links: Iterable[Link]) -> JsonObject:

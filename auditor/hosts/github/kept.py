@@ -1,22 +1,15 @@
 """GraphQL facts kept between runs (GraphQL has no conditional requests): a run within
-`max_cache_age` reuses an earlier run's `ok`/`moved` answers without asking."""
+`max_cache_age` reuses an earlier run's `ok`/`moved` answers without asking. The check and the
+facts are kept in `scorecard.json`'s spelling, through its one codec (`scorecard.fields`)."""
 
 from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict
 
-from auditor.models import (
-    LicenseClass,
-    LinkCheck,
-    Outcome,
-    ReadmeCover,
-    ReadmeEvidence,
-    Release,
-    RepoCheck,
-    RepoFacts,
-)
+from auditor.models import LinkCheck, RepoCheck, RepoFacts
+from auditor.scorecard import ScorecardError
+from auditor.scorecard.fields import object_field, read, write
 
 logger = logging.getLogger(__name__)
 
@@ -24,23 +17,18 @@ logger = logging.getLogger(__name__)
 FACTS_KEY = "graphql-facts:"
 
 
-_FACTS_FORMAT = 2  # 2: README analysis by sections, forks compared, moves followed
+# 2: README analysis by sections, forks compared, moves followed; 3: the check and the facts
+# in the scorecard's spelling (format 2's are asked again).
+_FACTS_FORMAT = 3
 
 
 def facts_to_json(answer: RepoCheck, now: float) -> str:
-    check = answer.check
     return json.dumps(
         {
             "format": _FACTS_FORMAT,
             "stored_at": now,
-            "check": {
-                "outcome": check.outcome.value,
-                "detail": check.detail,
-                "checked_at": check.checked_at,
-                "http_status": check.http_status,
-                "final_url": check.final_url,
-            },
-            "facts": asdict(answer.facts) if answer.facts is not None else None,
+            "check": write(answer.check),
+            "facts": None if answer.facts is None else write(answer.facts),
         }
     )
 
@@ -53,32 +41,9 @@ def facts_from_json(text: str, max_age: float, now: float) -> tuple[RepoCheck, f
         age = now - float(stored["stored_at"])
         if stored.get("format") != _FACTS_FORMAT or age > max_age:
             return None
-        raw = stored["check"]
-        check = LinkCheck(
-            Outcome(raw["outcome"]),
-            raw["detail"],
-            raw["checked_at"],
-            http_status=raw["http_status"],
-            final_url=raw["final_url"],
-        )
-        data = dict(stored["facts"])
-        release = data.get("latest_release")
-        data.update(
-            license_class=LicenseClass(data["license_class"]) if data["license_class"] else None,
-            readme_covers=tuple(ReadmeCover(c) for c in data["readme_covers"]),
-            readme_evidence=tuple(
-                ReadmeEvidence(ReadmeCover(e["cover"]), int(e["line"]), str(e["excerpt"]))
-                for e in data["readme_evidence"]
-            ),
-            artifact_links=tuple(data["artifact_links"]),
-            readme_citation_titles=tuple(data.get("readme_citation_titles", ())),
-            root_files=tuple(data["root_files"]),
-            env_files=tuple(data["env_files"]),
-            latest_release=Release(release["tag"], release["date"]) if release else None,
-            skipped=tuple(data.get("skipped", ())),
-            supplements=tuple(data.get("supplements", ())),
-        )
-        return RepoCheck(check, RepoFacts(**data)), age
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        check = read(LinkCheck, object_field(stored, "check", ""), "check")
+        facts = read(RepoFacts, object_field(stored, "facts", ""), "facts")
+        return RepoCheck(check, facts), age
+    except (ValueError, TypeError, KeyError, AttributeError, ScorecardError) as error:
         logger.debug("ignoring unreadable kept GitHub facts: %s", error)
         return None

@@ -1,0 +1,185 @@
+"""The data `index.html`'s script reads (`<script type="application/json" id="scorecard-data">`):
+JSON objects with named fields, in the shape of the `TypedDict`s below, which are its one
+description. The rows themselves are in the HTML; this is what sorting, filtering and each
+paper's details panel read.
+
+    PageData   {papers: [PagePaper], strings: [str], criteria: [PageCriterion],
+                outcome_symbols: {outcome: str}, tier_order: [tier], titles: {id: str},
+                fixes: {id: str}, echo: str}
+    PagePaper  {id, name, title, tier, score, path, line, outcome, licence, last_commit,
+                problems: [Text], criteria: [int], links: [PageLink], scored_on, found_code}
+    PageLink   {url, kind, outcome, detail: Text, final_url, archived_copy: {url, saved} | null}
+    PageCriterion {id, result, reason: Text, evidence: [Text | [Text]]}
+
+`papers[k]` is the k-th row of the table (problems first). A `Text` is an index into `strings`:
+the same reasons and details repeat across thousands of papers. A paper's `criteria` are indexes
+into `criteria`, where each distinct criterion result is written once; its evidence inside the
+scored repository is `[Text]`, the rest after the paper's `scored_on` (most evidence is a file
+link of that repository, and the rest repeats across papers). 5,000 papers stay a few MB.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from auditor.models import Criterion
+from auditor.render.text import MAX_FIELD_CHARS
+from auditor.render.views import OUTCOME_SYMBOLS, PaperView, copy_shown
+from auditor.scorecard import LinkEntry
+
+_LONG = 2000  # URLs and evidence: cut only when absurd
+
+Text = int  # an index into `PageData.strings`
+
+
+class PageCopy(TypedDict):
+    url: str
+    saved: str  # the day it was saved (YYYY-MM-DD), or ""
+
+
+class PageLink(TypedDict):
+    url: str
+    kind: str
+    outcome: str
+    detail: Text
+    final_url: str | None
+    archived_copy: PageCopy | None
+
+
+class PageCriterion(TypedDict):
+    id: str
+    result: str
+    reason: Text
+    evidence: list[Text | list[Text]]
+
+
+class PagePaper(TypedDict):
+    id: str
+    name: str
+    title: str
+    tier: str
+    score: int | None
+    path: str
+    line: int
+    outcome: str | None  # the first shown link's: what the Code column sorts by
+    licence: str
+    last_commit: str
+    problems: list[Text]
+    criteria: list[int]  # indexes into `PageData.criteria`
+    links: list[PageLink]
+    scored_on: str | None
+    found_code: list[str]
+
+
+class PageData(TypedDict):
+    papers: list[PagePaper]
+    strings: list[str]
+    criteria: list[PageCriterion]
+    outcome_symbols: dict[str, str]
+    tier_order: list[str]
+    titles: dict[str, str]
+    fixes: dict[str, str]
+    echo: str
+
+
+def cut(text: object, limit: int = MAX_FIELD_CHARS) -> str:
+    """`clip` without the control-character pass, for the page's data: the script shows text
+    with textContent semantics, and 5,000 papers make ~400,000 strings."""
+    value = "" if text is None else str(text)
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+class _Tables:
+    """The string table and the criterion table, each entry written once."""
+
+    def __init__(self) -> None:
+        self.strings: dict[str, int] = {}
+        self.criteria: dict[tuple[object, ...], int] = {}
+        self.criterion_list: list[PageCriterion] = []
+
+    def text(self, value: object) -> Text:
+        # Most strings are already in the table, and short: found without cutting them again.
+        found = self.strings.get(value) if isinstance(value, str) else None
+        if found is None:
+            found = self.strings.setdefault(cut(value), len(self.strings))
+        return found
+
+    def evidence(self, item: str, base: str | None) -> Text | list[Text]:
+        value = cut(item, _LONG)
+        if base and (value == base or value.startswith(base + "/")):
+            return [self.text(value[len(base) :])]
+        return self.text(value)
+
+    def criterion(self, criterion: Criterion, base: str | None) -> int:
+        shown = PageCriterion(
+            id=cut(criterion.id, 8),
+            result=str(criterion.result),
+            reason=self.text(criterion.reason),
+            evidence=[self.evidence(item, base) for item in criterion.evidence],
+        )
+        key = (shown["id"], shown["result"], shown["reason"], repr(shown["evidence"]))
+        index = self.criteria.get(key)
+        if index is None:
+            index = self.criteria[key] = len(self.criterion_list)
+            self.criterion_list.append(shown)
+        return index
+
+
+def _link(link: LinkEntry, tables: _Tables) -> PageLink:
+    copy = copy_shown(link)
+    kept = None if copy is None else PageCopy(url=cut(copy.url, _LONG), saved=copy.saved)
+    final = link.result.check.final_url
+    return PageLink(
+        url=cut(link.url, _LONG),
+        kind=str(link.result.link.kind),
+        outcome=str(link.outcome),
+        detail=tables.text(link.result.check.detail),
+        final_url=cut(final, _LONG) if final else None,
+        archived_copy=kept,
+    )
+
+
+def _paper(view: PaperView, tables: _Tables) -> PagePaper:
+    paper, score = view.entry.paper, view.entry.score
+    scored = score.scored_on if score else None
+    base = scored if scored is not None and len(scored) <= _LONG else None
+    return PagePaper(
+        id=cut(paper.id),
+        name=cut(paper.name),
+        title=cut(paper.title),
+        tier=view.tier,
+        score=view.score,
+        path=cut(paper.source.path),
+        line=paper.source.line,
+        outcome=str(view.shown[0].outcome) if view.shown else None,
+        licence=cut(view.licence, 60),
+        last_commit=view.last_commit,
+        problems=[tables.text(problem) for problem in view.problems],
+        criteria=[tables.criterion(c, base) for c in (score.criteria if score else ())],
+        links=[_link(link, tables) for link in view.own],
+        scored_on=base,
+        found_code=[cut(url, _LONG) for url in paper.found_code],
+    )
+
+
+def page_data(
+    views: list[PaperView],
+    *,
+    tier_order: list[str],
+    titles: dict[str, str],
+    fixes: dict[str, str],
+    echo: str,
+) -> PageData:
+    """The page's data for `views`, in the table's order."""
+    tables = _Tables()
+    papers = [_paper(view, tables) for view in views]
+    return PageData(
+        papers=papers,
+        strings=list(tables.strings),
+        criteria=tables.criterion_list,
+        outcome_symbols=dict(OUTCOME_SYMBOLS),
+        tier_order=tier_order,
+        titles=titles,
+        fixes=fixes,
+        echo=echo,
+    )
