@@ -24,13 +24,13 @@ import httpx
 from auditor import redact
 from auditor.config import Settings
 from auditor.containment import is_failure_note
-from auditor.history import acknowledged_dead, new_dead, still_dead
 from auditor.models import Outcome, Tier
 from auditor.net import Net
 from auditor.net.body import UnreadableBody
 from auditor.net.fetcher import Fetcher
 from auditor.render.text import most_that_fit
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
+from auditor.scorecard.dead_links import acknowledged_dead, new_dead, still_dead
 
 OUTPUT_NAMES = ("dead", "new-dead", "papers", "report-path")
 STEP_SUMMARY_LIMIT = 1024 * 1024  # bytes per step; beyond it GitHub drops the whole summary

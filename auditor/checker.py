@@ -26,9 +26,7 @@ from auditor.cache import VerdictCache
 from auditor.containment import LINK_CHECK, contained
 from auditor.fetch import (
     Budget,
-    Failure,
     LinkFetcher,
-    Response,
     httpx_limit,
     redirect_target,
     scheme_refusal,
@@ -40,6 +38,7 @@ from auditor.links import HTML_KINDS, is_cut
 from auditor.links.origins import host_of
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
+from auditor.net.answer import Failure, Response
 from auditor.net.client import needs_public_dns
 from auditor.net.policy import Again, GaveUp, RetryPolicy, Tries
 from auditor.pages import PageFacts, page_facts

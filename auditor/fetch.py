@@ -1,6 +1,6 @@
 """What a request means for a link: the link checker's requests (`LinkFetcher`: through the
-run's one request path, `auditor.net.fetcher`, within the link's deadline), what a failure
-means for a link (`Failure`), where a redirect leads (`redirect_target`), and
+run's one request path, `auditor.net.fetcher`, within the link's deadline), the
+`net.answer.Failure` an exception stands for, where a redirect leads (`redirect_target`), and
 `fetch_document`, which fetches a paper list given as an http(s) URL through the same path
 and the same retry loop."""
 
@@ -8,22 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-from collections.abc import Sequence
-from http import HTTPStatus
 from urllib.parse import urlsplit
 
 import httpx
 
 from auditor.deadline import NOT_CHECKED, TIME_LIMIT_REACHED
 from auditor.deadline import current as current_deadline
-from auditor.models import Hop, Outcome
+from auditor.models import Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
+from auditor.net.answer import Failure, Response, status_text
 from auditor.net.client import needs_public_dns
-from auditor.net.fetcher import BodyWanted, Budget, Response, location, seconds
+from auditor.net.fetcher import BodyWanted, Budget, location, seconds
 from auditor.net.policy import Again, GaveUp, RetryPolicy, tls_error
 from auditor.net.proxy import ProxyUnreachable
 
-__all__ = ["Budget", "Response", "seconds"]  # the fetcher's, named here for the link checker
+__all__ = ["Budget", "seconds"]  # the fetcher's, named here for the link checker
 
 # Schemes a link (or a redirect) must never lead us to; other non-HTTP schemes are `unsupported`.
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
@@ -49,47 +48,6 @@ def httpx_limit(error: BaseException) -> str | None:
 
 def unsupported_address(error: BaseException) -> str:
     return f"an address our HTTP client cannot request ({httpx_limit(error)}); not checked"
-
-
-def status_text(status: int) -> str:
-    try:
-        return f"{status} {HTTPStatus(status).phrase}"
-    except ValueError:
-        return f"HTTP {status}"
-
-
-def redirect_note(hops: Sequence[Hop]) -> str:
-    if not hops:
-        return ""
-    return f" after {len(hops)} redirect" + ("s" if len(hops) > 1 else "")
-
-
-class Failure(Exception):
-    """No usable answer. `outcome` is the verdict once retries are spent; `unreached` marks a
-    failure to resolve or connect, which may be our network's rather than the link's."""
-
-    def __init__(
-        self,
-        outcome: Outcome,
-        reason: str,
-        *,
-        retryable: bool = False,
-        unreached: bool = False,
-        status: int | None = None,
-        wait: float | None = None,
-        offline_reason: str | None = None,
-    ) -> None:
-        super().__init__(reason)
-        # How to say it when our own network is down and the failure is no verdict.
-        self.offline_reason = offline_reason or reason
-        self.outcome = outcome
-        self.reason = reason
-        self.retryable = retryable
-        self.unreached = unreached
-        self.status = status
-        self.wait = wait
-        self.hops: tuple[Hop, ...] = ()
-        self.url: str | None = None
 
 
 def _classify(exc: Exception, settings_timeout: float, deadline: float) -> Failure:

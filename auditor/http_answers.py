@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from auditor.fetch import Failure, Response, redirect_note, status_text
 from auditor.links.origins import explicit_port, host_key
 from auditor.models import Hop, LinkCheck, Outcome
-from auditor.net.fetcher import PERMANENT_REDIRECTS
+from auditor.net.answer import PERMANENT_REDIRECTS, Failure, Response, redirect_note, status_text
 from auditor.net.policy import RetryPolicy
 from auditor.pages import PageFacts
 from auditor.timestamps import now_iso

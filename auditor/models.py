@@ -252,6 +252,11 @@ class ReadmeCover(StrEnum):
     PLACEHOLDER = "placeholder"
 
 
+# The vocabularies other producers may extend: reading keeps values this version does not know
+# (`open_member`); every other vocabulary must hold a known value.
+OPEN_VOCABULARIES: tuple[type[StrEnum], ...] = (LinkKind, LicenseClass, ReadmeCover)
+
+
 @dataclass(frozen=True, slots=True)
 class ReadmeEvidence:
     """The README line that made `readme` decide a cover."""

@@ -15,8 +15,8 @@ from bs4.element import NavigableString, Tag
 
 from auditor.containment import PAGE_ANALYSIS, guarded
 from auditor.deadline import checkpoint
+from auditor.inputs.soup import parse_html
 from auditor.links import harvests_code, is_harvestable
-from auditor.soup import parse_html
 
 _SOFT_404_TITLE = re.compile(
     r"""(?ix)

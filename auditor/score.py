@@ -60,7 +60,6 @@ from auditor.rules_content import (
 )
 
 __all__ = [
-    "NO_CODE_REASON",
     "RUBRIC_VERSION",
     "Rubric",
     "RubricError",

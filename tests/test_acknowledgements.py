@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import actions, cli, history, render
+from auditor import actions, cli, render
 from auditor.acknowledgements import (
     IGNORE_FILE,
     AcknowledgementRule,
@@ -22,7 +22,13 @@ from auditor.acknowledgements import (
 )
 from auditor.configfile import ConfigError
 from auditor.models import LinkKind, Outcome
-from auditor.scorecard import Acknowledgement, AcknowledgementStatus, Scorecard, load_scorecard
+from auditor.scorecard import (
+    Acknowledgement,
+    AcknowledgementStatus,
+    Scorecard,
+    load_scorecard,
+)
+from auditor.scorecard.dead_links import acknowledged_dead, still_dead
 from tests.support.local_servers import LocalServer, Reply
 from tests.support.reading_group import gone_and_fine_pages, write_reading_group
 from tests.support.scorecards import paper, result, scorecard
@@ -225,7 +231,7 @@ def test_each_link_is_marked_active_expired_or_stale(caplog: pytest.LogCaptureFi
         Acknowledgement(REASON, LATER.isoformat(), AcknowledgementStatus.STALE),
         None,
     ]
-    assert [entry.url for entry in history.acknowledged_dead(marked)] == ["https://a.example/"]
+    assert [entry.url for entry in acknowledged_dead(marked)] == ["https://a.example/"]
     assert cli.findings(marked, ["dead"]) == ["2 dead link(s)"]
     said = [(record.levelname, record.getMessage()) for record in caplog.records]
     assert ("WARNING", "https://c.example/ resolves again: remove its acknowledgement "
@@ -249,7 +255,7 @@ def test_the_tracking_issue_leaves_acknowledged_links_out() -> None:
     assert actions.outputs(card, Path("r"))["dead"] == "1"
     # Only acknowledged links left: nothing keeps the issue open, and no annotation is red.
     only = replace(card, links=card.links[:1])
-    assert history.still_dead(only) == []
+    assert still_dead(only) == []
     assert actions.find_annotations(only) == []
 
 

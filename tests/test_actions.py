@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from auditor import actions, history
+from auditor import actions
 from auditor.actions import IssueSyncError, report_to_actions, sync_tracking_issue
 from auditor.history import History
 from auditor.models import (
@@ -33,6 +33,7 @@ from auditor.models import (
     Tier,
 )
 from auditor.scorecard import Changes, LinkEntry, LinkHistory, PaperEntry, Scorecard
+from auditor.scorecard.dead_links import headline, new_dead
 from auditor.summary import build_summary
 
 Json = dict[str, Any]  # the fake GitHub API's answers
@@ -129,7 +130,7 @@ def run_step(
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp / step / "summary.md"))
     monkeypatch.setenv("GITHUB_OUTPUT", str(tmp / step / "output"))
     out = io.StringIO()
-    markdown = f"{history.headline(document)}\n\n# Scorecard\n\n| paper | tier |\n|---|---|\n"
+    markdown = f"{headline(document)}\n\n# Scorecard\n\n| paper | tier |\n|---|---|\n"
     report_to_actions(
         document,
         environ=os.environ,
@@ -162,7 +163,7 @@ def test_a_link_dying_between_two_runs(tmp_path: Path, monkeypatch: pytest.Monke
     )
     assert outputs2 == {"dead": "1", "new-dead": "1", "papers": "2", "report-path": "reports"}
     # `--fail-on new-dead` fails the second run only; `--fail-on dead` the third as well.
-    assert [[entry.url for entry in history.new_dead(doc)] for doc in (first, second, third)] == [
+    assert [[entry.url for entry in new_dead(doc)] for doc in (first, second, third)] == [
         [],
         [B],
         [],

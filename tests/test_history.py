@@ -36,6 +36,7 @@ from auditor.scorecard import (
     RemovedLink,
     Scorecard,
 )
+from auditor.scorecard.dead_links import headline, new_dead, still_dead
 from auditor.scorecard.reading import from_json
 from auditor.scorecard.writing import dumps_json, to_json
 from auditor.summary import build_summary
@@ -129,7 +130,7 @@ def test_first_run_reports_every_link_new(db: Path) -> None:
     )
     assert by_url(first)[B].dead_since == stamp(1)
     assert first.removed_links == ()
-    assert history.headline(first) == "First recorded run: 2 link(s)."
+    assert headline(first) == "First recorded run: 2 link(s)."
 
 
 def test_changes_are_change_kinds_spelt_as_scorecard_json_always_did(db: Path) -> None:
@@ -158,7 +159,7 @@ def test_died_then_revived_with_dead_since_kept_across_runs(db: Path) -> None:
     assert by_url(died)[A].changes == ("died",)
     assert by_url(died)[A].dead_since == stamp(2)
     assert died.changes.previous_run == stamp(1)
-    assert history.headline(died) == f"Since the previous run ({stamp(1)}): 1 link(s) newly dead."
+    assert headline(died) == f"Since the previous run ({stamp(1)}): 1 link(s) newly dead."
     assert by_url(still)[A].changes == ()
     assert by_url(still)[A].dead_since == stamp(2)
     assert by_url(still)[A].last_ok == stamp(1)
@@ -180,7 +181,7 @@ def test_a_link_not_judged_neither_dies_nor_revives(db: Path, unjudged: str) -> 
     assert [entry.changes for entry in by_url(second).values()] == [(), ()]
     assert by_url(second)[A].last_ok == stamp(1)
     assert second.changes.counts == dict.fromkeys(ChangeKind, 0)
-    assert history.headline(second) == f"No change since the previous run ({stamp(1)})."
+    assert headline(second) == f"No change since the previous run ({stamp(1)})."
     # Compared with the last judged verdict: A was ok, so it died; B was dead all along.
     assert by_url(third)[A].changes == ("died",)
     assert by_url(third)[B].changes == ()
@@ -250,7 +251,7 @@ def test_removed_links_are_reported_at_top_level_and_come_back_new(db: Path) -> 
         ),
     )
     assert second.changes.counts["removed"] == 1
-    assert "1 removed" in history.headline(second)
+    assert "1 removed" in headline(second)
     assert by_url(third)[B].changes == ("new",)
     assert by_url(third)[B].first_seen == stamp(1)
     assert third.removed_links == ()
@@ -261,17 +262,17 @@ def test_new_dead_holds_deaths_and_new_dead_links_only(db: Path) -> None:
     second = record(db, scorecard(2, *(link(url, "dead", day=2) for url in (A, B, C))))
     third = record(db, scorecard(3, *(link(url, "dead", day=3) for url in (A, B, C))))
 
-    assert [entry.url for entry in history.new_dead(second)] == [A, C]
+    assert [entry.url for entry in new_dead(second)] == [A, C]
     assert second.changes.new_dead == 2
-    assert history.new_dead(third) == []
-    assert len(history.still_dead(third)) == 3
+    assert new_dead(third) == []
+    assert len(still_dead(third)) == 3
 
 
 def test_a_document_without_history_counts_every_dead_link_as_new() -> None:
     plain = scorecard(1, link(A), link(B, "dead"))
 
-    assert [entry.url for entry in history.new_dead(plain)] == [B]
-    assert history.headline(plain) == ""
+    assert [entry.url for entry in new_dead(plain)] == [B]
+    assert headline(plain) == ""
 
 
 def test_an_unfinished_run_keeps_its_results_but_is_never_the_previous_run(db: Path) -> None:

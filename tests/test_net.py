@@ -27,13 +27,8 @@ from auditor.net import (
     embedded_ipv4,
     is_public_address,
 )
-from auditor.net.fetcher import (
-    PERMANENT_REDIRECTS,
-    REDIRECT_STATUSES,
-    Budget,
-    Response,
-    location,
-)
+from auditor.net.answer import PERMANENT_REDIRECTS, REDIRECT_STATUSES, Response
+from auditor.net.fetcher import Budget, location
 from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
 REFUSED = [

@@ -14,6 +14,7 @@ import pytest
 
 from auditor import rubric_doc
 from auditor.configfile import ConfigError
+from auditor.evidence import NO_CODE_REASON
 from auditor.models import (
     TIER_RANK,
     CriterionResult,
@@ -35,7 +36,7 @@ from auditor.rubric import (
     RubricError,
     load_rubric,
 )
-from auditor.score import NO_CODE_REASON, paper_period, score_paper
+from auditor.score import paper_period, score_paper
 from tests.support.scorecards import TODAY, gold_facts, paper, result
 
 PASS, FAIL = CriterionResult.PASS, CriterionResult.FAIL

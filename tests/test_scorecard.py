@@ -22,6 +22,7 @@ from auditor import cli, render
 from auditor.history import History
 from auditor.links import is_code_link
 from auditor.models import (
+    OPEN_VOCABULARIES,
     ArchivedCopy,
     CacheReuse,
     ChangeKind,
@@ -52,7 +53,7 @@ from auditor.scorecard import (
     load_scorecard,
     to_json,
 )
-from auditor.scorecard.fields import LAYOUT, OPEN_VOCABULARIES
+from auditor.scorecard.fields import LAYOUT
 from auditor.shard import merge, stamp
 from auditor.summary import build_summary
 from auditor.timestamps import now_iso

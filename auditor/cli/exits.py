@@ -71,8 +71,8 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
 
 def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     """The `--fail-on` rules the scorecard trips, each as a short sentence."""
-    from auditor import history  # SQLite: loaded by the commands that judge a scorecard only
-    from auditor.models import CODE_TIERS, Tier
+    from auditor.models import CODE_TIERS, Tier  # the vocabulary: not loaded by `--help`
+    from auditor.scorecard.dead_links import new_dead
 
     found: list[str] = []
     tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
@@ -81,7 +81,7 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:
-        newly = len(history.new_dead(card))
+        newly = len(new_dead(card))
         if newly:
             found.append(f"{newly} newly dead link(s)")
     if "placeholder" in rules:

@@ -26,13 +26,14 @@ from pathlib import Path
 from types import TracebackType
 
 from auditor import redact
-from auditor.history.changes import PastResult, is_new_dead, link_history, removed_link
+from auditor.history.changes import PastResult, link_history, removed_link
 from auditor.models import ChangeKind, LinkResult
 from auditor.scorecard import (
     Changes,
     RemovedLink,
     Scorecard,
 )
+from auditor.scorecard.dead_links import is_new_dead
 from auditor.timestamps import now_iso
 
 # Migration n (1-based) brings a file from `user_version` n-1 to n. Append, never edit: files

@@ -17,8 +17,9 @@ from auditor.config import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.links import climbs
 from auditor.models import Outcome
+from auditor.net.answer import Response
 from auditor.net.body import UnreadableBody
-from auditor.net.fetcher import Fetcher, Response, location
+from auditor.net.fetcher import Fetcher, location
 from auditor.net.guard import ApiRoot
 from auditor.net.policy import Again, GaveUp, RetryPolicy
 

@@ -34,11 +34,11 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.inputs.soup import parse_html
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
 from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
 from auditor.readme import not_analysed, with_readme
-from auditor.soup import parse_html
 
 SITE = "https://zenodo.org"
 # A record's README file is downloaded whole, so only up to this size.

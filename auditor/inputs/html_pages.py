@@ -19,7 +19,7 @@ from auditor.inputs.model import (
     Reading,
     Span,
 )
-from auditor.soup import DEFAULT_MAX_DEPTH, parse_html
+from auditor.inputs.soup import DEFAULT_MAX_DEPTH, parse_html
 
 _PAPER_CLASS = re.compile(
     r"^(?:paper|publication|pub|entry|bib-?item|article)s?$"

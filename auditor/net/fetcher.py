@@ -3,7 +3,8 @@ GraphQL — is one `Fetcher.send`, so it holds one of the run's request slots, w
 its server's politeness gate, tells the gate how the server answered (a 429 from an API slows
 that server down exactly as a page's does), ends within a whole-exchange deadline and has its
 body read capped after decompression. Redirects are never followed here: `location` reads the
-one redirect rule (`REDIRECT_STATUSES`) and the caller follows hop by hop, each hop a `send`.
+one redirect rule (`net.answer.REDIRECT_STATUSES`) and the caller follows hop by hop, each hop
+a `send`.
 
 Requests go to the transport itself, not through `httpx.AsyncClient.send`: httpx parses
 Location into `next_request` even when not following redirects, and a Location it cannot parse
@@ -16,23 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.message
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Literal
 
 import httpx
 
 from auditor.config import Settings
+from auditor.net.answer import REDIRECT_STATUSES, Response
 from auditor.net.body import API_MAX_BODY, CappedBody, UnreadableBody
-from auditor.net.policy import RetryPolicy, retry_after, server_wait
+from auditor.net.policy import RetryPolicy
 from auditor.net.politeness import Gates, HostGate
-
-# RFC 9110 §15.4: every redirect is followed by hand, pages and APIs alike (303 included:
-# the target answers a GET); 301 and 308 say the move is permanent.
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-PERMANENT_REDIRECTS = frozenset({301, 308})
 
 # "none": no body; "html": a success's body when it is HTML (or untyped); "any": a success's
 # body; "every": the body of every answer (an API's error message is in it).
@@ -58,39 +53,6 @@ class Budget:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.left = seconds
-
-
-@dataclass(frozen=True, slots=True)
-class Response:
-    """One answer: its URL, status and headers, the body if it was wanted, `note` saying what
-    went wrong while reading it, and `received_at` (the fetcher's clock) for the waits the
-    server asked for."""
-
-    url: str
-    status: int
-    headers: httpx.Headers
-    body: bytes | None = None
-    note: str | None = None
-    received_at: float = 0.0
-
-    @property
-    def server_wait(self) -> float | None:
-        """What the server asked us to wait: Retry-After, else X-RateLimit-Reset."""
-        return server_wait(self.headers, now=self.received_at)
-
-    @property
-    def retry_after(self) -> float | None:
-        return retry_after(self.headers, now=self.received_at)
-
-    def text(self) -> str:
-        """The body decoded by its charset (UTF-8 when it names none or an unknown one)."""
-        header = email.message.Message()
-        header["content-type"] = self.headers.get("content-type", "")
-        charset = header.get_content_charset() or "utf-8"
-        try:
-            return (self.body or b"").decode(charset, errors="replace")
-        except LookupError:
-            return (self.body or b"").decode("utf-8", errors="replace")
 
 
 def location(response: Response) -> httpx.URL | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from auditor import history
+from auditor.evidence import NO_CODE_REASON
 from auditor.models import Outcome, Tier
 from auditor.render.page import cut, page_data
 from auditor.render.text import (
@@ -39,8 +39,7 @@ from auditor.render.views import (
     stale_items,
 )
 from auditor.rubric import CRITERIA
-from auditor.score import NO_CODE_REASON
-from auditor.scorecard import Scorecard
+from auditor.scorecard import Scorecard, dead_links
 from auditor.timestamps import day_of
 
 
@@ -142,7 +141,7 @@ def render_html(card: Scorecard) -> str:
     summary = card.summary
     previous = card.changes.previous_run if card.changes else None
     # "New" needs a previous run to be new since; a first run's links are all new.
-    fresh = {link.url for link in history.new_dead(card)} if previous else set()
+    fresh = {link.url for link in dead_links.new_dead(card)} if previous else set()
     views = priority_order(paper_views(card, fresh))
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
     tier_labels[Tier.NO_CODE] = f"{TIER_SYMBOLS[Tier.NO_CODE]} {NO_CODE_WORDS}"
@@ -160,7 +159,7 @@ def render_html(card: Scorecard) -> str:
         .get_template("report.html.j2")
         .render(
             doc=card,
-            headline=history.headline(card),
+            headline=dead_links.headline(card),
             cache_reuse=cache_reuse_sentence(card.cache),
             summary=summary,
             with_code=summary.papers - no_code,

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from auditor import history
 from auditor.models import Tier
 from auditor.render.text import cache_reuse_sentence, most_that_fit, safe_url
 from auditor.render.views import (
@@ -24,7 +23,7 @@ from auditor.render.views import (
     paper_views,
     stale_items,
 )
-from auditor.scorecard import Scorecard
+from auditor.scorecard import Scorecard, dead_links
 
 # GitHub refuses a step summary of 1 MiB or more.
 MAX_SUMMARY_BYTES = 1024 * 1024
@@ -45,7 +44,7 @@ def _markdown_context(
     card: Scorecard,
 ) -> tuple[dict[str, object], list[Section], list[PaperView]]:
     """The template's fixed values, its problem sections, and one view per paper."""
-    fresh = {entry.url for entry in history.new_dead(card)} if card.changes else set()
+    fresh = {entry.url for entry in dead_links.new_dead(card)} if card.changes else set()
     views = paper_views(card)
     dead = dead_items(card, fresh)
     placeholders = [v for v in views if v.tier == Tier.PLACEHOLDER]
@@ -53,7 +52,7 @@ def _markdown_context(
     context: dict[str, object] = {
         "doc": card,
         "summary": card.summary,
-        "headline": history.headline(card),
+        "headline": dead_links.headline(card),
         "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,

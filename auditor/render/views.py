@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 
 import auditor
-from auditor import history
+from auditor.evidence import NO_CODE_REASON
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import (
     CODE_TIERS,
@@ -35,13 +35,13 @@ from auditor.rubric import (
     links_resolve,
     repository_exists,
 )
-from auditor.score import NO_CODE_REASON
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
     LinkEntry,
     PaperEntry,
     Scorecard,
+    dead_links,
 )
 from auditor.summary import scored_links, unlicensed
 from auditor.timestamps import day_of
@@ -311,7 +311,7 @@ def dead_items(card: Scorecard, fresh: Set[str]) -> list[CitedLink]:
 def acknowledged_items(card: Scorecard) -> list[CitedLink]:
     """Dead links whose acknowledgement holds, with the papers citing them."""
     names = _paper_names(card)
-    return [_cited(link, names, new=False) for link in history.acknowledged_dead(card)]
+    return [_cited(link, names, new=False) for link in dead_links.acknowledged_dead(card)]
 
 
 def stale_items(card: Scorecard) -> list[LinkShown]:

@@ -11,8 +11,9 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from auditor.codec import is_int, shown
 from auditor.scorecard.document import SCHEMA_VERSION, TOOL_NAME, Scorecard, ScorecardError
-from auditor.scorecard.fields import is_int, object_field, read, shown
+from auditor.scorecard.fields import object_field, read
 
 
 def load_scorecard(path: Path) -> Scorecard:

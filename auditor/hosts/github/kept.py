@@ -1,15 +1,15 @@
 """GraphQL facts kept between runs (GraphQL has no conditional requests): a run within
 `max_cache_age` reuses an earlier run's `ok`/`moved` answers without asking. The check and the
-facts are kept in `scorecard.json`'s spelling, through its one codec (`scorecard.fields`)."""
+facts are kept whole (every field, the in-memory ones too) through the one dataclass codec
+(`auditor.codec`), with no layout of their own: what is kept is read back as it was."""
 
 from __future__ import annotations
 
 import json
 import logging
 
+from auditor.codec import Codec, object_field
 from auditor.models import LinkCheck, RepoCheck, RepoFacts
-from auditor.scorecard import ScorecardError
-from auditor.scorecard.fields import object_field, read, write
 
 logger = logging.getLogger(__name__)
 
@@ -18,8 +18,9 @@ FACTS_KEY = "graphql-facts:"
 
 
 # 2: README analysis by sections, forks compared, moves followed; 3: the check and the facts
-# in the scorecard's spelling (format 2's are asked again).
-_FACTS_FORMAT = 3
+# in the scorecard's spelling; 4: the check and the facts whole (earlier formats are asked again).
+_FACTS_FORMAT = 4
+_CODEC = Codec(layout={})
 
 
 def facts_to_json(answer: RepoCheck, now: float) -> str:
@@ -27,8 +28,8 @@ def facts_to_json(answer: RepoCheck, now: float) -> str:
         {
             "format": _FACTS_FORMAT,
             "stored_at": now,
-            "check": write(answer.check),
-            "facts": None if answer.facts is None else write(answer.facts),
+            "check": _CODEC.write(answer.check),
+            "facts": None if answer.facts is None else _CODEC.write(answer.facts),
         }
     )
 
@@ -41,9 +42,9 @@ def facts_from_json(text: str, max_age: float, now: float) -> tuple[RepoCheck, f
         age = now - float(stored["stored_at"])
         if stored.get("format") != _FACTS_FORMAT or age > max_age:
             return None
-        check = read(LinkCheck, object_field(stored, "check", ""), "check")
-        facts = read(RepoFacts, object_field(stored, "facts", ""), "facts")
+        check = _CODEC.read(LinkCheck, object_field(stored, "check", ""), "check")
+        facts = _CODEC.read(RepoFacts, object_field(stored, "facts", ""), "facts")
         return RepoCheck(check, facts), age
-    except (ValueError, TypeError, KeyError, AttributeError, ScorecardError) as error:
+    except (ValueError, TypeError, KeyError, AttributeError) as error:  # CodecError too
         logger.debug("ignoring unreadable kept GitHub facts: %s", error)
         return None

@@ -56,7 +56,7 @@ from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.links.origins import origin
 from auditor.models import Outcome, Release, RepoFacts
-from auditor.net.fetcher import REDIRECT_STATUSES
+from auditor.net.answer import REDIRECT_STATUSES
 
 # API requests that fully judge a repository: the repository, and its root listing.
 ESSENTIAL_REQUESTS = 2

@@ -18,8 +18,9 @@ from auditor.hosts.answers import Answer, Stop
 from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint
 from auditor.links.origins import origin
 from auditor.models import Outcome
+from auditor.net.answer import REDIRECT_STATUSES
 from auditor.net.body import UnreadableBody
-from auditor.net.fetcher import REDIRECT_STATUSES, Fetcher
+from auditor.net.fetcher import Fetcher
 from auditor.net.guard import ApiRoot
 from auditor.net.policy import Again, GaveUp, RetryPolicy, rate_limit_remaining, rate_limit_reset
 
