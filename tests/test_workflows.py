@@ -673,6 +673,27 @@ def test_the_release_workflow_checks_then_releases_then_moves_the_major_tag() ->
     assert all(step["env"]["TAG"] == "${{ github.ref_name }}" for step in release if "run" in step)
 
 
+def major_tag_the_release_creates(version: str) -> str:
+    """The tag the release workflow creates or moves for the release of `version`: its
+    `major=${TAG%%.*}` of the tag `v<version>`."""
+    return f"v{version}".split(".", 1)[0]
+
+
+def test_the_example_workflow_uses_the_tag_the_release_of_this_version_creates() -> None:
+    from auditor import __version__
+
+    [ours] = [line for line in uses_lines(EXAMPLE) if "/paper-auditor@" in line]
+    tag = ours.split("@", 1)[1].split()[0]
+
+    assert "major=${TAG%%.*}" in RELEASE.read_text(encoding="utf-8")
+    assert tag == major_tag_the_release_creates(__version__) == "v1"
+    # The release of this version goes through: its tag matches and its notes exist.
+    assert release_notes_module().release_notes(f"v{__version__}", ROOT)
+    readme = README.read_text(encoding="utf-8")
+    assert f"git tag v{__version__} && git push origin v{__version__}" in readme
+    assert f"@{tag}" in readme
+
+
 # --- the README's copies -------------------------------------------------------------------------
 
 
