@@ -27,7 +27,7 @@ from auditor.inputs import (
 )
 from auditor.inputs.dates import arxiv_month, list_date
 from auditor.inputs.folders import list_files
-from auditor.links import REPOSITORY_KINDS, cut_url, normalize_url, repository_name
+from auditor.links import REPOSITORY_KINDS, cut_url, normalize_url, paper_key, repository_name
 from auditor.models import (
     DateSource,
     InputSummary,
@@ -202,16 +202,18 @@ class _Collector:
         notes = [LOST_LINK_NOTE] if lost_link(prose) else []
         if left_out:
             notes.append(left_out_note(len(left_out), most))
+        name = paper_name(prose, title, repository)
         self._papers.append(
             Paper(
                 id=paper_id,
-                name=paper_name(prose, title, repository),
+                name=name,
                 title=title,
                 date=date,
                 source=SourceRef(path, record.line),
                 links=links,
                 date_source=source,
                 notes=tuple(notes),
+                key=paper_key(links, record.title or name),
             )
         )
         for (link_url, _, _), occurrence in occurrences.items():

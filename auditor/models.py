@@ -134,6 +134,7 @@ class Paper:
     (`2026`, `2026-07`, `2026-07-14`), and `date_source` says where it came from. `links` holds
     the normalised URLs the paper cites, including those harvested from its project pages.
     `notes` are sentences about the paper's text a reader should know (a link arXiv lost).
+    `key` joins runs and lists; None only in scorecards written before it.
     """
 
     id: str
@@ -147,6 +148,8 @@ class Paper:
     # With --find-code, repositories whose README names the paper's arXiv id while the paper
     # cites no code: evidence for the reader, never the paper's code.
     found_code: tuple[str, ...] = ()
+    # The stable key (`links.paper_key`): unlike `id`, the same when the list is reordered.
+    key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

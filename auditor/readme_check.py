@@ -31,8 +31,11 @@ from auditor.models import (
 )
 from auditor.readme import with_readme
 from auditor.rubric import CRITERIA, Registry, Rubric
+from auditor.rules_access import placeholder_state
 
 MAX_MANIFEST_BYTES = 256 * 1024
+# Without the folder, whether the root holds code is not known: a README alone never settles it.
+PLACEHOLDER_NOT_JUDGED = "placeholder not judged: the repository's files were not given"
 
 
 class ReadmeCheckError(Exception):
@@ -45,6 +48,7 @@ class ChecklistItem:
     title: str
     result: CriterionResult
     reason: str
+    fix: str  # the registry's fix, shown when the item fails
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +56,12 @@ class ReadmeCheck:
     path: str
     readme: str | None  # the README judged, relative to a folder; None when there is none
     covers: tuple[ReadmeEvidence, ...]
-    placeholder: bool
+    placeholder: bool | None  # None: a lone README file, whose repository's files were not seen
+    placeholder_reason: str  # the scorecard's words for a folder; PLACEHOLDER_NOT_JUDGED alone
     checklist: tuple[ChecklistItem, ...]
 
     def as_json(self) -> dict[str, object]:
-        """`{"path", "covers": [{"cover", "line", "excerpt"}], "placeholder", "checklist"}`."""
+        """The documented contract, docs/readme-check.schema.json: extended, never renamed."""
         return {
             "path": self.path,
             "covers": [
@@ -65,6 +70,12 @@ class ReadmeCheck:
             ],
             "placeholder": self.placeholder,
             "checklist": {item.id: item.result.value for item in self.checklist},
+            "placeholder_reason": self.placeholder_reason,
+            "fixes": {
+                item.id: item.fix
+                for item in self.checklist
+                if item.result is CriterionResult.FAIL and item.fix
+            },
         }
 
     def as_text(self) -> str:
@@ -80,9 +91,7 @@ class ReadmeCheck:
             at = _where(item) if item else "not found"
             lines.append(f"  {mark} {cover.value:<9} {at}")
         lines.append("")
-        placeholder = found.get(ReadmeCover.PLACEHOLDER)
-        verdict = f"YES — {_where(placeholder)}" if placeholder else "no"
-        lines.append(f"  placeholder: {verdict}")
+        lines.append(f"  {self._placeholder_line(found.get(ReadmeCover.PLACEHOLDER))}")
         lines.append("")
         lines.append("Papers with Code checklist:")
         marks = {CriterionResult.PASS: "✓", CriterionResult.FAIL: "✗"}
@@ -91,7 +100,17 @@ class ReadmeCheck:
             lines.append(
                 f"  {mark} {check.id} {check.title:<24} {check.result.value}: {check.reason}"
             )
+            if check.result is CriterionResult.FAIL and check.fix:
+                lines.append(f"      fix: {check.fix}")
         return "\n".join(lines) + "\n"
+
+    def _placeholder_line(self, evidence: ReadmeEvidence | None) -> str:
+        if self.placeholder is None:
+            return PLACEHOLDER_NOT_JUDGED
+        if not self.placeholder:
+            return "placeholder: no"
+        where = f" ({_where(evidence)})" if evidence else ""
+        return f"placeholder: YES — {self.placeholder_reason}{where}"
 
 
 def check_path(path: Path, criteria: Registry = CRITERIA) -> ReadmeCheck:
@@ -102,6 +121,8 @@ def check_path(path: Path, criteria: Registry = CRITERIA) -> ReadmeCheck:
         return _check_folder(path, rubric)
     if path.is_file():
         text = _read(path, repofiles.MAX_README_BYTES)
+        if "\x00" in text:  # no README holds a NUL byte; an image or an archive does
+            raise ReadmeCheckError(f"{path}: a binary file, not a README")
         facts = _facts(path.name, text, path.stat().st_size, readme=path.name, root=None)
         return _report(str(path), path.name, facts, rubric, files_seen=False)
     raise ReadmeCheckError(f"{path}: no such file or folder")
@@ -175,9 +196,13 @@ def _report(
         if not files_seen and spec.file_can_pass and outcome is CriterionResult.FAIL:
             outcome = CriterionResult.UNKNOWN
             reason = "not in the README; the files beside it were not seen"
-        items.append(ChecklistItem(spec.id, spec.title, outcome, reason))
-    placeholder = ReadmeCover.PLACEHOLDER in facts.readme_covers
-    return ReadmeCheck(shown, readme, facts.readme_evidence, placeholder, tuple(items))
+        items.append(ChecklistItem(spec.id, spec.title, outcome, reason, spec.fix))
+    if not files_seen:
+        return ReadmeCheck(
+            shown, readme, facts.readme_evidence, None, PLACEHOLDER_NOT_JUDGED, tuple(items)
+        )
+    why = placeholder_state(facts)
+    return ReadmeCheck(shown, readme, facts.readme_evidence, bool(why), why or "", tuple(items))
 
 
 def _preferred_readme(folder: Path) -> str | None:

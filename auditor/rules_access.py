@@ -124,7 +124,7 @@ def repository_exists(ctx: Context) -> Answer:
     )
 
 
-def _placeholder_state(facts: RepoFacts) -> str | None:
+def placeholder_state(facts: RepoFacts) -> str | None:
     """Why the repository is a placeholder; "" when nothing tells; None when it holds code.
     A fork with no commits of its own holds its parent's work, not the paper's. Otherwise
     `auditor.readme` owns the verdict: a root without code (README, licence, pages, a lone
@@ -164,7 +164,7 @@ def code_released(ctx: Context) -> Answer:
         return facts_unknown(candidate)
     if facts.reading_list:
         return answer(FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
-    why = _placeholder_state(facts)
+    why = placeholder_state(facts)
     if why is None and not facts.readme_analysed and not has_code(facts.root_files):
         # The README would have said whether the code is coming; the root does not show it.
         return readme_unknown(candidate)

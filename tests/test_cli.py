@@ -64,7 +64,7 @@ def test_extract_json_has_the_scorecard_shape(capsys: pytest.CaptureFixture[str]
     assert set(link) == {"url", "kind", "papers", "occurrences"}
     assert set(link["occurrences"][0]) == {"paper", "path", "line", "raw", "subpath"}
     paper = next(p for p in document["papers"] if p["id"] == link["papers"][0])
-    assert set(paper) == {"id", "name", "title", "date", "source", "links", "date_source"}
+    assert set(paper) == {"id", "name", "title", "date", "source", "links", "date_source", "key"}
     assert paper["links"] == [link["url"]]
     assert (paper["date"], paper["date_source"]) == ("2026-07", "list")
 
@@ -275,7 +275,7 @@ FLAG_FIELDS = {
 }
 NO_SETTINGS_DEFAULT = {
     "-h", "--help", "-v", "--verbose", "-q", "--quiet", "--fail-on", "--db", "--config",
-    "--acknowledgements", "--reported-by-issue", "--allow-missing", "--shard",
+    "--acknowledgements", "--reported-by-issue", "--allow-missing", "--shard", "--badges",
     # `Settings()` caches nowhere (a library caller's choice); the command line caches in the
     # user cache folder unless --no-cache.
     "--cache-dir", "--no-cache",

@@ -4,8 +4,11 @@ in a log while a slow link is in flight. Real servers on 127.0.0.1."""
 
 from __future__ import annotations
 
+import csv
 import functools
+import json
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,7 +37,8 @@ def web() -> Iterator[LocalServer]:
 
 
 def reports_line(out: Path) -> str:
-    return f"auditor: reports written to {out}{os.sep} (index.html, summary.md, scorecard.json)"
+    names = "index.html, summary.md, scorecard.json, papers.csv, links.csv, badge.json"
+    return f"auditor: reports written to {out}{os.sep} ({names})"
 
 
 def test_the_run_ends_with_one_line_naming_the_reports(
@@ -53,6 +57,25 @@ def test_the_run_ends_with_one_line_naming_the_reports(
 
     assert _audit(str(papers), "--out", str(out), "--quiet") == cli.EXIT_FINDINGS
     assert capsys.readouterr().err == ""
+
+
+def test_an_audit_writes_the_tables_and_badges_beside_scorecard_json(
+    tmp_path: Path, web: LocalServer
+) -> None:
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "reports"
+
+    assert _audit(str(papers), "--out", str(out), "--badges") == cli.EXIT_FINDINGS
+    document = json.loads((out / "scorecard.json").read_text(encoding="utf-8"))
+    with (out / "papers.csv").open(encoding="utf-8", newline="") as table:
+        rows = list(csv.DictReader(table))
+
+    assert [row["key"] for row in rows] == [entry["key"] for entry in document["papers"]]
+    assert [row["tier"] for row in rows] == [entry["tier"] for entry in document["papers"]]
+    with (out / "links.csv").open(encoding="utf-8", newline="") as table:
+        assert len(list(csv.DictReader(table))) == len(document["links"])
+    assert json.loads((out / "badge.json").read_text(encoding="utf-8"))["label"] == "code available"
+    badges = sorted(path.stem for path in (out / "badges").iterdir())
+    assert badges == sorted(re.sub(r"[^A-Za-z0-9._-]", "_", row["key"]) for row in rows)
 
 
 def test_shards_and_their_merge_end_with_the_line_too(

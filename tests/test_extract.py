@@ -559,3 +559,26 @@ def test_errors_and_warnings_are_logged(tmp_path: Path, caplog: pytest.LogCaptur
         ("WARNING", f"{empty}: empty input"),
         ("ERROR", f"{missing}: no such file"),
     ]
+
+
+def test_a_papers_key_is_its_identifier_and_survives_reordering(tmp_path: Path) -> None:
+    entries = [
+        "# Lists\n",
+        "- ArxivNet https://arxiv.org/abs/2403.01234v2 https://github.com/lab/arxivnet\n",
+        "- DoiNet https://doi.org/10.1145/ABC.99 https://zenodo.org/doi/10.5281/zenodo.7\n",
+        "- ReviewNet https://openreview.net/forum?id=Xy_z-12 https://github.com/lab/review\n",
+        "- TitleNet https://github.com/lab/titlenet\n",
+    ]
+    first, second = tmp_path / "a.md", tmp_path / "b.md"
+    first.write_text("".join(entries), encoding="utf-8")
+    second.write_text(entries[0] + "".join(reversed(entries[1:])), encoding="utf-8")
+
+    def keys(path: Path) -> dict[str, str | None]:
+        return {paper.name: paper.key for paper in extract_inputs([str(path)]).papers}
+
+    got = keys(first)
+    assert got == keys(second)  # ids change with the order; keys do not
+    assert got["ArxivNet"] == "arxiv:2403.01234"
+    assert got["DoiNet"] == "doi:10.1145/abc.99"  # not the archive's DOI: that names the code
+    assert got["ReviewNet"] == "openreview:Xy_z-12"
+    assert (got["TitleNet"] or "").startswith("title:")

@@ -150,7 +150,7 @@ def _digests(folder: Path) -> dict[str, str]:
     return {
         path.name: hashlib.sha256(path.read_bytes()).hexdigest()
         for path in folder.iterdir()
-        if path.suffix in (".json", ".md", ".html")
+        if path.suffix in (".json", ".md", ".html", ".csv")
     }
 
 
@@ -179,7 +179,7 @@ def test_a_full_disk_fails_cleanly_and_keeps_the_previous_reports(
     )  # fmt: skip
     assert first.returncode == 0, first.stderr
     before = _digests(out)
-    assert len(before) == 3
+    assert len(before) == 6  # index.html, summary.md, scorecard.json, the tables, the badge
 
     full = subprocess.run(
         _command(paper_list, out), capture_output=True, text=True, env=_environ(tmp_path),

@@ -311,3 +311,21 @@ def test_default_ports_have_one_home() -> None:
             ):
                 tables.append(f"{path.relative_to(package)}:{node.lineno}")
     assert [table.split(":")[0] for table in tables] == ["links/origins.py"], tables
+
+
+def test_a_paper_key_prefers_arxiv_then_doi_then_openreview_else_the_title() -> None:
+    from auditor.links import paper_key
+
+    cited = [
+        "https://openreview.net/pdf?id=Ab12_x",
+        "https://doi.org/10.1000/XYZ",
+        "https://arxiv.org/pdf/2401.00001v3",
+    ]
+    assert paper_key(cited, "T") == "arxiv:2401.00001"
+    assert paper_key(cited[:2], "T") == "doi:10.1000/xyz"
+    assert paper_key(cited[:1], "T") == "openreview:Ab12_x"
+    assert paper_key(["https://openreview.net/group?id=ICLR.cc"], "T").startswith("title:")
+    # The title, normalised: case, width and punctuation aside; other words, another key.
+    same = paper_key([], "Deep Nets: A Study!")
+    assert same == paper_key([], "ｄｅｅｐ  nets — a study") != paper_key([], "Deep Nets II")
+    assert len(same) == len("title:") + 16

@@ -5,11 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from auditor import cli
 from auditor.models import CriterionResult
-from auditor.readme_check import ReadmeCheckError, check_path
+from auditor.readme_check import PLACEHOLDER_NOT_JUDGED, ReadmeCheckError, check_path
+from auditor.rubric import CRITERIA
+
+SCHEMA = json.loads(
+    (Path(__file__).parent.parent / "docs" / "readme-check.schema.json").read_text("utf-8")
+)
 
 README = """# FancyNet
 
@@ -112,7 +118,7 @@ def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repo = make_repo(tmp_path, {"README.md": README, "train.py": ""})
     assert cli.main(["readme", str(repo), "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert list(document) == ["path", "covers", "placeholder", "checklist"]
+    assert list(document)[:4] == ["path", "covers", "placeholder", "checklist"]
     assert document["path"] == str(repo)
     assert document["covers"][0] == {"cover": "install", "line": 5, "excerpt": "Installation"}
     assert document["placeholder"] is False
@@ -158,3 +164,77 @@ def test_placeholders_and_upper_case_tables_are_read_not_raised_on(
     assert covers["train"] == 3
     assert covers["results"] == 7
     assert seen.err == ""
+
+
+def test_each_failed_item_prints_the_registrys_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path, {"README.md": README, "train.py": ""})
+    assert cli.main(["readme", str(repo)]) == 0
+    text = capsys.readouterr().out
+    judged = check_path(repo)
+    failed = [item for item in judged.checklist if item.result is CriterionResult.FAIL]
+    fixes = {spec.id: spec.fix for spec in CRITERIA.checklist}
+
+    assert failed  # D4: no weights
+    for item in failed:
+        assert item.fix == fixes[item.id]
+        assert f"      fix: {item.fix}\n" in text
+    passed = [item for item in judged.checklist if item.result is CriterionResult.PASS]
+    assert all(f"fix: {item.fix}" not in text for item in passed)
+
+
+def test_a_binary_file_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = tmp_path / "README.md"
+    image.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+
+    with pytest.raises(ReadmeCheckError, match="a binary file, not a README"):
+        check_path(image)
+    assert cli.main(["readme", str(image)]) == cli.EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "a binary file, not a README" in captured.err
+
+
+def test_a_lone_file_says_its_placeholder_is_not_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "README.md").write_text("# Soon\n\nCode coming soon.\n", encoding="utf-8")
+    assert cli.main(["readme", str(tmp_path / "README.md")]) == 0
+    assert f"  {PLACEHOLDER_NOT_JUDGED}\n" in capsys.readouterr().out
+    judged = check_path(tmp_path / "README.md")
+    assert judged.placeholder is None
+    assert judged.as_json()["placeholder_reason"] == PLACEHOLDER_NOT_JUDGED
+
+
+def test_a_placeholder_folder_gives_the_scorecards_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path, {"README.md": "# Soon\n\nCode coming soon.\n", "LICENSE": "MIT"})
+    assert cli.main(["readme", str(repo)]) == 0
+    text = capsys.readouterr().out
+    judged = check_path(repo)
+
+    # The words the scorecard's placeholder criterion gives, before its grace period.
+    assert judged.placeholder is True
+    assert judged.placeholder_reason == "only README, licence, pages"
+    assert "  placeholder: YES — only README, licence, pages" in text
+    coded = check_path(make_repo(tmp_path / "coded", {"README.md": README, "train.py": ""}))
+    assert (coded.placeholder, coded.placeholder_reason) == (False, "")
+
+
+@pytest.mark.parametrize("lone", [False, True])
+def test_the_json_output_validates_against_its_documented_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lone: bool
+) -> None:
+    repo = make_repo(tmp_path, {"README.md": README, "LICENSE": "MIT"})
+    target = repo / "README.md" if lone else repo
+    assert cli.main(["readme", str(target), "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+
+    jsonschema.validate(document, SCHEMA)
+    assert set(document) == set(SCHEMA["properties"])  # every field is documented
+    assert document["fixes"]

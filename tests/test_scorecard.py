@@ -265,6 +265,7 @@ def full_scorecard() -> Scorecard:
         date_source=DateSource.LIST,
         notes=("the abstract's link was lost by arXiv",),
         found_code=("https://github.com/lab/found",),
+        key="arxiv:2401.00001",
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))

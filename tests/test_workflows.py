@@ -35,7 +35,7 @@ OUR_MAJOR_TAG = "<owner>/paper-auditor@v1 # zizmor: ignore[unpinned-uses]"
 WRITES = {
     "audit.yml": {"pages": {"pages", "id-token"}, "issue": {"issues"}, "history": {"contents"}},
     "release.yml": {"release": {"contents"}},
-    "paper-audit.yml": {"audit": {"contents"}},
+    "paper-audit.yml": {"audit": {"contents"}, "pages": {"pages", "id-token"}},
 }
 COMPLETED = 'contains(fromJSON(\'["0", "1"]\'), '  # an audit that exited 0 or 1
 
@@ -671,6 +671,48 @@ def test_the_release_workflow_checks_then_releases_then_moves_the_major_tag() ->
     assert "--notes-file" in scripts[1]
     assert "major=${TAG%%.*}" in scripts[2]
     assert all(step["env"]["TAG"] == "${{ github.ref_name }}" for step in release if "run" in step)
+
+
+def major_tag_the_release_creates(version: str) -> str:
+    """The tag the release workflow creates or moves for the release of `version`: its
+    `major=${TAG%%.*}` of the tag `v<version>`."""
+    return f"v{version}".split(".", 1)[0]
+
+
+def test_the_example_workflow_uses_the_tag_the_release_of_this_version_creates() -> None:
+    from auditor import __version__
+
+    [ours] = [line for line in uses_lines(EXAMPLE) if "/paper-auditor@" in line]
+    tag = ours.split("@", 1)[1].split()[0]
+
+    assert "major=${TAG%%.*}" in RELEASE.read_text(encoding="utf-8")
+    assert tag == major_tag_the_release_creates(__version__) == "v1"
+    # The release of this version goes through: its tag matches and its notes exist.
+    assert release_notes_module().release_notes(f"v{__version__}", ROOT)
+    readme = README.read_text(encoding="utf-8")
+    assert f"git tag v{__version__} && git push origin v{__version__}" in readme
+    assert f"@{tag}" in readme
+
+
+def test_the_example_publishes_the_badges_with_its_pages_site_when_it_has_one() -> None:
+    example = load(EXAMPLE)
+    audit = example["jobs"]["audit"]["steps"]
+    [ours] = [step for step in audit if "/paper-auditor@" in step.get("uses", "")]
+    [site] = [step for step in audit if step.get("name") == "Prepare the Pages site"]
+    pages = example["jobs"]["pages"]
+
+    assert "--badges" in ours["with"]["args"].split()
+    assert "--out reports" in ours["with"]["args"]
+    for published in ("reports/badge.json", "reports/badges", "reports/papers.csv"):
+        assert published in site["run"]
+    assert "sqlite" not in site["run"]
+    # Only a repository that says it has a Pages site deploys one: the example runs as printed.
+    assert "vars.PAPER_AUDIT_PAGES == 'true'" in site["if"]
+    assert "vars.PAPER_AUDIT_PAGES == 'true'" in pages["if"]
+    assert any("actions/deploy-pages@" in step.get("uses", "") for step in pages["steps"])
+    readme = README.read_text(encoding="utf-8")
+    endpoint = "https://img.shields.io/endpoint?url=https://OWNER.github.io/REPO/badge.json"
+    assert f"![code available]({endpoint})" in readme
 
 
 # --- the README's copies -------------------------------------------------------------------------

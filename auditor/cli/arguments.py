@@ -342,6 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="for papers citing no code, search GitHub for READMEs naming their arXiv id "
         "(listed as code found, not cited)",
     )
+    _badges(audit_parser)
     _common(audit_parser)
 
     merge_parser = commands.add_parser(
@@ -355,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     _config(merge_parser)
     _acknowledgements(merge_parser)
+    _badges(merge_parser)
     _common(merge_parser)
 
     issue_parser = commands.add_parser(
@@ -382,6 +384,13 @@ def build_parser() -> argparse.ArgumentParser:
     render_parser.add_argument(
         "--out", type=Path, help="report folder (default: the scorecard's folder)"
     )
+    render_parser.add_argument(
+        "--format",
+        choices=("reports", "csv"),
+        default="reports",
+        help="reports: every report (default); csv: papers.csv and links.csv only",
+    )
+    _badges(render_parser)
     _common(render_parser)
 
     readme_parser = commands.add_parser(
@@ -395,6 +404,15 @@ def build_parser() -> argparse.ArgumentParser:
     readme_parser.add_argument("--format", choices=("text", "json"), default="text")
     _common(readme_parser)
     return parser
+
+
+def _badges(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--badges",
+        action="store_true",
+        help="also write each paper's shields.io badge, badges/KEY.json (badge.json, the "
+        "list's, is always written)",
+    )
 
 
 def _allowed_networks(

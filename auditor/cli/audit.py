@@ -36,8 +36,11 @@ from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_
 from auditor.cli.messages import log
 from auditor.models import LinkResult
 from auditor.progress import Progress
+from auditor.render import data
 from auditor.scorecard import Scorecard
 from auditor.timestamps import day_of
+
+BADGES_FOLDER = "badges"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +52,12 @@ class WrittenReports:
     summary: str
 
 
-def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> WrittenReports:
+def write_reports(
+    card: Scorecard, out_dir: Path, *, with_json: bool, badges: bool = False
+) -> WrittenReports:
     """Writes the reports as one set (`scorecard.write_report_set`). Without `with_json`, the
-    scorecard.json already there joins the new set unchanged."""
+    scorecard.json already there joins the new set unchanged. With `badges`, each paper's badge
+    in `badges/`, after the set and all-or-nothing on their own (the set's files lie flat)."""
     summary = redact.scrub(render.render_markdown(card))
     files: dict[str, str | Iterable[str]] = {
         "index.html": redact.scrub(render.render_html(card)),
@@ -63,14 +69,30 @@ def write_reports(card: Scorecard, out_dir: Path, *, with_json: bool) -> Written
         files["scorecard.json"] = redact.scrub(
             (out_dir / "scorecard.json").read_text(encoding="utf-8")
         )
+    files.update(csv_reports(card))  # beside scorecard.json: docs/data-out.md
+    files["badge.json"] = redact.scrub(data.badge_json(card))
     scorecard.write_report_set(out_dir, files)
-    return WrittenReports(tuple(files), summary)
+    names = tuple(files)
+    if badges:
+        folder = out_dir / BADGES_FOLDER
+        each = {folder / name: redact.scrub(text) for name, text in data.paper_badges(card).items()}
+        scorecard.write_files_atomically(each)
+        names += (f"{BADGES_FOLDER}/",)
+    return WrittenReports(names, summary)
+
+
+def csv_reports(card: Scorecard) -> dict[str, str]:
+    """`papers.csv` and `links.csv` (docs/data-out.md)."""
+    return {
+        "papers.csv": redact.scrub(data.papers_csv(card)),
+        "links.csv": redact.scrub(data.links_csv(card)),
+    }
 
 
 def _publish(
-    card: Scorecard, out_dir: Path, environ: Mapping[str, str], *, with_json: bool
+    card: Scorecard, out_dir: Path, environ: Mapping[str, str], *, badges: bool
 ) -> WrittenReports:
-    written = write_reports(card, out_dir, with_json=with_json)
+    written = write_reports(card, out_dir, with_json=True, badges=badges)
     actions.report_to_actions(
         card,
         environ=environ,
@@ -272,7 +294,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             return _stopped(settings.out_dir, history_kept=False)
         card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
         card = shard.stamp(card, *shard_of)
-        written = write_reports(card, settings.out_dir, with_json=True)
+        written = write_reports(card, settings.out_dir, with_json=True, badges=args.badges)
         _say_cache_reuse(card, quiet=args.quiet)
         code = exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
         _say_reports_written(settings.out_dir, written, quiet=args.quiet)
@@ -295,7 +317,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         card, written, failed = _record(
             observer.runs if observer.run_id is not None else None,
             _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules),
-            lambda card: _publish(card, settings.out_dir, environ, with_json=True),
+            lambda card: _publish(card, settings.out_dir, environ, badges=args.badges),
             run_id=observer.run_id,
             reported_by_issue=args.reported_by_issue,
         )
@@ -356,7 +378,7 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         card, written, failed = _record(
             runs,
             merged,
-            lambda card: _publish(card, args.out, environ, with_json=True),
+            lambda card: _publish(card, args.out, environ, badges=args.badges),
             run_id=None,
             reported_by_issue=args.reported_by_issue,
         )

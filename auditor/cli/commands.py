@@ -78,11 +78,15 @@ def _reader_may_stop(out: TextIO) -> Iterator[None]:
 
 def run_render(args: argparse.Namespace) -> int:
     from auditor import scorecard
-    from auditor.cli.audit import write_reports
+    from auditor.cli.audit import csv_reports, write_reports
 
     card = scorecard.load_scorecard(args.scorecard)
     out_dir = args.out or args.scorecard.parent
-    write_reports(card, out_dir, with_json=args.out is not None)
+    if args.format == "csv":  # beside the report set, which stays as it is
+        tables = csv_reports(card)
+        scorecard.write_files_atomically({out_dir / name: text for name, text in tables.items()})
+    else:
+        write_reports(card, out_dir, with_json=args.out is not None, badges=args.badges)
     log.info("reports written to %s", out_dir)
     return EXIT_OK
 

@@ -25,7 +25,9 @@ _NOT_LISTS = re.compile(
 # Folders of tools and environments, never of lists.
 _NOT_LIST_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages", "venv", "env"})
 # The reports paper-auditor writes; skipped when they say they are ours.
-_REPORT_NAMES = frozenset({"scorecard.json", "summary.md", "index.html"})
+_REPORT_NAMES = frozenset({"scorecard.json", "summary.md", "index.html", "papers.csv", "links.csv"})
+# How our tables begin (docs/data-out.md; tests/test_render_data.py holds them to the writer).
+OUR_TABLE_HEADERS = (b"key,id,name,title,", b"url,kind,outcome,detail,")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ def _is_our_report(path: str) -> bool:
     try:
         with open(path, "rb") as stream:
             head = stream.read(16384)
+            if head.startswith(OUR_TABLE_HEADERS):
+                return True
             stream.seek(max(0, os.fstat(stream.fileno()).st_size - 4096))
             return b"paper-auditor" in head or b"paper-auditor" in stream.read()
     except OSError:

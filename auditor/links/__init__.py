@@ -52,6 +52,7 @@ from auditor.links.purpose import (
     is_hosted_environment,
     is_weights_file,
     is_weights_link,
+    paper_key,
 )
 from auditor.links.repositories import (
     SWHID,
@@ -126,6 +127,7 @@ __all__ = [
     "normalize_url",
     "osf_guid",
     "owner_name_repository",
+    "paper_key",
     "politeness_key",
     "release_url",
     "repository_name",

@@ -4,7 +4,10 @@ archived copy; and which links found on a project page are worth checking as the
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
+from collections.abc import Iterable
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -26,8 +29,11 @@ from auditor.links.normalize import NormalizedUrl, normalize_url
 from auditor.links.repositories import (
     SWHID,
     TEMPLATE_REPOSITORIES,
+    arxiv_id,
+    doi_of,
     github_full_name,
     huggingface_repository,
+    openreview_id,
 )
 from auditor.models import LinkKind, LinkResult
 
@@ -171,3 +177,25 @@ def is_archive_doi(url: str) -> bool:
         or "figshare" in lowered
         or (SOFTWARE_HERITAGE in lowered and SWHID.search(lowered) is not None)
     )
+
+
+_NOT_TITLE_TEXT = re.compile(r"[\W_]+")
+
+
+def paper_key(links: Iterable[str], title: str) -> str:
+    """A paper's stable key, the same whatever the list's order: `arxiv:<id>`, `doi:<doi>`
+    (lower case: DOIs ignore case; an archive's DOI names the code, not the paper) or
+    `openreview:<id>` from the first link that names one, in that order of preference; else
+    `title:` and 16 hex digits of the SHA-256 of the title, case, accents' forms and
+    punctuation aside."""
+    cited = tuple(links)
+    for prefix, named in (
+        ("arxiv", arxiv_id),
+        ("doi", lambda url: None if is_archive_doi(url) else doi_of(url)),
+        ("openreview", openreview_id),
+    ):
+        for url in cited:
+            if (found := named(url)) is not None:
+                return f"{prefix}:{found.lower() if prefix == 'doi' else found}"
+    words = _NOT_TITLE_TEXT.sub(" ", unicodedata.normalize("NFKC", title).casefold()).strip()
+    return "title:" + hashlib.sha256(words.encode("utf-8")).hexdigest()[:16]

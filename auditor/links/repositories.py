@@ -231,6 +231,19 @@ def arxiv_id(url: str) -> str | None:
     return found.group(1) if found else None
 
 
+_OPENREVIEW_ID = re.compile(r"[\w-]{5,40}")
+
+
+def openreview_id(url: str) -> str | None:
+    """The id of an OpenReview paper (`openreview.net/forum?id=…`, `/pdf?id=…`), else None."""
+    parts = urlsplit(url)
+    page = parts.path.rstrip("/")
+    if canonical_host(parts) != "openreview.net" or page not in ("/forum", "/pdf"):
+        return None
+    found = parse_qs(parts.query).get("id", [""])[0]
+    return found if _OPENREVIEW_ID.fullmatch(found) else None
+
+
 def osf_guid(url: str) -> str | None:
     """The GUID of an OSF project or registration (`osf.io/abcd3`, `api.osf.io/v2/nodes/abcd3`),
     else None."""

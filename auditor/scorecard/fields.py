@@ -88,6 +88,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "date_source": _OMITTED,
         "notes": _OMITTED,
         "found_code": _OMITTED,
+        "key": _OMITTED,  # since the stable paper key
     },
     SourceRef: {"line": _COUNT},
     PaperScore: {"score": Rule(minimum=0, maximum=100)},
