@@ -17,8 +17,8 @@ import pytest
 from auditor import repofiles
 from auditor.config import Settings
 from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host, build_batch_query
-from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.hosts.github.endpoints import raw_origins
+from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from auditor.net.fetcher import Fetcher

@@ -16,7 +16,8 @@ sum divided by 100 and rounded, at least 1 point; `rateLimit { cost remaining re
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
 (primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers
 `graphql_oversize`, one of `GRAPHQL_FAULTS`), `graphql_rate_limited`, `graphql_faults`
-(repositories whose first query faults once, each with one of `GRAPHQL_FAULTS`), `token` (a wrong or missing token gets 401 from GraphQL), and
+(repositories whose first query faults once, each with one of `GRAPHQL_FAULTS`), `token` (a
+wrong or missing token gets 401 from GraphQL), and
 `script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
 Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["raw"]`, `counts["raw_304"]`,
 `counts["graphql"]`, `graphql_points`, and `requests` (method, path, headers) for every request.

@@ -58,7 +58,9 @@ GRAPHQL_BATCH = 30
 # The time a query should stay under: GitHub gives up at 10 s, and a timeout costs points.
 TARGET_SECONDS = 4.0
 # GitHub's words for a query that took too long (502/504 bodies, or a 200's errors).
-_TIMED_OUT = re.compile(r"couldn.t respond to your request in time|something went wrong|timeout", re.I)
+_TIMED_OUT = re.compile(
+    r"couldn.t respond to your request in time|something went wrong|timeout", re.I
+)
 
 
 class BatchSize:
