@@ -507,6 +507,7 @@ async def _run(
         rubric_version=rubric.version,
         notes=after.notes,
         cache_reuse=None if cache is None else cache.reuse(),
+        graphql_points=checks.github.graphql_points if checks.github.graphql_queries else None,
     )
     return RunOutcome(audit=audit, errors=extraction.errors)
 

@@ -224,3 +224,22 @@ def test_site_pages_on_a_project_page_are_never_checked_as_repositories(tmp_path
     assert all(path.startswith(("/repos/acme/goodnet", "/raw/acme/goodnet/")) for path in asked)
     assert code == cli.EXIT_OK
     assert document["papers"][0]["tier"] in ("silver", "gold")
+
+
+def test_the_graphql_points_spent_are_said_on_stderr_and_in_the_scorecard(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    audit(world, tmp_path / "with-token")
+    spent = world.github.graphql_points
+    assert spent >= 1
+    document = json.loads((tmp_path / "with-token" / "scorecard.json").read_text())
+    assert document["graphql_points"] == spent
+    assert f"auditor: GitHub GraphQL points spent: {spent}\n" in capsys.readouterr().err
+
+    audit(world, tmp_path / "quiet", "--quiet")
+    assert "GraphQL" not in capsys.readouterr().err
+
+    audit(world, tmp_path / "tokenless", token=None)  # REST only: no GraphQL, no field
+    document = json.loads((tmp_path / "tokenless" / "scorecard.json").read_text())
+    assert "graphql_points" not in document
+    assert "GraphQL points" not in capsys.readouterr().err
