@@ -320,9 +320,10 @@ async def test_a_plain_502_is_sent_again_once_then_halved(fetcher: Fetcher) -> N
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, graphql_max_aliases=20, graphql_oversize="502") as fake:
-        results, _ = await check(fetcher, fake, names, token=TOKEN)
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
         assert graphql_sizes(fake) == [30, 30, 15, 15]
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.batch_size == GRAPHQL_BATCH  # no reason given: the next batches stay whole
 
 
 @pytest.mark.parametrize("fault", ["secondary", "502"])
@@ -351,7 +352,8 @@ async def test_a_timeout_of_the_moment_halves_that_batch_only(fetcher: Fetcher, 
 
 
 async def test_graphql_queries_stay_within_batches_plus_faults(fetcher: Fetcher) -> None:
-    # The world: 388 repositories, 17 faults of the moment.
+    # The world: 388 repositories, 17 faults of the moment, a secondary limit and a
+    # plain 502 in turn (a batch meeting two plain 502s in a row is halved: one query more).
     names = [f"ml-lab/r{i}" for i in range(388)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     faults = {names[i]: ("secondary", "502")[i % 2] for i in range(0, 388, 23)}

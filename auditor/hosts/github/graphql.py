@@ -250,7 +250,13 @@ class _Pending:
 
 
 class _Split(Exception):
-    """The batch was too heavy for GitHub (a timeout, a 502 twice, node or resource limit)."""
+    """The batch is to be halved: GitHub found it too heavy (`heavy`: a timeout, the node or
+    resource limits), or it failed twice with no reason given (a plain 502, a broken exchange),
+    which says nothing of the size of the batches to come."""
+
+    def __init__(self, *, heavy: bool) -> None:
+        super().__init__()
+        self.heavy = heavy
 
 
 class GraphQLReader:
@@ -270,10 +276,11 @@ class GraphQLReader:
             started = time.monotonic()
             data, errors, cost = await self._query(api, build_batch_query(len(batch)), variables)
             self.size.measured(len(batch), time.monotonic() - started, cost)
-        except _Split:
+        except _Split as split:
             if len(batch) == 1:
                 return {batch[0]: _could_not_ask("GitHub GraphQL API timed out")}
-            self.size.failed(len(batch))
+            if split.heavy:
+                self.size.failed(len(batch))
             half = len(batch) // 2
             return {
                 **await self.batch(api, batch[:half]),
@@ -377,17 +384,17 @@ class GraphQLReader:
                 if stop.outcome is not Outcome.TRANSIENT:
                     raise
                 if timed_out(stop) or resent:
-                    raise _Split from stop
+                    raise _Split(heavy=timed_out(stop)) from stop
                 resent = True
                 return Again(stop, counted=False)
             if answer.status == 504 or (
                 answer.status == 502 and _TIMED_OUT.search(answer.message())
             ):
-                raise _Split  # GitHub stopped the query at its 10 s: too heavy a batch
+                raise _Split(heavy=True)  # GitHub stopped the query at its 10 s
             if answer.status == 502:
                 # A fault of the moment, or a batch too heavy: which one, the same batch tells.
                 if resent:
-                    raise _Split
+                    raise _Split(heavy=False)
                 resent = True
                 return Again(Stop(Outcome.TRANSIENT, "answered 502"), counted=False)
             if answer.status == 401:
@@ -423,11 +430,11 @@ class GraphQLReader:
                 answer.status,
             )
         if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
-            raise _Split
+            raise _Split(heavy=True)
         if not _holds_aliases(data) and any(
             isinstance(e, dict) and _TIMED_OUT.search(str(e.get("message", ""))) for e in error_list
         ):
-            raise _Split  # "Something went wrong … may be the result of a timeout"
+            raise _Split(heavy=True)  # "Something went wrong … may be the result of a timeout"
         if not isinstance(data, dict):
             first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
             message = first.get("message") if isinstance(first, dict) else None
