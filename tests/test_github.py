@@ -307,13 +307,13 @@ async def test_a_batch_github_times_out_on_is_halved_at_once(fetcher: Fetcher, a
         # Each too heavy a batch halved at once, never sent again as it was.
         assert graphql_sizes(fake) == [30, 15, 7, 8, 4, 4, 15, 7, 8, 4, 4]
         assert {r.check.outcome for r in results.values()} == {Outcome.OK}
-        # The next batches are as large as GitHub answered, never the size that failed.
-        assert facts.batch_size == 7
+        # The next batches grow back towards the size that failed, never to it.
+        assert facts.batch_size == 6
         fake.requests.clear()
         more = [FakeRepo(f"ml-lab/s{i}", files={"README.md": "# s\n"}) for i in range(14)]
         fake.repos.update({repo.full_name.casefold(): repo for repo in more})
         await facts.repos([repo.full_name for repo in more])
-        assert graphql_sizes(fake) == [7, 7]
+        assert graphql_sizes(fake) == [6, 7, 1]
 
 
 async def test_a_plain_502_is_sent_again_once_then_halved(fetcher: Fetcher) -> None:
@@ -348,7 +348,7 @@ async def test_a_timeout_of_the_moment_halves_that_batch_only(fetcher: Fetcher, 
         results, facts = await check(fetcher, fake, names, token=TOKEN)
         assert graphql_sizes(fake) == [30, 15, 15]
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
-    assert facts.batch_size == GRAPHQL_BATCH - 1  # grown back, below the size that failed
+    assert facts.batch_size == 22  # growing back, halfway to the size that failed
 
 
 async def test_graphql_queries_stay_within_batches_plus_faults(fetcher: Fetcher) -> None:
@@ -380,8 +380,11 @@ def test_batch_size_follows_time_and_cost() -> None:
     assert size.current == 30
     size.failed(30)
     assert size.current == 15
-    size.measured(15, 0.1, 1)
-    assert size.current == 29  # never the size GitHub failed on
+    grown = []
+    for _ in range(5):
+        size.measured(size.current, 0.1, 1)
+        grown.append(size.current)
+    assert grown == [22, 26, 28, 29, 29]  # halfway to the size GitHub failed on, never it
 
 
 async def test_a_single_repository_that_always_times_out_is_transient(

@@ -66,22 +66,26 @@ _TIMED_OUT = re.compile(
 class BatchSize:
     """The aliases of the next facts query, chosen by the queries so far: shrunk to what keeps
     a query under `TARGET_SECONDS`, and below the smallest batch GitHub found too heavy; grown
-    back (doubling, at most `GRAPHQL_BATCH`) while queries are quick and cost the minimum 1 point
-    (past it, more aliases a query save no points)."""
+    back while queries are quick and cost the minimum 1 point (past it, more aliases a query
+    save no points): doubling, at most `GRAPHQL_BATCH`, and once a batch failed, halfway to the
+    size that failed (a search, so that a fixed limit costs a few failed queries a run)."""
 
     def __init__(self) -> None:
         self.current = GRAPHQL_BATCH
-        self._too_heavy = GRAPHQL_BATCH + 1  # the fewest aliases GitHub failed on
+        self._too_heavy: int | None = None  # the fewest aliases GitHub failed on
 
     def measured(self, aliases: int, seconds: float, cost: int | None) -> None:
         if seconds > TARGET_SECONDS:
             self.current = max(1, min(self.current, int(aliases * TARGET_SECONDS / seconds)))
         elif seconds < TARGET_SECONDS / 2 and (cost or 1) <= 1 and aliases >= self.current:
-            self.current = min(self.current * 2, self._too_heavy - 1, GRAPHQL_BATCH)
+            most = GRAPHQL_BATCH
+            if self._too_heavy is not None:
+                most = min(self._too_heavy - 1, (self.current + self._too_heavy) // 2)
+            self.current = max(self.current, min(self.current * 2, most))
 
     def failed(self, aliases: int) -> None:
         """`aliases` were too heavy a query: it is halved, and never sent that large again."""
-        self._too_heavy = min(self._too_heavy, aliases)
+        self._too_heavy = min(self._too_heavy or aliases, aliases)
         self.current = max(1, min(self.current, aliases // 2))
 
 
