@@ -16,7 +16,13 @@ import pytest
 
 from auditor import repofiles
 from auditor.config import Settings
-from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host, build_batch_query
+from auditor.hosts.github import (
+    GRAPHQL_BATCH,
+    GitHubFacts,
+    api_for_host,
+    build_batch_query,
+    graphql,
+)
 from auditor.hosts.github.endpoints import raw_origins
 from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
@@ -365,6 +371,22 @@ async def test_graphql_queries_stay_within_batches_plus_faults(fetcher: Fetcher)
     assert queries == facts.requests_made <= math.ceil(388 / 30) + len(faults)
     # Every answer said its cost: 30 aliases cost GitHub's minimum of 1 point.
     assert facts.graphql_points == facts.graphql_queries == queries - len(faults)
+
+
+async def test_a_slow_answer_shrinks_the_batches_a_wait_of_ours_does_not(
+    fetcher: Fetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(graphql, "TARGET_SECONDS", 0.3)
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, token=TOKEN) as fake:
+        body = {"message": "You have exceeded a secondary rate limit."}
+        fake.script("/graphql", 403, body, {"retry-after": "1"})  # waited: not GitHub's time
+        _, facts = await check(fetcher, fake, names, token=TOKEN)
+        assert facts.batch_size == GRAPHQL_BATCH
+        fake.latency = 0.6  # twice the target: at most half the aliases
+        await facts.repos(names)
+        assert 10 <= facts.batch_size <= GRAPHQL_BATCH // 2
 
 
 def test_batch_size_follows_time_and_cost() -> None:

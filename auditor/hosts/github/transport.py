@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from typing import Protocol
 
 import httpx
@@ -90,6 +91,8 @@ class Transport:
         self.graphql_points = 0
         self.graphql_left: tuple[int, str] | None = None  # the last (remaining, resetAt)
         self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
+        # Seconds the last exchange took, from sending to the whole answer: no wait of ours.
+        self.last_exchange = 0.0
 
     async def send(
         self,
@@ -163,6 +166,7 @@ class Transport:
             self.raw_requests += 1
         else:
             self.requests_made += 1
+        started = time.monotonic()
         try:
             response = await self.fetcher.send(
                 method,
@@ -190,6 +194,7 @@ class Transport:
             if method != "GET":
                 raise failed from error
             return Again(failed)
+        self.last_exchange = time.monotonic() - started
         answer = Answer(response.status, response.headers, response.text(), response.url)
         remaining = rate_limit_remaining(answer.headers)
         if remaining is not None:
