@@ -150,7 +150,7 @@ class _Checks:
 
     async def _repos(self, urls: Sequence[str]) -> None:
         # Facts still fresh from an earlier run first (no request), so that the batches below
-        # are full ones: asked 40 at a time, one repository without a kept answer (a missing
+        # are full ones: asked in batches, one repository without a kept answer (a missing
         # one) would cost a GraphQL query per batch on a warm run.
         kept = self.github.kept([repo_name(url) for url in urls], host=links.GITHUB)
         for url in urls:
@@ -162,16 +162,20 @@ class _Checks:
             for url in urls:
                 self.record(url, checker.not_checked(self.net.offline_detail()))
             return
-        # Batch by batch, so that a run cut short keeps every batch that finished.
-        for start in range(0, len(urls), github.GRAPHQL_BATCH):
-            batch = {repo_name(url): url for url in urls[start : start + github.GRAPHQL_BATCH]}
+        # Batch by batch (as large as GitHub's measured answers allow), so that a run cut short
+        # keeps every batch that finished.
+        start = 0
+        while start < len(urls):
+            chunk = urls[start : start + self.github.batch_size]
+            start += len(chunk)
+            batch = {repo_name(url): url for url in chunk}
             if self.out_of_time():
                 for url in batch.values():
                     self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
                 continue
             # Extraction classifies only github.com links as repositories, so they go to
             # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
-            upcoming = len(urls) - start - len(batch)  # REST keeps their budget first
+            upcoming = len(urls) - start  # REST keeps their budget first
             answers: Mapping[str, RepoCheck]
             try:
                 answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
@@ -503,6 +507,7 @@ async def _run(
         rubric_version=rubric.version,
         notes=after.notes,
         cache_reuse=None if cache is None else cache.reuse(),
+        graphql_points=checks.github.graphql_points if checks.github.graphql_queries else None,
     )
     return RunOutcome(audit=audit, errors=extraction.errors)
 

@@ -111,6 +111,7 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
         links=links,
         notes=tuple(dict.fromkeys(note for card in cards for note in card.notes)),
         cache=_merged_cache_reuse(cards),
+        graphql_points=_merged_graphql_points(cards),
     )
 
 
@@ -118,6 +119,12 @@ def _merged_cache_reuse(cards: Sequence[Scorecard]) -> CacheReuse | None:
     """The shards' reuse added up; None when no shard ran with a cache."""
     reuses = [card.cache for card in cards if card.cache is not None]
     return sum(reuses[1:], reuses[0]) if reuses else None
+
+
+def _merged_graphql_points(cards: Sequence[Scorecard]) -> int | None:
+    """The shards' GraphQL points added up; None when no shard sent a query."""
+    points = [card.graphql_points for card in cards if card.graphql_points is not None]
+    return sum(points) if points else None
 
 
 def _check_complete(cards: Sequence[Scorecard]) -> None:

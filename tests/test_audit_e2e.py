@@ -14,10 +14,12 @@ import pytest
 
 from auditor import cli, pipeline, rubric, scorecard
 from auditor.config import Settings
+from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
 from tests.support.audit_world import repositories
-from tests.support.fake_github import FakeGitHub
-from tests.support.local_servers import BrokenDNS, LocalServer, html, redirect, serve
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.github_world import settings_for
+from tests.support.local_servers import BrokenDNS, LocalServer, html, plain_fetcher, redirect, serve
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
@@ -224,3 +226,56 @@ def test_site_pages_on_a_project_page_are_never_checked_as_repositories(tmp_path
     assert all(path.startswith(("/repos/acme/goodnet", "/raw/acme/goodnet/")) for path in asked)
     assert code == cli.EXIT_OK
     assert document["papers"][0]["tier"] in ("silver", "gold")
+
+
+def test_the_graphql_points_spent_are_said_on_stderr_and_in_the_scorecard(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    audit(world, tmp_path / "with-token")
+    spent = world.github.graphql_points
+    assert spent >= 1
+    document = json.loads((tmp_path / "with-token" / "scorecard.json").read_text())
+    assert document["graphql_points"] == spent
+    assert f"auditor: GitHub GraphQL points spent: {spent}\n" in capsys.readouterr().err
+
+    audit(world, tmp_path / "quiet", "--quiet")
+    assert "GraphQL" not in capsys.readouterr().err
+
+    audit(world, tmp_path / "tokenless", token=None)  # REST only: no GraphQL, no field
+    document = json.loads((tmp_path / "tokenless" / "scorecard.json").read_text())
+    assert "graphql_points" not in document
+    assert "GraphQL points" not in capsys.readouterr().err
+
+
+def test_the_audit_batches_repositories_as_github_answers_allow(tmp_path: Path) -> None:
+    # GitHub times out above 15 aliases: after the first halving, the audit's own batches
+    # follow the adapter's measured size, query for query as the adapter alone would ask.
+    names = [f"ml-lab/r{i}" for i in range(70)]
+
+    def fake() -> FakeGitHub:
+        repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in names]
+        return FakeGitHub(repos, token="t0ken-e2e", graphql_max_aliases=15)
+
+    with fake() as alone:
+        asyncio.run(_facts_alone(settings_for(alone, token="t0ken-e2e"), names))
+        expected = _sizes(alone)
+    with serve({}) as web, fake() as github:
+        lines = ["A list", *(f"We present Net{i}. Code: https://github.com/{n}." for i, n in
+                             enumerate(names))]  # fmt: skip
+        paper_list = tmp_path / "papers.txt"
+        paper_list.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+        world = World(web, github, paper_list)
+        audit(world, tmp_path / "out", "--fail-on", "never")
+        assert _sizes(github) == expected
+    assert expected[:3] == [30, 15, 15]
+    assert max(expected[3:]) < 30
+
+
+async def _facts_alone(settings: Settings, names: list[str]) -> None:
+    async with plain_fetcher() as fetcher:
+        await GitHubFacts(fetcher, settings).repos(names)
+
+
+def _sizes(fake: FakeGitHub) -> list[int]:
+    sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
+    return [len([k for k in q["variables"] if k.startswith("o")]) for q in sent]

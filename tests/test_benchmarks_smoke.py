@@ -72,7 +72,7 @@ def test_an_audit_of_the_small_world(small: tuple[world.World, Path], token: str
     assert len(document["papers"]) == 40
     if token:
         assert run.github.get("rest", 0) == 0
-        assert run.github["graphql"] <= 4  # 40 repositories a batch, plus README queries
+        assert run.github["graphql"] <= 4  # 30 repositories a batch, plus README queries
     else:
         assert run.github.get("graphql", 0) == 0
         assert run.requests_per_repo <= 6  # at most 6, and 5 for most repositories

@@ -16,8 +16,15 @@ import pytest
 
 from auditor import repofiles
 from auditor.config import Settings
-from auditor.hosts.github import GRAPHQL_BATCH, GitHubFacts, api_for_host, build_batch_query
+from auditor.hosts.github import (
+    GRAPHQL_BATCH,
+    GitHubFacts,
+    api_for_host,
+    build_batch_query,
+    graphql,
+)
 from auditor.hosts.github.endpoints import raw_origins
+from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from auditor.net.fetcher import Fetcher
@@ -291,18 +298,42 @@ async def test_secondary_limit_with_long_retry_after_is_unchecked(
     assert "secondary" in results["ml-lab/complete"].check.detail
 
 
-async def test_too_large_graphql_batch_is_split(fetcher: Fetcher) -> None:
+def graphql_sizes(fake: FakeGitHub) -> list[int]:
+    """The aliases of each facts query the fake received, in order."""
+    sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
+    return [len([k for k in q["variables"] if k.startswith("o")]) for q in sent]
+
+
+@pytest.mark.parametrize("answer", ["timeout", "504", "wrong"])
+async def test_a_batch_github_times_out_on_is_halved_at_once(fetcher: Fetcher, answer: str) -> None:
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
-    with FakeGitHub(repos, graphql_max_aliases=GRAPHQL_BATCH // 4) as fake:
-        results, _ = await check(fetcher, fake, names, token=TOKEN)
-        # 40 → 2×20 → 4×10, each too heavy a batch sent 3 times before it is split: 3 + 6 + 4.
-        assert fake.counts["graphql"] == 13
+    with FakeGitHub(repos, graphql_max_aliases=7, graphql_oversize=answer) as fake:
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
+        # Each too heavy a batch halved at once, never sent again as it was.
+        assert graphql_sizes(fake) == [30, 15, 7, 8, 4, 4, 15, 7, 8, 4, 4]
+        assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+        # The next batches grow back towards the size that failed, never to it.
+        assert facts.batch_size == 6
+        fake.requests.clear()
+        more = [FakeRepo(f"ml-lab/s{i}", files={"README.md": "# s\n"}) for i in range(14)]
+        fake.repos.update({repo.full_name.casefold(): repo for repo in more})
+        await facts.repos([repo.full_name for repo in more])
+        assert graphql_sizes(fake) == [6, 7, 1]
+
+
+async def test_a_plain_502_is_sent_again_once_then_halved(fetcher: Fetcher) -> None:
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, graphql_max_aliases=20, graphql_oversize="502") as fake:
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
+        assert graphql_sizes(fake) == [30, 30, 15, 15]
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.batch_size == GRAPHQL_BATCH  # no reason given: the next batches stay whole
 
 
-@pytest.mark.parametrize("fault", ["secondary", "502", "504"])
-async def test_a_faulting_batch_is_resent_whole(fetcher: Fetcher, fault: str) -> None:
+@pytest.mark.parametrize("fault", ["secondary", "502"])
+async def test_a_transient_fault_costs_one_query(fetcher: Fetcher, fault: str) -> None:
     names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
     with FakeGitHub(repos, token=TOKEN, graphql_faults={names[7]: fault}) as fake:
@@ -311,21 +342,71 @@ async def test_a_faulting_batch_is_resent_whole(fetcher: Fetcher, fault: str) ->
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
     assert facts.requests_made == len(sent) == 2  # the batch, and the same batch again
     assert sent[0] == sent[1]
-    assert len([k for k in sent[0]["variables"] if k.startswith("o")]) == GRAPHQL_BATCH
+    assert graphql_sizes(fake)[0] == GRAPHQL_BATCH
+    assert facts.batch_size == GRAPHQL_BATCH  # a fault of the moment shrinks nothing
 
 
-async def test_graphql_requests_stay_within_batches_plus_faults(
-    fetcher: Fetcher,
-) -> None:
-    names = [f"ml-lab/r{i}" for i in range(400)]
+@pytest.mark.parametrize("fault", ["timeout", "504", "wrong"])
+async def test_a_timeout_of_the_moment_halves_that_batch_only(fetcher: Fetcher, fault: str) -> None:
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
     repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
-    for repo in repos[100:110]:  # READMEs GitHub shows from .github/ and docs/
-        repo.files = {".github/README.md": "# g\n", "docs/README.md": "# d\n", "a.py": ""}
-    faults = {names[i]: ("secondary", "502", "504")[i % 3] for i in range(0, 400, 40)}
+    with FakeGitHub(repos, token=TOKEN, graphql_faults={names[7]: fault}) as fake:
+        results, facts = await check(fetcher, fake, names, token=TOKEN)
+        assert graphql_sizes(fake) == [30, 15, 15]
+    assert {r.check.outcome for r in results.values()} == {Outcome.OK}
+    assert facts.batch_size == 22  # growing back, halfway to the size that failed
+
+
+async def test_graphql_queries_stay_within_batches_plus_faults(fetcher: Fetcher) -> None:
+    # The issue's world: 388 repositories, 17 faults of the moment, a secondary limit and a
+    # plain 502 in turn (a batch meeting two plain 502s in a row is halved: one query more).
+    names = [f"ml-lab/r{i}" for i in range(388)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    faults = {names[i]: ("secondary", "502")[i % 2] for i in range(0, 388, 23)}
+    assert len(faults) == 17
     with FakeGitHub(repos, token=TOKEN, graphql_faults=faults) as fake:
         results, facts = await check(fetcher, fake, names, token=TOKEN)
+        queries = fake.counts["graphql"]
     assert {r.check.outcome for r in results.values()} == {Outcome.OK}
-    assert facts.requests_made <= math.ceil(400 / GRAPHQL_BATCH) + len(faults)
+    assert queries == facts.requests_made <= math.ceil(388 / 30) + len(faults)
+    # Every answer said its cost: 30 aliases cost GitHub's minimum of 1 point.
+    assert facts.graphql_points == facts.graphql_queries == queries - len(faults)
+
+
+async def test_a_slow_answer_shrinks_the_batches_a_wait_of_ours_does_not(
+    fetcher: Fetcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(graphql, "TARGET_SECONDS", 0.3)
+    names = [f"ml-lab/r{i}" for i in range(GRAPHQL_BATCH)]
+    repos = [FakeRepo(n, files={"README.md": "# r\n"}) for n in names]
+    with FakeGitHub(repos, token=TOKEN) as fake:
+        body = {"message": "You have exceeded a secondary rate limit."}
+        fake.script("/graphql", 403, body, {"retry-after": "1"})  # waited: not GitHub's time
+        _, facts = await check(fetcher, fake, names, token=TOKEN)
+        assert facts.batch_size == GRAPHQL_BATCH
+        fake.latency = 0.6  # twice the target: at most half the aliases
+        await facts.repos(names)
+        assert 10 <= facts.batch_size <= GRAPHQL_BATCH // 2
+
+
+def test_batch_size_follows_time_and_cost() -> None:
+    size = BatchSize()
+    assert size.current == GRAPHQL_BATCH == 30
+    size.measured(30, TARGET_SECONDS * 2, 1)  # too slow: shrunk to what fits the target
+    assert size.current == 15
+    size.measured(15, TARGET_SECONDS * 3 / 4, 1)  # within the target, not quick: kept
+    assert size.current == 15
+    size.measured(15, 0.1, 2)  # quick but past the minimum cost: more aliases save nothing
+    assert size.current == 15
+    size.measured(15, 0.1, 1)
+    assert size.current == 30
+    size.failed(30)
+    assert size.current == 15
+    grown = []
+    for _ in range(5):
+        size.measured(size.current, 0.1, 1)
+        grown.append(size.current)
+    assert grown == [22, 26, 28, 29, 29]  # halfway to the size GitHub failed on, never it
 
 
 async def test_a_single_repository_that_always_times_out_is_transient(

@@ -283,6 +283,7 @@ def full_scorecard() -> Scorecard:
         changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(ChangeKind, 1), 0),
         shard=Shard(1, 2),
         cache=CacheReuse(12, 18000),
+        graphql_points=13,
         notes=("Software Heritage: answered 503, not asked again; 1 link was not looked up",),
     )
 

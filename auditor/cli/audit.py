@@ -296,6 +296,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         card = shard.stamp(card, *shard_of)
         written = write_reports(card, settings.out_dir, with_json=True, badges=args.badges)
         _say_cache_reuse(card, quiet=args.quiet)
+        _say_graphql_points(card, quiet=args.quiet)
         code = exit_code(card, rules, bool(outcome.errors), internal_errors=_internal_errors(card))
         _say_reports_written(settings.out_dir, written, quiet=args.quiet)
         return code
@@ -325,6 +326,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         if observer is not None:
             observer.close()
     _say_cache_reuse(card, quiet=args.quiet)
+    _say_graphql_points(card, quiet=args.quiet)
     code = exit_code(
         card, rules, bool(outcome.errors) or failed, internal_errors=_internal_errors(card)
     )
@@ -337,6 +339,12 @@ def _say_cache_reuse(card: Scorecard, *, quiet: bool) -> None:
     sentence = render.cache_reuse_sentence(card.cache)
     if sentence is not None and not quiet:
         sys.stderr.write(f"auditor: {sentence}\n")
+
+
+def _say_graphql_points(card: Scorecard, *, quiet: bool) -> None:
+    """The GitHub GraphQL points the run spent, on stderr: a token's hour holds 1,000 to 5,000."""
+    if card.graphql_points is not None and not quiet:
+        sys.stderr.write(f"auditor: GitHub GraphQL points spent: {card.graphql_points:,}\n")
 
 
 def _begin(runs: history.History | None) -> int | None:

@@ -171,6 +171,9 @@ class Scorecard:
     # What the run reused from the verdict cache; None when it ran without one (or the
     # scorecard predates it).
     cache: CacheReuse | None = None
+    # The GitHub GraphQL points the run spent (the `cost` its answers said); None when it sent
+    # no GraphQL query (or the scorecard predates it).
+    graphql_points: int | None = None
 
     def links_by_url(self) -> dict[str, LinkEntry]:
         return {entry.url: entry for entry in self.links}
@@ -188,6 +191,7 @@ class Audit:
     rubric_version: str | None = None
     notes: tuple[str, ...] = ()
     cache_reuse: CacheReuse | None = None
+    graphql_points: int | None = None
 
 
 def build_scorecard(audit: Audit) -> Scorecard:
@@ -202,4 +206,5 @@ def build_scorecard(audit: Audit) -> Scorecard:
         links=tuple(LinkEntry(result) for result in audit.results),
         notes=audit.notes,
         cache=audit.cache_reuse,
+        graphql_points=audit.graphql_points,
     )

@@ -63,6 +63,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "shard": _OMITTED,
         "notes": _LATER,  # since the archives' notes
         "cache": _OMITTED,  # since the cache reuse is reported
+        "graphql_points": Rule(omit_default=True, minimum=0),  # since GraphQL's cost is said
     },
     InputSummary: {"papers": _COUNT},
     Summary: dict.fromkeys(
@@ -141,7 +142,8 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
 ORDER: Mapping[type, tuple[str, ...]] = {
     Scorecard: (
         "schema_version", "tool", "rubric_version", "generated_at", "inputs", "summary",
-        "papers", "links", "removed_links", "changes", "shard", "cache", "notes",
+        "papers", "links", "removed_links", "changes", "shard", "cache", "graphql_points",
+        "notes",
     ),
     PaperScore: ("tier", "score", "scored_on", "criteria"),
     LinkCheck: (

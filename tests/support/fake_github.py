@@ -8,10 +8,16 @@ executed by graphql-core against `SCHEMA_SUBSET`, a few types copied from GitHub
 misspelt field fails here as it would at GitHub (the full schema check lives in
 test_github_graphql_schema.py).
 
+GraphQL cost as GitHub documents it ("Rate limits and query limits for the GraphQL API",
+https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api,
+notes in shared/github/API-NOTES.md §2): one request per connection asked (per parent node), the
+sum divided by 100 and rounded, at least 1 point; `rateLimit { cost remaining resetAt }` says it.
+
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
-(primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers 502),
-`graphql_rate_limited`, `graphql_faults` (repositories whose first query faults once: a
-secondary rate limit, 502 or 504), `token` (a wrong or missing token gets 401 from GraphQL), and
+(primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers
+`graphql_oversize`, one of `GRAPHQL_FAULTS`), `graphql_rate_limited`, `graphql_faults`
+(repositories whose first query faults once, each with one of `GRAPHQL_FAULTS`), `token` (a
+wrong or missing token gets 401 from GraphQL), and
 `script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
 Counters: `counts["rest"]`, `counts["rest_304"]`, `counts["raw"]`, `counts["raw_304"]`,
 `counts["graphql"]`, `graphql_points`, and `requests` (method, path, headers) for every request.
@@ -140,6 +146,18 @@ class Recorded:
     body: bytes = b""
 
 
+# The faults GitHub's GraphQL endpoint is seen to answer, by name: a secondary rate limit (403,
+# Retry-After: 0); a plain 502 (a gateway's fault of the moment, no reason given); its 10 s
+# timeout, as a 502 or 504 "We couldn't respond to your request in time"; and a 200 whose error
+# says "Something went wrong … may be the result of a timeout" (shared/github/API-NOTES.md §3).
+GRAPHQL_FAULTS = ("secondary", "502", "timeout", "504", "wrong")
+_NOT_IN_TIME = {"message": "We couldn't respond to your request in time."}
+_WENT_WRONG = (
+    "Something went wrong while executing your query. This may be the result of a timeout, "
+    "or it could be a GitHub bug."
+)
+
+
 class FakeGitHub:
     def __init__(
         self,
@@ -148,6 +166,7 @@ class FakeGitHub:
         latency: float = 0.0,
         rest_budget: int | None = None,
         graphql_max_aliases: int | None = None,
+        graphql_oversize: str = "timeout",
         graphql_rate_limited: bool = False,
         token: str | None = None,
         users: Iterable[str] = (),
@@ -161,9 +180,10 @@ class FakeGitHub:
         self.latency = latency
         self.rest_budget = rest_budget
         self.graphql_max_aliases = graphql_max_aliases
+        self.graphql_oversize = graphql_oversize
         self.graphql_rate_limited = graphql_rate_limited
-        # owner/name → "secondary" (403, Retry-After: 0), "502" or "504": the first query that
-        # asks for that repository gets that fault instead of an answer, once.
+        # owner/name → one of GRAPHQL_FAULTS: the first query that asks for that repository
+        # gets that fault instead of an answer, once.
         self.graphql_faults = {k.casefold(): v for k, v in (graphql_faults or {}).items()}
         self.token = token
         self.users = {u.casefold() for u in users}
@@ -512,6 +532,9 @@ class FakeGitHub:
         except (ValueError, KeyError, TypeError):
             return 400, json.dumps({"message": "Problems parsing JSON"}), limits
         fault = self._fault(variables)
+        aliases = document.count(": repository(")
+        if fault is None and self.graphql_max_aliases is not None:
+            fault = self.graphql_oversize if aliases > self.graphql_max_aliases else None
         if fault == "secondary":
             message = {
                 "message": "You have exceeded a secondary rate limit. Please wait a few minutes "
@@ -519,13 +542,13 @@ class FakeGitHub:
                 "documentation_url": f"{_DOCS}/overview/rate-limits-for-the-rest-api",
             }
             return 403, json.dumps(message), {**limits, "retry-after": "0"}
-        if fault in ("502", "504"):
-            message = {"message": "We couldn't respond to your request in time."}
-            return int(fault), json.dumps(message), limits
-        aliases = document.count(": repository(")
-        if self.graphql_max_aliases is not None and aliases > self.graphql_max_aliases:
-            message = {"message": "We couldn't respond to your request in time."}
-            return 502, json.dumps(message), limits
+        if fault == "502":
+            return 502, "", limits
+        if fault in ("timeout", "504"):
+            return 502 if fault == "timeout" else 504, json.dumps(_NOT_IN_TIME), limits
+        if fault == "wrong":
+            return 200, json.dumps({"data": None, "errors": [{"message": _WENT_WRONG}]}), limits
+        assert fault is None, f"unknown GraphQL fault {fault!r}"
         if self.graphql_rate_limited:
             error = {"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}
             return 200, json.dumps({"data": None, "errors": [error]}), limits

@@ -98,8 +98,8 @@ class GitHubFacts:
                 fresh = self._cached_facts(api, valid)
                 results.update(fresh)
                 todo = [name for name in valid if name not in fresh]
-                for start in range(0, len(todo), GRAPHQL_BATCH):
-                    batch = todo[start : start + GRAPHQL_BATCH]
+                while todo:
+                    batch, todo = todo[: self.batch_size], todo[self.batch_size :]
                     answers = await self._graphql.batch(api, batch)
                     answers = await self._finish(api, host, answers, follow_moves, upcoming)
                     self._keep_facts(api, answers)
@@ -267,8 +267,24 @@ class GitHubFacts:
         return self._transport.raw_requests
 
     @property
+    def batch_size(self) -> int:
+        """How many repositories to ask in one batch now: GraphQL's measured size (REST asks
+        them one by one, in batches of the same first size)."""
+        return self._graphql.size.current if self._token else GRAPHQL_BATCH
+
+    @property
     def graphql_points(self) -> int:
         return self._transport.graphql_points
+
+    @property
+    def graphql_queries(self) -> int:
+        """GraphQL queries answered with their cost."""
+        return self._transport.graphql_queries
+
+    @property
+    def graphql_left(self) -> tuple[int, str] | None:
+        """The last GraphQL answer's (points remaining, `resetAt`)."""
+        return self._transport.graphql_left
 
     @property
     def rate_remaining(self) -> dict[str, int]:

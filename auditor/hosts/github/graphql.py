@@ -1,9 +1,11 @@
-"""GitHub facts through GraphQL, for runs with a token: aliased batches of `GRAPHQL_BATCH`
-repositories per query (`r0: repository(owner: $o0, name: $n0) { ...Repo }` …, plus
-`rateLimit`). Faults cost one request each: a secondary rate limit is waited out as told and the
-same batch sent again (`transport`); a batch that times out or answers 502/504 is sent again
-whole (`WHOLE_RESENDS` times), and split in halves only when it keeps failing (or on a
-node/resource-limit error);
+"""GitHub facts through GraphQL, for runs with a token: aliased batches of repositories per
+query (`r0: repository(owner: $o0, name: $n0) { ...Repo }` …, plus `rateLimit { cost remaining
+resetAt }`, read from every answer). The batch size is chosen by what the queries cost and took
+(`BatchSize`: at most `GRAPHQL_BATCH` aliases). Faults cost one request each: a secondary rate
+limit is waited out as told and the same batch sent again (`transport`); a batch that GitHub
+says timed out ("couldn't respond in time", "something went wrong", a 504, or our read timeout)
+is halved at once, one answered a plain 502 (or whose exchange broke) is sent again whole once
+and halved only when it fails again, and one over the node or resource limits is halved;
 other errors are read per alias: a `NOT_FOUND` alias is a missing repository while the rest of
 the batch is kept; `nameWithOwner` ≠ the name asked (case-insensitively) is a rename. The README is
 read in the same query when it is the root `README.md` or `README.rst`; any other README costs
@@ -12,6 +14,7 @@ against GitHub's published schema in the tests."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -38,22 +41,51 @@ from auditor.hosts.github.answers import (
 )
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
-from auditor.hosts.github.transport import Transport
+from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on
 from auditor.hosts.listing import Readme, Tree, complete, preferred_readme
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
 
-# (data, errors by alias) of one GraphQL query.
-_Queried = tuple[dict[str, object], dict[str, Mapping[str, object]]]
+# (data, errors by alias, its cost in points or None when unsaid) of one GraphQL query.
+_Queried = tuple[dict[str, object], dict[str, Mapping[str, object]], int | None]
 
-GRAPHQL_BATCH = 40  # 40 aliases stay far below the 10 s server timeout and cost 1 point
-# A batch answered 502/504 (or timing out) is sent again whole this many times before it is
-# split: faults of the moment are one repository's in 40, and two in one batch are common
-# (2.5 % of repositories faulting once: a quarter of the batches), while a batch too heavy for
-# GitHub fails every time.
-WHOLE_RESENDS = 2
+# The first batch's aliases, and the most: Sourcegraph, a large user of GitHub's GraphQL API,
+# gets no results above 37 aliases in one query and batches by 30; 30 of ours cost 1 point.
+GRAPHQL_BATCH = 30
+# The time a query should stay under: GitHub gives up at 10 s, and a timeout costs points.
+TARGET_SECONDS = 4.0
+# GitHub's words for a query that took too long (502/504 bodies, or a 200's errors).
+_TIMED_OUT = re.compile(
+    r"couldn.t respond to your request in time|something went wrong|timeout", re.I
+)
+
+
+class BatchSize:
+    """The aliases of the next facts query, chosen by the queries so far: shrunk to what keeps
+    a query under `TARGET_SECONDS`, and below the smallest batch GitHub found too heavy; grown
+    back while queries are quick and cost the minimum 1 point (past it, more aliases a query
+    save no points): doubling, at most `GRAPHQL_BATCH`, and once a batch failed, halfway to the
+    size that failed (a search, so that a fixed limit costs a few failed queries a run)."""
+
+    def __init__(self) -> None:
+        self.current = GRAPHQL_BATCH
+        self._too_heavy: int | None = None  # the fewest aliases GitHub failed on
+
+    def measured(self, aliases: int, seconds: float, cost: int | None) -> None:
+        if seconds > TARGET_SECONDS:
+            self.current = max(1, min(self.current, int(aliases * TARGET_SECONDS / seconds)))
+        elif seconds < TARGET_SECONDS / 2 and (cost or 1) <= 1 and aliases >= self.current:
+            most = GRAPHQL_BATCH
+            if self._too_heavy is not None:
+                most = min(self._too_heavy - 1, (self.current + self._too_heavy) // 2)
+            self.current = max(self.current, min(self.current * 2, most))
+
+    def failed(self, aliases: int) -> None:
+        """`aliases` were too heavy a query: it is halved, and never sent that large again."""
+        self._too_heavy = min(self._too_heavy or aliases, aliases)
+        self.current = max(1, min(self.current, aliases // 2))
 
 
 _BLOB_TEXT = "... on Blob { text byteSize isBinary }"
@@ -221,7 +253,13 @@ class _Pending:
 
 
 class _Split(Exception):
-    """The batch was too heavy for GitHub (timeout, 502/504, node or resource limit)."""
+    """The batch is to be halved: GitHub found it too heavy (`heavy`: a timeout, the node or
+    resource limits), or it failed twice with no reason given (a plain 502, a broken exchange),
+    which says nothing of the size of the batches to come."""
+
+    def __init__(self, *, heavy: bool) -> None:
+        super().__init__()
+        self.heavy = heavy
 
 
 class GraphQLReader:
@@ -230,6 +268,7 @@ class GraphQLReader:
     def __init__(self, transport: Transport, follow_ups: FollowUps) -> None:
         self._transport = transport
         self._follow_ups = follow_ups
+        self.size = BatchSize()
 
     async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, HostAnswer]:
         try:
@@ -237,10 +276,14 @@ class GraphQLReader:
             for index, full_name in enumerate(batch):
                 owner, name = full_name.split("/")
                 variables[f"o{index}"], variables[f"n{index}"] = owner, name
-            data, errors = await self._query(api, build_batch_query(len(batch)), variables)
-        except _Split:
+            data, errors, cost = await self._query(api, build_batch_query(len(batch)), variables)
+            # The answer's own time: a fault's resend or a rate limit's wait says nothing of it.
+            self.size.measured(len(batch), self._transport.last_exchange, cost)
+        except _Split as split:
             if len(batch) == 1:
                 return {batch[0]: _could_not_ask("GitHub GraphQL API timed out")}
+            if split.heavy:
+                self.size.failed(len(batch))
             half = len(batch) // 2
             return {
                 **await self.batch(api, batch[:half]),
@@ -291,7 +334,7 @@ class GraphQLReader:
         data: dict[str, object] = {}
         failure: HostAnswer | None = None
         try:
-            data, _ = await self._query(api, build_readme_query(len(names)), variables)
+            data, _, _ = await self._query(api, build_readme_query(len(names)), variables)
         except _Split:
             failure = _could_not_ask("GitHub GraphQL API timed out reading READMEs")
         except Stop as stop:
@@ -325,10 +368,10 @@ class GraphQLReader:
         """(data, errors by alias) of one query, through the retry loop; raises _Split, Stop
         or Malformed."""
         payload = {"query": query, "variables": dict(variables)}
-        overloaded = 0  # 502/504 or timeouts: the same batch again at once, then split
+        resent = False  # a plain 502 or a broken exchange: sent again whole once, then halved
 
         async def attempt() -> _Queried | Again[Stop]:
-            nonlocal overloaded
+            nonlocal resent
             try:
                 answer = await self._transport.send(
                     "POST",
@@ -343,18 +386,20 @@ class GraphQLReader:
             except Stop as stop:
                 if stop.outcome is not Outcome.TRANSIENT:
                     raise
-                # A timeout: a passing fault, or a batch too heavy. Resent whole, then split.
-                overloaded += 1
-                if overloaded > WHOLE_RESENDS:
-                    raise _Split from stop
+                if timed_out(stop) or resent:
+                    raise _Split(heavy=timed_out(stop)) from stop
+                resent = True
                 return Again(stop, counted=False)
-            if answer.status in {502, 504}:
-                # GitHub's way of saying the query took too long: a fault of the moment (resent
-                # whole), or a batch too heavy (split when it keeps saying so).
-                overloaded += 1
-                if overloaded > WHOLE_RESENDS:
-                    raise _Split
-                return Again(Stop(Outcome.TRANSIENT, f"answered {answer.status}"), counted=False)
+            if answer.status == 504 or (
+                answer.status == 502 and _TIMED_OUT.search(answer.message())
+            ):
+                raise _Split(heavy=True)  # GitHub stopped the query at its 10 s
+            if answer.status == 502:
+                # A fault of the moment, or a batch too heavy: which one, the same batch tells.
+                if resent:
+                    raise _Split(heavy=False)
+                resent = True
+                return Again(Stop(Outcome.TRANSIENT, "answered 502"), counted=False)
             if answer.status == 401:
                 raise Stop(
                     Outcome.UNCHECKED, "GitHub rejected the token (401 Bad credentials)", 401
@@ -377,8 +422,7 @@ class GraphQLReader:
         types = {e.get("type") for e in error_list if isinstance(e, dict)}
         data = body.get("data")
         limit = data.get("rateLimit") if isinstance(data, dict) else None
-        if isinstance(limit, dict) and isinstance(limit.get("cost"), int):
-            self._transport.graphql_points += limit["cost"]
+        cost = self._transport.graphql_spent(limit)
         if "RATE_LIMITED" in types:  # waited out once a run, else a Stop
             await self._transport.primary_limit(api, answer, graphql=True)
             return Again(Stop(Outcome.UNCHECKED, "GitHub GraphQL rate limit"), counted=False)
@@ -389,7 +433,11 @@ class GraphQLReader:
                 answer.status,
             )
         if types & {"MAX_NODE_LIMIT_EXCEEDED", "RESOURCE_LIMITS_EXCEEDED"}:
-            raise _Split
+            raise _Split(heavy=True)
+        if not _holds_aliases(data) and any(
+            isinstance(e, dict) and _TIMED_OUT.search(str(e.get("message", ""))) for e in error_list
+        ):
+            raise _Split(heavy=True)  # "Something went wrong … may be the result of a timeout"
         if not isinstance(data, dict):
             first = error_list[0] if error_list and isinstance(error_list[0], dict) else {}
             message = first.get("message") if isinstance(first, dict) else None
@@ -399,7 +447,14 @@ class GraphQLReader:
             path = error.get("path") if isinstance(error, dict) else None
             if isinstance(path, list) and path and isinstance(path[0], str):
                 by_alias.setdefault(path[0], error)
-        return data, by_alias
+        return data, by_alias, cost
+
+
+def _holds_aliases(data: object) -> bool:
+    """Whether an answer's data holds any alias's result (not only `rateLimit`)."""
+    return isinstance(data, dict) and any(
+        value is not None for key, value in data.items() if key != "rateLimit"
+    )
 
 
 def _could_not_ask(detail: str) -> HostAnswer:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from typing import Protocol
 
 import httpx
@@ -37,6 +38,11 @@ def _exchange_failed(error: httpx.HTTPError) -> str:
     if isinstance(error, httpx.TimeoutException):
         return "GitHub API timed out"
     return f"GitHub API exchange failed ({type(error).__name__})"
+
+
+def timed_out(stop: Stop) -> bool:
+    """Whether a request's failure was its time running out (not a broken exchange)."""
+    return isinstance(stop.__cause__, TimeoutError | httpx.TimeoutException)
 
 
 _TOKEN_PATHS = ("/repos/", "/repositories/", "/rate_limit")
@@ -82,8 +88,12 @@ class Transport:
         self.waited: set[str] = set()  # API bases whose primary limit was waited out once
         self.requests_made = 0  # API requests (the raw host's are `raw_requests`)
         self.raw_requests = 0
+        self.graphql_queries = 0  # GraphQL answers that said their cost
         self.graphql_points = 0
+        self.graphql_left: tuple[int, str] | None = None  # the last (remaining, resetAt)
         self.rate_remaining: dict[str, int] = {}  # API base → last x-ratelimit-remaining
+        # Seconds the last exchange took, from sending to the whole answer: no wait of ours.
+        self.last_exchange = 0.0
 
     async def send(
         self,
@@ -157,6 +167,7 @@ class Transport:
             self.raw_requests += 1
         else:
             self.requests_made += 1
+        started = time.monotonic()
         try:
             response = await self.fetcher.send(
                 method,
@@ -184,6 +195,7 @@ class Transport:
             if method != "GET":
                 raise failed from error
             return Again(failed)
+        self.last_exchange = time.monotonic() - started
         answer = Answer(response.status, response.headers, response.text(), response.url)
         remaining = rate_limit_remaining(answer.headers)
         if remaining is not None:
@@ -224,6 +236,18 @@ class Transport:
         logger.info("GitHub secondary rate limit (retry after %.0f s)", wait)
         detail = f"GitHub secondary rate limit (retry after {wait:.0f} s); not checked"
         return Again(Stop(Outcome.UNCHECKED, detail, answer.status), wait)
+
+    def graphql_spent(self, limit: object) -> int | None:
+        """Counts the points of one GraphQL answer from its `rateLimit { cost remaining resetAt }`
+        (None when it says no cost)."""
+        if not isinstance(limit, dict) or not isinstance(cost := limit.get("cost"), int):
+            return None
+        self.graphql_queries += 1
+        self.graphql_points += cost
+        remaining, reset_at = limit.get("remaining"), limit.get("resetAt")
+        if isinstance(remaining, int) and isinstance(reset_at, str):
+            self.graphql_left = (remaining, reset_at)
+        return cost
 
     def scrub(self, text: str) -> str:
         return text.replace(self.token, "[token]") if self.token else text
