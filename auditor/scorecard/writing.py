@@ -150,6 +150,18 @@ def write_files_atomically(
         raise
 
 
+class ReportWriteError(OSError):
+    """The reports could not be written (a full disk, a read-only folder): said as that, with
+    the folder, whatever else failed before it."""
+
+
+def _not_written(out_dir: Path, error: OSError) -> ReportWriteError:
+    return ReportWriteError(
+        f"{out_dir}: cannot write the reports ({error.strerror or error}); "
+        "the reports there are left as they were"
+    )
+
+
 # The report sets live here, in `--out`; the names users open are links into `current`.
 GENERATIONS = ".paper-auditor-reports"
 _CURRENT = "current"
@@ -163,14 +175,20 @@ def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) ->
     and no temporary file left in `out_dir` by a kill (a killed write leaves at most an unused
     generation, removed by the next). Nothing else in `out_dir` (the history, the user's
     files) is touched. Where symlinks are not available, falls back to
-    `write_files_atomically`. Files and folder get the modes the umask gives any new one."""
+    `write_files_atomically`. Files and folder get the modes the umask gives any new one.
+    Raises `ReportWriteError` when the set cannot be written."""
     umask = current_umask()
     root = out_dir / GENERATIONS
     try:
         root.mkdir(parents=True, exist_ok=True)
         generation = Path(tempfile.mkdtemp(dir=root, prefix="generation-"))
     except OSError:
-        write_files_atomically({out_dir / name: text for name, text in files.items()}, umask=umask)
+        try:
+            write_files_atomically(
+                {out_dir / name: text for name, text in files.items()}, umask=umask
+            )
+        except OSError as error:
+            raise _not_written(out_dir, error) from error
         return
     try:
         os.chmod(generation, 0o777 & ~umask)  # mkdtemp's folder is private: readers pass here
@@ -191,6 +209,9 @@ def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) ->
             os.replace(generation / name, out_dir / name)
         _remove_tree(generation)
         return
+    except OSError as error:
+        _remove_tree(generation)
+        raise _not_written(out_dir, error) from error
     except BaseException:
         _remove_tree(generation)
         raise
