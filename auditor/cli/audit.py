@@ -31,7 +31,7 @@ from auditor import (
     shard,
 )
 from auditor.checker import INTERNAL_ERROR_DETAIL
-from auditor.cli.arguments import github_token, settings_from
+from auditor.cli.arguments import github_token, network_from, settings_from
 from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_fail_on
 from auditor.cli.messages import log
 from auditor.models import LinkResult
@@ -388,6 +388,7 @@ def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if token is None:
         raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
     api_url, _, _ = config.github_urls_from(environ)
+    proxies, (ca_file, ca_dir) = network_from(args, environ)
     try:
         done = actions.sync_tracking_issue(
             card,
@@ -395,6 +396,8 @@ def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             token=token,
             api_url=api_url,
             report_url=args.report_url or None,
+            # As an audit: a proxy only when one is asked for, the same certificate authorities.
+            reach=config.Settings(proxies=proxies, ca_file=ca_file, ca_dir=ca_dir),
         )
     except actions.IssueSyncError as error:
         raise UsageError(str(error)) from None
