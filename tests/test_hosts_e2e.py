@@ -21,7 +21,7 @@ import pytest
 
 from auditor import cli, scorecard
 from auditor import deadline as run_clock
-from auditor.hosts import zenodo
+from auditor.hosts import budgets, zenodo
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import (
     DOWN,
@@ -651,3 +651,47 @@ def test_the_deadline_falling_while_a_description_is_parsed_is_a_deadline_outcom
     # Off the event loop: the page answering meanwhile was checked, not held behind the parse.
     page = next(entry for url, entry in found.items() if url.endswith("/page"))
     assert page["outcome"] == "ok", page["detail"]
+
+
+# --- the phase after the verdicts: bounded without --max-run-time, counted in full ------------
+
+
+def test_archives_and_code_search_stop_at_their_bound_and_count_what_they_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(budgets, "PHASE_SECONDS", 2.5)
+
+    def slow_wayback(exchange: Exchange) -> Reply:
+        exchange.stopping.wait(1.0)
+        return Reply(200, b'{"archived_snapshots": {}}', (("Content-Type", "application/json"),))
+
+    routes = {"wayback": {"/wayback/available": slow_wayback}}
+    dead = {f"/gone{n}": html("<h1>Gone</h1>", status=404) for n in range(5)}
+    with serve(dead) as web, serve({}) as github, host_world(routes) as hosts:
+        lines = [f"We present Gone{n}, a method. Project page: {web.url(f'/gone{n}')}." for n in
+                 range(5)]  # fmt: skip
+        lines += [f"We present Uncited{n}. Paper: https://arxiv.org/abs/2601.0123{n}." for n in
+                  range(2)]  # fmt: skip
+        papers = tmp_path / "papers.txt"
+        papers.write_text("Bounded (2026)\n\n" + "\n\n".join(lines) + "\n", encoding="utf-8")
+        out = tmp_path / "out"
+        started = time.monotonic()
+        code = cli.main(
+            ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
+             "--github-api-url", github.url(""), "--no-cache", "--max-retries", "0",
+             "--find-code", "-q"],
+            environ=hosts.environ(),
+        )  # fmt: skip
+        elapsed = time.monotonic() - started
+
+    assert code == cli.EXIT_FINDINGS  # the dead pages: the reports are written
+    assert elapsed < 20
+    notes = json.loads((out / "scorecard.json").read_text())["notes"]
+    bound = "the 2.5 s bound of the archive lookups and code search was reached"
+    (wayback,) = [note for note in notes if note.startswith(f"Wayback Machine: {bound}; ")]
+    left = int(wayback.split("; ")[1].split()[0])
+    asked = len(hosts.asked("wayback"))  # the one in flight when the bound fell among them
+    assert 1 <= asked <= 4
+    assert left in (5 - asked, 5 - asked + 1)
+    # The code search, never reached, is counted too: both its papers.
+    assert f"GitHub search: {bound}; 2 links were not looked up (verdicts unchanged)" in notes
