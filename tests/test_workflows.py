@@ -224,7 +224,9 @@ def test_the_action_interface() -> None:
         "args",
         "history",
         "history-branch",
+        "timeout-minutes",
     }
+    assert action["inputs"]["timeout-minutes"]["default"] == "360"  # GitHub's default
     assert tuple(action["outputs"]) == OUTPUT_NAMES
     assert {name: output["value"] for name, output in action["outputs"].items()} == {
         name: f"${{{{ steps.audit.outputs.{name} }}}}" for name in OUTPUT_NAMES
@@ -563,6 +565,7 @@ def test_the_action_audit_step_records_its_exit_code(
         "ARGS": "--out reports",
         "HISTORY": history,
         "HISTORY_FILE": str(tmp_path / "h" / "history.sqlite"),
+        "TIMEOUT_MINUTES": "60",
         "VENV": str(venv),
         "GITHUB_OUTPUT": str(outputs),
     }
@@ -582,9 +585,34 @@ def test_the_action_audit_step_records_its_exit_code(
         return
     argv = (tmp_path / "argv").read_text().splitlines()
     db = ["--db", environ["HISTORY_FILE"]] if with_db else []
-    assert argv == ["audit", "lists/*.txt", "more.md", "--fail-on", "new-dead", *db, "--out",
-                    "reports"]  # fmt: skip
+    # The job's 60 minutes less 5: the reports are written before the job is killed.
+    assert argv == ["audit", "lists/*.txt", "more.md", "--fail-on", "new-dead", "--max-run-time",
+                    "3300", *db, "--out", "reports"]  # fmt: skip
     assert outputs.read_text() == f"exit-code={code}\n"
+
+
+@pytest.mark.parametrize("minutes", ["", "5", "1h", "-10", "08.5"])
+def test_the_action_refuses_a_timeout_it_cannot_leave_5_minutes_of(
+    tmp_path: Path, minutes: str
+) -> None:
+    audit = action_step("Audit")
+    outputs = tmp_path / "outputs"
+    outputs.touch()
+    environ = {"PATH": os.environ["PATH"], "PATHS": "l.md", "FAIL_ON": "dead", "ARGS": "",
+               "HISTORY": "none", "TIMEOUT_MINUTES": minutes, "VENV": str(tmp_path / "none"),
+               "GITHUB_OUTPUT": str(outputs)}  # fmt: skip
+
+    run = subprocess.run(
+        ["bash", "-eo", "pipefail", "-c", audit["run"]],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert run.returncode == 2
+    assert run.stdout.startswith("::error::timeout-minutes: ")
+    assert outputs.read_text() == ""
 
 
 def test_the_scheduled_audit_keeps_its_history_on_a_branch() -> None:
