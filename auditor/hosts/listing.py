@@ -5,10 +5,12 @@ the host would show, and the dependency lists that decide pinning. What the name
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from auditor import repofiles
+from auditor.deadline import in_thread
 from auditor.models import RepoFacts
 from auditor.readme import with_readme
 
@@ -92,4 +94,9 @@ async def complete_from_root(
         manifest = await read(name)
         if manifest is not None:
             manifests[name] = manifest
-    return complete(facts, empty=not entries, tree=tree, readme=readme, manifests=manifests)
+    # The README analysed off the event loop, within the run's deadline, as every host's is
+    # (`readme.with_host_readme`).
+    completing = functools.partial(
+        complete, facts, empty=not entries, tree=tree, readme=readme, manifests=manifests
+    )
+    return await in_thread(completing)
