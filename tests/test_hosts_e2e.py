@@ -611,8 +611,7 @@ def _described_audit(tmp_path: Path, description: str, *extra: str) -> tuple[int
         out = tmp_path / "out"
         code = cli.main(
             ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
-             "--no-cache", "--timeout", "10", "--max-retries", "0", "--fail-on", "dead", "-q",
-             *extra],
+             "--no-cache", "--timeout", "10", "--max-retries", "0", "--fail-on", "dead", *extra],
             environ=hosts.environ(),
         )  # fmt: skip
     card = json.loads((out / "scorecard.json").read_text())
@@ -679,7 +678,7 @@ def test_archives_and_code_search_stop_at_their_bound_and_count_what_they_left(
         code = cli.main(
             ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
              "--github-api-url", github.url(""), "--no-cache", "--max-retries", "0",
-             "--find-code", "-q"],
+             "--find-code"],
             environ=hosts.environ(),
         )  # fmt: skip
         elapsed = time.monotonic() - started

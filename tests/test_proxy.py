@@ -229,8 +229,7 @@ def test_a_bad_proxy_is_one_line_and_exit_2(
 def _audit_through(proxy_url: str, papers: Path, out: Path) -> int:
     return cli.main(
         ["audit", str(papers), "--out", str(out), "--proxy", proxy_url, "--allow-private",
-         "--dns-canary", "localhost", "--no-cache", "--max-retries", "0", "--fail-on", "dead",
-         "-q"],
+         "--dns-canary", "localhost", "--no-cache", "--max-retries", "0", "--fail-on", "dead"],
         environ={},
     )  # fmt: skip
 
@@ -292,13 +291,13 @@ def test_the_tracking_issue_goes_through_a_proxy_only_when_asked_for(
         papers.write_text(f"# List\n\n- **GoneNet.** Code: {web.url('/gone')}\n")
         out = tmp_path / "r"
         audit = ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
-                 "--dns-canary", "localhost", "--no-cache", "-q"]  # fmt: skip
+                 "--dns-canary", "localhost", "--no-cache"]  # fmt: skip
         assert cli.main(audit, environ={}) == cli.EXIT_FINDINGS
         # httpx reads the process's environment itself: the variables are set there.
         for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
             monkeypatch.setenv(name, proxy.url)
         environ = {"GITHUB_TOKEN": token, "GITHUB_API_URL": api.url(""), "HTTP_PROXY": proxy.url}
-        issue = ["issue", str(out / "scorecard.json"), "--repository", "acme/lists", "-q"]
+        issue = ["issue", str(out / "scorecard.json"), "--repository", "acme/lists"]
 
         assert cli.main(issue, environ=environ) == cli.EXIT_OK
         assert proxy.requests == []  # the token went straight to the API
