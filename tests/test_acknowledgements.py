@@ -480,6 +480,27 @@ def test_a_backtracking_pattern_is_stopped_at_its_bound_and_acknowledges_nothing
     )
 
 
+def test_a_pattern_that_backtracks_on_a_short_url_is_refused_in_one_line(
+    tmp_path: Path,
+    web: LocalServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(acknowledgements, "PATTERN_SECONDS", 1.0)
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    ignore = _pattern_file(tmp_path / "known-dead.toml", "(.*.*)*z")  # never ends on any URL
+
+    started = time.monotonic()
+    assert _audit(papers, out, "--acknowledgements", str(ignore)) == cli.EXIT_USAGE
+
+    assert time.monotonic() - started < 10
+    assert capsys.readouterr().err.splitlines() == [
+        f"auditor: ERROR: {ignore}: acknowledge entry 1 ((.*.*)*z): `pattern` takes more than "
+        "1 s to search a short URL (it backtracks, as nested repeats like `(a+)+` do); simplify it"
+    ]
+    assert not out.exists()
+
+
 def test_an_entry_covering_more_than_ten_dead_links_is_said_in_the_notes(
     tmp_path: Path, web: LocalServer
 ) -> None:
