@@ -221,7 +221,10 @@ def _taking_turns(root: Path) -> Iterator[None]:
     except OSError as error:
         raise _not_written(root.parent, error) from error
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        # A file system without locks (some network mounts: ENOLCK) writes unserialised, as
+        # before, rather than not at all.
+        with contextlib.suppress(OSError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
         yield
     finally:
         os.close(descriptor)  # releases the lock
