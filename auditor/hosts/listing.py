@@ -59,6 +59,23 @@ def complete(
     )
 
 
+async def complete_off_loop(
+    facts: RepoFacts,
+    *,
+    empty: bool,
+    tree: Tree | None,
+    readme: Readme | None,
+    manifests: Mapping[str, str],
+) -> RepoFacts:
+    """`complete` in a worker thread, within the run's deadline, as every host's README is
+    analysed (`readme.with_host_readme`): a large README never holds the event loop, and the
+    deadline falling meanwhile is `OutOfTime`, the caller's."""
+    completing = functools.partial(
+        complete, facts, empty=empty, tree=tree, readme=readme, manifests=manifests
+    )
+    return await in_thread(completing)
+
+
 def manifests_to_read(tree: Tree) -> tuple[str, ...]:
     """The root files whose text decides pinning, as `repofiles` says."""
     return repofiles.manifests_to_read(tree.files())
@@ -94,9 +111,6 @@ async def complete_from_root(
         manifest = await read(name)
         if manifest is not None:
             manifests[name] = manifest
-    # The README analysed off the event loop, within the run's deadline, as every host's is
-    # (`readme.with_host_readme`).
-    completing = functools.partial(
-        complete, facts, empty=not entries, tree=tree, readme=readme, manifests=manifests
+    return await complete_off_loop(
+        facts, empty=not entries, tree=tree, readme=readme, manifests=manifests
     )
-    return await in_thread(completing)
