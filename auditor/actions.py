@@ -14,7 +14,7 @@ import json as _json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 from urllib.parse import urlencode
@@ -420,21 +420,29 @@ def sync_tracking_issue(
     token: str,
     api_url: str = "https://api.github.com",
     report_url: str | None = None,
+    reach: Settings | None = None,
 ) -> str:
     """Keep one open issue listing the dead links: open it when links newly die, update it
     (with a comment naming new deaths, since body edits notify nobody) while any is dead,
     close it when none is. The issue is the open one labelled `paper-auditor` whose body holds
     `ISSUE_MARKER`. Returns what was done: "opened", "updated", "closed" or "unchanged".
-    Needs `issues: write`."""
+    `reach` says how the API is reached (its proxies and certificate authorities); by default
+    directly. Needs `issues: write`."""
     redact.register(token)
-    return asyncio.run(_sync(card, repository, token, api_url, report_url))
+    return asyncio.run(_sync(card, repository, token, api_url, report_url, reach or Settings()))
 
 
 async def _sync(
-    card: Scorecard, repository: str, token: str, api_url: str, report_url: str | None
+    card: Scorecard,
+    repository: str,
+    token: str,
+    api_url: str,
+    report_url: str | None,
+    reach: Settings,
 ) -> str:
-    # Its own `Net`: the address guard, and the API origin the only one trusted.
-    async with Net(Settings(github_api_url=api_url)) as net:
+    # Its own `Net`: the address guard, and the API origin the only one trusted; a proxy only
+    # when `reach` names one (`auditor issue --proxy`), never the environment's unasked.
+    async with Net(replace(reach, github_api_url=api_url)) as net:
         api = _Api(net.apis, api_url, repository, token)
         issue = await api.find_open()
         fresh = new_dead(card)

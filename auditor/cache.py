@@ -9,7 +9,9 @@ verdict on a private page, made with `--allow-private`, never reaches a run with
 A second table keeps small API answers (ETag and JSON body) for the GitHub REST code.
 
 The cache is an optimisation: any trouble with it (corrupt file, disk full, locked database)
-is a warning, and the run carries on without it.
+is a warning, and the run carries on without it. Only a file SQLite finds damaged is replaced
+by a fresh one; one it cannot read or write (an I/O error, a full disk, a lock) is kept as it
+is, for the next run.
 """
 
 from __future__ import annotations
@@ -62,6 +64,18 @@ _REUSABLE = (Outcome.OK, Outcome.MOVED)
 _FORGETTING = (Outcome.DEAD, Outcome.BLOCKED, Outcome.EXCLUDED, Outcome.UNSUPPORTED)
 
 
+class _Damaged(sqlite3.DatabaseError):
+    """The file opens but fails its integrity check."""
+
+
+def _is_damaged(error: sqlite3.DatabaseError) -> bool:
+    """Whether `error` says the file itself is broken (so replacing it loses nothing), rather
+    than that it could not be read or written this time."""
+    code = getattr(error, "sqlite_errorcode", None)
+    damaged = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    return isinstance(error, _Damaged) or (code is not None and code & 0xFF in damaged)
+
+
 def policy_covers(current: str, stored: str) -> bool:
     """Whether a run under the `current` network policy may reuse a verdict made under
     `stored`: the current run may reach every address the stored one could (the same policy,
@@ -111,6 +125,13 @@ class VerdictCache:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             return self._connect()
         except sqlite3.DatabaseError as exc:
+            if not _is_damaged(exc):
+                log.warning(
+                    "verdict cache %s cannot be used (%s); running without it (the file is kept)",
+                    self.path,
+                    exc,
+                )
+                return None
             log.warning("verdict cache %s is unreadable (%s); starting a fresh one", self.path, exc)
         except OSError as exc:
             log.warning(
@@ -134,7 +155,7 @@ class VerdictCache:
             # not in the middle of the run.
             db.execute("PRAGMA journal_mode=WAL")
             if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("integrity check failed")
+                raise _Damaged("integrity check failed")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version not in (0, _SCHEMA_VERSION):
                 db.executescript("DROP TABLE IF EXISTS verdicts; DROP TABLE IF EXISTS api_answers;")

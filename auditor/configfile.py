@@ -93,13 +93,21 @@ def suggestion(name: str, known: Sequence[str]) -> str:
     return f" (known: {', '.join(list(known)[:8])})"
 
 
+# A configuration or acknowledgements file is written by hand: far below this.
+MAX_TOML_BYTES = 2**20
+
+
 def read_toml(path: Path) -> dict[str, Any]:
-    """The TOML document at `path`; a `ConfigError` naming the file when it cannot be read."""
+    """The TOML document at `path`; a `ConfigError` naming the file when it cannot be read or
+    is larger than `MAX_TOML_BYTES` (read no further: `/dev/zero` never ends)."""
     import tomllib  # a command reading no configuration never loads the parser
 
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            data = handle.read(MAX_TOML_BYTES + 1)
+        if len(data) > MAX_TOML_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_TOML_BYTES // 2**20} MiB: not a TOML file")
+        return tomllib.loads(data.decode())
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from error
     except tomllib.TOMLDecodeError as error:

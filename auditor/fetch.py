@@ -20,7 +20,7 @@ from auditor.net.answer import Failure, Response, status_text
 from auditor.net.client import needs_public_dns
 from auditor.net.fetcher import BodyWanted, Budget, location, seconds
 from auditor.net.policy import Again, GaveUp, RetryPolicy, tls_error
-from auditor.net.proxy import ProxyUnreachable
+from auditor.net.proxy import PROXY_FAILURES
 
 __all__ = ["Budget", "seconds"]  # the fetcher's, named here for the link checker
 
@@ -75,7 +75,7 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
             Outcome.EXCLUDED,
             f"{exc.host} resolves to a private or reserved address ({shown}); not connecting",
         )
-    if isinstance(exc, ProxyUnreachable):  # our network's failure, never the link's
+    if isinstance(exc, PROXY_FAILURES):  # our network's failure, never the link's
         return Outcome.UNCHECKED, f"not checked: {exc}"
     if isinstance(exc, NameNotResolved):
         if exc.nxdomain:

@@ -68,10 +68,11 @@ from dataclasses import replace
 from auditor import readme_lines as L
 from auditor import readme_words as W
 from auditor.containment import README_ANALYSIS, guarded
+from auditor.deadline import in_thread
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
 from auditor.models import README_NOT_ANALYSED, ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
 from auditor.readme_parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
-from auditor.repofiles import has_code, is_citation_file
+from auditor.repofiles import MAX_README_BYTES, has_code, is_citation_file
 
 __all__ = ["MAX_CHARS", "analyze_readme"]
 
@@ -530,6 +531,25 @@ def with_readme(
         reading_list=analysis.reading_list,
         readme_citation_titles=analysis.citation_titles,
     )
+
+
+async def with_host_readme(
+    facts: RepoFacts,
+    path: str | None,
+    size: int | None,
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
+) -> RepoFacts:
+    """`with_readme` for a README, card or description a host returned, whatever its size: cut
+    to `MAX_README_BYTES` characters before anything reads it, and analysed in a worker thread
+    within the run's deadline (`deadline.in_thread`), so that a large one never holds the
+    event loop. The deadline falling meanwhile is `OutOfTime`, the caller's to make an
+    outcome of."""
+    analyse = functools.partial(
+        with_readme, facts, path, size, text[:MAX_README_BYTES], root_files=root_files
+    )
+    return await in_thread(analyse)
 
 
 def not_analysed(facts: RepoFacts, path: str | None, size: int | None) -> RepoFacts:

@@ -7,7 +7,8 @@ input must at most (about) double the time (the least CPU time of three runs eac
     python -m benchmarks.hostile --quick    # smaller inputs
 
 Everything runs on loopback: a threaded web server (tests/support/local_servers.py) and the fake
-GitHub (tests/support/fake_github.py). The inputs are tests/support/hostile.py's.
+GitHub (tests/support/fake_github.py), and the fake host APIs (tests/support/fake_hosts.py) for
+a host's description. The inputs are tests/support/hostile.py's.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from auditor.models import LinkKind, Outcome
 from auditor.rubric import Rubric
 from tests.support import hostile
 from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import ZenodoRecord, host_world, zenodo_routes
 from tests.support.local_servers import Exchange, LocalServer, Reply, html, redirect, serve
 from tests.support.scorecards import TODAY, paper, result
 
@@ -150,6 +152,14 @@ def end_to_end(quick: bool) -> list[Measured]:
             measured.append(audit("API file list (Hugging Face siblings)", f"{files:,} files",
                                   [listed], 60, github.url,
                                   roots={"HUGGINGFACE_API_URL": hub.url("/api")}))  # fmt: skip
+        description = hostile.description_html(2_000_000 // scale)
+        record = ZenodoRecord(9009, description=description)
+        with host_world({"zenodo": zenodo_routes([record])}) as hosts:
+            cited = write(here, "record.txt", "A list\n\nWe present RecordNet, a method. Code: "
+                          "https://zenodo.org/records/9009.\n")  # fmt: skip
+            size = f"{len(description) / 2**20:.0f} MB of HTML"
+            measured.append(audit("host description (Zenodo)", size, [cited], 60, github.url,
+                                  roots=hosts.environ()))  # fmt: skip
     return measured
 
 

@@ -20,9 +20,20 @@ remote=${HISTORY_REMOTE:-${GITHUB_SERVER_URL:-https://github.com}/${GITHUB_REPOS
 ref=refs/heads/$HISTORY_BRANCH
 stored=history.sqlite
 
-fail() {
-  echo "${GITHUB_ACTIONS:+::error::}history branch $HISTORY_BRANCH: $*" >&2
+# The branch name is printed in every message: checked first, and shown quoted (%q) until it
+# is, so a newline in it cannot start a workflow command of its own.
+fail_named() {
+  echo "${GITHUB_ACTIONS:+::error::}history branch $1: $2" >&2
   exit 1
+}
+case $HISTORY_BRANCH in
+  *[[:cntrl:]]*) fail_named "$(printf %q "$HISTORY_BRANCH")" "a control character (a newline?) in the name" ;;
+esac
+git check-ref-format --branch "$HISTORY_BRANCH" >/dev/null 2>&1 ||
+  fail_named "$(printf %q "$HISTORY_BRANCH")" "not a valid branch name (git check-ref-format)"
+
+fail() {
+  fail_named "$HISTORY_BRANCH" "$*"
 }
 
 if [ -n "${GITHUB_TOKEN:-}" ]; then
@@ -35,6 +46,16 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git init -q --bare "$work"
+
+# The repository's default branch holds its code: the history never goes there. (An empty
+# repository has none yet; the tree check in `save` covers every other branch with files.)
+refuse_default_branch() {
+  local default
+  default=$(git -C "$work" ls-remote --symref "$remote" HEAD 2>/dev/null |
+    sed -n 's|^ref: refs/heads/\(.*\)\tHEAD$|\1|p') || true
+  [ "$HISTORY_BRANCH" != "$default" ] ||
+    fail "is the repository's default branch; name a branch of its own (paper-auditor-history)"
+}
 
 # The branch's commit, fetched into $work; 1 when the branch does not exist yet. Every git
 # command runs in $work: the caller's checkout may hold a credential header of its own, and
@@ -51,6 +72,7 @@ fetch_branch() {
 
 case $command in
   restore)
+    refuse_default_branch
     if ! fetch_branch; then
       echo "history branch $HISTORY_BRANCH does not exist yet: this run starts the history"
       exit 0
@@ -72,8 +94,13 @@ case $command in
         ;;
     esac
     [ -s "$HISTORY_FILE" ] || fail "$HISTORY_FILE is missing or empty"
+    refuse_default_branch
     parent=()
-    if fetch_branch; then parent=(-p "$(git -C "$work" rev-parse FETCH_HEAD)"); fi
+    if fetch_branch; then
+      [ "$(git -C "$work" ls-tree --name-only FETCH_HEAD)" = "$stored" ] ||
+        fail "holds files other than $stored: not a history branch; name another branch"
+      parent=(-p "$(git -C "$work" rev-parse FETCH_HEAD)")
+    fi
     blob=$(git -C "$work" hash-object -w "$HISTORY_FILE")
     tree=$(printf '100644 blob %s\t%s\n' "$blob" "$stored" | git -C "$work" mktree)
     export GIT_AUTHOR_NAME=paper-auditor GIT_COMMITTER_NAME=paper-auditor
@@ -82,8 +109,15 @@ case $command in
     commit=$(git -C "$work" commit-tree "$tree" "${parent[@]}" \
       -m "Run history of paper-auditor${GITHUB_RUN_ID:+ (run $GITHUB_RUN_ID)}")
     # A plain push: it fails, rather than overwrite, if another run pushed in between.
-    git -C "$work" push -q "$remote" "$commit:$ref" ||
-      fail "push refused; the job needs \`permissions: contents: write\`"
+    if ! said=$(git -C "$work" push -q --porcelain "$remote" "$commit:$ref" 2>&1); then
+      case $said in
+        *"(fetch first)"* | *"(non-fast-forward)"*)
+          fail "another run saved its history first (push rejected: not a fast-forward); this run's is not saved" ;;
+        *" 403"* | *"ermission"*" denied"* | *"not allowed"*)
+          fail "push refused; the job needs \`permissions: contents: write\`" ;;
+        *) fail "push failed: $(printf '%s' "$said" | tr -d '\r' | grep -v '^$' | tail -n 1)" ;;
+      esac
+    fi
     echo "history saved to branch $HISTORY_BRANCH ($commit)"
     ;;
   *)

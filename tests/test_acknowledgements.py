@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor import actions, cli, render
+from auditor import acknowledgements, actions, cli, render
 from auditor.acknowledgements import (
     IGNORE_FILE,
     AcknowledgementRule,
@@ -67,8 +68,9 @@ until = "{LATER.isoformat()}"
         ("https://github.com/vision-lab/gonenet", REASON, LATER),
         (None, "the lab's server is gone", LATER),
     ]
-    assert rules[1].matches("https://lab.example/code")
-    assert not rules[1].matches("https://other.example/lab.example/")
+    assert rules[1].pattern is not None
+    assert rules[1].pattern.search("https://lab.example/code")
+    assert not rules[1].pattern.search("https://other.example/lab.example/")
 
 
 def test_the_file_in_the_current_folder_and_the_configuration_both_count(
@@ -423,3 +425,128 @@ def test_a_scorecard_without_acknowledgements_renders_as_before() -> None:
     assert "Acknowledged" not in summary
     assert "Stale acknowledgements" not in summary
     assert "https://a.example/" in _section(summary, "Dead links (1)").replace("\u200b", "")
+
+
+# --- bounded: patterns, wide entries, the file's size, URLs named as links are ---------------
+
+
+def _pattern_file(path: Path, pattern: str, until: date = LATER) -> Path:
+    path.write_text(
+        f"[[acknowledge]]\npattern = '{pattern}'\nreason = \"{REASON}\"\nuntil = {until}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("pattern", "which"), [("", "the empty string"), (".", "any URL"), ("https?://", "any URL")]
+)
+def test_a_pattern_matching_every_link_is_refused_in_one_line(
+    tmp_path: Path, web: LocalServer, capsys: pytest.CaptureFixture[str], pattern: str, which: str
+) -> None:
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    ignore = _pattern_file(tmp_path / "known-dead.toml", pattern)
+
+    assert _audit(papers, out, "--acknowledgements", str(ignore)) == cli.EXIT_USAGE
+
+    assert capsys.readouterr().err.splitlines() == [
+        f"auditor: ERROR: {ignore}: acknowledge entry 1 ({pattern}): `pattern` matches every "
+        f"link (it matches {which}); make it name the links it is for"
+    ]
+    assert not out.exists()
+
+
+def test_a_backtracking_pattern_is_stopped_at_its_bound_and_acknowledges_nothing(
+    tmp_path: Path, web: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(acknowledgements, "PATTERN_SECONDS", 2.0)
+    trap = "/" + "x" * 40  # `(x+x+)+y` tries 2^40 ways to split it before giving up
+    web.routes[trap] = Reply(404)
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    with papers.open("a", encoding="utf-8") as stream:
+        stream.write(f"- **TrapNet.** We present TrapNet. Code: {web.url(trap)}\n")
+    ignore = _pattern_file(tmp_path / "known-dead.toml", "(x+x+)+y")
+
+    started = time.monotonic()
+    code = _audit(papers, out, "--fail-on", "dead", "--acknowledgements", str(ignore))
+
+    assert time.monotonic() - started < 20
+    assert code == cli.EXIT_FINDINGS  # nothing acknowledged: the dead links count
+    card = json.loads((out / "scorecard.json").read_text())
+    assert not any("acknowledged" in link for link in card["links"])
+    assert any(
+        "(x+x+)+y" in note and "acknowledged nothing: they took more than 2 s" in note
+        for note in card["notes"]
+    )
+
+
+def test_a_pattern_that_backtracks_on_a_short_url_is_refused_in_one_line(
+    tmp_path: Path,
+    web: LocalServer,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(acknowledgements, "PATTERN_SECONDS", 1.0)
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    ignore = _pattern_file(tmp_path / "known-dead.toml", "(.*.*)*z")  # never ends on any URL
+
+    started = time.monotonic()
+    assert _audit(papers, out, "--acknowledgements", str(ignore)) == cli.EXIT_USAGE
+
+    assert time.monotonic() - started < 10
+    assert capsys.readouterr().err.splitlines() == [
+        f"auditor: ERROR: {ignore}: acknowledge entry 1 ((.*.*)*z): `pattern` takes more than "
+        "1 s to search a short URL (it backtracks, as nested repeats like `(a+)+` do); simplify it"
+    ]
+    assert not out.exists()
+
+
+def test_an_entry_covering_more_than_ten_dead_links_is_said_in_the_notes(
+    tmp_path: Path, web: LocalServer
+) -> None:
+    papers, out = write_reading_group(tmp_path, web), tmp_path / "r"
+    with papers.open("a", encoding="utf-8") as stream:
+        for index in range(11):
+            web.routes[f"/lost/{index}"] = Reply(404)
+            stream.write(f"- **Lost{index}.** Code: {web.url(f'/lost/{index}')}\n")
+    ignore = _pattern_file(tmp_path / "known-dead.toml", "/lost/")
+
+    assert _audit(papers, out, "--fail-on", "dead", "--acknowledgements", str(ignore)) == (
+        cli.EXIT_FINDINGS  # /gone is not acknowledged
+    )
+
+    card = json.loads((out / "scorecard.json").read_text())
+    assert sum("acknowledged" in link for link in card["links"]) == 11
+    assert [note for note in card["notes"] if "acknowledgement" in note] == [
+        f"acknowledgement {ignore}: acknowledge entry 1 (/lost/) covers 11 dead links: "
+        "check that it names only the links it is for"
+    ]
+
+
+def test_an_endless_acknowledgements_file_is_refused_at_its_size_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listing = tmp_path / "papers.md"
+    listing.write_text("# List\n\n- **Paper.** No link.\n")
+    arguments = ["audit", str(listing), "--acknowledgements", "/dev/zero"]
+
+    assert cli.main(arguments, environ={}) == cli.EXIT_USAGE
+
+    assert capsys.readouterr().err.splitlines() == [
+        "auditor: ERROR: /dev/zero: larger than 1 MiB: not a TOML file"
+    ]
+
+
+def test_a_url_entry_names_its_link_whatever_the_scheme_case_or_fragment(
+    tmp_path: Path, web: LocalServer
+) -> None:
+    papers, out = tmp_path / "papers.md", tmp_path / "r"
+    papers.write_text(f"# List\n\n- **GoneNet.** Code: {web.url('/gone')}#usage\n")
+    written = web.url("/gone").replace("http://", "HTTP://") + "#top"
+    ignore = _ignore_file(tmp_path / "known-dead.toml", written, LATER)
+
+    assert _audit(papers, out, "--fail-on", "dead", "--acknowledgements", str(ignore)) == (
+        cli.EXIT_OK
+    )
+    card = json.loads((out / "scorecard.json").read_text())
+    assert [link["acknowledged"]["status"] for link in card["links"]] == ["active"]

@@ -189,10 +189,45 @@ def test_a_full_disk_fails_cleanly_and_keeps_the_previous_reports(
     assert "Traceback" not in full.stderr
     errors = [line for line in full.stderr.splitlines() if "ERROR" in line]
     # One line per failure: the history that cannot be written (the run goes on without it),
-    # then the reports that cannot be written.
+    # then the reports that cannot be written, said as what it is, last.
     assert 1 <= len(errors) <= 2, full.stderr
+    assert errors[-1] == (
+        f"auditor: ERROR: {out}: cannot write the reports (File too large); "
+        "the reports there are left as they were"
+    )
+    assert "reports are written" not in full.stderr  # no promise the write then breaks
     said = [line for line in full.stderr.splitlines() if not line.startswith("links ")]
     assert all(line.startswith("auditor: ERROR: ") for line in said)  # and the progress
     assert _digests(out) == before
     assert not [path for path in out.iterdir() if path.name.endswith(".tmp")]
     assert os.path.getsize(out / "scorecard.json") > 0
+
+
+def test_a_full_disk_never_deletes_the_verdict_cache(tmp_path: Path, server: LocalServer) -> None:
+    paper_list = _paper_list(tmp_path / "papers.txt", server, papers=5)
+    server.routes["/slow"] = Reply(200)
+    environ = {**_environ(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    command = [part for part in _command(paper_list, tmp_path / "out") if part != "--no-cache"]
+    first = subprocess.run(
+        command, capture_output=True, text=True, env=environ, cwd=tmp_path, timeout=OUTER
+    )
+    assert first.returncode == 0, first.stderr
+    (cache,) = (tmp_path / "cache").rglob("verdicts.sqlite")
+    kept = cache.read_bytes()
+
+    full = subprocess.run(
+        command, capture_output=True, text=True, env=environ, cwd=tmp_path, timeout=OUTER,
+        preexec_fn=lambda: _limit_file_size(0),
+    )  # fmt: skip
+
+    assert full.returncode == 2, full.stderr
+    assert f"verdict cache {cache} cannot be used (disk I/O error); running without it " in (
+        full.stderr
+    )
+    assert "starting a fresh one" not in full.stderr
+    assert cache.read_bytes() == kept
+    again = subprocess.run(
+        command, capture_output=True, text=True, env=environ, cwd=tmp_path, timeout=OUTER
+    )
+    assert again.returncode == 0, again.stderr
+    assert "6 verdicts reused from the cache" in again.stderr

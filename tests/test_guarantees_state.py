@@ -12,6 +12,8 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +22,7 @@ import pytest
 from auditor import actions, cli, pipeline, scorecard
 from auditor.history import History
 from auditor.models import LinkKind, Outcome
+from auditor.scorecard import writing
 from auditor.scorecard.writing import GENERATIONS, write_report_set
 from tests.support.local_servers import LocalServer, Reply, serve
 from tests.support.reading_group import gone_and_fine_pages
@@ -137,6 +140,53 @@ def test_reports_are_swapped_as_one_set_and_other_files_are_left_alone(tmp_path:
     assert len(list((out / GENERATIONS).iterdir())) == 2  # `current` and its generation
 
 
+def test_two_audits_on_one_out_each_publish_a_whole_set_and_never_a_dangling_one(
+    tmp_path: Path, web: LocalServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paper_list, out = _list(tmp_path, web), tmp_path / "out"
+    arrived: list[int] = []  # the runs that reached their report write
+    first_published = threading.Event()
+    real_write, real_swap = scorecard.write_report_set, writing._swap_link
+
+    def write_report_set(out_dir: Path, files: dict[str, object]) -> None:
+        arrived.append(threading.get_ident())
+        real_write(out_dir, files)  # type: ignore[arg-type]
+
+    def swap_link(path: Path, target: str) -> bool:
+        swapped = real_swap(path, target)
+        if path.name == "current" and not first_published.is_set():
+            first_published.set()
+            # The first run, just published, holds on before tidying up until the other run
+            # is writing too and (were it not made to wait its turn) has published its own.
+            until = time.monotonic() + 30
+            while len(arrived) < 2 and time.monotonic() < until:
+                time.sleep(0.01)
+            until = time.monotonic() + 1
+            while os.readlink(path) == target and time.monotonic() < until:
+                time.sleep(0.01)
+        return swapped
+
+    monkeypatch.setattr(scorecard, "write_report_set", write_report_set)
+    monkeypatch.setattr(writing, "_swap_link", swap_link)
+    codes: dict[str, int] = {}
+
+    def run(name: str) -> None:
+        codes[name] = _audit(paper_list, out, "--db", str(tmp_path / f"{name}.sqlite"))
+
+    runs = [threading.Thread(target=run, args=(name,)) for name in ("one", "two")]
+    for thread in runs:
+        thread.start()
+    for thread in runs:
+        thread.join(60)
+
+    assert codes == {"one": cli.EXIT_FINDINGS, "two": cli.EXIT_FINDINGS}  # GoneNet is new-dead
+    assert len(arrived) == 2
+    card = json.loads((out / "scorecard.json").read_text())  # the link resolves
+    assert {link["outcome"] for link in card["links"]} == {"dead", "ok"}
+    assert all((out / name).is_file() for name in REPORTS)
+    assert len(list((out / GENERATIONS).iterdir())) == 2  # `current` and its generation
+
+
 _KILLER = textwrap.dedent(
     """
     import os, sys
@@ -219,7 +269,7 @@ def test_a_history_that_is_not_one_is_one_line_and_the_reports_are_written(
     err = capsys.readouterr().err.strip().splitlines()
     assert code == cli.EXIT_USAGE
     assert len(err) == 1
-    assert "the reports are written without the run history" in err[0]
+    assert "the run goes on without its history" in err[0]
     assert all((out / name).is_file() for name in REPORTS)
 
 

@@ -10,6 +10,7 @@ project page its Wayback copy; with the archives down, or not asked, every tier 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,8 @@ import jsonschema
 import pytest
 
 from auditor import cli, scorecard
+from auditor import deadline as run_clock
+from auditor.hosts import budgets, zenodo
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import (
     DOWN,
@@ -38,7 +41,7 @@ from tests.support.fake_hosts import (
     wayback_routes,
     zenodo_routes,
 )
-from tests.support.local_servers import LocalServer, html, serve
+from tests.support.local_servers import Exchange, LocalServer, Reply, html, serve
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "docs" / "scorecard.schema.json").read_text()
@@ -582,3 +585,112 @@ def test_an_api_path_that_would_climb_is_never_asked(tmp_path: Path) -> None:
     (link,) = document["links"]
     assert link["outcome"] == "unchecked"
     assert "climb" in link["detail"]
+
+
+# --- host descriptions: capped, parsed off the event loop, within the deadline ----------------
+
+RECORD = "https://zenodo.org/records/5005"
+DESCRIBED = "<h2>Installation</h2><pre>pip install recordnet</pre>"
+
+
+def _slow_page(exchange: Exchange) -> Reply:
+    exchange.stopping.wait(1.0)  # answered while the description is being parsed
+    return html("<title>PageNet</title>")
+
+
+def _described_audit(tmp_path: Path, description: str, *extra: str) -> tuple[int, dict[str, Any]]:
+    routes = {"zenodo": zenodo_routes([ZenodoRecord(5005, description=description)])}
+    with serve({"/page": _slow_page}) as web, host_world(routes) as hosts:
+        papers = tmp_path / "papers.txt"
+        papers.write_text(
+            "Described (2026)\n\n"
+            f"We present RecordNet, a method. Code: {RECORD}.\n\n"
+            f"We present PageNet, a method. Project page: {web.url('/page')}.\n",
+            encoding="utf-8",
+        )
+        out = tmp_path / "out"
+        code = cli.main(
+            ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
+             "--no-cache", "--timeout", "10", "--max-retries", "0", "--fail-on", "dead", *extra],
+            environ=hosts.environ(),
+        )  # fmt: skip
+    card = json.loads((out / "scorecard.json").read_text())
+    return code, {entry["url"]: entry for entry in card["links"]}
+
+
+def test_a_huge_host_description_is_cut_before_it_is_parsed(tmp_path: Path) -> None:
+    # 25 MB, 1.5 million elements: parsed whole, minutes of CPU and gigabytes of memory.
+    huge = DESCRIBED + "<p>more words</p>" * 1_500_000
+
+    started = time.monotonic()
+    code, found = _described_audit(tmp_path, huge)
+
+    assert time.monotonic() - started < 30
+    assert code == cli.EXIT_OK
+    record = found[RECORD]
+    assert record["outcome"] == "ok"
+    assert "install" in record["repo"]["readme_covers"]  # the start of it read as its README
+
+
+def test_the_deadline_falling_while_a_description_is_parsed_is_a_deadline_outcome(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def slow_parser(text: str) -> Any:  # a parser still busy when the deadline falls
+        while True:
+            run_clock.checkpoint()
+            time.sleep(0.01)
+
+    monkeypatch.setattr(zenodo, "parse_html", slow_parser)
+
+    code, found = _described_audit(tmp_path, DESCRIBED, "--max-run-time", "4")
+
+    assert code == cli.EXIT_OK  # the reports written, the run exiting by its findings
+    assert found[RECORD]["outcome"] == "unchecked"
+    assert found[RECORD]["detail"] == run_clock.NOT_CHECKED
+    # Off the event loop: the page answering meanwhile was checked, not held behind the parse.
+    page = next(entry for url, entry in found.items() if url.endswith("/page"))
+    assert page["outcome"] == "ok", page["detail"]
+
+
+# --- the phase after the verdicts: bounded without --max-run-time, counted in full ------------
+
+
+def test_archives_and_code_search_stop_at_their_bound_and_count_what_they_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(budgets, "PHASE_SECONDS", 2.5)
+
+    def slow_wayback(exchange: Exchange) -> Reply:
+        exchange.stopping.wait(1.0)
+        return Reply(200, b'{"archived_snapshots": {}}', (("Content-Type", "application/json"),))
+
+    routes = {"wayback": {"/wayback/available": slow_wayback}}
+    dead = {f"/gone{n}": html("<h1>Gone</h1>", status=404) for n in range(5)}
+    with serve(dead) as web, serve({}) as github, host_world(routes) as hosts:
+        lines = [f"We present Gone{n}, a method. Project page: {web.url(f'/gone{n}')}." for n in
+                 range(5)]  # fmt: skip
+        lines += [f"We present Uncited{n}. Paper: https://arxiv.org/abs/2601.0123{n}." for n in
+                  range(2)]  # fmt: skip
+        papers = tmp_path / "papers.txt"
+        papers.write_text("Bounded (2026)\n\n" + "\n\n".join(lines) + "\n", encoding="utf-8")
+        out = tmp_path / "out"
+        started = time.monotonic()
+        code = cli.main(
+            ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
+             "--github-api-url", github.url(""), "--no-cache", "--max-retries", "0",
+             "--find-code"],
+            environ=hosts.environ(),
+        )  # fmt: skip
+        elapsed = time.monotonic() - started
+
+    assert code == cli.EXIT_FINDINGS  # the dead pages: the reports are written
+    assert elapsed < 20
+    notes = json.loads((out / "scorecard.json").read_text())["notes"]
+    bound = "the 2.5 s bound of the archive lookups and code search was reached"
+    (wayback,) = [note for note in notes if note.startswith(f"Wayback Machine: {bound}; ")]
+    left = int(wayback.split("; ")[1].split()[0])
+    asked = len(hosts.asked("wayback"))  # the one in flight when the bound fell among them
+    assert 1 <= asked <= 4
+    assert left in (5 - asked, 5 - asked + 1)
+    # The code search, never reached, is counted too: both its papers.
+    assert f"GitHub search: {bound}; 2 links were not looked up (verdicts unchanged)" in notes

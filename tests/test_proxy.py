@@ -6,6 +6,7 @@ should not."""
 
 from __future__ import annotations
 
+import json
 import socket
 from pathlib import Path
 
@@ -220,3 +221,87 @@ def test_a_bad_proxy_is_one_line_and_exit_2(
     assert words in err
     assert len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "reports").exists()
+
+
+# --- a proxy's own answers, and `auditor issue` -------------------------------------------------
+
+
+def _audit_through(proxy_url: str, papers: Path, out: Path) -> int:
+    return cli.main(
+        ["audit", str(papers), "--out", str(out), "--proxy", proxy_url, "--allow-private",
+         "--dns-canary", "localhost", "--no-cache", "--max-retries", "0", "--fail-on", "dead"],
+        environ={},
+    )  # fmt: skip
+
+
+def _outcomes(out: Path) -> dict[str, tuple[str, str]]:
+    card = json.loads((out / "scorecard.json").read_text())
+    return {link["url"]: (link["outcome"], link["detail"]) for link in card["links"]}
+
+
+def test_a_proxys_own_error_answer_is_never_taken_for_the_links(tmp_path: Path) -> None:
+    with (
+        serve({"/gone": Reply(404), "/code": Reply(200)}) as origin,
+        forward_proxy({"lab.test": "127.0.0.1"}) as proxy,
+        serve({}) as no_proxy,  # a web server named as the proxy: 404 to every request
+    ):
+        gone, code = origin.url("/gone", host="lab.test"), origin.url("/code", host="lab.test")
+        unknown = "http://nowhere.test/code"  # the proxy cannot resolve it: its own 502
+        papers = tmp_path / "papers.md"
+        papers.write_text(
+            f"# List\n\n- **GoneNet.** Code: {gone}\n- **CodeNet.** Code: {code}\n"
+            f"- **LostNet.** Code: {unknown}\n"
+        )
+
+        # The origin's 404, forwarded (with `Via`), is the link's; the proxy's own 502 is not.
+        assert _audit_through(proxy.url, papers, tmp_path / "r") == cli.EXIT_FINDINGS
+        found = _outcomes(tmp_path / "r")
+        assert found[gone][0] == "dead"
+        assert found[code][0] == "ok"
+        assert found[unknown] == (
+            "unchecked",
+            f"not checked: the proxy 127.0.0.1:{proxy.port} answered 502 itself (not forwarded "
+            "from the link's server)",
+        )
+
+        # A server that is no proxy answers 404 to all: no link is dead for it.
+        assert _audit_through(no_proxy.url(""), papers, tmp_path / "s") == (
+            cli.EXIT_NOTHING_CHECKED
+        )
+        assert {outcome for outcome, _ in _outcomes(tmp_path / "s").values()} == {"unchecked"}
+        assert len(origin.seen("/gone")) == 1  # asked once, through the real proxy
+
+
+def test_the_tracking_issue_goes_through_a_proxy_only_when_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    token = "ghp_ISSUEPROXYTOKEN0123456789abcdef"
+    api_routes = {
+        "GET /repos/acme/lists/issues": Reply(200, b"[]"),
+        "POST /repos/acme/lists/labels": Reply(201, b"{}"),
+        "POST /repos/acme/lists/issues": Reply(201, b'{"number": 7}'),
+    }
+    with (
+        serve({"/gone": Reply(404)}) as web,
+        serve(api_routes) as api,  # type: ignore[arg-type]
+        forward_proxy({"127.0.0.1": "127.0.0.1"}) as proxy,
+    ):
+        papers = tmp_path / "papers.md"
+        papers.write_text(f"# List\n\n- **GoneNet.** Code: {web.url('/gone')}\n")
+        out = tmp_path / "r"
+        audit = ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
+                 "--dns-canary", "localhost", "--no-cache"]  # fmt: skip
+        assert cli.main(audit, environ={}) == cli.EXIT_FINDINGS
+        # httpx reads the process's environment itself: the variables are set there.
+        for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
+            monkeypatch.setenv(name, proxy.url)
+        environ = {"GITHUB_TOKEN": token, "GITHUB_API_URL": api.url(""), "HTTP_PROXY": proxy.url}
+        issue = ["issue", str(out / "scorecard.json"), "--repository", "acme/lists"]
+
+        assert cli.main(issue, environ=environ) == cli.EXIT_OK
+        assert proxy.requests == []  # the token went straight to the API
+        assert api.seen("/repos/acme/lists/issues") == ["GET", "POST"]
+
+        assert cli.main([*issue, "--proxy-from-env"], environ=environ) == cli.EXIT_OK
+        assert proxy.targets()[0].startswith(f"GET {api.url('/repos/acme/lists/issues')}")

@@ -224,7 +224,9 @@ def test_the_action_interface() -> None:
         "args",
         "history",
         "history-branch",
+        "timeout-minutes",
     }
+    assert action["inputs"]["timeout-minutes"]["default"] == "360"  # GitHub's default
     assert tuple(action["outputs"]) == OUTPUT_NAMES
     assert {name: output["value"] for name, output in action["outputs"].items()} == {
         name: f"${{{{ steps.audit.outputs.{name} }}}}" for name in OUTPUT_NAMES
@@ -394,6 +396,127 @@ def test_a_branch_without_a_history_is_refused(
     assert "holds no history.sqlite" in restore.stderr
 
 
+@pytest.mark.parametrize(
+    ("branch", "said"),
+    [
+        ("history\n::error::injected", "a control character (a newline?) in the name"),
+        ("bad..name", "not a valid branch name (git check-ref-format)"),
+        ("-history", "not a valid branch name (git check-ref-format)"),
+    ],
+)
+@pytest.mark.parametrize("command", ["restore", "save"])
+def test_a_branch_name_that_is_no_branch_is_refused_on_one_line(
+    tmp_path: Path,
+    history_remote: tuple[Path, dict[str, str]],
+    branch: str,
+    said: str,
+    command: str,
+) -> None:
+    remote, environ = history_remote
+    local = tmp_path / "history.sqlite"
+    a_history(local, runs=1)
+
+    run = history_script(
+        command, environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE="0", HISTORY_BRANCH=branch
+    )
+
+    assert run.returncode == 1
+    assert run.stdout == ""
+    (line,) = run.stderr.splitlines()  # the newline shown quoted: no line of its own
+    assert line.startswith("history branch ")
+    assert line.endswith(f": {said}")
+    assert git("for-each-ref", cwd=remote) == ""  # nothing pushed
+
+
+def _a_default_branch(tmp_path: Path, remote: Path) -> str:
+    """`main` pushed to `remote` as its default branch, holding a file of code; its commit."""
+    work = tmp_path / "code"
+    git("init", "-q", "-b", "main", str(work), cwd=tmp_path)
+    (work / "train.py").write_text("print('the code')\n")
+    git("add", "train.py", cwd=work)
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "x", cwd=work)
+    git("push", "-q", str(remote), "main", cwd=work)
+    git("symbolic-ref", "HEAD", "refs/heads/main", cwd=remote)
+    return git("rev-parse", "refs/heads/main", cwd=remote)
+
+
+def test_the_default_branch_is_never_the_history_branch(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    remote, environ = history_remote
+    tip = _a_default_branch(tmp_path, remote)
+    local = tmp_path / "history.sqlite"
+    a_history(local, runs=1)
+
+    save = history_script(
+        "save", environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE="0", HISTORY_BRANCH="main"
+    )
+
+    assert save.returncode == 1
+    assert save.stderr.splitlines() == [
+        "history branch main: is the repository's default branch; name a branch of its own "
+        "(paper-auditor-history)"
+    ]
+    assert git("rev-parse", "refs/heads/main", cwd=remote) == tip
+
+
+def test_a_branch_holding_other_files_is_never_saved_over(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    remote, environ = history_remote
+    tip = _a_default_branch(tmp_path, remote)
+    git("update-ref", "refs/heads/release", tip, cwd=remote)
+    local = tmp_path / "history.sqlite"
+    a_history(local, runs=1)
+
+    save = history_script(
+        "save", environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE="0", HISTORY_BRANCH="release"
+    )
+
+    assert save.returncode == 1
+    assert "holds files other than history.sqlite: not a history branch" in save.stderr
+    assert git("rev-parse", "refs/heads/release", cwd=remote) == tip
+
+
+def test_a_push_race_lost_is_named_as_such(
+    tmp_path: Path, history_remote: tuple[Path, dict[str, str]]
+) -> None:
+    remote, environ = history_remote
+    local = tmp_path / "history.sqlite"
+    a_history(local, runs=1)
+    assert history_script("save", environ, HISTORY_FILE=str(local), AUDIT_EXIT_CODE="0").stdout
+    # Another run's save lands between this run's fetch and its push: `git push` is wrapped
+    # to make one first.
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    real_git = shutil.which("git")
+    (shims / "git").write_text(
+        "#!/bin/sh\n"
+        'case " $* " in *" push "*)\n'
+        f'  other=$({real_git} -C {remote} commit-tree "$({real_git} -C {remote} rev-parse '
+        'refs/heads/paper-auditor-history^{tree})" -m "another run")\n'
+        f'  {real_git} -C {remote} update-ref refs/heads/paper-auditor-history "$other" ;;\n'
+        "esac\n"
+        f'exec {real_git} "$@"\n'
+    )
+    (shims / "git").chmod(0o755)
+    a_history(local, runs=1)
+
+    save = history_script(
+        "save",
+        environ,
+        HISTORY_FILE=str(local),
+        AUDIT_EXIT_CODE="0",
+        PATH=f"{shims}:{environ['PATH']}",
+    )
+
+    assert save.returncode == 1
+    assert save.stderr.splitlines() == [
+        "history branch paper-auditor-history: another run saved its history first (push "
+        "rejected: not a fast-forward); this run's is not saved"
+    ]
+
+
 def action_step(name: str) -> dict[str, Any]:
     return next(step for _, step in steps(ACTION) if step.get("name") == name)
 
@@ -442,6 +565,7 @@ def test_the_action_audit_step_records_its_exit_code(
         "ARGS": "--out reports",
         "HISTORY": history,
         "HISTORY_FILE": str(tmp_path / "h" / "history.sqlite"),
+        "TIMEOUT_MINUTES": "60",
         "VENV": str(venv),
         "GITHUB_OUTPUT": str(outputs),
     }
@@ -461,9 +585,34 @@ def test_the_action_audit_step_records_its_exit_code(
         return
     argv = (tmp_path / "argv").read_text().splitlines()
     db = ["--db", environ["HISTORY_FILE"]] if with_db else []
-    assert argv == ["audit", "lists/*.txt", "more.md", "--fail-on", "new-dead", *db, "--out",
-                    "reports"]  # fmt: skip
+    # The job's 60 minutes less 5: the reports are written before the job is killed.
+    assert argv == ["audit", "lists/*.txt", "more.md", "--fail-on", "new-dead", "--max-run-time",
+                    "3300", *db, "--out", "reports"]  # fmt: skip
     assert outputs.read_text() == f"exit-code={code}\n"
+
+
+@pytest.mark.parametrize("minutes", ["", "5", "1h", "-10", "08.5"])
+def test_the_action_refuses_a_timeout_it_cannot_leave_5_minutes_of(
+    tmp_path: Path, minutes: str
+) -> None:
+    audit = action_step("Audit")
+    outputs = tmp_path / "outputs"
+    outputs.touch()
+    environ = {"PATH": os.environ["PATH"], "PATHS": "l.md", "FAIL_ON": "dead", "ARGS": "",
+               "HISTORY": "none", "TIMEOUT_MINUTES": minutes, "VENV": str(tmp_path / "none"),
+               "GITHUB_OUTPUT": str(outputs)}  # fmt: skip
+
+    run = subprocess.run(
+        ["bash", "-eo", "pipefail", "-c", audit["run"]],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert run.returncode == 2
+    assert run.stdout.startswith("::error::timeout-minutes: ")
+    assert outputs.read_text() == ""
 
 
 def test_the_scheduled_audit_keeps_its_history_on_a_branch() -> None:

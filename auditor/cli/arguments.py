@@ -94,6 +94,31 @@ def _config(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _proxies_and_cas(group: argparse._ActionsContainer) -> None:
+    """`--proxy`, `--proxy-from-env` (a proxy only when asked for) and `--ca-bundle`: `audit`
+    and `issue` reach the network alike."""
+    group.add_argument(
+        "--proxy",
+        metavar="URL",
+        help="send every request through this http:// or https:// proxy (its own address is "
+        "allowed; the links' hosts are still checked by the address guard)",
+    )
+    group.add_argument(
+        "--proxy-from-env",
+        action="store_true",
+        default=None,
+        help="use the proxies of HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (ignored "
+        "otherwise; --proxy wins over them)",
+    )
+    group.add_argument(
+        "--ca-bundle",
+        type=Path,
+        metavar="PATH",
+        help="trust the certificate authorities in this PEM file instead of certifi's "
+        "(default: $SSL_CERT_FILE and $SSL_CERT_DIR when set)",
+    )
+
+
 def _acknowledgements(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--acknowledgements",
@@ -280,26 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=defaults.dns_canary,
         help=f"a name that must resolve when DNS works (default {defaults.dns_canary})",
     )
-    net.add_argument(
-        "--proxy",
-        metavar="URL",
-        help="send every request through this http:// or https:// proxy (its own address is "
-        "allowed; the links' hosts are still checked by the address guard)",
-    )
-    net.add_argument(
-        "--proxy-from-env",
-        action="store_true",
-        default=None,
-        help="use the proxies of HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (ignored "
-        "otherwise; --proxy wins over them)",
-    )
-    net.add_argument(
-        "--ca-bundle",
-        type=Path,
-        metavar="PATH",
-        help="trust the certificate authorities in this PEM file instead of certifi's "
-        "(default: $SSL_CERT_FILE and $SSL_CERT_DIR when set)",
-    )
+    _proxies_and_cas(net)
     _limits(audit_parser, defaults.limits)
     cache = audit_parser.add_argument_group("cache")
     cache.add_argument("--cache-dir", type=Path, help="verdict cache folder (default: user cache)")
@@ -374,6 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="run history: the scorecard's run is recorded as reported once the issue is "
         "updated (see --reported-by-issue)",
     )
+    _proxies_and_cas(issue_parser)
+    _config(issue_parser)
     _common(issue_parser)
 
     render_parser = commands.add_parser(
@@ -488,6 +496,13 @@ def settings_from(args: argparse.Namespace, environ: Mapping[str, str]) -> confi
         paper_date=args.paper_date,
         limits=limits_from(args),
     )
+
+
+def network_from(
+    args: argparse.Namespace, environ: Mapping[str, str]
+) -> tuple[config.ProxyRoutes, tuple[Path | None, Path | None]]:
+    """The proxies and certificate authorities of `auditor issue`: as an audit's."""
+    return _network(args, environ, config.Settings())
 
 
 def _network(

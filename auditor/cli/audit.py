@@ -31,7 +31,7 @@ from auditor import (
     shard,
 )
 from auditor.checker import INTERNAL_ERROR_DETAIL
-from auditor.cli.arguments import github_token, settings_from
+from auditor.cli.arguments import github_token, network_from, settings_from
 from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_fail_on
 from auditor.cli.messages import log
 from auditor.models import LinkResult
@@ -148,8 +148,16 @@ class _Observer(pipeline.Observer):
         self.runs = self._opened = _open_history(self.db)
         self.run_id = _begin(self.runs)
 
-    def close(self) -> None:
-        if self._opened is not None:
+    def close(self, *, failing: bool = False) -> None:
+        """Close the history. When the run is `failing` (its reports could not be written),
+        that error is the one said: a history that cannot be closed either (the same full
+        disk) does not replace it."""
+        if self._opened is None:
+            return
+        if not failing:
+            self._opened.close()
+            return
+        with contextlib.suppress(history.HistoryError):
             self._opened.close()
 
     def planned(self, count: int) -> None:
@@ -186,12 +194,13 @@ def _progress(args: argparse.Namespace, environ: Mapping[str, str]) -> Iterator[
 
 
 def _open_history(path: Path) -> history.History | None:
-    """The run history, or None (one error line) when it cannot be used: the run goes on and
-    writes its reports without the history's comparison; the exit code says 2."""
+    """The run history, or None (one error line) when it cannot be used: the run goes on
+    without the history's comparison (its reports, when they can be written, say nothing of
+    it); the exit code says 2."""
     try:
         return history.History.open(path)
     except (history.HistoryError, OSError) as error:
-        log.error("%s; the reports are written without the run history", error)
+        log.error("%s; the run goes on without its history", error)
         return None
 
 
@@ -218,7 +227,7 @@ def _record(
             run_id = run_id if run_id is not None else runs.begin_run(card.generated_at)
             card = runs.annotate_run(run_id, card)
         except history.HistoryError as error:
-            log.error("%s; the reports are written without the run history", error)
+            log.error("%s; the run goes on without its history", error)
             runs, failed = None, True
     written = publish(card)
     if runs is not None and run_id is not None:
@@ -322,9 +331,12 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             run_id=observer.run_id,
             reported_by_issue=args.reported_by_issue,
         )
-    finally:
+    except BaseException:
         if observer is not None:
-            observer.close()
+            observer.close(failing=True)
+        raise
+    if observer is not None:
+        observer.close()
     _say_cache_reuse(card, quiet=args.quiet)
     _say_graphql_points(card, quiet=args.quiet)
     code = exit_code(
@@ -353,7 +365,7 @@ def _begin(runs: history.History | None) -> int | None:
     try:
         return runs.begin_run()
     except history.HistoryError as error:
-        log.error("%s; the reports are written without the run history", error)
+        log.error("%s; the run goes on without its history", error)
         return None
 
 
@@ -382,7 +394,9 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     # The shards' marks are not merged: the acknowledgements given to `merge` decide.
     merged = _acknowledged(merged, acknowledgement_rules)
     runs = _open_history(args.db or args.out / "history.sqlite")
-    try:
+    with contextlib.ExitStack() as closing:  # closed as `History` says, the run's error first
+        if runs is not None:
+            closing.enter_context(runs)
         card, written, failed = _record(
             runs,
             merged,
@@ -390,9 +404,6 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             run_id=None,
             reported_by_issue=args.reported_by_issue,
         )
-    finally:
-        if runs is not None:
-            runs.close()
     code = exit_code(card, rules, failed, internal_errors=_internal_errors(card))
     _say_reports_written(args.out, written, quiet=args.quiet)
     return code
@@ -407,6 +418,7 @@ def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if token is None:
         raise UsageError("a token with issues: write is needed in GITHUB_TOKEN or GH_TOKEN")
     api_url, _, _ = config.github_urls_from(environ)
+    proxies, (ca_file, ca_dir) = network_from(args, environ)
     try:
         done = actions.sync_tracking_issue(
             card,
@@ -414,6 +426,8 @@ def run_issue(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             token=token,
             api_url=api_url,
             report_url=args.report_url or None,
+            # As an audit: a proxy only when one is asked for, the same certificate authorities.
+            reach=config.Settings(proxies=proxies, ca_file=ca_file, ca_dir=ca_dir),
         )
     except actions.IssueSyncError as error:
         raise UsageError(str(error)) from None

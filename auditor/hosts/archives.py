@@ -12,23 +12,23 @@
 None of it is in the critical path: it runs once every link has its verdict and every paper
 its score, and it changes neither (a copy is help, not credit). Each archive is asked one
 request at a time, at most `Settings.archive_requests` times, never past its rate limit
-(`X-RateLimit-Remaining`) or the run's time limit, and not again once it failed or throttled;
-what it did not reach is said once, in the scorecard's `notes`."""
+(`X-RateLimit-Remaining`), and not again once it failed or throttled; archives and code search
+together stop at `budgets.PHASE_SECONDS`, or at the run's time limit when sooner. What they did
+not reach is said once, in the scorecard's `notes`, counted in full."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
 from auditor.config import Settings
 from auditor.containment import contained
-from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.hosts.api import JsonApi
 from auditor.hosts.budgets import Budgets
+from auditor.hosts.code_search import SERVICE as CODE_SEARCH
 from auditor.hosts.code_search import CodeSearch
 from auditor.hosts.forges import api_auth
 from auditor.hosts.software_heritage import SoftwareHeritage
@@ -78,18 +78,17 @@ async def after_verdicts(
     run = Budgets(settings, deadline)
     by_url = {result.link.url: result for result in results}
     out = AfterVerdicts(tuple(results), tuple(papers))
+    search = CodeSearch(fetcher, settings) if settings.find_code else None
+    if search is not None:  # planned first: the archives may spend the whole phase
+        run.plan(CODE_SEARCH, len(search.wanted(papers, by_url)))
     try:
-        bound = None if deadline is None else max(0.0, deadline - time.monotonic())
-        async with asyncio.timeout(bound):
+        async with asyncio.timeout_at(run.bound):  # the loop's clock is time.monotonic()
             if settings.rescue or settings.preservation:
                 await _archives(fetcher, settings, run, by_url, scores)
-            if settings.find_code:
-                search = CodeSearch(fetcher, settings)
+            if search is not None:
                 out.papers = tuple(await search.run(run, list(papers), by_url))
     except TimeoutError:
-        for service in run.services.values():
-            service.stopped = service.stopped or TIME_LIMIT_REACHED
-            service.skipped = max(service.skipped, 1)
+        run.out_of_time()
     except Exception as error:  # ours, outside any one lookup: the verdicts stand
         contained("archives and code search", "the rest of the run's lookups", error)
     out.results = tuple(by_url[result.link.url] for result in results)
@@ -118,7 +117,12 @@ async def _archives(
         elif result.link.kind in ORIGIN_KINDS and outcome in RESOLVED:
             live.append(url)
     name = "Software Heritage"
+    run.plan(
+        name,
+        (len(rescue_code) if settings.rescue else 0) + (len(live) if settings.preservation else 0),
+    )
     if settings.rescue:
+        run.plan("Wayback Machine", len(pages))
         for url in rescue_code:
             asked, visit = await run.ask(
                 name, url, partial(swh.latest_visit, url), lambda: swh.last

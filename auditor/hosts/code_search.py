@@ -10,7 +10,7 @@ run's time, and otherwise stops and says how many papers it did not reach."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from urllib.parse import quote
@@ -75,18 +75,29 @@ class CodeSearch:
         if wait is not None and wait <= self._window.max_wait:
             await self._window.sleep(wait)
 
+    @staticmethod
+    def wanted(papers: Sequence[Paper], by_url: Mapping[str, LinkResult]) -> dict[str, str]:
+        """The arXiv id to search for, by paper id: papers that cite no code but an arXiv
+        page."""
+        wanted: dict[str, str] = {}
+        for paper in papers:
+            own = [by_url[url] for url in paper.links if url in by_url]
+            identifier = next(
+                (found for url in paper.links if (found := arxiv_id(url)) is not None), None
+            )
+            if identifier is not None and not any(is_code_result(result) for result in own):
+                wanted[paper.id] = identifier
+        return wanted
+
     async def run(
         self, run: Budgets, papers: Sequence[Paper], by_url: dict[str, LinkResult]
     ) -> list[Paper]:
         """`papers` with `found_code` set for those the search answered for."""
+        wanted = self.wanted(papers, by_url)
         out: list[Paper] = []
         for paper in papers:
-            own = [by_url[url] for url in paper.links if url in by_url]
-            cites_code = any(is_code_result(result) for result in own)
-            identifier = next(
-                (found for url in paper.links if (found := arxiv_id(url)) is not None), None
-            )
-            if cites_code or identifier is None:
+            identifier = wanted.get(paper.id)
+            if identifier is None:
                 out.append(paper)
                 continue
             await self._paced()

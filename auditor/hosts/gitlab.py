@@ -30,7 +30,7 @@ from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import gitlab_project
 from auditor.models import LinkKind, RepoFacts
-from auditor.readme import with_readme
+from auditor.readme import with_host_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
 
@@ -94,7 +94,8 @@ class GitLab(UrlAdapter[str]):
                     f"{quote(readme_path, safe='')}/raw?ref={quote(branch, safe='')}"
                 )
                 if raw.status == 200:
-                    facts = with_readme(facts, readme_path, len(raw.text.encode()), raw.text)
+                    size = len(raw.text.encode())
+                    facts = await with_host_readme(facts, readme_path, size, raw.text)
             return found(facts, path, f"{self._site}/{full_name}")
         except Stop as stop:
             return stop.answer()

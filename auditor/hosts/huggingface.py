@@ -31,7 +31,7 @@ from auditor.hosts.api import JsonApi
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection, huggingface_repository
 from auditor.models import LinkKind, RepoFacts
-from auditor.readme import with_readme
+from auditor.readme import with_host_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"
@@ -115,7 +115,9 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
                     # A Space is code: its files decide a placeholder, as a repository's do.
                     roots = names if kind == "spaces" else ()
                     size = len(card.text.encode())
-                    facts = with_readme(facts, facts.readme_path, size, card.text, root_files=roots)
+                    facts = await with_host_readme(
+                        facts, facts.readme_path, size, card.text, root_files=roots
+                    )
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except Stop as stop:
             return stop.answer()

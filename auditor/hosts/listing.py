@@ -5,10 +5,12 @@ the host would show, and the dependency lists that decide pinning. What the name
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from auditor import repofiles
+from auditor.deadline import in_thread
 from auditor.models import RepoFacts
 from auditor.readme import with_readme
 
@@ -57,6 +59,23 @@ def complete(
     )
 
 
+async def complete_off_loop(
+    facts: RepoFacts,
+    *,
+    empty: bool,
+    tree: Tree | None,
+    readme: Readme | None,
+    manifests: Mapping[str, str],
+) -> RepoFacts:
+    """`complete` in a worker thread, within the run's deadline, as every host's README is
+    analysed (`readme.with_host_readme`): a large README never holds the event loop, and the
+    deadline falling meanwhile is `OutOfTime`, the caller's."""
+    completing = functools.partial(
+        complete, facts, empty=empty, tree=tree, readme=readme, manifests=manifests
+    )
+    return await in_thread(completing)
+
+
 def manifests_to_read(tree: Tree) -> tuple[str, ...]:
     """The root files whose text decides pinning, as `repofiles` says."""
     return repofiles.manifests_to_read(tree.files())
@@ -92,4 +111,6 @@ async def complete_from_root(
         manifest = await read(name)
         if manifest is not None:
             manifests[name] = manifest
-    return complete(facts, empty=not entries, tree=tree, readme=readme, manifests=manifests)
+    return await complete_off_loop(
+        facts, empty=not entries, tree=tree, readme=readme, manifests=manifests
+    )

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from auditor import repofiles
 from auditor.containment import DESCRIPTION_PARSING, guarded
+from auditor.deadline import in_thread
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
     Stop,
@@ -38,7 +39,7 @@ from auditor.inputs.soup import parse_html
 from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
 from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
-from auditor.readme import not_analysed, with_readme
+from auditor.readme import not_analysed, with_host_readme
 
 SITE = "https://zenodo.org"
 # A record's README file is downloaded whole, so only up to this size.
@@ -123,19 +124,23 @@ class Zenodo(UrlAdapter[str]):
         if key is not None:
             answer = await self._api.get(f"{self._root}/records/{record}/files/{key}/content")
             if answer.status == 200:
-                return with_readme(facts, key, len(answer.text.encode()), answer.text)
+                return await with_host_readme(facts, key, len(answer.text.encode()), answer.text)
         description = text_field(metadata, "description")
         if not description:
             return facts
-        text = guarded(
+        # Cut before it is parsed, and parsed off the event loop: a description of tens of
+        # megabytes took minutes of CPU and gigabytes of memory while every other check waited.
+        cut = description[: repofiles.MAX_README_BYTES]
+        text = await in_thread(
+            guarded,
             DESCRIPTION_PARSING,
             f"{facts.full_name}: description",
-            lambda: parse_html(description).get_text("\n"),
+            lambda: parse_html(cut).get_text("\n"),
             None,
         )
         if text is None:
             return not_analysed(facts, "description", len(description.encode()))
-        return with_readme(facts, "description", len(text.encode()), text)
+        return await with_host_readme(facts, "description", len(text.encode()), text)
 
 
 def _supplements(metadata: dict[str, object]) -> tuple[str, ...]:

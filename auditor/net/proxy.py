@@ -35,11 +35,36 @@ from auditor.net.policy import tls_error
 
 
 class ProxyUnreachable(httpx.ConnectError):
-    """No connection could be made to the proxy itself: our network's failure, not a link's."""
+    """No connection could be made to the proxy itself."""
 
     def __init__(self, proxy: str, reason: str) -> None:
         self.proxy = proxy
         super().__init__(f"the proxy {proxy} could not be reached ({reason})")
+
+
+class ProxyOwnAnswer(httpx.ProxyError):
+    """The proxy answered a forwarded request with an error of its own, not the origin's (a
+    server heard us: no DNS canary makes it the link's)."""
+
+    def __init__(self, proxy: str, status: int) -> None:
+        self.proxy = proxy
+        super().__init__(
+            f"the proxy {proxy} answered {status} itself (not forwarded from the link's server)"
+        )
+
+
+# The proxy failed us, not the link: our network's failure (`unchecked`, never `dead`).
+PROXY_FAILURES = (ProxyUnreachable, ProxyOwnAnswer)
+
+
+def is_proxy_own_answer(response: httpx.Response) -> bool:
+    """Whether an error answer to a forwarded request came from the proxy, not the origin: no
+    `Via` (which a proxy adds to what it forwards), or the proxy's own error marks."""
+    if response.status_code < 400:
+        return False
+    headers = response.headers
+    marked = "error=" in headers.get("proxy-status", "") or "x-squid-error" in headers
+    return marked or "via" not in headers
 
 
 def proxy_origin(proxy: str) -> tuple[str, int]:
@@ -77,13 +102,19 @@ class ProxiedTransport(httpx.AsyncBaseTransport):
             timeout = request.extensions.get("timeout", {}).get("connect")
             port = origin(str(url)).port or DEFAULT_PORTS["https"]
             await self._guard.checked_addresses(url.host, port, timeout)
+        host, port = proxy_origin(proxy)
         try:
-            return await self._through[proxy].handle_async_request(request)
+            response = await self._through[proxy].handle_async_request(request)
         except (httpx.ConnectError, httpx.ConnectTimeout) as error:
             if tls_error(error) is not None:  # the link's own TLS, through the tunnel
                 raise
-            host, port = proxy_origin(proxy)
             raise ProxyUnreachable(f"{host}:{port}", str(error) or type(error).__name__) from None
+        # Only a forwarded request is answered by the proxy in the origin's place: an https://
+        # one goes through a tunnel, whose refusal is an error of its own (httpx.ProxyError).
+        if url.scheme == "http" and is_proxy_own_answer(response):
+            await response.aclose()
+            raise ProxyOwnAnswer(f"{host}:{port}", response.status_code)
+        return response
 
     async def aclose(self) -> None:
         await self._direct.aclose()

@@ -3,8 +3,10 @@ one set (`write_files_atomically`)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
@@ -14,6 +16,9 @@ from auditor.models import Link, Paper, PaperScore, RepoFacts
 from auditor.scorecard.document import JsonObject, LinkEntry, PaperEntry, Scorecard
 from auditor.scorecard.fields import write
 from auditor.summary import Summary
+
+if sys.platform != "win32":
+    import fcntl
 
 # --- the document's JSON values (the one codec: `fields`) -------------------------------------
 
@@ -150,6 +155,18 @@ def write_files_atomically(
         raise
 
 
+class ReportWriteError(OSError):
+    """The reports could not be written (a full disk, a read-only folder): said as that, with
+    the folder, whatever else failed before it."""
+
+
+def _not_written(out_dir: Path, error: OSError) -> ReportWriteError:
+    return ReportWriteError(
+        f"{out_dir}: cannot write the reports ({error.strerror or error}); "
+        "the reports there are left as they were"
+    )
+
+
 # The report sets live here, in `--out`; the names users open are links into `current`.
 GENERATIONS = ".paper-auditor-reports"
 _CURRENT = "current"
@@ -162,16 +179,65 @@ def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) ->
     always open one generation's files: never a mix of old and new, never a half-written file,
     and no temporary file left in `out_dir` by a kill (a killed write leaves at most an unused
     generation, removed by the next). Nothing else in `out_dir` (the history, the user's
-    files) is touched. Where symlinks are not available, falls back to
-    `write_files_atomically`. Files and folder get the modes the umask gives any new one."""
+    files) is touched. Two runs writing to one `out_dir` take turns (`_taking_turns`): each
+    publishes a whole set, and neither removes the generation the other just published.
+    Where symlinks are not available, falls back to `write_files_atomically`. Files and folder
+    get the modes the umask gives any new one. Raises `ReportWriteError` when the set cannot be
+    written."""
     umask = current_umask()
     root = out_dir / GENERATIONS
     try:
         root.mkdir(parents=True, exist_ok=True)
-        generation = Path(tempfile.mkdtemp(dir=root, prefix="generation-"))
     except OSError:
-        write_files_atomically({out_dir / name: text for name, text in files.items()}, umask=umask)
+        _write_in_place(out_dir, files, umask)
         return
+    with _taking_turns(root):
+        try:
+            generation = Path(tempfile.mkdtemp(dir=root, prefix="generation-"))
+        except OSError:
+            _write_in_place(out_dir, files, umask)
+            return
+        _publish_generation(out_dir, root, generation, files, umask)
+
+
+def _write_in_place(out_dir: Path, files: Mapping[str, str | Iterable[str]], umask: int) -> None:
+    """The fallback where no generation can be made: the files renamed into place together."""
+    try:
+        write_files_atomically({out_dir / name: text for name, text in files.items()}, umask=umask)
+    except OSError as error:
+        raise _not_written(out_dir, error) from error
+
+
+@contextlib.contextmanager
+def _taking_turns(root: Path) -> Iterator[None]:
+    """Hold the lock of the generations folder (`flock` on the folder itself: no lock file to
+    leave behind) for the code inside: another run's write waits, however long it takes. A
+    generation other than `current` found while holding it was left by a killed write."""
+    if sys.platform == "win32":  # no advisory locks: runs on one `--out` are not serialised
+        yield
+        return
+    try:
+        descriptor = os.open(root, os.O_RDONLY)
+    except OSError as error:
+        raise _not_written(root.parent, error) from error
+    try:
+        # A file system without locks (some network mounts: ENOLCK) writes unserialised, as
+        # before, rather than not at all.
+        with contextlib.suppress(OSError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # releases the lock
+
+
+def _publish_generation(
+    out_dir: Path,
+    root: Path,
+    generation: Path,
+    files: Mapping[str, str | Iterable[str]],
+    umask: int,
+) -> None:
+    """`files` written into `generation`, which then becomes `current`; the others removed."""
     try:
         os.chmod(generation, 0o777 & ~umask)  # mkdtemp's folder is private: readers pass here
         for name, text in files.items():
@@ -191,6 +257,9 @@ def write_report_set(out_dir: Path, files: Mapping[str, str | Iterable[str]]) ->
             os.replace(generation / name, out_dir / name)
         _remove_tree(generation)
         return
+    except OSError as error:
+        _remove_tree(generation)
+        raise _not_written(out_dir, error) from error
     except BaseException:
         _remove_tree(generation)
         raise

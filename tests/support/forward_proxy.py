@@ -2,7 +2,8 @@
 requests (`GET http://host:port/path`), and CONNECT tunnels for https.
 
 The proxy resolves names itself, from its own table (`hosts`: name → address); a name it does
-not know gets 502, so no test sends a lookup to a real resolver. Every request it receives is
+not know gets a 502 of its own (no `Via`: forwarded answers carry one), so no test sends a
+lookup to a real resolver. Every request it receives is
 recorded (`requests`: method, target, headers), tunnels included: what went inside a tunnel is
 not seen, as with a real proxy::
 
@@ -78,6 +79,7 @@ class _Handler(BaseHTTPRequestHandler):
             for name, value in answer.getheaders():
                 if name.lower() not in _HOP_BY_HOP and name.lower() != "content-length":
                     self.send_header(name, value)
+            self.send_header("Via", "1.1 forward-proxy")  # RFC 9110 §7.6.3: what it forwards
             self.send_header("Content-Length", str(len(content)))
             self.end_headers()
             if self.command != "HEAD":

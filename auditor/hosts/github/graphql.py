@@ -43,7 +43,7 @@ from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on
-from auditor.hosts.listing import Readme, Tree, complete, preferred_readme
+from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
 from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
@@ -313,7 +313,7 @@ class GraphQLReader:
                 pending[full_name] = _Pending(facts, tree, path, manifests)
                 continue
             readme = readmes[path] if path is not None else None
-            done = complete(
+            done = await complete_off_loop(
                 facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
             )
             results[full_name] = found_on(done, full_name, api)
@@ -354,7 +354,7 @@ class GraphQLReader:
             except Stop as stop:
                 results[full_name] = stop.answer(self._transport.scrub)
                 continue
-            done = complete(
+            done = await complete_off_loop(
                 item.facts,
                 empty=False,
                 tree=item.tree,

@@ -51,7 +51,14 @@ from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, raw_origin
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import found_on, missing
-from auditor.hosts.listing import Readme, Tree, complete, manifests_to_read, preferred_readme
+from auditor.hosts.listing import (
+    Readme,
+    Tree,
+    complete,
+    complete_off_loop,
+    manifests_to_read,
+    preferred_readme,
+)
 from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.links.origins import origin
@@ -179,7 +186,9 @@ class RestReader:
             found_file = await files.read(name)
             if found_file is not None:
                 manifests[name] = found_file.text
-        return complete(facts, empty=False, tree=tree, readme=readme, manifests=manifests)
+        return await complete_off_loop(
+            facts, empty=False, tree=tree, readme=readme, manifests=manifests
+        )
 
     async def _follow_up(self, api: ApiEndpoint, facts: RepoFacts, follow_up: str) -> RepoFacts:
         """`facts` with one follow-up asked; when it cannot be had, named as skipped."""
