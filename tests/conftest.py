@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -43,3 +44,16 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     # `gh auth token` must not leak a developer's token into a test either.
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
+
+
+@pytest.fixture(autouse=True)
+def logging_as_it_was() -> Iterator[None]:
+    """A command run in a test configures the `auditor` logger (level, handler, propagation) as
+    the command line does; the next test starts from the logger as it was, whatever order the
+    tests run in (one run with `-q` left it at ERROR, and caplog in the next test saw nothing)."""
+    logger = logging.getLogger("auditor")
+    kept = (logger.level, list(logger.handlers), logger.propagate)
+    yield
+    logger.setLevel(kept[0])
+    logger.handlers[:] = kept[1]
+    logger.propagate = kept[2]
