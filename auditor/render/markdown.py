@@ -20,6 +20,7 @@ from auditor.render.views import (
     dead_items,
     environment,
     fixes,
+    headline,
     link_shown,
     paper_views,
     stale_items,
@@ -54,6 +55,7 @@ def _markdown_context(
         "doc": card,
         "summary": card.summary,
         "headline": history.headline(card),
+        "counts": headline(card),
         "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,
