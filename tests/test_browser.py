@@ -6,6 +6,7 @@ no injected script, and leaves screenshots in test-output/ (git-ignored) to look
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
@@ -541,3 +542,47 @@ def test_the_details_list_moved_dead_and_archived_links_as_text_and_links(
     screenshot(page, f"details-links-{width}.png")
     assert errors == []
     page.close()
+
+
+def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> None:
+    doc = synthetic_scorecard(60, seed=5)
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1440, "height": 900})
+    sentence = page.locator("#headline-counts").text_content()
+    found = re.match(
+        r"(\d+) papers cite code that resolves; "
+        r"(\d+) of them are documented \(bronze or better\)\.",
+        sentence,
+    )
+    assert found, sentence
+    resolving, documented = int(found[1]), int(found[2])
+    rows = page.eval_on_selector_all(
+        "#papers > tbody > tr:first-child",
+        """rows => rows.map(row => ({
+            tier: row.children[2].textContent.trim(),
+            code: [...row.children[4].querySelectorAll("li")].map(li => ({
+                outcome: li.querySelector(".o").className,
+                href: li.querySelector("a") ? li.querySelector("a").getAttribute("href") : "",
+            })),
+        }))""",
+    )
+    code_hosts = ("https://github.com/", "https://gitlab.com/")
+    resolving_rows = [
+        row
+        for row in rows
+        if any(
+            ("o-ok" in link["outcome"] or "o-moved" in link["outcome"])
+            and link["href"].startswith(code_hosts)
+            for link in row["code"]
+        )
+    ]
+    assert resolving == len(resolving_rows) > 0
+    assert documented == sum(
+        row["tier"].endswith(("bronze", "silver", "gold")) for row in resolving_rows
+    )
+    assert 0 < documented < resolving
+    page.close()
+    for width, name in ((1440, "headline-desktop.png"), (390, "headline-phone.png")):
+        page, _ = open_report(browser, tmp_path, doc, viewport={"width": width, "height": 700})
+        screenshot(page, name, clip={"x": 0, "y": 0, "width": width, "height": 700})
+        page.close()
+    assert errors == []

@@ -687,7 +687,7 @@ def test_an_offline_run_leads_with_a_warning_and_never_says_no_problems() -> Non
     assert "No dead links" not in html
     assert "None found, but most links got no verdict." in markdown
     assert "\nNone.\n" not in markdown
-    assert "3 of 3 links got no verdict (3 network)." in html
+    assert "3 of 3 links got no verdict (network: 3)." in html
 
 
 def test_links_without_a_verdict_are_counted_by_reason() -> None:
@@ -702,7 +702,7 @@ def test_links_without_a_verdict_are_counted_by_reason() -> None:
 
     counts = headline(doc)
     assert counts.no_verdict_sentence == (
-        "4 of 4 links got no verdict (1 network, 1 budget, 1 deadline, 1 internal error)."
+        "4 of 4 links got no verdict (network: 1; budget: 1; deadline: 1; internal error: 1)."
     )
     # Most links got no verdict, but not because of our network: no word about it.
     assert counts.warning == "4 of 4 links not checked — nothing here is a verdict"

@@ -443,7 +443,7 @@ class Headline:
     def no_verdict_sentence(self) -> str | None:
         if not self.unjudged:
             return None
-        reasons = ", ".join(f"{count} {reason}" for reason, count in self.no_verdict.items())
+        reasons = "; ".join(f"{reason}: {count}" for reason, count in self.no_verdict.items())
         return f"{self.unjudged} of {self.links} links got no verdict ({reasons})."
 
     @property
