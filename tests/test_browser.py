@@ -141,7 +141,9 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     assert first.get_attribute("aria-expanded") == "true"
     detail = page.locator("#papers tbody:not([hidden]) tr.detail").first
     assert detail.is_visible()
-    assert detail.locator(".crit tbody tr").count() == 19
+    # A dead paper (the filter shows those): two criteria, and one line for the rest.
+    assert detail.locator(".crit tbody tr").count() == 2
+    assert detail.locator("p.echo").text_content() == "no code to assess (17 criteria)"
     assert "B1 Code repository exists and is public" in detail.text_content()
     page.keyboard.press("Enter")
     assert not detail.is_visible()
@@ -295,7 +297,13 @@ def test_details_panel_is_laid_out_at_every_width(
         detail = open_details(page, tier)
         check_panel(page, detail, width)
         crit = detail.locator("table.crit tbody tr")
-        assert crit.count() == 19
+        echoed = detail.locator("p.echo")
+        if tier in ("gold", "placeholder"):
+            assert crit.count() == 19
+            assert echoed.count() == 0
+        else:  # what a failed gate leaves unassessed is one line
+            assert crit.count() < 19
+            assert echoed.text_content() == f"no code to assess ({19 - crit.count()} criteria)"
     gold = page.locator("#papers > tbody", has=page.locator(".tier.t-gold")).first
     gold.locator("tr.detail").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -120)")
@@ -586,3 +594,24 @@ def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> No
         screenshot(page, name, clip={"x": 0, "y": 0, "width": width, "height": 700})
         page.close()
     assert errors == []
+
+
+def test_a_paper_without_code_shows_one_line_for_what_it_leaves_unassessed(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A dead paper's details once listed 17 red "✗ fail — no code to assess" rows after the
+    two that matter."""
+    doc = synthetic_scorecard(40, seed=3)
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1280, "height": 900})
+    detail = open_details(page, "dead")
+    rows = detail.locator("table.crit tbody tr")
+    assert [rows.nth(i).locator("th .cid").text_content() for i in range(rows.count())] == [
+        "A1",
+        "B1",
+    ]
+    assert detail.locator("p.echo").text_content() == "no code to assess (17 criteria)"
+    assert detail.locator("td.c-reason", has_text="no code to assess").count() == 0
+    # Its links are still listed with their outcomes.
+    assert "✗ dead" in detail.locator("ul.ev").last.text_content()
+    assert errors == []
+    page.close()
