@@ -615,3 +615,30 @@ def test_a_paper_without_code_shows_one_line_for_what_it_leaves_unassessed(
     assert "✗ dead" in detail.locator("ul.ev").last.text_content()
     assert errors == []
     page.close()
+
+
+def test_the_source_path_stays_on_one_line_under_a_paper_name(browser: Any, tmp_path: Path) -> None:
+    doc = synthetic_scorecard(10, seed=3)
+    deep = "lists/" + "a-very-long-folder-name/" * 6 + "papers.md"
+    doc = replace(
+        doc,
+        papers=tuple(
+            replace(
+                entry, paper=replace(entry.paper, source=replace(entry.paper.source, path=deep))
+            )
+            for entry in doc.papers
+        ),
+    )
+    for width in (1440, 390):
+        page, errors = open_report(browser, tmp_path, doc, viewport={"width": width, "height": 800})
+        lines = page.eval_on_selector_all(
+            "#papers .src",
+            """spans => spans.map(span => {
+                const line = parseFloat(getComputedStyle(span).lineHeight);
+                return Math.round(span.getBoundingClientRect().height / line);
+            })""",
+        )
+        assert lines
+        assert set(lines) == {1}, lines
+        assert errors == []
+        page.close()
