@@ -54,9 +54,19 @@ INLINE_PAGE_BYTES = 64 * 1024
 INTERNAL_ERROR_DETAIL = "not checked: internal error"
 
 
+_NOT_CHECKED = "not checked: "
+
+
+def not_checked_words(reason: str) -> str:
+    """ "not checked: <reason>", said once however often the reason already says it."""
+    while reason.startswith(_NOT_CHECKED):
+        reason = reason[len(_NOT_CHECKED) :]
+    return _NOT_CHECKED + reason
+
+
 def not_checked(detail: str) -> LinkCheck:
     """An `unchecked` verdict, e.g. for the links an interrupted run never reached."""
-    return LinkCheck(Outcome.UNCHECKED, detail, now_iso())
+    return LinkCheck(Outcome.UNCHECKED, not_checked_words(detail), now_iso())
 
 
 class _Deferred(Exception):
@@ -188,7 +198,7 @@ class _Checker:
         )
         for url in self.unreached:
             check = self.results[url]
-            detail = f"not checked: {check.detail}, and no server could be reached at all"
+            detail = not_checked_words(f"{check.detail}, and no server could be reached at all")
             self.results[url] = replace(check, outcome=Outcome.UNCHECKED, detail=detail)
 
     # -- one link --
@@ -203,7 +213,7 @@ class _Checker:
                 now_iso(),
             )
         if kind is LinkKind.GITHUB_REPO:
-            return not_checked("not checked: github-repo links are checked through the GitHub API")
+            return not_checked("github-repo links are checked through the GitHub API")
         refusal = scheme_refusal(url)
         if refusal is not None:
             return LinkCheck(refusal[0], refusal[1], now_iso())
@@ -316,7 +326,7 @@ class _Checker:
     def _give_up(self, progress: _Progress, *, extra: str | None = None) -> LinkCheck:
         failure = progress.last
         if failure is None:  # another link of the host learnt the wait: this one never asked
-            return not_checked(f"not checked: {extra}")
+            return not_checked(str(extra))
         parts = [failure.reason]
         made = progress.tries.made
         if made:

@@ -57,10 +57,11 @@ def paper_name(text: str, title: str | None = None, repository: str | None = Non
 
     In order: a short title prefix before a colon (`SARDI: …`); the first name introduced by
     "we propose/present/introduce …", "… which we call X", "our algorithm X"; a parenthesised
-    acronym after a capitalised phrase (`Self-Augmenting Retrieval … (SARDI)`); the
-    `repository` name from the paper's code URL; an acronym after a lower-case phrase; else
-    the title, else the first few words. Acronyms defined in a sentence that reports a finding
-    ("we show that …") and field-wide ones (LLM, CoT, …) are not names.
+    acronym after a capitalised phrase (`Self-Augmenting Retrieval … (SARDI)`); the title
+    (a list's heading or item title); the `repository` name from the paper's code URL; an
+    acronym after a lower-case phrase; else the first few words. Acronyms defined in a
+    sentence that reports a finding ("we show that …") and field-wide ones (LLM, CoT, …) are
+    not names.
 
     A name is never a URL or a whole sentence: URLs, list numbers (`1.`) and link labels are
     taken out of the title first; a title or text that opens with a coined name followed by
@@ -80,14 +81,14 @@ def paper_name(text: str, title: str | None = None, repository: str | None = Non
             sentence, title = title, None
     plain = _plain(_without_urls(text))
     name = _introduced_name(plain) or _defined_acronym(plain, capitalised_phrase=True)
+    if name is None and repository and title and _abbreviates(repository, title):
+        return repository
+    if name is None and title:
+        return title  # the heading or title a list gives: before the repository's name
     if name is None and repository and repository.lower() not in _GENERIC_REPOSITORY_NAMES:
         name = repository
     name = name or _defined_acronym(plain, capitalised_phrase=False) or _leading_name(plain)
-    if name:
-        return name
-    if title:
-        return title
-    return _first_words(sentence or plain)
+    return name or _first_words(sentence or plain)
 
 
 _NUMBERING = re.compile(r"^\s*(?:\[\d{1,4}\]|\(?\d{1,4}[.)]|#\d{1,4})\s+")
@@ -100,6 +101,35 @@ _LINK_LABELS = re.compile(
     rf"(?:\s*[|,;:.\-–—(\[]+\s*{_LABEL_WORDS}\b[\s:)\]]*|\s+{_LABEL_WORDS}\s*:\s*)+$", re.I
 )
 _SMALL_WORDS = frozenset({"for", "of", "in", "on", "and", "with", "via", "to", "the", "a", "an"})
+
+
+def _abbreviates(repository: str, title: str) -> bool:
+    """Whether a repository's name is coined from its paper's title, so names the paper: the
+    title's initials (`PISD`), or pieces most of which open a different title word or spell a
+    run of its initials (`LLapDiffusion` for "Latent Laplace Diffusion", `MemExplainer` for
+    "Explaining … Memory …", `ao-gpt-mdm` for "Masked Diffusion Models are Any-Order …"). A
+    name that is one title word, or none (`vanished`, `b`), is the repository's."""
+    words = [word.lower() for word in re.findall(r"[A-Za-z]+", title)]
+    initials = "".join(word[0] for word in words if word not in _SMALL_WORDS)
+    if len(repository) >= 2 and repository.lower() == initials:
+        return True
+    all_initials = "".join(word[0] for word in words)
+    pieces = [piece.lower() for piece in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", repository)]
+    used: set[int] = set()
+    matched = 0
+    for piece in pieces:
+        stem = piece[:4]
+        found = next(
+            (i for i, word in enumerate(words) if i not in used and word.startswith(stem)), None
+        )
+        if found is not None:
+            used.add(found)
+            matched += 1
+        elif len(piece) >= 2 and piece in all_initials:
+            start = all_initials.index(piece)
+            used.update(range(start, start + len(piece)))
+            matched += 1
+    return len(used) >= 2 and 2 * matched > len(pieces)
 
 
 def _without_urls(text: str) -> str:

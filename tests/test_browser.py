@@ -6,6 +6,7 @@ no injected script, and leaves screenshots in test-output/ (git-ignored) to look
 from __future__ import annotations
 
 import itertools
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
@@ -140,7 +141,9 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     assert first.get_attribute("aria-expanded") == "true"
     detail = page.locator("#papers tbody:not([hidden]) tr.detail").first
     assert detail.is_visible()
-    assert detail.locator(".crit tbody tr").count() == 19
+    # A dead paper (the filter shows those): two criteria, and one line for the rest.
+    assert detail.locator(".crit tbody tr").count() == 2
+    assert detail.locator("p.echo").text_content() == "no code to assess (17 criteria)"
     assert "B1 Code repository exists and is public" in detail.text_content()
     page.keyboard.press("Enter")
     assert not detail.is_visible()
@@ -294,7 +297,13 @@ def test_details_panel_is_laid_out_at_every_width(
         detail = open_details(page, tier)
         check_panel(page, detail, width)
         crit = detail.locator("table.crit tbody tr")
-        assert crit.count() == 19
+        echoed = detail.locator("p.echo")
+        if tier in ("gold", "placeholder"):
+            assert crit.count() == 19
+            assert echoed.count() == 0
+        else:  # what a failed gate leaves unassessed is one line
+            assert crit.count() < 19
+            assert echoed.text_content() == f"no code to assess ({19 - crit.count()} criteria)"
     gold = page.locator("#papers > tbody", has=page.locator(".tier.t-gold")).first
     gold.locator("tr.detail").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -120)")
@@ -541,3 +550,95 @@ def test_the_details_list_moved_dead_and_archived_links_as_text_and_links(
     screenshot(page, f"details-links-{width}.png")
     assert errors == []
     page.close()
+
+
+def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> None:
+    doc = synthetic_scorecard(60, seed=5)
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1440, "height": 900})
+    sentence = page.locator("#headline-counts").text_content()
+    found = re.match(
+        r"(\d+) papers cite code that resolves; "
+        r"(\d+) of them are documented \(bronze or better\)\.",
+        sentence,
+    )
+    assert found, sentence
+    resolving, documented = int(found[1]), int(found[2])
+    rows = page.eval_on_selector_all(
+        "#papers > tbody > tr:first-child",
+        """rows => rows.map(row => ({
+            tier: row.children[2].textContent.trim(),
+            code: [...row.children[4].querySelectorAll("li")].map(li => ({
+                outcome: li.querySelector(".o").className,
+                href: li.querySelector("a") ? li.querySelector("a").getAttribute("href") : "",
+            })),
+        }))""",
+    )
+    code_hosts = ("https://github.com/", "https://gitlab.com/")
+    resolving_rows = [
+        row
+        for row in rows
+        if any(
+            ("o-ok" in link["outcome"] or "o-moved" in link["outcome"])
+            and link["href"].startswith(code_hosts)
+            for link in row["code"]
+        )
+    ]
+    assert resolving == len(resolving_rows) > 0
+    assert documented == sum(
+        row["tier"].endswith(("bronze", "silver", "gold")) for row in resolving_rows
+    )
+    assert 0 < documented < resolving
+    page.close()
+    for width, name in ((1440, "headline-desktop.png"), (390, "headline-phone.png")):
+        page, _ = open_report(browser, tmp_path, doc, viewport={"width": width, "height": 700})
+        screenshot(page, name, clip={"x": 0, "y": 0, "width": width, "height": 700})
+        page.close()
+    assert errors == []
+
+
+def test_a_paper_without_code_shows_one_line_for_what_it_leaves_unassessed(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A dead paper's details once listed 17 red "✗ fail — no code to assess" rows after the
+    two that matter."""
+    doc = synthetic_scorecard(40, seed=3)
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": 1280, "height": 900})
+    detail = open_details(page, "dead")
+    rows = detail.locator("table.crit tbody tr")
+    assert [rows.nth(i).locator("th .cid").text_content() for i in range(rows.count())] == [
+        "A1",
+        "B1",
+    ]
+    assert detail.locator("p.echo").text_content() == "no code to assess (17 criteria)"
+    assert detail.locator("td.c-reason", has_text="no code to assess").count() == 0
+    # Its links are still listed with their outcomes.
+    assert "✗ dead" in detail.locator("ul.ev").last.text_content()
+    assert errors == []
+    page.close()
+
+
+def test_the_source_path_stays_on_one_line_under_a_paper_name(browser: Any, tmp_path: Path) -> None:
+    doc = synthetic_scorecard(10, seed=3)
+    deep = "lists/" + "a-very-long-folder-name/" * 6 + "papers.md"
+    doc = replace(
+        doc,
+        papers=tuple(
+            replace(
+                entry, paper=replace(entry.paper, source=replace(entry.paper.source, path=deep))
+            )
+            for entry in doc.papers
+        ),
+    )
+    for width in (1440, 390):
+        page, errors = open_report(browser, tmp_path, doc, viewport={"width": width, "height": 800})
+        lines = page.eval_on_selector_all(
+            "#papers .src",
+            """spans => spans.map(span => {
+                const line = parseFloat(getComputedStyle(span).lineHeight);
+                return Math.round(span.getBoundingClientRect().height / line);
+            })""",
+        )
+        assert lines
+        assert set(lines) == {1}, lines
+        assert errors == []
+        page.close()

@@ -680,3 +680,12 @@ async def test_fetch_document(make_net: NetFactory) -> None:
         guarded = make_net(allow_private=False)
         with pytest.raises(fetch.FetchError, match="private or reserved"):
             await fetch.fetch_document(guarded, server.url("/list"))
+
+
+@pytest.mark.parametrize(
+    "reason",
+    ["internal error", "not checked: internal error", "not checked: not checked: internal error"],
+)
+def test_not_checked_is_said_once(reason: str) -> None:
+    """A detail read "not checked: not checked: …" when a reason already said it."""
+    assert checker.not_checked(reason).detail == "not checked: internal error"

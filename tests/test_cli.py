@@ -25,6 +25,18 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
     assert "usage: auditor" in capsys.readouterr().out
 
 
+def test_help_shows_an_example_and_every_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--help` once gave neither an example nor the defaults of --format or merge's --out."""
+    assert cli.main(["--help"]) == cli.EXIT_OK
+    assert "examples:\n  auditor audit papers.md --out reports" in capsys.readouterr().out
+    for command, default in (("extract", "text"), ("readme", "text"), ("merge", "reports")):
+        assert cli.main([command, "--help"]) == cli.EXIT_OK
+        shown = " ".join(capsys.readouterr().out.split())
+        assert f"(default: {default})" in shown
+        assert "(default: 0)" not in shown
+        assert "(default: True)" not in shown
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--version"]) == cli.EXIT_OK
     assert capsys.readouterr().out.strip() == f"auditor {__version__}"

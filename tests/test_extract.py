@@ -481,6 +481,14 @@ def test_links_are_deduplicated_across_and_within_papers(tmp_path: Path) -> None
             "We show that Chain-of-Thought Prompting (CTP)…",
         ),
         ("Results are good.", "The Paper Title", None, "The Paper Title"),
+        # A heading or title names the paper before its repository, unless the repository's
+        # name is coined from the title.
+        ("", "Quiet Otter Diffusion", "vanished", "Quiet Otter Diffusion"),
+        ("", "Sparse Wombat Attention", "sparse", "Sparse Wombat Attention"),
+        ("", "Sparse Wombat Attention", "b", "Sparse Wombat Attention"),
+        ("", "Sparse Wombat Attention", "SWA", "SWA"),
+        ("", "Sparse Wombat Attention", "SparseWombat", "SparseWombat"),
+        ("Results are good.", None, "vanished", "vanished"),
         ("Results are good.", None, "code", "Results are good"),
         ("", None, None, "(untitled)"),
         # Never a URL or a whole sentence.

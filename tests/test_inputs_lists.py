@@ -183,6 +183,156 @@ MIT.
     ]
 
 
+def _papers(text: str) -> list[tuple[str | None, str, tuple[str, ...]]]:
+    extraction = extract_documents([Document("list.md", text.encode())])
+    return [(p.title, p.name, p.links) for p in extraction.papers]
+
+
+def test_a_heading_with_bullets_about_it_is_one_paper_named_by_the_heading() -> None:
+    text = """# Reading list
+
+## Sparse Wombat Attention
+- Paper: [arXiv](https://arxiv.org/abs/2401.00001)
+- Code: https://github.com/wombat/sparse
+- **Project page:** https://wombat.example.org
+
+## Quiet Otter Diffusion
+- Authors: A. Writer, B. Reader
+- Code: [GitHub](https://github.com/otter/vanished)
+
+## Theory of Slow Lemurs
+- Paper: https://arxiv.org/abs/2401.00003
+- [pdf](https://example.org/lemurs.pdf)
+"""
+    assert _papers(text) == [
+        (
+            "Sparse Wombat Attention",
+            "Sparse Wombat Attention",
+            (
+                "https://arxiv.org/abs/2401.00001",
+                "https://github.com/wombat/sparse",
+                "https://wombat.example.org/",
+            ),
+        ),
+        ("Quiet Otter Diffusion", "Quiet Otter Diffusion", ("https://github.com/otter/vanished",)),
+        (
+            "Theory of Slow Lemurs",
+            "Theory of Slow Lemurs",
+            ("https://arxiv.org/abs/2401.00003", "https://example.org/lemurs.pdf"),
+        ),
+    ]
+
+
+def test_a_heading_with_sub_headings_is_a_section_not_a_paper() -> None:
+    text = """# Papers
+
+## Vision
+
+### Blurry Heron Segmentation
+Code: https://github.com/heron/seg
+
+### Pixel Moles Without Code
+Theory only, for now.
+
+## Language
+
+### Tiny Parrot Models
+- Code: https://github.com/parrot/tiny
+"""
+    assert [title for title, _, _ in _papers(text)] == [
+        "Blurry Heron Segmentation",
+        "Pixel Moles Without Code",
+        "Tiny Parrot Models",
+    ]
+
+
+def test_a_top_level_bullet_with_nested_bullets_and_lines_is_one_paper() -> None:
+    text = """## Papers
+
+- **Sparse Wombat Attention** (ICML 2026)
+  - Code: https://github.com/wombat/sparse
+  - Project: https://wombat.example.org
+- **Quiet Otter Diffusion**
+  Images from noise, slowly.
+  Code: https://github.com/otter/vanished
+- **Slow Lemur Theory**, no code released
+"""
+    assert _papers(text) == [
+        (
+            "Sparse Wombat Attention",
+            "Sparse Wombat Attention",
+            ("https://github.com/wombat/sparse", "https://wombat.example.org/"),
+        ),
+        ("Quiet Otter Diffusion", "Quiet Otter Diffusion", ("https://github.com/otter/vanished",)),
+        ("Slow Lemur Theory", "Slow Lemur Theory", ()),
+    ]
+
+
+def test_numbered_lists_bold_titles_and_code_labels_are_one_paper_per_item() -> None:
+    text = """## Accepted
+
+1. Sparse Wombat Attention. A. Writer. [code](https://github.com/wombat/b)
+2. Quiet Otter Diffusion for Images. B. Reader. No code yet.
+- **Blurry Heron Segmentation** [code](https://github.com/heron/seg) [paper](https://arxiv.org/abs/2401.00004)
+"""
+    assert _papers(text) == [
+        ("Sparse Wombat Attention", "Sparse Wombat Attention", ("https://github.com/wombat/b",)),
+        ("Quiet Otter Diffusion for Images", "Quiet Otter Diffusion for Images", ()),
+        (
+            "Blurry Heron Segmentation",
+            "Blurry Heron Segmentation",
+            ("https://github.com/heron/seg", "https://arxiv.org/abs/2401.00004"),
+        ),
+    ]
+
+
+def test_a_table_is_one_paper_per_row_with_or_without_code() -> None:
+    text = """## Papers
+
+| Paper | Code |
+|---|---|
+| Sparse Wombat Attention | [code](https://github.com/wombat/sparse) |
+| Quiet Otter Diffusion | — |
+"""
+    assert _papers(text) == [
+        (
+            "Sparse Wombat Attention",
+            "Sparse Wombat Attention",
+            ("https://github.com/wombat/sparse",),
+        ),
+        ("Quiet Otter Diffusion", "Quiet Otter Diffusion", ()),
+    ]
+
+
+def test_one_link_per_line_is_one_paper_per_line() -> None:
+    text = """## Papers
+Sparse Wombat Attention https://github.com/wombat/sparse
+Quiet Otter Diffusion https://github.com/otter/vanished
+"""
+    assert _papers(text) == [
+        (
+            "Sparse Wombat Attention",
+            "Sparse Wombat Attention",
+            ("https://github.com/wombat/sparse",),
+        ),
+        ("Quiet Otter Diffusion", "Quiet Otter Diffusion", ("https://github.com/otter/vanished",)),
+    ]
+
+
+def test_a_heading_whose_lines_are_fields_is_one_paper() -> None:
+    text = """## Sparse Wombat Attention
+Paper: https://arxiv.org/abs/2401.00001
+Code: https://github.com/wombat/sparse
+"""
+    assert _papers(text) == [
+        (
+            "Sparse Wombat Attention",
+            "Sparse Wombat Attention",
+            ("https://arxiv.org/abs/2401.00001", "https://github.com/wombat/sparse"),
+        )
+    ]
+
+
 def test_a_markdown_item_citing_a_scheme_less_repository_is_a_paper() -> None:
     extraction = extract_documents([Document("list.md", b"- github.com/a/tool\n- Topics\n")])
 

@@ -30,7 +30,7 @@ from auditor.models import (
 )
 from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
-from auditor.render.views import paper_views
+from auditor.render.views import headline, paper_views
 from auditor.rubric import CRITERIA
 from auditor.scorecard import (
     Acknowledgement,
@@ -195,10 +195,10 @@ def test_summary_counts_every_key_even_when_empty() -> None:
 def test_the_reports_show_the_scorecards_own_summary() -> None:
     """Computed once when the scorecard is built: the reports read it, never recompute it."""
     doc = small_scorecard()
-    doctored = replace(doc, summary=replace(doc.summary, papers=4242, papers_with_code=4241))
-    assert "**4242** papers · **4241** with reachable code" in render.render_markdown(doctored)
+    doctored = replace(doc, summary=replace(doc.summary, papers=4242, median_score=77))
+    assert "**4242** papers · median score **77**" in render.render_markdown(doctored)
     html = render.render_html(doctored)
-    assert "<strong>4241</strong> with reachable code" in html
+    assert "median score <strong>77</strong>" in html
     # Papers citing code are counted apart from those citing none (4242 - 1 no-code).
     assert "<b>4241</b> cite code" in html
     assert "<b>1</b> no code link cited" in html
@@ -620,3 +620,95 @@ def test_the_pages_data_has_named_fields_and_each_criterion_result_once() -> Non
     written = [json.dumps(c, sort_keys=True) for c in criteria]
     assert len(written) == len(set(written))
     assert len(criteria) < sum(len(item["criteria"]) for item in data["papers"]) / 2
+
+
+# --- the headline counts ------------------------------------------------------------------------
+
+
+def test_the_headline_counts_say_what_they_count_in_both_reports() -> None:
+    doc = small_scorecard()
+    counts = headline(doc)
+    resolving = {
+        entry.paper.id
+        for entry in doc.papers
+        for link in doc.links
+        if link.url in entry.paper.links
+        and link.result.link.kind in (LinkKind.GITHUB_REPO, LinkKind.GITLAB)
+        and link.outcome in (Outcome.OK, Outcome.MOVED)
+    }
+    documented = [
+        entry
+        for entry in doc.papers
+        if entry.paper.id in resolving
+        and entry.score
+        and entry.score.tier in ("bronze", "silver", "gold")
+    ]
+    sentence = (
+        f"{len(resolving)} papers cite code that resolves; "
+        f"{len(documented)} of them are documented (bronze or better)."
+    )
+    assert (
+        counts.code_sentence
+        == sentence
+        == ("5 papers cite code that resolves; 2 of them are documented (bronze or better).")
+    )
+    assert sentence in render.render_markdown(doc)
+    assert sentence in render.render_html(doc)
+    assert "with reachable code" not in render.render_html(doc)
+
+
+def _unjudged(details: list[str], outcome: Outcome = Outcome.UNCHECKED) -> Scorecard:
+    links = [
+        result(
+            f"https://lab{i}.example.org/",
+            LinkKind.WEB,
+            [f"a.txt#{i + 1}"],
+            outcome=outcome,
+            detail=d,
+        )
+        for i, d in enumerate(details)
+    ]
+    return scorecard(
+        [(paper(f"a.txt#{i + 1}", f"Paper {i}"), [link]) for i, link in enumerate(links)]
+    )
+
+
+OFFLINE = "not checked: our network looks down (the DNS canary example.com does not resolve)"
+
+
+def test_an_offline_run_leads_with_a_warning_and_never_says_no_problems() -> None:
+    doc = _unjudged([OFFLINE] * 3)
+
+    warning = "our network looked down: 3 of 3 links not checked — nothing here is a verdict"
+    html, markdown = render.render_html(doc), render.render_markdown(doc)
+    assert headline(doc).warning == warning
+    assert html.index(warning) < html.index('id="headline-counts"')
+    assert markdown.startswith(f"> **Warning:** {warning}")
+    assert "No dead links" not in html
+    assert "None found, but most links got no verdict." in markdown
+    assert "\nNone.\n" not in markdown
+    assert "3 of 3 links got no verdict (network: 3)." in html
+
+
+def test_links_without_a_verdict_are_counted_by_reason() -> None:
+    doc = _unjudged(
+        [
+            OFFLINE,
+            "not checked: run time limit reached",
+            "not checked: internal error",
+            "not checked: GitHub's request budget (5000) was spent",
+        ]
+    )
+
+    counts = headline(doc)
+    assert counts.no_verdict_sentence == (
+        "4 of 4 links got no verdict (network: 1; budget: 1; deadline: 1; internal error: 1)."
+    )
+    # Most links got no verdict, but not because of our network: no word about it.
+    assert counts.warning == "4 of 4 links not checked — nothing here is a verdict"
+
+
+def test_a_run_with_most_links_judged_has_no_warning() -> None:
+    doc = small_scorecard()
+    assert headline(doc).warning is None
+    assert "Warning" not in render.render_markdown(doc)

@@ -6,6 +6,7 @@ default a flag shows or falls back to is `config.Settings()`'s: none is written 
 from __future__ import annotations
 
 import argparse
+import functools
 import ipaddress
 import re
 from collections.abc import Mapping, Sequence
@@ -176,17 +177,45 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+class _HelpWithDefaults(argparse.RawDescriptionHelpFormatter):
+    """Each option's help ends with its default, unless it says it already or has none."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or not action.option_strings
+            or default is None
+            or default is argparse.SUPPRESS
+            or action.nargs == 0  # a flag: its help says what it turns on or off
+            or (isinstance(default, (list, tuple, frozenset)) and not default)
+        ):
+            return action.help
+        return f"{text} (default: %(default)s)"
+
+
+EXAMPLES = """examples:
+  auditor audit papers.md --out reports     check every link; reports in reports/
+  auditor extract papers.md                 the papers and links found, no network
+  auditor readme path/to/repository         check one repository's README
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     defaults = config.Settings()
     parser = argparse.ArgumentParser(
         prog="auditor",
         description="Audit the code links that papers promise and render a reproducibility "
         "scorecard.",
-        epilog=exit_code_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"{EXAMPLES}\n{exit_code_help()}",
+        formatter_class=_HelpWithDefaults,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands.add_parser = functools.partial(  # type: ignore[method-assign]
+        commands.add_parser, formatter_class=_HelpWithDefaults
+    )
 
     extract_parser = commands.add_parser(
         "extract",
@@ -195,7 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
         "stdin) and print their papers and links.",
     )
     extract_parser.add_argument("paths", nargs="+", metavar="PATH")
-    extract_parser.add_argument("--format", choices=("json", "text"), default="text")
+    extract_parser.add_argument(
+        "--format", choices=("json", "text"), default="text", help="output format"
+    )
     extract_parser.add_argument(
         "--paper-date",
         type=_iso_date,
@@ -409,7 +440,9 @@ def build_parser() -> argparse.ArgumentParser:
         "D1–D5 as the rubric decides it from these files.",
     )
     readme_parser.add_argument("path", type=Path, metavar="PATH")
-    readme_parser.add_argument("--format", choices=("text", "json"), default="text")
+    readme_parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format"
+    )
     _common(readme_parser)
     return parser
 

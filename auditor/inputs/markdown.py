@@ -30,6 +30,17 @@ _BOLD = re.compile(r"^\s*(?:\*\*|__)(.+?)(?:\*\*|__)")
 _LINK_LABELS = frozenset(
     {"paper", "pdf", "code", "arxiv", "project", "project page", "github", "website", "page"}
 )
+# A field of the paper a heading names ("Code: …", "**Project page:** …"): words people label a
+# paper's parts with, never a coined name ("SparseNet: …" is a paper's title).
+_FIELD_LABELS = (
+    r"(?:title|authors?|venue|conference|published|year|abstract|summary|tl;?dr|keywords|tags"
+    r"|notes?|code|repo(?:sitory)?|github|implementation|paper|pdf|arxiv|doi|openreview"
+    r"|project(?:\s+page)?|website|homepage|page|blog|demo|video|slides|poster|data(?:set)?s?"
+    r"|weights|models?|checkpoints?|links?|urls?|citation|bibtex)"
+)
+_FIELD = re.compile(
+    rf"^\s*(?:\*\*|__)?{_FIELD_LABELS}\s*(?::\s*(?:\*\*|__)?|(?:\*\*|__)\s*:)", re.I
+)
 
 
 def _blank_images(text: str) -> str:
@@ -47,6 +58,9 @@ class _Block:
     title: str | None
     lines: list[tuple[int, str]] = field(default_factory=list)
     items: int = 0  # the list items holding the item's first line, itself included
+    # Its first line neither cites nor reads as a paper ("- **Title**"): a paper once its lines
+    # cite, a category label once a sub-item is a paper.
+    tentative: bool = False
 
     def record(self) -> PaperRecord:
         spans = tuple(Span(_blank_images(text), number) for number, text in self.lines)
@@ -59,7 +73,8 @@ class _Section:
     level: int
     title: str
     paragraphs: list[tuple[int, str]] = field(default_factory=list)
-    has_list: bool = False
+    has_list: bool = False  # its list items (or table rows) are papers of their own
+    fields: bool = False  # its list items are fields of the paper it names ("Code: …")
     is_paper: bool = False  # decided once its text reads as an abstract
     words: int = 0  # of `paragraphs`, counted as each paragraph ends
 
@@ -96,7 +111,7 @@ class MarkdownSplitter:
         number, text, role = line.number, line.text, line.role
         in_item = self._item is not None and line.items >= self._item.items
         if role is Role.HEADING and line.heading_level is not None:
-            self._end_section()
+            self._end_section(line.heading_level)
             title = _LINK.sub(r"\1", _TAGS.sub("", line.heading or "")).strip()
             if self._reading is not None and self._reading.title is None:
                 self._reading.title = title
@@ -162,23 +177,32 @@ class MarkdownSplitter:
         self, number: int, text: str, items: int, content: str, line: MarkdownLine
     ) -> None:
         if self._item is not None and items > self._item.items:
-            self._item.lines.append((number, text))
-            return
+            if not (self._item.tentative and _is_paper_item(content, line)):
+                self._item.lines.append((number, text))
+                return
+            self._item = None  # a category label: its sub-items are the papers
         self._end_item()
         self._end_paragraph()
         section = self._section
         if section is not None:
-            if section.is_paper:
+            if section.is_paper or section.fields:
+                section.paragraphs.append((number, text))
+                return
+            if not section.has_list and _is_field(content, line):
+                section.fields = True  # the heading is the paper; its bullets tell about it
                 section.paragraphs.append((number, text))
                 return
             section.has_list = True
-        if _is_paper_item(content, line):
-            self._item = _Block(number, _item_title(content), [(number, text)], items)
+        if not _is_contents_entry(line):
+            tentative = not _is_paper_item(content, line)
+            self._item = _Block(number, _item_title(content), [(number, text)], items, tentative)
 
     def _end_item(self) -> None:
-        if self._item is not None:
-            self._out.append(self._item.record())
-            self._item = None
+        item, self._item = self._item, None
+        if item is None:
+            return
+        if not item.tentative or _cites(" ".join(text for _, text in item.lines[1:])):
+            self._out.append(item.record())
 
     def _end_paragraph(self) -> None:
         self._end_item()
@@ -186,6 +210,12 @@ class MarkdownSplitter:
         if not paragraph:
             return
         section = self._section
+        if _is_link_per_line(paragraph) and (section is None or not section.is_paper):
+            if section is not None:
+                section.has_list = True
+            for number, text in paragraph:
+                self._out.append(_Block(number, _item_title(text), [(number, text)]).record())
+            return
         if section is None or section.level == 1:
             if _words(" ".join(text for _, text in paragraph)) >= MIN_ABSTRACT_WORDS:
                 self._out.append(_Block(paragraph[0][0], None, paragraph).record())
@@ -199,15 +229,20 @@ class MarkdownSplitter:
         if section.words >= MIN_ABSTRACT_WORDS:
             section.is_paper = True
 
-    def _end_section(self) -> None:
+    def _end_section(self, next_level: int | None = None) -> None:
+        """Ends the section read so far, at a heading of `next_level` (None: the text's end).
+        A heading followed by a deeper one is a section of the list, not a paper."""
         self._end_html_row()
         self._end_paragraph()
         section, self._section = self._section, None
         if section is None or section.has_list or BOILERPLATE_HEADINGS.match(section.title):
             return
+        if next_level is not None and next_level > section.level:
+            return
         prose = " ".join(text for _, text in section.paragraphs)
         if (
             section.is_paper
+            or section.fields
             or (section.paragraphs and _cites(prose))
             or (section.paragraphs and len(section.title.split()) >= 3 and section.level > 1)
             or section.level in self._paper_levels
@@ -220,15 +255,40 @@ class MarkdownSplitter:
 
 def _is_paper_item(content: str, line: MarkdownLine) -> bool:
     """A paper rather than a category label or a table-of-contents entry."""
-    targets = [link.target for link in line.links]
-    if targets and all(target.startswith("#") for target in targets):
+    if _is_contents_entry(line):
         return False
     return _cites(_IMAGE.sub("", content)) or _words(content) >= 4
+
+
+def _is_field(content: str, line: MarkdownLine) -> bool:
+    """A list item telling about the paper its heading names rather than being one: a labelled
+    field ("Code: …", "**Authors**: …") or links labelled only as what they are (`[code](…)`)."""
+    if _FIELD.match(_LINK.sub(r"\1", content)):
+        return True
+    labels = [link.label.lower() for link in line.links]
+    unlinked = _LINK.sub("", content).strip(" |,;·-–—")
+    return bool(labels) and all(label in _LINK_LABELS for label in labels) and not unlinked
+
+
+def _is_link_per_line(paragraph: list[tuple[int, str]]) -> bool:
+    """Lines that each cite a link and none is a labelled field: a list written one paper a
+    line without list markers."""
+    return len(paragraph) > 1 and all(
+        _cites(text) and not _FIELD.match(_LINK.sub(r"\1", text)) for _, text in paragraph
+    )
+
+
+def _is_contents_entry(line: MarkdownLine) -> bool:
+    targets = [link.target for link in line.links]
+    return bool(targets) and all(target.startswith("#") for target in targets)
 
 
 def _cites(text: str) -> bool:
     """Whether the text cites a URL, with a scheme or without (`github.com/o/r`)."""
     return "://" in text or bool(find_urls(text, follows_lines=False))
+
+
+_TITLE_END = re.compile(r"\s+[-–—]\s+|\s\[|\s\(|\s(?=https?://)|(?<=\w)\.\s")
 
 
 def _item_title(content: str) -> str | None:
@@ -238,6 +298,10 @@ def _item_title(content: str) -> str | None:
     link = re.match(r"\s*\[([^\]\n]+)\]\(", content)
     if link and link.group(1).strip().lower() not in _LINK_LABELS:
         return link.group(1).strip()
-    text = re.split(r"\s+[-–—]\s+|\s\[|\s\(|(?<=\w)\.\s", _LINK.sub(r"\1", content), maxsplit=1)
+    text = re.split(
+        r"\s+[-–—]\s+|\s\[|\s\(|\s(?=https?://)|(?<=\w)\.\s", _LINK.sub(r"\1", content), maxsplit=1
+    )
     title = text[0].strip(" .*_")
-    return title if len(title.split()) >= 2 else None
+    # One word is a title when something the item cites follows it (`- SparseNet https://…`);
+    # alone, it is more likely a label than a paper's name.
+    return title if len(title.split()) >= 2 or (title and len(text) > 1) else None

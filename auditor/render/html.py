@@ -34,6 +34,7 @@ from auditor.render.views import (
     dead_items,
     environment,
     fixes,
+    headline,
     paper_views,
     priority_order,
     stale_items,
@@ -160,6 +161,7 @@ def render_html(card: Scorecard) -> str:
         .render(
             doc=card,
             headline=dead_links.headline(card),
+            counts=headline(card),
             cache_reuse=cache_reuse_sentence(card.cache),
             summary=summary,
             with_code=summary.papers - no_code,

@@ -19,6 +19,7 @@ from auditor.render.views import (
     dead_items,
     environment,
     fixes,
+    headline,
     link_shown,
     paper_views,
     stale_items,
@@ -53,6 +54,7 @@ def _markdown_context(
         "doc": card,
         "summary": card.summary,
         "headline": dead_links.headline(card),
+        "counts": headline(card),
         "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
         "outcome_symbols": OUTCOME_SYMBOLS,

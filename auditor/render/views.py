@@ -14,13 +14,17 @@ from pathlib import Path
 import jinja2
 
 import auditor
+from auditor.deadline import TIME_LIMIT_REACHED
 from auditor.evidence import NO_CODE_REASON
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import (
     CODE_TIERS,
+    JUDGED,
+    RESOLVED,
     ChangeKind,
     Criterion,
     CriterionResult,
+    LinkCheck,
     LinkResult,
     Outcome,
     RepoFacts,
@@ -45,6 +49,12 @@ from auditor.scorecard import (
 )
 from auditor.summary import scored_links, unlicensed
 from auditor.timestamps import day_of
+
+# Tiers whose code is documented enough to try: what the headline's second count counts.
+DOCUMENTED_TIERS = (Tier.BRONZE, Tier.SILVER, Tier.GOLD)
+# Why a link got no verdict, as the headline counts them, in the order it names them.
+NO_VERDICT_REASONS = ("network", "budget", "deadline", "internal error", "host not checkable")
+_OTHER_REASONS = ("excluded", "server error", "other")
 
 TIER_SYMBOLS: Mapping[str, str] = {
     Tier.GOLD: "★★★",
@@ -382,3 +392,88 @@ def priority_order(views: Sequence[PaperView]) -> list[PaperView]:
             v.score or 0,
         ),
     )
+
+
+def no_verdict_reason(check: LinkCheck) -> str | None:
+    """Why a link got no verdict (one of `NO_VERDICT_REASONS`, else "excluded", "server error"
+    or "other"), from what its
+    check says; None for a judged link. Our network is named only when the DNS canary or the
+    connections said so."""
+    if check.outcome in JUDGED:
+        return None
+    detail = check.detail.lower()
+    if TIME_LIMIT_REACHED in detail:
+        return "deadline"
+    if "internal error" in detail:
+        return "internal error"
+    if "network looks down" in detail or "no server could be reached" in detail:
+        return "network"
+    if "budget" in detail or "rate limit" in detail:
+        return "budget"
+    if check.outcome in (Outcome.UNSUPPORTED, Outcome.BLOCKED) or "checked through" in detail:
+        return "host not checkable"
+    if check.outcome is Outcome.EXCLUDED:
+        return "excluded"
+    return "server error" if check.outcome is Outcome.TRANSIENT else "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """The headline numbers, said in the same words by every report: papers whose cited code
+    resolves, how many of them are documented, and the links that got no verdict, by reason."""
+
+    papers: int
+    resolving: int  # papers citing code (`is_code_result`) that resolves
+    documented: int  # of `resolving`, papers at bronze or better
+    links: int
+    no_verdict: Mapping[str, int]  # reason → links, reasons with none left out
+
+    @property
+    def unjudged(self) -> int:
+        return sum(self.no_verdict.values())
+
+    @property
+    def code_sentence(self) -> str:
+        return (
+            f"{self.resolving} papers cite code that resolves; "
+            f"{self.documented} of them are documented (bronze or better)."
+        )
+
+    @property
+    def no_verdict_sentence(self) -> str | None:
+        if not self.unjudged:
+            return None
+        reasons = "; ".join(f"{reason}: {count}" for reason, count in self.no_verdict.items())
+        return f"{self.unjudged} of {self.links} links got no verdict ({reasons})."
+
+    @property
+    def warning(self) -> str | None:
+        """Said first when most links got no verdict: then nothing reads as all clear."""
+        if 2 * self.unjudged <= self.links:
+            return None
+        counted = f"{self.unjudged} of {self.links} links not checked — nothing here is a verdict"
+        if self.no_verdict.get("network", 0) * 2 > self.unjudged:
+            return f"our network looked down: {counted}"
+        return counted
+
+
+def headline(card: Scorecard) -> Headline:
+    """The scorecard's headline numbers."""
+    by_url = {entry.url: entry.result for entry in card.links}
+    resolving = documented = 0
+    for entry in card.papers:
+        results = [by_url[url] for url in entry.paper.links if url in by_url]
+        if any(is_code_result(r) and r.check.outcome in RESOLVED for r in results):
+            resolving += 1
+            documented += entry.score is not None and entry.score.tier in DOCUMENTED_TIERS
+    reasons = Counter(
+        reason
+        for entry in card.links
+        if (reason := no_verdict_reason(entry.result.check)) is not None
+    )
+    ordered = {
+        reason: reasons[reason]
+        for reason in (*NO_VERDICT_REASONS, *_OTHER_REASONS)
+        if reasons[reason]
+    }
+    return Headline(len(card.papers), resolving, documented, len(card.links), ordered)
