@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import math
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -114,12 +115,17 @@ def _iso_date(text: str) -> str:
 
 
 def _positive(kind: type[int] | type[float], *, or_zero: bool = False) -> Any:
+    """A finite number above 0 (or 0 too): `nan` and `inf` compare false to every bound, so
+    they are refused here, before a bound built on them makes every input "not read"."""
+
     def parse(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if or_zero and not value >= 0:  # NaN is not a number of seconds either
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+        if or_zero and value < 0:
             raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
         if not or_zero and value <= 0:
             raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
@@ -232,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     net.add_argument(
         "--max-retries",
-        type=int,
+        type=_positive(int, or_zero=True),
         default=defaults.max_retries,
         help=f"retries of a transient answer (default {defaults.max_retries})",
     )
