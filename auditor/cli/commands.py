@@ -98,5 +98,6 @@ def run_readme(args: argparse.Namespace, out: TextIO) -> int:
         if args.format == "json":
             out.write(json.dumps(judged.as_json(), indent=2, ensure_ascii=False) + "\n")
         else:
-            out.write(judged.as_text())
+            # Excerpts come from the README: no escape sequence of theirs reaches a terminal.
+            out.write(redact.for_terminal(judged.as_text()))
     return EXIT_OK
