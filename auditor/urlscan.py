@@ -55,8 +55,10 @@ _CHAR = (
 _URL_CHARS = re.compile(
     rf"(?:{_CHAR}|\((?:{_CHAR}|\[{_CHAR}*\])*\)|\[(?:{_CHAR}|\({_CHAR}*\))*\])*"
 )
-# Characters a copy from a PDF leaves inside URLs: zero-width spaces and joiners, soft hyphens.
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+# Characters a copy from a PDF leaves inside URLs: zero-width spaces, word joiners, soft
+# hyphens, byte order marks. Not the zero-width joiner and non-joiner (U+200C, U+200D): words
+# of several scripts and emoji are written with them, so without them it is another URL.
+_INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
 # Sentence punctuation and emphasis markup after a URL are not part of it; `_` only when it
 # closes an emphasis opened before the URL (`_https://…_`): repository names may end in one.
 _TRAILING = frozenset(".,;:!?'\"*")
