@@ -86,10 +86,19 @@ def _reported_by_issue(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _settings_file(text: str) -> Path:
+    """A file a flag names for us to read: a FIFO or a device would block the run, or never
+    end, so anything there but a regular file is refused (a missing one is said where read)."""
+    path = Path(text)
+    if path.exists() and not path.is_file():
+        raise argparse.ArgumentTypeError(f"not a regular file: {text!r}")
+    return path
+
+
 def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
-        type=Path,
+        type=_settings_file,
         help="rubric, politeness and network settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
@@ -98,7 +107,7 @@ def _config(parser: argparse.ArgumentParser) -> None:
 def _acknowledgements(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--acknowledgements",
-        type=Path,
+        type=_settings_file,
         metavar="FILE",
         help="dead links acknowledged until a date, with a reason (TOML); default: "
         f"./{acknowledgements.IGNORE_FILE} when present. They are reported, marked, and not "

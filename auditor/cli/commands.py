@@ -38,8 +38,9 @@ def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> 
     read = ", ".join(
         f"{count} paper lists read in {folder}" for folder, count in extraction.folders
     )
-    read = f" ({read})" if read else ""
-    out.write(f"{len(extraction.papers)} papers, {len(extraction.links)} links{read}\n")
+    read = f" ({read})" if read else ""  # folder names: anyone's
+    counts = f"{len(extraction.papers)} papers, {len(extraction.links)} links"
+    out.write(redact.for_terminal(counts + read) + "\n")
 
 
 def run_extract(args: argparse.Namespace, out: TextIO) -> int:

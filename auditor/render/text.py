@@ -173,7 +173,7 @@ def md(text: object, limit: int = MAX_FIELD_CHARS, *, in_link: bool = False) -> 
     math), and a zero-width space breaking whatever GitHub would make a link, a mention, a
     reference or an emoji of (`_BREAKS`; inside a link's text, where GitHub links and
     references nothing, only emoji codes)."""
-    flat = without_bidi(clip(text, limit))
+    flat = clip(without_bidi("" if text is None else str(text)), limit)
     for pattern, replacement in _BREAKS[-1:] if in_link else _BREAKS:
         flat = pattern.sub(replacement, flat)
     if not in_link:
