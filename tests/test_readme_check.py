@@ -225,3 +225,14 @@ def test_terminal_escapes_in_a_readme_are_printed_inert(
     assert "Installation" in out
     for unsafe in ("\x1b", "\x07", "\u202e", "owned", "ZWNobyBoaQ==", "evil.test"):
         assert unsafe not in out
+
+
+def test_the_json_of_a_hostile_readme_is_inert_and_the_same_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path / "net\x9b2J\u202eexe", {"README.md": README})
+    assert cli.main(["readme", str(repo), "--format", "json"]) == cli.EXIT_OK
+    out = capsys.readouterr().out
+    assert "\x9b" not in out  # a C1 CSI: JSON leaves it raw
+    assert "\u202e" not in out
+    assert json.loads(out)["path"] == str(repo)  # the values themselves unchanged
