@@ -165,7 +165,9 @@ class _Collector:
             found: Iterable[FoundUrl] = (
                 [FoundUrl(span.text, span.line, span.text)]
                 if span.is_url
-                else find_urls(span.text, span.line, follows_lines=span.follows_lines)
+                else find_urls(
+                    span.text, span.line, follows_lines=span.follows_lines, longest=longest
+                )
             )
             for citation in found:
                 if len(citation.url) > longest:

@@ -10,6 +10,9 @@ files beside it: where a file could pass an item and the README does not, the it
 
 from __future__ import annotations
 
+import logging
+import os
+import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,9 +40,16 @@ MAX_MANIFEST_BYTES = 256 * 1024
 # Without the folder, whether the root holds code is not known: a README alone never settles it.
 PLACEHOLDER_NOT_JUDGED = "placeholder not judged: the repository's files were not given"
 
+log = logging.getLogger(__name__)
+
 
 class ReadmeCheckError(Exception):
     """The path cannot be judged; the message is one line."""
+
+
+class _NotRead(ReadmeCheckError):
+    """A file of the folder refused before it is read: not a regular file, or a link out of
+    the folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +129,11 @@ def check_path(path: Path, criteria: Registry = CRITERIA) -> ReadmeCheck:
     rubric = Rubric(criteria)
     if path.is_dir():
         return _check_folder(path, rubric)
-    if path.is_file():
-        text = _read(path, repofiles.MAX_README_BYTES)
+    if path.exists():  # a FIFO or a device is refused by `_read`, in one line
+        text, size = _read(path, repofiles.MAX_README_BYTES, inside=path.parent)
         if "\x00" in text:  # no README holds a NUL byte; an image or an archive does
             raise ReadmeCheckError(f"{path}: a binary file, not a README")
-        facts = _facts(path.name, text, path.stat().st_size, readme=path.name, root=None)
+        facts = _facts(path.name, text, size, readme=path.name, root=None)
         return _report(str(path), path.name, facts, rubric, files_seen=False)
     raise ReadmeCheckError(f"{path}: no such file or folder")
 
@@ -135,8 +145,13 @@ def _check_folder(folder: Path, rubric: Rubric) -> ReadmeCheck:
         raise ReadmeCheckError(f"{folder}: cannot list: {error.strerror or error}") from None
     names = tuple(entry.name for entry in entries if entry.name != ".git")
     readme = _preferred_readme(folder)
-    text = _read(folder / readme, repofiles.MAX_README_BYTES) if readme else ""
-    size = (folder / readme).stat().st_size if readme else None
+    text, size = "", None
+    if readme is not None:
+        try:
+            text, size = _read(folder / readme, repofiles.MAX_README_BYTES, inside=folder)
+        except _NotRead as refused:  # as GitHub shows it: no README
+            log.warning("%s", refused)
+            readme = None
     facts = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
     return _report(str(folder), readme, facts, rubric, files_seen=True)
 
@@ -153,11 +168,14 @@ def _facts(
     """The facts the GitHub adapter would give for these files (no licence lookup: C1 and C2
     are not part of this check)."""
     env_files = repofiles.environment_files(names)
-    manifests = {
-        manifest: _read(root / manifest, MAX_MANIFEST_BYTES)
-        for manifest in repofiles.manifests_to_read(names)
-        if root is not None
-    }
+    manifests: dict[str, str] = {}
+    for manifest in repofiles.manifests_to_read(names):
+        if root is None:
+            break
+        try:
+            manifests[manifest], _ = _read(root / manifest, MAX_MANIFEST_BYTES, inside=root)
+        except _NotRead as refused:  # that file tells nothing; the others are still judged
+            log.warning("%s", refused)
     facts = RepoFacts(
         full_name=f"local/{name}",
         exists=True,
@@ -215,12 +233,25 @@ def _preferred_readme(folder: Path) -> str | None:
     return repofiles.preferred_readme(files_in)
 
 
-def _read(path: Path, cap: int) -> str:
+def _read(path: Path, cap: int, *, inside: Path) -> tuple[str, int]:
+    """(text, size in bytes) of a regular file whose real path is `inside` the folder; raises
+    _NotRead for anything else, before reading: a FIFO or a device would block or never end,
+    and a link out of the folder would print another file's lines."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(cap).decode("utf-8", errors="replace")
+        if not path.resolve().is_relative_to(inside.resolve()):
+            raise _NotRead(f"{path}: a link out of {inside}, not followed")
+        # O_NONBLOCK: opening a FIFO for reading waits for a writer otherwise.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as error:
         raise ReadmeCheckError(f"{path}: cannot read: {error.strerror or error}") from None
+    with os.fdopen(descriptor, "rb") as handle:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise _NotRead(f"{path}: not a regular file, not read")
+        try:
+            return handle.read(cap).decode("utf-8", errors="replace"), status.st_size
+        except OSError as error:
+            raise ReadmeCheckError(f"{path}: cannot read: {error.strerror or error}") from None
 
 
 def _where(item: ReadmeEvidence) -> str:

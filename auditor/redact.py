@@ -6,7 +6,7 @@
   and the verdict cache.
 * `for_terminal`: text we did not write, fit for a terminal: no control characters (ANSI and OSC
   escape sequences, carriage returns, bells), no bidirectional overrides or isolates that would
-  reorder what the reader sees.
+  reorder what the reader sees; `json_for_terminal` the same for JSON, its values unchanged.
 """
 
 from __future__ import annotations
@@ -41,6 +41,13 @@ def scrub(text: str) -> str:
         if secret in text:
             text = text.replace(secret, "[token]")
     return text
+
+
+def json_for_terminal(text: str) -> str:
+    """JSON text fit for a terminal, the same JSON values: every character `for_terminal` would
+    drop written as its `\\u` escape (JSON escapes C0 controls itself, not DEL, C1 — CSI is
+    0x9b — or bidi controls); only inside strings can they occur. Scrubbed of secrets too."""
+    return _UNSAFE.sub(lambda char: f"\\u{ord(char.group()):04x}", scrub(text))
 
 
 def for_terminal(text: str) -> str:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from auditor.config import DEFAULT_LIMITS
 from auditor.links import (
     FILE_EXTENSION_TLDS,
     GITHUB,
@@ -54,8 +55,10 @@ _CHAR = (
 _URL_CHARS = re.compile(
     rf"(?:{_CHAR}|\((?:{_CHAR}|\[{_CHAR}*\])*\)|\[(?:{_CHAR}|\({_CHAR}*\))*\])*"
 )
-# Characters a copy from a PDF leaves inside URLs: zero-width spaces and joiners, soft hyphens.
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+# Characters a copy from a PDF leaves inside URLs: zero-width spaces, word joiners, soft
+# hyphens, byte order marks. Not the zero-width joiner and non-joiner (U+200C, U+200D): words
+# of several scripts and emoji are written with them, so without them it is another URL.
+_INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
 # Sentence punctuation and emphasis markup after a URL are not part of it; `_` only when it
 # closes an emphasis opened before the URL (`_https://…_`): repository names may end in one.
 _TRAILING = frozenset(".,;:!?'\"*")
@@ -90,7 +93,6 @@ _LOST_HTTP = re.compile(
 _MAYBE_URL = re.compile(rf":|[\w-]{_DOT}[\w-]")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _REPOSITORY_HOSTS = {GITHUB: 2, GITLAB: 2, HUGGINGFACE: 2}
-_MAX_URL = 2048  # a longer "URL" is a run of text, not an address
 _MAX_JOINS = 3
 
 
@@ -105,18 +107,26 @@ class FoundUrl:
     start: int = 0  # where `written` starts in the text searched
 
 
-def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> list[FoundUrl]:
+def find_urls(
+    text: str,
+    first_line: int = 1,
+    *,
+    follows_lines: bool = True,
+    longest: int = DEFAULT_LIMITS.url_length,
+) -> list[FoundUrl]:
     """Every URL in `text`: plain, `http://`, scheme-less `github.com/…` and `www.…`, bare
     domains after a cue, inside LaTeX `\\url{}`/`\\href{}{}`, Markdown links, autolinks and
     HTML `href="…"`. Link text that is itself a URL is left to its target (`[url](url)`,
-    `\\href{target}{url}`). With `follows_lines` false every URL gets `first_line`."""
+    `\\href{target}{url}`). With `follows_lines` false every URL gets `first_line`. A URL
+    written longer than `longest` (`--max-url-length`) is read no further: it is returned as
+    written, longer than `longest`, for the caller to mark `unsupported`, never a prefix."""
     if _MAYBE_URL.search(text) is None:
         return []
     skipped = _link_texts(text)  # in text order, like the candidates
     found: list[FoundUrl] = []
     resume = counted = next_skip = 0
     line = first_line
-    for start, end, url in sorted(_candidates(text)):
+    for start, end, url in sorted(_candidates(text, longest)):
         while next_skip < len(skipped) and skipped[next_skip][1] <= start:
             next_skip += 1
         if start < resume or (next_skip < len(skipped) and skipped[next_skip][0] <= start):
@@ -127,7 +137,8 @@ def find_urls(text: str, first_line: int = 1, *, follows_lines: bool = True) -> 
         if follows_lines:
             line += text.count("\n", counted, start)
             counted = start
-        found.append(FoundUrl(url, line, text[start:end], start))
+        written = text[start:end]
+        found.append(FoundUrl(written if len(written) > longest else url, line, written, start))
     return found
 
 
@@ -139,7 +150,7 @@ def lost_link(text: str) -> bool:
 # --- candidates ---------------------------------------------------------------------------------
 
 
-def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
+def _candidates(text: str, longest: int) -> Iterator[tuple[int, int, str]]:
     """(start, end, URL as meant) of URLs with a scheme or a known host, then of bare domains
     after cues, in two passes merged by position."""
     taken: list[tuple[int, int]] = []
@@ -149,7 +160,11 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _START.finditer(text):
         if taken and match.start() < taken[-1][1]:
             continue
-        candidate = _with_scheme(text, match) if match.group("scheme") else _schemeless(text, match)
+        candidate = (
+            _with_scheme(text, match, longest)
+            if match.group("scheme")
+            else _schemeless(text, match, longest)
+        )
         if candidate is not None:
             taken.append(candidate[:2])
             yield candidate
@@ -160,38 +175,38 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str]]:
             current = next(spans, None)
         if current is not None and current[0] <= cue.end():
             continue
-        candidate = _bare_domain(text, cue.end())
+        candidate = _bare_domain(text, cue.end(), longest)
         if candidate is not None:
             yield candidate
 
 
-def _with_scheme(text: str, match: re.Match[str]) -> tuple[int, int, str] | None:
+def _with_scheme(text: str, match: re.Match[str], longest: int) -> tuple[int, int, str] | None:
     scheme, slashes = match.group("scheme"), match.group("slashes")
     if _SCHEME_AHEAD.match(text, match.end()):
         return None  # the scheme repeated: the URL starts at the second one
     closers = _EMPHASIS if text[match.start() - 1 : match.start()] == _EMPHASIS else ""
-    end, body = _body(text, match.end(), closers)
+    end, body = _body(text, match.end(), longest, closers)
     if not body:
         return None
-    end, body = _joined(text, end, body, closers)
+    end, body = _joined(text, end, body, longest, closers)
     if (slashes is None or re.search(r"\s", slashes)) and not is_plausible_host(_host(body)):
         return None  # `http:` without `//`, or with a space, before something that is no host
     return match.start(), end, f"{scheme}://{_meant(body)}"
 
 
-def _schemeless(text: str, match: re.Match[str]) -> tuple[int, int, str] | None:
-    end, body = _body(text, match.start())
-    end, body = _joined(text, end, body)
+def _schemeless(text: str, match: re.Match[str], longest: int) -> tuple[int, int, str] | None:
+    end, body = _body(text, match.start(), longest)
+    end, body = _joined(text, end, body, longest)
     return (match.start(), end, "https://" + _meant(body)) if body else None
 
 
-def _bare_domain(text: str, position: int) -> tuple[int, int, str] | None:
+def _bare_domain(text: str, position: int, longest: int) -> tuple[int, int, str] | None:
     """A bare domain right after a cue: only with a real top-level domain written in lower case,
     and not a file name (`train.py`) or a code host's name alone (`GitHub.com`)."""
     if _BARE_DOMAIN.match(text, position) is None or _SCHEME_AHEAD.match(text, position):
         return None
-    end, body = _body(text, position)
-    end, body = _joined(text, end, body)
+    end, body = _body(text, position, longest)
+    end, body = _joined(text, end, body, longest)
     meant = _meant(body)
     host = _host(body)
     tld = host.rsplit(".", 1)[-1]
@@ -208,10 +223,13 @@ def _bare_domain(text: str, position: int) -> tuple[int, int, str] | None:
 # --- the body of a URL --------------------------------------------------------------------------
 
 
-def _body(text: str, position: int, closers: str = "") -> tuple[int, str]:
-    """(end, text) of the URL characters from `position`, sentence punctuation at its end cut."""
-    run = _URL_CHARS.match(text, position, min(len(text), position + _MAX_URL))
-    body = _trim(run.group() if run else "", closers)
+def _body(text: str, position: int, longest: int, closers: str = "") -> tuple[int, str]:
+    """(end, text) of the URL characters from `position`, sentence punctuation at its end cut;
+    a run longer than `longest` is read to one character past it and kept untrimmed, so no
+    trimming makes it look like a URL within the limit."""
+    run = _URL_CHARS.match(text, position, min(len(text), position + longest + 1))
+    written = run.group() if run else ""
+    body = written if len(written) > longest else _trim(written, closers)
     return position + len(body), body
 
 
@@ -244,7 +262,7 @@ def _host(body: str) -> str:
     return re.split(r"[/?#:]", _meant(body), maxsplit=1)[0].split("@")[-1]
 
 
-def _joined(text: str, end: int, body: str, closers: str = "") -> tuple[int, str]:
+def _joined(text: str, end: int, body: str, longest: int, closers: str = "") -> tuple[int, str]:
     """The URL continued past breaks that split it: after a dot in an unfinished host, after a
     `/`, `-` or `_` in its path (see `_continues`)."""
     for _ in range(_MAX_JOINS):
@@ -253,7 +271,7 @@ def _joined(text: str, end: int, body: str, closers: str = "") -> tuple[int, str
         if gap is None:
             break
         newline = "\n" in gap.group()
-        next_end, token = _body(text, gap.end(), closers)
+        next_end, token = _body(text, gap.end(), longest, closers)
         if not token or _SCHEME_AHEAD.match(token):
             break
         after = text[next_end : next_end + 1]

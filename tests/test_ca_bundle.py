@@ -6,9 +6,11 @@ bundle that cannot be used is one line and exit 2."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import ssl
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,3 +171,25 @@ def test_a_relative_bundle_in_the_configuration_is_relative_to_its_file(
     url = tls_server.url("/")
     _audit(tmp_path, url, "--config", str(project / "audit.toml"), environ={})
     assert _outcome(tmp_path, url) == "ok"
+
+
+@pytest.mark.parametrize("how", ["--ca-bundle", "SSL_CERT_FILE"])
+def test_a_fifo_as_the_bundle_is_refused_in_one_line_never_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "bundle.pem")
+    argv = ("--ca-bundle", "bundle.pem") if how == "--ca-bundle" else ()
+    environ = {"SSL_CERT_FILE": "bundle.pem"} if how == "SSL_CERT_FILE" else {}
+    codes: list[int] = []
+
+    def audit() -> None:
+        codes.append(_audit(tmp_path, "https://127.0.0.1:1/", *argv, environ=environ))
+
+    worker = threading.Thread(target=audit, daemon=True)
+    worker.start()
+    worker.join(20)
+    assert codes == [2], "the audit waited on the FIFO"
+    err = capsys.readouterr().err
+    assert f"{how}: bundle.pem is not a regular file" in err
+    assert len(err.strip().splitlines()) == 1, err

@@ -8,6 +8,7 @@ import functools
 import io
 import ipaddress
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -321,3 +322,35 @@ def test_every_audit_flag_defaults_to_settings(
         "(default 7;", "(default 9;", "(default 1000)", "(default 12)",
     ]  # fmt: skip
     assert [said for said in helps if said not in shown] == []
+
+
+_NUMERIC_FLAGS = ["--timeout", "--concurrency", "--max-retries", "--max-run-time",
+                  "--max-cache-age", "--max-url-length", "--max-links-per-paper"]  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", _NUMERIC_FLAGS)
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-1"])
+def test_a_numeric_flag_that_is_not_a_finite_number_in_range_is_refused_in_one_line(
+    flag: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers = tmp_path / "papers.txt"
+    papers.write_text("We present X. https://example.test/x\n")
+    argv = ["audit", str(papers), "--out", str(tmp_path / "out"), f"{flag}={value}"]
+    assert cli.main(argv, environ={}) == cli.EXIT_USAGE
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert flag in error
+    assert value in error
+    assert not (tmp_path / "out").exists()  # refused before any work
+
+
+@pytest.mark.parametrize("flag", ["--config", "--acknowledgements"])
+def test_a_fifo_as_a_settings_file_is_refused_in_one_line(
+    flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    papers, fifo = tmp_path / "papers.txt", tmp_path / "settings.toml"
+    papers.write_text("We present X. https://example.test/x\n")
+    os.mkfifo(fifo)
+    argv = ["audit", str(papers), "--out", str(tmp_path / "out"), flag, str(fifo)]
+    assert cli.main(argv, environ={}) == cli.EXIT_USAGE  # parsed, never opened
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert f"argument {flag}: not a regular file" in error

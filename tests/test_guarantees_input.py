@@ -80,3 +80,46 @@ def test_no_script_from_a_page_title_list_or_url_reaches_the_report(tmp_path: Pa
     )
     assert not [a for a in tree.find_all("a", href=True) if "javascript:" in str(a["href"])]
     assert "<script>" not in (out / "summary.md").read_text()
+
+
+# --- long URLs: the finder's limit is --max-url-length -----------------------------------------
+
+_LONG_LISTS = {
+    "list.txt": "A list\n\nWe present Long, a model. Code: {url}\n",
+    "list.md": "# A list\n\n- We present Long, a model. Code: {url}\n",
+    "list.json": '[{{"title": "Long", "abstract": "We present Long. Code: {url}"}}]',
+    "list.csv": "title,abstract\nLong,We present Long. Code: {url}\n",
+    "list.bib": "@article{{long, title={{Long}}, note={{Code: {url}}}}}\n",
+    "list.html": '<ul><li>We present Long, a model. <a href="{url}">code</a></li></ul>',
+}
+
+
+@pytest.mark.parametrize("name", list(_LONG_LISTS))
+def test_a_url_up_to_max_url_length_is_checked_whole_and_a_longer_one_is_unsupported(
+    name: str, tmp_path: Path
+) -> None:
+    path = "/" + "a" * 3000  # longer than the finder's old fixed cut (2,048)
+    with serve({path: html("<title>Long</title>")}) as server:
+        url = server.url(path)
+        (tmp_path / name).write_text(_LONG_LISTS[name].format(url=url))
+
+        def audit(limit: int) -> dict[str, object]:
+            out = tmp_path / f"out-{limit}"
+            cli.main(
+                ["audit", str(tmp_path / name), "--out", str(out), "--allow-private",
+                 "127.0.0.0/8", "--no-cache", "--dns-canary", "localhost",
+                 "--max-url-length", str(limit)],
+                environ={},
+            )  # fmt: skip
+            (link,) = json.loads((out / "scorecard.json").read_text())["links"]
+            assert isinstance(link, dict)
+            return link
+
+        whole = audit(len(url))
+        assert (whole["url"], whole["outcome"]) == (url, "ok")
+        assert [request.path for request in server.requests] == [path]
+
+        cut = audit(len(url) - 1)
+        assert cut["outcome"] == "unsupported"
+        assert str(cut["url"]).endswith(f"[cut: {len(url):,} characters]")  # shown cut
+        assert len(server.requests) == 1  # a prefix is never checked

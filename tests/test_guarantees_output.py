@@ -7,6 +7,8 @@ or shows an entity; on a terminal no escape sequence or bidi control gets throug
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +19,7 @@ from auditor.cli import commands
 from auditor.inputs import Document
 from auditor.models import LinkKind, Outcome
 from tests.support.github_markdown import visible_text, what_github_does
+from tests.support.local_servers import html, serve
 from tests.support.scorecards import paper, result, scorecard
 
 HOSTILE = [
@@ -137,3 +140,40 @@ def test_a_project_page_titled_with_404_or_not_found_is_not_dead(title: str) -> 
 def test_the_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--help"]) == 0
     assert "4  internal error" in capsys.readouterr().out
+
+
+def test_unicode_in_the_reports_bidi_removed_unseen_characters_escaped_in_urls_only(
+    tmp_path: Path,
+) -> None:
+    """A bidi override in a title, a zero-width joiner in a URL's path, a host mixing Latin
+    and Cyrillic: index.html reorders nothing, shows the URL escaped (and the URL checked is
+    the one written, joiner included), the host in punycode; an emoji's joiner in prose stays."""
+    joined = "/a%E2%80%8Db"  # `/a\u200db` as it reaches the server
+    with serve({joined: html("<title>Joined</title>")}) as server:
+        written = server.url("/a\u200db")
+        papers = [
+            {"title": "Scientist \U0001f469\u200d\U0001f52c \u202eexe.txt\u202c net",
+             "abstract": f"We present Net. Code: {written}"},
+            {"title": "Homograph", "abstract": "We present H. Code: https://g\u0456thub.test/a/b"},
+        ]  # fmt: skip
+        (tmp_path / "list.json").write_text(json.dumps(papers), encoding="utf-8")
+        out = tmp_path / "out"
+        cli.main(
+            ["audit", str(tmp_path / "list.json"), "--out", str(out), "--allow-private",
+             "127.0.0.0/8", "--no-cache", "--dns-canary", "localhost", "--max-retries", "0"],
+            environ={},
+        )  # fmt: skip
+        assert [request.path for request in server.requests] == [joined]  # the URL written
+
+    card = json.loads((out / "scorecard.json").read_text(encoding="utf-8"))
+    outcomes = {link["url"]: link["outcome"] for link in card["links"]}
+    assert outcomes[server.url(joined)] == "ok"
+    page = (out / "index.html").read_text(encoding="utf-8")
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    for report in (page, summary):
+        assert not _BIDI & set(report)
+    assert "\u200d" not in page.replace("\U0001f469\u200d\U0001f52c", "")  # only in prose
+    assert "\U0001f469\u200d\U0001f52c" in page
+    assert "a%E2%80%8Db" in page
+    assert "xn--gthub-n2e.test" in page
+    assert "g\u0456thub" not in page

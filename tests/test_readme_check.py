@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -238,3 +240,79 @@ def test_the_json_output_validates_against_its_documented_schema(
     jsonschema.validate(document, SCHEMA)
     assert set(document) == set(SCHEMA["properties"])  # every field is documented
     assert document["fixes"]
+
+
+def test_a_readme_link_out_of_the_folder_is_not_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = tmp_path / "secret.md"
+    secret.write_text("# Private notes\n\nmy-password-line\n", encoding="utf-8")
+    repo = make_repo(tmp_path / "repo", {"train.py": ""})
+    (repo / "README.md").symlink_to(secret)
+
+    assert cli.main(["readme", str(repo)]) == cli.EXIT_OK
+    seen = capsys.readouterr()
+    assert "my-password-line" not in seen.out
+    assert "Private notes" not in seen.out
+    assert "no README" in seen.out  # as GitHub shows it
+    assert "a link out of" in seen.err
+    assert cli.main(["readme", str(repo / "README.md")]) == cli.EXIT_USAGE
+    assert "my-password-line" not in capsys.readouterr().out
+
+
+def test_a_link_inside_the_folder_is_followed(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, {"docs/main.md": README, "train.py": ""})
+    (repo / "README.md").symlink_to(repo / "docs" / "main.md")
+    assert check_path(repo).readme == "README.md"
+
+
+def _within_seconds(seconds: float, argv: list[str]) -> int:
+    """`cli.main(argv)`, failing the test (not hanging it) when it blocks."""
+    codes: list[int] = []
+    worker = threading.Thread(target=lambda: codes.append(cli.main(argv)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert codes, f"{argv} still running after {seconds} s"
+    return codes[0]
+
+
+def test_a_fifo_among_the_files_is_refused_never_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path / "repo", {"README.md": README, "train.py": ""})
+    os.mkfifo(repo / "requirements.txt")
+
+    assert _within_seconds(10, ["readme", str(repo)]) == cli.EXIT_OK  # the others judged
+    seen = capsys.readouterr()
+    assert "line 5: Installation" in seen.out
+    assert "requirements.txt: not a regular file, not read" in seen.err
+
+    os.mkfifo(tmp_path / "README.md")
+    assert _within_seconds(10, ["readme", str(tmp_path / "README.md")]) == cli.EXIT_USAGE
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_terminal_escapes_in_a_readme_are_printed_inert(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hostile = (
+        "# Net \x1b[2J\x1b]0;owned\x07\n\n## Installation \x1b]52;c;ZWNobyBoaQ==\x07\n\n"
+        "pip install \x1b]8;;https://evil.test/\x1b\\net\x1b]8;;\x1b\\ \u202eexe.txt\n"
+    )
+    repo = make_repo(tmp_path, {"README.md": hostile})
+    assert cli.main(["readme", str(repo)]) == cli.EXIT_OK
+    out = capsys.readouterr().out
+    assert "Installation" in out
+    for unsafe in ("\x1b", "\x07", "\u202e", "owned", "ZWNobyBoaQ==", "evil.test"):
+        assert unsafe not in out
+
+
+def test_the_json_of_a_hostile_readme_is_inert_and_the_same_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repo(tmp_path / "net\x9b2J\u202eexe", {"README.md": README})
+    assert cli.main(["readme", str(repo), "--format", "json"]) == cli.EXIT_OK
+    out = capsys.readouterr().out
+    assert "\x9b" not in out  # a C1 CSI: JSON leaves it raw
+    assert "\u202e" not in out
+    assert json.loads(out)["path"] == str(repo)  # the values themselves unchanged

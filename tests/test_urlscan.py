@@ -152,7 +152,7 @@ def _as_meant(written: str) -> str:
     scheme's own punctuation undone."""
     text = re.sub(r"\s+", "", written).replace("$.$", ".")
     text = re.sub(r"\\([_%#&~])", r"\1", text)
-    text = re.sub("[\u00ad\u200b-\u200d\u2060\ufeff]", "", text)
+    text = re.sub("[\u00ad\u200b\u2060\ufeff]", "", text)
     return re.sub(r"^(?:https?|ftp):/{0,2}", "", text, flags=re.I)
 
 

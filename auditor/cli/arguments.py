@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import ipaddress
+import math
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -86,10 +87,19 @@ def _reported_by_issue(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _settings_file(text: str) -> Path:
+    """A file a flag names for us to read: a FIFO or a device would block the run, or never
+    end, so anything there but a regular file is refused (a missing one is said where read)."""
+    path = Path(text)
+    if path.exists() and not path.is_file():
+        raise argparse.ArgumentTypeError(f"not a regular file: {text!r}")
+    return path
+
+
 def _config(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
-        type=Path,
+        type=_settings_file,
         help="rubric, politeness and network settings (TOML); default: [tool.paper-auditor] in "
         "./pyproject.toml when present",
     )
@@ -123,7 +133,7 @@ def _proxies_and_cas(group: argparse._ActionsContainer) -> None:
 def _acknowledgements(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--acknowledgements",
-        type=Path,
+        type=_settings_file,
         metavar="FILE",
         help="dead links acknowledged until a date, with a reason (TOML); default: "
         f"./{acknowledgements.IGNORE_FILE} when present. They are reported, marked, and not "
@@ -140,12 +150,17 @@ def _iso_date(text: str) -> str:
 
 
 def _positive(kind: type[int] | type[float], *, or_zero: bool = False) -> Any:
+    """A finite number above 0 (or 0 too): `nan` and `inf` compare false to every bound, so
+    they are refused here, before a bound built on them makes every input "not read"."""
+
     def parse(text: str) -> int | float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if or_zero and not value >= 0:  # NaN is not a number of seconds either
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+        if or_zero and value < 0:
             raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
         if not or_zero and value <= 0:
             raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
@@ -288,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     net.add_argument(
         "--max-retries",
-        type=int,
+        type=_positive(int, or_zero=True),
         default=defaults.max_retries,
         help=f"retries of a transient answer (default {defaults.max_retries})",
     )

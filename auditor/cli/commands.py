@@ -26,7 +26,7 @@ def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> 
         from auditor import scorecard
 
         document = scorecard.extraction_json(extraction.papers, extraction.links)
-        out.write(scorecard.dumps_json(document))
+        out.write(redact.json_for_terminal(scorecard.dumps_json(document)))
         return
     names = {paper.id: paper.name for paper in extraction.papers}
     width = max((len(kind.value) for kind in LinkKind), default=10)
@@ -38,8 +38,9 @@ def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> 
     read = ", ".join(
         f"{count} paper lists read in {folder}" for folder, count in extraction.folders
     )
-    read = f" ({read})" if read else ""
-    out.write(f"{len(extraction.papers)} papers, {len(extraction.links)} links{read}\n")
+    read = f" ({read})" if read else ""  # folder names: anyone's
+    counts = f"{len(extraction.papers)} papers, {len(extraction.links)} links"
+    out.write(redact.for_terminal(counts + read) + "\n")
 
 
 def run_extract(args: argparse.Namespace, out: TextIO) -> int:
@@ -100,7 +101,9 @@ def run_readme(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(str(error)) from None
     with _reader_may_stop(out):
         if args.format == "json":
-            out.write(json.dumps(judged.as_json(), indent=2, ensure_ascii=False) + "\n")
+            text = json.dumps(judged.as_json(), indent=2, ensure_ascii=False)
+            out.write(redact.json_for_terminal(text) + "\n")
         else:
-            out.write(judged.as_text())
+            # Excerpts come from the README: no escape sequence of theirs reaches a terminal.
+            out.write(redact.for_terminal(judged.as_text()))
     return EXIT_OK

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from auditor.links.hosts import (
     ANONYMOUS_REVIEW,
@@ -85,6 +86,10 @@ def _normalize(raw: str) -> NormalizedUrl | None:
     text = re.sub(r"\\([_%#&~])", r"\1", raw.strip())
     if text.startswith("<") and text.endswith(">"):
         text = text[1:-1]
+    # A format character (a zero-width joiner, a bidi control) is part of the URL as written:
+    # percent-encoded, as a browser sends it, never dropped (that would check another URL).
+    if not text.isascii():
+        text = "".join(quote(char) if unicodedata.category(char) == "Cf" else char for char in text)
     if not text or any(char.isspace() or not char.isprintable() for char in text) or "\\" in text:
         return None
     swhid = SWHID.match(text)

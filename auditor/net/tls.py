@@ -24,6 +24,9 @@ def verifying_context(
         return httpx.create_ssl_context(trust_env=False)
     if ca_dir is not None and not ca_dir.is_dir():
         raise CaBundleError(f"{named}: {ca_dir} is not a folder")
+    if ca_file is not None and ca_file.exists() and not ca_file.is_file():
+        # A FIFO or a device: OpenSSL would wait on it for ever, or read without end.
+        raise CaBundleError(f"{named}: {ca_file} is not a regular file")
     try:
         return ssl.create_default_context(
             cafile=None if ca_file is None else str(ca_file),

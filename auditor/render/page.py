@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from auditor.models import Criterion
-from auditor.render.text import MAX_FIELD_CHARS
+from auditor.render.text import MAX_FIELD_CHARS, urls_shown
 from auditor.render.views import OUTCOME_SYMBOLS, PaperView, copy_shown
 from auditor.scorecard import LinkEntry
 
@@ -84,8 +84,9 @@ class PageData(TypedDict):
 
 def cut(text: object, limit: int = MAX_FIELD_CHARS) -> str:
     """`clip` without the control-character pass, for the page's data: the script shows text
-    with textContent semantics, and 5,000 papers make ~400,000 strings."""
-    value = "" if text is None else str(text)
+    with textContent semantics, and 5,000 papers make ~400,000 strings. URLs shown as
+    `shown_url` does."""
+    value = urls_shown("" if text is None else str(text))
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 

@@ -6,7 +6,9 @@ summary and the tracking issue)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
+from urllib.parse import quote
 
 from auditor.models import CacheReuse
 
@@ -42,18 +44,85 @@ def cache_reuse_sentence(reuse: CacheReuse | None) -> str | None:
 
 
 def safe_url(url: object) -> str | None:
-    """`url` when it may become a link: http(s), a host, no whitespace or control characters.
-    Anything else (javascript:, data:, vbscript:, relative, mangled) is shown as text."""
+    """`url` when it may become a link: http(s), a host, no whitespace or control characters,
+    as `shown_url` shows it. Anything else (javascript:, data:, vbscript:, relative, mangled)
+    is shown as text."""
     if not isinstance(url, str) or len(url) > 4096:
         return None
     if not re.match(r"https?://[^/?#\s\\]", url, re.IGNORECASE):
         return None
-    return None if re.search(r"[\s\x00-\x1f\x7f]", url) else url
+    return None if re.search(r"[\s\x00-\x1f\x7f]", url) else shown_url(url)
+
+
+# Characters nobody sees: in a URL they make two different addresses look the same, so they
+# are shown percent-encoded there (the same URL to a browser); in prose emoji and scripts
+# need them (U+200C/U+200D), so there they stay.
+_UNSEEN = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_AUTHORITY = re.compile(r"^([a-z][a-z0-9+.-]*://)([^/?#]*)(.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def shown_url(url: str) -> str:
+    """`url` as the reports show it, the same address to a browser: a host mixing scripts
+    (`gіthub.com` with a Cyrillic `і`) or holding an unseen character in punycode, unseen
+    characters elsewhere percent-encoded."""
+    parts = _AUTHORITY.match(url)
+    if parts is None:
+        return _escape_unseen(url)
+    scheme, authority, rest = parts.groups()
+    userinfo, at, host = authority.rpartition("@")
+    if _mixes_scripts(host) or _UNSEEN.search(host):
+        host = _punycode(host)
+    return scheme + _escape_unseen(userinfo) + at + host + _escape_unseen(rest)
+
+
+def _escape_unseen(text: str) -> str:
+    return _UNSEEN.sub(lambda char: quote(char.group(), safe=""), text)
+
+
+def _mixes_scripts(host: str) -> bool:
+    """Whether the letters of a non-ASCII host come from more than one script."""
+    if host.isascii():
+        return False
+    scripts = {unicodedata.name(char, "?").split(" ")[0] for char in host if char.isalpha()}
+    return len(scripts) > 1
+
+
+def _punycode(host: str) -> str:
+    """Each non-ASCII label as `xn--…`; a label with an unseen character in it (which IDNA
+    would drop, showing another host) or one the codec refuses percent-encoded instead."""
+    labels = []
+    for label in host.split("."):
+        if label.isascii():
+            labels.append(label)
+            continue
+        if _UNSEEN.search(label):
+            labels.append(quote(label, safe=""))
+            continue
+        try:
+            labels.append(label.encode("idna").decode("ascii"))
+        except UnicodeError:
+            labels.append(quote(label, safe=""))
+    return ".".join(labels)
+
+
+def without_bidi(text: str) -> str:
+    """`text` without bidirectional formatting characters: they would reorder what the reader
+    sees (`exe.txt` shown for `txt.exe`). Every report passes its outside text through it."""
+    return _BIDI.sub("", text)
+
+
+_URL_IN_PROSE = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s<>\"']+", re.IGNORECASE)
+
+
+def urls_shown(text: str) -> str:
+    """`text` with each URL in it as `shown_url` shows it (a detail, a reason naming a link);
+    the prose around them as it is."""
+    return text if text.isascii() else _URL_IN_PROSE.sub(lambda url: shown_url(url.group()), text)
 
 
 def clip(text: object, limit: int = MAX_FIELD_CHARS) -> str:
-    """Outside text on one line, cut to `limit` characters."""
-    flat = _CONTROL.sub(" ", "" if text is None else str(text)).strip()
+    """Outside text on one line, its URLs shown as `shown_url` does, cut to `limit` characters."""
+    flat = urls_shown(_CONTROL.sub(" ", "" if text is None else str(text)).strip())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -64,7 +133,8 @@ def css_class(value: object) -> str:
 
 def short_url(url: object) -> str:
     """A URL as a link's label: without its scheme, cut like any outside text."""
-    return clip(re.sub(r"^https?://", "", "" if url is None else str(url), flags=re.IGNORECASE))
+    shown = "" if url is None else shown_url(str(url))
+    return clip(re.sub(r"^https?://", "", shown, flags=re.IGNORECASE))
 
 
 # Inline Markdown that could format, link or break a table cell. Line-start syntax (#, -, +, >)
@@ -103,7 +173,7 @@ def md(text: object, limit: int = MAX_FIELD_CHARS, *, in_link: bool = False) -> 
     math), and a zero-width space breaking whatever GitHub would make a link, a mention, a
     reference or an emoji of (`_BREAKS`; inside a link's text, where GitHub links and
     references nothing, only emoji codes)."""
-    flat = _BIDI.sub("", clip(text, limit))
+    flat = clip(without_bidi("" if text is None else str(text)), limit)
     for pattern, replacement in _BREAKS[-1:] if in_link else _BREAKS:
         flat = pattern.sub(replacement, flat)
     if not in_link:

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 import auditor
 from auditor.deadline import TIME_LIMIT_REACHED
@@ -30,7 +31,7 @@ from auditor.models import (
     RepoFacts,
     Tier,
 )
-from auditor.render.text import clip, md, md_link, safe_url, short_url
+from auditor.render.text import clip, md, md_link, safe_url, short_url, without_bidi
 from auditor.rubric import (
     CRITERIA,
     CriterionSpec,
@@ -104,6 +105,12 @@ def templates_dir() -> Path:
 
 
 @cache
+def _without_bidi(value: object) -> object:
+    if isinstance(value, Markup):  # already escaped (the page's data): it stays markup
+        return Markup(without_bidi(value))  # noqa: S704 - characters removed, none added
+    return without_bidi(value) if isinstance(value, str) else value
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
@@ -116,6 +123,8 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # Every value a template writes, whatever its filter: no bidi control reorders it.
+        finalize=_without_bidi,
     )
     env.filters["safe_url"] = safe_url
     env.filters["md"] = md
