@@ -526,15 +526,20 @@ def test_an_entry_covering_more_than_ten_dead_links_is_said_in_the_notes(
 def test_an_endless_acknowledgements_file_is_refused_at_its_size_cap(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    listing = tmp_path / "papers.md"
+    listing, huge = tmp_path / "papers.md", tmp_path / "known-dead.toml"
     listing.write_text("# List\n\n- **Paper.** No link.\n")
-    arguments = ["audit", str(listing), "--acknowledgements", "/dev/zero"]
+    huge.write_text("# " + "x" * (1024 * 1024) + "\n")
+    arguments = ["audit", str(listing), "--acknowledgements", str(huge)]
 
     assert cli.main(arguments, environ={}) == cli.EXIT_USAGE
 
     assert capsys.readouterr().err.splitlines() == [
-        "auditor: ERROR: /dev/zero: larger than 1 MiB: not a TOML file"
+        f"auditor: ERROR: {huge}: larger than 1 MiB: not a TOML file"
     ]
+    # A device that never ends (`/dev/zero`) is not even opened: it is no regular file.
+    device = ["audit", str(listing), "--acknowledgements", "/dev/zero"]
+    assert cli.main(device, environ={}) == cli.EXIT_USAGE
+    assert "not a regular file" in capsys.readouterr().err.strip().splitlines()[-1]
 
 
 def test_a_url_entry_names_its_link_whatever_the_scheme_case_or_fragment(
