@@ -19,16 +19,21 @@ Covers
     whose code runs something other than set-up, training or data preparation (evaluation
     counts when the released model is what is run); a demo, inference, app or sampling script;
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
-    `from_pretrained`; an evaluation command handed a checkpoint when the README releases
-    weights. Training-only sections are not usage.
+    `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
+    then `model(image)`) outside set-up, training, data and evaluation sections; an evaluation
+    command handed a checkpoint when the README releases weights. Training-only sections are
+    not usage. The mode a script is run in (`main.py --mode train`, `tool.py test`) decides
+    over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
-    script or config file, or a link to a guide; a sentence naming the script that trains
-    (evaluates); a link whose text names it (`[Train and Eval](docs/train.md)`).
+    script or config file, or a link to a guide (not a table of checkpoint downloads: those
+    are weights); a sentence naming the script that trains (evaluates, in any verb form); a
+    link whose text names it (`[Train and Eval](docs/train.md)`).
   * results — a table of measurements or a figure in a results-type section (results,
-    performance, experiments, comparison, leaderboard, generated samples); anywhere, a table
-    whose header names a metric, a figure named or captioned as results, or a sentence giving
-    two metric values; tables of settings (parameters, arguments, packages, versions) or of
-    dataset sizes are not results.
+    performance, experiments, comparison, leaderboard, generated samples) or a table of them
+    in an evaluation section; anywhere, a table whose header names a metric, a figure named or
+    captioned as results, or a sentence giving two metric values. Tables of settings (named in
+    the first header cell or most of them: parameters, arguments, packages, versions) or of
+    dataset sizes (mostly counts) are not results.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
@@ -38,16 +43,18 @@ Covers
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, or a sentence saying where the data is or how to get it; "not publicly available"
     and promises are not data.
-  * citation — a BibTeX entry, a request to cite with the reference beside it, or a
-    citation / BibTeX / how-to-cite section holding a reference (a "References" section needs
-    BibTeX or an author–year reference); `CITATION.cff` at the root (line 0).
+  * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
+    with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
+    reference (a "References" section needs BibTeX or an author–year reference);
+    `CITATION.cff` at the root (line 0).
   * placeholder — the code is not released. With the root listing known, the files decide:
     nothing but README, licence, pages, images, dependency lists, data and text files
     (`auditor.repofiles.is_code_free`) is a placeholder whatever the README says, and code files
     are not, even under "code coming soon". Without a listing (a lone README), a promise of the
     code ("coming soon", "will be released", "available after review", an unticked release
     to-do, the same in Chinese) in a README with fewer than two of install, usage, train and
-    evaluate. A promise about weights or data only is not a placeholder.
+    evaluate. A promise about weights or data only, or about a later form of code already
+    there (a package, an updated version, documentation), is not a placeholder.
 
 Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
 "migrated to"…, with a link to code on the line or just below: a repository on any forge or a
@@ -87,6 +94,8 @@ _READING_LIST_COVERS = frozenset({C.CITATION, C.PLACEHOLDER})
 _AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
 # Sections whose scripts are never "using the code".
 _NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
+# Sections whose code is that step, even when it loads a model and runs it.
+_STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
 _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
@@ -126,6 +135,7 @@ class _Reader:
             if not section.is_title:
                 self._section_rules(number, section)
         self._metric_tables()
+        self._api_uses()
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
@@ -441,7 +451,12 @@ class _Reader:
                 and L.runs(line.text)
                 and (not self._purpose(i) or cover in self._purpose(i))
             ]
-            return bool(steps or [line for line in links if L.links_out(line.text)]) or any(
+            # Links to weights or data files are downloads ("Fine-tuned models" over a table
+            # of checkpoints), not instructions for this step.
+            guides = [
+                line for line in links if L.links_out(line.text) and not self._artifacts_only(line)
+            ]
+            return bool(steps or guides) or any(
                 W.SCRIPT_REFERENCE.search(line.text)
                 for _, line in kept
                 if not line.is_code and not W.TABLE_ROW.match(line.text)
@@ -471,6 +486,14 @@ class _Reader:
             return bool(usable)
         return False
 
+    def _artifacts_only(self, line: Line) -> bool:
+        """Every link of the line is to weights or data (a model, a dataset, a file share, a
+        weights file), none to a guide or a page."""
+        urls = L.urls(line.text)
+        return bool(urls) and all(
+            artifact_host(url) is not None or is_weights_file(url) for url in urls
+        )
+
     def _shows_results(self, lines: list[tuple[int, Line]]) -> bool:
         texts = [line for _, line in lines]
         if any(not line.is_code and W.IMAGE.search(line.text) for line in texts):
@@ -478,12 +501,38 @@ class _Reader:
         return any(L.is_results_table(rows) for _, rows in L.tables(texts))
 
     def _metric_tables(self) -> None:
-        """Results shown outside a results section (see `readme_lines.results_shown`)."""
+        """Results shown outside a results section (see `readme_lines.results_shown`), and a
+        table of measurements in an evaluation section ("Evaluation", "Testing", "Zero-shot
+        evaluation"): what the section holds decides, not its heading's word."""
         for index, table in L.results_shown(self.doc.lines):
             # A table of versions in the set-up steps is no result, whatever its header says.
             if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
                 self._note(C.RESULTS, index)
                 return
+        for index, rows in L.tables(list(self.doc.lines)):
+            topic = self._topic(index)
+            if C.EVALUATE in topic and not self._ignored(index) and L.is_results_table(rows):
+                self._note(C.RESULTS, index)
+                return
+
+    def _api_uses(self) -> None:
+        """A model loaded and run from Python is usage wherever it stands, but in set-up,
+        training, data and evaluation sections (whose code is that step) and acknowledgements."""
+        lines = self.doc.lines
+        index = 0
+        while index < len(lines):
+            if not lines[index].is_code:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end].is_code:
+                end += 1
+            offset = L.api_use(lines[index:end])
+            at = index + (offset or 0)
+            if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
+                self._note(C.USAGE, at)
+                return
+            index = end
 
     # --- placeholder, move, reading list ------------------------------------------------------
 

@@ -269,6 +269,13 @@ ARTIFACT_ONLY = re.compile(
     r"|poster|results?|logs?|annotations?|preprint|arxiv|website|page|blog)\b|权重|模型|数据",
     _I,
 )
+# A later form of code already there: a package, an updated or new version, documentation.
+LATER_ARTEFACT = re.compile(
+    r"\b(pip|pypi|conda)\b|\b(python\s+)?(package|library|wheel)\b|\bdocs\b|documentation"
+    r"|\b(updated|new|newer|improved|extended|cleaner|cleaned[- ]up|refactored|faster|journal)"
+    r"\s+(\w+\s+)?(version|release|codebase)\b|\bv(ersion\s*)?\d+(\.\d+)*\b",
+    _I,
+)
 CODE_WORDS = re.compile(
     r"\b(code|codes|codebase|implementation|source|repo|repository|scripts?|training|inference"
     r"|toolkit|package|library|everything)\b|代码|源码",
@@ -287,9 +294,12 @@ CITE_REQUEST = re.compile(
     r"|\bcite\s+(our|this|the)\b|\bciting\s+(our|this)\b|请引用|引用我们",
     _I,
 )
+# A BibTeX entry: a known type, or any word written as one (`@inprocedings{key,`, a misspelt
+# type), since the shape `@word{key,` is BibTeX's alone (no decorator, CSS rule or handle).
 BIBTEX_ENTRY = re.compile(
-    r"^\s*[`>*-]*\s*@\s*(inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis"
-    r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]",
+    r"^\s*[`>*-]*\s*@\s*((inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis"
+    r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]"
+    r"|[a-z]{4,24}\s*\{\s*[^\s,{}()]{1,80}\s*,)",
     _I,
 )
 BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
@@ -312,6 +322,8 @@ MEASURE_CELL = re.compile(
     r"^[\s(]*[-+−]?(\d{1,4}\.\d+|\d{1,3}(\.\d+)?\s?%|\.\d+)\s*%?\s*"
     r"([±]\s*\d+(\.\d+)?\s*%?)?\s*[*†‡↑↓)]*\s*(\(\s*[-+]?\d+(\.\d+)?%?\s*\))?\s*$"
 )
+# A count in a table cell: an integer, with thousands separators or a k/M/B suffix.
+COUNT_CELL = re.compile(r"^\s*[~≈]?\s*(\d{1,3}(,\d{3})+|\d+(\.\d+)?\s?[kKMB]|\d+)\s*$")
 RESULTS_FIGURE = re.compile(
     r"(src=[\"']?|!\[[^\]]*\]\()(?!https?://img\.shields)[^\"')\s]*?(^|[\W_])(results?|performance|comparisons?|compare"
     r"|benchmark\w*|radar|accuracy|leaderboard|scores?|quantitative|sota|main_?table|table\d*)"

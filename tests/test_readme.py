@@ -397,6 +397,25 @@ def test_no_placeholder_without_a_promise_of_code(text: str) -> None:
     assert C.PLACEHOLDER not in covers(text)
 
 
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "A pip package will be released soon.",
+        "We will publish the package on PyPI soon.",
+        "An updated version will be released after the review.",
+        "A cleaner version of the code is coming soon.",
+        "Version 2 will be released later this year.",
+        "v1.1 with faster decoding coming soon.",
+        "The documentation will be updated soon.",
+    ],
+)
+def test_a_promise_of_a_later_form_of_the_code_is_no_placeholder(phrase: str) -> None:
+    # Alone, a README promising a package or a new version of code it already describes.
+    assert C.PLACEHOLDER not in covers(f"# Kit\n\nThe code of our paper.\n\n{phrase}\n")
+    # The code itself promised in the same README still is one.
+    assert C.PLACEHOLDER in covers(f"# Kit\n\nThe code will be released soon.\n\n{phrase}\n")
+
+
 def test_the_files_decide_when_the_root_is_known() -> None:
     thin = "# FastThing\n\nPretrained weights will be released soon.\n"
     assert C.PLACEHOLDER not in covers(thin, CODE_ROOT)
@@ -711,3 +730,222 @@ def test_a_hugging_face_model_without_a_scheme_is_an_artifact_link(
     assert "weights" in link["repo"]["readme_covers"]
     assert criteria["D4"]["result"] == "pass"
     assert criteria["D4"]["evidence"] == ["https://huggingface.co/acme/fancy-7b"]
+
+
+# --- issue 23: classes of error, each a table of variants written for these tests -------------
+
+_ZWSP, _WJ, _BOM, _SHY, _NBSP, _NNBSP = "\u200b", "\u2060", "\ufeff", "\u00ad", "\u00a0", "\u202f"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Our model reaches 81{_ZWSP}.2% top-1 accuracy and 45.{_ZWSP}3 mAP.",
+        f"Our model reaches {_BOM}81.2% top-1 accuracy and 4{_WJ}5.3 mAP.",
+        f"Our model reaches 81.2{_NBSP}% accuracy and 45.3{_NNBSP}mAP.",
+        f"Our model reaches 8{_SHY}1.2 F1 and 45.3 BLEU on the test set.",
+        f"| Model | Accuracy |\n|---|---|\n| ours | {_BOM}81.2 |\n| base | 7{_ZWSP}9.0 |",
+        f"| Model | F1 | EM |\n|---|---|---|\n| ours | 81{_WJ}.2 | 70.{_ZWSP}5 |",
+    ],
+)
+def test_invisible_characters_inside_numbers_still_make_results(text: str) -> None:
+    assert C.RESULTS in covers(f"# Net\n\n{text}\n", CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "@inproceedings{net2025,",  # as spelt
+        "@inprocedings{net2025,",
+        "@inproceeding{net2025,",
+        "@artical{net2025,",
+        "@Conferance{net2025,",
+        "@misc {net2025,",
+        "@preprint{net-2025:fast,",
+    ],
+)
+def test_a_misspelt_bibtex_entry_type_is_still_bibtex(entry: str) -> None:
+    text = (
+        "# Net\n\nSome words.\n\n```\n"
+        f"{entry}\n  title={{Net: a fast network}},\n  author={{Doe, Jane}},\n"
+        "  year={2025}\n}\n```\n"
+    )
+    facts = analyze_readme(text, root_files=CODE_ROOT)
+    assert C.CITATION in facts.covers
+    assert facts.citation_titles == ("Net: a fast network",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "@app.route('/predict')",
+        "@torch.no_grad()",
+        "@media screen {",
+        "Ask @jane{at}lab for access,",
+        "@dataclass",
+    ],
+)
+def test_code_that_is_no_bibtex_entry_is_no_citation(line: str) -> None:
+    text = f"# Net\n\n```python\n{line}\ndef predict(x):\n    return x\n```\n"
+    assert C.CITATION not in covers(text, CODE_ROOT)
+
+
+_SCORES = (
+    "| Model | CityA | CityB |\n|---|---|---|\n| Ours | 52.1 | 40.3 |\n| Baseline | 48.0 | 35.2 |"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Measurements under an evaluation-type heading are results, whatever the word.
+        (f"## Evaluation\n\nWe test on two cities.\n\n{_SCORES}", True),
+        (f"## Benchmarking\n\n{_SCORES}", True),
+        ("## Testing\n\n| Model | Dev | Test |\n|---|---|---|\n| Ours | 81.2 | 80.5 |", True),
+        (f"## Zero-shot testing\n\n{_SCORES}", True),
+        (f"## Evaluation\n\n### On the test split\n\n{_SCORES}", True),
+        # A column of model sizes beside the measurements leaves them results.
+        (
+            "## Results\n\n| Method | Backbone | #Params | CityA | CityB |\n|---|---|---|---|---|\n"
+            "| Ours | ViT-B | 86M | 91.2 | 95.1 |\n| Base | ViT-B | 86M | 88.0 | 93.4 |",
+            True,
+        ),
+        (
+            "## Main results\n\n| Model | Params (M) | CityA |\n|---|---|---|\n"
+            "| Ours-S | 22.1 | 45.2 |\n| Ours-L | 300.5 | 52.8 |",
+            True,
+        ),
+        # Tables of settings stay settings, under any heading.
+        (
+            "## Results\n\n| Parameter | Value |\n|---|---|\n| lr | 0.001 |\n| momentum | 0.9 |",
+            False,
+        ),
+        (
+            "## Evaluation\n\n| Name | Type | Default |\n|---|---|---|\n| lr | float | 0.001 |\n"
+            "| dropout | float | 0.1 |",
+            False,
+        ),
+        (
+            "## Evaluation\n\n| Argument | Default | Description |\n|---|---|---|\n"
+            "| --lr | 0.001 | learning rate |\n| --wd | 0.05 | weight decay |",
+            False,
+        ),
+        # Dataset sizes split by train and test are no results, nor an evaluation, beside an
+        # average or two too.
+        (
+            "## Testing\n\n| | Train | Test |\n|---|---|---|\n| Images | 10k | 2k |\n"
+            "| Objects | 52,311 | 10,522 |\n| Avg. length | 12.5 | 12.1 |",
+            False,
+        ),
+        (
+            "## Evaluation data\n\n| Split | #Images | #Objects |\n|---|---|---|\n"
+            "| train | 10,000 | 52,311 |\n| test | 2,000 | 10,522 |",
+            False,
+        ),
+    ],
+)
+def test_what_a_table_holds_decides_results_not_the_heading_word(text: str, expected: bool) -> None:
+    found = covers(f"# Net\n\nA network.\n\n{text}\n", CODE_ROOT)
+    assert (C.RESULTS in found) is expected
+    assert C.EVALUATE not in found  # a table of numbers is not how to evaluate
+
+
+_DOWNLOADS = (
+    "| Model | Data | Download |\n|---|---|---|\n"
+    "| Net-S | CityA | [ckpt](https://drive.google.com/file/d/abc/view) |\n"
+    "| Net-L | CityB | [ckpt](https://huggingface.co/lab/net-l) |\n"
+    "| Net-X | CityB | [ckpt](https://example.org/files/net_x.pth) |"
+)
+
+
+@pytest.mark.parametrize(
+    "heading", ["Fine-tuned models", "Training checkpoints", "Trained models and test logs",
+                "Evaluation checkpoints", "Models trained on CityA"],
+)  # fmt: skip
+def test_a_table_of_checkpoint_downloads_is_weights_not_instructions(heading: str) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## {heading}\n\n{_DOWNLOADS}\n", CODE_ROOT)
+    assert C.WEIGHTS in found
+    assert not found & {C.TRAIN, C.EVALUATE}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "See [the training guide](docs/TRAIN.md).",
+        "Follow [this walkthrough](https://example.org/how-to-train) step by step.",
+    ],
+)
+def test_a_link_to_a_guide_under_a_training_heading_is_still_training(body: str) -> None:
+    assert C.TRAIN in covers(f"# Net\n\nA network.\n\n## Training\n\n{body}\n", CODE_ROOT)
+
+
+_LOAD_AND_RUN = [
+    'import torch\nmodel = torch.hub.load("lab/fastseg", "fastseg_base", pretrained=True)\n'
+    "mask = model(image)",
+    'import fastseg\nmodel = fastseg.load("base")\nmasks = model.segment("photo.jpg")',
+    'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("checkpoints/fastseg.pt")\n'
+    'print(seg.predict("photo.jpg"))',
+    'from fastemb import Encoder\nenc = Encoder("lab/fastemb-small")\n'
+    'vectors = enc.encode(["a sentence", "another"])',
+]
+_LOAD_ONLY = [
+    'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("ckpt/fastseg.pt")\n'
+    'seg.to("cuda")\nseg.eval()',
+    'model = torch.hub.load("lab/fastseg", "base")\ntrainer = Trainer(model)\ntrainer.train()',
+    'state = torch.load("ckpt.pt")\nmodel.load_state_dict(state)',
+    "import fastseg\nconfig = fastseg.Config(depth=4)\nprint(config)",
+]
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        ("", True),  # straight under the title's paragraph
+        ("## Overview\n\nLoad the model and run it on an image:", True),
+        ("## Pretrained models\n\nWeights: https://huggingface.co/lab/fastseg", True),
+        ("## Training\n\nFine-tune from the released model:", False),
+        ("## Evaluation\n\nScore your checkpoint:", False),
+    ],
+)
+@pytest.mark.parametrize("snippet", _LOAD_AND_RUN)
+def test_a_short_api_snippet_running_the_model_is_usage(
+    intro: str, expected: bool, snippet: str
+) -> None:
+    text = f"# FastSeg\n\nA fast segmenter.\n\n{intro}\n\n```python\n{snippet}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize("snippet", _LOAD_ONLY)
+def test_loading_a_model_without_running_it_is_no_usage(snippet: str) -> None:
+    text = f"# FastSeg\n\nA fast segmenter.\n\n## Overview\n\n```python\n{snippet}\n```\n"
+    assert C.USAGE not in covers(text, CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "- `eval_all.sh` is the main script for evaluating both tasks.",
+        "Run `scripts/score.py` for testing the released model.",
+        "`bench/run_suite.py` reproducing Table 2 of the paper.",
+        "We provide `analysis.ipynb` for analysing the predictions.",
+    ],
+)
+def test_a_sentence_naming_the_evaluation_script_in_any_verb_form(sentence: str) -> None:
+    assert C.EVALUATE in covers(f"# Net\n\nA network.\n\n{sentence}\n", CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("python main.py --mode train --config base.yaml", {C.TRAIN}),
+        ("python main.py --mode=infer --input photo.jpg", {C.USAGE}),
+        ("python run.py --phase test --ckpt best.pt", {C.EVALUATE}),
+        ("python3 classify.py train data/ -a net34", {C.TRAIN}),
+        ("python tool.py predict photo.jpg", {C.USAGE}),
+        ("python app.py --port 8000", {C.USAGE}),  # no mode: the name decides
+        ("python train_net.py --mode fast", {C.TRAIN}),  # no mode word: the name decides
+    ],
+)
+def test_the_mode_a_script_is_run_in_decides_over_its_name(command: str, expected: set[C]) -> None:
+    found = covers(f"# Net\n\nA network.\n\n```bash\n{command}\n```\n", CODE_ROOT)
+    assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
