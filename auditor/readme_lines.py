@@ -177,6 +177,12 @@ _MODE_WORDS = (
     r"|predict|demo|sample|generate)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
+# Flags only training takes: epochs, a learning rate, warm-up, training steps.
+_TRAINING_FLAG = re.compile(
+    r"\s--?(n_?epochs?|num_train_epochs|max_epochs|epochs?|lr|learning[-_]rate|warmup\w*"
+    r"|max_steps|train_steps|num_train_steps)(?=[=\s])",
+    re.I,
+)
 _MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
 
 
@@ -208,6 +214,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     if mode is not None:
         words = {mode.group("mode").casefold()}
     covers = {cover for cover, known in W.SCRIPT_WORDS if words & known}
+    if covers <= {C.USAGE} and _TRAINING_FLAG.search(command):
+        covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train
     if W.COMMANDS[C.EVALUATE].search(command):
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
     for exclusive in (C.INSTALL, C.DATA):

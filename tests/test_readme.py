@@ -942,10 +942,16 @@ def test_a_sentence_naming_the_evaluation_script_in_any_verb_form(sentence: str)
         ("python run.py --phase test --ckpt best.pt", {C.EVALUATE}),
         ("python3 classify.py train data/ -a net34", {C.TRAIN}),
         ("python tool.py predict photo.jpg", {C.USAGE}),
+        ("python main.py --data cityA --epochs 3 --lr 1e-4", {C.TRAIN}),  # training's flags
+        ("python run.py --learning_rate 2e-5 --num_train_epochs 3", {C.TRAIN}),
+        ("bash run.sh --warmup_steps 100 --max_steps 5000", {C.TRAIN}),
+        ("python main.py --input photo.jpg --lr-scale 2", {C.USAGE}),
         ("python app.py --port 8000", {C.USAGE}),  # no mode: the name decides
         ("python train_net.py --mode fast", {C.TRAIN}),  # no mode word: the name decides
     ],
 )
-def test_the_mode_a_script_is_run_in_decides_over_its_name(command: str, expected: set[C]) -> None:
+def test_the_mode_a_script_is_run_in_and_its_flags_decide_over_its_name(
+    command: str, expected: set[C]
+) -> None:
     found = covers(f"# Net\n\nA network.\n\n```bash\n{command}\n```\n", CODE_ROOT)
     assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
