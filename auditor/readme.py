@@ -335,10 +335,12 @@ class _Reader:
             self._note(C.INSTALL, index)
         if C.WEIGHTS not in topic and not W.TABLE_ROW.match(text) and L.says_data(text):
             self._note(C.DATA, index)
+        # Trained weights said to be in a file or folder of the repository; "weights" with
+        # "can be found" or "are included" say it without the word "trained".
+        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I)
         if (
             W.WEIGHTS_WORDS.search(text)
-            and re.search(r"\b(trained|pre-?trained)\b", text, re.I)
-            and W.WEIGHTS_PLACE.search(text)
+            and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
             and not W.THIRD_PARTY.search(text)
         ):

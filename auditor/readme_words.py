@@ -423,6 +423,12 @@ WEIGHTS_PLACE = re.compile(
     r"|includes?|ships?|put|placed?|located)\b",
     _I,
 )
+# Weights said to be there already (not where to put them, nor where training saves them).
+WEIGHTS_PRESENT = re.compile(
+    r"\b(weights|checkpoints?|ckpts?)\b[^.\n]{0,40}\b(can\s+be\s+found|(is|are)\s+(included"
+    r"|provided|located|available))\b",
+    _I,
+)
 FOLDER = re.compile(r"\b(in|under|into)\s+(the\s+)?[\w./-]+\s+(directory|folder)\b", _I)
 OUR_ARTIFACT = re.compile(
     r"\b(our|ours|we\s+(provide|release|share|offer|open[- ]?source)|trained\s+by\s+us"

@@ -955,3 +955,20 @@ def test_the_mode_a_script_is_run_in_and_its_flags_decide_over_its_name(
 ) -> None:
     found = covers(f"# Net\n\nA network.\n\n```bash\n{command}\n```\n", CODE_ROOT)
     assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("- Model weights can be found under ./checkpoints folder", True),
+        ("The checkpoints are included in the `ckpt/` directory.", True),
+        ("Weights for both tasks are provided in `weights/best.pth`.", True),
+        ("Checkpoints are available in the released/ folder.", True),
+        ("Put the downloaded weights in the checkpoints folder.", False),
+        ("Checkpoints are saved in the outputs folder during training.", False),
+        ("Download the checkpoints into the ckpt folder.", False),
+        ("The backbone weights are provided by the official repo in the ckpt folder.", False),
+    ],
+)
+def test_weights_said_to_be_in_the_repository(sentence: str, expected: bool) -> None:
+    assert (C.WEIGHTS in covers(f"# Net\n\nA network.\n\n{sentence}\n", CODE_ROOT)) is expected
