@@ -131,6 +131,8 @@ class _Reader:
         for index, line in enumerate(self.doc.lines):
             if not line.is_heading and not line.is_blank and not self._ignored(index):
                 self._line_rules(index, line)
+            elif line.is_heading and self._cites_as_heading(index, line):
+                self._note(C.CITATION, index)
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
                 self._section_rules(number, section)
@@ -366,6 +368,23 @@ class _Reader:
             if offset <= 3 and L.urls(line.text) and not self.promises[index + offset]:
                 return True
         return False
+
+    def _cites_as_heading(self, index: int, line: Line) -> bool:
+        """A heading asking to cite ("# If you use this code, please cite the paper") with its
+        reference just below or above it."""
+        return (
+            bool(W.CITE_REQUEST.search(line.text))
+            and not self._ignored(index)
+            and (self._reference_near(index) or self._reference_above(index))
+        )
+
+    def _reference_above(self, index: int) -> bool:
+        """An author–year reference or a paper link in the few lines above."""
+        return any(
+            W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)
+            for line in self.doc.lines[max(0, index - 6) : index]
+            if not line.is_heading
+        )
 
     def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
         if is_hosted_environment(url):

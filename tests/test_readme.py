@@ -972,3 +972,22 @@ def test_the_mode_a_script_is_run_in_and_its_flags_decide_over_its_name(
 )
 def test_weights_said_to_be_in_the_repository(sentence: str, expected: bool) -> None:
     assert (C.WEIGHTS in covers(f"# Net\n\nA network.\n\n{sentence}\n", CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "## References\n\n[1] Doe, J. et al. FastNet. CVPR 2024.\n\n"
+            "## How to cite this code\n\nPlease cite [1].",
+            True,
+        ),
+        ("Doe et al., FastNet, arXiv 2024.\n\n## If you use FastNet, please cite our paper", True),
+        ("## If you use FastNet, please cite our paper\n\nDoe et al., FastNet, CVPR 2024.", True),
+        ("## If you use FastNet, please cite our paper", False),
+        ("## How to cite this code\n\nComing soon.", False),
+    ],
+)
+def test_a_request_to_cite_in_a_heading_with_its_reference_near(text: str, expected: bool) -> None:
+    found = covers(f"# FastNet\n\nA network.\n\n{text}\n", CODE_ROOT)
+    assert (C.CITATION in found) is expected
