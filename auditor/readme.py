@@ -98,6 +98,7 @@ _NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
 _STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
 _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
+_YOURS = re.compile(r"the\s+trained\b", re.I)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -447,10 +448,18 @@ class _Reader:
             return bool(kept) and (bool(code or links) or not promises)
         if cover == C.USAGE:
             # Evaluating is using when the model run is the released one.
+            # "The trained model" after a training command is the reader's own, not released.
+            trains = any(
+                line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
+            )
             allow_eval = (
                 bool(_USE_HEADING.search(section.title) or _QUICK.search(section.title))
                 or C.WEIGHTS in self.found
-                or any(W.RELEASED_MODEL.search(plain(line.text)) for _, line in kept)
+                or any(
+                    not (trains and _YOURS.match(found.group(0)))
+                    for _, line in kept
+                    for found in W.RELEASED_MODEL.finditer(plain(line.text))
+                )
             )
             return any(
                 (

@@ -991,3 +991,28 @@ def test_weights_said_to_be_in_the_repository(sentence: str, expected: bool) -> 
 def test_a_request_to_cite_in_a_heading_with_its_reference_near(text: str, expected: bool) -> None:
     found = covers(f"# FastNet\n\nA network.\n\n{text}\n", CODE_ROOT)
     assert (C.CITATION in found) is expected
+
+
+_TRAIN_FIRST = "```\npython train.py --config base.yaml\n```\n\n"
+_TEST = "\n\n```\npython test.py --ckpt ckpt/net.pt\n```"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # After a training command, "the trained model" is the reader's own: evaluating it is
+        # no use of the released model.
+        (f"{_TRAIN_FIRST}To test the trained model:{_TEST}", False),
+        (f"{_TRAIN_FIRST}Then evaluate the trained checkpoints:{_TEST}", False),
+        # Without one, it is the model the README gives; and "our pretrained model" always is.
+        (f"To test the trained model:{_TEST}", True),
+        (f"{_TRAIN_FIRST}To evaluate our pretrained model:{_TEST}", True),
+        (f"{_TRAIN_FIRST}To evaluate the released weights:{_TEST}", True),
+    ],
+)
+def test_evaluating_the_trained_model_under_usage_is_use_only_when_released(
+    body: str, expected: bool
+) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## Usage\n\n{body}\n", CODE_ROOT)
+    assert (C.USAGE in found) is expected
+    assert C.EVALUATE in found
