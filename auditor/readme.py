@@ -326,9 +326,25 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
-        for earlier in lines[max(0, above - 2) : above + 1][::-1]:
+        for at in range(above, max(-1, above - 3), -1):
+            earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
-                return L.purpose_of(earlier.text)
+                purpose = L.purpose_of(earlier.text)
+                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(":"):
+                    return purpose
+                # "Edit the config, then run:" says nothing of the step: the label line just
+                # above it may ("Training and testing:").
+                return self._label_above(at)
+        return frozenset()
+
+    def _label_above(self, index: int) -> frozenset[ReadmeCover]:
+        """What a short label line ending with a colon, just above line `index`, says."""
+        for earlier in self.doc.lines[max(0, index - 3) : index][::-1]:
+            if earlier.is_code or earlier.is_heading:
+                break
+            if not earlier.is_blank:
+                text = earlier.text.rstrip()
+                return L.purpose_of(text) if text.endswith(":") else frozenset()
         return frozenset()
 
     def _prose_rules(self, index: int, line: Line) -> None:

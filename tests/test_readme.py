@@ -1016,3 +1016,25 @@ def test_evaluating_the_trained_model_under_usage_is_use_only_when_released(
     found = covers(f"# Net\n\nA network.\n\n## Usage\n\n{body}\n", CODE_ROOT)
     assert (C.USAGE in found) is expected
     assert C.EVALUATE in found
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        ("Training:", C.TRAIN),
+        ("Training and testing:", C.TRAIN),
+        ("To evaluate:", C.EVALUATE),
+        ("Demo:", C.USAGE),
+        ("Training is slow on one GPU.", C.USAGE),  # no label line: a generic run is a use
+    ],
+)
+def test_a_label_line_above_a_sentence_that_says_nothing_ties_the_command(
+    label: str, expected: C
+) -> None:
+    text = (
+        f"# Net\n\nA network.\n\n{label}\n\nEdit `configs/base.yaml`, then run:\n\n"
+        "```\npython run.py\n```\n"
+    )
+    found = covers(text, CODE_ROOT) & {C.TRAIN, C.EVALUATE, C.USAGE}
+    assert expected in found
+    assert C.USAGE not in found or expected is C.USAGE
