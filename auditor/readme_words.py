@@ -60,7 +60,13 @@ NOT_HEADING: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.TRAIN: re.compile(
         r"training[- ]free|pre-?trained|training\s+((and|&|/)\s+test(ing)?\s+)?(data|sets?)", _I
     ),
-    ReadmeCover.EVALUATE: re.compile(r"\btest(ing)?\s+(sets?|data|splits?)|results?\b", _I),
+    # "Test set", "the test bag file", "download the test images": test data, not the step.
+    ReadmeCover.EVALUATE: re.compile(
+        r"\btest(ing)?\s+(sets?|data|splits?)|results?\b"
+        r"|\btest\s+(\w+\s+)?(files?|images?|samples?|videos?|bags?|sequences?|scenes?)\b"
+        r"|\bdownload\w*\s+(the\s+)?test\b",
+        _I,
+    ),
     ReadmeCover.USAGE: re.compile(
         r"\bexamples?\s+(of|from)\b(?!\s+(using|running|usage|how))|\bgenerated\b"
         r"|visuali[sz]\w*\s+(the\s+)?(data|dataset)",

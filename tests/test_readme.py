@@ -1038,3 +1038,19 @@ def test_a_label_line_above_a_sentence_that_says_nothing_ties_the_command(
     found = covers(text, CODE_ROOT) & {C.TRAIN, C.EVALUATE, C.USAGE}
     assert expected in found
     assert C.USAGE not in found or expected is C.USAGE
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("4. Download the Test Bag File", False),
+        ("Test images", False),
+        ("Test sequences and their labels", False),
+        ("Evaluate on the test images", True),
+        ("Testing", True),
+        ("Test the model", True),
+    ],
+)
+def test_test_naming_data_in_a_heading_is_no_evaluation(heading: str, expected: bool) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n```\nbash scripts/fetch.sh cityA\n```\n"
+    assert (C.EVALUATE in covers(text, CODE_ROOT)) is expected
