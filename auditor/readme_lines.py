@@ -177,6 +177,11 @@ _MODE_WORDS = (
     r"|predict|demo|sample|generate)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
+# Words of a script's name saying what it fetches is weights.
+_WEIGHTS_NAME_WORDS = frozenset(
+    {"pretrained", "model", "models", "weight", "weights", "checkpoint", "checkpoints", "ckpt",
+     "ckpts"}
+)  # fmt: skip
 # Flags only training takes: epochs, a learning rate, warm-up, training steps.
 _TRAINING_FLAG = re.compile(
     r"\s--?(n_?epochs?|num_train_epochs|max_epochs|epochs?|lr|learning[-_]rate|warmup\w*"
@@ -213,6 +218,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     }
     if mode is not None:
         words = {mode.group("mode").casefold()}
+    if words & _WEIGHTS_NAME_WORDS:
+        words -= {"download"}  # `download_pretrained_models.py` fetches weights, not data
     covers = {cover for cover, known in W.SCRIPT_WORDS if words & known}
     if covers <= {C.USAGE} and _TRAINING_FLAG.search(command):
         covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train

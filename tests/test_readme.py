@@ -1054,3 +1054,18 @@ def test_a_label_line_above_a_sentence_that_says_nothing_ties_the_command(
 def test_test_naming_data_in_a_heading_is_no_evaluation(heading: str, expected: bool) -> None:
     text = f"# Net\n\nA network.\n\n## {heading}\n\n```\nbash scripts/fetch.sh cityA\n```\n"
     assert (C.EVALUATE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "data"),
+    [
+        ("python scripts/download_pretrained_models.py facelib", False),
+        ("bash download_checkpoints.sh", False),
+        ("python download_weights.py --all", False),
+        ("python download_data.py --split train", True),
+        ("bash scripts/download.sh", True),
+    ],
+)
+def test_a_script_downloading_weights_prepares_no_data(command: str, data: bool) -> None:
+    text = f"# Net\n\nA network.\n\n```bash\n{command}\n```\n"
+    assert (C.DATA in covers(text, CODE_ROOT)) is data
