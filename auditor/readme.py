@@ -251,14 +251,23 @@ class _Reader:
             return  # listing a tool's options is not running it
         covers, runs = L.script_covers(command)
         purpose = self._purpose(index) if runs else frozenset()
+        # A script named for inference or a demo is a use even where evaluation is the topic.
+        for_use = bool(runs) and L.named_for_use(command)
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
-            covers = set(purpose) | (
-                covers - ({C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE})
-            )
+            dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
+            if for_use and purpose == {C.EVALUATE}:
+                dropped = set()
+            covers = set(purpose) | (covers - dropped)
         topic = self._topic(index)
         # Unless its sentence says it is a use, a "Training" section decides what a script is.
-        if C.USAGE in covers and topic & _NOT_USE and C.USAGE not in topic and purpose != {C.USAGE}:
+        if (
+            C.USAGE in covers
+            and topic & _NOT_USE
+            and C.USAGE not in topic
+            and purpose != {C.USAGE}
+            and not (for_use and topic <= {C.EVALUATE})
+        ):
             covers.discard(C.USAGE)
         for cover in covers:
             self._note(cover, index)

@@ -233,6 +233,20 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     return covers, True
 
 
+_USE_NAME = re.compile(
+    r"(?<![a-z])(demo|infer|inference|predict|prediction|sample|sampling|generate|generation"
+    r"|chat|gui|webui|app)(?![a-z])",
+    re.I,
+)
+
+
+def named_for_use(command: str) -> bool:
+    """The script a command runs is named for a use (`inference.py`, `demo.sh`), not
+    generically (`main.py`, `run.sh`)."""
+    found = W.RUN_SCRIPT.match(command)
+    return bool(found and _USE_NAME.search(found.group("script").rsplit("/", 1)[-1]))
+
+
 def runs(text: str) -> bool:
     """A code line that does something (not a comment, a folder tree or a blank)."""
     stripped = text.strip()

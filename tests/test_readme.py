@@ -1069,3 +1069,21 @@ def test_test_naming_data_in_a_heading_is_no_evaluation(heading: str, expected: 
 def test_a_script_downloading_weights_prepares_no_data(command: str, data: bool) -> None:
     text = f"# Net\n\nA network.\n\n```bash\n{command}\n```\n"
     assert (C.DATA in covers(text, CODE_ROOT)) is data
+
+
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        ("Evaluation", "python inference.py --in photos/ --out masks/", True),
+        ("Testing", "bash scripts/demo.sh photo.jpg", True),
+        ("Evaluation", "python tools/generate_samples.py --n 16", True),
+        ("Evaluation", "python main.py --ckpt best.pt", False),  # a generic name
+        ("Evaluation", "python eval.py --ckpt best.pt", False),
+        ("Training", "python inference.py --in photos/", False),  # training's own step
+    ],
+)
+def test_a_script_named_for_a_use_in_an_evaluation_section_is_usage(
+    heading: str, command: str, expected: bool
+) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n```bash\n{command}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
