@@ -509,7 +509,7 @@ class _Reader:
             # Links to weights or data files are downloads ("Fine-tuned models" over a table
             # of checkpoints), not instructions for this step.
             guides = [
-                line for line in links if L.links_out(line.text) and not self._artifacts_only(line)
+                line for line in links if L.links_out(line.text) and not L.artifacts_only(line.text)
             ]
             return bool(steps or guides) or any(
                 W.SCRIPT_REFERENCE.search(line.text)
@@ -540,14 +540,6 @@ class _Reader:
             ]
             return bool(usable)
         return False
-
-    def _artifacts_only(self, line: Line) -> bool:
-        """Every link of the line is to weights or data (a model, a dataset, a file share, a
-        weights file), none to a guide or a page."""
-        urls = L.urls(line.text)
-        return bool(urls) and all(
-            artifact_host(url) is not None or is_weights_file(url) for url in urls
-        )
 
     def _shows_results(self, lines: list[tuple[int, Line]]) -> bool:
         texts = [line for _, line in lines]

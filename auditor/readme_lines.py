@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from auditor import readme_words as W
-from auditor.links import ArtifactHost, code_repository, is_weights_file
+from auditor.links import ArtifactHost, artifact_host, code_repository, is_weights_file
 from auditor.models import ReadmeCover
 from auditor.readme_parse import Line, Section, plain
 from auditor.repofiles import has_code
@@ -439,6 +439,15 @@ def links_out(text: str) -> bool:
     """A link that is not an image (a screenshot is not a download)."""
     bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
     return bool("](" in bare or _found(bare))
+
+
+def artifacts_only(text: str) -> bool:
+    """Every link of the line is to weights or data (a model, a dataset, a file share, a
+    weights file), none to a guide or a page."""
+    found = urls(text)
+    return bool(found) and all(
+        artifact_host(url) is not None or is_weights_file(url) for url in found
+    )
 
 
 def downloads(text: str) -> bool:
