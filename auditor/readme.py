@@ -20,7 +20,8 @@ Covers
     counts when the released model is what is run); a demo, inference, app or sampling script;
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
     `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
-    then `model(image)`) outside set-up, training, data and evaluation sections; an evaluation
+    then `model(image)`) outside set-up, training, data and evaluation sections; fine-tuning
+    the released pre-trained model in a usage or quick-start section; an evaluation
     command handed a checkpoint when the README releases weights. Training-only sections are
     not usage. The mode a script is run in (`main.py --mode train`, `tool.py test`) decides
     over its name.
@@ -99,6 +100,7 @@ _STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
 _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
+_FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -477,15 +479,24 @@ class _Reader:
             trains = any(
                 line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
             )
+            names_released = any(
+                not (trains and _YOURS.match(found.group(0)))
+                for _, line in kept
+                for found in W.RELEASED_MODEL.finditer(plain(line.text))
+            )
             allow_eval = (
                 bool(_USE_HEADING.search(section.title) or _QUICK.search(section.title))
                 or C.WEIGHTS in self.found
-                or any(
-                    not (trains and _YOURS.match(found.group(0)))
-                    for _, line in kept
-                    for found in W.RELEASED_MODEL.finditer(plain(line.text))
-                )
+                or names_released
             )
+            # Fine-tuning the released pre-trained model on one's own task is how a
+            # pre-training paper is used.
+            if (
+                names_released
+                and _GENERAL_USE.search(section.title)
+                and any(line.is_code and _FINE_TUNE.search(line.text) for _, line in kept)
+            ):
+                return True
             return any(
                 (
                     not self._continues(i)

@@ -1087,3 +1087,36 @@ def test_a_script_named_for_a_use_in_an_evaluation_section_is_usage(
 ) -> None:
     text = f"# Net\n\nA network.\n\n## {heading}\n\n```bash\n{command}\n```\n"
     assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "sentence", "command", "expected"),
+    [
+        (
+            "Usage",
+            "Fine-tune our pre-trained model on your own data:",
+            "python finetune.py --init ckpt/ours.pth --data my_data/",
+            True,
+        ),
+        (
+            "Getting started",
+            "To adapt the released checkpoints to a new task:",
+            "bash scripts/finetune_cls.sh --task sentiment",
+            True,
+        ),
+        (
+            "Quick start",
+            "Start from our pretrained weights and fine-tune:",
+            "torchrun tools/ft.py --weights ours-base",
+            True,
+        ),
+        ("Usage", "Train from scratch:", "python train.py --config base.yaml", False),
+        ("Usage", "Fine-tune a model on your data:", "python finetune.py --data my_data/", False),
+        ("Training", "Fine-tune our pre-trained model:", "python finetune.py --data d/", False),
+    ],
+)
+def test_fine_tuning_the_released_pretrained_model_is_how_it_is_used(
+    heading: str, sentence: str, command: str, expected: bool
+) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n{sentence}\n\n```bash\n{command}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
