@@ -359,7 +359,11 @@ METRIC_WORDS = re.compile(
     r"\b(acc(uracy)?|f1|map|ap\d*|auc|auroc|bleu|rouge\S*|meteor|cider|psnr|ssim|lpips|fid|kid"
     r"|top-?[15]|em|wer|cer|success|sr|score|scores|pass@\d+|win[- ]?rate|mse|mae|rmse|iou|miou"
     r"|dice|recall|precision|ndcg|mrr|hits?@?\d*|ppl|perplexity|reward|return|error|loss|gain"
-    r"|speed-?up|throughput|latency|fps|avg|average|mean|overall|sota)\b|↑|↓",
+    r"|speed-?up|throughput|latency|fps|avg|average|mean|overall|sota"
+    # … and as French, German, Spanish, Chinese, Japanese and Korean headers name them.
+    r"|pr[ée]cision|exactitude|rappel|genauigkeit|trefferquote|precisi[óo]n|exactitud"
+    r"|puntuaci[óo]n)\b|↑|↓|准确率|準確率|精度|精确率|召回率|正确率|错误率|成功率|得分|分数"
+    r"|正解率|再現率|適合率|정확도|정밀도|재현율|점수",
     _I,
 )
 IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|svg|webp)\b", _I)

@@ -1120,3 +1120,20 @@ def test_fine_tuning_the_released_pretrained_model_is_how_it_is_used(
 ) -> None:
     text = f"# Net\n\nA network.\n\n## {heading}\n\n{sentence}\n\n```bash\n{command}\n```\n"
     assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ("| 方法 | 准确率 |\n|---|---|\n| 本文方法 | 81.2 |", True),
+        ("| 模型 | 精度 |\n|---|---|\n| 本文 | 81.2 |", True),
+        ("| モデル | 正解率 |\n|---|---|\n| 提案手法 | 81.2 |", True),
+        ("| 모델 | 정확도 |\n|---|---|\n| 제안 | 81.2 |", True),
+        ("| Modèle | Précision |\n|---|---|\n| Le nôtre | 81.2 |", True),
+        ("| Modell | Genauigkeit |\n|---|---|\n| Unseres | 81.2 |", True),
+        ("| 参数 | 值 |\n|---|---|\n| 学习率 | 0.001 |", False),  # settings, one value
+        ("| 数据集 | 训练 | 测试 |\n|---|---|---|\n| A | 1000 | 200 |", False),
+    ],
+)
+def test_a_one_row_results_table_whose_header_is_not_in_english(table: str, expected: bool) -> None:
+    assert (C.RESULTS in covers(f"# 网络\n\n一个网络。\n\n{table}\n", CODE_ROOT)) is expected
