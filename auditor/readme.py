@@ -14,7 +14,9 @@ a generic script name. Words and command shapes: `auditor.readme_words`; single 
 Covers
   * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
     sentence that says what to install (requirements, a package list, a link to an install
-    guide), or an install / requirements / environment section with anything in it.
+    guide), or an install / requirements / environment section naming what to install (a
+    command, a link, a file, a version, a package); bare step names ("Create an environment")
+    are not install.
   * usage — using the released code or model: a demo, inference, API or quick-start section
     whose code runs something other than set-up, training or data preparation (evaluation
     counts when the released model is what is run); a demo, inference, app or sampling script;
@@ -472,7 +474,12 @@ class _Reader:
                     W.COMMANDS[C.INSTALL].search(line.text) or W.INSTALL_PROSE.search(line.text)
                     for _, line in kept
                 )
-            return bool(kept) and (bool(code or links) or not promises)
+            # Bare step names ("Install the dependencies", "Set up the environment") say no
+            # more than the heading: a command, a link, a file, a version or a named package
+            # must say what to install.
+            return bool(code or links) or any(
+                line.is_code or W.INSTALL_NAMED.search(line.text) for _, line in kept
+            )
         if cover == C.USAGE:
             # Evaluating is using when the model run is the released one.
             # "The trained model" after a training command is the reader's own, not released.

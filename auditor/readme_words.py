@@ -382,6 +382,14 @@ INSTALL_PROSE = re.compile(
     r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
     _I,
 )
+# What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
+# package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
+INSTALL_NAMED = re.compile(
+    r"`[^`]+`|(?<![\w.-])[\w.-]+\.(txt|ya?ml|toml|cfg|lock|py)\b|\b\d+\.\d+"
+    r"|\b(pytorch|torch|tensorflow|jax|numpy|scipy|cuda|cudnn|transformers|python|conda|docker"
+    r"|pip|gcc|cmake|java|node)\b|(?-i:^\s*[-*+]\s*[a-z][a-z0-9._-]*\s*([<>=~!]=?\s*[\w.*]+\s*)?$)",
+    _I,
+)
 DATA_ACTION = re.compile(
     r"\b(download\w*|prepar\w*|pre-?process\w*|provided|included|placed?|put|unzip|extract"
     r"|located|stored|obtain\w*|request\w*|available|organi[sz]e\w*|generat\w*|shipped|released"

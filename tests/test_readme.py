@@ -1137,3 +1137,23 @@ def test_fine_tuning_the_released_pretrained_model_is_how_it_is_used(
 )
 def test_a_one_row_results_table_whose_header_is_not_in_english(table: str, expected: bool) -> None:
     assert (C.RESULTS in covers(f"# 网络\n\n一个网络。\n\n{table}\n", CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("section", "body", "expected"),
+    [
+        ("Installation", "1. Clone the repository\n2. Create an environment\n3. Run it", False),
+        ("Setup", "- Clone\n- Build\n- Run", False),
+        ("Environment", "A fresh environment is recommended.", False),
+        ("Installation", "Use `environment.yml` to create the environment.", True),
+        ("Installation", "Tested with Python 3.10 and CUDA 12.1.", True),
+        ("Requirements", "- einops\n- tqdm>=4.0", True),
+        ("Installation", "See [the install guide](docs/INSTALL.md).", True),
+        ("Installation", "```\npip install -r requirements.txt\n```", True),
+    ],
+)
+def test_an_install_section_of_bare_step_names_is_no_install(
+    section: str, body: str, expected: bool
+) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## {section}\n\n{body}\n", CODE_ROOT)
+    assert (C.INSTALL in found) is expected
