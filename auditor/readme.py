@@ -421,6 +421,8 @@ class _Reader:
             self._keep(url)
             return
         kinds = self._artifact_kinds(index, clause, url)
+        if C.WEIGHTS in kinds and L.compared_model(line.text, url):
+            kinds.discard(C.WEIGHTS)
         if not kinds or promise:
             return
         self._keep(url)

@@ -435,6 +435,25 @@ def artifact_kinds(
     return frozenset(kinds)
 
 
+_DOWNLOAD_TEXT = re.compile(
+    r"\b(download|link|ckpt|checkpoints?|weights?|model|hf|here)\b|🤗|\b(our|ours)\b", re.I
+)
+
+
+def compared_model(row: str, url: str) -> bool:
+    """A model linked by its name in the first cell of a table row of measurements: a model
+    the README compares against, not weights it releases (those sit in a download column, or
+    the row says they are ours)."""
+    if not W.TABLE_ROW.match(row):
+        return False
+    raw = [cell for cell in row.strip().strip("|").split("|")]
+    if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
+        return False
+    if W.OUR_ARTIFACT.search(row):
+        return False
+    return sum(1 for cell in raw[1:] if W.MEASURE_CELL.match(plain(cell))) >= 2
+
+
 def links_out(text: str) -> bool:
     """A link that is not an image (a screenshot is not a download)."""
     bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)

@@ -1157,3 +1157,31 @@ def test_an_install_section_of_bare_step_names_is_no_install(
 ) -> None:
     found = covers(f"# Net\n\nA network.\n\n## {section}\n\n{body}\n", CODE_ROOT)
     assert (C.INSTALL in found) is expected
+
+
+_HEADER = "| Model | CityA | CityB |\n|---|---|---|\n"
+
+
+@pytest.mark.parametrize(
+    ("row", "weights"),
+    [
+        # Models compared against, linked by name beside their scores: not the paper's weights.
+        ("| [BaseNet-7B](https://huggingface.co/other-lab/basenet-7b) | 44.1 | 61.4 |", False),
+        ("| [OtherNet](https://huggingface.co/another/othernet) | 40.0% | 58.2% |", False),
+        # Weights the README gives: a download column, the row saying ours, no measurements.
+        (
+            "| Ours-7B | 61.2 | [download](https://huggingface.co/lab/ours-7b) |",
+            True,
+        ),
+        ("| [Ours-7B](https://huggingface.co/lab/ours-7b) (ours) | 61.2 | 70.1 |", True),
+        ("| [🤗 FastNet](https://huggingface.co/lab/fastnet) | 61.2 | 70.1 |", True),
+        ("| [FastNet](https://huggingface.co/lab/fastnet) | CityA | CityB |", True),
+    ],
+)
+def test_a_model_compared_in_a_results_table_is_not_the_papers_weights(
+    row: str, weights: bool
+) -> None:
+    text = f"# FastNet\n\nA network.\n\n## Results\n\n{_HEADER}{row}\n"
+    facts = analyze_readme(text, root_files=CODE_ROOT)
+    assert (C.WEIGHTS in facts.covers) is weights
+    assert bool(facts.artifact_links) is weights
