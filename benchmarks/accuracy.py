@@ -560,6 +560,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.fold == SEALED_FOLD and not args.unseal:
         parser.error(f"fold {SEALED_FOLD} is sealed: its totals are in the default run")
+    if args.fold is not None and args.part == "abstracts":
+        parser.error("--fold is a fold of the READMEs: it goes with --part readmes or all")
     if not (args.corpus / "abstracts").is_dir() and not (args.corpus / "readmes").is_dir():
         print(f"no labelled corpus at {args.corpus}: nothing to measure")
         return 0

@@ -199,6 +199,15 @@ def test_the_sealed_fold_alone_is_refused_in_one_line(
     assert "north" not in captured.err
 
 
+def test_a_fold_of_the_abstracts_is_refused(
+    folded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        accuracy.main(["--corpus", str(folded), "--part", "abstracts", "--fold", "2"])
+    assert exit_info.value.code == 2
+    assert "--fold is a fold of the READMEs" in capsys.readouterr().err
+
+
 def test_one_open_fold_alone(folded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert accuracy.main(["--corpus", str(folded), "--fold", "2"]) == 0
     out = capsys.readouterr().out
