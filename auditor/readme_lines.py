@@ -446,7 +446,7 @@ def compared_model(row: str, url: str) -> bool:
     the row says they are ours)."""
     if not W.TABLE_ROW.match(row):
         return False
-    raw = [cell for cell in row.strip().strip("|").split("|")]
+    raw = row.strip().strip("|").split("|")
     if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
         return False
     if W.OUR_ARTIFACT.search(row):
