@@ -14,21 +14,29 @@ a generic script name. Words and command shapes: `auditor.readme_words`; single 
 Covers
   * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
     sentence that says what to install (requirements, a package list, a link to an install
-    guide), or an install / requirements / environment section with anything in it.
+    guide), or an install / requirements / environment section naming what to install (a
+    command, a link, a file, a version, a package); bare step names ("Create an environment")
+    are not install.
   * usage — using the released code or model: a demo, inference, API or quick-start section
     whose code runs something other than set-up, training or data preparation (evaluation
     counts when the released model is what is run); a demo, inference, app or sampling script;
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
-    `from_pretrained`; an evaluation command handed a checkpoint when the README releases
-    weights. Training-only sections are not usage.
+    `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
+    then `model(image)`) outside set-up, training, data and evaluation sections; fine-tuning
+    the released pre-trained model in a usage or quick-start section; an evaluation
+    command handed a checkpoint when the README releases weights. Training-only sections are
+    not usage. The mode a script is run in (`main.py --mode train`, `tool.py test`) decides
+    over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
-    script or config file, or a link to a guide; a sentence naming the script that trains
-    (evaluates); a link whose text names it (`[Train and Eval](docs/train.md)`).
+    script or config file, or a link to a guide (not a table of checkpoint downloads: those
+    are weights); a sentence naming the script that trains (evaluates, in any verb form); a
+    link whose text names it (`[Train and Eval](docs/train.md)`).
   * results — a table of measurements or a figure in a results-type section (results,
-    performance, experiments, comparison, leaderboard, generated samples); anywhere, a table
-    whose header names a metric, a figure named or captioned as results, or a sentence giving
-    two metric values; tables of settings (parameters, arguments, packages, versions) or of
-    dataset sizes are not results.
+    performance, experiments, comparison, leaderboard, generated samples) or a table of them
+    in an evaluation section; anywhere, a table whose header names a metric, a figure named or
+    captioned as results, or a sentence giving two metric values. Tables of settings (named in
+    the first header cell or most of them: parameters, arguments, packages, versions) or of
+    dataset sizes (mostly counts) are not results.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
@@ -38,16 +46,18 @@ Covers
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, or a sentence saying where the data is or how to get it; "not publicly available"
     and promises are not data.
-  * citation — a BibTeX entry, a request to cite with the reference beside it, or a
-    citation / BibTeX / how-to-cite section holding a reference (a "References" section needs
-    BibTeX or an author–year reference); `CITATION.cff` at the root (line 0).
+  * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
+    with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
+    reference (a "References" section needs BibTeX or an author–year reference);
+    `CITATION.cff` at the root (line 0).
   * placeholder — the code is not released. With the root listing known, the files decide:
     nothing but README, licence, pages, images, dependency lists, data and text files
     (`auditor.repofiles.is_code_free`) is a placeholder whatever the README says, and code files
     are not, even under "code coming soon". Without a listing (a lone README), a promise of the
     code ("coming soon", "will be released", "available after review", an unticked release
     to-do, the same in Chinese) in a README with fewer than two of install, usage, train and
-    evaluate. A promise about weights or data only is not a placeholder.
+    evaluate. A promise about weights or data only, or about a later form of code already
+    there (a package, an updated version, documentation), is not a placeholder.
 
 Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
 "migrated to"…, with a link to code on the line or just below: a repository on any forge or a
@@ -87,8 +97,12 @@ _READING_LIST_COVERS = frozenset({C.CITATION, C.PLACEHOLDER})
 _AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
 # Sections whose scripts are never "using the code".
 _NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
+# Sections whose code is that step, even when it loads a model and runs it.
+_STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
 _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
+_YOURS = re.compile(r"the\s+trained\b", re.I)
+_FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -122,10 +136,13 @@ class _Reader:
         for index, line in enumerate(self.doc.lines):
             if not line.is_heading and not line.is_blank and not self._ignored(index):
                 self._line_rules(index, line)
+            elif line.is_heading and self._cites_as_heading(index, line):
+                self._note(C.CITATION, index)
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
                 self._section_rules(number, section)
         self._metric_tables()
+        self._api_uses()
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
@@ -238,14 +255,23 @@ class _Reader:
             return  # listing a tool's options is not running it
         covers, runs = L.script_covers(command)
         purpose = self._purpose(index) if runs else frozenset()
+        # A script named for inference or a demo is a use even where evaluation is the topic.
+        for_use = bool(runs) and L.named_for_use(command)
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
-            covers = set(purpose) | (
-                covers - ({C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE})
-            )
+            dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
+            if for_use and purpose == {C.EVALUATE}:
+                dropped = set()
+            covers = set(purpose) | (covers - dropped)
         topic = self._topic(index)
         # Unless its sentence says it is a use, a "Training" section decides what a script is.
-        if C.USAGE in covers and topic & _NOT_USE and C.USAGE not in topic and purpose != {C.USAGE}:
+        if (
+            C.USAGE in covers
+            and topic & _NOT_USE
+            and C.USAGE not in topic
+            and purpose != {C.USAGE}
+            and not (for_use and topic <= {C.EVALUATE})
+        ):
             covers.discard(C.USAGE)
         for cover in covers:
             self._note(cover, index)
@@ -313,9 +339,25 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
-        for earlier in lines[max(0, above - 2) : above + 1][::-1]:
+        for at in range(above, max(-1, above - 3), -1):
+            earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
-                return L.purpose_of(earlier.text)
+                purpose = L.purpose_of(earlier.text)
+                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(":"):
+                    return purpose
+                # "Edit the config, then run:" says nothing of the step: the label line just
+                # above it may ("Training and testing:").
+                return self._label_above(at)
+        return frozenset()
+
+    def _label_above(self, index: int) -> frozenset[ReadmeCover]:
+        """What a short label line ending with a colon, just above line `index`, says."""
+        for earlier in self.doc.lines[max(0, index - 3) : index][::-1]:
+            if earlier.is_code or earlier.is_heading:
+                break
+            if not earlier.is_blank:
+                text = earlier.text.rstrip()
+                return L.purpose_of(text) if text.endswith(":") else frozenset()
         return frozenset()
 
     def _prose_rules(self, index: int, line: Line) -> None:
@@ -325,10 +367,12 @@ class _Reader:
             self._note(C.INSTALL, index)
         if C.WEIGHTS not in topic and not W.TABLE_ROW.match(text) and L.says_data(text):
             self._note(C.DATA, index)
+        # Trained weights said to be in a file or folder of the repository; "weights" with
+        # "can be found" or "are included" say it without the word "trained".
+        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I)
         if (
             W.WEIGHTS_WORDS.search(text)
-            and re.search(r"\b(trained|pre-?trained)\b", text, re.I)
-            and W.WEIGHTS_PLACE.search(text)
+            and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
             and not W.THIRD_PARTY.search(text)
         ):
@@ -355,11 +399,30 @@ class _Reader:
                 return True
         return False
 
+    def _cites_as_heading(self, index: int, line: Line) -> bool:
+        """A heading asking to cite ("# If you use this code, please cite the paper") with its
+        reference just below or above it."""
+        return (
+            bool(W.CITE_REQUEST.search(line.text))
+            and not self._ignored(index)
+            and (self._reference_near(index) or self._reference_above(index))
+        )
+
+    def _reference_above(self, index: int) -> bool:
+        """An author–year reference or a paper link in the few lines above."""
+        return any(
+            W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)
+            for line in self.doc.lines[max(0, index - 6) : index]
+            if not line.is_heading
+        )
+
     def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
         if is_hosted_environment(url):
             self._keep(url)
             return
         kinds = self._artifact_kinds(index, clause, url)
+        if C.WEIGHTS in kinds and L.compared_model(line.text, url):
+            kinds.discard(C.WEIGHTS)
         if not kinds or promise:
             return
         self._keep(url)
@@ -413,14 +476,36 @@ class _Reader:
                     W.COMMANDS[C.INSTALL].search(line.text) or W.INSTALL_PROSE.search(line.text)
                     for _, line in kept
                 )
-            return bool(kept) and (bool(code or links) or not promises)
+            # Bare step names ("Install the dependencies", "Set up the environment") say no
+            # more than the heading: a command, a link, a file, a version or a named package
+            # must say what to install.
+            return bool(code or links) or any(
+                line.is_code or W.INSTALL_NAMED.search(line.text) for _, line in kept
+            )
         if cover == C.USAGE:
             # Evaluating is using when the model run is the released one.
+            # "The trained model" after a training command is the reader's own, not released.
+            trains = any(
+                line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
+            )
+            names_released = any(
+                not (trains and _YOURS.match(found.group(0)))
+                for _, line in kept
+                for found in W.RELEASED_MODEL.finditer(plain(line.text))
+            )
             allow_eval = (
                 bool(_USE_HEADING.search(section.title) or _QUICK.search(section.title))
                 or C.WEIGHTS in self.found
-                or any(W.RELEASED_MODEL.search(plain(line.text)) for _, line in kept)
+                or names_released
             )
+            # Fine-tuning the released pre-trained model on one's own task is how a
+            # pre-training paper is used.
+            if (
+                names_released
+                and _GENERAL_USE.search(section.title)
+                and any(line.is_code and _FINE_TUNE.search(line.text) for _, line in kept)
+            ):
+                return True
             return any(
                 (
                     not self._continues(i)
@@ -441,7 +526,12 @@ class _Reader:
                 and L.runs(line.text)
                 and (not self._purpose(i) or cover in self._purpose(i))
             ]
-            return bool(steps or [line for line in links if L.links_out(line.text)]) or any(
+            # Links to weights or data files are downloads ("Fine-tuned models" over a table
+            # of checkpoints), not instructions for this step.
+            guides = [
+                line for line in links if L.links_out(line.text) and not L.artifacts_only(line.text)
+            ]
+            return bool(steps or guides) or any(
                 W.SCRIPT_REFERENCE.search(line.text)
                 for _, line in kept
                 if not line.is_code and not W.TABLE_ROW.match(line.text)
@@ -478,12 +568,38 @@ class _Reader:
         return any(L.is_results_table(rows) for _, rows in L.tables(texts))
 
     def _metric_tables(self) -> None:
-        """Results shown outside a results section (see `readme_lines.results_shown`)."""
+        """Results shown outside a results section (see `readme_lines.results_shown`), and a
+        table of measurements in an evaluation section ("Evaluation", "Testing", "Zero-shot
+        evaluation"): what the section holds decides, not its heading's word."""
         for index, table in L.results_shown(self.doc.lines):
             # A table of versions in the set-up steps is no result, whatever its header says.
             if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
                 self._note(C.RESULTS, index)
                 return
+        for index, rows in L.tables(list(self.doc.lines)):
+            topic = self._topic(index)
+            if C.EVALUATE in topic and not self._ignored(index) and L.is_results_table(rows):
+                self._note(C.RESULTS, index)
+                return
+
+    def _api_uses(self) -> None:
+        """A model loaded and run from Python is usage wherever it stands, but in set-up,
+        training, data and evaluation sections (whose code is that step) and acknowledgements."""
+        lines = self.doc.lines
+        index = 0
+        while index < len(lines):
+            if not lines[index].is_code:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end].is_code:
+                end += 1
+            offset = L.api_use(lines[index:end])
+            at = index + (offset or 0)
+            if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
+                self._note(C.USAGE, at)
+                return
+            index = end
 
     # --- placeholder, move, reading list ------------------------------------------------------
 

@@ -215,10 +215,9 @@ def _report(
             outcome = CriterionResult.UNKNOWN
             reason = "not in the README; the files beside it were not seen"
         items.append(ChecklistItem(spec.id, spec.title, outcome, reason, spec.fix))
-    if not files_seen:
-        return ReadmeCheck(
-            shown, readme, facts.readme_evidence, None, PLACEHOLDER_NOT_JUDGED, tuple(items)
-        )
+    if not files_seen:  # nor is the README's guess at it shown among the covers
+        covers = tuple(e for e in facts.readme_evidence if e.cover is not ReadmeCover.PLACEHOLDER)
+        return ReadmeCheck(shown, readme, covers, None, PLACEHOLDER_NOT_JUDGED, tuple(items))
     why = placeholder_state(facts)
     return ReadmeCheck(shown, readme, facts.readme_evidence, bool(why), why or "", tuple(items))
 

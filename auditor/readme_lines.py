@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from auditor import readme_words as W
-from auditor.links import ArtifactHost, code_repository, is_weights_file
+from auditor.links import ArtifactHost, artifact_host, code_repository, is_weights_file
 from auditor.models import ReadmeCover
 from auditor.readme_parse import Line, Section, plain
 from auditor.repofiles import has_code
@@ -38,7 +38,9 @@ JOINED = re.compile(r"\band\b|&|/|,|\+|与|和|及")
 RELEASE = re.compile(r"\b(release|open[- ]?source|upload|code)\w*", re.I)
 TRAIN_VERB = re.compile(r"(?<![-\w])(train|trains|fine-?tunes?)\b", re.I)
 EVAL_VERB = re.compile(
-    r"\b(evaluates?|reproduces?|tests?|analy[sz]es?|analysis)\b(?!\s+(set|split|data))", re.I
+    r"\b(evaluat(es?|ing)|reproduc(es?|ing)|tests?|testing|analy[sz](es?|ing)|analysis)\b"
+    r"(?!\s+(set|split|data))",
+    re.I,
 )
 
 
@@ -170,14 +172,37 @@ def looks_installed(text: str) -> bool:
     return bool(W.COMMANDS[C.INSTALL].search(text) or W.COMMANDS[C.USAGE].search(text))
 
 
+_MODE_WORDS = (
+    r"(?P<mode>train|training|finetune|pretrain|test|eval|evaluate|evaluation|infer|inference"
+    r"|predict|demo|sample|generate)"
+)
+_SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
+# Words of a script's name saying what it fetches is weights.
+_WEIGHTS_NAME_WORDS = frozenset(
+    {"pretrained", "model", "models", "weight", "weights", "checkpoint", "checkpoints", "ckpt",
+     "ckpts"}
+)  # fmt: skip
+# Flags only training takes: epochs, a learning rate, warm-up, training steps.
+_TRAINING_FLAG = re.compile(
+    r"\s--?(n_?epochs?|num_train_epochs|max_epochs|epochs?|lr|learning[-_]rate|warmup\w*"
+    r"|max_steps|train_steps|num_train_steps)(?=[=\s])",
+    re.I,
+)
+_MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
+
+
 def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     """What the script (or `python -m` module) a command runs does, by the words of its name:
     (covers, whether it runs one at all)."""
     names: list[str] = []
+    mode = None
     if W.RUNNER.match(command) or re.match(r"^\s*\.?/?[\w-]+/[\w./-]+\.(sh|py)\b", command):
         found = W.RUN_SCRIPT.match(command)
         if found:
             names.append(found.group("script").rsplit("/", 1)[-1].rsplit(".", 1)[0])
+            # The mode it is run in (`main.py --mode train`, `tool.py test data/`) says more
+            # than a generic name.
+            mode = _SUBCOMMAND.match(command, found.end()) or _MODE_FLAG.search(command)
     module = re.search(r"\bpython3?\s+-m\s+([\w.]+)", command)
     if module and not names and not re.match(r"(pip|venv|ensurepip)\b", module.group(1)):
         names.append(module.group(1))
@@ -191,7 +216,13 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         )
         if word
     }
+    if mode is not None:
+        words = {mode.group("mode").casefold()}
+    if words & _WEIGHTS_NAME_WORDS:
+        words -= {"download"}  # `download_pretrained_models.py` fetches weights, not data
     covers = {cover for cover, known in W.SCRIPT_WORDS if words & known}
+    if covers <= {C.USAGE} and _TRAINING_FLAG.search(command):
+        covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train
     if W.COMMANDS[C.EVALUATE].search(command):
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
     for exclusive in (C.INSTALL, C.DATA):
@@ -200,6 +231,20 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     if covers & {C.TRAIN, C.EVALUATE}:
         covers.discard(C.USAGE)
     return covers, True
+
+
+_USE_NAME = re.compile(
+    r"(?<![a-z])(demo|infer|inference|predict|prediction|sample|sampling|generate|generation"
+    r"|chat|gui|webui|app)(?![a-z])",
+    re.I,
+)
+
+
+def named_for_use(command: str) -> bool:
+    """The script a command runs is named for a use (`inference.py`, `demo.sh`), not
+    generically (`main.py`, `run.sh`)."""
+    found = W.RUN_SCRIPT.match(command)
+    return bool(found and _USE_NAME.search(found.group("script").rsplit("/", 1)[-1]))
 
 
 def runs(text: str) -> bool:
@@ -236,6 +281,44 @@ def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = fr
             continue
         return True
     return False
+
+
+# A Python line loading a model into a name: a loader method (`Net.from_checkpoint(...)`,
+# `torch.hub.load(...)`, `pkg.load("base")`), or a class given a model id (`Encoder("lab/m")`).
+# (`from_pretrained(` and `pipeline(` count wherever they stand: `readme_words.COMMANDS`.)
+_MODEL_LOAD = re.compile(
+    r"^\s*(\w{1,40})\s*=\s*[\w.]{0,80}?(\.(from_pretrained|from_checkpoint|load_from_checkpoint"
+    r"|load_model|load|restore)\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"'])"
+)
+# What is done to a model before it is run, or to train it: not a use.
+_NOT_A_RUN = frozenset(
+    {"to", "cuda", "cpu", "eval", "train", "fit", "half", "float", "save", "save_pretrained",
+     "parameters", "load_state_dict", "push_to_hub", "requires_grad_", "state_dict", "compile"}
+)  # fmt: skip
+_PYTHON_LANGS = frozenset({"python", "py", "python3", "ipython", "pycon", ""})
+API_USE_LINES = 40  # lines of a block read after a load for the call
+API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays linear)
+
+
+def api_use(block: Sequence[Line]) -> int | None:
+    """The offset in a code block of a line loading a model whose result a later line of the
+    block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
+    `model.generate(prompt)`): the released model used from Python."""
+    loads = 0
+    for offset, line in enumerate(block):
+        if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
+            return None
+        loaded = _MODEL_LOAD.match(line.text)
+        if loaded is None:
+            continue
+        loads += 1
+        name = re.escape(loaded.group(1))
+        called = re.compile(rf"(?<![\w.]){name}(\.(\w+))?\s*\(")
+        for later in block[offset + 1 : offset + 1 + API_USE_LINES]:
+            for call in called.finditer(later.text):
+                if call.group(2) not in _NOT_A_RUN:
+                    return offset
+    return None
 
 
 def says_data(text: str) -> bool:
@@ -352,10 +435,38 @@ def artifact_kinds(
     return frozenset(kinds)
 
 
+_DOWNLOAD_TEXT = re.compile(
+    r"\b(download|link|ckpt|checkpoints?|weights?|model|hf|here)\b|🤗|\b(our|ours)\b", re.I
+)
+
+
+def compared_model(row: str, url: str) -> bool:
+    """A model linked by its name in the first cell of a table row of measurements: a model
+    the README compares against, not weights it releases (those sit in a download column, or
+    the row says they are ours)."""
+    if not W.TABLE_ROW.match(row):
+        return False
+    raw = row.strip().strip("|").split("|")
+    if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
+        return False
+    if W.OUR_ARTIFACT.search(row):
+        return False
+    return sum(1 for cell in raw[1:] if W.MEASURE_CELL.match(plain(cell))) >= 2
+
+
 def links_out(text: str) -> bool:
     """A link that is not an image (a screenshot is not a download)."""
     bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
     return bool("](" in bare or _found(bare))
+
+
+def artifacts_only(text: str) -> bool:
+    """Every link of the line is to weights or data (a model, a dataset, a file share, a
+    weights file), none to a guide or a page."""
+    found = urls(text)
+    return bool(found) and all(
+        artifact_host(url) is not None or is_weights_file(url) for url in found
+    )
 
 
 def downloads(text: str) -> bool:
@@ -448,15 +559,18 @@ def is_results_table(rows: list[str]) -> bool:
         return False
     header = plain(without_urls(rows[0]))
     metric = bool(W.METRIC_WORDS.search(header))
-    if W.SETTINGS_TABLE.search(header) and not metric:
+    # A table of settings names them in its first column ("Parameter | Value") or in most of
+    # its header ("Name | Type | Default"); one column of model sizes ("#Params") beside the
+    # measurements leaves it a results table.
+    named = [bool(W.SETTINGS_TABLE.search(cell)) for cell in cells(rows[0])]
+    if named and (named[0] or 2 * sum(named) >= len(named)) and not metric:
         return False
-    measured = sum(
-        1
-        for row in rows[1:]
-        if not W.PIPE_SEPARATOR.match(row)
-        for cell in cells(row)
-        if W.MEASURE_CELL.match(cell)
-    )
+    body = [cell for row in rows[1:] if not W.PIPE_SEPARATOR.match(row) for cell in cells(row)]
+    measured = sum(1 for cell in body if W.MEASURE_CELL.match(cell))
+    # Mostly counts (10,000 images, 2k, 1.2M tokens) beside a few averages: dataset statistics,
+    # however its columns are named (train / test splits).
+    if not metric and sum(1 for cell in body if W.COUNT_CELL.match(cell)) > measured:
+        return False
     return measured >= (1 if metric else 2)
 
 
@@ -486,15 +600,16 @@ READING_LIST_ENTRIES = 20
 
 
 def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
-    """The first line promising the code itself, not only weights or data ("code coming soon",
-    an unticked "release the code" to-do)."""
+    """The first line promising the code itself ("code coming soon", an unticked "release the
+    code" to-do), not only weights or data, nor a later form of code already there (a package,
+    an updated version)."""
     for index, line in enumerate(lines):
         if line.is_code or line.is_heading:
             continue
         todo = W.TODO_OPEN.match(line.text)
         if not (promises[index] or todo) or W.TODO_DONE.match(line.text):
             continue
-        if todo and not RELEASE.search(line.text):
+        if (todo and not RELEASE.search(line.text)) or W.LATER_ARTEFACT.search(line.text):
             continue
         if W.CODE_WORDS.search(line.text) or not W.ARTIFACT_ONLY.search(line.text):
             return index

@@ -18,6 +18,10 @@ How lines are read
   * A section is a heading and every line up to the next heading of the same or a higher level
     (its subsections included); a bold or `<summary>` heading ends at the next heading of any
     kind.
+  * Invisible characters are dropped (zero-width spaces and joiners, word joiners, byte-order
+    marks, soft hyphens, direction marks) and no-break and thin spaces read as spaces, so that
+    a number with a zero-width space inside is still a number. A URL loses nothing by it: the
+    URL finder drops the same characters, and a space ends a URL as a no-break space does.
 
 Safety: only the first 512 KiB and 20,000 lines are read, each line cut to 1,000 characters; the
 Markdown reader's work is linear (see its module), and so is every pattern here, so a huge or
@@ -54,6 +58,11 @@ _BADGE_OR_IMAGE = re.compile(
     r"^(\s*(\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)|!\[[^\]]*\]\([^)]*\)|<[^>]*>|\||&nbsp;|[-|:]))+\s*$"
 )
 _WORD = re.compile(r"[^\W\d_]+")
+# NUL and the characters a reader does not see, dropped; no-break and thin spaces, spaces.
+_INVISIBLE = str.maketrans(
+    dict.fromkeys("\x00\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff", None)
+    | dict.fromkeys("\u00a0\u2007\u2009\u202f", " ")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +125,7 @@ class Document:
 
 def parse(text: str) -> Document:
     """The lines and sections of a README (Markdown, reStructuredText or plain text)."""
-    raw = text[:MAX_CHARS].replace("\x00", "").splitlines()[:MAX_LINES]
+    raw = text[:MAX_CHARS].translate(_INVISIBLE).splitlines()[:MAX_LINES]
     lines = [line[:MAX_LINE_CHARS] for line in raw]
     if _is_restructuredtext(lines):
         read = list(_read_restructuredtext(list(md.without_comments(lines))))

@@ -60,7 +60,13 @@ NOT_HEADING: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.TRAIN: re.compile(
         r"training[- ]free|pre-?trained|training\s+((and|&|/)\s+test(ing)?\s+)?(data|sets?)", _I
     ),
-    ReadmeCover.EVALUATE: re.compile(r"\btest(ing)?\s+(sets?|data|splits?)|results?\b", _I),
+    # "Test set", "the test bag file", "download the test images": test data, not the step.
+    ReadmeCover.EVALUATE: re.compile(
+        r"\btest(ing)?\s+(sets?|data|splits?)|results?\b"
+        r"|\btest\s+(\w+\s+)?(files?|images?|samples?|videos?|bags?|sequences?|scenes?)\b"
+        r"|\bdownload\w*\s+(the\s+)?test\b",
+        _I,
+    ),
     ReadmeCover.USAGE: re.compile(
         r"\bexamples?\s+(of|from)\b(?!\s+(using|running|usage|how))|\bgenerated\b"
         r"|visuali[sz]\w*\s+(the\s+)?(data|dataset)",
@@ -269,6 +275,13 @@ ARTIFACT_ONLY = re.compile(
     r"|poster|results?|logs?|annotations?|preprint|arxiv|website|page|blog)\b|权重|模型|数据",
     _I,
 )
+# A later form of code already there: a package, an updated or new version, documentation.
+LATER_ARTEFACT = re.compile(
+    r"\b(pip|pypi|conda)\b|\b(python\s+)?(package|library|wheel)\b|\bdocs\b|documentation"
+    r"|\b(updated|new|newer|improved|extended|cleaner|cleaned[- ]up|refactored|faster|journal)"
+    r"\s+(\w+\s+)?(version|release|codebase)\b|\bv(ersion\s*)?\d+(\.\d+)*\b",
+    _I,
+)
 CODE_WORDS = re.compile(
     r"\b(code|codes|codebase|implementation|source|repo|repository|scripts?|training|inference"
     r"|toolkit|package|library|everything)\b|代码|源码",
@@ -287,9 +300,12 @@ CITE_REQUEST = re.compile(
     r"|\bcite\s+(our|this|the)\b|\bciting\s+(our|this)\b|请引用|引用我们",
     _I,
 )
+# A BibTeX entry: a known type, or any word written as one (`@inprocedings{key,`, a misspelt
+# type), since the shape `@word{key,` is BibTeX's alone (no decorator, CSS rule or handle).
 BIBTEX_ENTRY = re.compile(
-    r"^\s*[`>*-]*\s*@\s*(inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis"
-    r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]",
+    r"^\s*[`>*-]*\s*@\s*((inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis"
+    r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]"
+    r"|[a-z]{4,24}\s*\{\s*[^\s,{}()]{1,80}\s*,)",
     _I,
 )
 BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
@@ -312,6 +328,8 @@ MEASURE_CELL = re.compile(
     r"^[\s(]*[-+−]?(\d{1,4}\.\d+|\d{1,3}(\.\d+)?\s?%|\.\d+)\s*%?\s*"
     r"([±]\s*\d+(\.\d+)?\s*%?)?\s*[*†‡↑↓)]*\s*(\(\s*[-+]?\d+(\.\d+)?%?\s*\))?\s*$"
 )
+# A count in a table cell: an integer, with thousands separators or a k/M/B suffix.
+COUNT_CELL = re.compile(r"^\s*[~≈]?\s*(\d{1,3}(,\d{3})+|\d+(\.\d+)?\s?[kKMB]|\d+)\s*$")
 RESULTS_FIGURE = re.compile(
     r"(src=[\"']?|!\[[^\]]*\]\()(?!https?://img\.shields)[^\"')\s]*?(^|[\W_])(results?|performance|comparisons?|compare"
     r"|benchmark\w*|radar|accuracy|leaderboard|scores?|quantitative|sota|main_?table|table\d*)"
@@ -341,7 +359,11 @@ METRIC_WORDS = re.compile(
     r"\b(acc(uracy)?|f1|map|ap\d*|auc|auroc|bleu|rouge\S*|meteor|cider|psnr|ssim|lpips|fid|kid"
     r"|top-?[15]|em|wer|cer|success|sr|score|scores|pass@\d+|win[- ]?rate|mse|mae|rmse|iou|miou"
     r"|dice|recall|precision|ndcg|mrr|hits?@?\d*|ppl|perplexity|reward|return|error|loss|gain"
-    r"|speed-?up|throughput|latency|fps|avg|average|mean|overall|sota)\b|↑|↓",
+    r"|speed-?up|throughput|latency|fps|avg|average|mean|overall|sota"
+    # … and as French, German, Spanish, Chinese, Japanese and Korean headers name them.
+    r"|pr[ée]cision|exactitude|rappel|genauigkeit|trefferquote|precisi[óo]n|exactitud"
+    r"|puntuaci[óo]n)\b|↑|↓|准确率|準確率|精度|精确率|召回率|正确率|错误率|成功率|得分|分数"
+    r"|正解率|再現率|適合率|정확도|정밀도|재현율|점수",
     _I,
 )
 IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|svg|webp)\b", _I)
@@ -358,6 +380,14 @@ INSTALL_PROSE = re.compile(
     r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
     r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
     r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
+    _I,
+)
+# What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
+# package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
+INSTALL_NAMED = re.compile(
+    r"`[^`]+`|(?<![\w.-])[\w.-]+\.(txt|ya?ml|toml|cfg|lock|py)\b|\b\d+\.\d+"
+    r"|\b(pytorch|torch|tensorflow|jax|numpy|scipy|cuda|cudnn|transformers|python|conda|docker"
+    r"|pip|gcc|cmake|java|node)\b|(?-i:^\s*[-*+]\s*[a-z][a-z0-9._-]*\s*([<>=~!]=?\s*[\w.*]+\s*)?$)",
     _I,
 )
 DATA_ACTION = re.compile(
@@ -409,6 +439,12 @@ WEIGHTS_FILE_NAME = re.compile(
 WEIGHTS_PLACE = re.compile(
     r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
     r"|includes?|ships?|put|placed?|located)\b",
+    _I,
+)
+# Weights said to be there already (not where to put them, nor where training saves them).
+WEIGHTS_PRESENT = re.compile(
+    r"\b(weights|checkpoints?|ckpts?)\b[^.\n]{0,40}\b(can\s+be\s+found|(is|are)\s+(included"
+    r"|provided|located|available))\b",
     _I,
 )
 FOLDER = re.compile(r"\b(in|under|into)\s+(the\s+)?[\w./-]+\s+(directory|folder)\b", _I)

@@ -2,9 +2,20 @@
 real text: links in abstracts (recall and precision, overall and per class of mess) and what
 READMEs cover (precision and recall per cover).
 
-    python -m benchmarks.accuracy                  # both parts, every disagreement listed
+    python -m benchmarks.accuracy                  # both parts, every open disagreement listed
     python -m benchmarks.accuracy --part readmes --brief
+    python -m benchmarks.accuracy --fold 3         # one open README fold and its disagreements
     python -m benchmarks.accuracy --corpus DIR --json out.json
+
+The READMEs are split by repository owner into five fixed folds. Rules are written from the
+failures of folds 1-4, reported together with their disagreements; fold 5 is sealed, the best
+estimate of READMEs nobody tuned on: a run prints only its totals (per-cover counts, micro
+precision and recall), never a repository, a file or a disagreement of it, unless `--unseal`
+is given (once, at the end of a piece of work). The whole corpus is reported beside them,
+labelled "tuned": the rules were written from part of it. The later batch's labels are
+measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README's
+artifact links as the weights and data criteria read them), `results_commands` and
+`about_other_work` counted, with "no detector yet".
 
 The corpus (`../shared/corpus/` beside the repository by default) is other people's writing:
 it is read here and never copied into the project. Without it the benchmark says so and exits 0.
@@ -15,19 +26,20 @@ GitHub, GitLab and Hugging Face paths ignore case; a link into a repository name
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.extract import extract_inputs
-from auditor.links import normalize_url
-from auditor.models import ReadmeCover
+from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
+from auditor.models import ReadmeCover, ReadmeFacts
 from auditor.readme import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
@@ -183,12 +195,43 @@ def _figures(result: AbstractsResult, name: str) -> ClassFigures:
 
 # --- READMEs ------------------------------------------------------------------------------------
 
+# The READMEs are split by repository owner (labs reuse their README templates, so one owner's
+# READMEs would teach a rule what another of them tests) into fixed folds: a SHA-256 of the
+# seed and the owner, the same on every machine and run (never Python's randomised `hash`).
+# Rules are written from the failures of folds 1-4; fold 5 is sealed, our best estimate of
+# READMEs nobody tuned on: only its totals are printed unless `--unseal` is given.
+FOLDS = 5
+SEALED_FOLD = 5
+OPEN_FOLDS = frozenset(range(1, SEALED_FOLD))
+FOLD_SEED = "paper-auditor readme folds"
+# Labels of the later batch that no README rule answers yet (their positives are counted).
+UNDETECTED_LABELS = ("results_commands", "about_other_work")
+# URL labels of the later batch, and which README artifact links the criteria read as that kind
+# (`auditor.rules_content`: weights as `is_weights_link`, data as a data host).
+URL_LABELS: Mapping[str, Callable[[str], bool]] = {
+    "weights_urls": is_weights_link,
+    "data_urls": lambda url: artifact_host(url) == "data",
+}
+# Every artifact link the README analysis keeps (but Colab, Binder, Spaces), against both lists.
+ARTIFACT_URLS = "weights_urls + data_urls"
+
+
+def owner_of(repo: str) -> str:
+    """The owner part of `owner/name`, as GitHub compares it (without case)."""
+    return repo.partition("/")[0].strip().casefold()
+
+
+def fold_of(repo: str) -> int:
+    """The fold (1-5) of a repository: its owner's, fixed by a seeded SHA-256."""
+    digest = hashlib.sha256(f"{FOLD_SEED}:{owner_of(repo)}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % FOLDS + 1
+
 
 @dataclass
 class CoverFigures:
-    positives: int = 0  # labelled true
-    predicted: int = 0
-    agreed: int = 0  # predicted and labelled true
+    positives: int = 0  # labelled true (for a URL label: URLs labelled)
+    predicted: int = 0  # (URLs found)
+    agreed: int = 0  # predicted and labelled true (URLs found and labelled)
 
     def precision(self) -> float | None:
         return self.agreed / self.predicted if self.predicted else None
@@ -196,49 +239,142 @@ class CoverFigures:
     def recall(self) -> float | None:
         return self.agreed / self.positives if self.positives else None
 
+    def add(self, positives: int, predicted: int, agreed: int) -> None:
+        self.positives += positives
+        self.predicted += predicted
+        self.agreed += agreed
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One README's answer on one cover, beside its label."""
+
+    cover: str
+    predicted: bool
+    labelled: bool
+    ours: str  # our line and excerpt
+    theirs: str  # the label's line and quote
+
+
+@dataclass(frozen=True)
+class ReadmeRecord:
+    """What the analysis said of one labelled README, against its labels."""
+
+    repo: str
+    fold: int
+    verdicts: tuple[Verdict, ...]
+    # URL label → (the labelled URLs, the URLs we read as that kind), each by `link_key`.
+    urls: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    undetected: Mapping[str, bool]  # label without a detector → its value
+
 
 @dataclass
 class ReadmesResult:
     repositories: int = 0
+    owners: int = 0
     covers: dict[str, CoverFigures] = field(default_factory=dict)
     micro: CoverFigures = field(default_factory=CoverFigures)
+    newer: int = 0  # repositories carrying the later batch's labels
+    undetected: dict[str, CoverFigures] = field(default_factory=dict)
+    urls: dict[str, CoverFigures] = field(default_factory=dict)
     # (repository, cover, predicted, labelled, our line and excerpt, the label's line and quote)
     disagreements: list[tuple[str, str, bool, bool, str, str]] = field(default_factory=list)
+    # (repository, URL label, "missed" or "not labelled", URL)
+    url_disagreements: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
-def measure_readmes(corpus: Path) -> ReadmesResult:
+def read_readmes(corpus: Path) -> list[ReadmeRecord]:
+    """Every labelled README of the corpus analysed, in the labels' order."""
     folder = corpus / "readmes"
-    result = ReadmesResult()
+    records = []
     for line in (folder / "labels.jsonl").read_text().splitlines():
         record = json.loads(line)
         text = (folder / "texts" / Path(record["file"]).name).read_text(
             encoding="utf-8", errors="replace"
         )
         facts = analyze_readme(text, root_files=tuple(record["root_files"]))
-        evidence = {item.cover: item for item in facts.evidence}
+        records.append(_judged(record, facts))
+    return records
+
+
+def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
+    labels = record["labels"]
+    evidence = {item.cover: item for item in facts.evidence}
+    verdicts = []
+    for cover, label_name in {**COVERS, ReadmeCover.PLACEHOLDER: PLACEHOLDER_LABEL}.items():
+        label = labels.get(label_name, {})
+        value = label.get("value")
+        if value is None:
+            continue
+        ours = evidence.get(cover)
+        verdicts.append(
+            Verdict(
+                cover.value,
+                cover in facts.covers,
+                bool(value),
+                f"{ours.line}: {ours.excerpt}" if ours else "-",
+                f"{label.get('line')}: {label.get('quote')}" if value else "-",
+            )
+        )
+    artifacts = [url for url in facts.artifact_links if not is_hosted_environment(url)]
+    urls: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for name, reads_as in URL_LABELS.items():
+        if isinstance(labels.get(name), list):
+            found = [url for url in artifacts if reads_as(url)]
+            urls[name] = (_keys(labels[name]), _keys(found))
+    if urls:
+        labelled = [url for name in URL_LABELS for url in labels.get(name, [])]
+        urls[ARTIFACT_URLS] = (_keys(labelled), _keys(artifacts))
+    undetected = {
+        name: bool(labels[name].get("value")) for name in UNDETECTED_LABELS if name in labels
+    }
+    return ReadmeRecord(record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected)
+
+
+def _keys(urls: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(link_key(url) for url in urls))
+
+
+def tally(records: Iterable[ReadmeRecord], folds: Collection[int]) -> ReadmesResult:
+    """The figures of the records in `folds`, with their disagreements."""
+    result = ReadmesResult()
+    owners: set[str] = set()
+    for record in records:
+        if record.fold not in folds:
+            continue
         result.repositories += 1
-        measured = {**{cover: label for cover, label in COVERS.items()}}
-        measured[ReadmeCover.PLACEHOLDER] = PLACEHOLDER_LABEL
-        for cover, label_name in measured.items():
-            label = record["labels"].get(label_name, {})
-            value = label.get("value")
-            if value is None:
-                continue
-            predicted = cover in facts.covers
-            figures = result.covers.setdefault(cover.value, CoverFigures())
-            targets = [figures] + ([result.micro] if cover is not ReadmeCover.PLACEHOLDER else [])
+        owners.add(owner_of(record.repo))
+        for verdict in record.verdicts:
+            figures = result.covers.setdefault(verdict.cover, CoverFigures())
+            targets = [figures]
+            if verdict.cover != ReadmeCover.PLACEHOLDER:
+                targets.append(result.micro)
             for target in targets:
-                target.positives += bool(value)
-                target.predicted += predicted
-                target.agreed += predicted and bool(value)
-            if predicted != bool(value):
-                ours = evidence.get(cover)
-                shown = f"{ours.line}: {ours.excerpt}" if ours else "-"
-                theirs = f"{label.get('line')}: {label.get('quote')}" if value else "-"
-                result.disagreements.append(
-                    (record["repo"], cover.value, predicted, bool(value), shown, theirs)
-                )
+                both = verdict.predicted and verdict.labelled
+                target.add(verdict.labelled, verdict.predicted, both)
+            if verdict.predicted != verdict.labelled:
+                result.disagreements.append((record.repo, *astuple(verdict)))
+        result.newer += bool(record.undetected or record.urls)
+        for name, value in record.undetected.items():
+            result.undetected.setdefault(name, CoverFigures()).positives += value
+        for name, (labelled, found) in record.urls.items():
+            agreed = set(labelled) & set(found)
+            result.urls.setdefault(name, CoverFigures()).add(len(labelled), len(found), len(agreed))
+            if name == ARTIFACT_URLS:
+                continue  # each URL is listed under its own label
+            result.url_disagreements += [
+                (record.repo, name, "missed", url) for url in labelled if url not in agreed
+            ]
+            result.url_disagreements += [
+                (record.repo, name, "not labelled", url) for url in found if url not in agreed
+            ]
+    result.owners = len(owners)
     return result
+
+
+def measure_readmes(corpus: Path, folds: Collection[int] = range(1, FOLDS + 1)) -> ReadmesResult:
+    """The README figures of the corpus (every fold unless `folds` says which)."""
+    return tally(read_readmes(corpus), folds)
 
 
 # --- output -------------------------------------------------------------------------------------
@@ -270,20 +406,36 @@ def abstracts_table(result: AbstractsResult) -> list[str]:
     return lines
 
 
-def readmes_table(result: ReadmesResult) -> list[str]:
+def readmes_table(title: str, result: ReadmesResult) -> list[str]:
     lines = [
-        f"READMEs: {result.repositories} repositories",
+        f"READMEs, {title}: {result.repositories} repositories, {result.owners} owners",
         "",
         "| cover | positives | predicted | agreed | precision | recall |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     rows = [*result.covers.items(), ("micro (without placeholder)", result.micro)]
     for name, figures in rows:
-        lines.append(
-            f"| {name} | {figures.positives} | {figures.predicted} | {figures.agreed} "
-            f"| {_ratio(figures.precision())} | {_ratio(figures.recall())} |"
-        )
+        lines.append(_row(name, figures))
+    if result.undetected or result.urls:
+        lines += [
+            "",
+            f"Newer labels ({result.newer} repositories of the later batch carry them):",
+            "",
+            "| label | positives | predicted | agreed | precision | recall |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for name, figures in result.undetected.items():
+            lines.append(f"| {name} | {figures.positives} | no detector yet | | | |")
+        for name, figures in result.urls.items():
+            lines.append(_row(f"{name} (URLs)", figures))
     return lines
+
+
+def _row(name: str, figures: CoverFigures) -> str:
+    return (
+        f"| {name} | {figures.positives} | {figures.predicted} | {figures.agreed} "
+        f"| {_ratio(figures.precision())} | {_ratio(figures.recall())} |"
+    )
 
 
 def _listing(title: str, rows: Iterable[Sequence[object]]) -> list[str]:
@@ -291,7 +443,46 @@ def _listing(title: str, rows: Iterable[Sequence[object]]) -> list[str]:
     return [f"{title} ({len(items)}):", *(f"  {item}" for item in items)] if items else []
 
 
-def report(abstracts: AbstractsResult | None, readmes: ReadmesResult | None, *, brief: bool) -> str:
+@dataclass(frozen=True)
+class Scope:
+    """A part of the README corpus reported together: its title, figures, and whether its
+    disagreements are listed."""
+
+    key: str
+    title: str
+    result: ReadmesResult
+    listed: bool
+
+
+def readme_scopes(
+    records: Sequence[ReadmeRecord], *, fold: int | None, unseal: bool, brief: bool
+) -> list[Scope]:
+    """What a run reports: one fold (`--fold K`), or folds 1-4 with their disagreements, the
+    sealed fold's totals (its disagreements only when unsealed) and the whole corpus, labelled
+    tuned (the rules were written from part of it), never with disagreements (fold 5's would
+    be among them)."""
+    if fold is not None:
+        title = f"fold {fold}" + (" (sealed, unsealed)" if fold == SEALED_FOLD else "")
+        return [Scope(f"fold {fold}", title, tally(records, {fold}), not brief)]
+    sealed = "sealed, unsealed" if unseal else "sealed: totals only"
+    return [
+        Scope("folds 1-4", "folds 1-4", tally(records, OPEN_FOLDS), not brief),
+        Scope(
+            f"fold {SEALED_FOLD}",
+            f"fold {SEALED_FOLD} ({sealed})",
+            tally(records, {SEALED_FOLD}),
+            unseal and not brief,
+        ),
+        Scope(
+            "tuned",
+            "whole corpus (tuned: the rules were written from part of it)",
+            tally(records, range(1, FOLDS + 1)),
+            False,
+        ),
+    ]
+
+
+def report(abstracts: AbstractsResult | None, scopes: Sequence[Scope], *, brief: bool) -> str:
     lines: list[str] = []
     if abstracts is not None:
         lines += abstracts_table(abstracts)
@@ -304,57 +495,93 @@ def report(abstracts: AbstractsResult | None, readmes: ReadmesResult | None, *, 
                 "noted without a placeholder (abstract)", ([n] for n in abstracts.noted_without)
             )
         lines.append("")
-    if readmes is not None:
-        lines += readmes_table(readmes)
-        if not brief:
+    for scope in scopes:
+        lines += readmes_table(scope.title, scope.result)
+        if scope.listed:
             lines += [
                 "",
                 *_listing(
                     "disagreements (repository, cover, ours, label, our evidence, label's line)",
-                    readmes.disagreements,
+                    scope.result.disagreements,
+                ),
+                *_listing(
+                    "URL disagreements (repository, label, which, URL)",
+                    scope.result.url_disagreements,
                 ),
             ]
+        lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def as_json(abstracts: AbstractsResult | None, readmes: ReadmesResult | None) -> dict[str, Any]:
+def as_json(abstracts: AbstractsResult | None, scopes: Sequence[Scope]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if abstracts is not None:
         out["abstracts"] = {
             name: {"recall": f.recall(), "precision": f.precision(), "true": f.truth}
             for name, f in [("overall", abstracts.overall), *abstracts.classes.items()]
         }
-    if readmes is not None:
+    if scopes:
         out["readmes"] = {
-            name: {"precision": f.precision(), "recall": f.recall(), "positives": f.positives}
-            for name, f in [("micro", readmes.micro), *readmes.covers.items()]
+            scope.key: {
+                name: {"precision": f.precision(), "recall": f.recall(), "positives": f.positives}
+                for name, f in [
+                    ("micro", scope.result.micro),
+                    *scope.result.covers.items(),
+                    *scope.result.urls.items(),
+                ]
+            }
+            for scope in scopes
         }
     return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.accuracy", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.accuracy",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="labelled corpus")
     parser.add_argument("--part", choices=("abstracts", "readmes", "all"), default="all")
     parser.add_argument("--brief", action="store_true", help="tables only, no disagreements")
+    parser.add_argument(
+        "--fold",
+        type=int,
+        choices=range(1, FOLDS + 1),
+        metavar="K",
+        help=f"README fold K (1-{SEALED_FOLD - 1}) alone, with its disagreements",
+    )
+    parser.add_argument(
+        "--unseal",
+        action="store_true",
+        help=f"also list the sealed fold {SEALED_FOLD}'s disagreements (once, at the end)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args(argv)
+    if args.fold == SEALED_FOLD and not args.unseal:
+        parser.error(f"fold {SEALED_FOLD} is sealed: its totals are in the default run")
+    if args.fold is not None and args.part == "abstracts":
+        parser.error("--fold is a fold of the READMEs: it goes with --part readmes or all")
     if not (args.corpus / "abstracts").is_dir() and not (args.corpus / "readmes").is_dir():
         print(f"no labelled corpus at {args.corpus}: nothing to measure")
         return 0
+    wanted = {"abstracts": args.part != "readmes" and args.fold is None}
+    wanted["readmes"] = args.part != "abstracts"
     abstracts = (
         measure_abstracts(args.corpus)
-        if args.part in ("abstracts", "all") and (args.corpus / "abstracts").is_dir()
+        if wanted["abstracts"] and (args.corpus / "abstracts").is_dir()
         else None
     )
-    readmes = (
-        measure_readmes(args.corpus)
-        if args.part in ("readmes", "all") and (args.corpus / "readmes").is_dir()
-        else None
+    scopes = (
+        readme_scopes(
+            read_readmes(args.corpus), fold=args.fold, unseal=args.unseal, brief=args.brief
+        )
+        if wanted["readmes"] and (args.corpus / "readmes").is_dir()
+        else []
     )
-    sys.stdout.write(report(abstracts, readmes, brief=args.brief))
+    sys.stdout.write(report(abstracts, scopes, brief=args.brief))
     if args.json is not None:
-        args.json.write_text(json.dumps(as_json(abstracts, readmes), indent=2) + "\n")
+        args.json.write_text(json.dumps(as_json(abstracts, scopes), indent=2) + "\n")
     return 0
 
 

@@ -397,6 +397,25 @@ def test_no_placeholder_without_a_promise_of_code(text: str) -> None:
     assert C.PLACEHOLDER not in covers(text)
 
 
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "A pip package will be released soon.",
+        "We will publish the package on PyPI soon.",
+        "An updated version will be released after the review.",
+        "A cleaner version of the code is coming soon.",
+        "Version 2 will be released later this year.",
+        "v1.1 with faster decoding coming soon.",
+        "The documentation will be updated soon.",
+    ],
+)
+def test_a_promise_of_a_later_form_of_the_code_is_no_placeholder(phrase: str) -> None:
+    # Alone, a README promising a package or a new version of code it already describes.
+    assert C.PLACEHOLDER not in covers(f"# Kit\n\nThe code of our paper.\n\n{phrase}\n")
+    # The code itself promised in the same README still is one.
+    assert C.PLACEHOLDER in covers(f"# Kit\n\nThe code will be released soon.\n\n{phrase}\n")
+
+
 def test_the_files_decide_when_the_root_is_known() -> None:
     thin = "# FastThing\n\nPretrained weights will be released soon.\n"
     assert C.PLACEHOLDER not in covers(thin, CODE_ROOT)
@@ -711,3 +730,458 @@ def test_a_hugging_face_model_without_a_scheme_is_an_artifact_link(
     assert "weights" in link["repo"]["readme_covers"]
     assert criteria["D4"]["result"] == "pass"
     assert criteria["D4"]["evidence"] == ["https://huggingface.co/acme/fancy-7b"]
+
+
+# --- issue 23: classes of error, each a table of variants written for these tests -------------
+
+_ZWSP, _WJ, _BOM, _SHY, _NBSP, _NNBSP = "\u200b", "\u2060", "\ufeff", "\u00ad", "\u00a0", "\u202f"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Our model reaches 81{_ZWSP}.2% top-1 accuracy and 45.{_ZWSP}3 mAP.",
+        f"Our model reaches {_BOM}81.2% top-1 accuracy and 4{_WJ}5.3 mAP.",
+        f"Our model reaches 81.2{_NBSP}% accuracy and 45.3{_NNBSP}mAP.",
+        f"Our model reaches 8{_SHY}1.2 F1 and 45.3 BLEU on the test set.",
+        f"| Model | Accuracy |\n|---|---|\n| ours | {_BOM}81.2 |\n| base | 7{_ZWSP}9.0 |",
+        f"| Model | F1 | EM |\n|---|---|---|\n| ours | 81{_WJ}.2 | 70.{_ZWSP}5 |",
+    ],
+)
+def test_invisible_characters_inside_numbers_still_make_results(text: str) -> None:
+    assert C.RESULTS in covers(f"# Net\n\n{text}\n", CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "@inproceedings{net2025,",  # as spelt
+        "@inprocedings{net2025,",
+        "@inproceeding{net2025,",
+        "@artical{net2025,",
+        "@Conferance{net2025,",
+        "@misc {net2025,",
+        "@preprint{net-2025:fast,",
+    ],
+)
+def test_a_misspelt_bibtex_entry_type_is_still_bibtex(entry: str) -> None:
+    text = (
+        "# Net\n\nSome words.\n\n```\n"
+        f"{entry}\n  title={{Net: a fast network}},\n  author={{Doe, Jane}},\n"
+        "  year={2025}\n}\n```\n"
+    )
+    facts = analyze_readme(text, root_files=CODE_ROOT)
+    assert C.CITATION in facts.covers
+    assert facts.citation_titles == ("Net: a fast network",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "@app.route('/predict')",
+        "@torch.no_grad()",
+        "@media screen {",
+        "Ask @jane{at}lab for access,",
+        "@dataclass",
+    ],
+)
+def test_code_that_is_no_bibtex_entry_is_no_citation(line: str) -> None:
+    text = f"# Net\n\n```python\n{line}\ndef predict(x):\n    return x\n```\n"
+    assert C.CITATION not in covers(text, CODE_ROOT)
+
+
+_SCORES = (
+    "| Model | CityA | CityB |\n|---|---|---|\n| Ours | 52.1 | 40.3 |\n| Baseline | 48.0 | 35.2 |"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Measurements under an evaluation-type heading are results, whatever the word.
+        (f"## Evaluation\n\nWe test on two cities.\n\n{_SCORES}", True),
+        (f"## Benchmarking\n\n{_SCORES}", True),
+        ("## Testing\n\n| Model | Dev | Test |\n|---|---|---|\n| Ours | 81.2 | 80.5 |", True),
+        (f"## Zero-shot testing\n\n{_SCORES}", True),
+        (f"## Evaluation\n\n### On the test split\n\n{_SCORES}", True),
+        # A column of model sizes beside the measurements leaves them results.
+        (
+            "## Results\n\n| Method | Backbone | #Params | CityA | CityB |\n|---|---|---|---|---|\n"
+            "| Ours | ViT-B | 86M | 91.2 | 95.1 |\n| Base | ViT-B | 86M | 88.0 | 93.4 |",
+            True,
+        ),
+        (
+            "## Main results\n\n| Model | Params (M) | CityA |\n|---|---|---|\n"
+            "| Ours-S | 22.1 | 45.2 |\n| Ours-L | 300.5 | 52.8 |",
+            True,
+        ),
+        # Tables of settings stay settings, under any heading.
+        (
+            "## Results\n\n| Parameter | Value |\n|---|---|\n| lr | 0.001 |\n| momentum | 0.9 |",
+            False,
+        ),
+        (
+            "## Evaluation\n\n| Name | Type | Default |\n|---|---|---|\n| lr | float | 0.001 |\n"
+            "| dropout | float | 0.1 |",
+            False,
+        ),
+        (
+            "## Evaluation\n\n| Argument | Default | Description |\n|---|---|---|\n"
+            "| --lr | 0.001 | learning rate |\n| --wd | 0.05 | weight decay |",
+            False,
+        ),
+        # Dataset sizes split by train and test are no results, nor an evaluation, beside an
+        # average or two too.
+        (
+            "## Testing\n\n| | Train | Test |\n|---|---|---|\n| Images | 10k | 2k |\n"
+            "| Objects | 52,311 | 10,522 |\n| Avg. length | 12.5 | 12.1 |",
+            False,
+        ),
+        (
+            "## Evaluation data\n\n| Split | #Images | #Objects |\n|---|---|---|\n"
+            "| train | 10,000 | 52,311 |\n| test | 2,000 | 10,522 |",
+            False,
+        ),
+    ],
+)
+def test_what_a_table_holds_decides_results_not_the_heading_word(text: str, expected: bool) -> None:
+    found = covers(f"# Net\n\nA network.\n\n{text}\n", CODE_ROOT)
+    assert (C.RESULTS in found) is expected
+    assert C.EVALUATE not in found  # a table of numbers is not how to evaluate
+
+
+_DOWNLOADS = (
+    "| Model | Data | Download |\n|---|---|---|\n"
+    "| Net-S | CityA | [ckpt](https://drive.google.com/file/d/abc/view) |\n"
+    "| Net-L | CityB | [ckpt](https://huggingface.co/lab/net-l) |\n"
+    "| Net-X | CityB | [ckpt](https://example.org/files/net_x.pth) |"
+)
+
+
+@pytest.mark.parametrize(
+    "heading", ["Fine-tuned models", "Training checkpoints", "Trained models and test logs",
+                "Evaluation checkpoints", "Models trained on CityA"],
+)  # fmt: skip
+def test_a_table_of_checkpoint_downloads_is_weights_not_instructions(heading: str) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## {heading}\n\n{_DOWNLOADS}\n", CODE_ROOT)
+    assert C.WEIGHTS in found
+    assert not found & {C.TRAIN, C.EVALUATE}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "See [the training guide](docs/TRAIN.md).",
+        "Follow [this walkthrough](https://example.org/how-to-train) step by step.",
+    ],
+)
+def test_a_link_to_a_guide_under_a_training_heading_is_still_training(body: str) -> None:
+    assert C.TRAIN in covers(f"# Net\n\nA network.\n\n## Training\n\n{body}\n", CODE_ROOT)
+
+
+_LOAD_AND_RUN = [
+    'import torch\nmodel = torch.hub.load("lab/fastseg", "fastseg_base", pretrained=True)\n'
+    "mask = model(image)",
+    'import fastseg\nmodel = fastseg.load("base")\nmasks = model.segment("photo.jpg")',
+    'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("checkpoints/fastseg.pt")\n'
+    'print(seg.predict("photo.jpg"))',
+    'from fastemb import Encoder\nenc = Encoder("lab/fastemb-small")\n'
+    'vectors = enc.encode(["a sentence", "another"])',
+]
+_LOAD_ONLY = [
+    'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("ckpt/fastseg.pt")\n'
+    'seg.to("cuda")\nseg.eval()',
+    'model = torch.hub.load("lab/fastseg", "base")\ntrainer = Trainer(model)\ntrainer.train()',
+    'state = torch.load("ckpt.pt")\nmodel.load_state_dict(state)',
+    "import fastseg\nconfig = fastseg.Config(depth=4)\nprint(config)",
+]
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        ("", True),  # straight under the title's paragraph
+        ("## Overview\n\nLoad the model and run it on an image:", True),
+        ("## Pretrained models\n\nWeights: https://huggingface.co/lab/fastseg", True),
+        ("## Training\n\nFine-tune from the released model:", False),
+        ("## Evaluation\n\nScore your checkpoint:", False),
+    ],
+)
+@pytest.mark.parametrize("snippet", _LOAD_AND_RUN)
+def test_a_short_api_snippet_running_the_model_is_usage(
+    intro: str, expected: bool, snippet: str
+) -> None:
+    text = f"# FastSeg\n\nA fast segmenter.\n\n{intro}\n\n```python\n{snippet}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize("snippet", _LOAD_ONLY)
+def test_loading_a_model_without_running_it_is_no_usage(snippet: str) -> None:
+    text = f"# FastSeg\n\nA fast segmenter.\n\n## Overview\n\n```python\n{snippet}\n```\n"
+    assert C.USAGE not in covers(text, CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "- `eval_all.sh` is the main script for evaluating both tasks.",
+        "Run `scripts/score.py` for testing the released model.",
+        "`bench/run_suite.py` reproducing Table 2 of the paper.",
+        "We provide `analysis.ipynb` for analysing the predictions.",
+    ],
+)
+def test_a_sentence_naming_the_evaluation_script_in_any_verb_form(sentence: str) -> None:
+    assert C.EVALUATE in covers(f"# Net\n\nA network.\n\n{sentence}\n", CODE_ROOT)
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("python main.py --mode train --config base.yaml", {C.TRAIN}),
+        ("python main.py --mode=infer --input photo.jpg", {C.USAGE}),
+        ("python run.py --phase test --ckpt best.pt", {C.EVALUATE}),
+        ("python3 classify.py train data/ -a net34", {C.TRAIN}),
+        ("python tool.py predict photo.jpg", {C.USAGE}),
+        ("python main.py --data cityA --epochs 3 --lr 1e-4", {C.TRAIN}),  # training's flags
+        ("python run.py --learning_rate 2e-5 --num_train_epochs 3", {C.TRAIN}),
+        ("bash run.sh --warmup_steps 100 --max_steps 5000", {C.TRAIN}),
+        ("python main.py --input photo.jpg --lr-scale 2", {C.USAGE}),
+        ("python app.py --port 8000", {C.USAGE}),  # no mode: the name decides
+        ("python train_net.py --mode fast", {C.TRAIN}),  # no mode word: the name decides
+    ],
+)
+def test_the_mode_a_script_is_run_in_and_its_flags_decide_over_its_name(
+    command: str, expected: set[C]
+) -> None:
+    found = covers(f"# Net\n\nA network.\n\n```bash\n{command}\n```\n", CODE_ROOT)
+    assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("- Model weights can be found under ./checkpoints folder", True),
+        ("The checkpoints are included in the `ckpt/` directory.", True),
+        ("Weights for both tasks are provided in `weights/best.pth`.", True),
+        ("Checkpoints are available in the released/ folder.", True),
+        ("Put the downloaded weights in the checkpoints folder.", False),
+        ("Checkpoints are saved in the outputs folder during training.", False),
+        ("Download the checkpoints into the ckpt folder.", False),
+        ("The backbone weights are provided by the official repo in the ckpt folder.", False),
+    ],
+)
+def test_weights_said_to_be_in_the_repository(sentence: str, expected: bool) -> None:
+    assert (C.WEIGHTS in covers(f"# Net\n\nA network.\n\n{sentence}\n", CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "## References\n\n[1] Doe, J. et al. FastNet. CVPR 2024.\n\n"
+            "## How to cite this code\n\nPlease cite [1].",
+            True,
+        ),
+        ("Doe et al., FastNet, arXiv 2024.\n\n## If you use FastNet, please cite our paper", True),
+        ("## If you use FastNet, please cite our paper\n\nDoe et al., FastNet, CVPR 2024.", True),
+        ("## If you use FastNet, please cite our paper", False),
+        ("## How to cite this code\n\nComing soon.", False),
+    ],
+)
+def test_a_request_to_cite_in_a_heading_with_its_reference_near(text: str, expected: bool) -> None:
+    found = covers(f"# FastNet\n\nA network.\n\n{text}\n", CODE_ROOT)
+    assert (C.CITATION in found) is expected
+
+
+_TRAIN_FIRST = "```\npython train.py --config base.yaml\n```\n\n"
+_TEST = "\n\n```\npython test.py --ckpt ckpt/net.pt\n```"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # After a training command, "the trained model" is the reader's own: evaluating it is
+        # no use of the released model.
+        (f"{_TRAIN_FIRST}To test the trained model:{_TEST}", False),
+        (f"{_TRAIN_FIRST}Then evaluate the trained checkpoints:{_TEST}", False),
+        # Without one, it is the model the README gives; and "our pretrained model" always is.
+        (f"To test the trained model:{_TEST}", True),
+        (f"{_TRAIN_FIRST}To evaluate our pretrained model:{_TEST}", True),
+        (f"{_TRAIN_FIRST}To evaluate the released weights:{_TEST}", True),
+    ],
+)
+def test_evaluating_the_trained_model_under_usage_is_use_only_when_released(
+    body: str, expected: bool
+) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## Usage\n\n{body}\n", CODE_ROOT)
+    assert (C.USAGE in found) is expected
+    assert C.EVALUATE in found
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        ("Training:", C.TRAIN),
+        ("Training and testing:", C.TRAIN),
+        ("To evaluate:", C.EVALUATE),
+        ("Demo:", C.USAGE),
+        ("Training is slow on one GPU.", C.USAGE),  # no label line: a generic run is a use
+    ],
+)
+def test_a_label_line_above_a_sentence_that_says_nothing_ties_the_command(
+    label: str, expected: C
+) -> None:
+    text = (
+        f"# Net\n\nA network.\n\n{label}\n\nEdit `configs/base.yaml`, then run:\n\n"
+        "```\npython run.py\n```\n"
+    )
+    found = covers(text, CODE_ROOT) & {C.TRAIN, C.EVALUATE, C.USAGE}
+    assert expected in found
+    assert C.USAGE not in found or expected is C.USAGE
+
+
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("4. Download the Test Bag File", False),
+        ("Test images", False),
+        ("Test sequences and their labels", False),
+        ("Evaluate on the test images", True),
+        ("Testing", True),
+        ("Test the model", True),
+    ],
+)
+def test_test_naming_data_in_a_heading_is_no_evaluation(heading: str, expected: bool) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n```\nbash scripts/fetch.sh cityA\n```\n"
+    assert (C.EVALUATE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "data"),
+    [
+        ("python scripts/download_pretrained_models.py facelib", False),
+        ("bash download_checkpoints.sh", False),
+        ("python download_weights.py --all", False),
+        ("python download_data.py --split train", True),
+        ("bash scripts/download.sh", True),
+    ],
+)
+def test_a_script_downloading_weights_prepares_no_data(command: str, data: bool) -> None:
+    text = f"# Net\n\nA network.\n\n```bash\n{command}\n```\n"
+    assert (C.DATA in covers(text, CODE_ROOT)) is data
+
+
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        ("Evaluation", "python inference.py --in photos/ --out masks/", True),
+        ("Testing", "bash scripts/demo.sh photo.jpg", True),
+        ("Evaluation", "python tools/generate_samples.py --n 16", True),
+        ("Evaluation", "python main.py --ckpt best.pt", False),  # a generic name
+        ("Evaluation", "python eval.py --ckpt best.pt", False),
+        ("Training", "python inference.py --in photos/", False),  # training's own step
+    ],
+)
+def test_a_script_named_for_a_use_in_an_evaluation_section_is_usage(
+    heading: str, command: str, expected: bool
+) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n```bash\n{command}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "sentence", "command", "expected"),
+    [
+        (
+            "Usage",
+            "Fine-tune our pre-trained model on your own data:",
+            "python finetune.py --init ckpt/ours.pth --data my_data/",
+            True,
+        ),
+        (
+            "Getting started",
+            "To adapt the released checkpoints to a new task:",
+            "bash scripts/finetune_cls.sh --task sentiment",
+            True,
+        ),
+        (
+            "Quick start",
+            "Start from our pretrained weights and fine-tune:",
+            "torchrun tools/ft.py --weights ours-base",
+            True,
+        ),
+        ("Usage", "Train from scratch:", "python train.py --config base.yaml", False),
+        ("Usage", "Fine-tune a model on your data:", "python finetune.py --data my_data/", False),
+        ("Training", "Fine-tune our pre-trained model:", "python finetune.py --data d/", False),
+    ],
+)
+def test_fine_tuning_the_released_pretrained_model_is_how_it_is_used(
+    heading: str, sentence: str, command: str, expected: bool
+) -> None:
+    text = f"# Net\n\nA network.\n\n## {heading}\n\n{sentence}\n\n```bash\n{command}\n```\n"
+    assert (C.USAGE in covers(text, CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ("| 方法 | 准确率 |\n|---|---|\n| 本文方法 | 81.2 |", True),
+        ("| 模型 | 精度 |\n|---|---|\n| 本文 | 81.2 |", True),
+        ("| モデル | 正解率 |\n|---|---|\n| 提案手法 | 81.2 |", True),
+        ("| 모델 | 정확도 |\n|---|---|\n| 제안 | 81.2 |", True),
+        ("| Modèle | Précision |\n|---|---|\n| Le nôtre | 81.2 |", True),
+        ("| Modell | Genauigkeit |\n|---|---|\n| Unseres | 81.2 |", True),
+        ("| 参数 | 值 |\n|---|---|\n| 学习率 | 0.001 |", False),  # settings, one value
+        ("| 数据集 | 训练 | 测试 |\n|---|---|---|\n| A | 1000 | 200 |", False),
+    ],
+)
+def test_a_one_row_results_table_whose_header_is_not_in_english(table: str, expected: bool) -> None:
+    assert (C.RESULTS in covers(f"# 网络\n\n一个网络。\n\n{table}\n", CODE_ROOT)) is expected
+
+
+@pytest.mark.parametrize(
+    ("section", "body", "expected"),
+    [
+        ("Installation", "1. Clone the repository\n2. Create an environment\n3. Run it", False),
+        ("Setup", "- Clone\n- Build\n- Run", False),
+        ("Environment", "A fresh environment is recommended.", False),
+        ("Installation", "Use `environment.yml` to create the environment.", True),
+        ("Installation", "Tested with Python 3.10 and CUDA 12.1.", True),
+        ("Requirements", "- einops\n- tqdm>=4.0", True),
+        ("Installation", "See [the install guide](docs/INSTALL.md).", True),
+        ("Installation", "```\npip install -r requirements.txt\n```", True),
+    ],
+)
+def test_an_install_section_of_bare_step_names_is_no_install(
+    section: str, body: str, expected: bool
+) -> None:
+    found = covers(f"# Net\n\nA network.\n\n## {section}\n\n{body}\n", CODE_ROOT)
+    assert (C.INSTALL in found) is expected
+
+
+_HEADER = "| Model | CityA | CityB |\n|---|---|---|\n"
+
+
+@pytest.mark.parametrize(
+    ("row", "weights"),
+    [
+        # Models compared against, linked by name beside their scores: not the paper's weights.
+        ("| [BaseNet-7B](https://huggingface.co/other-lab/basenet-7b) | 44.1 | 61.4 |", False),
+        ("| [OtherNet](https://huggingface.co/another/othernet) | 40.0% | 58.2% |", False),
+        # Weights the README gives: a download column, the row saying ours, no measurements.
+        (
+            "| Ours-7B | 61.2 | [download](https://huggingface.co/lab/ours-7b) |",
+            True,
+        ),
+        ("| [Ours-7B](https://huggingface.co/lab/ours-7b) (ours) | 61.2 | 70.1 |", True),
+        ("| [🤗 FastNet](https://huggingface.co/lab/fastnet) | 61.2 | 70.1 |", True),
+        ("| [FastNet](https://huggingface.co/lab/fastnet) | CityA | CityB |", True),
+    ],
+)
+def test_a_model_compared_in_a_results_table_is_not_the_papers_weights(
+    row: str, weights: bool
+) -> None:
+    text = f"# FastNet\n\nA network.\n\n## Results\n\n{_HEADER}{row}\n"
+    facts = analyze_readme(text, root_files=CODE_ROOT)
+    assert (C.WEIGHTS in facts.covers) is weights
+    assert bool(facts.artifact_links) is weights

@@ -316,3 +316,36 @@ def test_the_json_of_a_hostile_readme_is_inert_and_the_same_values(
     assert "\x9b" not in out  # a C1 CSI: JSON leaves it raw
     assert "\u202e" not in out
     assert json.loads(out)["path"] == str(repo)  # the values themselves unchanged
+
+
+# A lone README never says whether the code is released: the files do. Each of these READMEs,
+# alone, would have been guessed a placeholder or not from its promises.
+LONE_READMES = {
+    "a package release promised": "# Kit\n\n```\npython kit.py --in a.txt\n```\n\n"
+    "A pip package will be released soon.\n",
+    "an updated version promised": "# Kit\n\nThe code of Kit.\n\nAn updated version will be "
+    "released after the review.\n",
+    "the code promised": "# Kit\n\nCode coming soon.\n",
+    "nothing promised": "# Kit\n\n## Usage\n\n```\npython kit.py --in a.txt\n```\n",
+}
+
+
+@pytest.mark.parametrize("text", LONE_READMES.values(), ids=LONE_READMES)
+def test_a_lone_readme_leaves_the_placeholder_unjudged(
+    tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = make_repo(tmp_path, {"README.md": text}) / "README.md"
+    judged = check_path(readme)
+    assert judged.placeholder is None
+    assert "placeholder" not in {item.cover.value for item in judged.covers}
+    assert cli.main(["readme", str(readme)]) == 0
+    out = capsys.readouterr().out
+    assert f"  {PLACEHOLDER_NOT_JUDGED}\n" in out
+    assert "placeholder: YES" not in out
+    assert cli.main(["readme", str(readme), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["placeholder"] is None
+    # Beside the code, the same README is judged, and every other cover is the same.
+    folder = make_repo(tmp_path / "repo", {"README.md": text, "kit.py": ""})
+    beside_code = check_path(folder)
+    assert beside_code.placeholder is False
+    assert beside_code.covers == judged.covers
