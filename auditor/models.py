@@ -271,7 +271,7 @@ class ReadmeEvidence:
 
 @dataclass(frozen=True, slots=True)
 class ReadmeFacts:
-    """What a README covers, decided from its text alone (see `auditor.readme`)."""
+    """What a README covers, decided from its text alone (see `auditor.readme.analysis`)."""
 
     covers: tuple[ReadmeCover, ...]
     evidence: tuple[ReadmeEvidence, ...] = ()

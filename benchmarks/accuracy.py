@@ -37,10 +37,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from auditor.extract import extract_inputs
+from auditor.extract.collect import extract_inputs
 from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
 from auditor.models import ReadmeCover, ReadmeFacts
-from auditor.readme import analyze_readme
+from auditor.readme.analysis import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
 DEFAULT_CORPUS = Path(
@@ -207,7 +207,7 @@ FOLD_SEED = "paper-auditor readme folds"
 # Labels of the later batch that no README rule answers yet (their positives are counted).
 UNDETECTED_LABELS = ("results_commands", "about_other_work")
 # URL labels of the later batch, and which README artifact links the criteria read as that kind
-# (`auditor.rules_content`: weights as `is_weights_link`, data as a data host).
+# (`auditor.rubric.rules_content`: weights as `is_weights_link`, data as a data host).
 URL_LABELS: Mapping[str, Callable[[str], bool]] = {
     "weights_urls": is_weights_link,
     "data_urls": lambda url: artifact_host(url) == "data",

@@ -20,9 +20,9 @@ import time
 import atheris
 
 with atheris.instrument_imports():
-    from auditor.extract import Document, extract_documents
+    from auditor.extract.collect import Document, extract_documents
     from auditor.links import normalize_url
-    from auditor.readme import analyze_readme
+    from auditor.readme.analysis import analyze_readme
 
 NAMES = ("list", "list.txt", "list.md", "list.html", "list.bib", "list.json", "list.jsonl",
          "list.csv")  # fmt: skip

@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [os.environ.get("BENCH_AUDITOR_ROOT") or str(ROOT), str(ROOT)]
 
-from auditor.config import Settings  # noqa: E402
+from auditor.config.settings import Settings  # noqa: E402
 from auditor.hosts.github import GitHubFacts  # noqa: E402
 from benchmarks import world  # noqa: E402
 from tests.support.fake_github import FakeGitHub  # noqa: E402

@@ -8,7 +8,7 @@ Reads `abstracts/truth.jsonl` of the hand-labelled corpus (`$PAPER_AUDITOR_CORPU
 with its role (code, project, data, weights, demo, other). Each URL is classified as the
 auditor classifies it (`auditor.links.normalize_url`) into a host family: its link kind, or for
 plain web links the site (`politeness_key`, `*.github.io` as one). A family is *judged* when an
-API gives facts about it (`auditor.pipeline.API_KINDS`), *page only* when the link is checked as
+API gives facts about it (`auditor.pipeline.run.API_KINDS`), *page only* when the link is checked as
 a web page, and *link only* for anonymous review mirrors. Prints one row per family, most cited
 first."""
 
@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from auditor.links import normalize_url, politeness_key
 from auditor.models import LinkKind
-from auditor.pipeline import API_KINDS
+from auditor.pipeline.run import API_KINDS
 from benchmarks.accuracy import DEFAULT_CORPUS
 
 ROLES = ("code", "project", "data", "weights", "demo", "other")

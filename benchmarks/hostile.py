@@ -25,11 +25,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from auditor import extract, pages, score
-from auditor.config import Limits
+from auditor.check import pages
+from auditor.config.settings import Limits
+from auditor.extract import collect as extract
 from auditor.inputs import Document
 from auditor.models import LinkKind, Outcome
-from auditor.rubric import Rubric
+from auditor.rubric import score
+from auditor.rubric.registry import Rubric
 from tests.support import hostile
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import ZenodoRecord, host_world, zenodo_routes

@@ -25,9 +25,9 @@ sys.path[:0] = [str(ROOT)]
 
 import httpx  # noqa: E402
 
-from auditor.config import Settings  # noqa: E402
-from auditor.fetch import LinkFetcher  # noqa: E402
+from auditor.config.settings import Settings  # noqa: E402
 from auditor.net import Net  # noqa: E402
+from auditor.net.fetch import LinkFetcher  # noqa: E402
 from benchmarks import harness, world  # noqa: E402
 from benchmarks.harness import OUT  # noqa: E402
 

@@ -22,8 +22,8 @@ import threading
 import time
 from pathlib import Path
 
-from auditor import checker
-from auditor.config import Settings
+from auditor.check import checker
+from auditor.config.settings import Settings
 from auditor.history import History
 from auditor.models import Link, LinkCheck, LinkKind, LinkResult
 from auditor.net import Net

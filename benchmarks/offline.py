@@ -25,9 +25,9 @@ from pathlib import Path
 if os.environ.get("BENCH_AUDITOR_ROOT"):
     sys.path.insert(0, os.environ["BENCH_AUDITOR_ROOT"])
 
-from auditor import pipeline
-from auditor.config import Settings
-from auditor.rubric import Rubric
+from auditor.config.settings import Settings
+from auditor.pipeline import run as pipeline
+from auditor.rubric.registry import Rubric
 
 
 class OfflineResolver:

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from auditor.readme import MAX_CHARS, analyze_readme
+from auditor.readme.analysis import MAX_CHARS, analyze_readme
 from benchmarks.accuracy import DEFAULT_CORPUS
 
 HOSTILE_LINES = (

@@ -16,8 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from auditor import actions
-from auditor.actions import IssueSyncError, report_to_actions, sync_tracking_issue
+from auditor.actions import workflow as actions
+from auditor.actions.workflow import IssueSyncError, report_to_actions, sync_tracking_issue
 from auditor.history import History
 from auditor.models import (
     InputSummary,
@@ -34,7 +34,7 @@ from auditor.models import (
 )
 from auditor.scorecard import Changes, LinkEntry, LinkHistory, PaperEntry, Scorecard
 from auditor.scorecard.dead_links import headline, new_dead
-from auditor.summary import build_summary
+from auditor.scorecard.summary import build_summary
 
 Json = dict[str, Any]  # the fake GitHub API's answers
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from auditor import __version__, cli, config
+from auditor import __version__, cli
+from auditor.config import settings as config
 from tests.support.local_servers import html, serve
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.txt"))

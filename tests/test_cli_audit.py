@@ -17,7 +17,7 @@ import pytest
 
 from auditor import cli
 from auditor.cli import audit as audit_command
-from auditor.progress import Progress
+from auditor.cli.progress import Progress
 from tests.support.local_servers import Exchange, LocalServer, Reply, html, serve
 from tests.support.reading_group import gone_and_fine_pages, write_reading_group
 

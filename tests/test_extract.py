@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.extract import (
+from auditor.extract.collect import (
     Document,
     extract_documents,
     extract_inputs,
@@ -558,7 +558,7 @@ def test_errors_and_warnings_are_logged(tmp_path: Path, caplog: pytest.LogCaptur
     empty.write_bytes(b"")
     missing = tmp_path / "missing.txt"
 
-    with caplog.at_level(logging.WARNING, logger="auditor.extract"):
+    with caplog.at_level(logging.WARNING, logger="auditor.extract.collect"):
         extraction = extract_inputs([str(empty), str(missing)])
 
     assert extraction.errors == (f"{missing}: no such file",)

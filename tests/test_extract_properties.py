@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auditor.extract import Document, extract_documents, find_urls
+from auditor.extract.collect import Document, extract_documents, find_urls
 from auditor.links import normalize_url
 
 # Text that looks like prose citing URLs, so the interesting paths are actually taken.

@@ -38,8 +38,8 @@ from auditor.scorecard import (
 )
 from auditor.scorecard.dead_links import headline, new_dead, still_dead
 from auditor.scorecard.reading import from_json
+from auditor.scorecard.summary import build_summary
 from auditor.scorecard.writing import dumps_json, to_json
-from auditor.summary import build_summary
 
 
 def stamp(day: int) -> str:

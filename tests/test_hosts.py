@@ -2,7 +2,7 @@
 prose, the API roots table and its tokens, self-hosted forges from the configuration, and the
 answers that make a record or DOI dead; the archives' budget and the code search's rate limit;
 the import directions inside `auditor.hosts`. End to end through the command line:
-tests/test_hosts_e2e.py; the adapter interface: tests/test_hosts_adapter.py."""
+tests/end_to_end/test_hosts.py; the adapter interface: tests/test_hosts_adapter.py."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.config import (
+from auditor.config.settings import (
     API_ROOTS,
     ApiRoots,
     ForgeConfigError,
@@ -21,7 +21,7 @@ from auditor.config import (
     api_roots_from,
     load_forges,
 )
-from auditor.hosts.archives import after_verdicts
+from auditor.enrich.archives import after_verdicts
 from auditor.hosts.forges import ForgeFacts
 from auditor.links import (
     is_code_link,
@@ -30,9 +30,9 @@ from auditor.links import (
     software_heritage_target,
     zenodo_record,
 )
+from auditor.links.scan import find_urls
 from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome, Paper, SourceRef
 from auditor.net.fetcher import Fetcher
-from auditor.urlscan import find_urls
 from tests.support.fake_hosts import ZenodoRecord, reply, zenodo_routes
 from tests.support.local_servers import LocalServer, plain_fetcher, serve
 

@@ -1,9 +1,9 @@
 """The one host adapter interface (`auditor.hosts.adapter`): every adapter of the registry —
-GitHub's and each of `ForgeFacts.adapters` — serves its links, and says found, moved, gone,
-blocked (a private repository the token can read included) and could-not-ask in the one
-`Reason` vocabulary for the same answers. The APIs are scripted with httpx's mock transport
-(unit logic: which answer means what); the end-to-end paths are in tests/test_hosts_e2e.py and
-tests/test_github.py."""
+GitHub's and each of `ForgeFacts.adapters` — serves its links, and says found, moved, gone, blocked
+(a private repository the token can read included) and could-not-ask in the one `Reason` vocabulary
+for the same answers. The APIs are scripted with httpx's mock transport (unit logic: which answer
+means what); the end-to-end paths are in tests/end_to_end/test_hosts.py and
+tests/test_hosts_github.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from auditor.config import Settings, api_roots_from
+from auditor.config.settings import Settings, api_roots_from
 from auditor.hosts.adapter import HostAdapter, HostAnswer, Reason
 from auditor.hosts.forges import ForgeFacts, SelfHosted
 from auditor.hosts.github import GitHubFacts

@@ -15,8 +15,8 @@ import httpcore
 import httpx
 import pytest
 
-from auditor import checker
-from auditor.config import Settings
+from auditor.check import checker
+from auditor.config.settings import Settings
 from auditor.hosts.api import JsonApi
 from auditor.models import LinkKind, Outcome
 from auditor.net import (

@@ -14,9 +14,9 @@ import pytest
 from auditor import cli
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover as C
-from auditor.readme import MAX_CHARS, analyze_readme
-from auditor.readme_lines import tables
-from auditor.readme_parse import parse
+from auditor.readme.analysis import MAX_CHARS, analyze_readme
+from auditor.readme.lines import tables
+from auditor.readme.parse import parse
 from tests.support.fake_github import FakeGitHub, FakeRepo
 
 ASSETS = Path(__file__).parent / "assets" / "readmes"

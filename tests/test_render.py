@@ -31,7 +31,7 @@ from auditor.models import (
 from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
 from auditor.render.views import headline, paper_views
-from auditor.rubric import CRITERIA
+from auditor.rubric.registry import CRITERIA
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -42,7 +42,7 @@ from auditor.scorecard import (
     summary_json,
     to_json,
 )
-from auditor.summary import build_summary, unlicensed
+from auditor.scorecard.summary import build_summary, unlicensed
 from tests.support.scorecards import (
     PAYLOAD_JS_URL,
     gold_facts,

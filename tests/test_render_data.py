@@ -190,7 +190,7 @@ def test_render_csv_leaves_the_report_set_as_it_was(tmp_path: Path) -> None:
 
 
 def test_a_folder_holding_the_reports_reads_no_paper_from_the_tables(tmp_path: Path) -> None:
-    from auditor.extract import extract_inputs
+    from auditor.extract.collect import extract_inputs
     from auditor.inputs.folders import OUR_TABLE_HEADERS
 
     card = mixed_list(2, 1)

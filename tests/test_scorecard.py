@@ -38,7 +38,8 @@ from auditor.models import (
     Tier,
     open_member,
 )
-from auditor.rubric import Rubric
+from auditor.pipeline.shard import merge, stamp
+from auditor.rubric.registry import Rubric
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -54,8 +55,7 @@ from auditor.scorecard import (
     to_json,
 )
 from auditor.scorecard.fields import LAYOUT
-from auditor.shard import merge, stamp
-from auditor.summary import build_summary
+from auditor.scorecard.summary import build_summary
 from auditor.timestamps import now_iso
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub

@@ -14,16 +14,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from auditor import (
-    __version__,
-    acknowledgements,
-    config,
-    configfile,
-    politeness,
-    redact,
-)
+from auditor import __version__, redact
 from auditor.cli.exits import FAIL_ON_HELP, UsageError, exit_code_help
 from auditor.cli.messages import log
+from auditor.config import file as configfile
+from auditor.config import politeness
+from auditor.config import settings as config
+from auditor.scorecard import acknowledgements
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

@@ -17,27 +17,21 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from auditor import (
-    acknowledgements,
-    actions,
-    config,
-    configfile,
-    history,
-    pipeline,
-    redact,
-    render,
-    rubric,
-    scorecard,
-    shard,
-)
-from auditor.checker import INTERNAL_ERROR_DETAIL
+from auditor import history, redact, render, scorecard
+from auditor.actions import workflow as actions
+from auditor.check.checker import INTERNAL_ERROR_DETAIL
 from auditor.cli.arguments import github_token, network_from, settings_from
 from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_fail_on
 from auditor.cli.messages import log
+from auditor.cli.progress import Progress
+from auditor.config import file as configfile
+from auditor.config import settings as config
 from auditor.models import LinkResult
-from auditor.progress import Progress
+from auditor.pipeline import run as pipeline
+from auditor.pipeline import shard
 from auditor.render import data
-from auditor.scorecard import Scorecard
+from auditor.rubric import registry as rubric
+from auditor.scorecard import Scorecard, acknowledgements
 from auditor.timestamps import day_of
 
 BADGES_FOLDER = "badges"

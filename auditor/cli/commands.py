@@ -18,7 +18,7 @@ from auditor.cli.messages import log
 from auditor.models import LinkKind
 
 if TYPE_CHECKING:
-    from auditor import extract
+    from auditor.extract import collect as extract
 
 
 def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> None:
@@ -44,7 +44,7 @@ def print_extraction(extraction: extract.Extraction, form: str, out: TextIO) -> 
 
 
 def run_extract(args: argparse.Namespace, out: TextIO) -> int:
-    from auditor import extract
+    from auditor.extract import collect as extract
 
     # `extract` uses no network: a list page's URL is named as such, not as a missing file.
     urls = [path for path in args.paths if extract.is_url_input(path)]
@@ -93,7 +93,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def run_readme(args: argparse.Namespace, out: TextIO) -> int:
-    from auditor import readme_check
+    from auditor.cli import readme as readme_check
 
     try:
         judged = readme_check.check_path(args.path)

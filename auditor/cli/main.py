@@ -101,7 +101,7 @@ def _paths_kept(argv: Sequence[str]) -> list[str]:
     given = list(argv)
     if "--allow-private" not in given[:-1]:
         return given
-    from auditor.extract import is_url_input
+    from auditor.extract.collect import is_url_input
 
     for index, word in enumerate(given[:-1]):
         following = given[index + 1]

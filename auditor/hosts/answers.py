@@ -24,6 +24,10 @@ from auditor.timestamps import to_utc_iso
 # the one by which it withholds it for legal reasons.
 GONE_STATUSES = frozenset({404, 410})
 LEGAL_BLOCK = 451
+# A host that will not show a project to us: unauthorised or forbidden (OSF's private project).
+REFUSED_STATUSES = frozenset({401, 403})
+# A request the API will not take as asked (Save Code Now: an origin it does not accept).
+NOT_ACCEPTED_STATUSES = frozenset({400, 403, 404})
 
 
 class Stop(Exception):

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.links import climbs
 from auditor.models import Outcome

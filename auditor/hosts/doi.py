@@ -2,7 +2,7 @@
 Foundation's "DOI Proxy" factsheet describes it: `GET /api/handles/{doi}?type=URL` answers
 `{"responseCode": 1, "handle": …, "values": [{"type": "URL", "data": {"value": URL}}]}`; a
 DOI that does not exist answers 404 with `responseCode` 100. The DOI is then judged as the URL
-it points at (`auditor.pipeline`)."""
+it points at (`auditor.pipeline.run`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from auditor.config import FORGE_API_PATHS, Settings
+from auditor.config.settings import FORGE_API_PATHS, Settings
 from auditor.hosts.adapter import NOT_SERVED, HostAdapter, HostAnswer, not_served
 from auditor.hosts.answers import Stop
 from auditor.hosts.api import JsonApi

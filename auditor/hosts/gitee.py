@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import quote
 
+from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
 from auditor.hosts.answers import (
     Stop,
@@ -34,7 +35,6 @@ from auditor.hosts.answers import (
 )
 from auditor.hosts.api import JsonApi
 from auditor.hosts.listing import complete_from_root, no_file
-from auditor.licenses import license_class, spdx_from_key
 from auditor.models import LinkKind, Release, RepoFacts
 
 SITE = "https://gitee.com"

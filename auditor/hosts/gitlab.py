@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
 from auditor.hosts.answers import (
     Stop,
@@ -27,10 +28,9 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
-from auditor.licenses import license_class, spdx_from_key
 from auditor.links import gitlab_project
 from auditor.models import LinkKind, RepoFacts
-from auditor.readme import with_host_readme
+from auditor.readme.analysis import with_host_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
 

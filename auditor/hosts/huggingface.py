@@ -10,8 +10,9 @@ README analyser as a repository's. A missing repository answers 404, or 401 with
 
 from __future__ import annotations
 
-from auditor import repofiles
-from auditor.config import huggingface_site
+from auditor.config.settings import huggingface_site
+from auditor.facts import repofiles
+from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
 from auditor.hosts.answers import (
     Stop,
@@ -28,10 +29,9 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
-from auditor.licenses import license_class, spdx_from_key
 from auditor.links import HuggingFaceCollection, huggingface_repository
 from auditor.models import LinkKind, RepoFacts
-from auditor.readme import with_host_readme
+from auditor.readme.analysis import with_host_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"

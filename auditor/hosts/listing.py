@@ -1,7 +1,7 @@
 """A repository's facts from its raw pieces, the same whichever host listed them (GitHub's two
 APIs, Bitbucket, Codeberg and Forgejo, Gitee, Software Heritage): its root listing, the README
 the host would show, and the dependency lists that decide pinning. What the names mean is
-`auditor.repofiles`'; what a README covers, `auditor.readme`'s."""
+`auditor.facts.repofiles`'; what a README covers, `auditor.readme.analysis`'s."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from auditor import repofiles
 from auditor.deadline import in_thread
+from auditor.facts import repofiles
 from auditor.models import RepoFacts
-from auditor.readme import with_readme
+from auditor.readme.analysis import with_readme
 
 
 @dataclass(frozen=True, slots=True)

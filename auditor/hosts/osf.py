@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from auditor import repofiles
+from auditor.facts import repofiles
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
+    REFUSED_STATUSES,
     Stop,
     absent,
     blocked,
@@ -51,7 +52,7 @@ class Osf(UrlAdapter[str]):
             if answer.status == 404:
                 collection = "registrations"
                 answer = await self._api.get(f"{self._root}/registrations/{guid}/")
-            if answer.status in (401, 403):  # private: gone for everyone the report is for
+            if answer.status in REFUSED_STATUSES:  # private: gone for everyone the report is for
                 return gone(guid, "osf", "OSF: private project")
             match refusal(answer):
                 case Reason.GONE:

@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
+    NOT_ACCEPTED_STATUSES,
     Answer,
     Stop,
     absent,
@@ -185,7 +186,7 @@ class SoftwareHeritage(UrlAdapter[SwhTarget]):
     async def save(self, origin: str) -> str:
         """Ask Save Code Now to archive `origin` (a git repository); its request status."""
         answer = await self._get(f"origin/save/git/url/{quote(origin, safe=':/')}/", method="POST")
-        if answer.status in (400, 403, 404):  # this origin refused (not a git URL it accepts)
+        if answer.status in NOT_ACCEPTED_STATUSES:  # this origin refused (not a git URL it accepts)
             return "rejected"
         expect(answer, "Save Code Now")
         body = answer.json_object("Save Code Now")

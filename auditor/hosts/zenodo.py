@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from auditor import repofiles
 from auditor.containment import DESCRIPTION_PARSING, guarded
 from auditor.deadline import in_thread
+from auditor.facts import repofiles
+from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
     Stop,
@@ -36,10 +37,9 @@ from auditor.hosts.answers import (
 )
 from auditor.hosts.api import JsonApi
 from auditor.inputs.soup import parse_html
-from auditor.licenses import license_class, spdx_from_key
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
 from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
-from auditor.readme import not_analysed, with_host_readme
+from auditor.readme.analysis import not_analysed, with_host_readme
 
 SITE = "https://zenodo.org"
 # A record's README file is downloaded whole, so only up to this size.

@@ -16,7 +16,7 @@ from auditor.inputs.model import (
     Reading,
     Span,
 )
-from auditor.urlscan import find_urls
+from auditor.links.scan import find_urls
 
 # Every pattern here runs on every line of a list: each must be linear in the line, with no two
 # quantifiers that can take the same characters one after the other.

@@ -18,7 +18,7 @@ Bounded work: the parser reads blocks, seeing at most `MAX_LINE_CHARS` of a line
 line by line, only on lines with link syntax and at most `MAX_LINK_BRACKETS` brackets, without
 emphasis, entities or inline HTML (nothing here needs them; they are most of markdown-it's inline
 cost). So deep lists and quotes, long lines of backticks, brackets or pipes cost time linear in
-the text (tests/test_markdown_structure.py counts it).
+the text (tests/test_inputs_markdown_structure.py counts it).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 from urllib.parse import urlsplit
 
-from auditor.config import DEFAULT_LIMITS
+from auditor.config.settings import DEFAULT_LIMITS
 from auditor.inputs.bibtex import bibtex_records
 from auditor.inputs.csv_rows import csv_records
 from auditor.inputs.decoding import HEAD_BYTES, Decoder, binary_problem

@@ -1,5 +1,5 @@
 """The quiet HTML parser: html.parser's tree of any text, whatever it holds. Paper lists
-(`auditor.inputs`) and checked pages (`auditor.pages`) are read through it.
+(`auditor.inputs`) and checked pages (`auditor.check.pages`) are read through it.
 
 Bounded whatever the input: elements nested deeper than `max_depth` are not nested further
 (their content joins the deepest element kept), so no walk up or down the tree costs more than

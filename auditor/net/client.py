@@ -29,7 +29,7 @@ from typing import Self
 import httpcore
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.links import has_real_tld
 from auditor.links.origins import host_key
 from auditor.net.fetcher import Clock, Fetcher

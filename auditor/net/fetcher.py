@@ -23,7 +23,7 @@ from typing import Literal
 
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.net.answer import REDIRECT_STATUSES, Response
 from auditor.net.body import API_MAX_BODY, CappedBody, UnreadableBody
 from auditor.net.policy import RetryPolicy

@@ -1,6 +1,6 @@
 """The two places where we reach past httpx's and httpcore's public interfaces, kept together.
 
-Both are proven by tests/test_httpx_patches.py, which fails loudly when an httpx or httpcore
+Both are proven by tests/test_net_httpx_patches.py, which fails loudly when an httpx or httpcore
 upgrade changes what they rely on:
 
 * `guarded_transport`: httpx offers no argument for an httpcore network backend, so the

@@ -1,7 +1,7 @@
 """The one retry policy: which answers and failures are transient, how long to wait before
 asking again, and when to give up.
 
-The link checker (`auditor.checker`), GitHub (`auditor.hosts.github`) and the other hosts
+The link checker (`auditor.check.checker`), GitHub (`auditor.hosts.github`) and the other hosts
 (`auditor.hosts.api`) ask `RetryPolicy` the same questions and keep only what an answer *means* to
 them (GitHub's primary and secondary rate limits, GraphQL batch splitting, the link checker's
 deferral of long waits to its second pass):
@@ -42,7 +42,7 @@ from typing import Generic, TypeVar
 
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.net.guard import AddressRefused, NameNotResolved
 
 _sleep = asyncio.sleep  # every retry wait; tests replace it to observe the decisions
@@ -54,6 +54,9 @@ TRANSIENT_STATUSES = frozenset({408, 425, 429, *range(500, 600)})
 _TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
 # Answers that ask a client to slow down (RFC 6585 §4, RFC 9110 §15.6.4).
 SLOW_DOWN_STATUSES = frozenset({429, 503})
+# A rate limit as GitHub (its REST, GraphQL and search APIs) answers one: 403 or 429, told apart
+# from a plain refusal by its headers and message.
+RATE_LIMIT_STATUSES = frozenset({403, 429})
 _OVERLOAD_ERRORS = (httpx.TimeoutException, TimeoutError, httpx.ReadError, httpx.WriteError)
 # X-RateLimit-Reset above this is an epoch time (GitHub and most APIs); below, seconds from now.
 _EPOCH = 1e9

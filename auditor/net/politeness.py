@@ -20,7 +20,7 @@ import collections
 import contextlib
 from collections.abc import AsyncIterator
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.links import politeness_key
 
 # The polite start of a server not heard from yet.

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 import httpcore
 import httpx
 
-from auditor.config import ProxyRoutes, Settings
+from auditor.config.settings import ProxyRoutes, Settings
 from auditor.links.origins import DEFAULT_PORTS, origin
 from auditor.net.guard import GuardedBackend, Resolver
 from auditor.net.httpx_patches import guarded_transport

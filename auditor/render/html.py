@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from auditor.evidence import NO_CODE_REASON
 from auditor.models import Outcome, Tier
 from auditor.render.page import cut, page_data
 from auditor.render.text import (
@@ -39,7 +38,8 @@ from auditor.render.views import (
     priority_order,
     stale_items,
 )
-from auditor.rubric import CRITERIA
+from auditor.rubric.evidence import NO_CODE_REASON
+from auditor.rubric.registry import CRITERIA
 from auditor.scorecard import Scorecard, dead_links
 from auditor.timestamps import day_of
 

@@ -16,7 +16,6 @@ from markupsafe import Markup
 
 import auditor
 from auditor.deadline import TIME_LIMIT_REACHED
-from auditor.evidence import NO_CODE_REASON
 from auditor.links import PROJECT_PAGE_KINDS, is_code_result
 from auditor.models import (
     CODE_TIERS,
@@ -32,7 +31,8 @@ from auditor.models import (
     Tier,
 )
 from auditor.render.text import clip, md, md_link, safe_url, short_url, without_bidi
-from auditor.rubric import (
+from auditor.rubric.evidence import NO_CODE_REASON
+from auditor.rubric.registry import (
     CRITERIA,
     CriterionSpec,
     code_released,
@@ -48,7 +48,7 @@ from auditor.scorecard import (
     Scorecard,
     dead_links,
 )
-from auditor.summary import scored_links, unlicensed
+from auditor.scorecard.summary import scored_links, unlicensed
 from auditor.timestamps import day_of
 
 # Tiers whose code is documented enough to try: what the headline's second count counts.

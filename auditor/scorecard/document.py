@@ -26,7 +26,7 @@ from auditor.models import (
     Paper,
     PaperScore,
 )
-from auditor.summary import Summary, build_summary
+from auditor.scorecard.summary import Summary, build_summary
 
 SCHEMA_VERSION = 1
 TOOL_NAME = "paper-auditor"
@@ -71,7 +71,8 @@ class LinkHistory:
 
 
 class AcknowledgementStatus(StrEnum):
-    """Whether an acknowledgement of a dead link (`auditor.acknowledgements`) holds this run."""
+    """Whether an acknowledgement of a dead link (`auditor.scorecard.acknowledgements`) holds this
+    run."""
 
     ACTIVE = "active"  # before its end date: the link, if dead, fails no `--fail-on` rule
     EXPIRED = "expired"  # its end date has passed: the link counts as dead again

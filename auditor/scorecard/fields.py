@@ -38,7 +38,7 @@ from auditor.scorecard.document import (
     ScorecardError,
     Shard,
 )
-from auditor.summary import NetworkCounts, Problems, Summary
+from auditor.scorecard.summary import NetworkCounts, Problems, Summary
 
 T = TypeVar("T")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from auditor.models import Link, Paper, PaperScore, RepoFacts
 from auditor.scorecard.document import JsonObject, LinkEntry, PaperEntry, Scorecard
 from auditor.scorecard.fields import write
-from auditor.summary import Summary
+from auditor.scorecard.summary import Summary
 
 if sys.platform != "win32":
     import fcntl

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from auditor import checker
-from auditor.config import Settings
+from auditor.check import checker
+from auditor.config.settings import Settings
 from auditor.models import LinkCheck, LinkKind
 from auditor.net import Net
 from tests.support.local_servers import FakeDNS

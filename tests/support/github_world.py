@@ -8,7 +8,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.models import RepoFacts
 from tests.support.fake_github import FakeGitHub, FakeRepo
 

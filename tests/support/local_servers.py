@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.net.fetcher import Fetcher
 
 # No pacing: the tests of an adapter ask one fake server many times in a row.

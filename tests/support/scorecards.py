@@ -29,10 +29,10 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.rubric import Rubric
-from auditor.score import score_paper
+from auditor.rubric.registry import Rubric
+from auditor.rubric.score import score_paper
 from auditor.scorecard import Audit, Scorecard, build_scorecard
-from auditor.summary import build_summary
+from auditor.scorecard.summary import build_summary
 
 TODAY = date(2026, 11, 30)
 CHECKED_AT = "2026-11-30T04:00:00Z"

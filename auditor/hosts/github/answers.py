@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from auditor.facts.licenses import NOASSERTION
 from auditor.hosts.answers import Malformed
-from auditor.licenses import NOASSERTION
 
 WHO = "GitHub API"  # how verdicts name the GitHub API
 

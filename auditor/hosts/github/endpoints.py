@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from auditor.config import DEFAULT_GITHUB_API_URL, Settings
+from auditor.config.settings import DEFAULT_GITHUB_API_URL, Settings
 from auditor.links import GITHUB
 from auditor.links.origins import Origin, host_key, host_of, origin
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
 from auditor.hosts.github.followups import FollowUps

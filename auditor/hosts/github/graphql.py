@@ -18,7 +18,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from auditor import repofiles
+from auditor.facts import repofiles
+from auditor.facts.licenses import license_class
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
 from auditor.hosts.answers import (
     Answer,
@@ -44,7 +45,6 @@ from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
-from auditor.licenses import license_class
 from auditor.models import Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
 
@@ -97,8 +97,8 @@ _BLOB_TEXT = "... on Blob { text byteSize isBinary }"
 _PREFETCHED_READMES = {f"readme{i}": path for i, path in enumerate(repofiles.usual_readmes())}
 
 
-# Dependency lists read in the same query, for pinning (E1): `auditor.repofiles.MANIFESTS`, each
-# under a GraphQL alias (a test holds the two equal).
+# Dependency lists read in the same query, for pinning (E1): `auditor.facts.repofiles.MANIFESTS`,
+# each under a GraphQL alias (a test holds the two equal).
 _MANIFEST_ALIASES = {
     "requirements": "requirements.txt",
     "environmentYml": "environment.yml",

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
-from auditor import repofiles
-from auditor.config import Settings
+from auditor.config.settings import Settings
+from auditor.facts import repofiles
+from auditor.facts.licenses import license_class
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.answers import (
     Answer,
@@ -59,7 +60,6 @@ from auditor.hosts.listing import (
     manifests_to_read,
     preferred_readme,
 )
-from auditor.licenses import license_class
 from auditor.links import github_page
 from auditor.links.origins import origin
 from auditor.models import Outcome, Release, RepoFacts

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import httpx
 
-from auditor.config import Settings
+from auditor.config.settings import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint
 from auditor.links.origins import origin
@@ -23,7 +23,14 @@ from auditor.net.answer import REDIRECT_STATUSES
 from auditor.net.body import UnreadableBody
 from auditor.net.fetcher import Fetcher
 from auditor.net.guard import ApiRoot
-from auditor.net.policy import Again, GaveUp, RetryPolicy, rate_limit_remaining, rate_limit_reset
+from auditor.net.policy import (
+    RATE_LIMIT_STATUSES,
+    Again,
+    GaveUp,
+    RetryPolicy,
+    rate_limit_remaining,
+    rate_limit_reset,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -200,7 +207,7 @@ class Transport:
         remaining = rate_limit_remaining(answer.headers)
         if remaining is not None:
             self.rate_remaining[base] = remaining
-        if answer.status in {403, 429}:
+        if answer.status in RATE_LIMIT_STATUSES:
             if remaining == 0:
                 await self.primary_limit(api, answer, graphql=method == "POST")
                 return Again(answer, counted=False)

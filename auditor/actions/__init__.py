@@ -1,0 +1,1 @@
+"""GitHub Actions: the job summary, outputs, annotations and the tracking issue."""

@@ -1,0 +1,1 @@
+"""Settings: flags, the environment and the config file, each read in one place."""

@@ -1,0 +1,1 @@
+"""Paper lists in, papers and de-duplicated links out."""

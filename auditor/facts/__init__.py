@@ -1,0 +1,1 @@
+"""What a repository's files mean: file names, licences."""

@@ -1,0 +1,1 @@
+"""The audit's order and concurrency: read, check, harvest, gather facts, score."""

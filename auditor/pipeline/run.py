@@ -1,0 +1,546 @@
+"""The audit's order and concurrency: read the lists, check every link once, harvest code links
+from project pages, gather repository facts, score each paper.
+
+Paths and list-page URLs in → `Audit` out. Web links go to the link checker (`checker`),
+GitHub repositories to its API (`hosts.github`), other code hosts' and archives' links to their
+APIs (`hosts.forges`), DOIs through doi.org's API to what they point at; once every verdict and
+score is in, the archives and the code search add what they know (`hosts.archives`), changing
+neither. When the DNS canary says public DNS is down, links that need it are `unchecked` at once.
+Each link's work runs inside the per-link boundary (`auditor.containment`): what it raises costs
+that link, the deadline passing leaves it `unchecked` for the deadline, and the failures
+contained become the run's first notes. Nothing here talks to the network itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from urllib.parse import urlsplit
+
+from auditor import containment, links
+from auditor import deadline as run_clock
+from auditor.check import checker
+from auditor.check.cache import VerdictCache
+from auditor.config.settings import DEFAULT_API_ROOTS, DEFAULT_GITHUB_API_URL, Settings
+from auditor.enrich import archives
+from auditor.extract import collect as extract
+from auditor.hosts import github
+from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
+from auditor.models import (
+    Hop,
+    InputSummary,
+    Link,
+    LinkCheck,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    Paper,
+    PaperScore,
+    RepoCheck,
+    RepoFacts,
+)
+from auditor.net import Net, Resolver, fetch
+from auditor.net.client import needs_public_dns
+from auditor.pipeline import shard
+from auditor.pipeline.harvest import attribute, harvested_links, with_links
+from auditor.rubric import score
+from auditor.rubric.registry import Rubric
+from auditor.scorecard import Audit
+from auditor.timestamps import now_iso
+
+log = logging.getLogger(__name__)
+
+# Kinds answered by an API rather than by fetching the page (a DOI: doi.org's, then its target's).
+API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER, LinkKind.DOI}
+# Time the web checker gets past --max-run-time to turn what it has not finished into
+# `unchecked` before the run's own bound cancels it.
+GRACE_SECONDS = 5.0
+
+
+class Observer:
+    """What the caller learns while a run goes on (the history stores each result, the progress
+    line counts them). The base class ignores everything."""
+
+    def planned(self, count: int) -> None:
+        """`count` more links will get a result."""
+
+    def finished(self, result: LinkResult) -> None:
+        """A link's result is final."""
+
+    def github_budget(self, remaining: int | None) -> None:
+        """GitHub requests or points left in the current rate-limit window."""
+
+    def inputs_read(self, complete: bool) -> None:
+        """The inputs are read, before any link is checked; `complete`: every one of them."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """`stopped`: an input could not be read and the run checked nothing (see `run`)."""
+
+    audit: Audit
+    errors: tuple[str, ...]
+    stopped: bool = False
+
+
+def repo_name(url: str) -> str:
+    """`owner/name` of a canonical `https://github.com/owner/name` URL."""
+    full_name = links.github_full_name(url)
+    assert full_name is not None, url  # extraction gives `github-repo` only to such URLs
+    return full_name
+
+
+class _Checks:
+    """The per-link results of one run, each URL checked once and reported as it completes."""
+
+    def __init__(
+        self,
+        net: Net,
+        settings: Settings,
+        cache: VerdictCache | None,
+        observer: Observer,
+    ) -> None:
+        self.net = net
+        self.settings = settings
+        self.cache = cache
+        self.observer = observer
+        # The API client: its guard trusts the configured API roots (and nothing else).
+        self.github = github.GitHubFacts(net.apis, settings, api_cache=cache)
+        self.forges = ForgeFacts(net.apis, settings)
+        self.links: dict[str, Link] = {}
+        self.results: dict[str, LinkResult] = {}
+        self.deadline = run_clock.current()
+        # Per paper: how many more links it may gain from project pages, and how many it lost.
+        self.room: dict[str, int] = {}
+        self.left_out: dict[str, int] = {}
+
+    def out_of_time(self) -> bool:
+        return self.deadline.expired()
+
+    def record(self, url: str, check: LinkCheck, facts: RepoFacts | None = None) -> None:
+        result = LinkResult(link=self.links[url], check=check, repo=facts)
+        self.results[url] = result
+        self.observer.finished(result)
+
+    async def answer(self, url: str, work: Awaitable[RepoCheck]) -> RepoCheck:
+        """`work`'s answer for the link `url`, inside the per-link boundary: the deadline
+        passing leaves the link unchecked for it; whatever else it raises (a bug of ours) is
+        contained, the link unchecked, the others unharmed."""
+        try:
+            return await work
+        except run_clock.OutOfTime:
+            return RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None)
+        except Exception as error:
+            return RepoCheck(checker.internal_error(url, error), None)
+
+    async def check(self, links: Iterable[Link]) -> None:
+        pending = [link for link in links if link.url not in self.results]
+        for link in pending:
+            self.links[link.url] = link
+        self.observer.planned(len(pending))
+        if pending:
+            await self.net.dns_works()  # first, once a run: offline, public names are not asked
+        repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
+        others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
+        on_forges = [link for link in pending if link.kind in FORGE_KINDS | {LinkKind.DOI}]
+        on_web = [(link.url, link.kind) for link in pending if link.kind not in API_KINDS]
+        await asyncio.gather(
+            self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
+        )
+
+    async def _repos(self, urls: Sequence[str]) -> None:
+        # Facts still fresh from an earlier run first (no request), so that the batches below
+        # are full ones: asked in batches, one repository without a kept answer (a missing
+        # one) would cost a GraphQL query per batch on a warm run.
+        kept = self.github.kept([repo_name(url) for url in urls], host=links.GITHUB)
+        for url in urls:
+            answer = kept.get(repo_name(url))
+            if answer is not None:
+                self.record(url, answer.check, answer.facts)
+        urls = [url for url in urls if repo_name(url) not in kept]
+        if self.github_offline():
+            for url in urls:
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            return
+        # Batch by batch (as large as GitHub's measured answers allow), so that a run cut short
+        # keeps every batch that finished.
+        start = 0
+        while start < len(urls):
+            chunk = urls[start : start + self.github.batch_size]
+            start += len(chunk)
+            batch = {repo_name(url): url for url in chunk}
+            if self.out_of_time():
+                for url in batch.values():
+                    self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
+                continue
+            # Extraction classifies only github.com links as repositories, so they go to
+            # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
+            upcoming = len(urls) - start  # REST keeps their budget first
+            answers: Mapping[str, RepoCheck]
+            try:
+                answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
+            except run_clock.OutOfTime:
+                answers = {
+                    name: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None)
+                    for name in batch
+                }
+            except Exception as error:
+                # One repository's failure must not cost the batch: each is asked alone.
+                log.debug(
+                    "a GitHub batch failed; its repositories asked one by one", exc_info=error
+                )
+                answers = {
+                    name: await self.answer(url, self._repo(name)) for name, url in batch.items()
+                }
+            for name, url in batch.items():
+                got = answers[name]
+                self.record(url, got.check, got.facts)
+            budgets = self.github.rate_remaining.values()
+            self.observer.github_budget(min(budgets) if budgets else None)
+
+    async def _repo(self, name: str) -> RepoCheck:
+        return (await self.github.repos([name], host=links.GITHUB, upcoming=0))[name]
+
+    def github_offline(self) -> bool:
+        """Public DNS is down and the GitHub API is the public one (a configured API root,
+        an Enterprise server or a test's, is asked whatever the canary says)."""
+        api = self.settings.github_api_url.rstrip("/")
+        return self.net.public_dns_down and api == DEFAULT_GITHUB_API_URL
+
+    def forge_offline(self, url: str) -> bool:
+        """Public DNS is down, `url` is on a public host and every other API root is the public
+        default (a mirror or a test's root is asked whatever the canary says)."""
+        return (
+            self.net.public_dns_down
+            and needs_public_dns(urlsplit(url).hostname or "")
+            and self.settings.api_roots.roots == DEFAULT_API_ROOTS.roots
+        )
+
+    async def _others(self, urls: Sequence[str]) -> None:
+        for url in urls:
+            if self.github_offline():
+                self.record(url, checker.not_checked(self.net.offline_detail()))
+            elif self.out_of_time():
+                self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
+            else:
+                answer = await self.answer(url, self._other(url))
+                self.record(url, answer.check, answer.facts)
+
+    async def _other(self, url: str) -> RepoCheck:
+        return RepoCheck(await self.github.other(url), None)
+
+    async def _forges(self, links: Sequence[Link]) -> None:
+        as_pages: list[tuple[str, LinkKind]] = []
+        for link in links:
+            if self.out_of_time():
+                self.record(link.url, checker.not_checked(run_clock.NOT_CHECKED))
+                continue
+            if self.forge_offline(link.url):
+                self.record(link.url, checker.not_checked(self.net.offline_detail()))
+                continue
+            work = (
+                self._doi(link)
+                if link.kind is LinkKind.DOI
+                else self.forges.check(link.url, link.kind)
+            )
+            answer = await self.answer(link.url, work)
+            if answer.check.outcome is Outcome.UNSUPPORTED:
+                # A self-hosted GitLab, or a Hugging Face page that is no repository: the
+                # page itself can still be checked.
+                as_pages.append((link.url, link.kind))
+            else:
+                self.record(link.url, answer.check, answer.facts)
+        await self._web(as_pages)
+
+    async def _doi(self, link: Link) -> RepoCheck:
+        as_page = LinkCheck(Outcome.UNSUPPORTED, "DOI checked as a web page", now_iso())
+        """A DOI judged as the URL it points at: a repository or record through its API;
+        anything else (or a DOI doi.org's API could not resolve) checked as a web page."""
+        doi = links.doi_of(link.url)
+        target = await self.forges.resolve_doi(doi) if doi else None
+        if isinstance(target, LinkCheck):
+            return RepoCheck(target, None)
+        normal = links.normalize_url(target) if target else None
+        if normal is None:
+            return RepoCheck(as_page, None)
+        if normal.kind is LinkKind.GITHUB_REPO:
+            name = repo_name(normal.url)
+            answer = (await self.github.repos([name], host=links.GITHUB, upcoming=0))[name]
+        elif normal.kind in FORGE_KINDS:
+            answer = await self.forges.check(normal.url, normal.kind)
+        else:
+            return RepoCheck(as_page, None)
+        facts = answer.facts
+        if facts is not None and links.is_code_link(normal.kind, normal.url, facts.record_type):
+            facts = replace(facts, record_type=facts.record_type or "software")
+        hop = Hop(link.url, 302)
+        check = replace(
+            answer.check,
+            final_url=answer.check.final_url or normal.url,
+            redirects=(hop, *answer.check.redirects),
+            detail=f"DOI → {normal.url}: {answer.check.detail}",
+        )
+        if check.outcome is Outcome.UNSUPPORTED:
+            return RepoCheck(as_page, None)
+        return RepoCheck(check, facts)
+
+    async def _web(self, targets: Sequence[tuple[str, LinkKind]]) -> None:
+        if not targets:
+            return
+        try:
+            await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
+        except run_clock.OutOfTime:
+            self._unjudged(targets, run_clock.NOT_CHECKED)
+        except Exception as error:
+            # The checker contains each link's failure; one outside them (a bug of ours) costs
+            # the links it had not judged yet, said once.
+            containment.contained(containment.LINK_CHECK, f"{len(targets)} web link(s)", error)
+            self._unjudged(targets, f"{checker.INTERNAL_ERROR_DETAIL} ({type(error).__name__})")
+
+    def _unjudged(self, targets: Sequence[tuple[str, LinkKind]], detail: str) -> None:
+        for url, _ in targets:
+            if url not in self.results:
+                self.record(url, checker.not_checked(detail))
+
+
+async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
+    """The papers and links of every input; list URLs fetched first. Parsing runs in a thread
+    that the run's deadline stops (`auditor.deadline`): an input it cuts short is an error."""
+    documents: list[extract.Document] = []
+    failed: list[InputSummary] = []
+    for name in inputs:
+        if not extract.is_url_input(name):
+            continue
+        try:
+            data, content_type = await fetch.fetch_document(net, name)
+        except fetch.FetchError as error:
+            message = str(error)  # it names the URL
+            log.error("%s", message)
+            failed.append(InputSummary(path=name, format=None, papers=0, error=message))
+            continue
+        documents.append(extract.Document(name=name, data=data, content_type=content_type))
+    files = [name for name in inputs if not extract.is_url_input(name)]
+    reading = functools.partial(
+        extract.extract_inputs,
+        files,
+        documents=documents,
+        paper_date=settings.paper_date,
+        skip=[settings.out_dir],  # a folder input never reads our own reports
+        limits=settings.limits,
+    )
+    deadline = run_clock.current()
+    # Our parsers stop at the deadline themselves; the grace is for a third-party one.
+    bound = None if deadline.at is None else max(deadline.at, time.monotonic()) + GRACE_SECONDS
+    try:
+        async with asyncio.timeout_at(bound):
+            extraction = await run_clock.in_thread(reading)
+    except TimeoutError:
+        names = [*files, *(document.name for document in documents)]
+        messages = [f"{name}: not read ({run_clock.TIME_LIMIT_REACHED})" for name in names]
+        for message in messages:
+            log.error("%s", message)
+        extraction = extract.Extraction(
+            papers=(),
+            links=(),
+            errors=tuple(messages),
+            warnings=(),
+            inputs=tuple(
+                InputSummary(path=name, format=None, papers=0, error=message)
+                for name, message in zip(names, messages, strict=True)
+            ),
+        )
+    if not failed:
+        return extraction
+    return replace(
+        extraction,
+        errors=extraction.errors + tuple(summary.error or "" for summary in failed),
+        inputs=extraction.inputs + tuple(failed),
+    )
+
+
+async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
+    await checks.check(links)
+    harvested: set[str] = set()
+    # A page that moved with a meta refresh is followed one hop: the page it lands on is
+    # checked like a harvested link, then its code links are harvested in the second round.
+    for follow_refresh in (True, False):
+        pages = [
+            result
+            for url, result in checks.results.items()
+            if url not in harvested
+            and (result.check.code_links or (follow_refresh and result.check.refresh_url))
+        ]
+        harvested.update(result.link.url for result in pages)
+        harvest = harvested_links(
+            pages, follow_refresh=follow_refresh, room=checks.room, left_out=checks.left_out
+        )
+        for link in harvest:
+            cited = checks.links.get(link.url)
+            if cited is None:
+                continue
+            checks.links[link.url] = attribute(cited, link)
+            result = checks.results.get(link.url)
+            if result is not None:
+                checks.results[link.url] = replace(result, link=checks.links[link.url])
+        await checks.check(link for link in harvest if link.url not in checks.links)
+
+
+async def run(
+    inputs: Sequence[str],
+    settings: Settings,
+    rubric: Rubric,
+    *,
+    today: date | None = None,
+    resolver: Resolver | None = None,
+    observer: Observer | None = None,
+    shard_of: tuple[int, int] | None = None,
+    allow_missing: bool = True,
+) -> RunOutcome:
+    """The whole audit. Never raises for a link or an input: each gets an outcome or an error.
+
+    `observer` sees every link's result as soon as it is final (the history stores it then);
+    `shard_of` = (K, N) audits only shard K of N of the papers. Without `allow_missing`, a
+    run with an input it could not read stops there (`RunOutcome.stopped`), nothing checked;
+    so does any run that could read none of its inputs.
+    """
+    # The command line's deadline (from process start); a caller of its own gets one from now.
+    deadline = run_clock.current()
+    if deadline.at is None and settings.max_run_time is not None:
+        deadline = run_clock.Deadline.after(settings.max_run_time)
+    with run_clock.running(deadline), containment.collecting() as failures:
+        outcome = await _run(
+            inputs,
+            settings,
+            rubric,
+            today,
+            resolver,
+            observer or Observer(),
+            shard_of,
+            allow_missing,
+        )
+    # What the per-link boundary contained, first among the run's notes.
+    notes = (*failures.notes(), *outcome.audit.notes)
+    return replace(outcome, audit=replace(outcome.audit, notes=notes))
+
+
+async def _run(
+    inputs: Sequence[str],
+    settings: Settings,
+    rubric: Rubric,
+    today: date | None,
+    resolver: Resolver | None,
+    observer: Observer,
+    shard_of: tuple[int, int] | None,
+    allow_missing: bool,
+) -> RunOutcome:
+    deadline = run_clock.current()
+    cache = VerdictCache.from_settings(settings)
+    try:
+        async with Net(settings, resolver=resolver) as net:
+            extraction = await _read_inputs(net, inputs, settings)
+            unread = [summary for summary in extraction.inputs if summary.error]
+            if unread and (not allow_missing or len(unread) == len(extraction.inputs)):
+                empty = Audit(
+                    generated_at=now_iso(), inputs=extraction.inputs, papers=(), results=()
+                )
+                return RunOutcome(audit=empty, errors=extraction.errors, stopped=True)
+            observer.inputs_read(complete=not unread)
+            papers, links = extraction.papers, extraction.links
+            links = tuple(_on_configured_forge(link, settings) for link in links)
+            if shard_of is not None:
+                papers, links = shard.select(papers, links, *shard_of)
+            checks = _Checks(net, settings, cache, observer)
+            most = settings.limits.links_per_paper
+            checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
+            bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None
+            try:
+                async with asyncio.timeout_at(bound):
+                    await _check_everything(checks, links)
+            except TimeoutError:
+                log.warning(
+                    "%s: the links not yet judged are unchecked", run_clock.TIME_LIMIT_REACHED
+                )
+            for url, link in checks.links.items():
+                if url not in checks.results:
+                    check = checker.not_checked(run_clock.NOT_CHECKED)
+                    checks.results[url] = LinkResult(link=link, check=check)
+            results = tuple(checks.results[url] for url in checks.links)
+            papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
+            day = today or datetime.now(UTC).date()
+            # Scoring is linear in what was read, and stops too: past the deadline and its
+            # grace, the papers left are reported without a score, each with a note.
+            scoring_ends = run_clock.Deadline(
+                None if deadline.at is None else deadline.at + GRACE_SECONDS
+            )
+            scores = _scores(papers, results, rubric, day, scoring_ends)
+            if len(scores) < len(papers):
+                log.warning(
+                    "%s: %d paper(s) not scored",
+                    run_clock.TIME_LIMIT_REACHED,
+                    len(papers) - len(scores),
+                )
+                papers = tuple(
+                    paper
+                    if paper.id in scores
+                    else replace(
+                        paper, notes=(*paper.notes, f"not scored: {run_clock.TIME_LIMIT_REACHED}")
+                    )
+                    for paper in papers
+                )
+            # The archives and the code search, once every verdict and score is in: they
+            # change neither.
+            after = await archives.after_verdicts(
+                net.apis, settings, papers, results, scores, deadline=checks.deadline.at
+            )
+            results, papers = after.results, after.papers
+            for note in after.notes:
+                log.warning("%s", note)
+    finally:
+        if cache is not None:
+            cache.close()
+    audit = Audit(
+        generated_at=now_iso(),
+        inputs=extraction.inputs,
+        papers=papers,
+        results=results,
+        scores=scores,
+        rubric_version=rubric.version,
+        notes=after.notes,
+        cache_reuse=None if cache is None else cache.reuse(),
+        graphql_points=checks.github.graphql_points if checks.github.graphql_queries else None,
+    )
+    return RunOutcome(audit=audit, errors=extraction.errors)
+
+
+def _scores(
+    papers: Sequence[Paper],
+    results: Sequence[LinkResult],
+    rubric: Rubric,
+    day: date,
+    ends: run_clock.Deadline,
+) -> dict[str, PaperScore]:
+    """The scores of the papers, in order, until `ends`: each paper is scored on its own links
+    only (linear in the list)."""
+    by_paper: dict[str, list[LinkResult]] = {}
+    for result in results:
+        for paper_id in result.link.papers:
+            by_paper.setdefault(paper_id, []).append(result)
+    scores: dict[str, PaperScore] = {}
+    for paper in papers:
+        if ends.expired():
+            break
+        scores[paper.id] = score.score_paper(
+            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
+        )
+    return scores
+
+
+def _on_configured_forge(link: Link, settings: Settings) -> Link:
+    """A link on a self-hosted forge the configuration names takes that forge's kind."""
+    hosted = links.self_hosted_forge(link.url, settings.api_roots.forges)
+    return link if hosted is None else replace(link, kind=hosted.kind)

@@ -1,0 +1,1 @@
+"""What a README covers and whether it is a placeholder."""

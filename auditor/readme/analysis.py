@@ -1,0 +1,677 @@
+"""What a README covers, decided from its text and the repository's root file names (no I/O).
+
+`analyze_readme(text, root_files=...)` answers which covers a README has, each with the first
+line (1-based) that decided it; line 0 means the root listing decided. The README is read as
+sections (`auditor.readme.parse`): a heading counts only when its section holds substance for
+its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
+count wherever they stand, except in the title and in acknowledgement sections (what the code
+was built on is not what it offers). A command is judged by the words of its script's name
+(`train_*.py`, `eval.sh`, `demo.py`), its flags (`--eval-only`), and the sentence, comment or
+heading introducing it ("To evaluate the model:", "# Generate the data"); the sentence wins over
+a generic script name. Words and command shapes: `auditor.readme.words`; single lines:
+`auditor.readme.lines`.
+
+Covers
+  * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
+    sentence that says what to install (requirements, a package list, a link to an install
+    guide), or an install / requirements / environment section naming what to install (a
+    command, a link, a file, a version, a package); bare step names ("Create an environment")
+    are not install.
+  * usage — using the released code or model: a demo, inference, API or quick-start section
+    whose code runs something other than set-up, training or data preparation (evaluation
+    counts when the released model is what is run); a demo, inference, app or sampling script;
+    a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
+    `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
+    then `model(image)`) outside set-up, training, data and evaluation sections; fine-tuning
+    the released pre-trained model in a usage or quick-start section; an evaluation
+    command handed a checkpoint when the README releases weights. Training-only sections are
+    not usage. The mode a script is run in (`main.py --mode train`, `tool.py test`) decides
+    over its name.
+  * train / evaluate — a training (evaluation) command, a section of that name holding code, a
+    script or config file, or a link to a guide (not a table of checkpoint downloads: those
+    are weights); a sentence naming the script that trains (evaluates, in any verb form); a
+    link whose text names it (`[Train and Eval](docs/train.md)`).
+  * results — a table of measurements or a figure in a results-type section (results,
+    performance, experiments, comparison, leaderboard, generated samples) or a table of them
+    in an evaluation section; anywhere, a table whose header names a metric, a figure named or
+    captioned as results, or a sentence giving two metric values. Tables of settings (named in
+    the first header cell or most of them: parameters, arguments, packages, versions) or of
+    dataset sizes (mostly counts) are not results.
+  * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
+    a release asset, or a file share or collection whose line or section speaks of weights; a
+    weights / checkpoints / model-zoo section with a link or a download command; a sentence
+    saying where the trained weights are. Not a third-party base model or backbone, not a wheel
+    in the install steps, not a promise.
+  * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
+    speaks of data), a data-preparation command, a data section with a link, a command or a
+    path, or a sentence saying where the data is or how to get it; "not publicly available"
+    and promises are not data.
+  * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
+    with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
+    reference (a "References" section needs BibTeX or an author–year reference);
+    `CITATION.cff` at the root (line 0).
+  * placeholder — the code is not released. With the root listing known, the files decide:
+    nothing but README, licence, pages, images, dependency lists, data and text files
+    (`auditor.facts.repofiles.is_code_free`) is a placeholder whatever the README says, and code
+    files are not, even under "code coming soon". Without a listing (a lone README), a promise of
+    the code ("coming soon", "will be released", "available after review", an unticked release
+    to-do, the same in Chinese) in a README with fewer than two of install, usage, train and
+    evaluate. A promise about weights or data only, or about a later form of code already there (a
+    package, an updated version, documentation), is not a placeholder.
+
+Also found: `moved_to`, the URL a README says the code moved to ("moved to", "new home",
+"migrated to"…, with a link to code on the line or just below: a repository on any forge or a
+Space, as `auditor.links` says; never a model or a dataset), and `reading_list`, a README that is
+a list of at least 20 linked papers or code repositories with no command and no code at the root
+(a survey's "awesome" list). `artifact_links` lists weights, data and hosted-environment (Colab,
+Binder, Space) links in order of appearance, without repeats, each as its author meant it (a
+scheme given where it was left out).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from auditor.containment import README_ANALYSIS, guarded
+from auditor.deadline import in_thread
+from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
+from auditor.links import artifact_host, is_hosted_environment, is_weights_file
+from auditor.models import README_NOT_ANALYSED, ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
+from auditor.readme import lines as L
+from auditor.readme import words as W
+from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
+
+__all__ = ["MAX_CHARS", "analyze_readme"]
+
+MAX_ARTIFACT_LINKS = 50
+MAX_TITLES = 5
+EXCERPT_CHARS = 100
+MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
+C = ReadmeCover
+_TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
+_SUBSTANTIVE = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE)
+_READING_LIST_COVERS = frozenset({C.CITATION, C.PLACEHOLDER})
+_AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
+# Sections whose scripts are never "using the code".
+_NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
+# Sections whose code is that step, even when it loads a model and runs it.
+_STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
+_GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
+_QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
+_YOURS = re.compile(r"the\s+trained\b", re.I)
+_FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
+_USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
+
+
+def analyze_readme(text: str, *, root_files: Sequence[str] = ()) -> ReadmeFacts:
+    """The covers of one README (see the module docstring for the rules)."""
+    try:
+        return _Reader(parse(text), tuple(root_files)).facts()
+    finally:
+        L.forget_urls()
+
+
+class _Reader:
+    def __init__(self, doc: Document, root_files: tuple[str, ...]) -> None:
+        self.doc = doc
+        self.root_files = root_files
+        self.found: dict[ReadmeCover, ReadmeEvidence] = {}
+        self.links: list[str] = []
+        self.titles: list[str] = []  # of the BibTeX entries
+        # Lines of prose that promise rather than give ("coming soon"), read once.
+        self.promises = [
+            not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
+        ]
+        self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+
+    # --- the answer ---------------------------------------------------------------------------
+
+    def facts(self) -> ReadmeFacts:
+        for index, line in enumerate(self.doc.lines):
+            if not line.is_heading and not line.is_blank and not self._ignored(index):
+                self._line_rules(index, line)
+            elif line.is_heading and self._cites_as_heading(index, line):
+                self._note(C.CITATION, index)
+        for number, section in enumerate(self.doc.sections):
+            if not section.is_title:
+                self._section_rules(number, section)
+        self._metric_tables()
+        self._api_uses()
+        if C.WEIGHTS in self.found and self._checkpoint_runs:
+            # Running the released weights through the evaluation script is using them.
+            self._note(C.USAGE, self._checkpoint_runs[0])
+        if any(is_citation_file(name) for name in self.root_files):
+            self._note_at(C.CITATION, 0, "CITATION.cff at the repository root")
+        self._placeholder()
+        reading_list = L.is_reading_list(self.doc.lines, self.root_files)
+        if reading_list:  # the papers it lists are others' work, not this repository's
+            self.found = {c: e for c, e in self.found.items() if c in _READING_LIST_COVERS}
+            self.links = []
+        covers = tuple(cover for cover in ReadmeCover if cover in self.found)
+        return ReadmeFacts(
+            covers=covers,
+            evidence=tuple(self.found[cover] for cover in covers),
+            artifact_links=tuple(self.links),
+            # A title may be the notice ("**Moved to …**"); thanks to a project are no move.
+            moved_to=L.moved_to(self.doc.lines, self._acknowledging),
+            citation_titles=tuple(self.titles),
+            reading_list=reading_list,
+        )
+
+    def _note(self, cover: ReadmeCover, index: int) -> None:
+        line = self.doc.lines[index]
+        self._note_at(cover, line.number, line.text)
+
+    def _note_at(self, cover: ReadmeCover, number: int, excerpt: str) -> None:
+        earlier = self.found.get(cover)
+        if earlier is None or (0 < number < earlier.line):
+            self.found[cover] = ReadmeEvidence(cover, number, _excerpt(excerpt))
+
+    # --- where a line stands ----------------------------------------------------------------
+
+    def _names_of(self, number: int) -> frozenset[ReadmeCover]:
+        """The covers a section's heading names (none for a title)."""
+        if number not in self._names:
+            section = self.doc.sections[number]
+            self._names[number] = frozenset() if section.is_title else L.heading_covers(section)
+        return self._names[number]
+
+    def _chain(self, index: int) -> Iterator[tuple[int, Section]]:
+        owner = self.doc.owner[index]
+        while owner >= 0:
+            section = self.doc.sections[owner]
+            yield owner, section
+            owner = section.parent
+
+    def _topic(self, index: int) -> frozenset[ReadmeCover]:
+        """The covers named by the nearest enclosing heading that names any."""
+        for number, _ in self._chain(index):
+            names = self._names_of(number) & frozenset(_TASKS)
+            if names:
+                return names
+        return frozenset()
+
+    def _ignored(self, index: int) -> bool:
+        """A title line, or a line in an acknowledgement section."""
+        return any(
+            (section.is_title and section.index == index) or L.is_acknowledgement(section.title)
+            for _, section in self._chain(index)
+        )
+
+    def _acknowledging(self, index: int) -> bool:
+        """A line in an acknowledgement section."""
+        return any(L.is_acknowledgement(section.title) for _, section in self._chain(index))
+
+    def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
+        """The body lines of section `number` that no subsection naming another task claims.
+        A quick start keeps its evaluation steps: running the released model is using it."""
+        section = self.doc.sections[number]
+        claimers = frozenset(_TASKS) - {cover}
+        if cover == C.USAGE and _GENERAL_USE.search(section.title):
+            claimers = frozenset({C.INSTALL, C.TRAIN, C.DATA})
+        for index in range(section.index + 1, section.end):
+            claimed = False
+            for inner, _ in self._chain(index):
+                if inner == number:
+                    break
+                if self._names_of(inner) & claimers and cover not in self._names_of(inner):
+                    claimed = True
+                    break
+            if not claimed and not self._ignored(index):
+                yield index, self.doc.lines[index]
+
+    # --- rules on single lines --------------------------------------------------------------
+
+    def _line_rules(self, index: int, line: Line) -> None:
+        text = line.text
+        promise = self.promises[index]
+        if not promise and not self._continues(index):
+            for command in L.commands(self._joined(index)):
+                self._command_rules(index, line, command)
+            if not line.is_code:
+                self._prose_rules(index, line)
+        if W.BIBTEX_ENTRY.match(text) or (line.code_lang or "").startswith("@"):
+            self._note(C.CITATION, index)
+            title = L.bibtex_title(self.doc.lines[index : index + 16])
+            if title and title not in self.titles and len(self.titles) < MAX_TITLES:
+                self.titles.append(title)
+        if W.CITE_REQUEST.search(text) and self._reference_near(index):
+            self._note(C.CITATION, index)
+        for clause in L.clauses(text):
+            for url in clause.urls[: L.LINKS_PER_LINE]:
+                self._link(index, line, url, promise, clause)
+
+    def _command_rules(self, index: int, line: Line, command: str) -> None:
+        for cover, pattern in W.COMMANDS.items():
+            if pattern.search(command):
+                self._note(cover, index)
+        if L.HELP.search(command):
+            return  # listing a tool's options is not running it
+        covers, runs = L.script_covers(command)
+        purpose = self._purpose(index) if runs else frozenset()
+        # A script named for inference or a demo is a use even where evaluation is the topic.
+        for_use = bool(runs) and L.named_for_use(command)
+        if purpose and not covers & {C.INSTALL, C.DATA}:
+            # The sentence says what a generically named script (`train_net.py`) is run for.
+            dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
+            if for_use and purpose == {C.EVALUATE}:
+                dropped = set()
+            covers = set(purpose) | (covers - dropped)
+        topic = self._topic(index)
+        # Unless its sentence says it is a use, a "Training" section decides what a script is.
+        if (
+            C.USAGE in covers
+            and topic & _NOT_USE
+            and C.USAGE not in topic
+            and purpose != {C.USAGE}
+            and not (for_use and topic <= {C.EVALUATE})
+        ):
+            covers.discard(C.USAGE)
+        for cover in covers:
+            self._note(cover, index)
+        if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
+            self._checkpoint_runs.append(index)
+        if runs and not covers and line.is_code and not topic & _NOT_USE:
+            self._note(C.USAGE, index)  # a tool or pipeline run end to end
+        elif (
+            not runs
+            and line.is_code
+            and re.search(r"\w\(", command)
+            and "=" in command
+            and C.USAGE in self._purpose(index)
+        ):
+            self._note(C.USAGE, index)  # the model called from Python
+
+    def _continues(self, index: int) -> bool:
+        """A code line that a trailing backslash above makes part of an earlier command."""
+        above = self.doc.lines[index - 1] if index else None
+        return bool(above and above.is_code and above.text.rstrip().endswith("\\"))
+
+    def _joined(self, index: int) -> Line:
+        """A code line with the lines its trailing backslashes continue it onto."""
+        line = self.doc.lines[index]
+        if not line.is_code or not line.text.rstrip().endswith("\\"):
+            return line
+        parts = [line.text.rstrip().rstrip("\\")]
+        for later in self.doc.lines[index + 1 : index + 30]:
+            if not later.is_code or sum(map(len, parts)) > MAX_COMMAND_CHARS:
+                break
+            parts.append(later.text.strip().rstrip("\\"))
+            if not later.text.rstrip().endswith("\\") and later.text.strip():
+                break
+        return Line(line.number, " ".join(parts), code_lang=line.code_lang)
+
+    def _block_start(self, index: int) -> int:
+        """The first line of the code block holding line `index` (cached: linear overall)."""
+        if index in self._starts:
+            return self._starts[index]
+        start = index
+        while start > 0 and self.doc.lines[start - 1].is_code:
+            start -= 1
+            if start in self._starts:
+                start = self._starts[start]
+                break
+        self._starts[index] = start
+        return start
+
+    def _purpose(self, index: int) -> frozenset[ReadmeCover]:
+        """What the sentence introducing a command says it is for: a comment just above it in
+        its code block, or the sentence before the block ("To evaluate:", "To use the trained
+        model:")."""
+        lines = self.doc.lines
+        line = lines[index]
+        if not line.is_code:
+            return L.purpose_of(line.text)
+        above = index - 1
+        while above >= max(0, index - 20) and lines[above].is_code:
+            text = lines[above].text.strip()
+            if text.startswith(("#", "//")):
+                return L.purpose_of(text)
+            if text and not text.endswith("\\") and not text.startswith("-"):
+                break  # another command of the block: its own introduction does not reach here
+            above -= 1
+        top = self._block_start(index)
+        if above >= top:
+            above = top - 1
+        for at in range(above, max(-1, above - 3), -1):
+            earlier = lines[at]
+            if not earlier.is_blank and not earlier.is_code:
+                purpose = L.purpose_of(earlier.text)
+                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(":"):
+                    return purpose
+                # "Edit the config, then run:" says nothing of the step: the label line just
+                # above it may ("Training and testing:").
+                return self._label_above(at)
+        return frozenset()
+
+    def _label_above(self, index: int) -> frozenset[ReadmeCover]:
+        """What a short label line ending with a colon, just above line `index`, says."""
+        for earlier in self.doc.lines[max(0, index - 3) : index][::-1]:
+            if earlier.is_code or earlier.is_heading:
+                break
+            if not earlier.is_blank:
+                text = earlier.text.rstrip()
+                return L.purpose_of(text) if text.endswith(":") else frozenset()
+        return frozenset()
+
+    def _prose_rules(self, index: int, line: Line) -> None:
+        text = line.text
+        topic = self._topic(index)
+        if W.INSTALL_PROSE.search(plain(text)):
+            self._note(C.INSTALL, index)
+        if C.WEIGHTS not in topic and not W.TABLE_ROW.match(text) and L.says_data(text):
+            self._note(C.DATA, index)
+        # Trained weights said to be in a file or folder of the repository; "weights" with
+        # "can be found" or "are included" say it without the word "trained".
+        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I)
+        if (
+            W.WEIGHTS_WORDS.search(text)
+            and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
+            and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
+            and not W.THIRD_PARTY.search(text)
+        ):
+            self._note(C.WEIGHTS, index)
+        words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
+        for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
+            script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
+            if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
+                self._note(cover, index)
+        for label, target in W.DOC_LINK.findall(text):
+            if L.is_guide(target):
+                for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                    self._note(cover, index)
+
+    def _reference_near(self, index: int) -> bool:
+        """A reference (BibTeX, a paper link, an author–year line) on the line or just below."""
+        lines = self.doc.lines[index : index + 16]
+        for offset, line in enumerate(lines):
+            if W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@"):
+                return True
+            if offset <= 5 and (W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)):
+                return True
+            if offset <= 3 and L.urls(line.text) and not self.promises[index + offset]:
+                return True
+        return False
+
+    def _cites_as_heading(self, index: int, line: Line) -> bool:
+        """A heading asking to cite ("# If you use this code, please cite the paper") with its
+        reference just below or above it."""
+        return (
+            bool(W.CITE_REQUEST.search(line.text))
+            and not self._ignored(index)
+            and (self._reference_near(index) or self._reference_above(index))
+        )
+
+    def _reference_above(self, index: int) -> bool:
+        """An author–year reference or a paper link in the few lines above."""
+        return any(
+            W.PAPER_LINK.search(line.text) or W.REFERENCE.search(line.text)
+            for line in self.doc.lines[max(0, index - 6) : index]
+            if not line.is_heading
+        )
+
+    def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
+        if is_hosted_environment(url):
+            self._keep(url)
+            return
+        kinds = self._artifact_kinds(index, clause, url)
+        if C.WEIGHTS in kinds and L.compared_model(line.text, url):
+            kinds.discard(C.WEIGHTS)
+        if not kinds or promise:
+            return
+        self._keep(url)
+        for kind in kinds:
+            self._note(kind, index)
+
+    def _keep(self, url: str) -> None:
+        if url not in self.links and len(self.links) < MAX_ARTIFACT_LINKS:
+            self.links.append(url)
+
+    def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> set[ReadmeCover]:
+        """Weights, data or both, by what the link's host holds and, for file shares,
+        collections and release pages, by the words that go with it and its section."""
+        host = artifact_host(url)
+        weights_file = is_weights_file(url)
+        if host is None and not weights_file:
+            return set()
+        key = (index, clause, host, weights_file, ".whl" in url)
+        if key not in self._kinds:  # links sharing their words share the verdict
+            titles = " ".join(s.title for _, s in self._chain(index))
+            self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
+        return set(self._kinds[key])
+
+    # --- rules on sections ------------------------------------------------------------------
+
+    def _section_rules(self, number: int, section: Section) -> None:
+        for cover in self._names_of(number):
+            if self._has_substance(number, section, cover):
+                self._note(cover, section.index)
+
+    def _has_substance(self, number: int, section: Section, cover: ReadmeCover) -> bool:
+        if cover == C.INSTALL and W.INSTALL_PROSE.search(section.title):
+            return True  # "Install the requirements": the heading is the instruction
+        own = list(self._own(number, cover))
+        said = [(i, line) for i, line in own if not line.is_blank]
+        if not said:
+            return False
+        promises = [line for i, line in said if self.promises[i]]
+        kept = [(i, line) for i, line in said if not self.promises[i]]
+        if cover == C.RESULTS:
+            return self._shows_results(kept)
+        if cover == C.CITATION:
+            return L.cites(kept, references_only=L.is_references(section.title))
+        code = [line for _, line in kept if line.is_code and L.runs(line.text)]
+        links = [line for _, line in kept if "](" in line.text or L.urls(line.text)]
+        if cover == C.INSTALL:
+            if _AMBIGUOUS_INSTALL.search(section.title) and not W.INSTALL_PROSE.search(
+                section.title
+            ):
+                return any(
+                    W.COMMANDS[C.INSTALL].search(line.text) or W.INSTALL_PROSE.search(line.text)
+                    for _, line in kept
+                )
+            # Bare step names ("Install the dependencies", "Set up the environment") say no
+            # more than the heading: a command, a link, a file, a version or a named package
+            # must say what to install.
+            return bool(code or links) or any(
+                line.is_code or W.INSTALL_NAMED.search(line.text) for _, line in kept
+            )
+        if cover == C.USAGE:
+            # Evaluating is using when the model run is the released one.
+            # "The trained model" after a training command is the reader's own, not released.
+            trains = any(
+                line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
+            )
+            names_released = any(
+                not (trains and _YOURS.match(found.group(0)))
+                for _, line in kept
+                for found in W.RELEASED_MODEL.finditer(plain(line.text))
+            )
+            allow_eval = (
+                bool(_USE_HEADING.search(section.title) or _QUICK.search(section.title))
+                or C.WEIGHTS in self.found
+                or names_released
+            )
+            # Fine-tuning the released pre-trained model on one's own task is how a
+            # pre-training paper is used.
+            if (
+                names_released
+                and _GENERAL_USE.search(section.title)
+                and any(line.is_code and _FINE_TUNE.search(line.text) for _, line in kept)
+            ):
+                return True
+            return any(
+                (
+                    not self._continues(i)
+                    and L.is_use(self._joined(i), allow_eval=allow_eval, purpose=self._purpose(i))
+                )
+                or any(
+                    L.is_guide(target) and C.USAGE in L.guide_covers(label, target)
+                    for label, target in W.DOC_LINK.findall(line.text)
+                )
+                for i, line in kept
+            ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
+        if cover in (C.TRAIN, C.EVALUATE):
+            # Code introduced as something else ("To generate images:") is not this step.
+            steps = [
+                line
+                for i, line in kept
+                if line.is_code
+                and L.runs(line.text)
+                and (not self._purpose(i) or cover in self._purpose(i))
+            ]
+            # Links to weights or data files are downloads ("Fine-tuned models" over a table
+            # of checkpoints), not instructions for this step.
+            guides = [
+                line for line in links if L.links_out(line.text) and not L.artifacts_only(line.text)
+            ]
+            return bool(steps or guides) or any(
+                W.SCRIPT_REFERENCE.search(line.text)
+                for _, line in kept
+                if not line.is_code and not W.TABLE_ROW.match(line.text)
+            )
+        if cover == C.WEIGHTS:
+            return any(
+                (L.links_out(line.text) or L.downloads(line.text))
+                and not (W.THIRD_PARTY.search(line.text) and not W.OUR_ARTIFACT.search(line.text))
+                for _, line in kept
+            )
+        if cover == C.DATA:
+            if any(W.NOT_AVAILABLE.search(line.text) for _, line in said) or (
+                promises and not any(L.links_out(line.text) for _, line in kept)
+            ):
+                return False
+            usable = [
+                line
+                for _, line in kept
+                if not W.NOT_AVAILABLE.search(line.text)
+                and (
+                    line.is_code
+                    or L.links_out(line.text)
+                    or W.FILE_REFERENCE.search(line.text)
+                    or (W.DATA_ACTION.search(line.text) and word_count(line.text) >= 4)
+                )
+            ]
+            return bool(usable)
+        return False
+
+    def _shows_results(self, lines: list[tuple[int, Line]]) -> bool:
+        texts = [line for _, line in lines]
+        if any(not line.is_code and W.IMAGE.search(line.text) for line in texts):
+            return True
+        return any(L.is_results_table(rows) for _, rows in L.tables(texts))
+
+    def _metric_tables(self) -> None:
+        """Results shown outside a results section (see `readme_lines.results_shown`), and a
+        table of measurements in an evaluation section ("Evaluation", "Testing", "Zero-shot
+        evaluation"): what the section holds decides, not its heading's word."""
+        for index, table in L.results_shown(self.doc.lines):
+            # A table of versions in the set-up steps is no result, whatever its header says.
+            if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
+                self._note(C.RESULTS, index)
+                return
+        for index, rows in L.tables(list(self.doc.lines)):
+            topic = self._topic(index)
+            if C.EVALUATE in topic and not self._ignored(index) and L.is_results_table(rows):
+                self._note(C.RESULTS, index)
+                return
+
+    def _api_uses(self) -> None:
+        """A model loaded and run from Python is usage wherever it stands, but in set-up,
+        training, data and evaluation sections (whose code is that step) and acknowledgements."""
+        lines = self.doc.lines
+        index = 0
+        while index < len(lines):
+            if not lines[index].is_code:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end].is_code:
+                end += 1
+            offset = L.api_use(lines[index:end])
+            at = index + (offset or 0)
+            if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
+                self._note(C.USAGE, at)
+                return
+            index = end
+
+    # --- placeholder, move, reading list ------------------------------------------------------
+
+    def _placeholder(self) -> None:
+        if self.root_files:
+            if not has_code(self.root_files):
+                listing = ", ".join(sorted(self.root_files)[:12])
+                self._note_at(C.PLACEHOLDER, 0, f"root holds no code: {listing}")
+            return
+        promise = L.code_promise(self.doc.lines, self.promises)
+        if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
+            self._note(C.PLACEHOLDER, promise)
+
+
+def _excerpt(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
+
+
+def with_readme(
+    facts: RepoFacts,
+    path: str | None,
+    size: int | None,
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
+) -> RepoFacts:
+    """`facts` with what its README (at `path`, `size` bytes, read as `text`) says: every host
+    adapter and `auditor readme` record it alike. The analysis runs inside the per-link
+    boundary: a README it fails on (a bug of ours) is `not_analysed`, the failure said and
+    noted (`auditor.containment`), the repository's other facts and its verdict kept."""
+    subject = facts.full_name if path is None else f"{facts.full_name}: {path}"
+    analyse = functools.partial(analyze_readme, text, root_files=root_files)
+    analysis = guarded(README_ANALYSIS, subject, analyse, None)
+    if analysis is None:
+        return not_analysed(facts, path, size)
+    return replace(
+        facts,
+        readme_path=path,
+        readme_bytes=size,
+        readme_covers=analysis.covers,
+        readme_evidence=analysis.evidence,
+        artifact_links=analysis.artifact_links,
+        readme_moved_to=analysis.moved_to,
+        reading_list=analysis.reading_list,
+        readme_citation_titles=analysis.citation_titles,
+    )
+
+
+async def with_host_readme(
+    facts: RepoFacts,
+    path: str | None,
+    size: int | None,
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
+) -> RepoFacts:
+    """`with_readme` for a README, card or description a host returned, whatever its size: cut
+    to `MAX_README_BYTES` characters before anything reads it, and analysed in a worker thread
+    within the run's deadline (`deadline.in_thread`), so that a large one never holds the
+    event loop. The deadline falling meanwhile is `OutOfTime`, the caller's to make an
+    outcome of."""
+    analyse = functools.partial(
+        with_readme, facts, path, size, text[:MAX_README_BYTES], root_files=root_files
+    )
+    return await in_thread(analyse)
+
+
+def not_analysed(facts: RepoFacts, path: str | None, size: int | None) -> RepoFacts:
+    """`facts` with a README (or description) at `path` that could not be analysed: named in
+    `skipped` (`README_NOT_ANALYSED`), so that the README-based criteria are unknown, never
+    failed."""
+    return replace(
+        facts, readme_path=path, readme_bytes=size, skipped=(*facts.skipped, README_NOT_ANALYSED)
+    )

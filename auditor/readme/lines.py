@@ -1,0 +1,655 @@
+"""What single README lines and headings say, for `auditor.readme.analysis`: the covers a heading
+names, the commands a line gives and what each runs (by its script's name and the sentence
+introducing it), where data and weights links stand, tables of measurements, references. Pure
+functions over text; every pattern is linear in the line it reads. A line's links are found by
+`auditor.links.scan`, exactly as an abstract's are; what a link is (code, weights, data) is asked of
+`auditor.links`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from auditor.facts.repofiles import has_code
+from auditor.links import ArtifactHost, artifact_host, code_repository, is_weights_file
+from auditor.links.scan import FoundUrl, find_urls
+from auditor.models import ReadmeCover
+from auditor.readme import words as W
+from auditor.readme.parse import Line, Section, plain
+
+C = ReadmeCover
+
+# Code that is data or configuration, not something run.
+DATA_LANGS = frozenset(
+    {"yaml", "yml", "json", "jsonl", "text", "txt", "plaintext", "log", "output", "csv", "toml",
+     "ini", "xml", "html", "diff", "tree", "markdown", "md", "latex", "tex"}
+)  # fmt: skip
+
+HELP = re.compile(r"\s(--help|-h)\s*$")
+
+PATH_TITLE = re.compile(r"[\w.-]*(/[\w.-]*)+|[\w-]+\.\w{1,5}")
+
+JOINED = re.compile(r"\band\b|&|/|,|\+|与|和|及")
+
+RELEASE = re.compile(r"\b(release|open[- ]?source|upload|code)\w*", re.I)
+TRAIN_VERB = re.compile(r"(?<![-\w])(train|trains|fine-?tunes?)\b", re.I)
+EVAL_VERB = re.compile(
+    r"\b(evaluat(es?|ing)|reproduc(es?|ing)|tests?|testing|analy[sz](es?|ing)|analysis)\b"
+    r"(?!\s+(set|split|data))",
+    re.I,
+)
+
+
+# --- the links of a line: found as in any other prose -------------------------------------------
+
+
+@functools.lru_cache(maxsize=16384)
+def _found(text: str) -> tuple[FoundUrl, ...]:
+    """The URLs of README text, found by `auditor.links.scan` as in abstracts and paper lists (a
+    line's rules ask for them several times: found once per README, see `forget_urls`)."""
+    return tuple(find_urls(text, follows_lines=False))
+
+
+def forget_urls() -> None:
+    """Drop the URLs kept for the lines read so far: what is kept stays within one README."""
+    _found.cache_clear()
+
+
+def urls(text: str) -> list[str]:
+    """The URLs in `text`, as their author meant them (`huggingface.co/lab/m` with its scheme,
+    trailing punctuation and markup cut)."""
+    return [found.url for found in _found(text)]
+
+
+def without_urls(text: str) -> str:
+    """`text` with each URL replaced by a space: what is said around the links."""
+    return _blanked(text, [(url.start, url.start + len(url.written)) for url in _found(text)])
+
+
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """`text` with a space for each of `spans` (in order, not overlapping)."""
+    if not spans:
+        return text
+    kept: list[str] = []
+    end = 0
+    for start, stop in spans:
+        kept += (text[end:start], " ")
+        end = stop
+    return "".join(kept) + text[end:]
+
+
+def _badge_words(url: str) -> str | None:
+    """A shields.io badge's label and message as words; None for any other URL."""
+    badge = W.BADGE.match(url)
+    if badge is None:
+        return None
+    return " " + unquote(badge.group(1)).replace("_", " ").replace("-", " ") + " "
+
+
+def heading_covers(section: Section) -> frozenset[ReadmeCover]:
+    return heading_covers_of(section.title)
+
+
+def heading_covers_of(title: str) -> frozenset[ReadmeCover]:
+    """The covers a heading names. A heading naming several tasks counts for all of them only
+    when it joins them ("Training and Evaluation"); otherwise for the one it names first
+    ("Train the teacher on the CIFAR dataset" is about training)."""
+    positions: dict[ReadmeCover, int] = {}
+    if PATH_TITLE.fullmatch(title.strip()):
+        return frozenset()  # a file or folder of a project-structure listing
+    for cover, pattern in W.HEADING_WORDS.items():
+        match = pattern.search(title)
+        stop = W.NOT_HEADING.get(cover)
+        if match and not (stop and stop.search(title) and not outside(stop, pattern, title)):
+            positions[cover] = match.start()
+    tasks = {c: p for c, p in positions.items() if c in (C.TRAIN, C.EVALUATE, C.USAGE, C.DATA)}
+    if len(tasks) > 1 and not JOINED.search(title):
+        first = min(tasks, key=lambda c: tasks[c])
+        positions = {c: p for c, p in positions.items() if c not in tasks or c == first}
+    return frozenset(positions)
+
+
+def outside(stop: re.Pattern[str], pattern: re.Pattern[str], title: str) -> bool:
+    """Whether the cover's word also stands outside every stop phrase of the heading."""
+    return bool(pattern.search(stop.sub(" ", title)))
+
+
+def is_acknowledgement(title: str) -> bool:
+    """Thanks and credits (what the code was built on), unless the heading also asks to cite."""
+    return bool(W.ACKNOWLEDGEMENT.search(title)) and not W.HEADING_WORDS[C.CITATION].search(title)
+
+
+def is_references(title: str) -> bool:
+    return bool(re.search(r"\breferences?\b", title, re.I)) and not re.search(
+        r"\b(citation|cite|citing|bibtex)\b", title, re.I
+    )
+
+
+def cites(lines: list[tuple[int, Line]], *, references_only: bool) -> bool:
+    for _, line in lines:
+        if W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@"):
+            return True
+        if W.REFERENCE.search(line.text):
+            return True
+        if not references_only and W.PAPER_LINK.search(line.text):
+            return True
+    return False
+
+
+def purpose_of(text: str) -> frozenset[ReadmeCover]:
+    """The steps a sentence introducing a command names ("To train and test the model:")."""
+    text = re.sub(r"`[^`]*`", " ", text)  # the sentence, not the command it introduces
+    if W.DATA_FOR_TRAINING.search(text):
+        return frozenset({C.DATA})
+    return frozenset(
+        cover
+        for cover, pattern in W.PURPOSE
+        if pattern.search(W.NOT_HEADING[cover].sub(" ", text) if cover in W.NOT_HEADING else text)
+    )
+
+
+def commands(line: Line) -> list[str]:
+    """The commands a line gives: a code line itself, or the inline code of prose (and a bare
+    `python x.py` written in a sentence)."""
+    if line.is_code:
+        command = re.sub(r"^\s*(\$|>|!|%)\s*", "", line.text)
+        if line.code_lang in DATA_LANGS or command.startswith(("#", "//")):
+            return []
+        return [part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command) if part.strip()]
+    whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
+    if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
+        return [whole]  # a command written as a line of its own
+    inline = re.findall(r"`([^`]+)`", line.text)
+    bare = re.findall(r"\b(?:python3?|bash|sh)\s+[\w./-]+\.(?:py|sh)\b[^`.;]*", line.text)
+    return [part for part in (*inline, *bare) if W.RUNNER.match(part) or looks_installed(part)]
+
+
+def looks_installed(text: str) -> bool:
+    return bool(W.COMMANDS[C.INSTALL].search(text) or W.COMMANDS[C.USAGE].search(text))
+
+
+_MODE_WORDS = (
+    r"(?P<mode>train|training|finetune|pretrain|test|eval|evaluate|evaluation|infer|inference"
+    r"|predict|demo|sample|generate)"
+)
+_SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
+# Words of a script's name saying what it fetches is weights.
+_WEIGHTS_NAME_WORDS = frozenset(
+    {"pretrained", "model", "models", "weight", "weights", "checkpoint", "checkpoints", "ckpt",
+     "ckpts"}
+)  # fmt: skip
+# Flags only training takes: epochs, a learning rate, warm-up, training steps.
+_TRAINING_FLAG = re.compile(
+    r"\s--?(n_?epochs?|num_train_epochs|max_epochs|epochs?|lr|learning[-_]rate|warmup\w*"
+    r"|max_steps|train_steps|num_train_steps)(?=[=\s])",
+    re.I,
+)
+_MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
+
+
+def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
+    """What the script (or `python -m` module) a command runs does, by the words of its name:
+    (covers, whether it runs one at all)."""
+    names: list[str] = []
+    mode = None
+    if W.RUNNER.match(command) or re.match(r"^\s*\.?/?[\w-]+/[\w./-]+\.(sh|py)\b", command):
+        found = W.RUN_SCRIPT.match(command)
+        if found:
+            names.append(found.group("script").rsplit("/", 1)[-1].rsplit(".", 1)[0])
+            # The mode it is run in (`main.py --mode train`, `tool.py test data/`) says more
+            # than a generic name.
+            mode = _SUBCOMMAND.match(command, found.end()) or _MODE_FLAG.search(command)
+    module = re.search(r"\bpython3?\s+-m\s+([\w.]+)", command)
+    if module and not names and not re.match(r"(pip|venv|ensurepip)\b", module.group(1)):
+        names.append(module.group(1))
+    if not names:
+        return set(), False
+    words = {
+        word
+        for name in names
+        for word in re.split(
+            r"[^a-z0-9]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+        )
+        if word
+    }
+    if mode is not None:
+        words = {mode.group("mode").casefold()}
+    if words & _WEIGHTS_NAME_WORDS:
+        words -= {"download"}  # `download_pretrained_models.py` fetches weights, not data
+    covers = {cover for cover, known in W.SCRIPT_WORDS if words & known}
+    if covers <= {C.USAGE} and _TRAINING_FLAG.search(command):
+        covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train
+    if W.COMMANDS[C.EVALUATE].search(command):
+        covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
+    for exclusive in (C.INSTALL, C.DATA):
+        if exclusive in covers:
+            return {exclusive}, True
+    if covers & {C.TRAIN, C.EVALUATE}:
+        covers.discard(C.USAGE)
+    return covers, True
+
+
+_USE_NAME = re.compile(
+    r"(?<![a-z])(demo|infer|inference|predict|prediction|sample|sampling|generate|generation"
+    r"|chat|gui|webui|app)(?![a-z])",
+    re.I,
+)
+
+
+def named_for_use(command: str) -> bool:
+    """The script a command runs is named for a use (`inference.py`, `demo.sh`), not
+    generically (`main.py`, `run.sh`)."""
+    found = W.RUN_SCRIPT.match(command)
+    return bool(found and _USE_NAME.search(found.group("script").rsplit("/", 1)[-1]))
+
+
+def runs(text: str) -> bool:
+    """A code line that does something (not a comment, a folder tree or a blank)."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith(("#", "//", "--")) or W.TREE_LINE.search(text):
+        return False
+    return bool(W.COMMAND_LINE.match(stripped))
+
+
+def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = frozenset()) -> bool:
+    """A line of a usage section that uses the code: code that runs something other than set-up,
+    training or data preparation (evaluation too when the released model is what is run), or
+    such a command in inline code."""
+    if line.is_code and line.code_lang in DATA_LANGS:
+        return False
+    for command in commands(line):
+        if not runs(command) or W.SETUP_COMMAND.match(command) or HELP.search(command):
+            continue
+        if re.match(r"^\s*(import|from)\s", command):
+            continue  # an import alone is not yet a use
+        if any(W.COMMANDS[c].search(command) for c in (C.INSTALL, C.TRAIN, C.DATA)):
+            continue
+        covers, _ = script_covers(command)
+        if covers & {C.INSTALL, C.TRAIN, C.DATA}:
+            continue
+        if C.USAGE in purpose:
+            return True
+        if purpose & {C.TRAIN, C.DATA}:
+            continue
+        if C.EVALUATE in covers or C.EVALUATE in purpose:
+            if allow_eval:
+                return True
+            continue
+        return True
+    return False
+
+
+# A Python line loading a model into a name: a loader method (`Net.from_checkpoint(...)`,
+# `torch.hub.load(...)`, `pkg.load("base")`), or a class given a model id (`Encoder("lab/m")`).
+# (`from_pretrained(` and `pipeline(` count wherever they stand: `readme_words.COMMANDS`.)
+_MODEL_LOAD = re.compile(
+    r"^\s*(\w{1,40})\s*=\s*[\w.]{0,80}?(\.(from_pretrained|from_checkpoint|load_from_checkpoint"
+    r"|load_model|load|restore)\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"'])"
+)
+# What is done to a model before it is run, or to train it: not a use.
+_NOT_A_RUN = frozenset(
+    {"to", "cuda", "cpu", "eval", "train", "fit", "half", "float", "save", "save_pretrained",
+     "parameters", "load_state_dict", "push_to_hub", "requires_grad_", "state_dict", "compile"}
+)  # fmt: skip
+_PYTHON_LANGS = frozenset({"python", "py", "python3", "ipython", "pycon", ""})
+API_USE_LINES = 40  # lines of a block read after a load for the call
+API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays linear)
+
+
+def api_use(block: Sequence[Line]) -> int | None:
+    """The offset in a code block of a line loading a model whose result a later line of the
+    block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
+    `model.generate(prompt)`): the released model used from Python."""
+    loads = 0
+    for offset, line in enumerate(block):
+        if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
+            return None
+        loaded = _MODEL_LOAD.match(line.text)
+        if loaded is None:
+            continue
+        loads += 1
+        name = re.escape(loaded.group(1))
+        called = re.compile(rf"(?<![\w.]){name}(\.(\w+))?\s*\(")
+        for later in block[offset + 1 : offset + 1 + API_USE_LINES]:
+            for call in called.finditer(later.text):
+                if call.group(2) not in _NOT_A_RUN:
+                    return offset
+    return None
+
+
+def says_data(text: str) -> bool:
+    """A sentence saying where the data is or how to get it: "download the X dataset", "the
+    data is included in `data/`", "Data: complaints.csv"; not a licence line."""
+    if not W.DATA_WORDS.search(text) or W.NOT_AVAILABLE.search(text) or W.LICENCE.search(text):
+        return False
+    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text):
+        return True
+    located = W.DATA_NEAR.search(text) or W.DATA_AT.search(text)
+    where = links_out(text) or W.DATA_PATH.search(text)
+    return bool(located and where) or bool(W.DATA_FILE.search(text))
+
+
+CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most
+LINKS_PER_LINE = 30
+
+
+_CLAUSE_BREAK = re.compile(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A piece of a line holding links: its text, the words around its links (the whole line's
+    when it has none of its own), and the links."""
+
+    text: str
+    words: str
+    urls: tuple[str, ...]
+
+
+def clauses(text: str) -> list[Clause]:
+    """A line cut where its links' words part ("the dataset from A and the model from B"), a
+    badge's label and message standing for its URL: the clauses holding links."""
+    found = _found(text)
+    if not found:
+        return []
+    # The line with each badge read as its words, and where each other link then stands.
+    pieces: list[str] = []
+    links: list[tuple[int, int, str]] = []
+    end = length = 0
+    for item in found:
+        pieces.append(text[end : item.start])
+        length += item.start - end
+        shown = _badge_words(item.url)
+        if shown is None:
+            shown = item.written
+            links.append((length, length + len(shown), item.url))
+        pieces.append(shown)
+        length += len(shown)
+        end = item.start + len(item.written)
+    line = "".join(pieces) + text[end:]
+    words = _blanked(line, [(start, stop) for start, stop, _ in links])[:CLAUSE_CHARS]
+    parts, start = [], 0
+    for cut in _CLAUSE_BREAK.finditer(line):
+        parts.append((start, cut.start()))
+        start = cut.end()
+    parts.append((start, len(line)))
+    found_clauses, next_link = [], 0
+    for first, last in [(a, b) for a, b in parts if b > a][: LINKS_PER_LINE * 2]:
+        while next_link < len(links) and links[next_link][0] < first:
+            next_link += 1
+        own = []
+        while next_link < len(links) and links[next_link][0] < last:
+            own.append(links[next_link])
+            next_link += 1
+        if not own:
+            continue
+        part = line[first:last]
+        part_words = _blanked(part, [(a - first, min(b, last) - first) for a, b, _ in own])
+        urls = tuple(url for _, _, url in own)
+        if W.WORDS.search(plain(part_words)):
+            found_clauses.append(Clause(part, part_words, urls))
+        else:
+            found_clauses.append(Clause(f"{part} {words}", f"{part_words} {words}", urls))
+    return found_clauses
+
+
+def artifact_kinds(
+    clause: Clause,
+    url: str,
+    host: ArtifactHost | None,
+    topic: frozenset[ReadmeCover],
+    section_titles: str,
+) -> frozenset[ReadmeCover]:
+    """Weights, data or both for a link: by what its host holds, and, for file shares,
+    collections and release pages, by the words of its clause, the covers its
+    section names (`topic`) and the titles of the sections holding it. A wheel or a package in
+    the set-up steps is no artifact; a third-party base model is not the paper's weights."""
+    weights_file_named = W.WEIGHTS_FILE_NAME.search(clause.text)
+    text = plain(clause.words) + (" weights" if weights_file_named else "")
+    if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
+        return frozenset()
+    if host == "data":
+        return frozenset({C.DATA})
+    if host == "space":
+        return frozenset()
+    third_party = W.THIRD_PARTY.search(text) and not W.OUR_ARTIFACT.search(text)
+    if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
+        return frozenset() if third_party else frozenset({C.WEIGHTS})
+    kinds: set[ReadmeCover] = set()
+    if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
+        kinds.add(C.DATA)
+    fallback = not kinds and (C.WEIGHTS in topic or host == "release-asset")
+    if W.WEIGHTS_WORDS.search(text) or fallback:
+        kinds.add(C.WEIGHTS)
+    if not kinds:
+        if W.DATA_WORDS.search(section_titles):
+            kinds.add(C.DATA)
+        elif W.WEIGHTS_WORDS.search(section_titles):
+            kinds.add(C.WEIGHTS)
+    if third_party:
+        kinds.discard(C.WEIGHTS)
+    return frozenset(kinds)
+
+
+_DOWNLOAD_TEXT = re.compile(
+    r"\b(download|link|ckpt|checkpoints?|weights?|model|hf|here)\b|🤗|\b(our|ours)\b", re.I
+)
+
+
+def compared_model(row: str, url: str) -> bool:
+    """A model linked by its name in the first cell of a table row of measurements: a model
+    the README compares against, not weights it releases (those sit in a download column, or
+    the row says they are ours)."""
+    if not W.TABLE_ROW.match(row):
+        return False
+    raw = row.strip().strip("|").split("|")
+    if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
+        return False
+    if W.OUR_ARTIFACT.search(row):
+        return False
+    return sum(1 for cell in raw[1:] if W.MEASURE_CELL.match(plain(cell))) >= 2
+
+
+def links_out(text: str) -> bool:
+    """A link that is not an image (a screenshot is not a download)."""
+    bare = re.sub(r"(?i)!\[[^\]]*\]\([^)]*\)|<img[^>]*>", " ", text)
+    return bool("](" in bare or _found(bare))
+
+
+def artifacts_only(text: str) -> bool:
+    """Every link of the line is to weights or data (a model, a dataset, a file share, a
+    weights file), none to a guide or a page."""
+    found = urls(text)
+    return bool(found) and all(
+        artifact_host(url) is not None or is_weights_file(url) for url in found
+    )
+
+
+def downloads(text: str) -> bool:
+    return bool(
+        re.search(
+            r"\b(wget|curl|gdown|huggingface-cli\s+download|hf\s+download|git\s+clone\s+https?://"
+            r"huggingface|snapshot_download|from_pretrained)\b",
+            text,
+            re.I,
+        )
+    )
+
+
+def guide_covers(label: str, target: str) -> frozenset[ReadmeCover]:
+    """What a link to a guide is about: its text, or the name of the file it points at."""
+    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
+    return heading_covers_of(label) | heading_covers_of(name.replace("_", " "))
+
+
+def is_guide(target: str) -> bool:
+    """A link to a written guide: a Markdown, reStructuredText or notebook file, or docs."""
+    lowered = target.casefold().split("#")[0]
+    return lowered.endswith((".md", ".rst", ".ipynb", ".txt")) or bool(
+        re.search(r"(^|/)(docs?|wiki|documentation)(/|$)|readthedocs", lowered)
+    )
+
+
+def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
+    """The tables among `lines` (pipe, grid or HTML): (position of the first row, the rows)."""
+    index = 0
+    while index < len(lines):
+        line, start = lines[index], index
+        if line.is_code:
+            index += 1
+            continue
+        following = lines[index + 1].text if index + 1 < len(lines) else ""
+        pipe = "|" in line.text and W.PIPE_SEPARATOR.match(following)
+        if pipe or W.TABLE_ROW.match(line.text) or W.GRID_BORDER.match(line.text):
+            rows = []
+            while (
+                index < len(lines)
+                and not lines[index].is_code
+                and (
+                    lines[index].text.strip()[:1] in {"|", "+"}
+                    or (pipe and "|" in lines[index].text)
+                )
+            ):
+                rows.append(lines[index].text)
+                index += 1
+            yield start, rows
+            continue
+        if W.HTML_TABLE.search(line.text):
+            # The test that starts a table is the one that continues it: the first row is
+            # always taken, so no table is empty and the reader always moves on.
+            rows = []
+            while (
+                index < len(lines)
+                and not lines[index].is_code
+                and W.HTML_TABLE.search(lines[index].text)
+            ):
+                rows.append(lines[index].text)
+                index += 1
+            yield start, rows
+            continue
+        index += 1
+
+
+def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
+    """Lines showing results wherever they stand, and whether each is a table: a table of
+    measurements under a header naming a metric, a figure named or captioned as results, a
+    sentence giving two metric values."""
+    for index, rows in tables(list(lines)):
+        if W.METRIC_WORDS.search(plain(without_urls(rows[0]))) and is_results_table(rows):
+            yield index, True
+    for index, line in enumerate(lines):
+        if line.is_code:
+            continue
+        if W.IMAGE.search(line.text):
+            caption = " ".join(other.text for other in lines[max(0, index - 3) : index + 1])
+            if W.RESULTS_FIGURE.search(line.text) or W.RESULTS_CAPTION.search(caption):
+                yield index, False
+        if len(W.METRIC_VALUE.findall(line.text)) >= 2:
+            yield index, False
+
+
+def is_results_table(rows: list[str]) -> bool:
+    """Measurements in the body (at least two cells holding a decimal or a percentage, or one
+    under a header naming a metric); not a table of settings, packages or dataset sizes."""
+    if not rows:
+        return False
+    header = plain(without_urls(rows[0]))
+    metric = bool(W.METRIC_WORDS.search(header))
+    # A table of settings names them in its first column ("Parameter | Value") or in most of
+    # its header ("Name | Type | Default"); one column of model sizes ("#Params") beside the
+    # measurements leaves it a results table.
+    named = [bool(W.SETTINGS_TABLE.search(cell)) for cell in cells(rows[0])]
+    if named and (named[0] or 2 * sum(named) >= len(named)) and not metric:
+        return False
+    body = [cell for row in rows[1:] if not W.PIPE_SEPARATOR.match(row) for cell in cells(row)]
+    measured = sum(1 for cell in body if W.MEASURE_CELL.match(cell))
+    # Mostly counts (10,000 images, 2k, 1.2M tokens) beside a few averages: dataset statistics,
+    # however its columns are named (train / test splits).
+    if not metric and sum(1 for cell in body if W.COUNT_CELL.match(cell)) > measured:
+        return False
+    return measured >= (1 if metric else 2)
+
+
+_HTML_CELL = re.compile(r"<t[dh](?=[\s/>])[^>]*>(.*?)(?=</t[dh]>|<t[dh](?=[\s/>])|$)", re.I)
+
+
+def cells(row: str) -> list[str]:
+    if W.HTML_TABLE.search(row):
+        return [plain(cell) for cell in _HTML_CELL.findall(row)]
+    return [plain(cell) for cell in row.strip().strip("|").split("|")]
+
+
+def bibtex_title(lines: Sequence[Line]) -> str | None:
+    """The `title` of the BibTeX entry starting at `lines[0]`, braces removed."""
+    for line in lines:
+        found = W.BIBTEX_TITLE.match(line.text)
+        if found:
+            return " ".join(found.group(1).replace("{", "").replace("}", "").split()) or None
+        if line is not lines[0] and W.BIBTEX_ENTRY.match(line.text):
+            return None
+    return None
+
+
+# --- whether the code is there ----------------------------------------------------------------
+
+READING_LIST_ENTRIES = 20
+
+
+def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
+    """The first line promising the code itself ("code coming soon", an unticked "release the
+    code" to-do), not only weights or data, nor a later form of code already there (a package,
+    an updated version)."""
+    for index, line in enumerate(lines):
+        if line.is_code or line.is_heading:
+            continue
+        todo = W.TODO_OPEN.match(line.text)
+        if not (promises[index] or todo) or W.TODO_DONE.match(line.text):
+            continue
+        if (todo and not RELEASE.search(line.text)) or W.LATER_ARTEFACT.search(line.text):
+            continue
+        if W.CODE_WORDS.search(line.text) or not W.ARTIFACT_ONLY.search(line.text):
+            return index
+    return None
+
+
+def moved_to(lines: Sequence[Line], ignored: Callable[[int], bool]) -> str | None:
+    """The code a line saying the code moved points at, on it or just below: a link that
+    `auditor.links` calls code (a repository on any code host, a Space), never a model or a
+    dataset (where the weights went is not where the code lives)."""
+    for index, line in enumerate(lines):
+        if line.is_code or not W.MOVED.search(line.text) or ignored(index):
+            continue
+        for later in lines[index : index + 4]:
+            for url in urls(later.text):
+                code = code_repository(url)
+                if code is not None:
+                    return code.url
+    return None
+
+
+def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
+    """At least `READING_LIST_ENTRIES` list or table entries linking papers or repositories, no
+    command, and no code at the root: a survey's "awesome" list."""
+    if root_files and has_code(root_files):
+        return False
+    listed: dict[str, bool] = {}  # a link listed again is judged once
+
+    def is_work(url: str) -> bool:
+        if url not in listed:
+            listed[url] = bool(W.PAPER_LINK.search(url) or code_repository(url))
+        return listed[url]
+
+    entries = 0
+    for line in lines:
+        if line.is_code and runs(line.text) and not W.TREE_LINE.search(line.text):
+            return False
+        text = line.text.lstrip()
+        if (text.startswith(("-", "*", "+", "|")) or text[:1].isdigit()) and any(
+            is_work(url) for url in urls(line.text)
+        ):
+            entries += 1
+    return entries >= READING_LIST_ENTRIES

@@ -1,0 +1,483 @@
+"""The words and command shapes `auditor.readme.analysis` reads a README by: section names per
+cover, commands per cover, placeholder promises, moves, citation requests, results tables.
+Patterns only (no logic); each is linear in the line it reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.links import WEIGHTS_FILE_EXTENSIONS
+from auditor.models import ReadmeCover
+
+_I = re.IGNORECASE
+
+# Section names: a heading counts for a cover when it names it (and its section has substance).
+HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
+    ReadmeCover.INSTALL: re.compile(
+        r"\b(install\w*|set[- ]?up|requirements?|dependenc\w+|environment|prerequisites?"
+        r"|get(ting)? started|preparations?)\b|安装|环境|環境|インストール|설치",
+        _I,
+    ),
+    ReadmeCover.USAGE: re.compile(
+        r"\b(usage|quick[- ]?start|demos?|inference|how to (use|run)|examples?|tutorials?"
+        r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*)\b"
+        r"|使用|用法|快速开始|推理|使い方|사용법",
+        _I,
+    ),
+    ReadmeCover.TRAIN: re.compile(
+        r"\b(train|training|fine-?tun\w*|pre-?training|finetun\w*|sft)\b|训练|訓練|学習|학습", _I
+    ),
+    ReadmeCover.EVALUATE: re.compile(
+        r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
+        r"|validation)\b"
+        r"|评估|评测|测试|評価|평가",
+        _I,
+    ),
+    ReadmeCover.RESULTS: re.compile(
+        r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?"
+        r"|benchmark (results|performance|scores?)|quantitative|qualitative|main table"
+        r"|generated (images|samples|videos)|visual results)\b"
+        r"|结果|結果|결과|性能",
+        _I,
+    ),
+    ReadmeCover.WEIGHTS: re.compile(
+        r"\b(pre-?trained|checkpoints?|weights|model zoo|models? (download|release|card)s?"
+        r"|(released|trained|our) models?|download (the )?models?)\b|预训练|权重|学習済み",
+        _I,
+    ),
+    ReadmeCover.DATA: re.compile(
+        r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*)\b"
+        r"|数据|データ|데이터",
+        _I,
+    ),
+    ReadmeCover.CITATION: re.compile(
+        r"\b(citation|cite|citing|bibtex|references?)\b|引用|인용", _I
+    ),
+}
+# Heading words that look like a cover but are not it.
+NOT_HEADING: dict[ReadmeCover, re.Pattern[str]] = {
+    ReadmeCover.TRAIN: re.compile(
+        r"training[- ]free|pre-?trained|training\s+((and|&|/)\s+test(ing)?\s+)?(data|sets?)", _I
+    ),
+    # "Test set", "the test bag file", "download the test images": test data, not the step.
+    ReadmeCover.EVALUATE: re.compile(
+        r"\btest(ing)?\s+(sets?|data|splits?)|results?\b"
+        r"|\btest\s+(\w+\s+)?(files?|images?|samples?|videos?|bags?|sequences?|scenes?)\b"
+        r"|\bdownload\w*\s+(the\s+)?test\b",
+        _I,
+    ),
+    ReadmeCover.USAGE: re.compile(
+        r"\bexamples?\s+(of|from)\b(?!\s+(using|running|usage|how))|\bgenerated\b"
+        r"|visuali[sz]\w*\s+(the\s+)?(data|dataset)",
+        _I,
+    ),
+    ReadmeCover.DATA: re.compile(r"\bdata (structure|format|flow)|metadata|\bresults?\b", _I),
+}
+# Sections whose code belongs to a cover other than the section above them.
+ACKNOWLEDGEMENT = re.compile(
+    r"\b(acknowledg\w*|thanks|credits?|based on|built (up)?on|related (work|projects?))\b|致谢", _I
+)
+
+COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
+    ReadmeCover.INSTALL: re.compile(
+        r"\b(pip3?|python3?\s+-m\s+pip|uv\s+pip|conda|mamba|micromamba)\s+install\b"
+        r"|\b(conda|mamba)\s+(env\s+create|create)\b|\bpoetry\s+install\b|\buv\s+sync\b"
+        r"|\bpipenv\s+install\b|\bsetup\.py\s+(install|develop)\b|\bdocker\s+(build|pull)\b"
+        r"|\bnpm\s+(install|ci)\b|\bPkg\.instantiate\b|\brenv::restore\b|\bcargo\s+build\b"
+        r"|\bapt(-get)?\s+install\b|\b(install|setup)\.sh\b",
+        _I,
+    ),
+    # Flags and tools that say what a command does whatever its script is called.
+    ReadmeCover.USAGE: re.compile(
+        r"\bpython3?\s+-m\s+(?!pip\b|venv\b|torch\.distributed|spacy\b|ensurepip\b)\w"
+        r"|\bstreamlit\s+run\b|\bgradio\s+\w|\.from_pretrained\(|\bpipeline\("
+        r"|\s--+(inference|infer|predict|demo)([-_]only)?\b",
+        _I,
+    ),
+    ReadmeCover.TRAIN: re.compile(
+        r"\.(py|sh)\b[^\n]*\s--?(train|do_train|mode[= ]train)\b(?![\s=]*(false|0)\b)"
+        r"|\.sh\s+train\b"
+        r"|\b(llamafactory-cli|swift)\s+(train|sft)\b",
+        _I,
+    ),
+    ReadmeCover.EVALUATE: re.compile(
+        r"\.(py|sh)\b[^\n]*\s--?(eval\w*|test|do_eval|do_predict"
+        r"|(mode|task|phase)[= ](eval\w*|test))\b"
+        r"|\.sh\s+(eval|test)\b|\blm_eval\b",
+        _I,
+    ),
+    ReadmeCover.DATA: re.compile(
+        r"\bload_dataset\(|\bkaggle\s+(datasets|competitions)\s+download\b"
+        r"|--repo-type[= ]dataset\b",
+        _I,
+    ),
+    # A model fetched from the Hugging Face Hub by name.
+    ReadmeCover.WEIGHTS: re.compile(
+        r"\b(huggingface-cli|hf)\s+download\s+(?![^\n]*--repo-type[= ](dataset|space))[\w.-]+/"
+        r"|\bsnapshot_download\(\s*(repo_id\s*=\s*)?[\"'][\w.-]+/[\w.-]+[\"']\s*\)",
+        _I,
+    ),
+}
+# A command that runs a script, and the script's name.
+RUN_SCRIPT = re.compile(
+    r"^\s*([A-Z_]+=\S*\s+)*(python3?(\s+-u)?|torchrun|accelerate\s+launch|deepspeed|bash|sh|zsh"
+    r"|srun|sbatch|uv\s+run|matlab\s+-\w+|Rscript|julia|jupyter\s+\w+|nohup\s+\S+)?[^\n]*?"
+    r"(?<![\w./-])(?P<script>[\w./-]*[\w-]\.(py|sh|ipynb|m|r|jl))\b",
+    _I,
+)
+# A line that starts like a set-up or run command.
+COMMAND_START = re.compile(
+    r"^(pip3?|conda|mamba|micromamba|uv|poetry|pipenv|docker|npm|streamlit|gradio|accelerate"
+    r"|torchrun|deepspeed|python3?)\s+\S+",
+)
+RUNNER = re.compile(
+    r"^\s*([A-Z_]+=\S*\s+)*((python3?|torchrun|accelerate|deepspeed|bash|sh|zsh|srun|sbatch"
+    r"|uv\s+run|Rscript|julia|matlab|nohup)\b|\./[\w./-]+\.(sh|py)\b|\./[\w./-]+\s+\S)",
+    _I,
+)
+# Words in a script's name that say what it does, checked in this order.
+SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
+    (ReadmeCover.INSTALL, frozenset({"install", "setup", "requirements"})),
+    (
+        ReadmeCover.DATA,
+        frozenset(
+            {
+                "data", "dataset", "datasets", "prepro", "preprocess", "preprocessing",
+                "download", "split", "splits", "tokenize", "crawl", "scrape",
+            }
+        ),
+    ),
+    (
+        ReadmeCover.TRAIN,
+        frozenset(
+            {
+                "train", "training", "trainer", "finetune", "finetuning", "fine", "ft", "sft",
+                "pretrain", "pretraining", "distill", "distillation", "dpo", "grpo", "ppo",
+            }
+        ),
+    ),
+    (
+        ReadmeCover.EVALUATE,
+        frozenset(
+            {
+                "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
+                "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
+                "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
+            }
+        ),
+    ),
+    (
+        ReadmeCover.USAGE,
+        frozenset(
+            {
+                "demo", "demos", "infer", "inference", "predict", "prediction", "run", "main",
+                "app", "sample", "sampling", "generate", "generation", "example", "examples",
+                "chat", "serve", "server", "render", "visualize", "visualise", "vis",
+                "visualization", "cli", "interactive", "pipeline", "play", "quickstart",
+                "launch", "api", "gui", "webui",
+            }
+        ),
+    ),
+)  # fmt: skip
+# What the sentence introducing a command says it does, checked in this order.
+PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
+    (
+        ReadmeCover.USAGE,
+        re.compile(
+            r"\b(to\s+use\s+(the|our|this|a)\s+(\w+\s+)?(model|tool|code|library|package|api"
+            r"|checkpoints?|weights)|use\s+(the|our|a)\s+(trained|pre-?trained|released)|inference|infer"
+            r"|predict(s|ing|ions?)?\b"
+            r"|demo|deploy\w*|generat\w*\s+(images?|samples?|videos?|texts?|outputs?"
+            r"|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?(model|demo|app"
+            r"|agent|pipeline|tool|interface))\b",
+            _I,
+        ),
+    ),
+    (
+        ReadmeCover.DATA,
+        re.compile(
+            r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
+            r"\s+(the\s+|your\s+|our\s+)?(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
+            r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
+            r"|generation)\b",
+            _I,
+        ),
+    ),
+    (ReadmeCover.TRAIN, re.compile(r"\b(train|training|fine-?tun\w*|pre-?train(ing)?)\b", _I)),
+    (
+        ReadmeCover.EVALUATE,
+        re.compile(
+            r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)|compute\s+(the\s+)?"
+            r"(scores?|metrics?|accuracy)|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
+            r"\s+)?(models?|on"
+            r"|performance|accuracy|checkpoints?))\b",
+            _I,
+        ),
+    ),
+)
+# "Generate pairs for training the decoder": making data, not training.
+DATA_FOR_TRAINING = re.compile(
+    r"\b(generat|prepar|creat|build|extract|collect|synthesi[sz])\w*\b[^.\n]{0,60}\bfor\s+"
+    r"(the\s+)?training\b",
+    _I,
+)
+# An argument handing a command trained weights.
+CHECKPOINT_ARGUMENT = re.compile(
+    r"\s--?(model[-_]?path|model[-_]?dir|ckpt\w*|checkpoint\w*|weights?\w*|resume|pretrained\w*"
+    r"|load[-_]?\w*|g_path)\b(?![=\s]+\S*(output|work_?dir|runs?/|exp|logs?|best|<))"
+    r"|\s\S*(weights?|ckpts?|checkpoints?|pretrained)\S*",
+    _I,
+)
+# Commands that set things up and say nothing about using the code.
+SETUP_COMMAND = re.compile(
+    r"^\s*(git\s+(clone|lfs|submodule|checkout|pull)|cd\b|export\b|source\b|conda\s+activate"
+    r"|mkdir\b|ln\b|cp\b|mv\b|rm\b|unzip\b|tar\b|wget\b|curl\b|gdown\b|huggingface-cli\s+"
+    r"(download|login)|hf\s+download|#|//|echo\b|pip3?\b|conda\b|python3?\s+-m\s+(pip|venv)"
+    r"|uv\b|poetry\b|docker\s+(build|pull)|wandb\s+login|chmod\b|apt\b|sudo\b|cmake\b|make\b)",
+    _I,
+)
+# A code line that runs something: a script, a tool, a Python statement.
+COMMAND_LINE = re.compile(
+    r"^\s*(\$\s+|>\s+|!|%)?([A-Z_]+=\S+\s+)*(python3?|torchrun|accelerate|deepspeed|bash|sh"
+    r"|srun|sbatch|\./[\w./-]+\.(sh|py)\b|\./[\w./-]+\s+\S|[\w-]+\.(sh|py)\b"
+    r"|(?-i:[a-z][\w.-]*)\s+(--?\w|[\w./-]+\.(py|sh|ya?ml|json)\b|(?-i:[a-z][\w-]*)\s+\S)"
+    r"|from\s+\w|import\s+\w"
+    r"|\w+\s*=\s*\w|[\w.]+\(|\w+\.\w+\()",
+    _I,
+)
+TREE_LINE = re.compile(r"[├└│┬─]|^\s*[|`]--|^\s*\w[\w.-]*/\s*(#.*)?$|^\s*[\w./-]+\.\w+\s*(#.*)?$")
+
+# "Coming soon": a promise, not a release.
+PROMISE = re.compile(
+    r"coming\s+soon|available\s+soon|soon\s+available"
+    r"|\b(will|to)\s+be\s+(publicly\s+)?(released|open[- ]?sourced|uploaded|published"
+    r"|made\s+(publicly\s+)?(available|public)|available|public|added|updated|provided)\b"
+    r"|\bwill\s+(soon\s+)?(release|publish|open[- ]?source|upload"
+    r"|make\s+\S+(\s+\S+){0,4}\s+(public|available))\b"
+    r"|\b(release|upload)\w*\s+(soon|later|shortly)\b|stay\s+tuned|under\s+construction"
+    r"|\b(in|under)\s+preparation\b|\b(are|is)\s+(still\s+)?preparing\b|\bpreparing\s+(the\s+)?(code|release)"
+    r"|\b(will|to)\s+(add|update|upload|complete)\b[^.\n]{0,40}\b(soon|later)\b"
+    r"|available\s+(after|upon)\s+(the\s+)?(review|acceptance|publication)"
+    r"|upon\s+(acceptance|publication)|\bTB[DA]\b|\bto\s+be\s+(announced|determined)\b"
+    r"|\btodo:?\s*release|\bnot\s+(yet\s+)?(been\s+)?(released|public|available)\b"
+    r"|as\s+soon\s+as\s+possible"
+    r"|敬请期待|即将|(将|会)(在|于)?[^。\n]{0,12}(开源|发布|公开|上传|公布)|整理中|正在整理|准备中",
+    _I,
+)
+# An unticked to-do item about releasing something.
+TODO_OPEN = re.compile(r"^\s*[-*+]?\s*\[\s\]\s*", _I)
+TODO_DONE = re.compile(r"^\s*[-*+]?\s*\[[xX✓✔]\]\s*")
+# What a promise is about when it is not the code itself.
+ARTIFACT_ONLY = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|models?|datasets?|data|benchmark|demo|paper|slides|video"
+    r"|poster|results?|logs?|annotations?|preprint|arxiv|website|page|blog)\b|权重|模型|数据",
+    _I,
+)
+# A later form of code already there: a package, an updated or new version, documentation.
+LATER_ARTEFACT = re.compile(
+    r"\b(pip|pypi|conda)\b|\b(python\s+)?(package|library|wheel)\b|\bdocs\b|documentation"
+    r"|\b(updated|new|newer|improved|extended|cleaner|cleaned[- ]up|refactored|faster|journal)"
+    r"\s+(\w+\s+)?(version|release|codebase)\b|\bv(ersion\s*)?\d+(\.\d+)*\b",
+    _I,
+)
+CODE_WORDS = re.compile(
+    r"\b(code|codes|codebase|implementation|source|repo|repository|scripts?|training|inference"
+    r"|toolkit|package|library|everything)\b|代码|源码",
+    _I,
+)
+MOVED = re.compile(
+    r"\b(has\s+moved|have\s+moved|moved\s+(permanently\s+)?(to|into)|migrated\s+(to|into)"
+    r"|relocated\s+to|new\s+home|now\s+(lives|hosted|maintained|located|developed)\s+(at|in|on)"
+    r"|(is|are)\s+now\s+(at|in)|please\s+(visit|use|go\s+to)\s+(the|our)\s+new"
+    r"|(deprecated|archived|no\s+longer\s+(maintained|updated))\b[^.]{0,60}\b(see|use|visit|go\s+to)"
+    r")\b|已迁移|迁移至|移至",
+    _I,
+)
+CITE_REQUEST = re.compile(
+    r"\b(please|kindly|if\s+you)\b[^.\n]{0,120}\b(cit(e|ing|ation)|reference)\b"
+    r"|\bcite\s+(our|this|the)\b|\bciting\s+(our|this)\b|请引用|引用我们",
+    _I,
+)
+# A BibTeX entry: a known type, or any word written as one (`@inprocedings{key,`, a misspelt
+# type), since the shape `@word{key,` is BibTeX's alone (no decorator, CSS rule or handle).
+BIBTEX_ENTRY = re.compile(
+    r"^\s*[`>*-]*\s*@\s*((inproceedings|article|misc|inbook|incollection|phdthesis|mastersthesis"
+    r"|techreport|book|unpublished|online|software|conference|proceedings|preprint)\s*[{(]"
+    r"|[a-z]{4,24}\s*\{\s*[^\s,{}()]{1,80}\s*,)",
+    _I,
+)
+BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
+PAPER_LINK = re.compile(
+    r"arxiv\.org/(abs|pdf)/|doi\.org/10\.|openreview\.net/|aclanthology\.org/|aclweb\.org/"
+    r"|proceedings\.|papers\.nips\.cc|neurips\.cc/paper|ieeexplore|dl\.acm\.org|springer\.com"
+    r"|sciencedirect|nature\.com/articles|biorxiv|medrxiv|ssrn\.com|\.pdf\b",
+    _I,
+)
+# A plain-text reference: authors and a year ("Doe, J., Roe, A. (2024). Title…" or "et al.").
+REFERENCE = re.compile(
+    r"\bet\s+al\b|[A-Z][a-z]+,\s+[A-Z]\.?[^.\n]{0,200}\b(19|20)\d\d\b"
+    r"|\b(19|20)\d\d\b[^\n]{0,200}\b(conference|proceedings|journal|arxiv|preprint|transactions"
+    r"|ICLR|ICML|NeurIPS|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|MICCAI)\b",
+)
+
+# Results: a table of measurements in a results-type section, not one of settings or data sizes.
+# A table cell holding a measurement: a decimal or a percentage, maybe bold, starred or ± spread.
+MEASURE_CELL = re.compile(
+    r"^[\s(]*[-+−]?(\d{1,4}\.\d+|\d{1,3}(\.\d+)?\s?%|\.\d+)\s*%?\s*"
+    r"([±]\s*\d+(\.\d+)?\s*%?)?\s*[*†‡↑↓)]*\s*(\(\s*[-+]?\d+(\.\d+)?%?\s*\))?\s*$"
+)
+# A count in a table cell: an integer, with thousands separators or a k/M/B suffix.
+COUNT_CELL = re.compile(r"^\s*[~≈]?\s*(\d{1,3}(,\d{3})+|\d+(\.\d+)?\s?[kKMB]|\d+)\s*$")
+RESULTS_FIGURE = re.compile(
+    r"(src=[\"']?|!\[[^\]]*\]\()(?!https?://img\.shields)[^\"')\s]*?(^|[\W_])(results?|performance|comparisons?|compare"
+    r"|benchmark\w*|radar|accuracy|leaderboard|scores?|quantitative|sota|main_?table|table\d*)"
+    r"([\W_]|$)",
+    _I,
+)
+RESULTS_CAPTION = re.compile(
+    r"\b(table|fig(ure)?\.?)\s*\d+[.:]?[^\n]{0,120}\b(results?|performance|comparison|accuracy"
+    r"|scores?)\b|\bmain\s+results\b",
+    _I,
+)
+# Prose that reports measurements: a metric beside a number, twice on one line.
+METRIC_VALUE = re.compile(
+    r"\b(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou|miou|dice|wer|top-?1"
+    r"|recall|precision|success\s+rate|pass@\d+)\b\s*[:=]?\s*\d{1,3}\.\d+"
+    r"|\b\d{1,3}\.\d+\s*%?\s*(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou"
+    r"|miou|dice|wer|top-?1)\b",
+    _I,
+)
+SETTINGS_TABLE = re.compile(
+    r"\b(param(eter)?s?|arg(ument)?s?|options?|flags?|defaults?|descriptions?|packages?|versions?"
+    r"|librar(y|ies)|hyper-?param\w*|config\w*|settings?|files?|folders?|paths?|commands?"
+    r"|variables?|keys?|types?|fields?|requirements?)\b",
+    _I,
+)
+METRIC_WORDS = re.compile(
+    r"\b(acc(uracy)?|f1|map|ap\d*|auc|auroc|bleu|rouge\S*|meteor|cider|psnr|ssim|lpips|fid|kid"
+    r"|top-?[15]|em|wer|cer|success|sr|score|scores|pass@\d+|win[- ]?rate|mse|mae|rmse|iou|miou"
+    r"|dice|recall|precision|ndcg|mrr|hits?@?\d*|ppl|perplexity|reward|return|error|loss|gain"
+    r"|speed-?up|throughput|latency|fps|avg|average|mean|overall|sota"
+    # … and as French, German, Spanish, Chinese, Japanese and Korean headers name them.
+    r"|pr[ée]cision|exactitude|rappel|genauigkeit|trefferquote|precisi[óo]n|exactitud"
+    r"|puntuaci[óo]n)\b|↑|↓|准确率|準確率|精度|精确率|召回率|正确率|错误率|成功率|得分|分数"
+    r"|正解率|再現率|適合率|정확도|정밀도|재현율|점수",
+    _I,
+)
+IMAGE = re.compile(r"!\[[^\]]*\]\([^)]+\)|<img\b|\.(png|jpe?g|gif|svg|webp)\b", _I)
+TABLE_ROW = re.compile(r"^\s*\|.*\|")
+PIPE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+(?:\|\s*)?$")
+GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
+# A real table tag of any case: a row or cell opening (`<tr>`, `<TD align=..>`) or any closing
+# `</t…>`; never a placeholder such as `<train_dir>`, `<true>` or `<td-file>`.
+HTML_TABLE = re.compile(r"<(?:t[rdh]|/t[a-z]*)(?=[\s/>])", _I)
+
+# Prose instructions.
+INSTALL_PROSE = re.compile(
+    r"\binstall\w*\b[^.\n]{0,80}(\brequirements?\b|`|\]\(|https?://|\b(pytorch|torch|tensorflow"
+    r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
+    r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
+    r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
+    _I,
+)
+# What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
+# package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
+INSTALL_NAMED = re.compile(
+    r"`[^`]+`|(?<![\w.-])[\w.-]+\.(txt|ya?ml|toml|cfg|lock|py)\b|\b\d+\.\d+"
+    r"|\b(pytorch|torch|tensorflow|jax|numpy|scipy|cuda|cudnn|transformers|python|conda|docker"
+    r"|pip|gcc|cmake|java|node)\b|(?-i:^\s*[-*+]\s*[a-z][a-z0-9._-]*\s*([<>=~!]=?\s*[\w.*]+\s*)?$)",
+    _I,
+)
+DATA_ACTION = re.compile(
+    r"\b(download\w*|prepar\w*|pre-?process\w*|provided|included|placed?|put|unzip|extract"
+    r"|located|stored|obtain\w*|request\w*|available|organi[sz]e\w*|generat\w*|shipped|released"
+    r"|can be found|hosted|access\w*)\b",
+    _I,
+)
+_DATA_NOUN = r"(data|datasets?|corpus|corpora|annotations?|benchmarks?|splits?|instances)"
+# Strong instructions: "download the X dataset", "prepare the data".
+DATA_GET = re.compile(
+    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?" + _DATA_NOUN + r"\b", _I
+)
+# The data placed somewhere: "provided/included/located/stored … data" (or the other way).
+DATA_NEAR = re.compile(
+    r"\b(provided|included|located|stored|available|placed?|put|hosted|released|shipped|obtain"
+    r"\w*|get|unzip|extract\w*|organi[sz]\w*|generat\w*|request\w*)\W+(?:\w+\W+){0,5}?"
+    + _DATA_NOUN
+    + r"\b",
+    _I,
+)
+DATA_AT = re.compile(
+    _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
+    r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
+    _I,
+)
+# "Data: complaints.csv".
+DATA_LABEL = re.compile(r"^\W*(data|datasets?|corpus)\s*[:：]\s*\S", _I)
+# A data file or folder named in inline code: `data/x.json`, `/data_dev`.
+DATA_FILE = re.compile(
+    r"`[^`]*\.(json|jsonl|csv|tsv|parquet|h5|hdf5|npz|npy|pkl|arrow|txt|zip)`"
+    r"|`[^`\s]*\b(data|dataset)\w*/?`",
+    _I,
+)
+DATA_PATH = re.compile(r"`[^`\s]*[/.][^`\s]*`")
+LICENCE = re.compile(r"\blicen[cs]e[sd]?\b", _I)
+DATA_WORDS = re.compile(
+    r"\b(data|datasets?|corpus|corpora|annotations?|benchmark data|splits?)\b|数据", _I
+)
+WEIGHTS_WORDS = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
+)
+WEIGHTS_FILE_NAME = re.compile(
+    r"(?<![\w-])[\w-]+\.("
+    + "|".join(re.escape(extension[1:]) for extension in WEIGHTS_FILE_EXTENSIONS)
+    + r")\b",
+    _I,
+)
+WEIGHTS_PLACE = re.compile(
+    r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
+    r"|includes?|ships?|put|placed?|located)\b",
+    _I,
+)
+# Weights said to be there already (not where to put them, nor where training saves them).
+WEIGHTS_PRESENT = re.compile(
+    r"\b(weights|checkpoints?|ckpts?)\b[^.\n]{0,40}\b(can\s+be\s+found|(is|are)\s+(included"
+    r"|provided|located|available))\b",
+    _I,
+)
+FOLDER = re.compile(r"\b(in|under|into)\s+(the\s+)?[\w./-]+\s+(directory|folder)\b", _I)
+OUR_ARTIFACT = re.compile(
+    r"\b(our|ours|we\s+(provide|release|share|offer|open[- ]?source)|trained\s+by\s+us"
+    r"|(have\s+)?(released|open[- ]?sourced)\b|the\s+released)\b",
+    _I,
+)
+THIRD_PARTY = re.compile(
+    r"\b(as\s+(the\s+|a\s+|our\s+)?(base|backbone|foundation)\s+models?|base\s+models?\s+(from|is|of)"
+    r"|backbones?|foundation\s+models?|official|original|third[- ]party"
+    r"|provided\s+by|we\s+(use|adopt|utili[sz]e|build\s+on)|utili[sz]es?|is\s+based\s+on"
+    r"|from\s+(the\s+)?(official|original|their)|teacher|upstream)\b",
+    _I,
+)
+RELEASED_MODEL = re.compile(
+    r"\b(our|the|released|provided)\s+(pre-?trained|trained|released|fine-?tuned)\s+"
+    r"(models?|weights|checkpoints?)\b|\bdownload\w*\s+(the\s+|our\s+)?(pre-?trained|trained)\b",
+    _I,
+)
+NOT_AVAILABLE = re.compile(
+    r"\b(not\s+(publicly\s+)?(available|public|released|shared|included|provided)"
+    r"|private|proprietary|confidential|cannot\s+(be\s+)?(share|release|distribut)\w*"
+    r"|upon\s+request|by\s+request)\b",
+    _I,
+)
+FILE_REFERENCE = re.compile(
+    r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|md|cfg|toml|m|r|jl)\b|`[^`\s]{2,}`", _I
+)
+SCRIPT_REFERENCE = re.compile(
+    r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
+)
+DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
+# A shields.io badge URL: its label and message say what the link beside it is.
+BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
+WORDS = re.compile(r"[^\W\d_]{3,}")

@@ -1,0 +1,1 @@
+"""The rubric: the registry of criteria, the evidence rules read, the rules, the score."""

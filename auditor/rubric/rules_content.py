@@ -1,0 +1,414 @@
+"""Rubric criteria of groups D–G: what the released code holds. The Papers with Code checklist
+D1–D5 (dependencies, training and evaluation code, weights, results), the runnable environment
+E1–E4, documentation and citation F1–F3, and maintenance G1. Each criterion is declared once, on the
+rule that decides it: a plain function answering pass / fail / unknown / n/a with its reason and
+evidence (see docs/rubric.md). With `auditor.rubric.rules_access` this is the one place criterion
+ids are written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from auditor.facts.repofiles import (
+    is_container_file,
+    is_dependency_file,
+    is_evaluation_file,
+    is_test_file,
+    is_training_file,
+    matching,
+)
+from auditor.links import (
+    artifact_host,
+    is_archive_doi,
+    is_hosted_environment,
+    is_weights_link,
+    release_url,
+)
+from auditor.models import RESOLVED, Outcome, ReadmeCover
+from auditor.rubric.evidence import (
+    FAIL,
+    NO_FACTS,
+    PASS,
+    UNKNOWN,
+    Answer,
+    Context,
+    Declarations,
+    Group,
+    answer,
+    facts_unknown,
+    readme_unknown,
+)
+from auditor.timestamps import day_of, to_date
+
+DECLARED = Declarations()
+# The Papers with Code checklist: silver and gold count how many of its items pass.
+CHECKLIST = Group("D", "ML code completeness (Papers with Code checklist)")
+ENVIRONMENT = Group("E", "Runnable environment")
+DOCUMENTATION = Group("F", "Documentation and citation")
+MAINTENANCE = Group("G", "Maintenance")
+
+# --- group D: the Papers with Code checklist --------------------------------------------------
+
+
+def _files_or_readme(
+    ctx: Context, what: str, kind: Callable[[str], bool], cover: ReadmeCover
+) -> Answer:
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    files = matching((*facts.env_files, *facts.root_files), kind)
+    if files:
+        names = sorted(set(files))
+        return answer(PASS, f"{what}: {', '.join(names[:3])}", map(candidate.file_url, names[:3]))
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    if cover in facts.readme_covers:
+        return answer(PASS, f"{what}: in the README", candidate.readme_lines(cover))
+    return answer(FAIL, f"no {what}", (candidate.url,))
+
+
+@DECLARED.per_code_link(
+    "D1", CHECKLIST, "Dependencies specified", 8,
+    passes="a requirements / environment / pyproject / setup / lock file or Dockerfile, or "
+    "README install steps",
+    fails="neither",
+    unknown=NO_FACTS,
+    fix="list the dependencies: requirements.txt, environment.yml or pyproject.toml",
+    file_can_pass=True,
+)  # fmt: skip
+def dependencies(ctx: Context) -> Answer:
+    """Dependencies specified (a requirements/environment file or README install steps)."""
+    return _files_or_readme(ctx, "dependencies specified", is_dependency_file, ReadmeCover.INSTALL)
+
+
+@DECLARED.per_code_link(
+    "D2", CHECKLIST, "Training code", 8,
+    passes="a `train*` script or folder, or README training instructions (a training section "
+    "holding a command, a script or a guide; never an empty or \"coming soon\" heading)",
+    fails="neither",
+    unknown=NO_FACTS,
+    fix="add the training script (train.py) or training steps to the README",
+    file_can_pass=True,
+)  # fmt: skip
+def training_code(ctx: Context) -> Answer:
+    """Training code (a train script or README training instructions)."""
+    return _files_or_readme(ctx, "training code", is_training_file, ReadmeCover.TRAIN)
+
+
+@DECLARED.per_code_link(
+    "D3", CHECKLIST, "Evaluation code", 8,
+    passes="an `eval*` / `evaluate*` / `inference*` / `benchmark*` script, or README "
+    "evaluation instructions",
+    fails="neither",
+    unknown=NO_FACTS,
+    fix="add the evaluation script (eval.py) or evaluation steps to the README",
+    file_can_pass=True,
+)  # fmt: skip
+def evaluation_code(ctx: Context) -> Answer:
+    """Evaluation code (an eval script or README evaluation instructions)."""
+    return _files_or_readme(ctx, "evaluation code", is_evaluation_file, ReadmeCover.EVALUATE)
+
+
+@DECLARED.per_code_link(
+    "D4", CHECKLIST, "Pre-trained weights", 5,
+    passes="the paper's own weights: a Hugging Face model or release asset linked from the "
+    "README or the paper and not dead, or a README weights section with a link (third-party "
+    "base models and promises do not count)",
+    fails="no weights, or every weights link we checked is dead",
+    unknown=NO_FACTS,
+    fix="publish the trained weights (Hugging Face, a release asset) and link them from "
+    "the README",
+)  # fmt: skip
+def pretrained_weights(ctx: Context) -> Answer:
+    """Pre-trained weights: README weights section, or a Hugging Face model or release asset
+    linked by the README or the paper. Each such link we checked must not be dead."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    outcomes = ctx.links.outcomes
+    mine = [u for u in facts.artifact_links if is_weights_link(u)]
+    # The README's links first, then the paper's: only as many as can be among the first three.
+    links = [*mine, *ctx.links.weights[:3]]
+    paper_alive = ctx.links.alive_weights[: len(mine) + 3]
+    alive = [u for u in dict.fromkeys([*mine, *paper_alive]) if outcomes.get(u) != Outcome.DEAD]
+    if alive:
+        return answer(PASS, "pre-trained weights linked", alive[:3])
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    if ReadmeCover.WEIGHTS in facts.readme_covers and not links:
+        return answer(
+            PASS,
+            "pre-trained weights: in the README",
+            candidate.readme_lines(ReadmeCover.WEIGHTS),
+        )
+    if links:
+        return answer(FAIL, "the weights links are dead", links[:3])
+    return answer(FAIL, "no pre-trained weights", (candidate.url,))
+
+
+@DECLARED.per_code_link(
+    "D5", CHECKLIST, "README results", 5,
+    passes="the README shows results: a table of measurements or a results figure (settings "
+    "and dataset tables do not count)",
+    fails="no results",
+    unknown=NO_FACTS,
+    fix="add a table of the paper's results to the README",
+)  # fmt: skip
+def readme_results(ctx: Context) -> Answer:
+    """The README reports results (a results table, with the commands to reproduce)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    if ReadmeCover.RESULTS in facts.readme_covers:
+        return answer(PASS, "README reports results", candidate.readme_lines(ReadmeCover.RESULTS))
+    return answer(FAIL, "no results in the README", candidate.readme_lines())
+
+
+# --- group E: runnable environment ------------------------------------------------------------
+
+
+@DECLARED.per_code_link(
+    "E1", ENVIRONMENT, "Dependency versions pinned", 3,
+    passes="a lock file, or a `requirements.txt`, `environment.yml` or `pyproject.toml` that "
+    "pins every dependency it names",
+    fails="not pinned, or no dependency file",
+    unknown="pinning not determined",
+    fix="pin versions: pip freeze > requirements.txt (or commit a lock file)",
+)  # fmt: skip
+def pinned_environment(ctx: Context) -> Answer:
+    """Dependency versions pinned (exact versions or a lock file)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    evidence = [candidate.file_url(name) for name in facts.env_files[:2]]
+    if facts.deps_pinned:
+        return answer(PASS, "dependency versions pinned", [*evidence, "repo.deps_pinned=true"])
+    if facts.deps_pinned is False:
+        return answer(FAIL, "dependency versions not pinned", [*evidence, "repo.deps_pinned=false"])
+    if not facts.env_files:
+        return answer(FAIL, "no dependency file to pin", (candidate.url,))
+    return answer(UNKNOWN, "pinning not determined", evidence)
+
+
+@DECLARED.per_code_link(
+    "E2", ENVIRONMENT, "Container or hosted environment", 3,
+    passes="Dockerfile, Containerfile, compose file, devcontainer, Binder, Apptainer; or a "
+    "Colab, Binder or Space link (a README badge counts)",
+    fails="none",
+    unknown=NO_FACTS,
+    fix="add a Dockerfile, or a Colab or Binder link",
+)  # fmt: skip
+def container(ctx: Context) -> Answer:
+    """A container or hosted environment (Dockerfile, devcontainer, Binder, Colab, Space)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    files = sorted(set(matching((*facts.env_files, *facts.root_files), is_container_file)))
+    if files:
+        return answer(
+            PASS, f"container: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
+        )
+    hosted = [u for u in facts.artifact_links if is_hosted_environment(u)] + [*ctx.links.hosted]
+    if hosted:
+        return answer(PASS, "hosted environment linked", hosted[:3])
+    return answer(FAIL, "no container or hosted environment", (candidate.url,))
+
+
+@DECLARED.per_code_link(
+    "E3", ENVIRONMENT, "Data download documented", 2,
+    passes="the README explains how to get or prepare the data, or the paper or README links "
+    "a live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
+    fails="neither",
+    unknown=NO_FACTS,
+    fix="say in the README where to get the data and how to prepare it",
+)  # fmt: skip
+def data_documented(ctx: Context) -> Answer:
+    """The README says how to get the data, or the paper or README links a data record
+    that is live (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    if ReadmeCover.DATA in facts.readme_covers:
+        return answer(PASS, "README explains the data", candidate.readme_lines(ReadmeCover.DATA))
+    outcomes = ctx.links.outcomes
+    readme_data = [u for u in facts.artifact_links if artifact_host(u) == "data"]
+    live = [
+        u
+        for u in dict.fromkeys((*ctx.links.live_data, *readme_data))
+        if u not in outcomes or outcomes[u] in RESOLVED
+    ]
+    if live:
+        return answer(PASS, "data available from a live data record", live[:3])
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    return answer(FAIL, "data download not documented", candidate.readme_lines())
+
+
+@DECLARED.per_code_link(
+    "E4", ENVIRONMENT, "Tests or CI", 2,
+    passes="`tests/`, `test/`, or a CI configuration at the root",
+    fails="none",
+    unknown=NO_FACTS,
+    fix="add tests (tests/) or a CI workflow",
+)  # fmt: skip
+def tests_or_ci(ctx: Context) -> Answer:
+    """Tests or a CI configuration at the repository root."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    files = matching(facts.root_files, is_test_file)
+    if files:
+        return answer(
+            PASS, f"tests or CI: {', '.join(files[:3])}", map(candidate.file_url, files[:3])
+        )
+    return answer(FAIL, "no tests or CI", (candidate.url,))
+
+
+# --- group F: documentation and citation ------------------------------------------------------
+
+_HOW_TO = (ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE)
+
+
+@DECLARED.per_code_link(
+    "F1", DOCUMENTATION, "Substantive README", 8,
+    passes="at least `readme_min_bytes` (500) with install, usage, training or evaluation steps",
+    fails="no README, a short one, or one without instructions",
+    unknown=NO_FACTS,
+    fix="write a README with install and usage steps",
+)  # fmt: skip
+def substantive_readme(ctx: Context) -> Answer:
+    """A README long enough to say something, with install, usage, training or evaluation
+    instructions, and not a placeholder."""
+    candidate, facts, least = ctx.candidate, ctx.candidate.facts, ctx.rubric.readme_min_bytes
+    if facts is None:
+        return facts_unknown(candidate)
+    if not facts.readme_path:
+        return answer(FAIL, "no README", (candidate.url, "repo.readme_path=null"))
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    size = facts.readme_bytes or 0
+    evidence = candidate.readme_lines(*_HOW_TO)
+    if size < least:
+        return answer(FAIL, f"README is short ({size} bytes < {least})", evidence)
+    if not any(cover in facts.readme_covers for cover in _HOW_TO):
+        return answer(FAIL, "README has no install, usage, training or evaluation steps", evidence)
+    return answer(PASS, f"README of {size} bytes with instructions", evidence)
+
+
+@DECLARED.per_code_link(
+    "F2", DOCUMENTATION, "Citation", 4,
+    passes="`CITATION.cff`, or the paper's BibTeX or reference in the README (a bare heading "
+    "does not count)",
+    fails="neither; or every README BibTeX entry names another work than the paper (when its "
+    "title is known)",
+    unknown="`CITATION.cff` not looked up and none in the README",
+    fix="add a BibTeX block of the paper to the README (or a CITATION.cff)",
+)  # fmt: skip
+def citation(ctx: Context) -> Answer:
+    """How to cite: CITATION.cff or a BibTeX entry in the README."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    if facts.has_citation_cff:
+        return answer(PASS, "CITATION.cff", (candidate.file_url("CITATION.cff"),))
+    if not facts.readme_analysed:
+        return readme_unknown(candidate)
+    other = _cites_another_work(ctx)
+    if other is not None:
+        reason = f"the README's BibTeX cites another work: {other!r}"
+        return answer(FAIL, reason, candidate.readme_lines(ReadmeCover.CITATION))
+    if ReadmeCover.CITATION in facts.readme_covers:
+        return answer(PASS, "citation in the README", candidate.readme_lines(ReadmeCover.CITATION))
+    if facts.has_citation_cff is None:
+        return answer(UNKNOWN, "CITATION.cff not looked up; none in the README", (candidate.url,))
+    return answer(FAIL, "no citation (CITATION.cff or BibTeX)", (candidate.url,))
+
+
+def _cites_another_work(ctx: Context) -> str | None:
+    """The README's BibTeX title when every entry names a work other than the paper (a title
+    left over from the project the repository was copied from); None when the paper's title
+    is unknown, or an entry shares most of its words."""
+    facts, title = ctx.candidate.facts, ctx.paper.title
+    titles = facts.readme_citation_titles if facts is not None else ()
+    if not title or not titles:
+        return None
+    if any(_same_title(title, entry) for entry in titles):
+        return None
+    return titles[0]
+
+
+def _same_title(one: str, other: str) -> bool:
+    def words(text: str) -> set[str]:
+        return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
+
+    a, b = words(one), words(other)
+    return bool(a and b) and len(a & b) >= 0.5 * min(len(a), len(b))
+
+
+_FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
+
+
+@DECLARED.per_code_link(
+    "F3", DOCUMENTATION, "DOI or release", 3,
+    passes="the code itself archived with a persistent identifier (a Zenodo software record's "
+    "DOI, a SWHID); a release (GitHub, GitLab, Codeberg, Gitee; Bitbucket's newest tag); or "
+    "a Zenodo / Figshare DOI or a SWHID linked by the paper or the README",
+    fails="none of these",
+    unknown="an archive link of the paper could not be checked; no facts",
+    fix="make a GitHub release, or archive one on Zenodo for a DOI",
+)  # fmt: skip
+def doi_or_release(ctx: Context) -> Answer:
+    """A release or an archived DOI (Zenodo, Figshare) fixes the version the paper used."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    if facts.persistent_id:  # the code itself is archived: a DOI or a SWHID names it for good
+        reason = f"archived with a persistent identifier ({facts.persistent_id})"
+        return answer(PASS, reason, (candidate.url,))
+    release = facts.latest_release
+    if release is not None:
+        url = release_url(facts.source, candidate.url, facts.full_name, release.tag)
+        when = f" ({day_of(release.date)})" if release.date else ""
+        return answer(PASS, f"release {release.tag}{when}", (url,))
+    dois = [u for u in facts.artifact_links if is_archive_doi(u)] + [*ctx.links.archived]
+    if dois:
+        return answer(PASS, "archived with a DOI", dois[:2])
+    # An archive link we could not check may be the DOI: an unknown never fails.
+    open_ = ctx.links.unchecked_archives
+    if open_:
+        return answer(UNKNOWN, "archive link could not be checked", open_[:2])
+    if "releases" in facts.skipped:  # not looked up for the GitHub budget: not a failure
+        return answer(UNKNOWN, "releases not looked up (GitHub budget)", (candidate.url,))
+    return answer(FAIL, "no release or archived DOI", (candidate.url,))
+
+
+# --- group G: maintenance ---------------------------------------------------------------------
+
+
+@DECLARED.per_code_link(
+    "G1", MAINTENANCE, "Activity after the paper", 2,
+    passes="a commit on or after the paper date",
+    fails="the last commit predates the paper",
+    unknown="no paper date, no commit date",
+    fix="push the code as published (a commit on or after the paper date)",
+)  # fmt: skip
+def activity_after_paper(ctx: Context) -> Answer:
+    """Commits on or after the paper date (its earliest reading). Judged against the paper,
+    not today: finished research code is fine; archived is information, not failure."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    if facts is None:
+        return facts_unknown(candidate)
+    last = facts.last_commit_at or facts.pushed_at
+    day = to_date(last)
+    if ctx.period is None:
+        return answer(UNKNOWN, "no paper date", (f"repo.last_commit_at={last}",))
+    if day is None:
+        return answer(UNKNOWN, "last commit date unknown", (candidate.url,))
+    evidence = (f"{candidate.url}/commits", f"repo.last_commit_at={last}")
+    if day >= ctx.period[0]:
+        return answer(PASS, f"last commit {day}, after the paper", evidence)
+    return answer(FAIL, f"last commit {day} predates the paper", evidence)

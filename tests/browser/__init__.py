@@ -1,0 +1,1 @@
+"""index.html in headless Chromium: behaviour and layout at desktop and phone widths."""

@@ -1,0 +1,1 @@
+"""Whole paths through the command line against servers on 127.0.0.1."""

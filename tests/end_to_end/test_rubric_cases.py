@@ -1,0 +1,236 @@
+"""Issue 13's "Why" list, end to end: repositories served by the fake GitHub (READMEs written
+for these tests), their facts gathered by both backends, each paper scored by the rubric."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from auditor.config.settings import Settings
+from auditor.hosts.github import GitHubFacts
+from auditor.models import CriterionResult, LinkKind, LinkResult, Outcome, PaperScore, Tier
+from auditor.net.fetcher import Fetcher
+from auditor.rubric.registry import Rubric
+from auditor.rubric.score import score_paper
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.local_servers import plain_fetcher
+from tests.support.scorecards import TODAY, gold_facts, paper, result
+
+TOKEN = "ghp_TESTTOKEN0123456789abcdefSECRET"
+MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None, "node_id": "L1"}
+BIBTEX = "```bibtex\n@article{fancy2025,\n  title={FancyNet: Fast Graph Models},\n}\n```\n"
+SKELETON = f"""# FancyNet
+
+Official code of FancyNet.
+
+## Installation
+Coming soon.
+
+## Training
+Coming soon.
+
+## Evaluation
+Coming soon.
+
+## Pretrained Weights
+Coming soon.
+
+## Citation
+{BIBTEX}"""
+FULL = f"""# FancyNet
+
+## Installation
+
+```bash
+pip install -r requirements.txt
+```
+
+## Training
+
+```bash
+python train.py --config configs/base.yaml
+```
+
+## Evaluation
+
+```bash
+python evaluate.py --ckpt out/best.pt
+```
+
+## Results
+
+| Model | Acc |
+|---|---|
+| FancyNet | 91.2 |
+| Baseline | 88.4 |
+
+## Citation
+{BIBTEX}"""
+AWESOME = "# Awesome Graph Models\n\nA list accompanying our survey.\n\n" + "\n".join(
+    f"- [Paper {n}](https://arxiv.org/abs/2401.{n:05d}) [code](https://github.com/x/p{n})"
+    for n in range(25)
+)
+
+
+def repos() -> list[FakeRepo]:
+    return [
+        FakeRepo(
+            "acme/skeleton",
+            files={"README.md": SKELETON, "requirements.txt": "torch\n", "LICENSE": "MIT"},
+            license=MIT,
+        ),
+        FakeRepo(
+            "acme/weights-later",
+            files={
+                "README.md": "# Net\n\nPretrained weights will be released soon.\n",
+                "net.py": "",
+                "LICENSE": "MIT",
+            },
+            license=MIT,
+        ),
+        FakeRepo(
+            "acme/promise",
+            files={"README.md": "# Net\n\nWe will release the code after review.\n", "LICENSE": ""},
+        ),
+        FakeRepo(
+            "acme/coming-with-code",
+            files={"README.md": "# Net\n\nCode coming soon!\n", "src/net.py": "", "LICENSE": ""},
+            license=MIT,
+        ),
+        FakeRepo(
+            "acme/bare-citation",
+            files={"README.md": "# Net\n\n## Citation\n", "net.py": ""},
+            license=MIT,
+        ),
+        FakeRepo(
+            "acme/copied",
+            files={"README.md": FULL, "requirements.txt": "torch==2.1\n", "train.py": ""},
+            license=MIT,
+        ),
+        FakeRepo(
+            "acme/old-home",
+            files={
+                "README.md": "# Net\n\nThis repository has moved to https://github.com/newlab/net\n"
+            },
+        ),
+        FakeRepo("newlab/net", files={"README.md": FULL, "train.py": ""}, license=MIT),
+        FakeRepo(
+            "student/popular",
+            files={"README.md": FULL, "requirements.txt": "torch==2.1\n", "train.py": ""},
+            license=MIT,
+            parent="bigco/popular",
+        ),
+        FakeRepo("acme/blocked", files={"README.md": FULL, "a.py": ""}, blocked="dmca"),
+        FakeRepo("acme/awesome-graphs", files={"README.md": AWESOME, "LICENSE": ""}, license=MIT),
+        FakeRepo(
+            "acme/conda",
+            files={
+                "README.md": FULL.replace(
+                    "## Results",
+                    "[![Open In Colab](https://colab.research.google.com/assets/b.svg)]"
+                    "(https://colab.research.google.com/github/acme/conda/blob/main/d.ipynb)\n\n"
+                    "## Results",
+                ),
+                "environment.yml": "dependencies:\n  - python=3.10\n  - numpy=1.26.4\n",
+                "train.py": "",
+            },
+            license=MIT,
+        ),
+    ]
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    with FakeGitHub(repos(), token=TOKEN) as server:
+        yield server
+
+
+@pytest.fixture
+async def fetcher() -> AsyncIterator[Fetcher]:
+    async with plain_fetcher() as plain:
+        yield plain
+
+
+@pytest.fixture(params=[None, TOKEN], ids=["rest", "graphql"])
+async def scored(
+    request: pytest.FixtureRequest, fake: FakeGitHub, fetcher: Fetcher
+) -> dict[str, tuple[PaperScore, LinkResult]]:
+    settings = Settings(
+        github_api_url=fake.url,
+        github_graphql_url=fake.url + "/graphql",
+        github_token=request.param,
+        max_retries=0,
+    )
+    names = [r.full_name for r in repos() if r.full_name != "newlab/net"]
+    answers = await GitHubFacts(fetcher, settings).repos(names)
+    out: dict[str, tuple[PaperScore, LinkResult]] = {}
+    for name, answer in answers.items():
+        link = result(
+            f"https://github.com/{name}",
+            LinkKind.GITHUB_REPO,
+            outcome=answer.check.outcome,
+            repo=answer.facts,
+            final_url=answer.check.final_url,
+            detail=answer.check.detail,
+        )
+        card = paper(date_="2025-06", title="Sparse Diffusion for Graph Generation")
+        out[name] = (score_paper(card, [link], Rubric(), today=TODAY), link)
+    return out
+
+
+def answer_of(card: PaperScore, cid: str) -> CriterionResult:
+    return next(c.result for c in card.criteria if c.id == cid)
+
+
+def test_the_why_list(scored: dict[str, tuple[PaperScore, LinkResult]]) -> None:
+    tiers = {name: card.tier for name, (card, _) in scored.items()}
+    # Headings that say "coming soon" count for nothing; requirements.txt alone is no code.
+    assert tiers["acme/skeleton"] == Tier.PLACEHOLDER
+    # The files decide: code with a promise of weights is released code.
+    assert tiers["acme/weights-later"] != Tier.PLACEHOLDER
+    assert tiers["acme/promise"] == Tier.PLACEHOLDER
+    assert tiers["acme/coming-with-code"] != Tier.PLACEHOLDER
+    # A bare "Citation" heading does not pass F2; nor does the BibTeX of another work.
+    assert answer_of(scored["acme/bare-citation"][0], "F2") == CriterionResult.FAIL
+    copied = scored["acme/copied"][0]
+    assert answer_of(copied, "F2") == CriterionResult.FAIL
+    # "Moved to X" is followed: scored at X, the move shown.
+    moved, link = scored["acme/old-home"]
+    assert link.check.outcome == Outcome.MOVED
+    assert moved.scored_on == "https://github.com/newlab/net"
+    assert moved.tier not in (Tier.PLACEHOLDER, Tier.DEAD)
+    # An unchanged fork of a popular repository is credited with nothing.
+    fork = scored["student/popular"][0]
+    assert fork.tier == Tier.PLACEHOLDER
+    assert answer_of(fork, "C1") == CriterionResult.FAIL
+    # Blocked by GitHub: dead, not transient.
+    blocked, link = scored["acme/blocked"]
+    assert blocked.tier == Tier.DEAD
+    assert "dmca" in link.check.detail
+    # A survey's reading list is a publication, not a placeholder: no code, no score.
+    awesome = scored["acme/awesome-graphs"][0]
+    assert awesome.tier == Tier.NO_CODE
+    assert awesome.score is None
+    # A Colab badge passes E2; an environment.yml that pins everything passes E1.
+    conda = scored["acme/conda"][0]
+    assert answer_of(conda, "E2") == CriterionResult.PASS
+    assert answer_of(conda, "E1") == CriterionResult.PASS
+
+
+def test_an_unchecked_zenodo_link_never_fails_f3() -> None:
+    facts = gold_facts(latest_release=None)
+    links = [
+        result("https://github.com/lab/model", LinkKind.GITHUB_REPO, repo=facts),
+        result("https://zenodo.org/records/9", LinkKind.ZENODO, outcome=Outcome.UNCHECKED),
+    ]
+    card = score_paper(paper(), links, Rubric(), today=TODAY)
+    assert answer_of(card, "F3") == CriterionResult.UNKNOWN
+
+
+def test_no_score_without_code_and_no_home_for_a_dead_repository() -> None:
+    arxiv = result("https://arxiv.org/abs/2501.00001", LinkKind.ARXIV)
+    assert score_paper(paper(), [arxiv], Rubric(), today=TODAY).score is None
+    dead = result("https://github.com/lab/gone", LinkKind.GITHUB_REPO, outcome=Outcome.DEAD)
+    card = score_paper(paper(), [dead], Rubric(), today=TODAY)
+    assert answer_of(card, "B3") == CriterionResult.FAIL

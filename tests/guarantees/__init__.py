@@ -1,0 +1,1 @@
+"""What the auditor promises under faults (docs/guarantees.md), each promise proven."""

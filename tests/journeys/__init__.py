@@ -1,0 +1,1 @@
+"""The users' journeys, as each user meets them."""

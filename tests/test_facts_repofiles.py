@@ -1,0 +1,168 @@
+"""File-name rules (auditor.facts.repofiles): what holds code, which dependency lists decide
+pinning, pinning itself for requirements.txt, environment.yml and pyproject.toml, and the facts a
+root listing gives every host."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.facts.repofiles import (
+    deps_pinned,
+    has_code,
+    is_code_free,
+    manifests_to_read,
+    usual_readmes,
+    with_root_listing,
+)
+from auditor.models import RepoFacts
+
+
+@pytest.mark.parametrize(
+    ("name", "free"),
+    [
+        ("README.md", True),
+        ("LICENSE", True),
+        ("requirements.txt", True),  # a lone dependency list is no release
+        ("environment.yml", True),
+        ("pyproject.toml", True),
+        ("teaser.png", True),
+        ("paper.pdf", True),
+        ("results.csv", True),
+        ("model.safetensors", True),  # weights are an artifact, not code
+        ("embeddings.npy", True),
+        ("data", True),
+        ("figs", True),
+        (".gitignore", True),
+        ("index.html", True),
+        ("train.py", False),
+        ("setup.py", False),
+        ("Dockerfile", False),
+        ("src", False),  # a folder of code
+        ("model.ipynb", False),
+        ("run.sh", False),
+        (".gitmodules", False),  # the code lives in a submodule
+    ],
+)
+def test_what_holds_code(name: str, free: bool) -> None:
+    assert is_code_free(name) is free
+
+
+def test_has_code() -> None:
+    assert not has_code(["README.md", "LICENSE", "requirements.txt", "teaser.png"])
+    assert has_code(["README.md", "requirements.txt", "fancy"])
+
+
+def test_manifests_to_read() -> None:
+    names = ["README.md", "requirements.txt", "environment.yml", "pyproject.toml", "a.py"]
+    assert manifests_to_read(names) == ("requirements.txt", "environment.yml", "pyproject.toml")
+    assert manifests_to_read([*names, "poetry.lock"]) == ()  # a lock file already decides
+
+
+CONDA = """name: fancy
+channels:
+  - conda-forge
+dependencies:
+  - python=3.10
+  - numpy=1.26.4
+  - pip
+  - pip:
+    - torch==2.1.0
+"""
+
+
+@pytest.mark.parametrize(
+    ("files", "texts", "expected"),
+    [
+        (["poetry.lock"], {}, True),
+        (["requirements.txt"], {"requirements.txt": "torch==2.1\nnumpy==1.26\n"}, True),
+        (["requirements.txt"], {"requirements.txt": "torch>=2\n"}, False),
+        (["requirements.txt"], {"requirements.txt": "# nothing\n-e .\n"}, None),
+        (["environment.yml"], {"environment.yml": CONDA}, True),
+        (["environment.yml"], {"environment.yml": CONDA.replace("numpy=1.26.4", "numpy")}, False),
+        (
+            ["environment.yml"],
+            {"environment.yml": CONDA.replace("torch==2.1.0", "torch>=2")},
+            False,
+        ),
+        (["pyproject.toml"], {"pyproject.toml": '[project]\ndependencies = ["a==1.0"]\n'}, True),
+        (["pyproject.toml"], {"pyproject.toml": '[project]\ndependencies = ["a>=1.0"]\n'}, False),
+        (
+            ["pyproject.toml"],
+            {"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\na = "1.2.3"\n'},
+            True,
+        ),
+        (
+            ["pyproject.toml"],
+            {"pyproject.toml": '[tool.poetry.dependencies]\npython = "^3.10"\na = "^1.2"\n'},
+            False,
+        ),
+        (["pyproject.toml"], {"pyproject.toml": '[project]\nname = "x"\n'}, None),
+        (["pyproject.toml"], {"pyproject.toml": "not [ toml"}, None),
+        # One list that pins everything is a pinned environment.
+        (
+            ["requirements.txt", "pyproject.toml"],
+            {
+                "requirements.txt": "a==1.0\n",
+                "pyproject.toml": '[project]\ndependencies = ["a"]\n',
+            },
+            True,
+        ),
+    ],
+)
+def test_pinning(files: list[str], texts: dict[str, str], expected: bool | None) -> None:
+    requirements = texts.pop("requirements.txt", None)
+    assert deps_pinned(files, requirements, manifests=texts) is expected
+
+
+BARE = RepoFacts(full_name="acme/net", exists=True, source="test")
+
+
+@pytest.mark.parametrize(
+    ("names", "manifests", "env_files", "pinned", "citation"),
+    [
+        (["train.py", "README.md"], {}, (), None, False),
+        (["requirements.txt", "CITATION.cff"], {}, ("requirements.txt",), None, True),
+        (
+            ["requirements.txt"],
+            {"requirements.txt": "torch==2.3\n"},
+            ("requirements.txt",),
+            True,
+            False,
+        ),
+        (
+            ["requirements.txt"],
+            {"requirements.txt": "torch\n"},
+            ("requirements.txt",),
+            False,
+            False,
+        ),
+        (["poetry.lock", "pyproject.toml"], {}, ("poetry.lock", "pyproject.toml"), True, False),
+        # A text for a file the listing lacks decides nothing.
+        (["train.py"], {"requirements.txt": "torch==2.3\n"}, (), None, False),
+    ],
+)
+def test_a_root_listing_gives_the_same_facts_to_every_host(
+    names: list[str],
+    manifests: dict[str, str],
+    env_files: tuple[str, ...],
+    pinned: bool | None,
+    citation: bool,
+) -> None:
+    facts = with_root_listing(BARE, names, manifests)
+    assert facts.root_files == tuple(sorted(names))
+    assert facts.env_files == env_files
+    assert facts.deps_pinned is pinned
+    assert facts.has_citation_cff is citation
+    assert facts.full_name == BARE.full_name  # the rest of the facts as they were
+
+
+def test_the_usual_readmes_are_asked_in_the_order_github_looks() -> None:
+    assert usual_readmes() == (
+        ".github/README.md",
+        ".github/README.rst",
+        "README.md",
+        "README.rst",
+        "docs/README.md",
+        "docs/README.rst",
+    )
+    assert usual_readmes("docs") == ("docs/README.md", "docs/README.rst")

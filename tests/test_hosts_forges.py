@@ -1,0 +1,197 @@
+"""GitLab and Hugging Face facts, against scripted answers on a local server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from auditor.config.settings import Settings, api_roots_from
+from auditor.hosts.forges import ForgeFacts
+from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
+from tests.support.fake_github import FakeGitHub
+from tests.support.local_servers import plain_fetcher
+
+# Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
+GITLAB_PROJECT = {
+    "id": 4242,
+    "description": "Neural solvers for PDEs",
+    "name": "pde-net",
+    "path_with_namespace": "sci-lab/solvers/pde-net",
+    "created_at": "2022-01-10T09:00:00.000Z",
+    "default_branch": "main",
+    "web_url": "https://gitlab.com/sci-lab/solvers/pde-net",
+    "readme_url": "https://gitlab.com/sci-lab/solvers/pde-net/-/blob/main/README.md",
+    "forks_count": 4,
+    "star_count": 17,
+    "last_activity_at": "2024-06-01T12:30:45.123+02:00",
+    "archived": False,
+    "empty_repo": False,
+    "open_issues_count": 3,
+    "license": {
+        "key": "apache-2.0",
+        "name": "Apache License 2.0",
+        "nickname": None,
+        "html_url": "http://choosealicense.com/licenses/apache-2.0/",
+        "source_url": None,
+    },
+}
+# Shaped like GET https://huggingface.co/api/models/{id}.
+HF_MODEL = {
+    "_id": "65a1",
+    "id": "sci-lab/pde-net-base",
+    "modelId": "sci-lab/pde-net-base",
+    "author": "sci-lab",
+    "sha": "0123abcd",
+    "lastModified": "2024-02-19T10:46:37.000Z",
+    "createdAt": "2023-11-02T08:00:00.000Z",
+    "private": False,
+    "disabled": False,
+    "gated": False,
+    "downloads": 1200,
+    "likes": 31,
+    "tags": ["pytorch", "license:cc-by-nc-4.0"],
+    "cardData": {"license": "cc-by-nc-4.0", "tags": ["physics"]},
+    "siblings": [
+        {"rfilename": ".gitattributes"},
+        {"rfilename": "README.md"},
+        {"rfilename": "config.json"},
+        {"rfilename": "model.safetensors"},
+        {"rfilename": "requirements.txt"},
+        {"rfilename": "ckpt/epoch10.pt"},
+    ],
+}
+
+
+@pytest.fixture
+def server() -> Iterator[FakeGitHub]:
+    with FakeGitHub() as fake:
+        yield fake
+
+
+@pytest.fixture
+async def forges(server: FakeGitHub) -> AsyncIterator[ForgeFacts]:
+    async with plain_fetcher() as fetcher:
+        roots = api_roots_from(
+            {"GITLAB_API_URL": server.url + "/api/v4", "HUGGINGFACE_API_URL": server.url + "/api"}
+        )
+        facts = ForgeFacts(fetcher, Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots))
+        yield facts
+
+
+async def test_gitlab_project(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script("/api/v4/projects/sci-lab/solvers/pde-net", 200, GITLAB_PROJECT)
+    readme = "# PDE-Net\n\n## Installation\n\npip install pde-net\n"
+    server.script("/api/v4/projects/4242/repository/files/README.md/raw", 200, readme)
+    url = "https://gitlab.com/sci-lab/solvers/pde-net/-/tree/main/src"
+    result = await forges.check(url, LinkKind.GITLAB)
+    assert result.check.outcome is Outcome.OK
+    facts = result.facts
+    assert facts is not None
+    assert facts.source == "gitlab"
+    assert facts.full_name == "sci-lab/solvers/pde-net"
+    assert facts.license_spdx == "Apache-2.0"
+    assert facts.license_class is LicenseClass.PERMISSIVE
+    assert facts.pushed_at == "2024-06-01T10:30:45Z"
+    assert (facts.stars, facts.forks, facts.open_issues) == (17, 4, 3)
+    assert facts.readme_path == "README.md"
+    assert facts.readme_covers == (ReadmeCover.INSTALL,)
+    # The project path is sent URL-encoded, as the API requires.
+    assert server.requests[0].path == "/api/v4/projects/sci-lab%2Fsolvers%2Fpde-net?license=true"
+    assert forges.requests_made == 2
+
+
+async def test_gitlab_missing_and_moved(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script("/api/v4/projects/a/gone", 404, {"message": "404 Project Not Found"})
+    gone = await forges.check("https://gitlab.com/a/gone")
+    assert gone.check.outcome is Outcome.DEAD
+    assert gone.facts == RepoFacts(full_name="a/gone", exists=False, source="gitlab")
+    renamed = {**GITLAB_PROJECT, "readme_url": None}
+    server.script("/api/v4/projects/sci-lab/old-name", 200, renamed)
+    moved = await forges.check("https://gitlab.com/sci-lab/old-name")
+    assert moved.check.outcome is Outcome.MOVED
+    assert moved.check.final_url == "https://gitlab.com/sci-lab/solvers/pde-net"
+
+
+async def test_huggingface_model(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script("/api/models/sci-lab/pde-net-base", 200, HF_MODEL)
+    result = await forges.check("https://huggingface.co/sci-lab/pde-net-base/tree/main")
+    assert result.check.outcome is Outcome.OK
+    facts = result.facts
+    assert facts is not None
+    assert facts.source == "huggingface"
+    assert facts.license_spdx == "CC-BY-NC-4.0"
+    assert facts.license_class is LicenseClass.NON_COMMERCIAL
+    assert facts.last_commit_at == "2024-02-19T10:46:37Z"
+    assert facts.root_files == (
+        ".gitattributes",
+        "README.md",
+        "config.json",
+        "model.safetensors",
+        "requirements.txt",
+    )
+    assert facts.env_files == ("requirements.txt",)
+    assert facts.stars == 31
+
+
+async def test_huggingface_dataset_and_space_paths(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script("/api/datasets/org/corpus", 200, {"id": "org/corpus", "tags": ["license:mit"]})
+    server.script("/api/spaces/org/demo", 200, {"id": "org/demo", "cardData": {"license": "other"}})
+    dataset = await forges.check("https://huggingface.co/datasets/org/corpus")
+    space = await forges.check("https://huggingface.co/spaces/org/demo")
+    # One segment: a profile or a legacy model id, alike to the eye; the page check decides.
+    profile = await forges.check("https://huggingface.co/bert-base-uncased")
+    assert dataset.facts is not None
+    assert dataset.facts.license_class is LicenseClass.PERMISSIVE
+    assert space.facts is not None
+    assert space.facts.license_spdx == "NOASSERTION"
+    assert space.facts.license_class is LicenseClass.CUSTOM
+    assert profile.check.outcome is Outcome.UNSUPPORTED
+
+
+async def test_huggingface_missing_answers_401(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script(
+        "/api/models/nobody/nothing",
+        401,
+        {"error": "Repository not found"},
+        {"x-error-code": "RepoNotFound"},
+    )
+    result = await forges.check("https://huggingface.co/nobody/nothing")
+    assert result.check.outcome is Outcome.DEAD
+
+
+async def test_huggingface_rename_redirect_is_followed(
+    server: FakeGitHub, forges: ForgeFacts
+) -> None:
+    server.script("/api/models/old/name", 307, "", {"Location": "/api/models/sci-lab/pde-net-base"})
+    server.script("/api/models/sci-lab/pde-net-base", 200, HF_MODEL)
+    result = await forges.check("https://huggingface.co/old/name")
+    assert result.check.outcome is Outcome.MOVED
+    assert result.check.final_url == "https://huggingface.co/sci-lab/pde-net-base"
+
+
+async def test_malformed_and_failing_answers(server: FakeGitHub, forges: ForgeFacts) -> None:
+    server.script("/api/models/a/html", 200, "<html>hi</html>", {"content-type": "text/html"})
+    server.script("/api/v4/projects/a/busy", 503, "")
+    server.script("/api/v4/projects/a/busy", 503, "")
+    server.script("/api/models/a/limited", 429, "", {"retry-after": "3600"})
+    html = await forges.check("https://huggingface.co/a/html")
+    busy = await forges.check("https://gitlab.com/a/busy")
+    limited = await forges.check("https://huggingface.co/a/limited")
+    assert html.check.outcome is Outcome.TRANSIENT
+    assert busy.check.outcome is Outcome.TRANSIENT
+    assert limited.check.outcome is Outcome.UNCHECKED
+
+
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [
+        ("https://gitlab.com/explore", None),
+        ("https://huggingface.co/docs/hub", None),
+        ("https://x.org/a/b", None),
+        ("https://gitlab.com/a/b", LinkKind.HUGGINGFACE),
+    ],
+)
+async def test_unsupported(forges: ForgeFacts, url: str, kind: LinkKind | None) -> None:
+    assert (await forges.check(url, kind)).check.outcome is Outcome.UNSUPPORTED
+    assert forges.requests_made == 0
