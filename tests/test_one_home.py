@@ -13,9 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "auditor"
 
 # Where each piece of knowledge lives (paths relative to the package).
-STATUS_HOMES = frozenset(
-    {"net/policy.py", "net/answer.py", "check/answers.py", "hosts/answers.py"}
-)
+STATUS_HOMES = frozenset({"net/policy.py", "net/answer.py", "check/answers.py", "hosts/answers.py"})
 RETRY_HOMES = frozenset({"net/policy.py", "net/politeness.py"})
 CODE_HOST_HOMES = frozenset({"links/hosts.py"})
 CODE_HOSTS = frozenset(

@@ -20,7 +20,6 @@ from auditor.cli.messages import log
 from auditor.config import file as configfile
 from auditor.config import politeness
 from auditor.config import settings as config
-from auditor.scorecard import acknowledgements
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -133,7 +132,7 @@ def _acknowledgements(parser: argparse.ArgumentParser) -> None:
         type=_settings_file,
         metavar="FILE",
         help="dead links acknowledged until a date, with a reason (TOML); default: "
-        f"./{acknowledgements.IGNORE_FILE} when present. They are reported, marked, and not "
+        f"./{config.IGNORE_FILE} when present. They are reported, marked, and not "
         "counted by --fail-on dead or new-dead until that date",
     )
 

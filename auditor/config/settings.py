@@ -46,6 +46,10 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 
+# The acknowledgements file read when present (`scorecard.acknowledgements`); named here so that
+# `auditor --help` says it without loading the scorecard.
+IGNORE_FILE = ".paper-auditor-ignore"
+
 # The public APIs other than GitHub's that the auditor asks, in ONE table: name → (environment
 # variable naming the root, default root, environment variable of an optional token). A link to
 # a public host (`https://zenodo.org/records/N`) is answered by the API root in effect, so tests

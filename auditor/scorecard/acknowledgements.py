@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from auditor.config.file import ConfigError, read_config, read_toml, suggestion
+from auditor.config.settings import IGNORE_FILE
 
 if TYPE_CHECKING:
     # The vocabulary, the scorecard and the links' rules are loaded when acknowledgements are
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from auditor.models import Outcome
     from auditor.scorecard import AcknowledgementStatus, LinkEntry, Scorecard
 
-IGNORE_FILE = ".paper-auditor-ignore"
 TABLE = "acknowledge"
 KEYS = ("url", "pattern", "reason", "until")
 # More dead links than this under one entry is said in the run's notes: a pattern that wide may
