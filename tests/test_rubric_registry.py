@@ -31,7 +31,7 @@ from tests.support.scorecards import TODAY, gold_facts, paper, result
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where criterion ids may be written: the modules that declare the criteria.
-HOMES = {ROOT / "auditor" / "rubric" / "rules_access.py", ROOT / "auditor" / "rubric" / "rules_content.py"}
+HOMES = {ROOT / "auditor" / "rubric" / name for name in ("rules_access.py", "rules_content.py")}
 
 FAIL, UNKNOWN = CriterionResult.FAIL, CriterionResult.UNKNOWN
 
