@@ -18,7 +18,7 @@ from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
 from auditor.pipeline import run as pipeline
 from auditor.rubric import registry as rubric
-from tests.support.audit_world import repositories
+from tests.support.audit_world import audit_arguments, repositories
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.github_world import settings_for
 from tests.support.local_servers import BrokenDNS, LocalServer, html, plain_fetcher, redirect, serve
@@ -71,23 +71,7 @@ def world(tmp_path: Path) -> Iterator[World]:
 def audit(world: World, out: Path, *extra: str, token: str | None = "t0ken-e2e") -> int:
     environ = {"GITHUB_TOKEN": token} if token else {}
     return cli.main(
-        [
-            "audit",
-            str(world.paper_list),
-            "--out",
-            str(out),
-            "--allow-private",
-            "127.0.0.0/8",
-            "--github-api-url",
-            world.github.url,
-            "--no-cache",
-            "--timeout",
-            "5",
-            # Placeholder grace periods count from the paper's date.
-            "--paper-date",
-            "2026-01-15",
-            *extra,
-        ],
+        audit_arguments(world.paper_list, out, world.github.url, *extra),
         environ=environ,
     )
 

@@ -23,6 +23,7 @@ from auditor import cli, scorecard
 from auditor import deadline as run_clock
 from auditor.enrich import budgets
 from auditor.hosts import zenodo
+from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import (
     DOWN,
@@ -183,24 +184,7 @@ def audit(
     world: World, out: Path, *extra: str, codes: tuple[int, ...] = (cli.EXIT_OK, cli.EXIT_FINDINGS)
 ) -> dict[str, Any]:
     code = cli.main(
-        [
-            "audit",
-            str(world.paper_list),
-            "--out",
-            str(out),
-            "--allow-private",
-            "127.0.0.0/8",
-            "--github-api-url",
-            world.github.url,
-            "--no-cache",
-            "--timeout",
-            "5",
-            "--max-retries",
-            "0",
-            "--paper-date",
-            "2026-01-15",
-            *extra,
-        ],
+        audit_arguments(world.paper_list, out, world.github.url, "--max-retries", "0", *extra),
         environ=world.hosts.environ(GITHUB_TOKEN=TOKEN),
     )
     assert code in codes

@@ -31,6 +31,7 @@ from auditor.hosts.wayback import Wayback
 from auditor.models import RepoFacts
 from auditor.pipeline import harvest
 from auditor.readme import analysis as readme
+from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import HostWorld, ZenodoRecord, host_world, zenodo_routes
 from tests.support.local_servers import LocalServer, html, serve
@@ -115,24 +116,9 @@ class Run:
 def audit(world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Run:
     out, step_summary = tmp_path / "out", tmp_path / "step-summary.md"
     code = cli.main(
-        [
-            "audit",
-            str(world.paper_list),
-            "--out",
-            str(out),
-            "--allow-private",
-            "127.0.0.0/8",
-            "--github-api-url",
-            world.github.url,
-            "--no-cache",
-            "--timeout",
-            "5",
-            "--max-retries",
-            "0",
-            "--paper-date",
-            "2026-01-15",
-            "--find-code",
-        ],
+        audit_arguments(
+            world.paper_list, out, world.github.url, "--max-retries", "0", "--find-code"
+        ),
         environ=world.hosts.environ(GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(step_summary)),
     )
     seen = capsys.readouterr()

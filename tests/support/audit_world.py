@@ -3,6 +3,8 @@ reached only through a project page, and a renamed one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.support.fake_github import FakeRepo
 
 MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None}
@@ -74,4 +76,26 @@ def repositories() -> list[FakeRepo]:
             files={"README.md": "# R\n", "x.py": ""},
             old_names=("acme/renamed",),
         ),
+    ]
+
+
+def audit_arguments(paper_list: Path, out: Path, github_api: str, *extra: str) -> list[str]:
+    """`auditor audit` of a list against servers on 127.0.0.1 and the fake GitHub: private
+    addresses allowed, no verdict cache, a short timeout, placeholders dated from the paper."""
+    return [
+        "audit",
+        str(paper_list),
+        "--out",
+        str(out),
+        "--allow-private",
+        "127.0.0.0/8",
+        "--github-api-url",
+        github_api,
+        "--no-cache",
+        "--timeout",
+        "5",
+        # Placeholder grace periods count from the paper's date.
+        "--paper-date",
+        "2026-01-15",
+        *extra,
     ]
