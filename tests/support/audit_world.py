@@ -79,9 +79,17 @@ def repositories() -> list[FakeRepo]:
     ]
 
 
-def audit_arguments(paper_list: Path, out: Path, github_api: str, *extra: str) -> list[str]:
+def audit_arguments(
+    paper_list: Path,
+    out: Path,
+    github_api: str,
+    *extra: str,
+    paper_date: str | None = "2026-01-15",
+) -> list[str]:
     """`auditor audit` of a list against servers on 127.0.0.1 and the fake GitHub: private
-    addresses allowed, no verdict cache, a short timeout, placeholders dated from the paper."""
+    addresses allowed, no verdict cache, a short timeout, placeholders dated from the paper
+    (`paper_date=None`: papers without a date)."""
+    dated = ["--paper-date", paper_date] if paper_date else []
     return [
         "audit",
         str(paper_list),
@@ -95,7 +103,6 @@ def audit_arguments(paper_list: Path, out: Path, github_api: str, *extra: str) -
         "--timeout",
         "5",
         # Placeholder grace periods count from the paper's date.
-        "--paper-date",
-        "2026-01-15",
+        *dated,
         *extra,
     ]

@@ -131,6 +131,8 @@ class FakeRepo:
     old_names: tuple[str, ...] = ()  # names that now redirect here (renames, transfers)
     blocked: str | None = None  # a block reason such as "dmca": answers 451 (tos: 403)
     ahead_by: int = 0  # for a fork: commits of its own on its default branch
+    # Branches and tags besides the default branch (names may hold '/'), each with its files.
+    refs: dict[str, dict[str, str]] = field(default_factory=dict)
     id: int = 0
 
     @property
