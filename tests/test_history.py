@@ -14,6 +14,7 @@ import pytest
 
 from auditor import history
 from auditor.history import History, HistoryError
+from auditor.history.changes import PastResult
 from auditor.models import (
     ChangeKind,
     Link,
@@ -301,6 +302,36 @@ def test_finish_run_overrides_what_was_stored_on_the_way(db: Path) -> None:
 
     assert list(rows) == [(A, "ok"), (B, "dead")]
     assert [entry.changes for entry in by_url(done).values()] == [("new",), ("new",)]
+
+
+def test_each_stored_column_reads_back_into_its_own_field(db: Path) -> None:
+    # Every value distinct from its neighbours', so reading one column into another's field fails.
+    moved = link(
+        C,
+        "moved",
+        day=2,
+        final_url="https://github.com/a/renamed",
+        repo=repo(archived=False, spdx="Apache-2.0", exists=True),
+        papers=("list.md#1", "list.md#2"),
+    )
+    with History.open(db) as store:
+        run = store.begin_run(stamp(1))
+        store.finish_run(run, scorecard(1, moved))
+        (past,) = store._history(C)
+
+    assert past == PastResult(
+        run_id=run,
+        finished=True,
+        run_started_at=stamp(1),
+        seen_at=stamp(2),
+        outcome="moved",
+        final_url="https://github.com/a/renamed",
+        repo_exists=True,
+        archived=False,
+        license_spdx="Apache-2.0",
+        kind="github-repo",
+        papers=("list.md#1", "list.md#2"),
+    )
 
 
 def test_papers_are_stored_per_run(db: Path) -> None:

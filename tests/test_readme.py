@@ -321,6 +321,24 @@ def test_weights_and_data_rules(text: str, expected: set[C]) -> None:
     assert covers(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [
+        ("Pass `--dataset_name` to choose the dataset the script loads.\n", False),
+        ("Set `--data_root` to the folder holding the dataset.\n", False),
+        ("The dataset flag `-dataset` picks one of the three corpora.\n", False),
+        ("The dataset is unpacked into `data/`.\n", True),
+        ("The dataset is read from `--data=corpus/train.jsonl`.\n", True),
+        ("The dataset lives in `/mnt/datasets`.\n", True),
+        # Without the flag, a folder said in words still places the data.
+        ("Pass `--corpus` once the corpus is unpacked into one folder per split.\n", True),
+        ("Scores on the dataset are saved in the output folder.\n", False),
+    ],
+)
+def test_an_option_flag_in_inline_code_is_no_data_file(text: str, data: bool) -> None:
+    assert (C.DATA in covers(text)) is data
+
+
 def test_hosted_environments_are_kept_for_e2() -> None:
     text = "[![Open In Colab](https://colab.research.google.com/assets/b.svg)](https://colab.research.google.com/github/lab/x/blob/main/demo.ipynb)\n"
     assert any("colab.research.google.com" in link for link in analyze_readme(text).artifact_links)

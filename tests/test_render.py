@@ -30,8 +30,8 @@ from auditor.models import (
 )
 from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
-from auditor.render.views import headline, paper_views
-from auditor.rubric.registry import CRITERIA
+from auditor.render.views import fixes, headline, paper_views
+from auditor.rubric.registry import CRITERIA, licence_declared
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -43,6 +43,7 @@ from auditor.scorecard import (
     to_json,
 )
 from auditor.scorecard.summary import build_summary, unlicensed
+from tests.support.github_markdown import visible_text
 from tests.support.scorecards import (
     PAYLOAD_JS_URL,
     gold_facts,
@@ -238,10 +239,11 @@ def test_safe_url(url: str | None, expected: str | None) -> None:
     ("text", "expected"),
     [
         ("a | b", "a \\| b"),
-        ("<script>x</script>", "&lt;script\\>x&lt;/script\\>"),
+        ("<script>x</script>", "\\<script\\>x\\</script\\>"),
         ("`code` *b* _i_ ~s~", "\\`code\\` \\*b\\* \\_i\\_ \\~s\\~"),
         ("[x](javascript:y)", "\\[x\\](javascript:y)"),
-        ("a & b\nc", "a &amp; b c"),
+        ("a & b\nc", "a \\& b c"),
+        ("x &lt; y", "x \\&lt; y"),
         ("@team", "@\u200bteam"),
     ],
 )
@@ -262,7 +264,8 @@ def test_hostile_markdown_is_inert() -> None:
     text = render.render_markdown(doc)
     # A link needs an unescaped `](`: none may lead to javascript: or data:.
     assert not re.search(r"(?<!\\)\]\((javascript|data):", text)
-    assert not re.search(r"<(script|img|b)\b", text)
+    # A tag needs an unescaped `<`: `\<script>` is text to GitHub.
+    assert not re.search(r"(?<!\\)<(script|img|b)\b", text)
     # Every table row keeps its seven cells: no pipe in outside text splits one.
     rows = [line for line in text.splitlines() if line.startswith("| ") and "Evil" in line]
     assert rows
@@ -712,3 +715,118 @@ def test_a_run_with_most_links_judged_has_no_warning() -> None:
     doc = small_scorecard()
     assert headline(doc).warning is None
     assert "Warning" not in render.render_markdown(doc)
+
+
+def test_summary_md_escapes_for_markdown_not_html() -> None:
+    doc = scorecard([(paper(name="Fast <Net> & co"), [result("https://lab.test/x", LinkKind.WEB)])])
+    text = render.render_markdown(doc)
+    (row,) = [line for line in text.splitlines() if line.startswith("| Fast")]
+    # Read as a file, it says what was written; rendered by GitHub, too.
+    assert row.startswith("| Fast \\<Net\\> \\& co |")
+    assert "&lt;" not in text
+    assert "&amp;" not in text
+    assert visible_text(row.split("|")[1]).strip() == "Fast <Net> & co"
+
+
+def _unread_page_scorecard() -> Scorecard:
+    page = result(
+        "https://lab.github.io/unread",
+        LinkKind.GITHUB_PAGES,
+        outcome=Outcome.TRANSIENT,
+        detail="HTTP 503 after 3 tries",
+    )
+    return scorecard([(paper(name="Unread Page"), [page])])
+
+
+def test_an_unread_project_page_is_said_once_per_paper() -> None:
+    doc = _unread_page_scorecard()
+    (view,) = paper_views(doc)
+    assert view.problems == ("no code link yet; project page unread (transient)",)
+    text = render.render_markdown(doc)
+    (row,) = [line for line in text.splitlines() if line.startswith("| Unread Page")]
+    assert row.count("project page unread") == 1
+    (html_row,) = html_rows(render.render_html(doc))
+    assert html_row.count("project page unread") == 1
+
+
+def test_missing_licences_and_the_licence_fix_count_the_same_papers() -> None:
+    # A fork without changes of its own fails C1 only as an echo: it is a placeholder, not a
+    # paper to license; the one without a licence is both listed and counted.
+    fork = gold_facts(
+        "someone/fork",
+        fork=True,
+        fork_ahead_by=0,
+        license_spdx=None,
+        license_class=LicenseClass.NONE,
+    )
+    bare = gold_facts(
+        "lab/bare",
+        license_spdx=None,
+        license_class=LicenseClass.NONE,
+        root_files=("README.md", "main.py"),
+    )
+    doc = scorecard(
+        [
+            (
+                paper("l.txt#1", "Forked"),
+                [
+                    result(
+                        "https://github.com/someone/fork",
+                        LinkKind.GITHUB_REPO,
+                        ["l.txt#1"],
+                        repo=fork,
+                    )
+                ],
+            ),
+            (
+                paper("l.txt#2", "Bare"),
+                [
+                    result(
+                        "https://github.com/lab/bare", LinkKind.GITHUB_REPO, ["l.txt#2"], repo=bare
+                    )
+                ],
+            ),
+        ]
+    )
+    licence_fixes = [f.count for f in fixes(paper_views(doc)) if f.spec is licence_declared]
+    assert licence_fixes == [doc.summary.problems.missing_licence] == [1]
+    text = render.render_markdown(doc)
+    assert "#### Missing licences (1)" in text
+    assert "| C1 Licence declared | 1 |" in text
+    html = render.render_html(doc)
+    assert "<summary>Missing licences (1)</summary>" in html
+
+
+def test_an_archived_repository_is_marked_on_its_row() -> None:
+    old = gold_facts("lab/old", archived=True)
+    doc = scorecard(
+        [
+            (
+                paper("a.txt#1", "Old Net"),
+                [result("https://github.com/lab/old", LinkKind.GITHUB_REPO, ["a.txt#1"], repo=old)],
+            ),
+            (
+                paper("a.txt#2", "Live Net"),
+                [
+                    result(
+                        "https://github.com/lab/live",
+                        LinkKind.GITHUB_REPO,
+                        ["a.txt#2"],
+                        repo=gold_facts("lab/live"),
+                    )
+                ],
+            ),
+        ]
+    )
+    rows = {
+        row.split('class="name">')[1].split("<")[0]: row
+        for row in html_rows(render.render_html(doc))
+    }
+    assert (
+        '</span> <span class="archived" title="the repository is archived (read-only)">'
+        in rows["Old Net"]
+    )
+    assert 'class="archived"' not in rows["Live Net"]
+    text = render.render_markdown(doc)
+    assert "| Old Net | ★★★ gold · archived |" in text
+    assert "| Live Net | ★★★ gold |" in text

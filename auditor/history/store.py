@@ -101,35 +101,39 @@ def _flag(value: bool | None) -> int | None:
     return None if value is None else int(value)
 
 
-_LinkRow = tuple[
-    str, int, str, str, int | None, str | None, str, str, str, int | None, int | None,
-    str | None, str | None,
-]  # fmt: skip
+def _truth(flag: int | None) -> bool | None:
+    """A stored `_flag` read back."""
+    return None if flag is None else bool(flag)
+
+
+# A row for `_UPSERT_LINK`, by column name: a column added later cannot shift another's value.
+_LinkRow = dict[str, object]
 
 
 def _link_row(run_id: int, result: LinkResult) -> _LinkRow:
     link, check, repo = result.link, result.check, result.repo
-    return (
-        link.url,
-        run_id,
-        link.kind,
-        check.outcome,
-        check.http_status,
-        check.final_url,
-        redact.scrub(check.detail),
-        check.checked_at,
-        json.dumps(list(link.papers)),
-        _flag(repo.exists) if repo else None,
-        _flag(repo.archived) if repo else None,
-        repo.license_spdx if repo else None,
-        repo.license_class if repo else None,
-    )
+    return {
+        "url": link.url,
+        "run_id": run_id,
+        "kind": link.kind,
+        "outcome": check.outcome,
+        "http_status": check.http_status,
+        "final_url": check.final_url,
+        "detail": redact.scrub(check.detail),
+        "checked_at": check.checked_at,
+        "papers": json.dumps(list(link.papers)),
+        "repo_exists": _flag(repo.exists) if repo else None,
+        "archived": _flag(repo.archived) if repo else None,
+        "license_spdx": repo.license_spdx if repo else None,
+        "license_class": repo.license_class if repo else None,
+    }
 
 
 _UPSERT_LINK = """
     INSERT INTO link_results (url, run_id, kind, outcome, http_status, final_url, detail,
         checked_at, papers, repo_exists, archived, license_spdx, license_class)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES (:url, :run_id, :kind, :outcome, :http_status, :final_url, :detail, :checked_at,
+        :papers, :repo_exists, :archived, :license_spdx, :license_class)
     ON CONFLICT (url, run_id) DO UPDATE SET kind = excluded.kind, outcome = excluded.outcome,
         http_status = excluded.http_status, final_url = excluded.final_url,
         detail = excluded.detail, checked_at = excluded.checked_at, papers = excluded.papers,
@@ -139,15 +143,16 @@ _UPSERT_LINK = """
 
 _UPSERT_PAPER = """
     INSERT INTO paper_results (run_id, paper_id, name, tier, score, scored_on)
-    VALUES (?, ?, ?, ?, ?, ?)
+    VALUES (:run_id, :paper_id, :name, :tier, :score, :scored_on)
     ON CONFLICT (run_id, paper_id) DO UPDATE SET name = excluded.name, tier = excluded.tier,
         score = excluded.score, scored_on = excluded.scored_on
 """
 
+# Each column named as the `PastResult` field it fills.
 _LINK_HISTORY = """
-    SELECT r.run_id, runs.reported_at IS NOT NULL, runs.started_at,
-        COALESCE(r.checked_at, runs.started_at), r.outcome, r.final_url, r.repo_exists,
-        r.archived, r.license_spdx, r.kind, r.papers
+    SELECT r.run_id, runs.reported_at IS NOT NULL AS finished,
+        runs.started_at AS run_started_at, COALESCE(r.checked_at, runs.started_at) AS seen_at,
+        r.outcome, r.final_url, r.repo_exists, r.archived, r.license_spdx, r.kind, r.papers
     FROM link_results AS r JOIN runs ON runs.id = r.run_id
     WHERE r.url = ? ORDER BY r.run_id
 """
@@ -169,11 +174,13 @@ class History:
         # isolation_level=None: no implicit transactions; every write below says where its
         # transaction begins and ends, so what `store_link` returned is committed.
         connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        # Rows are read by column name, never by position.
+        connection.row_factory = sqlite3.Row
         try:
             # WAL: a killed writer leaves every committed transaction readable and the file
             # consistent; NORMAL syncs at checkpoints, which survives a process kill (only an
             # OS crash may lose the last commits, never the file's integrity).
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()["journal_mode"]
             if mode != "wal":
                 raise HistoryError(f"{path}: cannot use write-ahead logging (got {mode!r})")
             connection.execute("PRAGMA synchronous = NORMAL")
@@ -263,14 +270,14 @@ class History:
             self._db.executemany(
                 _UPSERT_PAPER,
                 [
-                    (
-                        run_id,
-                        entry.paper.id,
-                        entry.paper.name,
-                        entry.score.tier if entry.score else None,
-                        entry.score.score if entry.score else None,
-                        entry.score.scored_on if entry.score else None,
-                    )
+                    {
+                        "run_id": run_id,
+                        "paper_id": entry.paper.id,
+                        "name": entry.paper.name,
+                        "tier": entry.score.tier if entry.score else None,
+                        "score": entry.score.score if entry.score else None,
+                        "scored_on": entry.score.scored_on if entry.score else None,
+                    }
                     for entry in card.papers
                 ],
             )
@@ -318,12 +325,15 @@ class History:
         rows = self._db.execute(
             "SELECT id, started_at, finished_at, reported_at FROM runs ORDER BY id"
         )
-        return [Run(i, s, f, r) for i, s, f, r in rows]
+        return [
+            Run(row["id"], row["started_at"], row["finished_at"], row["reported_at"])
+            for row in rows
+        ]
 
     def stored_urls(self, run_id: int) -> set[str]:
         self._store_unstored()
         rows = self._db.execute("SELECT url FROM link_results WHERE run_id = ?", (run_id,))
-        return {url for (url,) in rows}
+        return {row["url"] for row in rows}
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -363,29 +373,28 @@ class History:
     def _history(self, url: str) -> list[PastResult]:
         return [
             PastResult(
-                run_id=run_id,
-                finished=bool(finished),
-                run_started_at=started,
-                seen_at=seen,
-                outcome=outcome,
-                final_url=final_url,
-                repo_exists=None if exists is None else bool(exists),
-                archived=None if archived is None else bool(archived),
-                license_spdx=spdx,
-                kind=kind,
-                papers=tuple(json.loads(papers)),
+                run_id=row["run_id"],
+                finished=bool(row["finished"]),
+                run_started_at=row["run_started_at"],
+                seen_at=row["seen_at"],
+                outcome=row["outcome"],
+                final_url=row["final_url"],
+                repo_exists=_truth(row["repo_exists"]),
+                archived=_truth(row["archived"]),
+                license_spdx=row["license_spdx"],
+                kind=row["kind"],
+                papers=tuple(json.loads(row["papers"])),
             )
-            for (run_id, finished, started, seen, outcome, final_url, exists, archived, spdx,
-                 kind, papers) in self._db.execute(_LINK_HISTORY, (url,))
-        ]  # fmt: skip
+            for row in self._db.execute(_LINK_HISTORY, (url,))
+        ]
 
     def _annotate(self, run_id: int, card: Scorecard) -> Scorecard:
         previous = self._db.execute(
-            "SELECT id, COALESCE(generated_at, started_at) FROM runs "
+            "SELECT id, COALESCE(generated_at, started_at) AS generated_at FROM runs "
             "WHERE reported_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
             (run_id,),
         ).fetchone()
-        previous_id: int | None = previous[0] if previous else None
+        previous_id: int | None = previous["id"] if previous else None
         links = tuple(
             replace(entry, history=link_history(self._history(entry.url), run_id, previous_id))
             for entry in card.links
@@ -405,7 +414,7 @@ class History:
             links=links,
             removed_links=tuple(removed),
             changes=Changes(
-                previous_run=previous[1] if previous else None,
+                previous_run=previous["generated_at"] if previous else None,
                 counts=counts,
                 new_dead=sum(1 for entry in links if is_new_dead(entry)),
             ),
@@ -413,7 +422,7 @@ class History:
 
 
 def _migrate(connection: sqlite3.Connection, path: Path) -> None:
-    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    version: int = connection.execute("PRAGMA user_version").fetchone()["user_version"]
     if version > len(MIGRATIONS):
         raise HistoryError(
             f"{path}: history schema version {version} is newer than this auditor knows "

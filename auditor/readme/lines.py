@@ -330,7 +330,7 @@ def says_data(text: str) -> bool:
         return True
     located = W.DATA_NEAR.search(text) or W.DATA_AT.search(text)
     where = links_out(text) or W.DATA_PATH.search(text)
-    return bool(located and where) or bool(W.DATA_FILE.search(text))
+    return bool(located and where) or bool(W.DATA_FILE.search(text) or W.DATA_FOLDER.search(text))
 
 
 CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most

@@ -416,10 +416,18 @@ DATA_AT = re.compile(
 )
 # "Data: complaints.csv".
 DATA_LABEL = re.compile(r"^\W*(data|datasets?|corpus)\s*[:：]\s*\S", _I)
-# A data file or folder named in inline code: `data/x.json`, `/data_dev`.
+# A data file or folder named in inline code: `data/x.json`, `/data_dev`; not a command-line
+# option named after the data (`--dataset_name`, `-data_root`): a flag names no file.
 DATA_FILE = re.compile(
     r"`[^`]*\.(json|jsonl|csv|tsv|parquet|h5|hdf5|npz|npy|pkl|arrow|txt|zip)`"
-    r"|`[^`\s]*\b(data|dataset)\w*/?`",
+    r"|`(?!-)[^`\s]*\b(data|dataset)\w*/?`",
+    _I,
+)
+# The data put in a folder said in words, not a path: "the benchmark's splits should be copied
+# into one shared folder", "the corpus is unpacked under the raw directory".
+DATA_FOLDER = re.compile(
+    _DATA_NOUN + r"\b\W+(?:\w+\W+){0,4}?(added|placed|put|stored|extracted|unzipped|unpacked"
+    r"|organi[sz]ed|copied|moved)\s+(in|into|under)\s+(\S+\s+){0,3}?(folder|directory)\b",
     _I,
 )
 DATA_PATH = re.compile(r"`[^`\s]*[/.][^`\s]*`")

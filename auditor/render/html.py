@@ -73,6 +73,7 @@ class _TableRow:
     tier: str  # the tier word (a class name)
     badge: str  # the tier as people read it, with its symbol
     new: bool
+    archived: bool  # the repository scored is archived (read-only)
     score: str
     links: tuple[_Cell, ...]
     licence: str
@@ -91,6 +92,7 @@ def _table_row(view: PaperView) -> _TableRow:
         tier=css_class(view.tier),
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
         new=view.new,
+        archived=view.archived,
         score="–" if view.score is None else str(view.score),
         links=tuple(
             _Cell(

@@ -137,9 +137,9 @@ def short_url(url: object) -> str:
     return clip(re.sub(r"^https?://", "", shown, flags=re.IGNORECASE))
 
 
-# Inline Markdown that could format, link or break a table cell. Line-start syntax (#, -, +, >)
-# needs no escape: outside text never starts a line here.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~>])")
+# Inline Markdown that could format, link or break a table cell, start raw HTML (`<`) or an
+# entity (`&`). Line-start syntax (#, -, +) needs no escape: outside text never starts a line here.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~<>&])")
 # Bidirectional formatting characters: they would reorder what the reader sees.
 _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # What GitHub turns into a link, a mention, a reference, an emoji or math in rendered text is
@@ -168,17 +168,17 @@ def _hex_cut(match: re.Match[str]) -> str:
 
 def md(text: object, limit: int = MAX_FIELD_CHARS, *, in_link: bool = False) -> str:
     """Outside text as inert Markdown, so that GitHub shows it as it is written: one line,
-    Markdown punctuation backslash-escaped, `&` and `<` as entities (they show as themselves),
-    no bidirectional control, `$` alone in a span (GitHub's own way to keep it from starting
-    math), and a zero-width space breaking whatever GitHub would make a link, a mention, a
-    reference or an emoji of (`_BREAKS`; inside a link's text, where GitHub links and
-    references nothing, only emoji codes)."""
+    Markdown punctuation backslash-escaped (`<` and `&` too: escaped for Markdown, not as HTML
+    entities, so the file reads as written and GitHub shows each as itself), no bidirectional
+    control, `$` alone in a span (GitHub's own way to keep it from starting math), and a
+    zero-width space breaking whatever GitHub would make a link, a mention, a reference or an
+    emoji of (`_BREAKS`; inside a link's text, where GitHub links and references nothing, only
+    emoji codes)."""
     flat = clip(without_bidi("" if text is None else str(text)), limit)
     for pattern, replacement in _BREAKS[-1:] if in_link else _BREAKS:
         flat = pattern.sub(replacement, flat)
     if not in_link:
         flat = _HEX_RUN.sub(_hex_cut, flat)
-    flat = flat.replace("&", "&amp;").replace("<", "&lt;")
     flat = _MD_SPECIAL.sub(r"\\\1", flat)
     return flat.replace("$", "<span>$</span>")
 

@@ -48,7 +48,7 @@ from auditor.scorecard import (
     Scorecard,
     dead_links,
 )
-from auditor.scorecard.summary import scored_links, unlicensed
+from auditor.scorecard.summary import fails, scored_links, unlicensed
 from auditor.timestamps import day_of
 
 # Tiers whose code is documented enough to try: what the headline's second count counts.
@@ -170,6 +170,12 @@ class PaperView:
         return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
 
     @property
+    def archived(self) -> bool:
+        """Whether the repository scored is archived (read-only): shown on the paper's row."""
+        repo = self.scored.result.repo if self.scored is not None else None
+        return repo is not None and bool(repo.archived)
+
+    @property
     def unlicensed(self) -> Criterion | None:
         """The failed licence criterion when code exists but declares no licence
         (`summary.unlicensed`): the reports list the paper with its reason."""
@@ -250,12 +256,14 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
     ]
     failed.sort(key=lambda c: -weight.get(c.id, 0))
     problems = [c.reason for c in failed]
-    problems += [
-        c.reason
-        for c in criteria
-        if c.id in (repository_exists.id, code_released.id)
-        and c.result in (CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE)
-    ]
+    for c in criteria:
+        if c.id in (repository_exists.id, code_released.id) and c.result in (
+            CriterionResult.UNKNOWN,
+            CriterionResult.NOT_APPLICABLE,
+        ):
+            problems.append(c.reason)
+            if c.id == repository_exists.id:
+                break  # past an undecided existence check, B2 only echoes it
     moved = [link for link in own_links if link.outcome == Outcome.MOVED]
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
@@ -353,17 +361,11 @@ def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> CitedLink
 
 
 def fixes(views: Iterable[PaperView]) -> list[FixCount]:
-    """Each criterion some paper with code fails, with how many, in the rubric's order; the
-    echoes of a failed gate ("no code to assess") are not failures of their own."""
-    failed: Counter[str] = Counter()
-    for view in views:
-        if view.tier == Tier.NO_CODE or view.entry.score is None:
-            continue
-        failed.update(
-            c.id
-            for c in view.entry.score.criteria
-            if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
-        )
+    """Each criterion some paper with code fails (`summary.fails`, as "unlicensed" is decided),
+    with how many, in the rubric's order."""
+    failed = Counter(
+        spec.id for view in views for spec in CRITERIA if fails(view.entry.score, spec)
+    )
     return [FixCount(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
 
 

@@ -26,7 +26,8 @@ from auditor.models import (
     PaperScore,
     Tier,
 )
-from auditor.rubric.registry import CRITERIA, Registry, licence_declared
+from auditor.rubric.evidence import NO_CODE_REASON
+from auditor.rubric.registry import CRITERIA, CriterionSpec, Registry, licence_declared
 from auditor.timestamps import to_date
 
 AGE_BUCKETS = ("<6m", "6-12m", "1-2y", "2-5y", ">=5y", "unknown")
@@ -86,14 +87,24 @@ def _result(score: PaperScore, cid: str) -> CriterionResult | None:
     return next((c.result for c in score.criteria if c.id == cid), None)
 
 
-def unlicensed(score: PaperScore | None) -> Criterion | None:
-    """The failed licence criterion (C1) of a paper whose code exists (a tier neither no-code
-    nor dead), else None: the one "unlicensed" predicate, which `problems.missing_licence`
-    counts and the reports list with the criterion's reason."""
-    if score is None or score.tier in (Tier.NO_CODE, Tier.DEAD):
+def fails(score: PaperScore | None, spec: CriterionSpec) -> Criterion | None:
+    """The paper's failed `spec` when it fails on its code's own account, else None: not for a
+    paper citing no code (no-code), nor a failure echoing a failed gate (`NO_CODE_REASON`: past
+    a dead link, a fork without changes of its own, a reading list). The one predicate of a
+    failure a paper can fix, which `unlicensed` and the reports' "How to fix" counts ask."""
+    if score is None or score.tier == Tier.NO_CODE:
         return None
-    licence = next((c for c in score.criteria if c.id == licence_declared.id), None)
-    return licence if licence is not None and licence.result == CriterionResult.FAIL else None
+    failed = next((c for c in score.criteria if c.id == spec.id), None)
+    if failed is None or failed.result != CriterionResult.FAIL or failed.reason == NO_CODE_REASON:
+        return None
+    return failed
+
+
+def unlicensed(score: PaperScore | None) -> Criterion | None:
+    """The licence criterion (C1) a paper's code fails (`fails`), else None: the one
+    "unlicensed" predicate, which `problems.missing_licence` counts and the reports list with
+    the criterion's reason."""
+    return fails(score, licence_declared)
 
 
 def _median(scores: Sequence[int]) -> int | float | None:
