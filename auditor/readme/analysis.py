@@ -128,6 +128,7 @@ class _Reader:
         self._names: dict[int, frozenset[ReadmeCover]] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
 
     # --- the answer ---------------------------------------------------------------------------
@@ -162,6 +163,7 @@ class _Reader:
             moved_to=L.moved_to(self.doc.lines, self._acknowledging),
             citation_titles=tuple(self.titles),
             reading_list=reading_list,
+            results_commands=self._results_commands(),
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -277,6 +279,10 @@ class _Reader:
             self._note(cover, index)
         if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
             self._checkpoint_runs.append(index)
+        if (runs and self._produces(covers, purpose, topic)) or W.COMMANDS[C.EVALUATE].search(
+            command
+        ):
+            self._producing.append(index)
         if runs and not covers and line.is_code and not topic & _NOT_USE:
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
@@ -287,6 +293,18 @@ class _Reader:
             and C.USAGE in self._purpose(index)
         ):
             self._note(C.USAGE, index)  # the model called from Python
+
+    @staticmethod
+    def _produces(
+        covers: set[ReadmeCover], purpose: frozenset[ReadmeCover], topic: frozenset[ReadmeCover]
+    ) -> bool:
+        """Whether a command produces numbers: it evaluates by its script's name, flags or
+        sentence, or it runs in an evaluation section and is not a set-up, training or data
+        step there."""
+        if C.EVALUATE in covers:
+            return True
+        steps = {C.INSTALL, C.TRAIN, C.DATA}
+        return C.EVALUATE in topic and not (covers | purpose) & steps
 
     def _continues(self, index: int) -> bool:
         """A code line that a trailing backslash above makes part of an earlier command."""
@@ -601,6 +619,13 @@ class _Reader:
                 return
             index = end
 
+    def _results_commands(self) -> ReadmeEvidence | None:
+        """The first command producing the results the README shows, when it shows any."""
+        if C.RESULTS not in self.found or not self._producing:
+            return None
+        line = self.doc.lines[self._producing[0]]
+        return ReadmeEvidence(C.RESULTS_COMMANDS, line.number, _excerpt(line.text))
+
     # --- placeholder, move, reading list ------------------------------------------------------
 
     def _placeholder(self) -> None:
@@ -646,6 +671,7 @@ def with_readme(
         readme_moved_to=analysis.moved_to,
         reading_list=analysis.reading_list,
         readme_citation_titles=analysis.citation_titles,
+        readme_results_commands=analysis.results_commands,
     )
 
 
