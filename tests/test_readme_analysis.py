@@ -124,3 +124,142 @@ def test_results_come_with_the_commands_that_produce_them(text: str, line: int |
         assert found.excerpt == text.splitlines()[line - 1].strip()
     # Kept apart from the covers the scorecard writes (no criterion reads it yet).
     assert C.RESULTS_COMMANDS not in facts.covers
+
+
+def _covers(*parts: str) -> set[C]:
+    return set(analyze_readme(_readme(*parts)).covers)
+
+
+# Evaluate recall: the sentence introducing commands reaches them past the short label naming
+# each one's variant ("- Dataset A"); a line that says something of its own does not pass it on.
+@pytest.mark.parametrize(
+    ("text", "cover", "expected"),
+    [
+        pytest.param(
+            "You can evaluate our model on both benchmarks with:\n\n- Benchmark A\n\n"
+            "```\nsh scripts/run_a.sh\n```\n",
+            C.EVALUATE,
+            True,
+            id="a-bullet-label",
+        ),
+        pytest.param(
+            "To reproduce the scores, run the following commands:\n\n1. ImageNet\n\n"
+            "```\nbash run_imagenet.sh\n```\n",
+            C.EVALUATE,
+            True,
+            id="a-numbered-label",
+        ),
+        pytest.param(
+            "To train the model on each dataset, use:\n\nFor CIFAR-10\n\n"
+            "```\npython main.py --dataset cifar10\n```\n",
+            C.TRAIN,
+            True,
+            id="a-plain-label-under-a-training-sentence",
+        ),
+        pytest.param(
+            "To train the model on each dataset, use:\n\nFor CIFAR-10\n\n"
+            "```\npython main.py --dataset cifar10\n```\n",
+            C.EVALUATE,
+            False,
+            id="near-miss-training-is-not-evaluation",
+        ),
+        pytest.param(
+            "You can evaluate our model on both benchmarks with:\n\n"
+            "Set the paths in the config first.\n\n```\nsh scripts/run_a.sh\n```\n",
+            C.EVALUATE,
+            False,
+            id="near-miss-a-sentence-of-its-own-between",
+        ),
+    ],
+)
+def test_a_sentence_reaches_its_commands_past_their_labels(
+    text: str, cover: C, expected: bool
+) -> None:
+    assert (cover in _covers("## Scripts\n\n" + text)) is expected
+
+
+# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do.
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        pytest.param("Training and testing:", {C.TRAIN, C.EVALUATE}, id="joined-with-training"),
+        pytest.param("Testing:", {C.EVALUATE}, id="alone"),
+        pytest.param("Testing：", {C.EVALUATE}, id="a-full-width-colon"),
+        pytest.param("Testing data:", set(), id="near-miss-test-data"),
+        pytest.param("Testing this idea was fun.", set(), id="near-miss-a-sentence"),
+    ],
+)
+def test_a_testing_label_names_evaluation(label: str, expected: set[C]) -> None:
+    found = _covers(
+        f"## Scripts\n\n{label}\n\nEdit the config, then run:\n\n```\npython run.py\n```\n"
+    )
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Evaluate recall: a command's own trailing comment says what it is run for.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("bash run4.sh  # all baselines and ours", {C.EVALUATE}, id="baselines"),
+        pytest.param("python main.py --cfg a.yaml # reproduce Table 2", {C.EVALUATE}, id="table"),
+        pytest.param("./run.sh # compute the metrics", {C.EVALUATE}, id="metrics"),
+        pytest.param("python main.py --cfg a.yaml  # train the model", {C.TRAIN}, id="training"),
+        pytest.param("python main.py --cfg a.yaml  # takes about two hours", set(), id="near-miss"),
+    ],
+)
+def test_a_trailing_comment_says_what_a_command_runs(command: str, expected: set[C]) -> None:
+    found = _covers(f"## Scripts\n\n```bash\n{command}\n```\n")
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Evaluate and train recall: a console tool named for its step is read as a script's name.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("sw-eval --source_path /data/scene --model ours", {C.EVALUATE}, id="eval"),
+        pytest.param("fancy_benchmark --model ours --split test", {C.EVALUATE}, id="benchmark"),
+        pytest.param("sw-train --source_path /data/scene", {C.TRAIN}, id="train"),
+        pytest.param("huggingface-cli download lab/fancynet", set(), id="near-miss-download"),
+        pytest.param("pre-commit run --all-files", set(), id="near-miss-a-hook"),
+        pytest.param("git-lfs pull", set(), id="near-miss-a-fetch"),
+    ],
+)
+def test_a_console_tool_named_for_its_step(command: str, expected: set[C]) -> None:
+    found = _covers(f"## Scripts\n\n```shell\n{command}\n```\n")
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Usage (and every guide) recall: a guide linked in HTML, as navigation bars link them, counts
+# as its Markdown link would.
+@pytest.mark.parametrize(
+    ("line", "cover", "expected"),
+    [
+        pytest.param(
+            '<a href="docs/quickstart.md"><b>Quick Start</b></a> |', C.USAGE, True, id="bold-text"
+        ),
+        pytest.param(
+            "<a target='_blank' href='https://github.com/lab/fancy/blob/main/docs/usage.md'>"
+            "Guide</a>",
+            C.USAGE,
+            True,
+            id="named-by-its-file",
+        ),
+        pytest.param(
+            '<p><a href="docs/TRAINING.md">Training</a></p>', C.TRAIN, True, id="a-training-guide"
+        ),
+        pytest.param(
+            '<a href="https://lab.example/fancy">Quick Start</a>',
+            C.USAGE,
+            False,
+            id="near-miss-a-page",
+        ),
+        pytest.param(
+            '<a href="docs/quickstart.md"><img src="logo.png"></a>', C.USAGE, True, id="file-name"
+        ),
+        pytest.param(
+            '<a href="assets/teaser.png">Demo</a>', C.USAGE, False, id="near-miss-an-image"
+        ),
+    ],
+)
+def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:
+    assert (cover in _covers(f"<p align='center'>\n{line}\n</p>\n")) is expected

@@ -103,6 +103,7 @@ _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
+_COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -346,6 +347,11 @@ class _Reader:
         line = lines[index]
         if not line.is_code:
             return L.purpose_of(line.text)
+        # Its own trailing comment says it first (`bash run.sh  # all baselines`).
+        trailing = W.TRAILING_COMMENT.search(line.text)
+        said = L.purpose_of(trailing.group(1)) if trailing else frozenset()
+        if said:
+            return said
         above = index - 1
         while above >= max(0, index - 20) and lines[above].is_code:
             text = lines[above].text.strip()
@@ -361,7 +367,10 @@ class _Reader:
             earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
                 purpose = L.purpose_of(earlier.text)
-                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(":"):
+                if not purpose and not earlier.is_heading and _is_label(earlier.text):
+                    # "- Dataset A" names one of the commands a sentence above introduces.
+                    return self._label_above(at)
+                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(_COLONS):
                     return purpose
                 # "Edit the config, then run:" says nothing of the step: the label line just
                 # above it may ("Training and testing:").
@@ -369,13 +378,13 @@ class _Reader:
         return frozenset()
 
     def _label_above(self, index: int) -> frozenset[ReadmeCover]:
-        """What a short label line ending with a colon, just above line `index`, says."""
+        """What a line ending with a colon, just above line `index`, says."""
         for earlier in self.doc.lines[max(0, index - 3) : index][::-1]:
             if earlier.is_code or earlier.is_heading:
                 break
             if not earlier.is_blank:
                 text = earlier.text.rstrip()
-                return L.purpose_of(text) if text.endswith(":") else frozenset()
+                return L.purpose_of(text) if text.endswith(_COLONS) else frozenset()
         return frozenset()
 
     def _prose_rules(self, index: int, line: Line) -> None:
@@ -400,7 +409,7 @@ class _Reader:
             script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
             if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
                 self._note(cover, index)
-        for label, target in W.DOC_LINK.findall(text):
+        for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
                     self._note(cover, index)
@@ -531,7 +540,7 @@ class _Reader:
                 )
                 or any(
                     L.is_guide(target) and C.USAGE in L.guide_covers(label, target)
-                    for label, target in W.DOC_LINK.findall(line.text)
+                    for label, target in L.doc_links(line.text)
                 )
                 for i, line in kept
             ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
@@ -637,6 +646,11 @@ class _Reader:
         promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
+
+
+def _is_label(text: str) -> bool:
+    """A short line naming a variant ("- Dataset A", "**ImageNet**"), not a sentence."""
+    return word_count(text) <= 4 and not text.rstrip().endswith((*_COLONS, ".", "!", "?"))
 
 
 def _excerpt(text: str) -> str:
