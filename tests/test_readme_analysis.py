@@ -73,6 +73,47 @@ RESULTS_COMMANDS = [
         id="results-in-prose-and-a-test-script",
     ),
     pytest.param(
+        _readme(RESULTS_TABLE + "\n```bash\npython main.py --config configs/table1.yaml\n```\n"),
+        13,
+        id="a-generic-command-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(
+            "## Run the experiments\n\n```bash\n# the four-round setting\nbash run_all.sh\n```\n",
+            "## Findings\n\nAccuracy: 78.9% against F1: 75.4 for the baseline.\n",
+        ),
+        9,
+        id="commands-under-an-experiments-heading",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "## Scripts\n\n```bash\npython reproduce_table1.py\n```\n"),
+        15,
+        id="a-script-named-for-reproducing",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "To reproduce them, run `bash scripts/table.sh` on one GPU.\n"),
+        12,
+        id="an-inline-command-a-sentence-says-reproduces",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE + "\n```bash\npython demo.py --image cat.jpg\n```\n"),
+        None,
+        id="a-demo-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE + "\nTo train it:\n\n```bash\npython main.py --epochs 90\n```\n"),
+        None,
+        id="training-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(
+            "## Experiments\n\n### Training\n\n```bash\npython main.py --config base.yaml\n```\n",
+            RESULTS_TABLE,
+        ),
+        None,
+        id="a-training-subsection-of-experiments",
+    ),
+    pytest.param(
         _readme(RESULTS_TABLE, "Code coming soon.\n"), None, id="results-without-commands"
     ),
     pytest.param(

@@ -6,10 +6,12 @@ sections (`auditor.readme.parse`): a heading counts only when its section holds 
 its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
 count wherever they stand, except in the title and in acknowledgement sections (what the code
 was built on is not what it offers). A command is judged by the words of its script's name
-(`train_*.py`, `eval.sh`, `demo.py`), its flags (`--eval-only`), and the sentence, comment or
-heading introducing it ("To evaluate the model:", "# Generate the data"); the sentence wins over
-a generic script name. Words and command shapes: `auditor.readme.words`; single lines:
-`auditor.readme.lines`.
+(`train_*.py`, `eval.sh`, `demo.py`, a console tool named for its step: `sw-eval`), its flags
+(`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate the model:",
+"# Generate the data", its own trailing `# all baselines`, a sentence above the short labels
+naming each command's variant: "- Dataset A"); the sentence wins over a generic script name.
+Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
+shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
 
 Covers
   * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
@@ -37,6 +39,11 @@ Covers
     captioned as results, or a sentence giving two metric values. Tables of settings (named in
     the first header cell or most of them: parameters, arguments, packages, versions) or of
     dataset sizes (mostly counts) are not results.
+  * results_commands — results shown (the results cover) with a command that produces them: one
+    that evaluates by its script's name, flags or introducing sentence ("To reproduce Table 2,
+    run:"), or a command of an evaluation section that is no set-up, training or data step there.
+    Training commands and demos beside a results table do not produce it. Answered apart from
+    `covers` (`ReadmeFacts.results_commands`, the command's line) until a criterion reads it.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
@@ -280,9 +287,10 @@ class _Reader:
             self._note(cover, index)
         if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
             self._checkpoint_runs.append(index)
-        if (runs and self._produces(covers, purpose, topic)) or W.COMMANDS[C.EVALUATE].search(
-            command
-        ):
+        produces = runs and self._produces(
+            index, covers, purpose | ({C.USAGE} if for_use else set())
+        )
+        if produces or W.COMMANDS[C.EVALUATE].search(command):
             self._producing.append(index)
         if runs and not covers and line.is_code and not topic & _NOT_USE:
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
@@ -295,17 +303,20 @@ class _Reader:
         ):
             self._note(C.USAGE, index)  # the model called from Python
 
-    @staticmethod
-    def _produces(
-        covers: set[ReadmeCover], purpose: frozenset[ReadmeCover], topic: frozenset[ReadmeCover]
-    ) -> bool:
+    def _produces(self, index: int, covers: set[ReadmeCover], said: frozenset[ReadmeCover]) -> bool:
         """Whether a command produces numbers: it evaluates by its script's name, flags or
-        sentence, or it runs in an evaluation section and is not a set-up, training or data
-        step there."""
+        sentence, or it runs in an evaluation or results section ("Run the experiments") and
+        nothing (`said`: its sentence, a name for a use) makes it a set-up, training, data or
+        use step there."""
         if C.EVALUATE in covers:
             return True
-        steps = {C.INSTALL, C.TRAIN, C.DATA}
-        return C.EVALUATE in topic and not (covers | purpose) & steps
+        if (covers | said) & {C.INSTALL, C.TRAIN, C.DATA} or C.USAGE in said:
+            return False
+        for number, _ in self._chain(index):  # the nearest heading naming a step or results
+            names = self._names_of(number) & {*_TASKS, C.RESULTS}
+            if names:
+                return bool(names & {C.EVALUATE, C.RESULTS})
+        return False
 
     def _continues(self, index: int) -> bool:
         """A code line that a trailing backslash above makes part of an earlier command."""

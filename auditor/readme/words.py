@@ -164,6 +164,7 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
+                "reproduce", "reproduction", "replicate", "replication",
             }
         ),
     ),
