@@ -304,3 +304,19 @@ def test_a_console_tool_named_for_its_step(command: str, expected: set[C]) -> No
 )
 def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:
     assert (cover in _covers(f"<p align='center'>\n{line}\n</p>\n")) is expected
+
+
+# Usage precision: a formula or a diagram in a code block is no command, whatever its heading.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param("score(x) = (e − μ_neg) · (μ_pos − μ_neg)", False, id="a-score-formula"),
+        pytest.param("y = softmax(W·x + b)", False, id="a-layer"),
+        pytest.param("loss = α * ce + (1 - α) * kd", False, id="a-weighted-loss"),
+        pytest.param('print("loss → 0")', True, id="near-miss-an-arrow-in-a-string"),
+        pytest.param("python infer.py --image cat.jpg", True, id="near-miss-a-command"),
+    ],
+)
+def test_a_formula_in_a_code_block_is_no_command(code: str, expected: bool) -> None:
+    found = _covers(f"## Inference\n\nAt inference time:\n\n```\n{code}\n```\n")
+    assert (C.USAGE in found) is expected

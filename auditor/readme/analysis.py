@@ -299,6 +299,7 @@ class _Reader:
             and line.is_code
             and re.search(r"\w\(", command)
             and "=" in command
+            and L.runs(command)
             and C.USAGE in self._purpose(index)
         ):
             self._note(C.USAGE, index)  # the model called from Python

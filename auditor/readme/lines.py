@@ -260,6 +260,8 @@ def runs(text: str) -> bool:
     stripped = text.strip()
     if not stripped or stripped.startswith(("#", "//", "--")) or W.TREE_LINE.search(text):
         return False
+    if W.FORMULA.search(stripped) and not re.search(r"[\"']", stripped):
+        return False  # a formula or a diagram (`score(x) = (e − μ) · d`), not code to run
     return bool(W.COMMAND_LINE.match(stripped))
 
 

@@ -251,6 +251,9 @@ COMMAND_LINE = re.compile(
 )
 # A command's own comment after it (`bash run.sh  # all baselines`): what it is run for.
 TRAILING_COMMENT = re.compile(r"\S\s+#\s*([^#\n]{3,200})$")
+# Mathematical operators and arrows: a formula or a diagram, which no shell or Python line holds
+# outside a string.
+FORMULA = re.compile(r"[−·×÷→←↔⇒∑∏√∫≤≥≈≠∈∀∃αβγδεμσθλ∇]")
 TREE_LINE = re.compile(r"[├└│┬─]|^\s*[|`]--|^\s*\w[\w.-]*/\s*(#.*)?$|^\s*[\w./-]+\.\w+\s*(#.*)?$")
 
 # "Coming soon": a promise, not a release.
