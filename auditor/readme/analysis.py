@@ -40,9 +40,10 @@ Covers
     the first header cell or most of them: parameters, arguments, packages, versions) or of
     dataset sizes (mostly counts) are not results.
   * results_commands — results shown (the results cover) with a command that produces them: one
-    that evaluates by its script's name, flags or introducing sentence ("To reproduce Table 2,
-    run:"), or a command of an evaluation section that is no set-up, training or data step there.
-    Training commands and demos beside a results table do not produce it. Answered apart from
+    that evaluates by its script's name (`eval.py`, `reproduce_table1.py`), flags or introducing
+    sentence ("To reproduce Table 2, run:"), or a command of an evaluation, results or
+    experiments section that no sentence or name makes a set-up, training, data or demo step.
+    Training commands and demos beside a results table do not produce them. Answered apart from
     `covers` (`ReadmeFacts.results_commands`, the command's line) until a criterion reads it.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
@@ -661,7 +662,7 @@ class _Reader:
 
 
 def _is_label(text: str) -> bool:
-    """A short line naming a variant ("- Dataset A", "**ImageNet**"), not a sentence."""
+    """A short line naming a variant ("- Dataset A", "1. ImageNet"), not a sentence."""
     return word_count(text) <= 4 and not text.rstrip().endswith((*_COLONS, ".", "!", "?"))
 
 
