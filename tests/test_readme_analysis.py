@@ -300,6 +300,12 @@ def test_a_console_tool_named_for_its_step(command: str, expected: set[C]) -> No
         pytest.param(
             '<a href="assets/teaser.png">Demo</a>', C.USAGE, False, id="near-miss-an-image"
         ),
+        pytest.param(
+            '<a href="docs/faq.md">Q</a> | <a href="https://lab.example/train">Training</a>',
+            C.TRAIN,
+            False,
+            id="near-miss-each-link-its-own-text",
+        ),
     ],
 )
 def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:

@@ -487,7 +487,7 @@ SCRIPT_REFERENCE = re.compile(
 DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
 # The same link written in HTML (a navigation bar's `<a href="docs/quickstart.md"><b>…</b></a>`).
 HTML_LINK = re.compile(
-    r"<a\s[^<>]{0,300}?href=[\"']([^\"'\s<>]{1,300})[\"'][^<>]{0,300}>(.{2,200}?)</a>", _I
+    r"<a\s[^<>]{0,300}?href=[\"']([^\"'\s<>]{1,300})[\"'][^<>]{0,300}>(.{1,200}?)</a>", _I
 )
 # A shields.io badge URL: its label and message say what the link beside it is.
 BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
