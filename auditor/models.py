@@ -249,6 +249,9 @@ class ReadmeCover(StrEnum):
     TRAIN = "train"
     EVALUATE = "evaluate"
     RESULTS = "results"
+    # The results shown with the commands that produce them (rubric 2.0's D5): said apart from
+    # `covers` (`ReadmeFacts.results_commands`) until a criterion reads it.
+    RESULTS_COMMANDS = "results_commands"
     WEIGHTS = "weights"
     DATA = "data"
     CITATION = "citation"
@@ -284,6 +287,8 @@ class ReadmeFacts:
     reading_list: bool = False
     # The titles of the README's BibTeX entries (outside acknowledgements), for F2.
     citation_titles: tuple[str, ...] = ()
+    # The command that produces the results the README shows, when it gives one.
+    results_commands: ReadmeEvidence | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +351,9 @@ class RepoFacts:
     fork_ahead_by: int | None = None
     # The titles of the README's BibTeX entries: F2 checks one is the paper's.
     readme_citation_titles: tuple[str, ...] = ()
+    # The command producing the README's results (`ReadmeFacts.results_commands`); in memory
+    # only until a criterion reads it.
+    readme_results_commands: ReadmeEvidence | None = None
     # An archive record's resource type as the archive spells it (Zenodo `software`,
     # `dataset`, …; OSF's category): whether the record is code, data or something else.
     record_type: str | None = None

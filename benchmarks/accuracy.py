@@ -14,8 +14,9 @@ precision and recall), never a repository, a file or a disagreement of it, unles
 is given (once, at the end of a piece of work). The whole corpus is reported beside them,
 labelled "tuned": the rules were written from part of it. The later batch's labels are
 measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README's
-artifact links as the weights and data criteria read them), `results_commands` and
-`about_other_work` counted, with "no detector yet".
+artifact links as the weights and data criteria read them), `results_commands` per README like
+a cover (its disagreements listed with theirs), `about_other_work` counted, with "no detector
+yet".
 
 The corpus (`../shared/corpus/` beside the repository by default) is other people's writing:
 it is read here and never copied into the project. Without it the benchmark says so and exits 0.
@@ -39,7 +40,7 @@ from urllib.parse import urlsplit
 
 from auditor.extract.collect import extract_inputs
 from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
-from auditor.models import ReadmeCover, ReadmeFacts
+from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
 from auditor.readme.analysis import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
@@ -204,8 +205,12 @@ FOLDS = 5
 SEALED_FOLD = 5
 OPEN_FOLDS = frozenset(range(1, SEALED_FOLD))
 FOLD_SEED = "paper-auditor readme folds"
+# Labels of the later batch the analysis answers apart from its covers, and where it answers.
+LATER_LABELS: Mapping[str, Callable[[ReadmeFacts], ReadmeEvidence | None]] = {
+    "results_commands": lambda facts: facts.results_commands,
+}
 # Labels of the later batch that no README rule answers yet (their positives are counted).
-UNDETECTED_LABELS = ("results_commands", "about_other_work")
+UNDETECTED_LABELS = ("about_other_work",)
 # URL labels of the later batch, and which README artifact links the criteria read as that kind
 # (`auditor.rubric.rules_content`: weights as `is_weights_link`, data as a data host).
 URL_LABELS: Mapping[str, Callable[[str], bool]] = {
@@ -266,6 +271,7 @@ class ReadmeRecord:
     # URL label → (the labelled URLs, the URLs we read as that kind), each by `link_key`.
     urls: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
     undetected: Mapping[str, bool]  # label without a detector → its value
+    later: tuple[Verdict, ...] = ()  # the later batch's labels the analysis answers
 
 
 @dataclass
@@ -276,6 +282,7 @@ class ReadmesResult:
     micro: CoverFigures = field(default_factory=CoverFigures)
     newer: int = 0  # repositories carrying the later batch's labels
     undetected: dict[str, CoverFigures] = field(default_factory=dict)
+    later: dict[str, CoverFigures] = field(default_factory=dict)
     urls: dict[str, CoverFigures] = field(default_factory=dict)
     # (repository, cover, predicted, labelled, our line and excerpt, the label's line and quote)
     disagreements: list[tuple[str, str, bool, bool, str, str]] = field(default_factory=list)
@@ -302,20 +309,16 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
     evidence = {item.cover: item for item in facts.evidence}
     verdicts = []
     for cover, label_name in {**COVERS, ReadmeCover.PLACEHOLDER: PLACEHOLDER_LABEL}.items():
-        label = labels.get(label_name, {})
-        value = label.get("value")
-        if value is None:
-            continue
-        ours = evidence.get(cover)
-        verdicts.append(
-            Verdict(
-                cover.value,
-                cover in facts.covers,
-                bool(value),
-                f"{ours.line}: {ours.excerpt}" if ours else "-",
-                f"{label.get('line')}: {label.get('quote')}" if value else "-",
-            )
-        )
+        found = evidence.get(cover)
+        verdict = _verdict(cover.value, labels.get(label_name, {}), cover in facts.covers, found)
+        if verdict is not None:
+            verdicts.append(verdict)
+    later = []
+    for name, answer in LATER_LABELS.items():
+        said = answer(facts)
+        verdict = _verdict(name, labels.get(name, {}), said is not None, said)
+        if verdict is not None:
+            later.append(verdict)
     artifacts = [url for url in facts.artifact_links if not is_hosted_environment(url)]
     urls: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for name, reads_as in URL_LABELS.items():
@@ -328,7 +331,25 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
     undetected = {
         name: bool(labels[name].get("value")) for name in UNDETECTED_LABELS if name in labels
     }
-    return ReadmeRecord(record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected)
+    return ReadmeRecord(
+        record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected, tuple(later)
+    )
+
+
+def _verdict(
+    name: str, label: Mapping[str, Any], predicted: bool, ours: ReadmeEvidence | None
+) -> Verdict | None:
+    """Our answer beside a label (None where the record does not carry the label)."""
+    value = label.get("value")
+    if value is None:
+        return None
+    return Verdict(
+        name,
+        predicted,
+        bool(value),
+        f"{ours.line}: {ours.excerpt}" if ours else "-",
+        f"{label.get('line')}: {label.get('quote')}" if value else "-",
+    )
 
 
 def _keys(urls: Iterable[str]) -> tuple[str, ...]:
@@ -354,9 +375,15 @@ def tally(records: Iterable[ReadmeRecord], folds: Collection[int]) -> ReadmesRes
                 target.add(verdict.labelled, verdict.predicted, both)
             if verdict.predicted != verdict.labelled:
                 result.disagreements.append((record.repo, *astuple(verdict)))
-        result.newer += bool(record.undetected or record.urls)
+        result.newer += bool(record.undetected or record.urls or record.later)
         for name, value in record.undetected.items():
             result.undetected.setdefault(name, CoverFigures()).positives += value
+        for verdict in record.later:
+            both = verdict.predicted and verdict.labelled
+            figures = result.later.setdefault(verdict.cover, CoverFigures())
+            figures.add(verdict.labelled, verdict.predicted, both)
+            if verdict.predicted != verdict.labelled:
+                result.disagreements.append((record.repo, *astuple(verdict)))
         for name, (labelled, found) in record.urls.items():
             agreed = set(labelled) & set(found)
             result.urls.setdefault(name, CoverFigures()).add(len(labelled), len(found), len(agreed))
@@ -416,7 +443,7 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
     rows = [*result.covers.items(), ("micro (without placeholder)", result.micro)]
     for name, figures in rows:
         lines.append(_row(name, figures))
-    if result.undetected or result.urls:
+    if result.undetected or result.urls or result.later:
         lines += [
             "",
             f"Newer labels ({result.newer} repositories of the later batch carry them):",
@@ -424,6 +451,8 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
             "| label | positives | predicted | agreed | precision | recall |",
             "| --- | ---: | ---: | ---: | ---: | ---: |",
         ]
+        for name, figures in result.later.items():
+            lines.append(_row(name, figures))
         for name, figures in result.undetected.items():
             lines.append(f"| {name} | {figures.positives} | no detector yet | | | |")
         for name, figures in result.urls.items():
@@ -527,6 +556,7 @@ def as_json(abstracts: AbstractsResult | None, scopes: Sequence[Scope]) -> dict[
                 for name, f in [
                     ("micro", scope.result.micro),
                     *scope.result.covers.items(),
+                    *scope.result.later.items(),
                     *scope.result.urls.items(),
                 ]
             }

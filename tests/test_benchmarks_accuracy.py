@@ -173,6 +173,7 @@ def test_the_sealed_fold_prints_totals_only(
     assert out.count("disagreements") == 2  # folds 1-4's covers and URLs
     # The open folds list theirs.
     assert "West-Lab/west-model · results · False · True" in out
+    assert "West-Lab/west-model · results_commands · False · True" in out
     assert "West-Lab/west-model · weights_urls · missed · huggingface.co/west-lab/west-7b" in out
 
 
@@ -226,7 +227,8 @@ def test_the_whole_corpus_is_labelled_tuned_and_the_newer_labels_measured(
     out = capsys.readouterr().out
     whole = out[out.index("READMEs, whole corpus (tuned") :]
     assert "3 repositories, 3 owners" in whole
-    assert "| results_commands | 1 | no detector yet |" in whole
+    # Measured like a cover: west's label is true, its README gives no command.
+    assert "| results_commands | 1 | 0 | 0 | – | 0.000 |" in whole
     assert "| about_other_work | 0 | no detector yet |" in whole
     # One of two weights URLs found (and nothing else read as weights); the data URL matched
     # as the corpus compares URLs (case, trailing slash).

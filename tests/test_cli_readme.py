@@ -349,3 +349,19 @@ def test_a_lone_readme_leaves_the_placeholder_unjudged(
     beside_code = check_path(folder)
     assert beside_code.placeholder is False
     assert beside_code.covers == judged.covers
+
+
+def test_results_with_the_commands_producing_them_are_a_line_of_their_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    evaluated = README + "\n## Evaluation\n\n```bash\npython eval.py --ckpt fancynet.pth\n```\n"
+    repo = make_repo(tmp_path, {"README.md": evaluated, "train.py": ""})
+    assert cli.main(["readme", str(repo)]) == 0
+    text = capsys.readouterr().out
+    assert "✓ results_commands line 27: python eval.py --ckpt fancynet.pth" in text
+    assert cli.main(["readme", str(repo), "--format", "json"]) == 0
+    covers = [item["cover"] for item in json.loads(capsys.readouterr().out)["covers"]]
+    assert covers == ["install", "train", "evaluate", "results", "results_commands"]
+    # Training commands beside the results table do not produce them.
+    assert cli.main(["readme", str(make_repo(tmp_path / "trained", {"README.md": README}))]) == 0
+    assert "✗ results_commands not found" in capsys.readouterr().out

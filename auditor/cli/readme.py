@@ -215,11 +215,26 @@ def _report(
             outcome = CriterionResult.UNKNOWN
             reason = "not in the README; the files beside it were not seen"
         items.append(ChecklistItem(spec.id, spec.title, outcome, reason, spec.fix))
+    covers = _covers(facts)
     if not files_seen:  # nor is the README's guess at it shown among the covers
-        covers = tuple(e for e in facts.readme_evidence if e.cover is not ReadmeCover.PLACEHOLDER)
+        covers = tuple(e for e in covers if e.cover is not ReadmeCover.PLACEHOLDER)
         return ReadmeCheck(shown, readme, covers, None, PLACEHOLDER_NOT_JUDGED, tuple(items))
     why = placeholder_state(facts)
-    return ReadmeCheck(shown, readme, facts.readme_evidence, bool(why), why or "", tuple(items))
+    return ReadmeCheck(shown, readme, covers, bool(why), why or "", tuple(items))
+
+
+def _covers(facts: RepoFacts) -> tuple[ReadmeEvidence, ...]:
+    """The README's covers with, after its results, the command producing them when it gives
+    one (kept apart from the scorecard's covers until a criterion reads it)."""
+    if facts.readme_results_commands is None:
+        return facts.readme_evidence
+    order = list(ReadmeCover)
+    return tuple(
+        sorted(
+            (*facts.readme_evidence, facts.readme_results_commands),
+            key=lambda item: order.index(item.cover),
+        )
+    )
 
 
 def _preferred_readme(folder: Path) -> str | None:

@@ -6,10 +6,12 @@ sections (`auditor.readme.parse`): a heading counts only when its section holds 
 its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
 count wherever they stand, except in the title and in acknowledgement sections (what the code
 was built on is not what it offers). A command is judged by the words of its script's name
-(`train_*.py`, `eval.sh`, `demo.py`), its flags (`--eval-only`), and the sentence, comment or
-heading introducing it ("To evaluate the model:", "# Generate the data"); the sentence wins over
-a generic script name. Words and command shapes: `auditor.readme.words`; single lines:
-`auditor.readme.lines`.
+(`train_*.py`, `eval.sh`, `demo.py`, a console tool named for its step: `sw-eval`), its flags
+(`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate the model:",
+"# Generate the data", its own trailing `# all baselines`, a sentence above the short labels
+naming each command's variant: "- Dataset A"); the sentence wins over a generic script name.
+Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
+shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
 
 Covers
   * install — a set-up command (`pip|conda install`, `conda env create`, `docker build`…), a
@@ -37,6 +39,12 @@ Covers
     captioned as results, or a sentence giving two metric values. Tables of settings (named in
     the first header cell or most of them: parameters, arguments, packages, versions) or of
     dataset sizes (mostly counts) are not results.
+  * results_commands — results shown (the results cover) with a command that produces them: one
+    that evaluates by its script's name (`eval.py`, `reproduce_table1.py`), flags or introducing
+    sentence ("To reproduce Table 2, run:"), or a command of an evaluation, results or
+    experiments section that no sentence or name makes a set-up, training, data or demo step.
+    Training commands and demos beside a results table do not produce them. Answered apart from
+    `covers` (`ReadmeFacts.results_commands`, the command's line) until a criterion reads it.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
@@ -103,6 +111,7 @@ _GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
+_COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -128,6 +137,7 @@ class _Reader:
         self._names: dict[int, frozenset[ReadmeCover]] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
 
     # --- the answer ---------------------------------------------------------------------------
@@ -162,6 +172,7 @@ class _Reader:
             moved_to=L.moved_to(self.doc.lines, self._acknowledging),
             citation_titles=tuple(self.titles),
             reading_list=reading_list,
+            results_commands=self._results_commands(),
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -277,6 +288,11 @@ class _Reader:
             self._note(cover, index)
         if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
             self._checkpoint_runs.append(index)
+        produces = runs and self._produces(
+            index, covers, purpose | ({C.USAGE} if for_use else set())
+        )
+        if produces or W.COMMANDS[C.EVALUATE].search(command):
+            self._producing.append(index)
         if runs and not covers and line.is_code and not topic & _NOT_USE:
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
@@ -284,9 +300,25 @@ class _Reader:
             and line.is_code
             and re.search(r"\w\(", command)
             and "=" in command
+            and L.runs(command)
             and C.USAGE in self._purpose(index)
         ):
             self._note(C.USAGE, index)  # the model called from Python
+
+    def _produces(self, index: int, covers: set[ReadmeCover], said: frozenset[ReadmeCover]) -> bool:
+        """Whether a command produces numbers: it evaluates by its script's name, flags or
+        sentence, or it runs in an evaluation or results section ("Run the experiments") and
+        nothing (`said`: its sentence, a name for a use) makes it a set-up, training, data or
+        use step there."""
+        if C.EVALUATE in covers:
+            return True
+        if (covers | said) & {C.INSTALL, C.TRAIN, C.DATA} or C.USAGE in said:
+            return False
+        for number, _ in self._chain(index):  # the nearest heading naming a step or results
+            names = self._names_of(number) & {*_TASKS, C.RESULTS}
+            if names:
+                return bool(names & {C.EVALUATE, C.RESULTS})
+        return False
 
     def _continues(self, index: int) -> bool:
         """A code line that a trailing backslash above makes part of an earlier command."""
@@ -328,6 +360,11 @@ class _Reader:
         line = lines[index]
         if not line.is_code:
             return L.purpose_of(line.text)
+        # Its own trailing comment says it first (`bash run.sh  # all baselines`).
+        trailing = W.TRAILING_COMMENT.search(line.text)
+        said = L.purpose_of(trailing.group(1)) if trailing else frozenset()
+        if said:
+            return said
         above = index - 1
         while above >= max(0, index - 20) and lines[above].is_code:
             text = lines[above].text.strip()
@@ -343,7 +380,10 @@ class _Reader:
             earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
                 purpose = L.purpose_of(earlier.text)
-                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(":"):
+                if not purpose and not earlier.is_heading and _is_label(earlier.text):
+                    # "- Dataset A" names one of the commands a sentence above introduces.
+                    return self._label_above(at)
+                if purpose or earlier.is_heading or not earlier.text.rstrip().endswith(_COLONS):
                     return purpose
                 # "Edit the config, then run:" says nothing of the step: the label line just
                 # above it may ("Training and testing:").
@@ -351,13 +391,13 @@ class _Reader:
         return frozenset()
 
     def _label_above(self, index: int) -> frozenset[ReadmeCover]:
-        """What a short label line ending with a colon, just above line `index`, says."""
+        """What a line ending with a colon, just above line `index`, says."""
         for earlier in self.doc.lines[max(0, index - 3) : index][::-1]:
             if earlier.is_code or earlier.is_heading:
                 break
             if not earlier.is_blank:
                 text = earlier.text.rstrip()
-                return L.purpose_of(text) if text.endswith(":") else frozenset()
+                return L.purpose_of(text) if text.endswith(_COLONS) else frozenset()
         return frozenset()
 
     def _prose_rules(self, index: int, line: Line) -> None:
@@ -382,7 +422,7 @@ class _Reader:
             script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
             if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
                 self._note(cover, index)
-        for label, target in W.DOC_LINK.findall(text):
+        for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
                     self._note(cover, index)
@@ -513,7 +553,7 @@ class _Reader:
                 )
                 or any(
                     L.is_guide(target) and C.USAGE in L.guide_covers(label, target)
-                    for label, target in W.DOC_LINK.findall(line.text)
+                    for label, target in L.doc_links(line.text)
                 )
                 for i, line in kept
             ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
@@ -601,6 +641,13 @@ class _Reader:
                 return
             index = end
 
+    def _results_commands(self) -> ReadmeEvidence | None:
+        """The first command producing the results the README shows, when it shows any."""
+        if C.RESULTS not in self.found or not self._producing:
+            return None
+        line = self.doc.lines[self._producing[0]]
+        return ReadmeEvidence(C.RESULTS_COMMANDS, line.number, _excerpt(line.text))
+
     # --- placeholder, move, reading list ------------------------------------------------------
 
     def _placeholder(self) -> None:
@@ -612,6 +659,11 @@ class _Reader:
         promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
+
+
+def _is_label(text: str) -> bool:
+    """A short line naming a variant ("- Dataset A", "1. ImageNet"), not a sentence."""
+    return word_count(text) <= 4 and not text.rstrip().endswith((*_COLONS, ".", "!", "?"))
 
 
 def _excerpt(text: str) -> str:
@@ -646,6 +698,7 @@ def with_readme(
         readme_moved_to=analysis.moved_to,
         reading_list=analysis.reading_list,
         readme_citation_titles=analysis.citation_titles,
+        readme_results_commands=analysis.results_commands,
     )
 
 

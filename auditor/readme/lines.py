@@ -188,6 +188,11 @@ _TRAINING_FLAG = re.compile(
     r"|max_steps|train_steps|num_train_steps)(?=[=\s])",
     re.I,
 )
+# A console tool named for its step (`sw-eval`, `mmseg-train`): its name is read as a script's.
+_STEP_TOOL = re.compile(r"^\s*([a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
+_STEP_WORDS = frozenset().union(
+    *(known for cover, known in W.SCRIPT_WORDS if cover in (C.TRAIN, C.EVALUATE))
+)
 _MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
 
 
@@ -206,6 +211,9 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     module = re.search(r"\bpython3?\s+-m\s+([\w.]+)", command)
     if module and not names and not re.match(r"(pip|venv|ensurepip)\b", module.group(1)):
         names.append(module.group(1))
+    tool = None if names else _STEP_TOOL.match(command)
+    if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
+        names.append(tool.group(1))
     if not names:
         return set(), False
     words = {
@@ -252,6 +260,8 @@ def runs(text: str) -> bool:
     stripped = text.strip()
     if not stripped or stripped.startswith(("#", "//", "--")) or W.TREE_LINE.search(text):
         return False
+    if W.FORMULA.search(stripped) and not re.search(r"[\"']", stripped):
+        return False  # a formula or a diagram (`score(x) = (e − μ) · d`), not code to run
     return bool(W.COMMAND_LINE.match(stripped))
 
 
@@ -478,6 +488,12 @@ def downloads(text: str) -> bool:
             re.I,
         )
     )
+
+
+def doc_links(text: str) -> list[tuple[str, str]]:
+    """The (text, target) of each link of a line, Markdown or HTML (its text without tags)."""
+    html = [(re.sub(r"<[^>]*>", " ", label), target) for target, label in W.HTML_LINK.findall(text)]
+    return [*W.DOC_LINK.findall(text), *html]
 
 
 def guide_covers(label: str, target: str) -> frozenset[ReadmeCover]:

@@ -164,6 +164,7 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
+                "reproduce", "reproduction", "replicate", "replication",
             }
         ),
     ),
@@ -209,6 +210,7 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ReadmeCover.EVALUATE,
         re.compile(
             r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            r"|testing(?=\s*[:：])"
             r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)|compute\s+(the\s+)?"
             r"(scores?|metrics?|accuracy)|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
@@ -247,6 +249,11 @@ COMMAND_LINE = re.compile(
     r"|\w+\s*=\s*\w|[\w.]+\(|\w+\.\w+\()",
     _I,
 )
+# A command's own comment after it (`bash run.sh  # all baselines`): what it is run for.
+TRAILING_COMMENT = re.compile(r"\S\s+#\s*([^#\n]{3,200})$")
+# Mathematical operators and arrows: a formula or a diagram, which no shell or Python line holds
+# outside a string.
+FORMULA = re.compile(r"[−·×÷→←↔⇒∑∏√∫≤≥≈≠∈∀∃αβγδεμσθλ∇]")
 TREE_LINE = re.compile(r"[├└│┬─]|^\s*[|`]--|^\s*\w[\w.-]*/\s*(#.*)?$|^\s*[\w./-]+\.\w+\s*(#.*)?$")
 
 # "Coming soon": a promise, not a release.
@@ -486,6 +493,10 @@ SCRIPT_REFERENCE = re.compile(
     r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|ya?ml|json|cfg|m|r|jl)\b|`[\w.-]*/[\w./-]*`", _I
 )
 DOC_LINK = re.compile(r"\[([^\]]{2,80})\]\(([^)\s]+)\)")
+# The same link written in HTML (a navigation bar's `<a href="docs/quickstart.md"><b>…</b></a>`).
+HTML_LINK = re.compile(
+    r"<a\s[^<>]{0,300}?href=[\"']([^\"'\s<>]{1,300})[\"'][^<>]{0,300}>(.{1,200}?)</a>", _I
+)
 # A shields.io badge URL: its label and message say what the link beside it is.
 BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
 WORDS = re.compile(r"[^\W\d_]{3,}")

@@ -123,6 +123,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "reading_list": _LATER,
         "fork_ahead_by": Rule(since=True, minimum=0),
         "readme_citation_titles": _LATER,
+        "readme_results_commands": _NEVER,  # no criterion reads it yet
         "record_type": _LATER,
         "persistent_id": _LATER,
         "supplements": _LATER,

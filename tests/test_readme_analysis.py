@@ -1,0 +1,328 @@
+"""What `auditor.readme.analysis` decides beyond single covers, and classes of error in the
+covers, on READMEs written for these tests: one table per class, with several variants and the
+near-misses beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.models import ReadmeCover as C
+from auditor.readme.analysis import analyze_readme
+
+RESULTS_TABLE = """## Results
+
+| Model | Accuracy | F1 |
+|---|---|---|
+| Baseline | 71.2 | 68.0 |
+| Ours | 78.9 | 75.4 |
+"""
+
+
+def _readme(*parts: str) -> str:
+    return "# FancyNet\n\nOfficial code of FancyNet.\n\n" + "\n".join(parts)
+
+
+# (README, the line of the command producing its results, or None when it gives none)
+RESULTS_COMMANDS = [
+    pytest.param(
+        _readme(RESULTS_TABLE, "## Evaluation\n\n```bash\npython eval.py --ckpt ours.pth\n```\n"),
+        15,
+        id="an-evaluation-script-below-the-table",
+    ),
+    pytest.param(
+        _readme(
+            "## Reproducing the paper\n\nTo reproduce Table 2, run:\n\n```bash\n"
+            "bash scripts/run_all.sh\n```\n",
+            RESULTS_TABLE,
+        ),
+        10,
+        id="a-generic-script-the-sentence-says-reproduces",
+    ),
+    pytest.param(
+        _readme(
+            "## Performance\n\n![main results](assets/main_results.png)\n\n",
+            "## Benchmark\n\n```bash\npython benchmark.py --model ours --split test\n```\n",
+        ),
+        13,
+        id="a-results-figure-and-a-benchmark-script",
+    ),
+    pytest.param(
+        _readme(
+            RESULTS_TABLE,
+            "Scores come from the harness:\n\n```\nlm_eval --model hf "
+            "--model_args pretrained=lab/fancynet --tasks arc_easy\n```\n",
+        ),
+        15,
+        id="an-evaluation-tool",
+    ),
+    pytest.param(
+        _readme(
+            RESULTS_TABLE,
+            "## Evaluation\n\nEdit the paths, then:\n\n```bash\n"
+            "python main.py --config configs/test.yaml\n```\n",
+        ),
+        17,
+        id="a-generic-script-in-an-evaluation-section",
+    ),
+    pytest.param(
+        _readme(
+            "## Results\n\nOn the test split, accuracy: 78.9% and F1: 75.4.\n",
+            "## Testing\n\n```bash\npython test.py --weights ours.pth\n```\n",
+        ),
+        12,
+        id="results-in-prose-and-a-test-script",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE + "\n```bash\npython main.py --config configs/table1.yaml\n```\n"),
+        13,
+        id="a-generic-command-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(
+            "## Run the experiments\n\n```bash\n# the four-round setting\nbash run_all.sh\n```\n",
+            "## Findings\n\nAccuracy: 78.9% against F1: 75.4 for the baseline.\n",
+        ),
+        9,
+        id="commands-under-an-experiments-heading",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "## Scripts\n\n```bash\npython reproduce_table1.py\n```\n"),
+        15,
+        id="a-script-named-for-reproducing",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "To reproduce them, run `bash scripts/table.sh` on one GPU.\n"),
+        12,
+        id="an-inline-command-a-sentence-says-reproduces",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE + "\n```bash\npython demo.py --image cat.jpg\n```\n"),
+        None,
+        id="a-demo-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE + "\nTo train it:\n\n```bash\npython main.py --epochs 90\n```\n"),
+        None,
+        id="training-in-the-results-section",
+    ),
+    pytest.param(
+        _readme(
+            "## Experiments\n\n### Training\n\n```bash\npython main.py --config base.yaml\n```\n",
+            RESULTS_TABLE,
+        ),
+        None,
+        id="a-training-subsection-of-experiments",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "Code coming soon.\n"), None, id="results-without-commands"
+    ),
+    pytest.param(
+        _readme("## Evaluation\n\n```bash\npython eval.py --ckpt ours.pth\n```\n"),
+        None,
+        id="commands-without-results",
+    ),
+    pytest.param(
+        _readme(
+            "## Training\n\n```bash\npython train.py --config configs/base.yaml\n```\n",
+            RESULTS_TABLE,
+        ),
+        None,
+        id="training-commands-beside-a-results-table",
+    ),
+    pytest.param(
+        _readme(
+            "## Installation\n\n```bash\npip install -r requirements.txt\n```\n",
+            "## Demo\n\n```bash\npython demo.py --image cat.jpg\n```\n",
+            RESULTS_TABLE,
+        ),
+        None,
+        id="a-demo-and-set-up-beside-a-results-table",
+    ),
+    pytest.param(
+        _readme(RESULTS_TABLE, "## Evaluation\n\nThe evaluation scripts will be released soon.\n"),
+        None,
+        id="an-evaluation-heading-that-only-promises",
+    ),
+    pytest.param(
+        _readme(
+            "## Dataset statistics\n\n| Split | Images |\n|---|---|\n| train | 10,000 |\n"
+            "| test | 2,000 |\n",
+            "## Evaluation\n\n```bash\npython eval.py --ckpt ours.pth\n```\n",
+        ),
+        None,
+        id="an-evaluation-command-beside-a-dataset-table",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), RESULTS_COMMANDS)
+def test_results_come_with_the_commands_that_produce_them(text: str, line: int | None) -> None:
+    facts = analyze_readme(text)
+    found = facts.results_commands
+    assert (found.line if found else None) == line
+    if found is not None:
+        assert found.cover is C.RESULTS_COMMANDS
+        assert found.excerpt == text.splitlines()[line - 1].strip()
+    # Kept apart from the covers the scorecard writes (no criterion reads it yet).
+    assert C.RESULTS_COMMANDS not in facts.covers
+
+
+def _covers(*parts: str) -> set[C]:
+    return set(analyze_readme(_readme(*parts)).covers)
+
+
+# Evaluate recall: the sentence introducing commands reaches them past the short label naming
+# each one's variant ("- Dataset A"); a line that says something of its own does not pass it on.
+@pytest.mark.parametrize(
+    ("text", "cover", "expected"),
+    [
+        pytest.param(
+            "You can evaluate our model on both benchmarks with:\n\n- Benchmark A\n\n"
+            "```\nsh scripts/run_a.sh\n```\n",
+            C.EVALUATE,
+            True,
+            id="a-bullet-label",
+        ),
+        pytest.param(
+            "To reproduce the scores, run the following commands:\n\n1. ImageNet\n\n"
+            "```\nbash run_imagenet.sh\n```\n",
+            C.EVALUATE,
+            True,
+            id="a-numbered-label",
+        ),
+        pytest.param(
+            "To train the model on each dataset, use:\n\nFor CIFAR-10\n\n"
+            "```\npython main.py --dataset cifar10\n```\n",
+            C.TRAIN,
+            True,
+            id="a-plain-label-under-a-training-sentence",
+        ),
+        pytest.param(
+            "To train the model on each dataset, use:\n\nFor CIFAR-10\n\n"
+            "```\npython main.py --dataset cifar10\n```\n",
+            C.EVALUATE,
+            False,
+            id="near-miss-training-is-not-evaluation",
+        ),
+        pytest.param(
+            "You can evaluate our model on both benchmarks with:\n\n"
+            "Set the paths in the config first.\n\n```\nsh scripts/run_a.sh\n```\n",
+            C.EVALUATE,
+            False,
+            id="near-miss-a-sentence-of-its-own-between",
+        ),
+    ],
+)
+def test_a_sentence_reaches_its_commands_past_their_labels(
+    text: str, cover: C, expected: bool
+) -> None:
+    assert (cover in _covers("## Scripts\n\n" + text)) is expected
+
+
+# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do.
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        pytest.param("Training and testing:", {C.TRAIN, C.EVALUATE}, id="joined-with-training"),
+        pytest.param("Testing:", {C.EVALUATE}, id="alone"),
+        pytest.param("Testing：", {C.EVALUATE}, id="a-full-width-colon"),
+        pytest.param("Testing data:", set(), id="near-miss-test-data"),
+        pytest.param("Testing this idea was fun.", set(), id="near-miss-a-sentence"),
+    ],
+)
+def test_a_testing_label_names_evaluation(label: str, expected: set[C]) -> None:
+    found = _covers(
+        f"## Scripts\n\n{label}\n\nEdit the config, then run:\n\n```\npython run.py\n```\n"
+    )
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Evaluate recall: a command's own trailing comment says what it is run for.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("bash run4.sh  # all baselines and ours", {C.EVALUATE}, id="baselines"),
+        pytest.param("python main.py --cfg a.yaml # reproduce Table 2", {C.EVALUATE}, id="table"),
+        pytest.param("./run.sh # compute the metrics", {C.EVALUATE}, id="metrics"),
+        pytest.param("python main.py --cfg a.yaml  # train the model", {C.TRAIN}, id="training"),
+        pytest.param("python main.py --cfg a.yaml  # takes about two hours", set(), id="near-miss"),
+    ],
+)
+def test_a_trailing_comment_says_what_a_command_runs(command: str, expected: set[C]) -> None:
+    found = _covers(f"## Scripts\n\n```bash\n{command}\n```\n")
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Evaluate and train recall: a console tool named for its step is read as a script's name.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("sw-eval --source_path /data/scene --model ours", {C.EVALUATE}, id="eval"),
+        pytest.param("fancy_benchmark --model ours --split test", {C.EVALUATE}, id="benchmark"),
+        pytest.param("sw-train --source_path /data/scene", {C.TRAIN}, id="train"),
+        pytest.param("huggingface-cli download lab/fancynet", set(), id="near-miss-download"),
+        pytest.param("pre-commit run --all-files", set(), id="near-miss-a-hook"),
+        pytest.param("git-lfs pull", set(), id="near-miss-a-fetch"),
+    ],
+)
+def test_a_console_tool_named_for_its_step(command: str, expected: set[C]) -> None:
+    found = _covers(f"## Scripts\n\n```shell\n{command}\n```\n")
+    assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Usage (and every guide) recall: a guide linked in HTML, as navigation bars link them, counts
+# as its Markdown link would.
+@pytest.mark.parametrize(
+    ("line", "cover", "expected"),
+    [
+        pytest.param(
+            '<a href="docs/quickstart.md"><b>Quick Start</b></a> |', C.USAGE, True, id="bold-text"
+        ),
+        pytest.param(
+            "<a target='_blank' href='https://github.com/lab/fancy/blob/main/docs/usage.md'>"
+            "Guide</a>",
+            C.USAGE,
+            True,
+            id="named-by-its-file",
+        ),
+        pytest.param(
+            '<p><a href="docs/TRAINING.md">Training</a></p>', C.TRAIN, True, id="a-training-guide"
+        ),
+        pytest.param(
+            '<a href="https://lab.example/fancy">Quick Start</a>',
+            C.USAGE,
+            False,
+            id="near-miss-a-page",
+        ),
+        pytest.param(
+            '<a href="docs/quickstart.md"><img src="logo.png"></a>', C.USAGE, True, id="file-name"
+        ),
+        pytest.param(
+            '<a href="assets/teaser.png">Demo</a>', C.USAGE, False, id="near-miss-an-image"
+        ),
+        pytest.param(
+            '<a href="docs/faq.md">Q</a> | <a href="https://lab.example/train">Training</a>',
+            C.TRAIN,
+            False,
+            id="near-miss-each-link-its-own-text",
+        ),
+    ],
+)
+def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:
+    assert (cover in _covers(f"<p align='center'>\n{line}\n</p>\n")) is expected
+
+
+# Usage precision: a formula or a diagram in a code block is no command, whatever its heading.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param("score(x) = (e − μ_neg) · (μ_pos − μ_neg)", False, id="a-score-formula"),
+        pytest.param("y = softmax(W·x + b)", False, id="a-layer"),
+        pytest.param("loss = α * ce + (1 - α) * kd", False, id="a-weighted-loss"),
+        pytest.param('print("loss → 0")', True, id="near-miss-an-arrow-in-a-string"),
+        pytest.param("python infer.py --image cat.jpg", True, id="near-miss-a-command"),
+    ],
+)
+def test_a_formula_in_a_code_block_is_no_command(code: str, expected: bool) -> None:
+    found = _covers(f"## Inference\n\nAt inference time:\n\n```\n{code}\n```\n")
+    assert (C.USAGE in found) is expected
