@@ -289,7 +289,8 @@ FLAG_FIELDS = {
 }
 NO_SETTINGS_DEFAULT = {
     "-h", "--help", "-v", "--verbose", "-q", "--quiet", "--fail-on", "--db", "--config",
-    "--acknowledgements", "--reported-by-issue", "--allow-missing", "--shard", "--badges",
+    "--acknowledgements", "--reviews", "--reported-by-issue", "--allow-missing", "--shard",
+    "--badges",
     # `Settings()` caches nowhere (a library caller's choice); the command line caches in the
     # user cache folder unless --no-cache.
     "--cache-dir", "--no-cache",

@@ -36,12 +36,18 @@ from auditor.render.views import (
     headline,
     paper_views,
     priority_order,
+    review_items,
+    review_words,
     stale_items,
 )
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import CRITERIA
 from auditor.scorecard import Scorecard, dead_links
 from auditor.timestamps import day_of
+
+# A review beside a tier or an outcome in the table is cut here; the list of reviews above the
+# table says it whole.
+REVIEW_CHARACTERS = 160
 
 
 def _script_json(value: object) -> Markup:
@@ -61,6 +67,8 @@ class _Cell:
     outcome: str
     badge: str
     copy: CopyShown | None  # an archived copy: its URL and the day it was saved
+    review: str  # a reviewer's verdict beside the outcome (`review_words`), or ""
+    review_differs: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,8 @@ class _TableRow:
     source: str
     tier: str  # the tier word (a class name)
     badge: str  # the tier as people read it, with its symbol
+    review: str  # a reviewer's verdict beside the tier (`review_words`), or ""
+    review_differs: bool
     new: bool
     score: str
     links: tuple[_Cell, ...]
@@ -90,6 +100,8 @@ def _table_row(view: PaperView) -> _TableRow:
         source=f"{clip(paper.source.path)}:{paper.source.line}",
         tier=css_class(view.tier),
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
+        review=clip(view.review, REVIEW_CHARACTERS),
+        review_differs=view.entry.review is not None and view.entry.review.differs,
         new=view.new,
         score="–" if view.score is None else str(view.score),
         links=tuple(
@@ -100,6 +112,8 @@ def _table_row(view: PaperView) -> _TableRow:
                 f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}"
                 + (", acknowledged" if link.is_acknowledged else ""),
                 copy_shown(link),
+                clip(review_words(link.review, link.outcome), REVIEW_CHARACTERS),
+                link.review is not None and link.review.differs,
             )
             for link in view.shown
         ),
@@ -172,6 +186,7 @@ def render_html(card: Scorecard) -> str:
             dead=dead_items(card, fresh),
             acknowledged=acknowledged_items(card),
             stale=stale_items(card),
+            reviews=review_items(card),
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
             unlicensed=[v for v in views if v.unlicensed],
             fixes=fixes(views),
