@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
@@ -42,12 +42,12 @@ from auditor.render.views import (
 )
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import CRITERIA
-from auditor.scorecard import Scorecard, dead_links
+from auditor.scorecard import Review, Scorecard, dead_links
 from auditor.timestamps import day_of
 
-# A review beside a tier or an outcome in the table is cut here; the list of reviews above the
-# table says it whole.
-REVIEW_CHARACTERS = 160
+# The characters of a review's reason shown beside a tier or an outcome in the table, where the
+# column is narrow; the list of reviews above the table says it whole.
+REVIEW_REASON_CHARACTERS = 60
 
 
 def _script_json(value: object) -> Markup:
@@ -91,6 +91,14 @@ class _TableRow:
     more: int  # problems not shown
 
 
+def _review_beside(review: Review | None, measured: str) -> str:
+    """A review as the table shows it under the measured verdict: its reason cut short."""
+    if review is None:
+        return ""
+    short = replace(review, reason=clip(review.reason, REVIEW_REASON_CHARACTERS))
+    return clip(review_words(short, measured))
+
+
 def _table_row(view: PaperView) -> _TableRow:
     paper = view.entry.paper
     name = clip(paper.name)
@@ -100,7 +108,7 @@ def _table_row(view: PaperView) -> _TableRow:
         source=f"{clip(paper.source.path)}:{paper.source.line}",
         tier=css_class(view.tier),
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
-        review=clip(view.review, REVIEW_CHARACTERS),
+        review=_review_beside(view.entry.review, view.tier),
         review_differs=view.entry.review is not None and view.entry.review.differs,
         new=view.new,
         score="–" if view.score is None else str(view.score),
@@ -112,7 +120,7 @@ def _table_row(view: PaperView) -> _TableRow:
                 f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}"
                 + (", acknowledged" if link.is_acknowledged else ""),
                 copy_shown(link),
-                clip(review_words(link.review, link.outcome), REVIEW_CHARACTERS),
+                _review_beside(link.review, link.outcome),
                 link.review is not None and link.review.differs,
             )
             for link in view.shown
