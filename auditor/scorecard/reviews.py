@@ -156,15 +156,15 @@ def _entry(table: Mapping[str, object], where: str, key_at: Callable[[str], str]
     elif not isinstance(paper, str) or not paper.strip():
         raise ConfigError(f"{at('paper')}: review `paper` must be a paper's key (papers.csv)")
     words, kind = (
-        ([tier.value for tier in Tier], "tier") if url is None else
-        ([outcome.value for outcome in Outcome], "outcome")
+        ([tier.value for tier in Tier], "a tier") if url is None else
+        ([outcome.value for outcome in Outcome], "an outcome")
     )  # fmt: skip
     verdict = table.get("verdict")
     if verdict is None:
-        raise ConfigError(f"{where}: review needs a `verdict` ({kind}: {', '.join(words)})")
+        raise ConfigError(f"{where}: review needs a `verdict`, {kind} word: {', '.join(words)}")
     if verdict not in words:
         raise ConfigError(
-            f"{at('verdict')}: review verdict {verdict!r} is not a {kind} word; "
+            f"{at('verdict')}: review verdict {verdict!r} is not {kind} word; "
             f"allowed: {', '.join(words)}"
         )
     texts = {}
@@ -173,14 +173,16 @@ def _entry(table: Mapping[str, object], where: str, key_at: Callable[[str], str]
         if not isinstance(value, str) or not value.strip():
             raise ConfigError(f"{at(key)}: review needs a `{key}` ({meaning}), as text")
         texts[key] = value.strip()
-    written = table.get("date")
-    day = iso_date(written)
+    day_written = table.get("date")
+    day = iso_date(day_written)
     if day is None:
-        if written is None:
+        if day_written is None:
             raise ConfigError(
                 f"{where}: review needs a `date`, the day of the review (date = 2026-11-20)"
             )
-        raise ConfigError(f"{at('date')}: review `date` is not a date (YYYY-MM-DD): {written!r}")
+        raise ConfigError(
+            f"{at('date')}: review `date` is not a date (YYYY-MM-DD): {day_written!r}"
+        )
     return ReviewEntry(
         paper.strip() if isinstance(paper, str) else None,
         normalised,
