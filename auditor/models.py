@@ -362,6 +362,10 @@ class RepoFacts:
     # Code repositories an archive record says it supplements (Zenodo `related_identifiers`):
     # evidence for the reader, never a cited link of the paper.
     supplements: tuple[str, ...] = ()
+    # The commit judged: the default branch's head when the facts were read (None when the
+    # host's API did not give it cheaply). Evidence links to files name it, not the branch,
+    # so they still show what was judged once the branch has moved on.
+    commit: str | None = None
 
     @property
     def readme_analysed(self) -> bool:

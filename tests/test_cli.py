@@ -289,7 +289,8 @@ FLAG_FIELDS = {
 }
 NO_SETTINGS_DEFAULT = {
     "-h", "--help", "-v", "--verbose", "-q", "--quiet", "--fail-on", "--db", "--config",
-    "--acknowledgements", "--reported-by-issue", "--allow-missing", "--shard", "--badges",
+    "--acknowledgements", "--reviews", "--reported-by-issue", "--allow-missing", "--shard",
+    "--badges",
     # `Settings()` caches nowhere (a library caller's choice); the command line caches in the
     # user cache folder unless --no-cache.
     "--cache-dir", "--no-cache",
@@ -344,7 +345,7 @@ def test_a_numeric_flag_that_is_not_a_finite_number_in_range_is_refused_in_one_l
     assert not (tmp_path / "out").exists()  # refused before any work
 
 
-@pytest.mark.parametrize("flag", ["--config", "--acknowledgements"])
+@pytest.mark.parametrize("flag", ["--config", "--acknowledgements", "--reviews"])
 def test_a_fifo_as_a_settings_file_is_refused_in_one_line(
     flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

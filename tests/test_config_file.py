@@ -14,7 +14,7 @@ from auditor.config import politeness
 from auditor.config import settings as config
 from auditor.config.file import KNOWN_TABLES, ConfigError, read_config
 from auditor.rubric import registry as rubric
-from auditor.scorecard import acknowledgements
+from auditor.scorecard import acknowledgements, reviews
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 PREFIX = "tool.paper-auditor."
@@ -42,6 +42,13 @@ ca-bundle = "lab-ca.pem"
 url = "https://github.com/a-lab/gone"
 reason = "deleted by its authors"
 until = 2030-01-01
+
+[[review]]
+paper = "arxiv:2401.00001"
+verdict = "silver"
+reason = "weights sent by mail"
+reviewer = "A. Chair"
+date = 2030-01-02
 """
 
 
@@ -58,12 +65,14 @@ def meaning(path: Path, text: str) -> tuple[object, ...]:
     """What each owner of a table makes of the configuration `text` written at `path`."""
     path.write_text(text, encoding="utf-8")
     rules = acknowledgements.load_acknowledgements(None, config=path, pyproject=None)
+    reviewed = reviews.load_reviews(None, config=path, pyproject=None)
     return (
         rubric.load_rubric(path, pyproject=None),
         politeness.load_politeness(path, pyproject=None),
         config.load_forges(path, pyproject=None),
         config.load_network(path, pyproject=None),
         tuple(replace(rule, where="") for rule in rules),  # entry numbers differ, not meaning
+        tuple(replace(review, where="") for review in reviewed),  # so do lines
     )
 
 
@@ -73,12 +82,13 @@ NOTHING_SET = (
     {},
     config.NetworkConfig(),
     (),
+    (),
 )
 
 
 @pytest.fixture
 def config_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)  # no .paper-auditor-ignore of the project is read
+    monkeypatch.chdir(tmp_path)  # no .paper-auditor-ignore or -reviews of the project is read
     return tmp_path / "paper-auditor.toml"
 
 

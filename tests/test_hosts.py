@@ -256,3 +256,25 @@ def test_host_modules_import_in_one_direction() -> None:
 
     circles = sorted(module for module in graph if reaches(module, module, set()))
     assert circles == []
+
+
+async def test_archived_code_at_a_revision_records_it_as_the_commit_judged(
+    fetcher: Fetcher,
+) -> None:
+    revision, directory = SWHID.rsplit(":", 1)[1], "d" * 40
+    routes = {
+        f"/api/1/resolve/{SWHID}/": reply(
+            {"object_type": "revision", "object_id": revision, "browse_url": "x"}
+        ),
+        f"/api/1/revision/{revision}/": reply(
+            {"id": revision, "directory": directory, "committer_date": "2026-02-20T09:00:00+00:00"}
+        ),
+        f"/api/1/directory/{directory}/": reply([]),
+    }
+    with serve(routes) as swh:
+        found = await ForgeFacts(fetcher, settings_for(swh)).check(
+            f"https://archive.softwareheritage.org/{SWHID}"
+        )
+    assert found.check.outcome is Outcome.OK
+    assert found.facts is not None
+    assert found.facts.commit == revision

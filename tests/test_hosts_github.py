@@ -28,7 +28,7 @@ from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from auditor.net.fetcher import Fetcher
-from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_github import FakeGitHub, FakeRepo, head_oid
 from tests.support.github_world import (
     MIT,
     NAMES,
@@ -122,6 +122,9 @@ async def test_complete_repository_facts(
         description="Deep things",
         homepage="https://lab.example.org/deepthing",
         reading_list=False,
+        # The default branch's head, as GraphQL's `defaultBranchRef.target.oid` and the REST
+        # commits listing give it alike.
+        commit=head_oid(next(r for r in sample_repos() if r.full_name == "ml-lab/complete")),
     )
     assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
 

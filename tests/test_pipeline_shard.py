@@ -35,7 +35,7 @@ from auditor.models import (
 from auditor.pipeline.shard import ShardError, in_shard, merge, parse_shard, select, stamp
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
-from auditor.scorecard import Audit, Scorecard, build_scorecard, dumps
+from auditor.scorecard import Audit, Review, Scorecard, build_scorecard, dumps, load_scorecard
 from tests.support.scorecards import gold_facts, paper, result, scorecard
 
 RUBRIC = Rubric()
@@ -378,6 +378,33 @@ def test_merge_reads_the_rubric_of_config_as_audit_does(
     assert "scored with rubric 1.2, not 1.2+custom." in error
     assert not (tmp_path / "merged").exists()
     assert cli.main([*arguments, "--fail-on", "never"], environ={}) == cli.EXIT_OK
+
+
+def test_merge_puts_the_reviews_given_to_it_beside_the_merged_verdicts(tmp_path: Path) -> None:
+    """The shards' reviews are not merged: those given to `merge` decide, as acknowledgements."""
+    parts = []
+    for k in (1, 2):
+        parts.append(tmp_path / f"part{k}.json")
+        parts[-1].write_text(dumps(EXAMPLE.shard(k, 2, trim=False)))
+    whole = EXAMPLE.document(EXAMPLE.papers, EXAMPLE.links)
+    first, link = whole.papers[0], whole.links[0]
+    reviews = tmp_path / "reviews.toml"
+    reviews.write_text(
+        f'[[review]]\npaper = "{first.key}"\nverdict = "gold"\nreason = "by hand"\n'
+        'reviewer = "A. Chair"\ndate = 2026-11-20\n\n'
+        f'[[review]]\nurl = "{link.url}"\nverdict = "{link.outcome}"\nreason = "seen"\n'
+        'reviewer = "A. Chair"\ndate = 2026-11-21\n'
+    )
+    arguments = ["merge", *map(str, parts), "--out", str(tmp_path / "merged")]
+
+    assert cli.main([*arguments, "--fail-on", "never", "--reviews", str(reviews)], environ={}) == 0
+    merged = load_scorecard(tmp_path / "merged" / "scorecard.json")
+    reviewed = next(entry for entry in merged.papers if entry.id == first.id)
+    assert reviewed.review is not None
+    assert (reviewed.review.verdict, reviewed.review.differs) == ("gold", first.measured != "gold")
+    assert merged.links_by_url()[link.url].review == Review(
+        str(link.outcome), "seen", "A. Chair", "2026-11-21", differs=False
+    )
 
 
 @pytest.mark.parametrize(

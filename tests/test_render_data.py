@@ -77,7 +77,7 @@ def test_links_csv_has_one_row_per_link_with_the_papers_keys() -> None:
         [(paper("a.txt#1", title="One"), [cited]), (paper("a.txt#2", title="Two"), [])]
     )
     [row] = rows(data.links_csv(card))
-    keys = [data.key_of(entry.paper) for entry in card.papers]
+    keys = [entry.key for entry in card.papers]
 
     assert row["url"] == shared
     assert row["paper_ids"] == "a.txt#1 a.txt#2"
@@ -137,7 +137,7 @@ def test_each_papers_badge_is_named_by_its_key() -> None:
     card = replace(card, papers=(replace(card.papers[0], paper=doi), card.papers[1]))
     badges = data.paper_badges(card)
 
-    other = data.key_of(card.papers[1].paper).replace(":", "_") + ".json"
+    other = card.papers[1].key.replace(":", "_") + ".json"
     assert set(badges) == {"doi_10.1145_abc.1.json", other}
     good = json.loads(badges["doi_10.1145_abc.1.json"])
     assert good["color"] == "green"

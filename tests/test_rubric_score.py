@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from auditor.config.file import ConfigError
+from auditor.links import file_url
 from auditor.models import (
     TIER_RANK,
     CriterionResult,
@@ -369,6 +370,35 @@ def test_decided_criteria_carry_evidence() -> None:
     readme_line = next(c for c in card.criteria if c.id == "D5").evidence
     assert readme_line[0] == f"{REPO}/blob/main/README.md#L14"
     assert readme_line[1] == "README.md:14: ## Results"
+
+
+def test_evidence_links_name_the_commit_judged_when_it_is_known() -> None:
+    """The branch moves on; the commit judged shows what the criteria read, a month later too."""
+    commit = "9fceb02d0ae598e95dc970b74767f19372d61af8"
+    card = score(gold_facts(commit=commit), extra=[arxiv()])
+    files = [url for c in card.criteria for url in c.evidence if "/blob/" in url]
+    assert files
+    assert all(url.startswith(f"{REPO}/blob/{commit}/") for url in files), files
+    readme_line = next(c for c in card.criteria if c.id == "D5").evidence
+    assert readme_line[0] == f"{REPO}/blob/{commit}/README.md#L14"
+
+
+@pytest.mark.parametrize(
+    ("source", "url", "expected"),
+    [
+        ("gitlab", "https://gitlab.com/lab/net", "https://gitlab.com/lab/net/-/blob/{c}/a.py"),
+        ("codeberg", "https://codeberg.org/lab/net", "https://codeberg.org/lab/net/src/commit/{c}/a.py"),
+        ("huggingface", "https://huggingface.co/lab/net", "https://huggingface.co/lab/net/blob/{c}/a.py"),
+    ],
+)  # fmt: skip
+def test_a_file_at_the_commit_judged_in_each_hosts_shape(
+    source: str, url: str, expected: str
+) -> None:
+    commit = "1" * 40
+    assert file_url(source, url, "lab/net", "main", "a.py", commit=commit) == expected.format(
+        c=commit
+    )
+    assert "/main/" in file_url(source, url, "lab/net", "main", "a.py")
 
 
 TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [

@@ -46,6 +46,7 @@ from auditor.scorecard import (
     Changes,
     LinkHistory,
     RemovedLink,
+    Review,
     Scorecard,
     ScorecardError,
     Shard,
@@ -238,6 +239,7 @@ def every_fact() -> RepoFacts:
         record_type="software",
         persistent_id="10.5281/zenodo.42",
         supplements=("https://github.com/lab/every",),
+        commit="0123456789abcdef0123456789abcdef01234567",
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:
@@ -248,7 +250,7 @@ def every_fact() -> RepoFacts:
 
 def full_scorecard() -> Scorecard:
     """Every optional part present: scores, repository facts, history, an acknowledgement,
-    removals, a shard."""
+    reviews, removals, a shard."""
     pid = "list.txt#1"
     link = result("https://github.com/lab/every", LinkKind.GITHUB_REPO, [pid], repo=every_fact())
     link = replace(
@@ -276,10 +278,18 @@ def full_scorecard() -> Scorecard:
         "https://gone.example/", LinkKind.WEB, (pid,), Outcome.DEAD,
         LinkHistory("2026-10-01T04:00:00Z", None, "2026-10-01T04:00:00Z", ("removed",)),
     )  # fmt: skip
+    reviewed = Review("silver", "weights sent by mail", "A. Chair", "2026-11-20", differs=True)
     return replace(
         card,
+        papers=tuple(replace(entry, review=reviewed) for entry in card.papers),
         links=tuple(
-            replace(entry, history=history, acknowledged=acknowledged) for entry in card.links
+            replace(
+                entry,
+                history=history,
+                acknowledged=acknowledged,
+                review=Review("ok", "checked by hand", "B. Chair", "2026-11-21", differs=False),
+            )
+            for entry in card.links
         ),
         removed_links=(removed,),
         changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(ChangeKind, 1), 0),

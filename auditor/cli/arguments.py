@@ -137,6 +137,17 @@ def _acknowledgements(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _reviews(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--reviews",
+        type=_settings_file,
+        metavar="FILE",
+        help="reviewers' verdicts on papers and links, with a reason, name and date (TOML); "
+        f"default: ./{config.REVIEWS_FILE} when present. Shown beside the measured verdict, "
+        "flagged where it now differs; they change no tier, count or exit code",
+    )
+
+
 def _iso_date(text: str) -> str:
     if not re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", text):
         raise argparse.ArgumentTypeError(
@@ -284,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _config(audit_parser)
     _acknowledgements(audit_parser)
+    _reviews(audit_parser)
     net = audit_parser.add_argument_group("network")
     net.add_argument(
         "--timeout",
@@ -404,6 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge_parser.add_argument("--fail-on", default="dead", help=FAIL_ON_HELP)
     _config(merge_parser)
     _acknowledgements(merge_parser)
+    _reviews(merge_parser)
     _badges(merge_parser)
     _common(merge_parser)
 

@@ -1,6 +1,6 @@
 """`auditor audit`, `merge` and `issue`: a run from its settings to its reports. The history is
 recorded only for a complete audit and only once its reports are written; progress,
-acknowledged links, the verdict cache's reuse and the exit code are said here."""
+acknowledged links, reviewed verdicts, the verdict cache's reuse and the exit code are said here."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -31,7 +31,7 @@ from auditor.pipeline import run as pipeline
 from auditor.pipeline import shard
 from auditor.render import data
 from auditor.rubric import registry as rubric
-from auditor.scorecard import Scorecard, acknowledgements
+from auditor.scorecard import Scorecard, acknowledgements, reviews
 from auditor.timestamps import day_of
 
 BADGES_FOLDER = "badges"
@@ -254,12 +254,34 @@ def _load_acknowledgements(
         raise UsageError(str(error)) from None
 
 
-def _acknowledged(
-    card: Scorecard, rules: Sequence[acknowledgements.AcknowledgementRule]
-) -> Scorecard:
-    """`card` with its acknowledged links marked, as of the day it was generated (UTC)."""
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    """What people wrote about the run's links and papers: the acknowledged dead links and
+    the reviewed verdicts."""
+
+    acknowledgements: tuple[acknowledgements.AcknowledgementRule, ...]
+    reviews: tuple[reviews.ReviewEntry, ...]
+
+
+def _load_marks(args: argparse.Namespace) -> _Marks:
+    """The acknowledgements and the reviews (`_load_acknowledgements`, `--reviews`, else
+    ./.paper-auditor-reviews, and the configuration's): read before any work."""
+    acknowledged = _load_acknowledgements(args)
+    try:
+        reviewed = reviews.load_reviews(
+            args.reviews, config=args.config, pyproject=Path("pyproject.toml")
+        )
+    except configfile.ConfigError as error:
+        raise UsageError(str(error)) from None
+    return _Marks(acknowledged, reviewed)
+
+
+def _marked(card: Scorecard, marks: _Marks) -> Scorecard:
+    """`card` with its acknowledged links marked, as of the day it was generated (UTC), and
+    its reviewed papers and links carrying their reviews."""
     today = date.fromisoformat(day_of(card.generated_at))
-    return acknowledgements.apply_acknowledgements(card, rules, today)
+    card = acknowledgements.apply_acknowledgements(card, marks.acknowledgements, today)
+    return reviews.apply_reviews(card, marks.reviews)
 
 
 def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
@@ -280,7 +302,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     settings = settings_from(args, environ)
     _check_out_dir(settings.out_dir)
     scoring = _load_rubric(args)
-    acknowledgement_rules = _load_acknowledgements(args)
+    marks = _load_marks(args)
     try:
         shard_of = shard.parse_shard(args.shard) if args.shard else None
     except shard.ShardError as error:
@@ -295,7 +317,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         )
         if outcome.stopped:
             return _stopped(settings.out_dir, history_kept=False)
-        card = _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules)
+        card = _marked(scorecard.build_scorecard(outcome.audit), marks)
         card = shard.stamp(card, *shard_of)
         written = write_reports(card, settings.out_dir, with_json=True, badges=args.badges)
         _say_cache_reuse(card, quiet=args.quiet)
@@ -320,7 +342,7 @@ def run_audit(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
             return _stopped(settings.out_dir, history_kept=True)
         card, written, failed = _record(
             observer.runs if observer.run_id is not None else None,
-            _acknowledged(scorecard.build_scorecard(outcome.audit), acknowledgement_rules),
+            _marked(scorecard.build_scorecard(outcome.audit), marks),
             lambda card: _publish(card, settings.out_dir, environ, badges=args.badges),
             run_id=observer.run_id,
             reported_by_issue=args.reported_by_issue,
@@ -379,14 +401,14 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     rules = parse_fail_on(args.fail_on)
     _check_out_dir(args.out)
     scoring = _load_rubric(args)
-    acknowledgement_rules = _load_acknowledgements(args)
+    marks = _load_marks(args)
     parts = [scorecard.load_scorecard(path) for path in args.scorecards]
     try:
         merged = shard.merge(parts, scoring)
     except shard.ShardError as error:
         raise UsageError(str(error)) from None
-    # The shards' marks are not merged: the acknowledgements given to `merge` decide.
-    merged = _acknowledged(merged, acknowledgement_rules)
+    # The shards' marks are not merged: the acknowledgements and reviews given to `merge` decide.
+    merged = _marked(merged, marks)
     runs = _open_history(args.db or args.out / "history.sqlite")
     with contextlib.ExitStack() as closing:  # closed as `History` says, the run's error first
         if runs is not None:

@@ -4,18 +4,21 @@ A `--config` file may write each table at its top (`[rubric]`) or as pyproject.t
 reads it: TOML decoding, the tables it may hold, and "did you mean" for a name that is not one. What
 a table means, its owner decides (`auditor.rubric.registry` for `rubric`,
 `auditor.config.politeness` for `politeness`, `auditor.scorecard.acknowledgements` for
-`acknowledge`)."""
+`acknowledge`, `auditor.scorecard.reviews` for `review`). Files of entries written by hand (the
+acknowledgements, the reviews) are read here too, one way for both (`read_entry_file`)."""
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 # The tables a configuration may hold; any other is an error, never ignored.
-KNOWN_TABLES = ("rubric", "politeness", "forges", "network", "acknowledge")
+KNOWN_TABLES = ("rubric", "politeness", "forges", "network", "acknowledge", "review")
 # Where pyproject.toml keeps them: `[tool.paper-auditor]`.
 TOOL = "paper-auditor"
 
@@ -101,6 +104,11 @@ MAX_TOML_BYTES = 2**20
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML document at `path`; a `ConfigError` naming the file when it cannot be read or
     is larger than `MAX_TOML_BYTES` (read no further: `/dev/zero` never ends)."""
+    return read_toml_text(path)[0]
+
+
+def read_toml_text(path: Path) -> tuple[dict[str, Any], str]:
+    """`read_toml`, and the file's text (where an entry is written: `entry_lines`)."""
     import tomllib  # a command reading no configuration never loads the parser
 
     try:
@@ -108,7 +116,8 @@ def read_toml(path: Path) -> dict[str, Any]:
             data = handle.read(MAX_TOML_BYTES + 1)
         if len(data) > MAX_TOML_BYTES:
             raise ConfigError(f"{path}: larger than {MAX_TOML_BYTES // 2**20} MiB: not a TOML file")
-        return tomllib.loads(data.decode())
+        text = data.decode()
+        return tomllib.loads(text), text
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from error
     except tomllib.TOMLDecodeError as error:
@@ -122,3 +131,44 @@ def read_toml(path: Path) -> dict[str, Any]:
 # Every name a configuration may use, for "did you mean" (a top-level `[weights]` finds
 # `rubric.weights`); the owners of the tables add theirs.
 KNOWN_NAMES: list[str] = [*KNOWN_TABLES]
+
+
+# --- files of entries written by hand (`[[acknowledge]]`, `[[review]]`) ---------------------------
+
+
+def read_entry_file(path: Path, table: str) -> tuple[list[dict[str, object]], str]:
+    """The `[[table]]` entries of a file holding only those (`.paper-auditor-ignore`,
+    `.paper-auditor-reviews`), and its text; a `ConfigError` naming the file for any other
+    table (a misspelt one would silently hold nothing)."""
+    document, text = read_toml_text(path)
+    for name in document:
+        if name != table:
+            raise ConfigError(f"{path}: unknown table {name!r}{suggestion(name, [table])}")
+    return array_of_tables(document.get(table, []), table, str(path)), text
+
+
+def array_of_tables(value: object, table: str, where: str) -> list[dict[str, object]]:
+    """`value` as the array of tables `[[table]]` it must be."""
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ConfigError(f"{where}: `{table}` must be an array of tables ([[{table}]])")
+    return value
+
+
+def entry_lines(text: str, table: str) -> list[int]:
+    """The line of each `[[table]]` header in `text` (`[[tool.paper-auditor.table]]` too), in
+    order: entry N of the array is written at the Nth."""
+    header = re.compile(rf"\s*\[\[\s*(?:tool\s*\.\s*{TOOL}\s*\.\s*)?{table}\s*\]\]")
+    return [number for number, line in enumerate(text.splitlines(), 1) if header.match(line)]
+
+
+def iso_date(value: object) -> date | None:
+    """A day as TOML writes it (`until = 2027-03-01`) or quoted (`"2027-03-01"`); None for
+    anything else (a time, another spelling, an impossible day)."""
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return None
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    return None

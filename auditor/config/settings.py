@@ -49,6 +49,8 @@ DEFAULT_LIMITS = Limits()
 # The acknowledgements file read when present (`scorecard.acknowledgements`); named here so that
 # `auditor --help` says it without loading the scorecard.
 IGNORE_FILE = ".paper-auditor-ignore"
+# The reviewers' verdicts read when present (`scorecard.reviews`), named here for the same reason.
+REVIEWS_FILE = ".paper-auditor-reviews"
 
 # The public APIs other than GitHub's that the auditor asks, in ONE table: name → (environment
 # variable naming the root, default root, environment variable of an optional token). A link to

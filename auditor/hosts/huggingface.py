@@ -1,12 +1,13 @@
 """Hugging Face models, datasets and Spaces through the Hub's API (`HUGGINGFACE_API_URL`, default
 `https://huggingface.co/api`), as the Hub API reference describes the answers:
-`GET /{models|datasets|spaces}/{id}` gives existence, `lastModified` (the last commit, as
-`last_commit_at`), `createdAt`, likes (as stars), the licence (`cardData.license`, else a
-`license:` tag) and the file list (`siblings`), whose top level fills `root_files`,
-`env_files`, `has_citation_cff`. The card (the repository's `README.md`) is read from the Hub's
-file URL (`/{repo}/resolve/main/README.md`, on the site the API root belongs to) through the same
-README analyser as a repository's. A missing repository answers 404, or 401 with
-`X-Error-Code: RepoNotFound`: `dead`; a private one the token can read is `blocked`."""
+`GET /{models|datasets|spaces}/{id}` gives existence, `sha` (the commit judged, as `commit`),
+`lastModified` (the last commit, as `last_commit_at`), `createdAt`, likes (as stars), the
+licence (`cardData.license`, else a `license:` tag) and the file list (`siblings`), whose top
+level fills `root_files`, `env_files`, `has_citation_cff`. The card (the repository's
+`README.md`) is read from the Hub's file URL (`/{repo}/resolve/main/README.md`, on the site the
+API root belongs to) through the same README analyser as a repository's. A missing repository
+answers 404, or 401 with `X-Error-Code: RepoNotFound`: `dead`; a private one the token can read
+is `blocked`."""
 
 from __future__ import annotations
 
@@ -104,6 +105,7 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
                 created_at=timestamp(text_field(body, "createdAt")),
                 stars=number_field(body, "likes"),
                 default_branch="main",
+                commit=text_field(body, "sha") or None,
             )
             facts = repofiles.with_root_listing(facts, names)
             prefix = "" if kind == "models" else f"{kind}/"

@@ -4,8 +4,9 @@ documentation page (`/api/1/<endpoint>/doc/`) describes it:
 * `GET /resolve/{swhid}/` (resolve/doc): `{object_type, object_id, browse_url}`; 404
   (`NotFoundExc`) for an object the archive does not hold, 400 for a malformed SWHID;
 * `GET /release/{id}/` (release/doc): `{target, target_type}`; `GET /revision/{id}/`
-  (revision/doc): `{directory, committer_date}`; `GET /snapshot/{id}/` (snapshot/doc):
-  `{branches: {name: {target, target_type}}}`, `HEAD` an `alias` of the default branch;
+  (revision/doc): `{directory, committer_date}`, its id the commit judged (`commit`);
+  `GET /snapshot/{id}/` (snapshot/doc): `{branches: {name: {target, target_type}}}`, `HEAD` an
+  `alias` of the default branch;
 * `GET /directory/{id}/` (directory/doc): `[{name, type: file|dir|rev, target, length}]`;
   `GET /content/sha1_git:{id}/raw/` (content/raw/doc): a file's bytes;
 * `GET /origin/{url}/visit/latest/?require_snapshot=true` (origin/visit/latest/doc):
@@ -128,7 +129,8 @@ class SoftwareHeritage(UrlAdapter[SwhTarget]):
             elif kind == "revision":
                 body = await self._object(f"revision/{object_id}/")
                 when = timestamp(text_field(body, "committer_date") or text_field(body, "date"))
-                facts = replace(facts, last_commit_at=when, pushed_at=when)
+                # The revision is the commit judged: its directory is what is read.
+                facts = replace(facts, last_commit_at=when, pushed_at=when, commit=object_id)
                 kind, object_id = "directory", text_field(body, "directory") or ""
             else:
                 break

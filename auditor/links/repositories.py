@@ -331,14 +331,17 @@ def file_url(
     branch: str | None,
     name: str,
     line: int | None = None,
+    *,
+    commit: str | None = None,
 ) -> str:
     """A browsable link to a file of a repository or record, in the shape of the host whose
     API gave the facts (`RepoFacts.source`); the repository's own URL where the host has no
-    page per file (archived code, OSF)."""
+    page per file (archived code, OSF). At `commit` when it is known (what was judged, however
+    the branch moves on), else on `branch`."""
     parts = urlsplit(repository_url)
     site = f"{parts.scheme}://{parts.netloc}"
     path = quote(name.rstrip("/"))
-    ref = quote(branch or "HEAD", safe="")
+    ref = quote(commit or branch or "HEAD", safe="")
     anchor = "" if line is None else f"#L{line}"
     if source == "zenodo":
         return f"https://{ZENODO}/records/{full_name}" + (
@@ -351,7 +354,7 @@ def file_url(
     if source == "gitlab":
         return f"{site}/{full_name}/-/blob/{ref}/{path}{anchor}"
     if source in ("codeberg", "forgejo"):
-        return f"{site}/{full_name}/src/branch/{ref}/{path}{anchor}"
+        return f"{site}/{full_name}/src/{'commit' if commit else 'branch'}/{ref}/{path}{anchor}"
     if source == "bitbucket":
         return f"{site}/{full_name}/src/{ref}/{path}" + ("" if line is None else f"#lines-{line}")
     if source in ("software-heritage", "osf"):

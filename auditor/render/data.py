@@ -14,9 +14,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from auditor.links import paper_key
-from auditor.models import CODE_TIERS, Paper, Tier
-from auditor.scorecard.document import LinkEntry, PaperEntry, Scorecard
+from auditor.models import CODE_TIERS, Tier
+from auditor.scorecard.document import LinkEntry, PaperEntry, Review, Scorecard
 from auditor.timestamps import day_of
 
 PAPER_COLUMNS: tuple[str, ...] = (
@@ -40,6 +39,11 @@ PAPER_COLUMNS: tuple[str, ...] = (
     "audit_date",
     "source_path",
     "source_line",
+    "reviewed_tier",
+    "review_reason",
+    "reviewer",
+    "review_date",
+    "review_differs",
 )
 LINK_COLUMNS: tuple[str, ...] = (
     "url",
@@ -59,7 +63,14 @@ LINK_COLUMNS: tuple[str, ...] = (
     "acknowledged_until",
     "rubric_version",
     "audit_date",
+    "reviewed_outcome",
+    "review_reason",
+    "reviewer",
+    "review_date",
+    "review_differs",
 )
+# What a review adds beside its verdict, in both files.
+_REVIEW_COLUMNS = ("review_reason", "reviewer", "review_date", "review_differs")
 # Not yet judged by the scorecard: the columns are there, empty, so that the files' shape does
 # not change when they are.
 NOT_YET_JUDGED = ("mismatch", "overdue", "reuse")
@@ -70,18 +81,13 @@ _NOT_IN_FILE_NAMES = re.compile(r"[^A-Za-z0-9._-]")
 Cell = str | int | bool | None
 
 
-def key_of(paper: Paper) -> str:
-    """The paper's stable key; computed for a scorecard written before keys were."""
-    return paper.key or paper_key(paper.links, paper.title or paper.name)
-
-
 def papers_csv(card: Scorecard) -> str:
     links = card.links_by_url()
     return _table(PAPER_COLUMNS, (_paper_row(card, entry, links) for entry in card.papers))
 
 
 def links_csv(card: Scorecard) -> str:
-    keys = {entry.id: key_of(entry.paper) for entry in card.papers}
+    keys = {entry.id: entry.key for entry in card.papers}
     return _table(LINK_COLUMNS, (_link_row(card, entry, keys) for entry in card.links))
 
 
@@ -93,7 +99,7 @@ def _paper_row(
     code = _scored_link(score.scored_on, cited) if score and score.scored_on else None
     repo = code.result.repo if code else None
     return {
-        "key": key_of(paper),
+        "key": entry.key,
         "id": paper.id,
         "name": paper.name,
         "title": paper.title,
@@ -111,6 +117,7 @@ def _paper_row(
         "audit_date": day_of(card.generated_at),
         "source_path": paper.source.path,
         "source_line": paper.source.line,
+        **_review_cells("reviewed_tier", entry.review),
     }
 
 
@@ -150,6 +157,20 @@ def _link_row(card: Scorecard, entry: LinkEntry, keys: Mapping[str, str]) -> Map
         "acknowledged_until": holds.until if holds else None,
         "rubric_version": card.rubric_version,
         "audit_date": day_of(card.generated_at),
+        **_review_cells("reviewed_outcome", entry.review),
+    }
+
+
+def _review_cells(verdict_column: str, review: Review | None) -> Mapping[str, Cell]:
+    """A reviewer's verdict beside the measured one: empty cells without a review."""
+    if review is None:
+        return dict.fromkeys((verdict_column, *_REVIEW_COLUMNS))
+    return {
+        verdict_column: review.verdict,
+        "review_reason": review.reason,
+        "reviewer": review.reviewer,
+        "review_date": review.date,
+        "review_differs": review.differs,
     }
 
 
@@ -200,7 +221,7 @@ def paper_badges(card: Scorecard) -> dict[str, str]:
             if tier is Tier.PLACEHOLDER
             else "red"
         )
-        name = _NOT_IN_FILE_NAMES.sub("_", key_of(entry.paper)) + ".json"
+        name = _NOT_IN_FILE_NAMES.sub("_", entry.key) + ".json"
         badges[name] = _badge(BADGE_LABEL, tier.value, color)
     return badges
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
@@ -36,12 +36,18 @@ from auditor.render.views import (
     headline,
     paper_views,
     priority_order,
+    review_items,
+    review_words,
     stale_items,
 )
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import CRITERIA
-from auditor.scorecard import Scorecard, dead_links
+from auditor.scorecard import Review, Scorecard, dead_links
 from auditor.timestamps import day_of
+
+# The characters of a review's reason shown beside a tier or an outcome in the table, where the
+# column is narrow; the list of reviews above the table says it whole.
+REVIEW_REASON_CHARACTERS = 60
 
 
 def _script_json(value: object) -> Markup:
@@ -61,6 +67,8 @@ class _Cell:
     outcome: str
     badge: str
     copy: CopyShown | None  # an archived copy: its URL and the day it was saved
+    review: str  # a reviewer's verdict beside the outcome (`review_words`), or ""
+    review_differs: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,8 @@ class _TableRow:
     source: str
     tier: str  # the tier word (a class name)
     badge: str  # the tier as people read it, with its symbol
+    review: str  # a reviewer's verdict beside the tier (`review_words`), or ""
+    review_differs: bool
     new: bool
     archived: bool  # the repository scored is archived (read-only)
     score: str
@@ -80,6 +90,14 @@ class _TableRow:
     last_commit: str
     problems: tuple[str, ...]
     more: int  # problems not shown
+
+
+def _review_beside(review: Review | None, measured: str) -> str:
+    """A review as the table shows it under the measured verdict: its reason cut short."""
+    if review is None:
+        return ""
+    short = replace(review, reason=clip(review.reason, REVIEW_REASON_CHARACTERS))
+    return clip(review_words(short, measured))
 
 
 def _table_row(view: PaperView) -> _TableRow:
@@ -91,6 +109,8 @@ def _table_row(view: PaperView) -> _TableRow:
         source=f"{clip(paper.source.path)}:{paper.source.line}",
         tier=css_class(view.tier),
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
+        review=_review_beside(view.entry.review, view.tier),
+        review_differs=view.entry.review is not None and view.entry.review.differs,
         new=view.new,
         archived=view.archived,
         score="–" if view.score is None else str(view.score),
@@ -102,6 +122,8 @@ def _table_row(view: PaperView) -> _TableRow:
                 f"{OUTCOME_SYMBOLS.get(link.outcome, '?')} {link.outcome}"
                 + (", acknowledged" if link.is_acknowledged else ""),
                 copy_shown(link),
+                _review_beside(link.review, link.outcome),
+                link.review is not None and link.review.differs,
             )
             for link in view.shown
         ),
@@ -174,6 +196,7 @@ def render_html(card: Scorecard) -> str:
             dead=dead_items(card, fresh),
             acknowledged=acknowledged_items(card),
             stale=stale_items(card),
+            reviews=review_items(card),
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
             unlicensed=[v for v in views if v.unlicensed],
             fixes=fixes(views),

@@ -22,6 +22,7 @@ from auditor.render.views import (
     headline,
     link_shown,
     paper_views,
+    review_items,
     stale_items,
 )
 from auditor.scorecard import Scorecard, dead_links
@@ -70,6 +71,10 @@ def _markdown_context(
         sections.append(_section("Acknowledged dead links", "acknowledged", acknowledged))
     if stale:
         sections.append(_section("Stale acknowledgements", "stale", stale))
+    # Shown only when reviews were given (.paper-auditor-reviews), those to look at again first.
+    reviews = review_items(card)
+    if reviews:
+        sections.append(_section("Reviewed verdicts", "reviewed", reviews))
     sections += [
         _section("Placeholder repositories", "placeholder", placeholders),
         _section("Missing licences", "licence", unlicensed),

@@ -52,8 +52,9 @@ it runs nothing.
 
 A single number alone misleads (OpenSSF Scorecard's tracker is full of it), so the tier comes
 first and every criterion shows the answer, the reason and the evidence that decided it: the
-repository field (`repo.license_spdx=MIT`), the file (`…/blob/main/requirements.txt`) or the
-README line (`…/blob/main/README.md#L14` with its text).
+repository field (`repo.license_spdx=MIT`), the file (`…/blob/<commit>/requirements.txt`) or
+the README line (`…/blob/<commit>/README.md#L14` with its text), at the commit judged
+(`repo.commit`) when the host gave it, else on the default branch.
 
 ## Answers
 

@@ -1,7 +1,7 @@
 """What both reports show, built once from the scorecard: one `PaperView` per paper (its
 shown links, licence, problems with their fixes, what is new since the last run), the dead,
-acknowledged and stale lists, the tier and outcome symbols, and the Jinja environment the
-templates render in."""
+acknowledged, stale and reviewed lists, a review's words, the tier and outcome symbols, and
+the Jinja environment the templates render in."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ from auditor.scorecard import (
     AcknowledgementStatus,
     LinkEntry,
     PaperEntry,
+    Review,
     Scorecard,
     dead_links,
 )
@@ -174,6 +175,11 @@ class PaperView:
         """Whether the repository scored is archived (read-only): shown on the paper's row."""
         repo = self.scored.result.repo if self.scored is not None else None
         return repo is not None and bool(repo.archived)
+
+    @property
+    def review(self) -> str:
+        """The paper's review beside its tier (`review_words`); "" without one."""
+        return review_words(self.entry.review, self.tier)
 
     @property
     def unlicensed(self) -> Criterion | None:
@@ -381,6 +387,47 @@ def link_shown(entry: LinkEntry) -> LinkShown:
         preservation=entry.result.preservation,
         acknowledged=entry.acknowledged,
     )
+
+
+def review_words(review: Review | None, measured: str) -> str:
+    """A reviewer's verdict as every report says it beside the measured one: "reviewed: silver
+    — reason (name, date)", or "reviewed as silver, measured bronze — …" when this run measured
+    another (then the review needs a new look); "" without a review."""
+    if review is None:
+        return ""
+    said = (
+        f"reviewed as {review.verdict}, measured {measured}"
+        if review.differs
+        else f"reviewed: {review.verdict}"
+    )
+    return f"{said} — {review.reason} ({review.reviewer}, {review.date})"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewShown:
+    """A review as the reports' list of reviews shows it: what it is of (a paper's name, or a
+    link's URL), the link's URL, its words (`review_words`), and whether it differs."""
+
+    subject: str
+    url: str | None
+    words: str
+    differs: bool
+
+
+def review_items(card: Scorecard) -> list[ReviewShown]:
+    """Every review of the run, those whose measured verdict now differs first."""
+    items = [
+        ReviewShown(entry.paper.name, None, review_words(review, entry.measured), review.differs)
+        for entry in card.papers
+        if (review := entry.review) is not None
+    ]
+    items += [
+        ReviewShown(link.url, link.url, review_words(review, link.outcome), review.differs)
+        for link in card.links
+        if (review := link.review) is not None
+    ]
+    items.sort(key=lambda item: not item.differs)
+    return items
 
 
 def copy_shown(entry: LinkEntry) -> CopyShown | None:

@@ -105,11 +105,19 @@ class Candidate:
         return self.result.link.kind in FACT_KINDS
 
     def file_url(self, name: str, line: int | None = None) -> str:
-        """A browsable link to a file of the repository (GitHub redirects blob→tree for
-        directories, and HEAD to the default branch)."""
+        """A browsable link to a file of the repository at the commit judged when it is known
+        (GitHub redirects blob→tree for directories, and HEAD to the default branch)."""
         facts = self.facts
         assert facts is not None
-        return file_url(facts.source, self.url, facts.full_name, facts.default_branch, name, line)
+        return file_url(
+            facts.source,
+            self.url,
+            facts.full_name,
+            facts.default_branch,
+            name,
+            line,
+            commit=facts.commit,
+        )
 
     def readme_lines(self, *covers: ReadmeCover) -> tuple[str, ...]:
         """Evidence for the first README line deciding any of `covers`."""

@@ -27,11 +27,18 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from auditor.config.file import ConfigError, read_config, read_toml, suggestion
+from auditor.config.file import (
+    ConfigError,
+    array_of_tables,
+    iso_date,
+    read_config,
+    read_entry_file,
+    suggestion,
+)
 from auditor.config.settings import IGNORE_FILE
 
 if TYPE_CHECKING:
@@ -124,15 +131,11 @@ def load_acknowledgements(
     rules: list[AcknowledgementRule] = []
     ignore_file = path if path is not None else Path(IGNORE_FILE)
     if path is not None or ignore_file.is_file():
-        document = read_toml(ignore_file)
-        for name in document:
-            if name != TABLE:  # a misspelt table would silently acknowledge nothing
-                hint = suggestion(name, [TABLE])
-                raise ConfigError(f"{ignore_file}: unknown table {name!r}{hint}")
-        rules += _entries(document.get(TABLE, []), str(ignore_file))
+        rules += _entries(read_entry_file(ignore_file, TABLE)[0], str(ignore_file))
     configured = read_config(config, pyproject=pyproject)
     if configured is not None:
-        rules += _entries(configured.tables.get(TABLE, []), configured.where)
+        entries = array_of_tables(configured.tables.get(TABLE, []), TABLE, configured.where)
+        rules += _entries(entries, configured.where)
     _refuse_patterns_naming_every_link([rule for rule in rules if rule.pattern is not None])
     seen: dict[tuple[str | None, str | None], AcknowledgementRule] = {}
     for rule in rules:
@@ -168,11 +171,9 @@ def _refuse_patterns_naming_every_link(rules: Sequence[AcknowledgementRule]) -> 
         )
 
 
-def _entries(value: object, where: str) -> list[AcknowledgementRule]:
-    """The `acknowledge` array of tables found in `where`."""
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise ConfigError(f"{where}: `{TABLE}` must be an array of tables ([[{TABLE}]])")
-    return [_entry(item, f"{where}: {TABLE} entry {index}") for index, item in enumerate(value, 1)]
+def _entries(tables: Sequence[dict[str, object]], where: str) -> list[AcknowledgementRule]:
+    """The `acknowledge` entries found in `where`."""
+    return [_entry(item, f"{where}: {TABLE} entry {index}") for index, item in enumerate(tables, 1)]
 
 
 def _entry(table: dict[str, object], where: str) -> AcknowledgementRule:
@@ -212,15 +213,10 @@ def _until(table: dict[str, object], where: str) -> date:
     value = table.get("until")
     if value is None:
         raise ConfigError(f"{where}: needs `until`, the last day it holds (until = 2027-03-01)")
-    # TOML gives a date for `until = 2027-03-01`; a quoted date is accepted as well.
-    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            pass
-    elif isinstance(value, date) and not isinstance(value, datetime):
-        return value
-    raise ConfigError(f"{where}: `until` is not a date (YYYY-MM-DD): {value!r}")
+    day = iso_date(value)
+    if day is None:
+        raise ConfigError(f"{where}: `until` is not a date (YYYY-MM-DD): {value!r}")
+    return day
 
 
 def apply_acknowledgements(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from auditor import __version__
+from auditor.links import paper_key
 from auditor.models import (
     CacheReuse,
     ChangeKind,
@@ -25,6 +26,7 @@ from auditor.models import (
     Outcome,
     Paper,
     PaperScore,
+    Tier,
 )
 from auditor.scorecard.summary import Summary, build_summary
 
@@ -48,15 +50,40 @@ class Tool:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """A reviewer's verdict on a paper (a tier word) or a link (an outcome word), from the
+    reviews file (`auditor.scorecard.reviews`): shown beside the measured verdict, never in its
+    place. `differs` when this run measured another verdict: the review needs a new look."""
+
+    verdict: str
+    reason: str
+    reviewer: str
+    date: str  # ISO, the day of the review
+    differs: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PaperEntry:
-    """One paper of `papers`: the paper, and its score when it was scored."""
+    """One paper of `papers`: the paper, its score when it was scored, and a reviewer's verdict
+    when one was given."""
 
     paper: Paper
     score: PaperScore | None = None
+    review: Review | None = None
 
     @property
     def id(self) -> str:
         return self.paper.id
+
+    @property
+    def key(self) -> str:
+        """The paper's stable key; computed for a scorecard written before keys were."""
+        return self.paper.key or paper_key(self.paper.links, self.paper.title or self.paper.name)
+
+    @property
+    def measured(self) -> Tier:
+        """The tier this run measured (`unknown` for a paper that was not scored)."""
+        return self.score.tier if self.score else Tier.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +119,12 @@ class Acknowledgement:
 @dataclass(frozen=True, slots=True)
 class LinkEntry:
     """One link of `links`: everything checked about it, its history once recorded, and the
-    acknowledgement matching it, if any."""
+    acknowledgement and the review matching it, if any."""
 
     result: LinkResult
     history: LinkHistory | None = None
     acknowledged: Acknowledgement | None = None
+    review: Review | None = None
 
     @property
     def url(self) -> str:

@@ -34,6 +34,7 @@ from auditor.scorecard.document import (
     LinkHistory,
     PaperEntry,
     RemovedLink,
+    Review,
     Scorecard,
     ScorecardError,
     Shard,
@@ -83,7 +84,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
     ),
     Problems: {"dead_links": _COUNT, "placeholder_papers": _COUNT, "missing_licence": _COUNT},
     NetworkCounts: {"inconclusive_links": _COUNT, "unknown_papers": _COUNT},
-    PaperEntry: {"paper": _INLINE, "score": _INLINE},
+    PaperEntry: {"paper": _INLINE, "score": _INLINE, "review": _OMITTED},
     Paper: {
         "date": Rule(pattern=DATE),
         "date_source": _OMITTED,
@@ -93,7 +94,12 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
     },
     SourceRef: {"line": _COUNT},
     PaperScore: {"score": Rule(minimum=0, maximum=100)},
-    LinkEntry: {"result": _INLINE, "history": _INLINE, "acknowledged": _OMITTED},
+    LinkEntry: {
+        "result": _INLINE,
+        "history": _INLINE,
+        "acknowledged": _OMITTED,
+        "review": _OMITTED,
+    },
     LinkResult: {
         "link": _INLINE,
         "check": _INLINE,
@@ -127,6 +133,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "record_type": _LATER,
         "persistent_id": _LATER,
         "supplements": _LATER,
+        "commit": _LATER,  # since the commit judged is recorded
     },
     LinkHistory: {
         "first_seen": _STAMP,
@@ -135,6 +142,12 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
     },
     RemovedLink: {"history": _INLINE},
     Acknowledgement: {"reason": Rule(non_empty=True), "until": Rule(pattern=FULL_DATE)},
+    Review: {
+        "verdict": Rule(non_empty=True),
+        "reason": Rule(non_empty=True),
+        "reviewer": Rule(non_empty=True),
+        "date": Rule(pattern=FULL_DATE),
+    },
     Changes: {"previous_run": _STAMP, "counts": _COUNT, "new_dead": _COUNT},
     Shard: {"index": Rule(minimum=1), "count": Rule(minimum=1)},
     CacheReuse: {"reused": _COUNT, "oldest_age": _COUNT},

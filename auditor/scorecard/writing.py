@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.models import Link, Paper, PaperScore, RepoFacts
+from auditor.models import Link, Paper, RepoFacts
 from auditor.scorecard.document import JsonObject, LinkEntry, PaperEntry, Scorecard
 from auditor.scorecard.fields import write
 from auditor.scorecard.summary import Summary
@@ -23,8 +23,9 @@ if sys.platform != "win32":
 # --- the document's JSON values (the one codec: `fields`) -------------------------------------
 
 
-def paper_json(paper: Paper, score: PaperScore | None = None) -> JsonObject:
-    return write(PaperEntry(paper, score))
+def paper_json(paper: Paper) -> JsonObject:
+    """A paper as `auditor extract` prints it, before any score."""
+    return write(PaperEntry(paper))
 
 
 def link_json(link: Link) -> JsonObject:
@@ -34,6 +35,10 @@ def link_json(link: Link) -> JsonObject:
 
 def repo_json(facts: RepoFacts) -> JsonObject:
     return write(facts)
+
+
+def paper_entry_json(entry: PaperEntry) -> JsonObject:
+    return write(entry)
 
 
 def link_entry_json(entry: LinkEntry) -> JsonObject:
@@ -100,7 +105,7 @@ def dump_chunks(card: Scorecard) -> Iterator[str]:
     lazy: dict[str, Iterable[JsonObject]] = {}
     if card.papers:
         head["papers"] = [None]  # a placeholder: non-empty, written from `lazy`
-        lazy["papers"] = (paper_json(entry.paper, entry.score) for entry in card.papers)
+        lazy["papers"] = (paper_entry_json(entry) for entry in card.papers)
     if card.links:
         head["links"] = [None]
         lazy["links"] = (link_entry_json(entry) for entry in card.links)

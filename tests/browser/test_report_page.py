@@ -10,6 +10,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from auditor import render
 from auditor.models import ArchivedCopy, LinkKind, Outcome
 from auditor.scorecard import Changes, LinkHistory, Scorecard
+from auditor.scorecard.reviews import ReviewEntry, apply_reviews
 from tests.support.scorecards import (
     PAYLOAD_IMG,
     gold_facts,
@@ -642,3 +644,89 @@ def test_the_source_path_stays_on_one_line_under_a_paper_name(browser: Any, tmp_
         assert set(lines) == {1}, lines
         assert errors == []
         page.close()
+
+
+# --- reviewed verdicts beside the measured ones -----------------------------------------------
+
+
+def reviewed_scorecard() -> Scorecard:
+    """Three papers: one reviewed as measured, one reviewed otherwise (with a hostile reason),
+    one not reviewed; the dead link of the second reviewed as ok."""
+    gold = result("https://github.com/lab/gold", LinkKind.GITHUB_REPO, ["l.md#1"],
+                  repo=gold_facts("lab/gold"))  # fmt: skip
+    dead = result("https://lab.example/gone", LinkKind.WEB, ["l.md#2"], outcome=Outcome.DEAD)
+    plain = result("https://github.com/lab/plain", LinkKind.GITHUB_REPO, ["l.md#3"],
+                   repo=gold_facts("lab/plain"))  # fmt: skip
+    doc = scorecard(
+        [
+            (replace(paper("l.md#1", "GoldNet"), key="arxiv:2401.00001"), [gold]),
+            (replace(paper("l.md#2", "GoneNet"), key="arxiv:2401.00002"), [dead]),
+            (replace(paper("l.md#3", "PlainNet"), key="arxiv:2401.00003"), [plain]),
+        ]
+    )
+    day = date(2026, 11, 20)
+    return apply_reviews(
+        doc,
+        (
+            ReviewEntry("arxiv:2401.00001", None, "gold", "by hand", "A. Chair", day, "f:1"),
+            ReviewEntry(
+                "arxiv:2401.00002", None, "silver",
+                f"the authors mailed a mirror of the code and the weights {PAYLOAD_IMG}",
+                "B. Chair", day, "f:7",
+            ),
+            ReviewEntry(None, "https://lab.example/gone", "ok", "mirror found", "B. Chair", day,
+                        "f:13"),
+        ),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_a_review_sits_under_the_measured_tier_flagged_where_it_differs(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser, tmp_path, reviewed_scorecard(), viewport={"width": width, "height": height}
+    )
+    rows = {
+        row.locator(".name").text_content(): row
+        for row in page.locator("#papers > tbody > tr:first-child").all()
+    }
+    for name, words, differs in (
+        ("GoldNet", "reviewed: gold — by hand (A. Chair, 2026-11-20)", False),
+        ("GoneNet", "reviewed as silver, measured dead — the authors mailed", True),
+    ):
+        tier_cell = rows[name].locator(f"> {cell('Tier')}")
+        review = tier_cell.locator(".review")
+        assert review.text_content().startswith(words)
+        assert ("differs" in review.get_attribute("class").split()) is differs
+        # Under the tier badge, inside its cell: the measured verdict stays first and whole.
+        badge = tier_cell.locator(".tier").bounding_box()
+        box, bounds = review.bounding_box(), tier_cell.bounding_box()
+        assert box["y"] >= badge["y"] + badge["height"] - 1
+        assert bounds["x"] - 1 <= box["x"]
+        assert box["x"] + box["width"] <= bounds["x"] + bounds["width"] + 1
+        assert tier_cell.locator(".tier").text_content() == (
+            "★★★ gold" if name == "GoldNet" else "✗ dead"
+        )
+    assert rows["PlainNet"].locator(".review").count() == 0
+    link_review = rows["GoneNet"].locator(f"> {cell('Code')} .review")
+    assert link_review.text_content() == (
+        "reviewed as ok, measured dead — mirror found (B. Chair, 2026-11-20)"
+    )
+    # The list of reviews: open, those to look at again first, every value as text.
+    listed = page.locator("#reviewed-verdicts")
+    assert listed.get_attribute("open") == ""
+    assert "Reviewed verdicts (3; 2 to look at again)" in listed.locator("summary").text_content()
+    items = listed.locator("li")
+    assert items.count() == 3
+    assert [items.nth(i).locator(".review-flag").count() for i in range(3)] == [1, 1, 0]
+    assert PAYLOAD_IMG in items.first.text_content()
+    assert page.locator("main img").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    listed.scroll_into_view_if_needed()
+    screenshot(page, f"reviews-list-{width}.png")
+    rows["GoneNet"].scroll_into_view_if_needed()
+    screenshot(page, f"reviews-table-{width}.png")
+    assert errors == []
+    page.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from auditor.models import Outcome
 from auditor.pipeline import run as pipeline
 from auditor.rubric import registry as rubric
 from tests.support.audit_world import audit_arguments, repositories
-from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_github import FakeGitHub, FakeRepo, head_oid
 from tests.support.github_world import settings_for
 from tests.support.local_servers import BrokenDNS, LocalServer, html, plain_fetcher, redirect, serve
 
@@ -265,3 +266,99 @@ async def _facts_alone(settings: Settings, names: list[str]) -> None:
 def _sizes(fake: FakeGitHub) -> list[int]:
     sent = [json.loads(r.body) for r in fake.requests if r.path == "/graphql"]
     return [len([k for k in q["variables"] if k.startswith("o")]) for q in sent]
+
+
+def _without_reviews_and_stamps(text: str) -> object:
+    """A scorecard's JSON with every `review` object and the run's own timestamps left out."""
+    document = json.loads(re.sub(r'"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"', '"T"', text))
+    for entry in (*document["papers"], *document["links"]):
+        entry.pop("review", None)
+    return document
+
+
+def test_reviews_are_shown_beside_the_measured_verdicts_and_change_nothing_measured(
+    world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the command line: the commit judged is recorded and named by the evidence; the
+    reviews file of the current folder puts each review beside its verdict in scorecard.json,
+    index.html, summary.md, the job summary and the CSV files, flagged where it now differs;
+    the exit code and everything measured stay as they were without it."""
+    monkeypatch.chdir(tmp_path)
+    plain = tmp_path / "plain"
+    code = audit(world, plain)
+    measured = json.loads((plain / "scorecard.json").read_text())
+    papers = {paper["name"]: paper for paper in measured["papers"]}
+    goodnet = by_url(measured)["https://github.com/acme/goodnet"]["repo"]
+    head = head_oid(next(r for r in repositories() if r.full_name == "acme/goodnet"))
+    assert goodnet["commit"] == head
+    evidence = [url for c in papers["GoodNet"]["criteria"] for url in c["evidence"]]
+    files = [url for url in evidence if "/blob/" in url]
+    assert files
+    assert all(f"/acme/goodnet/blob/{head}/" in url for url in files)
+
+    (tmp_path / ".paper-auditor-reviews").write_text(
+        f"""[[review]]
+paper = "{papers["GoodNet"]["key"]}"
+verdict = "{papers["GoodNet"]["tier"]}"
+reason = "tier checked by hand"
+reviewer = "A. Chair"
+date = 2026-11-20
+
+[[review]]
+paper = "{papers["SoonNet"]["key"]}"
+verdict = "bronze"
+reason = "the authors sent the <weights> link"
+reviewer = "B. Chair"
+date = 2026-11-21
+
+[[review]]
+url = "https://github.com/acme/missing"
+verdict = "ok"
+reason = "restored by the authors"
+reviewer = "A. Chair"
+date = 2026-11-22
+""",
+        encoding="utf-8",
+    )
+    reviewed = tmp_path / "reviewed"
+    step_summary = tmp_path / "step-summary.md"
+    environ = {
+        "GITHUB_TOKEN": "t0ken-e2e",
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(step_summary),
+    }
+    arguments = audit_arguments(world.paper_list, reviewed, world.github.url)
+    assert cli.main(arguments, environ=environ) == code  # reviews change no exit code
+
+    text = (reviewed / "scorecard.json").read_text()
+    document = json.loads(text)
+    jsonschema.validate(document, SCHEMA)
+    assert _without_reviews_and_stamps(text) == _without_reviews_and_stamps(
+        (plain / "scorecard.json").read_text()
+    )
+    shown = {paper["name"]: paper for paper in document["papers"]}
+    assert shown["GoodNet"]["review"] == {
+        "verdict": papers["GoodNet"]["tier"],
+        "reason": "tier checked by hand",
+        "reviewer": "A. Chair",
+        "date": "2026-11-20",
+        "differs": False,
+    }
+    assert shown["SoonNet"]["tier"] == "placeholder"
+    assert shown["SoonNet"]["review"]["differs"] is True
+    assert by_url(document)["https://github.com/acme/missing"]["review"]["differs"] is True
+    assert "review" not in shown["HiddenNet"]
+
+    flagged = "reviewed as bronze, measured placeholder — the authors sent the"
+    page = (reviewed / "index.html").read_text()
+    assert f"{flagged} &lt;weights&gt; link (B. Chair, 2026-11-21)" in page
+    assert "reviewed as ok, measured dead — restored by the authors (A. Chair, 2026-11-22)" in page
+    summary = (reviewed / "summary.md").read_text()
+    assert f"**look again** **SoonNet** — {flagged} &lt;weights\\> link" in summary
+    assert summary in step_summary.read_text()
+    papers_csv = (reviewed / "papers.csv").read_text()
+    assert ",bronze,the authors sent the <weights> link,B. Chair,2026-11-21,true" in papers_csv
+    assert (
+        ",ok,restored by the authors,A. Chair,2026-11-22,true"
+        in (reviewed / "links.csv").read_text()
+    )

@@ -673,7 +673,7 @@ class FakeGitHub:
                     "name": repo.default_branch,
                     "target": {
                         "__typename": "Commit",
-                        "oid": "c0ffee",
+                        "oid": head_oid(repo),
                         "committedDate": repo.last_commit_at,
                     },
                 }
@@ -774,7 +774,7 @@ def _entry_json(repo: FakeRepo, path: str, is_file: bool, raw_root: str) -> dict
 
 
 def _commit_json(repo: FakeRepo) -> dict[str, object]:
-    sha = _sha(repo.full_name + str(repo.last_commit_at))
+    sha = head_oid(repo)
     person = {"name": "A. Author", "email": "a@example.org", "date": repo.last_commit_at}
     return {
         "sha": sha,
@@ -814,6 +814,11 @@ def _not_found(doc: str) -> dict[str, str]:
 
 def _error(message: str, status: str) -> dict[str, str]:
     return {"message": message, "documentation_url": _DOCS, "status": status}
+
+
+def head_oid(repo: FakeRepo) -> str:
+    """The default branch's head, the same in the REST and the GraphQL answers."""
+    return _sha(repo.full_name + str(repo.last_commit_at))
 
 
 def _sha(text: str) -> str:

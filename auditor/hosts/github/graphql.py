@@ -122,7 +122,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   issues(states: OPEN) {{ totalCount }}
   pullRequests(states: OPEN) {{ totalCount }}
   latestRelease {{ tagName publishedAt }}
-  defaultBranchRef {{ name target {{ ... on Commit {{ committedDate }} }} }}
+  defaultBranchRef {{ name target {{ oid ... on Commit {{ committedDate }} }} }}
   rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
   githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
   docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
@@ -164,13 +164,13 @@ def graphql_repo(
         spdx = spdx_of(license_info.get("spdxId"), license_info.get("key"))
     parent = node.get("parent")
     branch = node.get("defaultBranchRef")
-    last_commit = None
-    branch_name = None
+    last_commit = branch_name = head = None
     if isinstance(branch, dict):
         branch_name = text_field(branch, "name")
         target = branch.get("target")
         if isinstance(target, dict):
             last_commit = timestamp(text_field(target, "committedDate"))
+            head = text_field(target, "oid") or None
     release = node.get("latestRelease")
     latest = None
     if isinstance(release, dict):
@@ -199,6 +199,7 @@ def graphql_repo(
         homepage=text_field(node, "homepageUrl") or None,
         last_commit_at=last_commit,
         latest_release=latest,
+        commit=head,
     )
     if required_bool(node, "isEmpty"):
         return facts, None, {}, {}

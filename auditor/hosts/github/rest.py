@@ -207,7 +207,12 @@ class RestReader:
             last = as_object(listing[0], "commit") if listing else {}
             commit = as_object(last.get("commit", {}), "commit")
             committer = as_object(commit.get("committer", {}), "committer")
-            return replace(facts, last_commit_at=timestamp(text_field(committer, "date")))
+            # The listing starts at the default branch's head: the commit judged.
+            return replace(
+                facts,
+                last_commit_at=timestamp(text_field(committer, "date")),
+                commit=text_field(last, "sha") or None,
+            )
         except Stop:
             return replace(facts, skipped=(*facts.skipped, follow_up))
 
