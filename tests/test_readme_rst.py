@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from docutils.core import publish_doctree
 from docutils.parsers.rst.states import Inliner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from auditor import cli
 from auditor.models import ReadmeCover as C
@@ -202,6 +204,26 @@ def test_lines_past_the_parsed_part_are_plain_text() -> None:
     assert read[-1].text == "    python train.py"
     assert read[-1].role.value == "text"
     assert read[-1].number == len(filler) + 7
+
+
+_RESTRUCTUREDTEXT_ISH = st.lists(
+    st.text(alphabet=st.sampled_from("=-~*`|_:.+#>[]()<> \t1ax\u200b\u00a0"), max_size=30)
+    | st.sampled_from(
+        ["::", ".. code-block:: bash", ".. list-table::", "   :header-rows: 1", "   * - a",
+         ".. image:: x.png", "   :target: y", ".. _t: https://x.test", ".. |s| replace:: z",
+         "+--+--+", "|a |b |", "+==+==+", "== ==", ".. include:: /etc/hostname", "   ",
+         ".. contents::", "Title", "-----"]
+    ),
+    max_size=30,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(_RESTRUCTUREDTEXT_ISH)
+def test_any_restructuredtext_is_read_without_raising(lines: list[str]) -> None:
+    read = rst.read(lines)
+    assert all(1 <= line.number <= len(lines) + 1 for line in read)
+    analyze_readme("\n".join(lines), name="README.rst")
 
 
 def test_auditor_readme_reads_a_restructuredtext_file(

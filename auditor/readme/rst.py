@@ -175,7 +175,7 @@ class _Converter:
     def _heading(self, node: nodes.title, level: int) -> None:
         # A title's line is its underline's: the text stands one line above.
         line = self._line(node)
-        number = max(line - 1, 1) if line else self._last + 1
+        number = max(line - 1, 1) if line else max(self._last, 1)
         title = _inline(node).replace("\n", " ")
         self._emit(number, title, Role.HEADING, heading_level=min(level, 6), heading=title)
 
@@ -256,13 +256,13 @@ class _Converter:
 
     def _number(self, node: nodes.Element) -> int:
         """The source line a block starts on: its own, or its first numbered part's (a badge's
-        image, wrapped in its link); a block docutils numbers not (a table of contents) stands
-        after the last one given out."""
+        image, wrapped in its link); a block docutils numbers not (a table of contents) is
+        given the last line given out."""
         for part in node.findall(nodes.Element):
             line = self._line(part)
             if line:
                 return line
-        return self._last + 1
+        return max(self._last, 1)
 
     @staticmethod
     def _line(node: nodes.Element) -> int | None:
