@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What no command that starts at once may load: the report templates, the HTML parsers, the HTTP
 # stack (today's and the one issue 27 may bring), SQLite (cache and history), the JSON codec, the
-# Markdown parser and the host adapters.
+# Markdown and reStructuredText parsers and the host adapters.
 HEAVY = (
     "jinja2",
     "bs4",
@@ -30,11 +30,13 @@ HEAVY = (
     "_sqlite3",
     "msgspec",
     "markdown_it",
+    "docutils",
     "auditor.hosts",
 )
 
 PAPER_LIST = "A tiny paper\n\nWe study small things. Code: https://github.com/example-lab/tiny\n"
 README = "# tiny\n\n## Installation\n\n```\npip install tiny\n```\n"
+README_RST = "tiny\n====\n\nInstallation\n------------\n\n::\n\n   pip install tiny\n"
 
 
 def _loaded_after(code: str, folder: Path) -> set[str]:
@@ -76,6 +78,8 @@ def _command(words: list[str]) -> str:
         (["extract", "paper.txt", "--format", "json"], ()),
         # A README is Markdown: reading it needs the one Markdown reader, and nothing else heavy.
         (["readme", "README.md"], ("markdown_it",)),
+        # A reStructuredText README is read by docutils, loaded for it alone.
+        (["readme", "README.rst"], ("markdown_it", "docutils")),
     ],
     ids=lambda words: " ".join(words) if isinstance(words, list) else None,
 )
@@ -84,6 +88,7 @@ def test_a_quick_command_loads_nothing_heavy(
 ) -> None:
     (tmp_path / "paper.txt").write_text(PAPER_LIST, encoding="utf-8")
     (tmp_path / "README.md").write_text(README, encoding="utf-8")
+    (tmp_path / "README.rst").write_text(README_RST, encoding="utf-8")
     loaded = _loaded_after(_command(words), tmp_path)
     assert "auditor.cli.main" in loaded
     assert [name for name in _heavy(loaded) if name.split(".")[0] not in needs] == []

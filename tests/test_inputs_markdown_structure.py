@@ -169,7 +169,7 @@ def test_hidden_comments_are_blank_for_both_readers() -> None:
 
 def test_restructuredtext_keeps_its_own_titles_and_code_blocks() -> None:
     text = "Usage\n~~~~~\n\n.. code-block:: bash\n\n   python demo.py\n\nAfter\n"
-    doc = readme_parse.parse(text)
+    doc = readme_parse.parse(text, name="README.rst")
     assert [(s.title, s.heading.heading_level) for s in doc.sections] == [("Usage", 1)]
     assert [(line.number, line.code_lang) for line in doc.lines if line.is_code] == [(6, "bash")]
 

@@ -115,10 +115,13 @@ _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punct
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
-def analyze_readme(text: str, *, root_files: Sequence[str] = ()) -> ReadmeFacts:
-    """The covers of one README (see the module docstring for the rules)."""
+def analyze_readme(
+    text: str, *, root_files: Sequence[str] = (), name: str | None = None
+) -> ReadmeFacts:
+    """The covers of one README, named `name` (its format follows: `parse.parse`; see the
+    module docstring for the rules)."""
     try:
-        return _Reader(parse(text), tuple(root_files)).facts()
+        return _Reader(parse(text, name=name), tuple(root_files)).facts()
     finally:
         L.forget_urls()
 
@@ -684,7 +687,7 @@ def with_readme(
     boundary: a README it fails on (a bug of ours) is `not_analysed`, the failure said and
     noted (`auditor.containment`), the repository's other facts and its verdict kept."""
     subject = facts.full_name if path is None else f"{facts.full_name}: {path}"
-    analyse = functools.partial(analyze_readme, text, root_files=root_files)
+    analyse = functools.partial(analyze_readme, text, root_files=root_files, name=path)
     analysis = guarded(README_ANALYSIS, subject, analyse, None)
     if analysis is None:
         return not_analysed(facts, path, size)

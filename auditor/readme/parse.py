@@ -5,12 +5,12 @@ How lines are read
   * Markdown is read by the one Markdown reader, `auditor.inputs.markdown_structure` (CommonMark
     with GitHub's pipe tables, as the paper lists are): headings (ATX, also inside a list item,
     setext, HTML `<h1>`…`<h6>`), fenced code (with its language) and indented code, tables.
-  * A README that is reStructuredText (a `.. directive::`, or a title underlined with a character
-    Markdown does not underline with) is read by its own rules: titles (a line underlined, and
-    maybe overlined, by one repeated punctuation character at least as long as it; levels in
-    order of first use), `.. code-block:: lang` / `.. code:: lang` and `::` literal blocks.
-  * In either, one level below any heading: a line that is only bold text (`**Training**`) or
-    a `<summary>` of a `<details>` block. Code lines are never headings.
+  * A README named as reStructuredText (`README.rst`; GitHub renders it so, and any other name
+    as Markdown or text) is read by docutils (`auditor.readme.rst`, loaded for those only) into
+    the same lines: section titles with their levels, literal and code blocks, tables as pipe
+    rows, links as Markdown links.
+  * In either, one level below any heading: a line that is only bold text (`**Training**`, an
+    rST `.. rubric::`) or a `<summary>` of a `<details>` block. Code lines are never headings.
   * HTML comments (`<!-- … -->`) are read as blank lines: what an author hid is not said.
   * The title: the headings before the first line of body text (badges, images and bare HTML are
     not body text) name the project, not a section, unless a heading is a short section name
@@ -24,14 +24,15 @@ How lines are read
     URL finder drops the same characters, and a space ends a URL as a no-break space does.
 
 Safety: only the first 512 KiB and 20,000 lines are read, each line cut to 1,000 characters; the
-Markdown reader's work is linear (see its module), and so is every pattern here, so a huge or
-hostile README costs little.
+Markdown reader's work is linear (see its module), the reStructuredText reader's too (a smaller
+part parsed, see its module), and so is every pattern here, so a huge or hostile README costs
+little.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from auditor.inputs import markdown_structure as md
@@ -43,14 +44,10 @@ MAX_LINE_CHARS = md.MAX_LINE_CHARS
 BOLD_LEVEL = 7  # bold-line and <summary> headings sit below every real heading
 
 _I = re.IGNORECASE
-_RST_CODE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode)::\s*([\w+.-]*)", _I)
-_RST_DIRECTIVE = re.compile(r"^\.\.\s+[\w:-]+::")
 _SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", _I)
 _BOLD_LINE = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\d{1,2}[.)]\s*)?(?:\*\*|__)([^*_]{2,80})(?:\*\*|__):?\s*$"
 )
-_SETEXT = re.compile(r"^\s{0,3}(=+|-+)\s*$")
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+_:.])\1{2,}\s*$")
 _TAGS = re.compile(r"<[^>]{0,300}>")
 _MARKUP = re.compile(r"[*_`#]+")
 _EMOJI = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]")
@@ -123,14 +120,26 @@ class Document:
         return found
 
 
-def parse(text: str) -> Document:
-    """The lines and sections of a README (Markdown, reStructuredText or plain text)."""
+# The names GitHub renders as reStructuredText (github/markup); READMEs are matched ignoring case.
+RESTRUCTUREDTEXT_SUFFIXES = (".rst", ".rest", ".rst.txt", ".rest.txt")
+
+
+def is_restructuredtext(name: str | None) -> bool:
+    """Whether a README of this file name (or path) is reStructuredText."""
+    return name is not None and name.casefold().endswith(RESTRUCTUREDTEXT_SUFFIXES)
+
+
+def parse(text: str, *, name: str | None = None) -> Document:
+    """The lines and sections of a README named `name` (Markdown or plain text; with a
+    reStructuredText name, reStructuredText)."""
     raw = text[:MAX_CHARS].translate(_INVISIBLE).splitlines()[:MAX_LINES]
-    lines = [line[:MAX_LINE_CHARS] for line in raw]
-    if _is_restructuredtext(lines):
-        read = list(_read_restructuredtext(list(md.without_comments(lines))))
+    if is_restructuredtext(name):
+        from auditor.readme import rst  # docutils: loaded for reStructuredText READMEs only
+
+        structure: Iterable[md.MarkdownLine] = rst.read(raw)
     else:
-        read = list(_read_markdown(lines))
+        structure = md.read([line[:MAX_LINE_CHARS] for line in raw], links=False)
+    read = list(_lines(structure))  # links are found by the URL finder instead
     return Document(tuple(read), *_sections(read))
 
 
@@ -148,28 +157,8 @@ def is_decoration(text: str) -> bool:
     return bool(_BADGE_OR_IMAGE.match(text)) or not plain(re.sub(r"\([^)]*\)", "", text))
 
 
-def _is_restructuredtext(lines: list[str]) -> bool:
-    """A directive, or a worded title underlined at its length or more with a character that
-    Markdown reads otherwise (`~~~` opens a fence there, `***` is a rule); not with a backtick,
-    a fence more often than a title."""
-    previous = ""
-    for line in lines:
-        if _RST_DIRECTIVE.match(line):
-            return True
-        underline = line.strip()
-        if (
-            underline[:1] not in "=-`"
-            and _RST_UNDERLINE.match(underline)
-            and len(underline) >= len(previous)
-            and _WORD.search(previous)
-        ):
-            return True
-        previous = line.strip()
-    return False
-
-
-def _read_markdown(lines: list[str]) -> Iterator[Line]:
-    for line in md.read(lines, links=False):  # found by the URL finder instead
+def _lines(structure: Iterable[md.MarkdownLine]) -> Iterator[Line]:
+    for line in structure:
         if line.role is Role.HEADING and line.heading_level is not None:
             title = plain(line.heading or "")
             yield Line(line.number, title, heading_level=line.heading_level if title else None)
@@ -194,63 +183,6 @@ def _marked_heading(number: int, line: str, *, summary: bool) -> Line | None:
     bold = _BOLD_LINE.match(line)
     if bold and word_count(bold.group(1)) <= 10 and not bold.group(1).rstrip().endswith("."):
         return Line(number, plain(bold.group(1)), heading_level=BOLD_LEVEL)
-    return None
-
-
-def _read_restructuredtext(lines: list[str]) -> Iterator[Line]:
-    """Lines with their role; a pure scan, so an unclosed block only swallows what follows."""
-    code_lang: str | None = None  # inside an indented code block
-    levels: dict[str, int] = {}
-    skip = False  # the underline of a title already read
-    for index, line in enumerate(lines):
-        number = index + 1
-        if skip:
-            skip = False
-            yield Line(number, "")
-            continue
-        if code_lang is not None:
-            if not line.strip() or line[:1].isspace():
-                yield Line(number, line, code_lang=code_lang if line.strip() else None)
-                continue
-            code_lang = None
-        directive = _RST_CODE.match(line)
-        if directive:
-            code_lang = directive.group(2).casefold()
-            yield Line(number, "")
-            continue
-        html = md.HTML_HEADING.search(line)
-        if html:
-            yield Line(number, plain(html.group(2)), heading_level=int(html.group(1)))
-            continue
-        marked = _marked_heading(number, line, summary=True)
-        if marked is not None:
-            yield marked
-            continue
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        title = _title(line, following, levels)
-        if title is not None:
-            skip = True
-            yield Line(number, plain(line.strip()), heading_level=title)
-            continue
-        if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
-            code_lang = ""
-        yield Line(number, line)
-
-
-def _title(line: str, following: str, levels: dict[str, int]) -> int | None:
-    """The level of a reStructuredText title, `line` underlined by `following`."""
-    stripped = line.strip()
-    if not stripped:
-        return None
-    if stripped.startswith(("|", "+", "*", "-", ">", "<", "!", "[")) or _RST_UNDERLINE.match(
-        stripped
-    ):
-        return None
-    underline = following.strip()
-    if _SETEXT.match(following) and not line[:1].isspace():
-        return 1 if underline.startswith("=") else 2
-    if _RST_UNDERLINE.match(underline) and len(underline) >= len(stripped):
-        return levels.setdefault(underline[0], min(len(levels) + 1, 6))
     return None
 
 

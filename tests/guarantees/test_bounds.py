@@ -274,6 +274,20 @@ def test_a_hostile_readme_is_read_in_linear_work() -> None:
     grows_linearly(reading, 10)
 
 
+def test_a_hostile_restructuredtext_readme_is_read_in_linear_work() -> None:
+    """The same for README.rst, read by docutils (`auditor.readme.rst`): long lines, unclosed
+    inline markup by the paragraph, tables never closed, titles of every underline."""
+
+    def reading(lines: int) -> Callable[[], object]:
+        hostile_lines = (
+            "T\n===\n\nU\n~~~\n\n" + "*a `b |c " * 2_000 + "\n"
+            "+--" + "-" * 20_000 + "\n| " + "1" * 20_000 + " |\n\n"
+        )
+        return lambda: readme.analyze_readme(hostile_lines * lines, name="README.rst")
+
+    grows_linearly(reading, 5)
+
+
 def test_a_meta_refresh_past_the_url_length_limit_is_not_followed() -> None:
     target = "https://lab.test/" + "a" * 9000
     page = f'<meta http-equiv="refresh" content="0; url={target}"><title>Moved</title>'
