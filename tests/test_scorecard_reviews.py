@@ -5,6 +5,7 @@ never change — in the scorecard and every report built from it."""
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -250,8 +251,8 @@ def test_every_report_shows_a_review_beside_the_verdict_escaped_and_flagged() ->
     assert len(items) == 3
     assert all(line.startswith("- **look again**") for line in items[:2])  # differing first
     assert "reviewed as silver, measured dead" in section
-    assert "&lt;script" in section
-    assert "<script" not in section
+    assert "\\<script" in section  # Markdown-escaped, as render.text.md escapes it
+    assert re.search(r"(?<!\\)<script", section) is None  # no unescaped tag
     assert "mirror \\| found" in section  # a table cell's bar, inert
     assert "**reviewed as silver**" in summary  # in the papers table, beside the tier
 
