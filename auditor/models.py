@@ -354,6 +354,12 @@ class RepoFacts:
     # Code repositories an archive record says it supplements (Zenodo `related_identifiers`):
     # evidence for the reader, never a cited link of the paper.
     supplements: tuple[str, ...] = ()
+    # The folder these facts describe when a link cites one (`/tree/REF/PATH`; for `/blob/`,
+    # the folder holding the file), and the ref they were read at when it is not the default
+    # branch: None for a repository's root. File names (`root_files`, `readme_path`) are the
+    # folder's.
+    folder: str | None = None
+    ref: str | None = None
 
     @property
     def readme_analysed(self) -> bool:

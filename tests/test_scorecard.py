@@ -238,6 +238,8 @@ def every_fact() -> RepoFacts:
         record_type="software",
         persistent_id="10.5281/zenodo.42",
         supplements=("https://github.com/lab/every",),
+        folder="src",
+        ref="v2",
     )
     for spec in fields(RepoFacts):
         assert getattr(facts, spec.name) != spec.default, f"give RepoFacts.{spec.name} a value"

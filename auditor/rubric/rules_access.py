@@ -165,12 +165,14 @@ def code_released(ctx: Context) -> Answer:
     if facts.reading_list:
         return answer(FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
     why = placeholder_state(facts)
+    if why:
+        why += candidate.folder_note
     if why is None and not facts.readme_analysed and not has_code(facts.root_files):
         # The README would have said whether the code is coming; the root does not show it.
         return readme_unknown(candidate)
     if why is None:
         shown = facts.root_files[:5]
-        reason = "holds more than README, licence and pages"
+        reason = "holds more than README, licence and pages" + candidate.folder_note
         return answer(PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer(UNKNOWN, "no root listing or README to judge by", (candidate.url,))

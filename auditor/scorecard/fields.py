@@ -126,6 +126,9 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "record_type": _LATER,
         "persistent_id": _LATER,
         "supplements": _LATER,
+        # Since cited folders were judged: absent for a repository's root.
+        "folder": _OMITTED,
+        "ref": _OMITTED,
     },
     LinkHistory: {
         "first_seen": _STAMP,

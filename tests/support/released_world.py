@@ -354,7 +354,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder holds a complete project (README, code, pinned requirements); the "
         "root's lab index is not what the paper released.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "BetaNet",
@@ -363,7 +362,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder holds only a README promising the code; the other projects of the "
         "monorepo are not this paper's.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "DeltaNet",
@@ -372,7 +370,6 @@ CASES: tuple[Case, ...] = (
         "The branch exists and neither it nor the default branch holds projects/delta: the "
         "cited folder does not exist.",
         FOLDER,
-        wrong=True,
         outcome="dead",
     ),
     Case(
@@ -381,7 +378,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "A link to a README in a folder cites that folder: the complete AlphaNet project.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "ZetaBlobNet",
@@ -390,7 +386,6 @@ CASES: tuple[Case, ...] = (
         "The cited file does not exist on the branch or the default branch; the toolkit "
         "around it is not the paper's code.",
         FOLDER,
-        wrong=True,
         outcome="dead",
     ),
     Case(
@@ -400,7 +395,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder says 'coming soon' and holds only a .gitkeep; the complete toolkit "
         "at the root is not GammaNet's code.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "EtaNet",
@@ -408,7 +402,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "The ref is release/v2 (a branch name with '/'); its models/eta folder is complete.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "ThetaNet",
@@ -417,17 +410,24 @@ CASES: tuple[Case, ...] = (
         "The submission branch is gone but code/ is on the default branch and complete: "
         "judged there, and said so (moved).",
         FOLDER,
-        wrong=True,
         outcome="moved",
     ),
     Case(
         "MuNet",
         f"{GH}/vislab/monorepo/tree/main/projects/mu",
         "silver",
-        "A complete folder; tokenless behind 29 other repositories the folder listing does "
-        "not fit the budget, so the folder is unknown, never judged on the root.",
+        "A complete folder; tokenless behind 29 other repositories its listing is the second "
+        "of the repository's two requests (its root is not listed), so it fits the budget.",
         FOLDER,
-        wrong=True,
+        crowd=29,
+    ),
+    Case(
+        "ThetaCrowdNet",
+        f"{GH}/vislab/resubmitted/tree/cvpr-submission/code",
+        "silver",
+        "As ThetaNet; tokenless behind 29 other repositories the default branch cannot be "
+        "asked once the gone ref is found out: the folder is unknown, never the root's tier.",
+        FOLDER,
         crowd=29,
         tokenless="unknown",
     ),
