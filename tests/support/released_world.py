@@ -318,7 +318,7 @@ class Case:
     """One paper: what it cites, the tier a careful reviewer gives and why.
 
     `outcome`: the cited link's expected outcome, when it is part of the judgement. `wrong`:
-    the class the code got wrong when the world was written (in the modes `wrong_in`).
+    whether the code gets the case wrong (in every mode; `klass` names the class).
     `dated`: audited with a paper date. `crowd`: in the tokenless run, that many other papers
     (complete repositories) come after it, so the budget runs short; `tokenless`: the tier then."""
 
@@ -328,7 +328,6 @@ class Case:
     reason: str
     klass: str
     wrong: bool = False
-    wrong_in: tuple[str, ...] = MODES
     outcome: str | None = None
     dated: bool = True
     crowd: int = 0
@@ -506,8 +505,6 @@ CASES: tuple[Case, ...] = (
         "A fork without a commit of its own holds its parent's work. Tokenless behind 29 "
         "other repositories the comparison is skipped: unknown, never credited.",
         SKIPPED,
-        wrong=True,
-        wrong_in=(TOKENLESS,),
         crowd=29,
         tokenless="unknown",
     ),
