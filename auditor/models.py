@@ -366,6 +366,12 @@ class RepoFacts:
     # host's API did not give it cheaply). Evidence links to files name it, not the branch,
     # so they still show what was judged once the branch has moved on.
     commit: str | None = None
+    # The folder these facts describe when a link cites one (`/tree/REF/PATH`; for `/blob/`,
+    # the folder holding the file), and the ref they were read at when it is not the default
+    # branch: None for a repository's root. File names (`root_files`, `readme_path`) are the
+    # folder's.
+    folder: str | None = None
+    ref: str | None = None
 
     @property
     def readme_analysed(self) -> bool:

@@ -309,11 +309,16 @@ def test_found_urls_carry_their_line() -> None:
         ),
         (
             "https://github.com/foo/bar/tree/main/x",
-            ("https://github.com/foo/bar", "github-repo", "/tree/main/x"),
+            # A cited folder or file is a link of its own.
+            ("https://github.com/foo/bar/tree/main/x", "github-repo", "/tree/main/x"),
         ),
         (
             "https://github.com/Foo/Bar/blob/main/README.md",
-            ("https://github.com/foo/bar", "github-repo", "/blob/main/README.md"),
+            (
+                "https://github.com/foo/bar/blob/main/README.md",
+                "github-repo",
+                "/blob/main/README.md",
+            ),
         ),
         (r"https://github.com/a/my\_repo", ("https://github.com/a/my_repo", "github-repo", None)),
         # Other GitHub pages.
@@ -444,20 +449,22 @@ def test_links_are_deduplicated_across_and_within_papers(tmp_path: Path) -> None
     )
     extraction = extract_inputs([str(path)])
 
-    tool, gamma = extraction.links
+    tool, beta, gamma = extraction.links
     ids = [paper.id for paper in extraction.papers]
     assert tool.url == "https://github.com/org/tool"
     assert tool.papers == tuple(ids)
     assert [(o.paper, o.line, o.raw, o.subpath) for o in tool.occurrences] == [
         (ids[0], 3, "https://github.com/Org/Tool", None),
         (ids[1], 5, "http://GitHub.com/org/tool.git/", None),
-        (ids[1], 6, "https://github.com/org/tool/tree/main/beta", "/tree/main/beta"),
         (ids[2], 8, "https://github.com/org/tool#readme", None),
     ]
+    # A cited folder is a link of its own: it gets its own verdict.
+    assert beta.url == "https://github.com/org/tool/tree/main/beta"
+    assert [(o.paper, o.subpath) for o in beta.occurrences] == [(ids[1], "/tree/main/beta")]
     assert gamma.url == "https://gamma.example.org/"
     assert [paper.links for paper in extraction.papers] == [
         ("https://github.com/org/tool",),
-        ("https://github.com/org/tool",),
+        ("https://github.com/org/tool", "https://github.com/org/tool/tree/main/beta"),
         ("https://github.com/org/tool", "https://gamma.example.org/"),
     ]
 

@@ -616,8 +616,8 @@ async def test_other_links(fetcher: Fetcher, fake: FakeGitHub, url: str, outcome
 async def test_other_blob_with_a_slash_in_the_branch(fetcher: Fetcher, fake: FakeGitHub) -> None:
     facts = GitHubFacts(fetcher, settings_for(fake))
     check_ = await facts.other("https://github.com/ml-lab/complete/blob/feature/x/src/model.py")
-    # The fake ignores the ref: the first try (ref "feature", path "x/src/model.py") is a 404,
-    # the fallback (ref "feature/x", path "src/model.py") finds the file.
+    # The first try (ref "feature", path "x/src/model.py") finds no such ref, the fallback
+    # (ref "feature/x", path "src/model.py") finds the file.
     assert check_.outcome is Outcome.OK
     assert [r.path.split("?")[0] for r in fake.requests][-2:] == [
         "/repos/ml-lab/complete/contents/x/src/model.py",

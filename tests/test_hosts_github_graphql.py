@@ -16,6 +16,8 @@ from graphql import DocumentNode, GraphQLSchema, build_ast_schema, parse, valida
 from graphql.language import InputObjectTypeDefinitionNode, ObjectTypeDefinitionNode
 
 from auditor.hosts.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
+from auditor.hosts.github.cited import MAX_REF_SEGMENTS
+from auditor.hosts.github.graphql import build_objects_query
 
 SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "github" / "schema.graphql"
 
@@ -63,6 +65,15 @@ def test_batch_query_is_valid(schema: GraphQLSchema, size: int) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_readme_query_is_valid(schema: GraphQLSchema, size: int) -> None:
     assert validate(schema, parse(build_readme_query(size))) == []
+
+
+# Cited folders: one object, every split of the longest ref located (3 objects each), and a
+# whole batch of them.
+@pytest.mark.parametrize(
+    "counts", [[1], [3 * MAX_REF_SEGMENTS], [1, 3 * MAX_REF_SEGMENTS, 2] * (GRAPHQL_BATCH // 3)]
+)
+def test_objects_query_is_valid(schema: GraphQLSchema, counts: list[int]) -> None:
+    assert validate(schema, parse(build_objects_query(counts))) == []
 
 
 def test_a_misspelt_field_would_be_caught(schema: GraphQLSchema) -> None:

@@ -294,7 +294,8 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
         FAIL,
     ),
     ("B2", "a fork with commits of its own", lambda: score(unchanged_fork(fork_ahead_by=4)), PASS),
-    ("B2", "a fork not compared", lambda: score(unchanged_fork(fork_ahead_by=None)), PASS),
+    # Issue 24: an unknown neither fails nor earns; the fork's own work is what it released.
+    ("B2", "a fork not compared", lambda: score(unchanged_fork(fork_ahead_by=None)), UNKNOWN),
     ("B2", "a reading list", lambda: score(reading_list_facts()), FAIL),
     (
         "B2",

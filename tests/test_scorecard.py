@@ -240,6 +240,8 @@ def every_fact() -> RepoFacts:
         persistent_id="10.5281/zenodo.42",
         supplements=("https://github.com/lab/every",),
         commit="0123456789abcdef0123456789abcdef01234567",
+        folder="src",
+        ref="v2",
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:

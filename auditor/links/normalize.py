@@ -164,6 +164,10 @@ def _github_repository(path: str) -> NormalizedUrl | None:
         return None
     subpath = "/" + "/".join(segments[2:]) if segments[2:] else None
     url = f"https://{GITHUB}/{segments[0].lower()}/{segments[1].lower()}"
+    if len(segments) >= 5 and segments[2] in ("tree", "blob"):
+        # A folder or file of a ref is cited, and judged, on its own: its ref and path kept
+        # as written (they are case-sensitive). A bare `/tree/REF` is the repository.
+        url += subpath or ""
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 

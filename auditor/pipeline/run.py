@@ -89,10 +89,11 @@ class RunOutcome:
 
 
 def repo_name(url: str) -> str:
-    """`owner/name` of a canonical `https://github.com/owner/name` URL."""
-    full_name = links.github_full_name(url)
-    assert full_name is not None, url  # extraction gives `github-repo` only to such URLs
-    return full_name
+    """What the GitHub adapter is asked for a canonical `github-repo` URL: `owner/name`, or
+    the key of the folder it cites (each cited folder has its own answer)."""
+    key = github.repository_key(url)
+    assert key is not None, url  # extraction gives `github-repo` only to such URLs
+    return key
 
 
 class _Checks:

@@ -9,6 +9,7 @@ group, title, weight, documentation and fix (`Declarations`). No rule lives here
 from __future__ import annotations
 
 import calendar
+import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -105,19 +106,34 @@ class Candidate:
         return self.result.link.kind in FACT_KINDS
 
     def file_url(self, name: str, line: int | None = None) -> str:
-        """A browsable link to a file of the repository at the commit judged when it is known
-        (GitHub redirects blob→tree for directories, and HEAD to the default branch)."""
+        """A browsable link to a file of the repository, or of the cited folder the facts
+        describe (`name` is the folder's), at the commit judged when it is known, else at the
+        ref read (GitHub redirects blob→tree for directories, and HEAD to the default branch).
+        The commit recorded is the default branch's head: a folder read at another ref keeps
+        that ref."""
         facts = self.facts
         assert facts is not None
+        path = name if facts.folder is None else posixpath.normpath(f"{facts.folder}/{name}")
+        branch = facts.ref or facts.default_branch
+        commit = facts.commit if facts.ref is None else None
         return file_url(
-            facts.source,
-            self.url,
-            facts.full_name,
-            facts.default_branch,
-            name,
-            line,
-            commit=facts.commit,
+            facts.source, self.url, facts.full_name, branch, path, line, commit=commit
         )
+
+    @property
+    def folder_note(self) -> str:
+        """How a reason names the cited folder the facts describe ("" for a repository's root),
+        and a README read up the tree from it."""
+        facts = self.facts
+        if facts is None or (facts.folder is None and facts.ref is None):
+            return ""
+        where = f"cited folder {facts.folder}/" if facts.folder else "the root"
+        note = f" ({where} at {facts.ref or 'the default branch'}"
+        readme = facts.readme_path or ""
+        if readme.startswith("../"):
+            up = posixpath.dirname(posixpath.normpath(f"{facts.folder}/{readme}"))
+            note += f"; README from {f'{up}/' if up else 'the root'}, the nearest up the tree"
+        return note + ")"
 
     def readme_lines(self, *covers: ReadmeCover) -> tuple[str, ...]:
         """Evidence for the first README line deciding any of `covers`."""

@@ -12,6 +12,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from auditor.facts.repofiles import has_code, is_licence_file, matching
+from auditor.hosts.github import FORK_COMPARISON
 from auditor.models import (
     INCONCLUSIVE,
     RESOLVED,
@@ -152,7 +153,8 @@ def placeholder_state(facts: RepoFacts) -> str | None:
     "without commits of its own, once the grace period after the paper date is over; a "
     "reading list (no grace: the paper is no-code)",
     unknown="no paper date to judge the grace; GitHub facts missing; the README says the code "
-    "moved somewhere not checked; n/a within the grace",
+    "moved somewhere not checked; a fork not compared with its parent (its files may all be "
+    "the parent's); n/a within the grace",
     fix="push the code itself, not only a README (or say in the README where it now lives)",
 )  # fmt: skip
 def code_released(ctx: Context) -> Answer:
@@ -165,12 +167,20 @@ def code_released(ctx: Context) -> Answer:
     if facts.reading_list:
         return answer(FAIL, READING_LIST_REASON, (candidate.url, "repo.reading_list=true"))
     why = placeholder_state(facts)
+    if why:
+        why += candidate.folder_note
     if why is None and not facts.readme_analysed and not has_code(facts.root_files):
         # The README would have said whether the code is coming; the root does not show it.
         return readme_unknown(candidate)
+    if why is None and facts.fork and facts.fork_ahead_by is None:
+        # Its own commits are what it released: unknown until compared, never credit.
+        reason = f"a fork of {facts.parent or 'another repository'} not compared with it"
+        if FORK_COMPARISON in facts.skipped:
+            reason += " (skipped to keep the GitHub budget)"
+        return answer(UNKNOWN, reason, (candidate.url, f"repo.parent={facts.parent}"))
     if why is None:
         shown = facts.root_files[:5]
-        reason = "holds more than README, licence and pages"
+        reason = "holds more than README, licence and pages" + candidate.folder_note
         return answer(PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer(UNKNOWN, "no root listing or README to judge by", (candidate.url,))

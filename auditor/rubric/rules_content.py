@@ -287,16 +287,18 @@ def substantive_readme(ctx: Context) -> Answer:
     if facts is None:
         return facts_unknown(candidate)
     if not facts.readme_path:
-        return answer(FAIL, "no README", (candidate.url, "repo.readme_path=null"))
+        reason = "no README" + candidate.folder_note
+        return answer(FAIL, reason, (candidate.url, "repo.readme_path=null"))
     if not facts.readme_analysed:
         return readme_unknown(candidate)
-    size = facts.readme_bytes or 0
+    size, where = facts.readme_bytes or 0, candidate.folder_note
     evidence = candidate.readme_lines(*_HOW_TO)
     if size < least:
-        return answer(FAIL, f"README is short ({size} bytes < {least})", evidence)
+        return answer(FAIL, f"README is short ({size} bytes < {least}){where}", evidence)
     if not any(cover in facts.readme_covers for cover in _HOW_TO):
-        return answer(FAIL, "README has no install, usage, training or evaluation steps", evidence)
-    return answer(PASS, f"README of {size} bytes with instructions", evidence)
+        reason = f"README has no install, usage, training or evaluation steps{where}"
+        return answer(FAIL, reason, evidence)
+    return answer(PASS, f"README of {size} bytes with instructions{where}", evidence)
 
 
 @DECLARED.per_code_link(

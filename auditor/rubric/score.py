@@ -133,7 +133,10 @@ def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
         link = result.link
         if not is_code_result(result):
             continue
-        key = (result.repo.full_name if result.repo else result.check.final_url or link.url).lower()
+        repo = result.repo
+        # Two cited folders of one repository are two candidates.
+        where = f"{repo.full_name}/{repo.folder or ''}" if repo else None
+        key = (where or result.check.final_url or link.url).lower()
         if key not in seen:
             seen.add(key)
             candidates.append(Candidate(result, result.repo, order))

@@ -134,6 +134,9 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "persistent_id": _LATER,
         "supplements": _LATER,
         "commit": _LATER,  # since the commit judged is recorded
+        # Since cited folders were judged: absent for a repository's root.
+        "folder": _OMITTED,
+        "ref": _OMITTED,
     },
     LinkHistory: {
         "first_seen": _STAMP,

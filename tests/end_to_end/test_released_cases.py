@@ -88,11 +88,7 @@ def parameters() -> list[Any]:
             case,
             mode,
             id=f"{case.paper}-{mode}",
-            marks=(
-                [pytest.mark.xfail(strict=True, reason=case.klass)]
-                if case.wrong and mode in case.wrong_in
-                else []
-            ),
+            marks=([pytest.mark.xfail(strict=True, reason=case.klass)] if case.wrong else []),
         )
         for case in CASES
         for mode in MODES

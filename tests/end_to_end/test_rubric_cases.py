@@ -8,8 +8,16 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from auditor.config.settings import Settings
-from auditor.hosts.github import GitHubFacts
-from auditor.models import CriterionResult, LinkKind, LinkResult, Outcome, PaperScore, Tier
+from auditor.hosts.github import GitHubFacts, repository_key
+from auditor.models import (
+    TIER_RANK,
+    CriterionResult,
+    LinkKind,
+    LinkResult,
+    Outcome,
+    PaperScore,
+    Tier,
+)
 from auditor.net.fetcher import Fetcher
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
@@ -234,3 +242,71 @@ def test_no_score_without_code_and_no_home_for_a_dead_repository() -> None:
     dead = result("https://github.com/lab/gone", LinkKind.GITHUB_REPO, outcome=Outcome.DEAD)
     card = score_paper(paper(), [dead], Rubric(), today=TODAY)
     assert answer_of(card, "B3") == CriterionResult.FAIL
+
+
+# Issue 24, "unknown stays unknown": each fact a tokenless run skips for the budget leaves the
+# criteria needing it unknown, and the tier no higher than with a token (which asks it).
+SKIPPING_WORLD = [
+    FakeRepo("lab7/unchanged", files={"README.md": FULL, "train.py": ""}, parent="big/up"),
+    FakeRepo(
+        "lab7/released",
+        files={"README.md": FULL, "train.py": ""},
+        release=("v1", "2025-08-01T00:00:00Z"),
+    ),
+    FakeRepo(
+        "lab7/old-home",
+        files={"README.md": "# Net\n\nThe code has moved to https://github.com/lab7/net\n"},
+    ),
+    FakeRepo("lab7/net", files={"README.md": FULL, "train.py": ""}, license=MIT),
+    FakeRepo("lab7/new-name", files={"README.md": FULL, "train.py": ""}, old_names=("lab7/old",)),
+    FakeRepo(
+        "lab7/suite", files={"README.md": "# Suite\n", "code/README.md": FULL, "code/a.py": ""}
+    ),
+]
+# (what a tokenless run skips, the link, the criterion it leaves unknown)
+SKIPPED_FACTS = [
+    ("fork-comparison", "https://github.com/lab7/unchanged", "B2"),
+    ("releases", "https://github.com/lab7/released", "F3"),
+    ("moved-to", "https://github.com/lab7/old-home", "B2"),
+    ("rename", "https://github.com/lab7/old", "B2"),
+    ("cited-folder", "https://github.com/lab7/suite/tree/gone-branch/code", "B1"),
+]
+
+
+async def judged(fetcher: Fetcher, fake: FakeGitHub, url: str, token: str | None) -> PaperScore:
+    settings = Settings(
+        github_api_url=fake.url,
+        github_graphql_url=fake.url + "/graphql",
+        github_token=token,
+        max_retries=0,
+    )
+    key = repository_key(url)
+    assert key is not None
+    answer = (await GitHubFacts(fetcher, settings).repos([key]))[key]
+    link = result(
+        url,
+        LinkKind.GITHUB_REPO,
+        outcome=answer.check.outcome,
+        repo=answer.facts,
+        final_url=answer.check.final_url,
+        detail=answer.check.detail,
+    )
+    return score_paper(paper(date_="2025-06"), [link], Rubric(), today=TODAY)
+
+
+@pytest.mark.parametrize(("fact", "url", "cid"), SKIPPED_FACTS, ids=[f for f, *_ in SKIPPED_FACTS])
+async def test_a_skipped_fact_leaves_its_criteria_unknown_and_never_raises_the_tier(
+    fetcher: Fetcher, fact: str, url: str, cid: str
+) -> None:
+    with FakeGitHub(SKIPPING_WORLD, token=TOKEN) as fake:
+        asked = await judged(fetcher, fake, url, TOKEN)
+    # Without a token, two requests: the repository's own; every follow-up is skipped.
+    with FakeGitHub(SKIPPING_WORLD, rest_budget=2) as fake:
+        skipped = await judged(fetcher, fake, url, None)
+    assert answer_of(asked, cid) != CriterionResult.UNKNOWN, asked.criteria
+    assert answer_of(skipped, cid) == CriterionResult.UNKNOWN, skipped.criteria
+    # Unknown is no grade; any grade is at most the one the asked fact gives, and a skip
+    # never makes a link dead or a placeholder.
+    tiers = (fact, skipped.tier, asked.tier)
+    assert skipped.tier is Tier.UNKNOWN or TIER_RANK[skipped.tier] <= TIER_RANK[asked.tier], tiers
+    assert skipped.tier not in (Tier.DEAD, Tier.PLACEHOLDER) or skipped.tier == asked.tier, tiers

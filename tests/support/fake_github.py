@@ -320,17 +320,25 @@ class FakeGitHub:
         """The raw host of `download_url`s (`/raw/{owner}/{repo}/{ref}/{path}`, as GitHub
         Enterprise serves it; raw.githubusercontent.com on github.com): file contents, an ETag,
         no rate-limit headers, outside the REST budget. Counted as `raw` / `raw_304`."""
-        segments = path.split("/", 5)  # "", "raw", owner, repo, ref, path
+        segments = path.split("/", 4)  # "", "raw", owner, repo, ref/path
         repo = (
             self.repos.get(f"{segments[2]}/{segments[3]}".casefold())
-            if len(segments) == 6
+            if len(segments) == 5
             else None
         )
         with self._lock:
             self.counts["raw"] += 1
-        if repo is None or repo.empty or segments[5] not in repo.files:
+        files: dict[str, str] = {}
+        file_path = ""
+        if repo is not None and not repo.empty:
+            # The longest ref the path starts with: refs may hold '/'.
+            for ref in sorted({repo.default_branch, *repo.refs}, key=len, reverse=True):
+                if segments[4].startswith(ref + "/"):
+                    files, file_path = _files_at(repo, ref) or {}, segments[4][len(ref) + 1 :]
+                    break
+        if file_path not in files:
             return 404, "404: Not Found", {"content-type": "text/plain; charset=utf-8"}
-        text = repo.files[segments[5]]
+        text = files[file_path]
         etag = '"' + _sha(text) + '"'
         if request.headers.get("if-none-match") == etag:
             with self._lock:
@@ -405,7 +413,7 @@ class FakeGitHub:
         if rest[0] == "contents":
             if repo.empty:
                 return 404, _error("This repository is empty.", "404"), {}
-            return self._contents(repo, "/".join(rest[1:]))
+            return self._contents(repo, "/".join(rest[1:]), (query.get("ref") or [None])[0])
         if rest == ["readme"]:
             readme = _preferred_readme(repo.files)
             if readme is None or repo.empty:
@@ -443,19 +451,25 @@ class FakeGitHub:
         body = {"status": status, "ahead_by": fork.ahead_by, "behind_by": 0, "total_commits": 0}
         return 200, body, {}
 
-    def _contents(self, repo: FakeRepo, path: str) -> tuple[int, object, dict[str, str]]:
-        if path in repo.files:
-            return 200, _file_json(repo, path, self._raw_root()), {}
+    def _contents(
+        self, repo: FakeRepo, path: str, ref: str | None = None
+    ) -> tuple[int, object, dict[str, str]]:
+        files = _files_at(repo, ref)
+        if files is None:
+            return 404, _error(f"No commit found for the ref {ref}", "404"), {}
+        ref = ref or repo.default_branch
+        if path in files:
+            return 200, _file_json(repo, path, self._raw_root(), ref), {}
         prefix = f"{path}/" if path else ""
         names: dict[str, bool] = {}  # name → is_file
-        for file_path in repo.files:
+        for file_path in files:
             if file_path.startswith(prefix):
                 head, _, tail = file_path[len(prefix) :].partition("/")
                 names[head] = names.get(head, False) or not tail
         if not names:
             return 404, _not_found("repos/contents#get-repository-content"), {}
         listing = [
-            _entry_json(repo, prefix + name, is_file, self._raw_root())
+            _entry_json(repo, prefix + name, is_file, self._raw_root(), ref)
             for name, is_file in sorted(names.items())
         ]
         return 200, listing, {}
@@ -627,9 +641,11 @@ class FakeGitHub:
         def git_object(
             info: object, expression: str | None = None, oid: str | None = None
         ) -> object:
-            if repo.empty or expression is None or not expression.startswith("HEAD:"):
+            if repo.empty or expression is None or ":" not in expression:
                 return None
-            return _git_object(repo, expression.removeprefix("HEAD:"))
+            revision, _, path = expression.partition(":")  # refs never hold ':'
+            files = _files_at(repo, None if revision == "HEAD" else revision)
+            return None if files is None else _git_object(files, path)
 
         license_info = None
         if repo.license is not None:
@@ -697,9 +713,17 @@ def _format_error(error: GraphQLError) -> dict[str, object]:
     return formatted
 
 
-def _git_object(repo: FakeRepo, path: str) -> dict[str, object] | None:
-    if path in repo.files:
-        text = repo.files[path]
+def _files_at(repo: FakeRepo, ref: str | None) -> dict[str, str] | None:
+    """The files of `ref` (None: the default branch); None when the repository has no such
+    ref."""
+    if ref is None or ref == repo.default_branch:
+        return repo.files
+    return repo.refs.get(ref)
+
+
+def _git_object(files: dict[str, str], path: str) -> dict[str, object] | None:
+    if path in files:
+        text = files[path]
         return {
             "__typename": "Blob",
             "oid": _sha(text),
@@ -710,7 +734,7 @@ def _git_object(repo: FakeRepo, path: str) -> dict[str, object] | None:
         }
     prefix = f"{path.rstrip('/')}/" if path else ""
     entries: dict[str, bool] = {}
-    for file_path in repo.files:
+    for file_path in files:
         if file_path.startswith(prefix):
             head, _, tail = file_path[len(prefix) :].partition("/")
             entries[head] = entries.get(head, False) or not tail
@@ -746,28 +770,33 @@ def _suffix(name: str) -> str:
     return ("." + name.rsplit(".", 1)[1]).casefold() if "." in name else ""
 
 
-def _file_json(repo: FakeRepo, path: str, raw_root: str) -> dict[str, object]:
-    raw = repo.files[path].encode()
+def _file_json(
+    repo: FakeRepo, path: str, raw_root: str, ref: str | None = None
+) -> dict[str, object]:
+    raw = (_files_at(repo, ref) or {})[path].encode()
     encoded = base64.b64encode(raw).decode()
     content = "".join(encoded[i : i + 60] + "\n" for i in range(0, len(encoded), 60))
-    return {**_entry_json(repo, path, True, raw_root), "content": content, "encoding": "base64"}
+    entry = _entry_json(repo, path, True, raw_root, ref)
+    return {**entry, "content": content, "encoding": "base64"}
 
 
-def _entry_json(repo: FakeRepo, path: str, is_file: bool, raw_root: str) -> dict[str, object]:
+def _entry_json(
+    repo: FakeRepo, path: str, is_file: bool, raw_root: str, ref: str | None = None
+) -> dict[str, object]:
     api = f"https://api.github.com/repos/{repo.full_name}"
     web = f"https://github.com/{repo.full_name}"
-    sha = _sha(repo.files.get(path, path))
+    ref = ref or repo.default_branch
+    files = _files_at(repo, ref) or {}
+    sha = _sha(files.get(path, path))
     return {
         "name": path.rsplit("/", 1)[-1],
         "path": path,
         "sha": sha,
-        "size": len(repo.files[path].encode()) if is_file else 0,
-        "url": f"{api}/contents/{path}?ref={repo.default_branch}",
-        "html_url": f"{web}/{'blob' if is_file else 'tree'}/{repo.default_branch}/{path}",
+        "size": len(files[path].encode()) if is_file else 0,
+        "url": f"{api}/contents/{path}?ref={ref}",
+        "html_url": f"{web}/{'blob' if is_file else 'tree'}/{ref}/{path}",
         "git_url": f"{api}/git/{'blobs' if is_file else 'trees'}/{sha}",
-        "download_url": (
-            f"{raw_root}/{repo.full_name}/{repo.default_branch}/{quote(path)}" if is_file else None
-        ),
+        "download_url": (f"{raw_root}/{repo.full_name}/{ref}/{quote(path)}" if is_file else None),
         "type": "file" if is_file else "dir",
         "_links": {"self": f"{api}/contents/{path}", "git": f"{api}/git/blobs/{sha}"},
     }

@@ -63,6 +63,7 @@ def sample_repos() -> list[FakeRepo]:
             forks=45,
             open_issues=6,
             open_pulls=2,
+            refs={"feature/x": {"src/model.py": "x = 2\n"}},
         ),
         FakeRepo(
             "ml-lab/rst-readme",

@@ -318,7 +318,7 @@ class Case:
     """One paper: what it cites, the tier a careful reviewer gives and why.
 
     `outcome`: the cited link's expected outcome, when it is part of the judgement. `wrong`:
-    the class the code got wrong when the world was written (in the modes `wrong_in`).
+    whether the code gets the case wrong (in every mode; `klass` names the class).
     `dated`: audited with a paper date. `crowd`: in the tokenless run, that many other papers
     (complete repositories) come after it, so the budget runs short; `tokenless`: the tier then."""
 
@@ -328,7 +328,6 @@ class Case:
     reason: str
     klass: str
     wrong: bool = False
-    wrong_in: tuple[str, ...] = MODES
     outcome: str | None = None
     dated: bool = True
     crowd: int = 0
@@ -354,7 +353,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder holds a complete project (README, code, pinned requirements); the "
         "root's lab index is not what the paper released.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "BetaNet",
@@ -363,7 +361,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder holds only a README promising the code; the other projects of the "
         "monorepo are not this paper's.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "DeltaNet",
@@ -372,7 +369,6 @@ CASES: tuple[Case, ...] = (
         "The branch exists and neither it nor the default branch holds projects/delta: the "
         "cited folder does not exist.",
         FOLDER,
-        wrong=True,
         outcome="dead",
     ),
     Case(
@@ -381,7 +377,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "A link to a README in a folder cites that folder: the complete AlphaNet project.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "ZetaBlobNet",
@@ -390,7 +385,6 @@ CASES: tuple[Case, ...] = (
         "The cited file does not exist on the branch or the default branch; the toolkit "
         "around it is not the paper's code.",
         FOLDER,
-        wrong=True,
         outcome="dead",
     ),
     Case(
@@ -400,7 +394,6 @@ CASES: tuple[Case, ...] = (
         "The cited folder says 'coming soon' and holds only a .gitkeep; the complete toolkit "
         "at the root is not GammaNet's code.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "EtaNet",
@@ -408,7 +401,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "The ref is release/v2 (a branch name with '/'); its models/eta folder is complete.",
         FOLDER,
-        wrong=True,
     ),
     Case(
         "ThetaNet",
@@ -417,17 +409,24 @@ CASES: tuple[Case, ...] = (
         "The submission branch is gone but code/ is on the default branch and complete: "
         "judged there, and said so (moved).",
         FOLDER,
-        wrong=True,
         outcome="moved",
     ),
     Case(
         "MuNet",
         f"{GH}/vislab/monorepo/tree/main/projects/mu",
         "silver",
-        "A complete folder; tokenless behind 29 other repositories the folder listing does "
-        "not fit the budget, so the folder is unknown, never judged on the root.",
+        "A complete folder; tokenless behind 29 other repositories its listing is the second "
+        "of the repository's two requests (its root is not listed), so it fits the budget.",
         FOLDER,
-        wrong=True,
+        crowd=29,
+    ),
+    Case(
+        "ThetaCrowdNet",
+        f"{GH}/vislab/resubmitted/tree/cvpr-submission/code",
+        "silver",
+        "As ThetaNet; tokenless behind 29 other repositories the default branch cannot be "
+        "asked once the gone ref is found out: the folder is unknown, never the root's tier.",
+        FOLDER,
         crowd=29,
         tokenless="unknown",
     ),
@@ -506,8 +505,6 @@ CASES: tuple[Case, ...] = (
         "A fork without a commit of its own holds its parent's work. Tokenless behind 29 "
         "other repositories the comparison is skipped: unknown, never credited.",
         SKIPPED,
-        wrong=True,
-        wrong_in=(TOKENLESS,),
         crowd=29,
         tokenless="unknown",
     ),

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from auditor.config.settings import Settings
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
+from auditor.hosts.github.cited import CitedPath, cited_path, repository_key
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
@@ -64,10 +65,10 @@ class GitHubFacts:
             return not_served("not a GitHub link the API can check")
         normal = normalize_url(url) if kind is None else None
         repository = (normal.kind if normal else kind) is LinkKind.GITHUB_REPO
-        full_name = github_full_name(url)
-        if not repository or full_name is None:
+        key = repository_key(url)
+        if not repository or key is None:
             return await self._rest.other(url)
-        return (await self.repos([full_name], host=urlsplit(url).hostname))[full_name]
+        return (await self.repos([key], host=urlsplit(url).hostname))[key]
 
     async def repos(
         self,
@@ -77,41 +78,60 @@ class GitHubFacts:
         upcoming: int = 0,
         follow_moves: bool = True,
     ) -> dict[str, HostAnswer]:
-        """Facts for `owner/name` repositories on `host` (default: the configured server).
-        `upcoming`: how many more the caller will ask about after these; without a token, REST
-        keeps the budget their essential requests need before asking any follow-up. Forks are
-        compared with their parent; a placeholder whose README says the code moved to another
-        repository on the host is answered with that repository (one hop)."""
+        """Facts for `owner/name` repositories on `host` (default: the configured server), and
+        for cited folders (`owner/name/tree/REF/PATH` keys, `cited.repository_key`), each with
+        its own answer. `upcoming`: how many more the caller will ask about after these;
+        without a token, REST keeps the budget their essential requests need before asking any
+        follow-up. Forks are compared with their parent; a placeholder whose README says the
+        code moved to another repository on the host is answered with that repository (one
+        hop)."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
         results: dict[str, HostAnswer] = {}
         valid: list[str] = []
-        for full_name in dict.fromkeys(full_names):
+        cited: dict[str, CitedPath] = {}
+        for key in dict.fromkeys(full_names):
+            folder = cited_path(key)
+            if folder is not None:
+                cited[key] = folder
             if api is None:
-                results[full_name] = not_served(f"no GitHub API for {host}")
-            elif not is_github_full_name(full_name):
-                results[full_name] = not_served("not an owner/name pair")
+                results[key] = not_served(f"no GitHub API for {host}")
+            elif folder is None and not is_github_full_name(key):
+                results[key] = not_served("not an owner/name pair")
             else:
-                valid.append(full_name)
+                valid.append(key)
         if api is not None and valid:
             if api.authorised and self._token:
                 fresh = self._cached_facts(api, valid)
                 results.update(fresh)
-                todo = [name for name in valid if name not in fresh]
+                todo = [key for key in valid if key not in fresh]
                 while todo:
                     batch, todo = todo[: self.batch_size], todo[self.batch_size :]
-                    answers = await self._graphql.batch(api, batch)
-                    answers = await self._finish(api, host, answers, follow_moves, upcoming)
+                    answers = await self._graphql.batch(api, _repositories(batch, cited))
+                    answers = await self._finish(
+                        api, host, answers, batch, cited, follow_moves, upcoming
+                    )
                     self._keep_facts(api, answers)
                     results.update(answers)
             else:
                 # The first alone: its answer tells the budget, and the hint comes up front.
-                later = len(valid) - 1 + upcoming
-                answers = await self._rest.repos(api, valid[:1], upcoming=later)
-                self._budget_hint(api, len(valid) - 1)
-                answers.update(await self._rest.repos(api, valid[1:], upcoming=upcoming))
-                results.update(await self._finish(api, host, answers, follow_moves, upcoming))
-        return {name: results[name] for name in full_names}
+                names = _repositories(valid, cited)
+                unlisted = frozenset(names) - set(valid)  # cited only by folders
+                held = sum(folder.full_name in unlisted for folder in cited.values())
+                later = len(names) - 1 + upcoming
+                answers = await self._rest.repos(
+                    api, names[:1], upcoming=later, unlisted=unlisted, held=held
+                )
+                self._budget_hint(api, len(names) - 1)
+                answers.update(
+                    await self._rest.repos(
+                        api, names[1:], upcoming=upcoming, unlisted=unlisted, held=held
+                    )
+                )
+                results.update(
+                    await self._finish(api, host, answers, valid, cited, follow_moves, upcoming)
+                )
+        return {key: results[key] for key in full_names}
 
     # Follow-ups: forks, moves -------------------------------------------------------------------
 
@@ -120,23 +140,80 @@ class GitHubFacts:
         api: ApiEndpoint,
         host: str,
         answers: dict[str, HostAnswer],
+        keys: Sequence[str],
+        cited: Mapping[str, CitedPath],
         follow_moves: bool,
         upcoming: int,
     ) -> dict[str, HostAnswer]:
-        """Forks compared with their parent, then README moves followed (one hop); without a
-        token, only while the REST budget keeps what the repositories still to come need."""
+        """The answers of `keys` from their repositories' (`answers`): forks compared with
+        their parent, then the cited folders read, then README moves of the repositories
+        cited at their root followed (one hop); without a token, only while the REST budget
+        keeps what the repositories still to come need."""
         reserve = ESSENTIAL_REQUESTS * upcoming
+        folders = [key for key in keys if key in cited]
+        roots = [key for key in keys if key not in cited]
+        # Without a token, a repository cited only by folders has one request left to judge
+        # it: its folder's listing, kept from the follow-ups.
+        unlisted = {
+            key
+            for key in folders
+            if cited[key].full_name not in roots
+            and (facts := answers[cited[key].full_name].facts) is not None
+            and facts.source == "rest"
+        }
         for name, answer in answers.items():
             facts = answer.facts
             if facts is None or not (facts.fork and facts.parent and facts.default_branch):
                 continue
-            if facts.source == "rest" and not self._rest.affordable(api, 1, reserve):
+            if facts.source == "rest" and not self._rest.affordable(
+                api, 1, reserve + len(unlisted)
+            ):
                 facts = replace(facts, skipped=(*facts.skipped, FORK_COMPARISON))
             else:
                 ahead = await self._follow_ups.fork_ahead_by(api, facts)
                 facts = replace(facts, fork_ahead_by=ahead)
             answers[name] = replace(answer, facts=facts)
-        return await self._follow_moves(api, host, answers, reserve) if follow_moves else answers
+        results = {key: answers[key] for key in roots}
+        results.update(await self._folders(api, answers, folders, cited, unlisted, reserve))
+        return await self._follow_moves(api, host, results, reserve) if follow_moves else results
+
+    async def _folders(
+        self,
+        api: ApiEndpoint,
+        answers: Mapping[str, HostAnswer],
+        keys: Sequence[str],
+        cited: Mapping[str, CitedPath],
+        unlisted: set[str],
+        reserve: int,
+    ) -> dict[str, HostAnswer]:
+        """Each cited folder's answer: its repository's when that was not found (gone, moved
+        without facts, could not ask), else the folder's own (GraphQL in one batch; REST
+        folder by folder, `unlisted` ones first-free)."""
+        results: dict[str, HostAnswer] = {}
+        found: list[str] = []
+        for key in keys:
+            root = answers[cited[key].full_name]
+            if root.facts is None or not root.facts.exists or root.check.outcome not in RESOLVED:
+                results[key] = root
+            else:
+                found.append(key)
+        graphql = [key for key in found if _source(answers[cited[key].full_name]) != "rest"]
+        if graphql:
+            items = [(answers[cited[key].full_name], cited[key]) for key in graphql]
+            results.update(zip(graphql, await self._graphql.folders(api, items), strict=True))
+        held = len(unlisted)
+        for key in found:
+            if key in results:
+                continue
+            held -= key in unlisted
+            results[key] = await self._rest.folder(
+                api,
+                answers[cited[key].full_name],
+                cited[key],
+                reserve + held,
+                first_free=key in unlisted,
+            )
+        return {key: results[key] for key in keys}
 
     async def _follow_moves(
         self, api: ApiEndpoint, host: str, answers: dict[str, HostAnswer], reserve: int
@@ -197,7 +274,11 @@ class GitHubFacts:
         api = api_for_host(host, self._settings)
         if api is None or not (api.authorised and self._token):
             return {}
-        valid = [name for name in dict.fromkeys(full_names) if is_github_full_name(name)]
+        valid = [
+            key
+            for key in dict.fromkeys(full_names)
+            if is_github_full_name(key) or cited_path(key) is not None
+        ]
         return self._cached_facts(api, valid)
 
     def _budget_hint(self, api: ApiEndpoint, repositories: int) -> None:
@@ -223,8 +304,13 @@ class GitHubFacts:
             hint,
         )
 
-    def _facts_key(self, api: ApiEndpoint, full_name: str) -> str:
-        return f"{FACTS_KEY}{api.graphql}#{full_name.casefold()}"
+    def _facts_key(self, api: ApiEndpoint, key: str) -> str:
+        cited = cited_path(key)
+        if cited is not None:  # a folder's path is case-sensitive; its repository's name not
+            key = f"{cited.full_name.casefold()}/{cited.view}/{cited.written}"
+        else:
+            key = key.casefold()
+        return f"{FACTS_KEY}{api.graphql}#{key}"
 
     def _cached_facts(self, api: ApiEndpoint, names: Sequence[str]) -> dict[str, HostAnswer]:
         """The GraphQL answers of an earlier run still within `max_cache_age`: a warm run asks
@@ -290,6 +376,15 @@ class GitHubFacts:
     def rate_remaining(self) -> dict[str, int]:
         """API base → the last `x-ratelimit-remaining` it sent."""
         return self._transport.rate_remaining
+
+
+def _source(answer: HostAnswer) -> str | None:
+    return answer.facts.source if answer.facts is not None else None
+
+
+def _repositories(keys: Sequence[str], cited: Mapping[str, CitedPath]) -> list[str]:
+    """The repositories to ask about for `keys`: each once, a folder's its repository."""
+    return list(dict.fromkeys(cited[key].full_name if key in cited else key for key in keys))
 
 
 def _kept_answer(answer: RepoCheck) -> HostAnswer:

@@ -15,7 +15,7 @@ against GitHub's published schema in the tests."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from auditor.facts import repofiles
@@ -39,6 +39,20 @@ from auditor.hosts.github.answers import (
     required_int,
     required_str,
     spdx_of,
+)
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    Located,
+    Missing,
+    Seen,
+    Split,
+    Unlocated,
+    folder_answer,
+    folder_facts,
+    locate,
+    manifest_paths,
+    readme_candidates,
 )
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
@@ -151,6 +165,29 @@ def build_readme_query(size: int) -> str:
         for i in range(size)
     )
     return f"query Readmes({params}) {{\n{fields}\n  rateLimit {{ cost remaining resetAt }}\n}}\n"
+
+
+_OBJECT = f"oid {_NAMES} {_BLOB_TEXT}"
+
+
+def build_objects_query(counts: Sequence[int]) -> str:
+    """Git objects by expression (`REF:path`, `HEAD:path`) of several repositories, `counts[i]`
+    of the i-th: variables `$o0/$n0` (owner, name) and `$e0_0`, `$e0_1` … (expressions), each
+    object as `x0`, `x1` …: a tree's entries, a blob's text (the cited folders' reads)."""
+    params = []
+    fields = []
+    for i, count in enumerate(counts):
+        params.append(f"$o{i}: String!, $n{i}: String!")
+        params.extend(f"$e{i}_{k}: String!" for k in range(count))
+        objects = " ".join(
+            f"x{k}: object(expression: $e{i}_{k}) {{ {_OBJECT} }}" for k in range(count)
+        )
+        fields.append(f"  r{i}: repository(owner: $o{i}, name: $n{i}) {{ {objects} }}")
+    return (
+        f"query Objects({', '.join(params)}) {{\n"
+        + "\n".join(fields)
+        + "\n  rateLimit { cost remaining resetAt }\n}\n"
+    )
 
 
 def graphql_repo(
@@ -365,6 +402,114 @@ class GraphQLReader:
             results[full_name] = found_on(done, full_name, api)
         return results
 
+    async def folders(
+        self, api: ApiEndpoint, items: Sequence[tuple[HostAnswer, CitedPath]]
+    ) -> list[HostAnswer]:
+        """The cited folders of repositories found (`items`: the repository's answer, the
+        folder): one query locates every folder (each split's ref, its folder, the default
+        branch's), one reads each located folder's README and dependency lists."""
+        located: list[Located | Missing | Unlocated | HostAnswer] = []
+        asked = [
+            (answer, [e for split in cited.splits() for e in _located_by(split)])
+            for answer, cited in items
+        ]
+        seen = await self._objects(api, asked)
+        for (_, cited), objects in zip(items, seen, strict=True):
+            if isinstance(objects, HostAnswer):
+                located.append(objects)
+                continue
+            try:
+                views = [
+                    Seen(
+                        objects.get(f"{split.ref}:") is not None,
+                        _entries(objects.get(f"{split.ref}:{split.folder}")),
+                        _entries(objects.get(f"HEAD:{split.folder}")),
+                    )
+                    for split in cited.splits()
+                ]
+            except Stop as stop:
+                located.append(stop.answer(self._transport.scrub))
+                continue
+            located.append(locate(cited, views))
+        reads: list[tuple[HostAnswer, list[str]]] = []
+        for (answer, _), where in zip(items, located, strict=True):
+            if isinstance(where, Located):
+                revision = where.ref or "HEAD"
+                paths = [
+                    *readme_candidates(where.split, where.entries),
+                    *manifest_paths(where.split, where.entries).values(),
+                ]
+                reads.append((answer, [f"{revision}:{path}" for path in paths]))
+        blobs = iter(await self._objects(api, reads) if reads else [])
+        results: list[HostAnswer] = []
+        for (answer, cited), where in zip(items, located, strict=True):
+            if isinstance(where, HostAnswer):
+                results.append(where)
+                continue
+            if not isinstance(where, Located):
+                results.append(folder_answer(answer, cited, where, api.server))
+                continue
+            read = next(blobs)
+            if isinstance(read, HostAnswer):
+                results.append(read)
+                continue
+            revision = where.ref or "HEAD"
+            try:
+                readme = next(
+                    (
+                        blob_readme(blob, path)
+                        for path in readme_candidates(where.split, where.entries)
+                        if isinstance(blob := read.get(f"{revision}:{path}"), dict)
+                    ),
+                    None,
+                )
+                manifests = {
+                    name: text
+                    for name, path in manifest_paths(where.split, where.entries).items()
+                    if isinstance(blob := read.get(f"{revision}:{path}"), dict)
+                    and (text := text_field(blob, "text"))
+                }
+            except Stop as stop:
+                results.append(stop.answer(self._transport.scrub))
+                continue
+            assert answer.facts is not None
+            facts = await folder_facts(answer.facts, where, readme, manifests)
+            results.append(folder_answer(answer, cited, where, api.server, facts, readme))
+        return results
+
+    async def _objects(
+        self, api: ApiEndpoint, asked: Sequence[tuple[HostAnswer, Sequence[str]]]
+    ) -> list[dict[str, Mapping[str, object] | None] | HostAnswer]:
+        """Per repository found, its objects by expression (None: no such object), or the
+        answer of the failure that stopped the query."""
+        shapes = [list(dict.fromkeys(expressions)) for _, expressions in asked]
+        variables: dict[str, str] = {}
+        for index, ((answer, _), expressions) in enumerate(zip(asked, shapes, strict=True)):
+            assert answer.facts is not None
+            owner, name = answer.facts.full_name.split("/")
+            variables.update({f"o{index}": owner, f"n{index}": name})
+            variables.update({f"e{index}_{k}": e for k, e in enumerate(expressions)})
+        query = build_objects_query([len(expressions) for expressions in shapes])
+        try:
+            data, _, _ = await self._query(api, query, variables)
+        except _Split:
+            failed = _could_not_ask("GitHub GraphQL API timed out reading cited folders")
+            return [failed] * len(asked)
+        except Stop as stop:
+            return [stop.answer(self._transport.scrub)] * len(asked)
+        found: list[dict[str, Mapping[str, object] | None] | HostAnswer] = []
+        for index, expressions in enumerate(shapes):
+            node = data.get(f"r{index}")
+            if not isinstance(node, dict):
+                found.append(_could_not_ask("GitHub GraphQL API gave no cited folder"))
+                continue
+            objects: dict[str, Mapping[str, object] | None] = {}
+            for k, expression in enumerate(expressions):
+                value = node.get(f"x{k}")
+                objects[expression] = value if isinstance(value, dict) else None
+            found.append(objects)
+        return found
+
     async def _query(self, api: ApiEndpoint, query: str, variables: Mapping[str, str]) -> _Queried:
         """(data, errors by alias) of one query, through the retry loop; raises _Split, Stop
         or Malformed."""
@@ -449,6 +594,21 @@ class GraphQLReader:
             if isinstance(path, list) and path and isinstance(path[0], str):
                 by_alias.setdefault(path[0], error)
         return data, by_alias, cost
+
+
+def _located_by(split: Split) -> tuple[str, ...]:
+    """The objects that locate one split: its ref's root, its folder there and on the
+    default branch."""
+    return (f"{split.ref}:", f"{split.ref}:{split.folder}", f"HEAD:{split.folder}")
+
+
+def _entries(tree: Mapping[str, object] | None) -> Entries | None:
+    """A folder's listing (None: no folder there; a file is no folder)."""
+    if tree is None or "entries" not in tree:
+        return None
+    return tuple(
+        (required_str(e, "name"), text_field(e, "type") == "blob") for e in _tree_entries(tree)
+    )
 
 
 def _holds_aliases(data: object) -> bool:

@@ -48,6 +48,19 @@ from auditor.hosts.github.answers import (
     required_str,
     spdx_of,
 )
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    Located,
+    Seen,
+    Unlocated,
+    folder_answer,
+    folder_facts,
+    locate,
+    manifest_paths,
+    readme_candidates,
+    skipped,
+)
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host, raw_origins
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
@@ -90,23 +103,32 @@ class RestReader:
         self._follow_ups = follow_ups
 
     async def repos(
-        self, api: ApiEndpoint, names: list[str], *, upcoming: int = 0
+        self,
+        api: ApiEndpoint,
+        names: list[str],
+        *,
+        upcoming: int = 0,
+        unlisted: frozenset[str] = frozenset(),
+        held: int = 0,
     ) -> dict[str, HostAnswer]:
         """Every repository fully judged first (two requests each), then the follow-ups the
         budget allows while keeping two requests for each of the `upcoming` repositories the
-        caller will ask about next."""
+        caller will ask about next, and `held` more (the cited folders still to list).
+        Repositories in `unlisted` are cited only by folders: their root is not listed (the
+        folder's listing is their second request)."""
         results: dict[str, HostAnswer] = {}
         renamed: list[_Renamed] = []
         for name in names:
-            first = await self._judge(api, name)
+            first = await self._judge(api, name, list_root=name not in unlisted)
             if isinstance(first, _Renamed):
                 renamed.append(first)
             else:
                 results[name] = first
-        reserve = ESSENTIAL_REQUESTS * upcoming
+        reserve = ESSENTIAL_REQUESTS * upcoming + held
         for item in renamed:
             if self._affordable(api, ESSENTIAL_REQUESTS, reserve):
-                results[item.asked] = await self._follow_rename(api, item)
+                list_root = item.asked not in unlisted
+                results[item.asked] = await self._follow_rename(api, item, list_root)
             else:
                 results[item.asked] = _rename_skipped(item)
         for follow_up in (RELEASES, LAST_COMMIT):
@@ -129,23 +151,27 @@ class RestReader:
         remaining = self._transport.rate_remaining.get(api.rest)
         return remaining is None or remaining - reserve >= cost
 
-    async def _judge(self, api: ApiEndpoint, full_name: str) -> HostAnswer | _Renamed:
+    async def _judge(
+        self, api: ApiEndpoint, full_name: str, *, list_root: bool
+    ) -> HostAnswer | _Renamed:
         try:
             answer = await self._transport.get(api, f"/repos/{full_name}")
             if answer.status in REDIRECT_STATUSES:
                 return _Renamed(full_name, answer)
-            return await self._found(api, answer, full_name)
+            return await self._found(api, answer, full_name, list_root)
         except Stop as stop:
             return stop.answer(self._transport.scrub)
 
-    async def _follow_rename(self, api: ApiEndpoint, item: _Renamed) -> HostAnswer:
+    async def _follow_rename(self, api: ApiEndpoint, item: _Renamed, list_root: bool) -> HostAnswer:
         try:
             answer = await self._transport.follow(api, item.answer)
-            return await self._found(api, answer, item.asked)
+            return await self._found(api, answer, item.asked, list_root)
         except Stop as stop:
             return stop.answer(self._transport.scrub)
 
-    async def _found(self, api: ApiEndpoint, answer: Answer, full_name: str) -> HostAnswer:
+    async def _found(
+        self, api: ApiEndpoint, answer: Answer, full_name: str, list_root: bool
+    ) -> HostAnswer:
         if answer.status != 200:
             return missing(answer, full_name)
         repo = as_object(answer.json(WHO), "repository")
@@ -153,7 +179,7 @@ class RestReader:
             return private()
         base = rest_base(repo)
         self._follow_ups.note_parent_branch(base, repo.get("parent"), "default_branch")
-        facts = await self._listing(api, base)
+        facts = await self._listing(api, base) if list_root else base
         return found_on(facts, full_name, api)
 
     async def _listing(self, api: ApiEndpoint, facts: RepoFacts) -> RepoFacts:
@@ -189,6 +215,100 @@ class RestReader:
         return await complete_off_loop(
             facts, empty=False, tree=tree, readme=readme, manifests=manifests
         )
+
+    async def folder(
+        self,
+        api: ApiEndpoint,
+        answer: HostAnswer,
+        cited: CitedPath,
+        reserve: int,
+        *,
+        first_free: bool,
+    ) -> HostAnswer:
+        """The cited folder of a repository found (`answer`), through the contents API
+        (`/contents/{folder}?ref={ref}`), its README and dependency lists from the raw host.
+
+        Splits are tried the shortest ref first, and the first ref that exists is the one: Git
+        keeps no branch `a` beside a branch `a/b`, so among branches it is the longest match
+        too, and the common one-segment ref costs one request. A gone ref answers "No commit
+        found for the ref". With `first_free`, the first request is the second of the two that
+        judge the repository (its root was not listed); every other one is asked only while
+        the budget keeps `reserve`, else the folder is skipped (`unchecked`)."""
+        facts = answer.facts
+        assert facts is not None
+        splits = cited.splits()
+        seen = [Seen(None, None, None)] * len(splits)
+        listed: dict[tuple[int, bool], list[Mapping[str, object]]] = {}  # (split, on ref)
+        free = first_free
+
+        async def ask(path: str) -> Answer | None:
+            nonlocal free
+            if not (free or self._affordable(api, 1, reserve)):
+                return None
+            free = False
+            return await self._transport.get(api, path)
+
+        over_budget = skipped(cited, f"to keep the GitHub REST budget; {HOW_TO_GET_THEM}")
+        try:
+            on_ref: int | None = None
+            for index in reversed(range(len(splits))):
+                split = splits[index]
+                got = await ask(_contents_path(facts.full_name, split.folder, split.ref))
+                if got is None:
+                    return over_budget
+                if got.status == 404 and _NO_COMMIT in got.message().casefold():
+                    seen[index] = Seen(False, None, None)
+                    continue
+                listing = _folder_listing(got)
+                if listing is not None:
+                    listed[index, True] = listing
+                seen[index] = Seen(True, _listing_entries(listing), None)
+                on_ref = index
+                break
+            if on_ref is None or not splits[on_ref].holds(seen[on_ref].on_ref):
+                for index in [on_ref] if on_ref is not None else range(len(splits)):
+                    split = splits[index]
+                    if not split.path:
+                        continue
+                    got = await ask(_contents_path(facts.full_name, split.folder, None))
+                    if got is None:
+                        return over_budget
+                    listing = _folder_listing(got)
+                    if listing is not None:
+                        listed[index, False] = listing
+                    entries = _listing_entries(listing)
+                    seen[index] = replace(seen[index], on_default=entries)
+                    if split.holds(entries):
+                        break
+            where = locate(cited, seen)
+            if isinstance(where, Unlocated) and first_free:
+                # The root is judged, and it was not listed: its listing is one more request.
+                if not self._affordable(api, 1, reserve):
+                    return over_budget
+                answer = replace(answer, facts=await self._listing(api, facts))
+            if not isinstance(where, Located):
+                return folder_answer(answer, cited, where, api.server)
+            index = cited.splits().index(where.split)
+            downloads = {
+                required_str(entry, "path"): url
+                for entry in listed[index, where.ref is not None]
+                if isinstance(url := entry.get("download_url"), str)
+            }
+            files = _RawFiles(self._transport, api, downloads)
+            readme = None
+            for path in readme_candidates(where.split, where.entries):
+                readme = await files.read(path)
+                if readme is not None:
+                    break
+            manifests: dict[str, str] = {}
+            for name, path in manifest_paths(where.split, where.entries).items():
+                found_file = await files.read(path)
+                if found_file is not None:
+                    manifests[name] = found_file.text
+            done = await folder_facts(facts, where, readme, manifests)
+            return folder_answer(answer, cited, where, api.server, done, readme)
+        except Stop as stop:
+            return stop.answer(self._transport.scrub)
 
     async def _follow_up(self, api: ApiEndpoint, facts: RepoFacts, follow_up: str) -> RepoFacts:
         """`facts` with one follow-up asked; when it cannot be had, named as skipped."""
@@ -324,6 +444,35 @@ def other_target(url: str, settings: Settings) -> tuple[ApiEndpoint, str, str | 
     if page.kind == "commit":
         return api, f"{repo}/commits/{rest[0]}", None
     return api, repo, None  # another page of a repository: the repository's existence decides
+
+
+# GitHub's words for a ref that does not exist, in a contents answer's 404.
+_NO_COMMIT = "no commit found for the ref"
+
+
+def _contents_path(full_name: str, folder: str, ref: str | None) -> str:
+    path = f"/repos/{full_name}/contents/{quote(folder)}"
+    return path + (f"?ref={quote(ref, safe='')}" if ref is not None else "")
+
+
+def _folder_listing(answer: Answer) -> list[Mapping[str, object]] | None:
+    """A contents answer's listing of a folder; None when there is no folder there (a 404, or
+    a file at that path)."""
+    if answer.status == 404:
+        return None
+    expect(answer, WHO, asked_for="folder listing")
+    body = answer.json(WHO)
+    if isinstance(body, dict):
+        return None  # a file, not a folder
+    return [as_entry(entry) for entry in as_list(body, "folder listing")]
+
+
+def _listing_entries(listing: list[Mapping[str, object]] | None) -> Entries | None:
+    if listing is None:
+        return None
+    return tuple(
+        (required_str(entry, "name"), text_field(entry, "type") != "dir") for entry in listing
+    )
 
 
 def _rename_skipped(item: _Renamed) -> HostAnswer:
