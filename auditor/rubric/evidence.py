@@ -116,9 +116,7 @@ class Candidate:
         path = name if facts.folder is None else posixpath.normpath(f"{facts.folder}/{name}")
         branch = facts.ref or facts.default_branch
         commit = facts.commit if facts.ref is None else None
-        return file_url(
-            facts.source, self.url, facts.full_name, branch, path, line, commit=commit
-        )
+        return file_url(facts.source, self.url, facts.full_name, branch, path, line, commit=commit)
 
     @property
     def folder_note(self) -> str:

@@ -354,7 +354,7 @@ date = 2026-11-22
     assert f"{flagged} &lt;weights&gt; link (B. Chair, 2026-11-21)" in page
     assert "reviewed as ok, measured dead — restored by the authors (A. Chair, 2026-11-22)" in page
     summary = (reviewed / "summary.md").read_text()
-    assert f"**look again** **SoonNet** — {flagged} &lt;weights\\> link" in summary
+    assert f"**look again** **SoonNet** — {flagged} \\<weights\\> link" in summary
     assert summary in step_summary.read_text()
     papers_csv = (reviewed / "papers.csv").read_text()
     assert ",bronze,the authors sent the <weights> link,B. Chair,2026-11-21,true" in papers_csv
