@@ -435,3 +435,19 @@ def test_a_failed_finish_keeps_what_was_stored_and_the_run_unfinished(
         assert store.stored_urls(run) == {A}
     rows = sqlite3.connect(db).execute("SELECT outcome FROM link_results")
     assert list(rows) == [("ok",)]  # the failed transaction's "dead" was rolled back
+
+
+def test_a_cited_folder_link_carries_on_the_history_of_its_repository_key(db: Path) -> None:
+    # Before folders were judged on their own, `…/tree/main/src` was stored under `…/a/b`.
+    folder, other = C + "/tree/main/src", "https://github.com/c/d/tree/dev/x"
+    record(db, scorecard(1, link(C, repo=repo())))
+    second = record(db, scorecard(2, link(folder, day=2, repo=repo()), link(other, day=2)))
+
+    history = by_url(second)
+    assert history[folder].first_seen == stamp(1)  # the repository's past, not a new link
+    assert history[folder].changes == ()
+    assert history[other].changes == ("new",)  # no key before it: new
+    assert second.removed_links == ()  # the repository key lives on in its folder
+    third = record(db, scorecard(3, link(folder, "dead", day=3, repo=repo())))
+    assert by_url(third)[folder].changes == ("died",)
+    assert by_url(third)[folder].first_seen == stamp(1)

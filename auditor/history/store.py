@@ -27,6 +27,7 @@ from types import TracebackType
 
 from auditor import redact
 from auditor.history.changes import PastResult, link_history, removed_link
+from auditor.links.normalize import keyed_before_folders
 from auditor.models import ChangeKind, LinkResult
 from auditor.scorecard import (
     Changes,
@@ -395,11 +396,26 @@ class History:
             (run_id,),
         ).fetchone()
         previous_id: int | None = previous["id"] if previous else None
+        inherited: set[str] = set()
+
+        def past(url: str) -> list[PastResult]:
+            # A cited-folder link carries on the history of the key it was stored under before
+            # folders were judged on their own (its repository's), up to its own first run.
+            rows = self._history(url)
+            parent = keyed_before_folders(url)
+            if parent is None:
+                return rows
+            first = rows[0].run_id if rows else run_id
+            earlier = [row for row in self._history(parent) if row.run_id < first]
+            if earlier and first == run_id:  # the key's link became this folder link now
+                inherited.add(parent)
+            return earlier + rows
+
         links = tuple(
-            replace(entry, history=link_history(self._history(entry.url), run_id, previous_id))
+            replace(entry, history=link_history(past(entry.url), run_id, previous_id))
             for entry in card.links
         )
-        current = {entry.url for entry in links}
+        current = {entry.url for entry in links} | inherited
         removed: list[RemovedLink] = []
         if previous_id is not None:
             gone = sorted(self.stored_urls(previous_id) - current)

@@ -171,6 +171,19 @@ def _github_repository(path: str) -> NormalizedUrl | None:
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 
+def keyed_before_folders(url: str) -> str | None:
+    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, normalised) was
+    keyed under before folders were judged on their own: its repository's. The history kept
+    under that key is the folder link's past. None for any other link."""
+    prefix = f"https://{GITHUB}/"
+    if not url.startswith(prefix):
+        return None
+    segments = url[len(prefix) :].split("/")
+    if len(segments) < 5 or segments[2] not in ("tree", "blob"):
+        return None
+    return prefix + "/".join(segments[:2])
+
+
 _SUBPATH_KINDS = frozenset(
     {LinkKind.GITLAB, LinkKind.HUGGINGFACE, LinkKind.BITBUCKET, LinkKind.CODEBERG, LinkKind.GITEE}
     | {LinkKind.FORGEJO}
