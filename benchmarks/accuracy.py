@@ -14,8 +14,11 @@ precision and recall), never a repository, a file or a disagreement of it, unles
 is given (once, at the end of a piece of work). The whole corpus is reported beside them,
 labelled "tuned": the rules were written from part of it. The later batch's labels are
 measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README's
-artifact links as the weights and data criteria read them), `results_commands` and
-`about_other_work` counted, with "no detector yet".
+artifact links as the weights and data criteria read them), `about_other_work` as the
+inherited-README detector answers it (read with the repository's name, as the pipeline reads
+it; the paper's identity is not in the corpus), with the count of READMEs it calls another
+work's over the whole part, labelled or not; `results_commands` counted, with "no detector
+yet".
 
 The corpus (`../shared/corpus/` beside the repository by default) is other people's writing:
 it is read here and never copied into the project. Without it the benchmark says so and exits 0.
@@ -39,7 +42,7 @@ from urllib.parse import urlsplit
 
 from auditor.extract.collect import extract_inputs
 from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
-from auditor.models import ReadmeCover, ReadmeFacts
+from auditor.models import Inherited, ReadmeCover, ReadmeFacts
 from auditor.readme.analysis import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
@@ -205,7 +208,11 @@ SEALED_FOLD = 5
 OPEN_FOLDS = frozenset(range(1, SEALED_FOLD))
 FOLD_SEED = "paper-auditor readme folds"
 # Labels of the later batch that no README rule answers yet (their positives are counted).
-UNDETECTED_LABELS = ("results_commands", "about_other_work")
+UNDETECTED_LABELS = ("results_commands",)
+# Labels of the later batch a README detector answers, and its answer.
+DETECTED_LABELS: Mapping[str, Callable[[ReadmeFacts], bool]] = {
+    "about_other_work": lambda facts: facts.inherited.inherited is Inherited.YES,
+}
 # URL labels of the later batch, and which README artifact links the criteria read as that kind
 # (`auditor.rubric.rules_content`: weights as `is_weights_link`, data as a data host).
 URL_LABELS: Mapping[str, Callable[[str], bool]] = {
@@ -266,6 +273,7 @@ class ReadmeRecord:
     # URL label → (the labelled URLs, the URLs we read as that kind), each by `link_key`.
     urls: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
     undetected: Mapping[str, bool]  # label without a detector → its value
+    detected: Mapping[str, bool] = field(default_factory=dict)  # detector → its answer
 
 
 @dataclass
@@ -276,6 +284,9 @@ class ReadmesResult:
     micro: CoverFigures = field(default_factory=CoverFigures)
     newer: int = 0  # repositories carrying the later batch's labels
     undetected: dict[str, CoverFigures] = field(default_factory=dict)
+    detected: dict[str, CoverFigures] = field(default_factory=dict)
+    # detector → READMEs it answered yes for, labelled or not
+    detected_anywhere: dict[str, int] = field(default_factory=dict)
     urls: dict[str, CoverFigures] = field(default_factory=dict)
     # (repository, cover, predicted, labelled, our line and excerpt, the label's line and quote)
     disagreements: list[tuple[str, str, bool, bool, str, str]] = field(default_factory=list)
@@ -292,7 +303,9 @@ def read_readmes(corpus: Path) -> list[ReadmeRecord]:
         text = (folder / "texts" / Path(record["file"]).name).read_text(
             encoding="utf-8", errors="replace"
         )
-        facts = analyze_readme(text, root_files=tuple(record["root_files"]))
+        facts = analyze_readme(
+            text, root_files=tuple(record["root_files"]), repository=record["repo"]
+        )
         records.append(_judged(record, facts))
     return records
 
@@ -301,6 +314,18 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
     labels = record["labels"]
     evidence = {item.cover: item for item in facts.evidence}
     verdicts = []
+    for name, detector in DETECTED_LABELS.items():
+        if isinstance(labels.get(name), dict):
+            label = labels[name]
+            verdicts.append(
+                Verdict(
+                    name,
+                    detector(facts),
+                    bool(label.get("value")),
+                    f"{facts.inherited.line}: {facts.inherited.evidence}",
+                    f"{label.get('line')}: {label.get('quote')}" if label.get("value") else "-",
+                )
+            )
     for cover, label_name in {**COVERS, ReadmeCover.PLACEHOLDER: PLACEHOLDER_LABEL}.items():
         label = labels.get(label_name, {})
         value = label.get("value")
@@ -328,7 +353,10 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
     undetected = {
         name: bool(labels[name].get("value")) for name in UNDETECTED_LABELS if name in labels
     }
-    return ReadmeRecord(record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected)
+    detected = {name: detector(facts) for name, detector in DETECTED_LABELS.items()}
+    return ReadmeRecord(
+        record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected, detected
+    )
 
 
 def _keys(urls: Iterable[str]) -> tuple[str, ...]:
@@ -344,17 +372,24 @@ def tally(records: Iterable[ReadmeRecord], folds: Collection[int]) -> ReadmesRes
             continue
         result.repositories += 1
         owners.add(owner_of(record.repo))
+        for name, answer in record.detected.items():
+            result.detected_anywhere[name] = result.detected_anywhere.get(name, 0) + answer
         for verdict in record.verdicts:
-            figures = result.covers.setdefault(verdict.cover, CoverFigures())
+            table = result.detected if verdict.cover in DETECTED_LABELS else result.covers
+            figures = table.setdefault(verdict.cover, CoverFigures())
             targets = [figures]
-            if verdict.cover != ReadmeCover.PLACEHOLDER:
+            if verdict.cover != ReadmeCover.PLACEHOLDER and table is result.covers:
                 targets.append(result.micro)
             for target in targets:
                 both = verdict.predicted and verdict.labelled
                 target.add(verdict.labelled, verdict.predicted, both)
             if verdict.predicted != verdict.labelled:
                 result.disagreements.append((record.repo, *astuple(verdict)))
-        result.newer += bool(record.undetected or record.urls)
+        result.newer += bool(
+            record.undetected
+            or record.urls
+            or any(v.cover in DETECTED_LABELS for v in record.verdicts)
+        )
         for name, value in record.undetected.items():
             result.undetected.setdefault(name, CoverFigures()).positives += value
         for name, (labelled, found) in record.urls.items():
@@ -416,7 +451,7 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
     rows = [*result.covers.items(), ("micro (without placeholder)", result.micro)]
     for name, figures in rows:
         lines.append(_row(name, figures))
-    if result.undetected or result.urls:
+    if result.undetected or result.urls or result.detected:
         lines += [
             "",
             f"Newer labels ({result.newer} repositories of the later batch carry them):",
@@ -426,8 +461,15 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
         ]
         for name, figures in result.undetected.items():
             lines.append(f"| {name} | {figures.positives} | no detector yet | | | |")
+        for name, figures in result.detected.items():
+            lines.append(_row(name, figures))
         for name, figures in result.urls.items():
             lines.append(_row(f"{name} (URLs)", figures))
+    for name, count in result.detected_anywhere.items():
+        lines += [
+            "",
+            f"{name}: {count} of {result.repositories} READMEs answered yes, labelled or not",
+        ]
     return lines
 
 
@@ -527,6 +569,7 @@ def as_json(abstracts: AbstractsResult | None, scopes: Sequence[Scope]) -> dict[
                 for name, f in [
                     ("micro", scope.result.micro),
                     *scope.result.covers.items(),
+                    *scope.result.detected.items(),
                     *scope.result.urls.items(),
                 ]
             }
