@@ -36,12 +36,12 @@ Covers
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
     captioned as results, or a sentence giving two metric values. Tables of settings (named in
     the first header cell or most of them: parameters, arguments, packages, versions) or of
-    dataset sizes (mostly counts) are not results.
+    dataset sizes (mostly counts) are not results, nor is a table under a baselines section.
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
-    saying where the trained weights are. Not a third-party base model or backbone, not a wheel
-    in the install steps, not a promise.
+    saying where the trained weights are. Not a third-party base model or backbone (whose an
+    artifact is: `auditor.readme.ownership`), not a wheel in the install steps, not a promise.
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, or a sentence saying where the data is or how to get it; "not publicly available"
@@ -49,7 +49,8 @@ Covers
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
     with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
     reference (a "References" section needs BibTeX or an author–year reference);
-    `CITATION.cff` at the root (line 0).
+    `CITATION.cff` at the root (line 0). A BibTeX entry, or a request, crediting another work
+    only ("please also cite the original paper") is not this paper's citation.
   * placeholder — the code is not released. With the root listing known, the files decide:
     nothing but README, licence, pages, images, dependency lists, data and text files
     (`auditor.facts.repofiles.is_code_free`) is a placeholder whatever the README says, and code
@@ -699,10 +700,8 @@ class _Reader:
 
     def _whose_weights(self, index: int, words: str, url: str | None = None) -> Whose:
         """Whose a weights link or sentence of line `index` is, its claim recorded."""
-        # A model named in the steps (set-up, training, evaluation, data) is an input to them
-        # unless its words say otherwise; elsewhere the README offers what it links.
-        offered = not self._topic(index) & _STEPS
-        whose = O.whose_artifact(words, url, repository=self.repository, offered=offered)
+        in_steps = bool(self._topic(index) & _STEPS)
+        whose = O.whose_artifact(words, url, repository=self.repository, in_steps=in_steps)
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose
 

@@ -8,7 +8,8 @@ Whose (`whose_artifact`, `whose_results`, `whose_entry`)
     by") and no words tie an artifact to this paper ("our pre-trained models", "(ours)", "we
     release"): an incidental "our" elsewhere in the sentence changes nothing. With the
     repository known, a Hugging Face model or a GitHub release of another owner, whose name
-    shares no word with the repository's, is another work's unless the words say it is ours.
+    shares no word with the repository's, named in the steps (set-up, training, evaluation,
+    data), is another work's (an input to them) unless the words say it is ours.
   * A results table is another work's when the sections holding it are about baselines
     ("Baseline results"), not a comparison with them.
   * A BibTeX entry is another work's when the lines introducing it credit another work ("please
@@ -50,8 +51,6 @@ EXCERPT_CHARS = 100
 TOP_LINES = 30  # a fork notice is read near the top of the README only
 _ARXIV_TEXT = re.compile(r"\barxiv[:\s]*(\d{4}\.\d{4,5})", _I)
 
-# Words offering an artifact for download.
-_OFFERED = re.compile(r"\b(download\w*|checkpoints?|ckpts?|weights|releas\w*|available)\b", _I)
 # Sections of another work's results (not a comparison with them).
 _BASELINE_TITLE = re.compile(r"\bbaselines?\b", _I)
 _COMPARED_TITLE = re.compile(r"\b(compar\w*|vs\.?|versus|against|ours?|main)\b", _I)
@@ -63,7 +62,8 @@ _OTHER_ENTRY = re.compile(
     _I,
 )
 _OWN_ENTRY = re.compile(
-    r"\b(our|this)\s+(\w+\s+)?(paper|work|method|project|repository|code|article)\b|\bcite\s+us\b",
+    r"\bour\s+(\w+\s+)?(paper|work|method|article)\b|\bthis\s+(paper|work|article)\b"
+    r"|\bcite\s+us\b",
     _I,
 )
 
@@ -163,23 +163,17 @@ def says_own(words: str) -> bool:
 
 
 def whose_artifact(
-    words: str, url: str | None = None, *, repository: str | None, offered: bool = True
+    words: str, url: str | None = None, *, repository: str | None, in_steps: bool = False
 ) -> Whose:
     """Whose a weights link (or sentence, or download command) is, by its words and, for a link
-    the README does not offer as a download (`offered`: in a weights section, or said to be
-    downloaded), with this repository's `owner/name` known, by who holds what it points at: a
-    model named in passing ("models like X need …") is another work's."""
+    standing in the steps (`in_steps`: set-up, training, evaluation, data), with this
+    repository's `owner/name` known, by who holds what it points at: a model of another owner
+    named there is an input to the steps. Elsewhere the README offers what it links, whoever
+    holds it (a personal account, a lab's organisation)."""
     if said_of_other(words):
         return Whose.OTHER
     holder = _holder(url) if url else None
-    if (
-        holder
-        and repository
-        and not offered
-        and not says_own(words)
-        and not _OFFERED.search(words)
-        and _foreign(holder, repository)
-    ):
+    if holder and repository and in_steps and not says_own(words) and _foreign(holder, repository):
         return Whose.OTHER
     return Whose.OWN
 
@@ -211,8 +205,7 @@ def _squeezed(name: str) -> str:
 def name_words(name: str) -> set[str]:
     """The words of a repository or model name that could name a project (`FastSeg-v2` →
     {"fastseg"}; `code-for-paper` → none)."""
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
-    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", spaced)}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
     return {w for w in words if len(w) >= 4 and w not in _GENERIC_NAME_WORDS}
 
 
@@ -315,7 +308,7 @@ def _upstream_kept(lines: Sequence[Line], prose: Sequence[Line]) -> tuple[Line, 
         if line.is_heading or not _FORK_NOTICE.search(line.text):
             continue
         paragraph = [line.text]
-        for later in prose[position + 1 :]:
+        for later in prose[position + 1 : position + 1 + TOP_LINES]:
             if later.is_blank or later.is_heading:
                 break
             paragraph.append(later.text)
@@ -367,7 +360,8 @@ def _other_work(
     for line, title in entries:
         if not (identity.title and same_title(identity.title, title)):
             return line, title
-    first = next((s.index for s in sections if not s.is_title), len(lines))
+    head = _title(sections)
+    first = next((s.index for s in sections if s is not head), len(lines))
     for line in lines[:first]:
         for found in [*_ARXIV_TEXT.findall(line.text), *map(arxiv_id, urls(line.text))]:
             if found is not None and found != identity.arxiv_id:
