@@ -242,6 +242,18 @@ WEIGHTS = {
         "pris-lab/FaceFix",
         Whose.OTHER,
     ),
+    "a compared model's card in a results row": (
+        "# Evals\n\n## Results\n\n| Model | MMLU | GSM8K |\n| --- | --- | --- |\n"
+        "| [Big-LM](https://github.com/biglab/models/blob/main/MODEL_CARD.md) | 71.2 | 80.1 |\n",
+        None,
+        Whose.OTHER,
+    ),
+    "a compared Hub model in a results row": (
+        "# Evals\n\n## Results\n\n| Model | MMLU | GSM8K |\n| --- | --- | --- |\n"
+        "| [Other-7B](https://huggingface.co/other-lab/other-7b) | 60.1 | 70.2 |\n",
+        None,
+        Whose.OTHER,
+    ),
     "its own release asset": (
         "# FaceFix\n\n## Checkpoints\n\n"
         "[facefix.pth](https://github.com/pris-lab/FaceFix/releases/download/v1/facefix.pth)\n",

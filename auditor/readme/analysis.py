@@ -454,6 +454,9 @@ class _Reader:
         for label, target in W.DOC_LINK.findall(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                    # A model card of a model a results row compares against is another's.
+                    if cover is C.WEIGHTS and self._whose_linked(index, plain(text), target):
+                        continue
                     self._note(cover, index)
 
     def _reference_near(self, index: int) -> bool:
@@ -492,15 +495,8 @@ class _Reader:
         kinds = self._artifact_kinds(index, clause, url)
         if not kinds or promise:
             return
-        if C.WEIGHTS in kinds:
-            # A model a results row compares against is another work's, as is one its words
-            # or its holder say is.
-            compared = L.compared_model(line.text, url)
-            whose = (
-                Whose.OTHER if compared else self._whose_weights(index, plain(clause.words), url)
-            )
-            if whose is Whose.OTHER:
-                kinds.discard(C.WEIGHTS)
+        if C.WEIGHTS in kinds and self._whose_linked(index, plain(clause.words), url):
+            kinds.discard(C.WEIGHTS)
             if not kinds:
                 return
         self._keep(url)
@@ -704,6 +700,14 @@ class _Reader:
         whose = O.whose_artifact(words, url, repository=self.repository, in_steps=in_steps)
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose
+
+    def _whose_linked(self, index: int, words: str, url: str) -> bool:
+        """Whether a weights link of line `index` is another work's: a model a results row
+        compares against, or one its words or its holder say is another's (claim recorded)."""
+        if L.compared_model(self.doc.lines[index].text, url):
+            self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+            return True
+        return self._whose_weights(index, words, url) is Whose.OTHER
 
     def _own_download(self, index: int, command: str) -> bool:
         """A command fetching a model from the Hub fetches the paper's own weights, unless the
