@@ -87,9 +87,9 @@ _REPLACE_ME = re.compile(
     _I,
 )
 _ORIGINAL_README = re.compile(
-    r"^\W*(the\s+)?original\s+readme\b|\boriginal\s+readme\s+(below|follows|of)\b"
+    r"^[^\w\n]*(the\s+)?original\s+readme\b|\boriginal\s+readme\s+(below|follows|of)\b"
     r"|\bbelow\s+is\s+the\s+(original|upstream)\s+readme\b",
-    _I,
+    _I | re.M,
 )
 # A notice that the repository itself is a fork (not that some of its files are).
 _FORK_NOTICE = re.compile(
@@ -202,10 +202,13 @@ def _squeezed(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.casefold())
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
 def name_words(name: str) -> set[str]:
     """The words of a repository or model name that could name a project (`FastSeg-v2` →
     {"fastseg"}; `code-for-paper` → none)."""
-    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
+    words = {w.casefold() for w in _LETTERS.findall(name)}
     return {w for w in words if len(w) >= 4 and w not in _GENERIC_NAME_WORDS}
 
 
@@ -288,23 +291,25 @@ def _template(prose: Sequence[Line], title: Section | None) -> Line | None:
         _PLACEHOLDER_VARIABLE.search(title.title) or _PLACEHOLDER_TITLE.match(title.title)
     ):
         return title.heading
-    for line in prose:
-        if _COOKIECUTTER.search(line.text) or _REPLACE_ME.search(plain(line.text)):
-            return line
-    return None
+    return _first_match(prose, _COOKIECUTTER) or _first_match(prose, _REPLACE_ME)
+
+
+def _first_match(lines: Sequence[Line], pattern: re.Pattern[str]) -> Line | None:
+    """The first of `lines` `pattern` matches (one search over their joined text: the README's
+    lines are many, and a line-by-line search costs a call each)."""
+    text = "\n".join(line.text for line in lines)
+    found = pattern.search(text)
+    return lines[text.count("\n", 0, found.start())] if found else None
 
 
 def _upstream_kept(lines: Sequence[Line], prose: Sequence[Line]) -> tuple[Line, str | None] | None:
     """An "original README" marker in the first quarter, or a bare fork notice near the top."""
     total = max((line.number for line in lines), default=0)
-    for line in prose:
-        if 4 * line.number > total:
-            break
-        if _ORIGINAL_README.search(plain(line.text)):
-            return line, _named_work(line.text)
-    for position, line in enumerate(prose):
-        if line.number > TOP_LINES:
-            break
+    marker = _first_match([line for line in prose if 4 * line.number <= total], _ORIGINAL_README)
+    if marker is not None:
+        return marker, _named_work(marker.text)
+    top = [line for line in prose[: 2 * TOP_LINES] if line.number <= TOP_LINES]
+    for position, line in enumerate(prose[: len(top)]):
         if line.is_heading or not _FORK_NOTICE.search(line.text):
             continue
         paragraph = [line.text]
