@@ -294,6 +294,28 @@ def test_whose_the_results_are(heading: str, whose: Whose) -> None:
     assert (C.RESULTS in facts.covers) is (whose is Whose.OWN)
 
 
+@pytest.mark.parametrize(
+    ("introduction", "whose"),
+    [
+        ("Results of the baselines, as reported by the original authors:", Whose.OTHER),
+        ("Numbers taken from the original paper:", Whose.OTHER),
+        ("Our results compared with the baselines:", Whose.OWN),
+        ("Accuracy on the test split:", Whose.OWN),
+    ],
+)
+def test_whose_the_results_are_by_the_sentence_introducing_them(
+    introduction: str, whose: Whose
+) -> None:
+    facts = analyze_readme(
+        f"# Net\n\nResults of the baselines are in the appendix.\n\n## Results\n\n"
+        f"{introduction}\n\n{TABLE}"
+    )
+    claims = [claim for claim in facts.claims if claim.cover is C.RESULTS]
+    assert claims[0].whose is Whose.OWN  # the section's heading: the sentence above is not its
+    assert {claim.whose for claim in claims[1:]} == {whose}
+    assert (C.RESULTS in facts.covers) is (whose is Whose.OWN)
+
+
 CITATIONS = {
     "only the original work's BibTeX": (
         "# Net\n\nA method.\n\n## Citation\n\nThis code is based on X; please also cite the"

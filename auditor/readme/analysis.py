@@ -722,7 +722,9 @@ class _Reader:
         """Whose the results at line `index` are, by the sections holding them; recorded once
         per line."""
         titles = [section.title for _, section in self._chain(index) if not section.is_title]
-        whose = O.whose_results(titles)
+        # A heading's line above belongs to the section before it.
+        introduction = "" if self.doc.lines[index].is_heading else self._introduction(index)
+        whose = O.whose_results(titles, introduction)
         self._claim(C.RESULTS, whose, index)
         return whose
 

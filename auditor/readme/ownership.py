@@ -53,6 +53,12 @@ _ARXIV_TEXT = re.compile(r"\barxiv[:\s]*(\d{4}\.\d{4,5})", _I)
 
 # Sections of another work's results (not a comparison with them).
 _BASELINE_TITLE = re.compile(r"\bbaselines?\b", _I)
+_OTHER_RESULTS = re.compile(
+    r"\b((results?|numbers|scores)\s+(of|from)\s+(the\s+)?(baselines?|original\s+(paper|work)"
+    r"|prior\s+work)|baseline\s+results|reported\s+(by|in)\s+(the\s+)?(original|their)"
+    r"|(taken|copied)\s+from\s+(the\s+)?(original|their))\b",
+    _I,
+)
 _COMPARED_TITLE = re.compile(r"\b(compar\w*|vs\.?|versus|against|ours?|main)\b", _I)
 # Lines introducing a BibTeX entry of another work.
 _OTHER_ENTRY = re.compile(
@@ -212,12 +218,15 @@ def name_words(name: str) -> set[str]:
     return {w for w in words if len(w) >= 4 and w not in _GENERIC_NAME_WORDS}
 
 
-def whose_results(section_titles: Sequence[str]) -> Whose:
-    """A table under a baselines section ("Baseline results") is another work's; a comparison
-    with baselines, and everything else, is the paper's."""
+def whose_results(section_titles: Sequence[str], introduction: str = "") -> Whose:
+    """A table under a baselines section ("Baseline results"), or introduced as another work's
+    numbers ("Results of the baselines:", "as reported by the original authors"), is another
+    work's; a comparison with baselines, and everything else, is the paper's."""
     for title in section_titles:
         if _BASELINE_TITLE.search(title) and not _COMPARED_TITLE.search(title):
             return Whose.OTHER
+    if _OTHER_RESULTS.search(introduction) and not _COMPARED_TITLE.search(introduction):
+        return Whose.OTHER
     return Whose.OWN
 
 
