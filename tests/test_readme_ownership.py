@@ -184,6 +184,10 @@ def test_a_near_miss_is_never_inherited(case: Case) -> None:
 def test_naming_the_paper_or_the_repository_is_a_no() -> None:
     named = Case("# QuatNet\n\nRotations.\n", identity=QUATERNION)
     assert _inherited(named)[0] is Inherited.NO
+    by_title = Case("# Code\n\nFor *Quaternion Networks for rotations*.\n", identity=QUATERNION)
+    assert _inherited(by_title)[0] is Inherited.NO
+    one_word = Case("# Networks\n\n" + BIBTEX.format(title="Graph Nets"), identity=QUATERNION)
+    assert _inherited(one_word)[0] is Inherited.YES  # one word of its title names no paper
     titled = Case("# FastMask: masks, fast\n\nText.\n", repository="alice/FastMask")
     assert _inherited(titled)[0] is Inherited.NO
     assert _inherited(Case("# FastMask\n\nText.\n"))[0] is Inherited.UNKNOWN

@@ -11,7 +11,8 @@ Whose (`whose_artifact`, `whose_results`, `whose_entry`)
     shares no word with the repository's, named in the steps (set-up, training, evaluation,
     data), is another work's (an input to them) unless the words say it is ours.
   * A results table is another work's when the sections holding it are about baselines
-    ("Baseline results"), not a comparison with them.
+    ("Baseline results"), not a comparison with them, or the sentence introducing it gives
+    another work's numbers ("Results of the baselines:", "as reported by the original authors").
   * A BibTeX entry is another work's when the lines introducing it credit another work ("please
     also cite", "built on", "the original paper"), or, with the paper's title known, when its
     title is not the paper's.
@@ -131,15 +132,16 @@ class PaperIdentity:
         return any((self.name, self.title, self.acronym, self.arxiv_id))
 
     def named_in(self, text: str) -> bool:
-        """Whether `text` names the paper: its arXiv id, its acronym or name as a word, or most
-        of its title's words in one line."""
+        """Whether `text` names the paper: its arXiv id, its acronym or name as a word, or half
+        its title's words (two at least) in one line."""
         if self.arxiv_id and self.arxiv_id in text:
             return True
         for word in (self.acronym, self.name):
             if word and len(word) >= 3 and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, _I):
                 return True
-        return bool(self.title) and any(
-            same_title(self.title or "", line) for line in text.splitlines() if line.strip()
+        words = _title_words(self.title or "")
+        return bool(words) and any(
+            len(words & _title_words(line)) >= max(2, len(words) / 2) for line in text.splitlines()
         )
 
 
