@@ -100,7 +100,6 @@ __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
 MAX_ARTIFACT_LINKS = 50
 MAX_TITLES = 5
-EXCERPT_CHARS = 100
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
@@ -227,7 +226,7 @@ class _Reader:
     def _note_at(self, cover: ReadmeCover, number: int, excerpt: str) -> None:
         earlier = self.found.get(cover)
         if earlier is None or (0 < number < earlier.line):
-            self.found[cover] = ReadmeEvidence(cover, number, _excerpt(excerpt))
+            self.found[cover] = ReadmeEvidence(cover, number, L.excerpt(excerpt))
 
     # --- where a line stands ----------------------------------------------------------------
 
@@ -690,7 +689,7 @@ class _Reader:
         work: str | None = None,
     ) -> None:
         line = self.doc.lines[index]
-        claim = ReadmeClaim(cover, whose, line.number, _excerpt(line.text), url, work)
+        claim = ReadmeClaim(cover, whose, line.number, L.excerpt(line.text), url, work)
         if len(self.claims) < MAX_CLAIMS and claim not in self.claims:
             self.claims.append(claim)
 
@@ -776,11 +775,6 @@ class _Reader:
         promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
-
-
-def _excerpt(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
 
 
 def with_readme(

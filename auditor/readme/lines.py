@@ -30,6 +30,7 @@ DATA_LANGS = frozenset(
 )  # fmt: skip
 
 HELP = re.compile(r"\s(--help|-h)\s*$")
+EXCERPT_CHARS = 100
 
 PATH_TITLE = re.compile(r"[\w.-]*(/[\w.-]*)+|[\w-]+\.\w{1,5}")
 
@@ -42,6 +43,12 @@ EVAL_VERB = re.compile(
     r"(?!\s+(set|split|data))",
     re.I,
 )
+
+
+def excerpt(text: str) -> str:
+    """A line as evidence: its words on one line, cut to `EXCERPT_CHARS`."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
 
 
 # --- the links of a line: found as in any other prose -------------------------------------------

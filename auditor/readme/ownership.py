@@ -44,11 +44,10 @@ from dataclasses import dataclass
 from auditor.links import arxiv_id, github_full_name, huggingface_repository
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
-from auditor.readme.lines import urls
+from auditor.readme.lines import excerpt, urls
 from auditor.readme.parse import Line, Section, plain
 
 _I = re.IGNORECASE
-EXCERPT_CHARS = 100
 TOP_LINES = 30  # a fork notice is read near the top of the README only
 _ARXIV_TEXT = re.compile(r"\barxiv[:\s]*(\d{4}\.\d{4,5})", _I)
 
@@ -290,9 +289,7 @@ def inherited_readme(
 
 
 def _answer(verdict: Inherited, line: Line, work: str | None = None) -> InheritedReadme:
-    flat = " ".join(line.text.split())
-    excerpt = flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
-    return InheritedReadme(verdict, line.number, excerpt, work)
+    return InheritedReadme(verdict, line.number, excerpt(line.text), work)
 
 
 def _template(prose: Sequence[Line], title: Section | None) -> Line | None:
