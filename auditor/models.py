@@ -272,6 +272,45 @@ class ReadmeEvidence:
     excerpt: str
 
 
+class Whose(StrEnum):
+    """Whose a README's weights, results or citation are (`auditor.readme.ownership`)."""
+
+    OWN = "own"  # the paper's, the default when nothing says otherwise
+    OTHER = "other"  # another work's: a base model, a backbone, a baseline, an upstream project
+
+
+@dataclass(frozen=True, slots=True)
+class ReadmeClaim:
+    """One weights link or sentence, results table or BibTeX entry of a README, and whose it is:
+    `work` names the other work when the README says which."""
+
+    cover: ReadmeCover  # WEIGHTS, RESULTS or CITATION
+    whose: Whose
+    line: int
+    excerpt: str
+    url: str | None = None  # a weights link's URL
+    work: str | None = None
+
+
+class Inherited(StrEnum):
+    """Whether a README is mostly about another project than this repository's paper."""
+
+    YES = "yes"  # an upstream or base project's README kept, or a template
+    NO = "no"  # it names this paper or this repository
+    UNKNOWN = "unknown"  # nothing decides either way
+
+
+@dataclass(frozen=True, slots=True)
+class InheritedReadme:
+    """`auditor.readme.ownership`'s answer: the evidence line (0: none) and sentence, and the
+    other work's name when the README says it."""
+
+    inherited: Inherited = Inherited.UNKNOWN
+    line: int = 0
+    evidence: str = ""
+    other_work: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class ReadmeFacts:
     """What a README covers, decided from its text alone (see `auditor.readme.analysis`)."""
@@ -289,6 +328,10 @@ class ReadmeFacts:
     citation_titles: tuple[str, ...] = ()
     # The command that produces the results the README shows, when it gives one.
     results_commands: ReadmeEvidence | None = None
+    # Whose each weights link or sentence, results table and BibTeX entry is.
+    claims: tuple[ReadmeClaim, ...] = ()
+    # Whether the README is about another work (an upstream project's, a template).
+    inherited: InheritedReadme = InheritedReadme()
 
 
 @dataclass(frozen=True, slots=True)

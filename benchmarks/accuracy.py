@@ -14,9 +14,11 @@ precision and recall), never a repository, a file or a disagreement of it, unles
 is given (once, at the end of a piece of work). The whole corpus is reported beside them,
 labelled "tuned": the rules were written from part of it. The later batch's labels are
 measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README's
-artifact links as the weights and data criteria read them), `results_commands` per README like
-a cover (its disagreements listed with theirs), `about_other_work` counted, with "no detector
-yet".
+artifact links as the weights and data criteria read them); `results_commands` and
+`about_other_work` (the inherited-README detector, read with the repository's name as the
+pipeline reads it; the paper's identity is not in the corpus) per README like a cover, their
+disagreements listed with theirs, and the count of READMEs each answers yes for over the whole
+part, labelled or not.
 
 The corpus (`../shared/corpus/` beside the repository by default) is other people's writing:
 it is read here and never copied into the project. Without it the benchmark says so and exits 0.
@@ -40,7 +42,7 @@ from urllib.parse import urlsplit
 
 from auditor.extract.collect import extract_inputs
 from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
-from auditor.models import ReadmeCover, ReadmeEvidence, ReadmeFacts
+from auditor.models import Inherited, ReadmeCover, ReadmeEvidence, ReadmeFacts
 from auditor.readme.analysis import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
@@ -205,12 +207,26 @@ FOLDS = 5
 SEALED_FOLD = 5
 OPEN_FOLDS = frozenset(range(1, SEALED_FOLD))
 FOLD_SEED = "paper-auditor readme folds"
-# Labels of the later batch the analysis answers apart from its covers, and where it answers.
-LATER_LABELS: Mapping[str, Callable[[ReadmeFacts], ReadmeEvidence | None]] = {
-    "results_commands": lambda facts: facts.results_commands,
+
+
+def _results_commands(facts: ReadmeFacts) -> tuple[bool, ReadmeEvidence | None]:
+    return facts.results_commands is not None, facts.results_commands
+
+
+def _about_other_work(facts: ReadmeFacts) -> tuple[bool, ReadmeEvidence | None]:
+    inherited = facts.inherited
+    said = inherited.inherited is Inherited.YES
+    # Shown as a README line like a cover's evidence (the cover named is only its carrier).
+    line = ReadmeEvidence(ReadmeCover.PLACEHOLDER, inherited.line or 0, inherited.evidence)
+    return said, line if said else None
+
+
+# Labels of the later batch the analysis answers apart from its covers: whether it says yes,
+# and the line it says so on.
+LATER_LABELS: Mapping[str, Callable[[ReadmeFacts], tuple[bool, ReadmeEvidence | None]]] = {
+    "results_commands": _results_commands,
+    "about_other_work": _about_other_work,
 }
-# Labels of the later batch that no README rule answers yet (their positives are counted).
-UNDETECTED_LABELS = ("about_other_work",)
 # URL labels of the later batch, and which README artifact links the criteria read as that kind
 # (`auditor.rubric.rules_content`: weights as `is_weights_link`, data as a data host).
 URL_LABELS: Mapping[str, Callable[[str], bool]] = {
@@ -270,8 +286,8 @@ class ReadmeRecord:
     verdicts: tuple[Verdict, ...]
     # URL label → (the labelled URLs, the URLs we read as that kind), each by `link_key`.
     urls: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
-    undetected: Mapping[str, bool]  # label without a detector → its value
     later: tuple[Verdict, ...] = ()  # the later batch's labels the analysis answers
+    said_yes: frozenset[str] = frozenset()  # later labels answered yes, labelled or not
 
 
 @dataclass
@@ -281,8 +297,8 @@ class ReadmesResult:
     covers: dict[str, CoverFigures] = field(default_factory=dict)
     micro: CoverFigures = field(default_factory=CoverFigures)
     newer: int = 0  # repositories carrying the later batch's labels
-    undetected: dict[str, CoverFigures] = field(default_factory=dict)
     later: dict[str, CoverFigures] = field(default_factory=dict)
+    said_yes: dict[str, int] = field(default_factory=dict)  # later label → READMEs answered yes
     urls: dict[str, CoverFigures] = field(default_factory=dict)
     # (repository, cover, predicted, labelled, our line and excerpt, the label's line and quote)
     disagreements: list[tuple[str, str, bool, bool, str, str]] = field(default_factory=list)
@@ -299,7 +315,12 @@ def read_readmes(corpus: Path) -> list[ReadmeRecord]:
         text = (folder / "texts" / Path(record["file"]).name).read_text(
             encoding="utf-8", errors="replace"
         )
-        facts = analyze_readme(text, root_files=tuple(record["root_files"]))
+        facts = analyze_readme(
+            text,
+            root_files=tuple(record["root_files"]),
+            name=record["readme_path"],
+            repository=record["repo"],
+        )
         records.append(_judged(record, facts))
     return records
 
@@ -313,10 +334,11 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
         verdict = _verdict(cover.value, labels.get(label_name, {}), cover in facts.covers, found)
         if verdict is not None:
             verdicts.append(verdict)
-    later = []
+    later, said_yes = [], set()
     for name, answer in LATER_LABELS.items():
-        said = answer(facts)
-        verdict = _verdict(name, labels.get(name, {}), said is not None, said)
+        predicted, line = answer(facts)
+        said_yes |= {name} if predicted else set()
+        verdict = _verdict(name, labels.get(name, {}), predicted, line)
         if verdict is not None:
             later.append(verdict)
     artifacts = [url for url in facts.artifact_links if not is_hosted_environment(url)]
@@ -328,11 +350,13 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
     if urls:
         labelled = [url for name in URL_LABELS for url in labels.get(name, [])]
         urls[ARTIFACT_URLS] = (_keys(labelled), _keys(artifacts))
-    undetected = {
-        name: bool(labels[name].get("value")) for name in UNDETECTED_LABELS if name in labels
-    }
     return ReadmeRecord(
-        record["repo"], fold_of(record["repo"]), tuple(verdicts), urls, undetected, tuple(later)
+        record["repo"],
+        fold_of(record["repo"]),
+        tuple(verdicts),
+        urls,
+        tuple(later),
+        frozenset(said_yes),
     )
 
 
@@ -375,9 +399,9 @@ def tally(records: Iterable[ReadmeRecord], folds: Collection[int]) -> ReadmesRes
                 target.add(verdict.labelled, verdict.predicted, both)
             if verdict.predicted != verdict.labelled:
                 result.disagreements.append((record.repo, *astuple(verdict)))
-        result.newer += bool(record.undetected or record.urls or record.later)
-        for name, value in record.undetected.items():
-            result.undetected.setdefault(name, CoverFigures()).positives += value
+        result.newer += bool(record.urls or record.later)
+        for name in LATER_LABELS:
+            result.said_yes[name] = result.said_yes.get(name, 0) + (name in record.said_yes)
         for verdict in record.later:
             both = verdict.predicted and verdict.labelled
             figures = result.later.setdefault(verdict.cover, CoverFigures())
@@ -443,7 +467,7 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
     rows = [*result.covers.items(), ("micro (without placeholder)", result.micro)]
     for name, figures in rows:
         lines.append(_row(name, figures))
-    if result.undetected or result.urls or result.later:
+    if result.urls or result.later:
         lines += [
             "",
             f"Newer labels ({result.newer} repositories of the later batch carry them):",
@@ -453,10 +477,14 @@ def readmes_table(title: str, result: ReadmesResult) -> list[str]:
         ]
         for name, figures in result.later.items():
             lines.append(_row(name, figures))
-        for name, figures in result.undetected.items():
-            lines.append(f"| {name} | {figures.positives} | no detector yet | | | |")
         for name, figures in result.urls.items():
             lines.append(_row(f"{name} (URLs)", figures))
+    if result.later:
+        lines.append("")
+        for name, count in result.said_yes.items():
+            lines.append(
+                f"{name}: {count} of {result.repositories} READMEs answered yes, labelled or not"
+            )
     return lines
 
 

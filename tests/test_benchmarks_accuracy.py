@@ -229,7 +229,8 @@ def test_the_whole_corpus_is_labelled_tuned_and_the_newer_labels_measured(
     assert "3 repositories, 3 owners" in whole
     # Measured like a cover: west's label is true, its README gives no command.
     assert "| results_commands | 1 | 0 | 0 | – | 0.000 |" in whole
-    assert "| about_other_work | 0 | no detector yet |" in whole
+    assert "| about_other_work | 0 | 0 | 0 | – | – |" in whole
+    assert "about_other_work: 0 of 3 READMEs answered yes, labelled or not" in whole
     # One of two weights URLs found (and nothing else read as weights); the data URL matched
     # as the corpus compares URLs (case, trailing slash).
     assert "| weights_urls (URLs) | 2 | 1 | 1 | 1.000 | 0.500 |" in whole
@@ -238,3 +239,23 @@ def test_the_whole_corpus_is_labelled_tuned_and_the_newer_labels_measured(
     figures = json.loads(json_out.read_text())["readmes"]
     assert set(figures) == {"folds 1-4", "fold 5", "tuned"}
     assert figures["fold 5"]["usage"]["recall"] == 0.0
+
+
+def test_about_other_work_is_the_inherited_readme_detectors_answer(
+    folded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    texts = folded / "readmes" / "texts"
+    (texts / "west.md").write_text("# {{ cookiecutter.project_name }}\n\n" + OPEN_README)
+    inherited = {**OPEN_LABEL, "labels": {**OPEN_LABEL["labels"]}}
+    inherited["labels"]["about_other_work"] = {"value": True, "line": 1, "quote": "{{"}
+    labels = [LABEL, SEALED_LABEL, inherited]
+    (folded / "readmes" / "labels.jsonl").write_text("".join(json.dumps(x) + "\n" for x in labels))
+    assert accuracy.main(["--corpus", str(folded), "--part", "readmes", "--fold", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| about_other_work | 1 | 1 | 1 | 1.000 | 1.000 |" in out
+    assert "about_other_work: 1 of 1 READMEs answered yes, labelled or not" in out
+    (texts / "west.md").write_text(OPEN_README)  # the detector now disagrees with the label
+    assert accuracy.main(["--corpus", str(folded), "--part", "readmes", "--fold", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| about_other_work | 1 | 0 | 0 | – | 0.000 |" in out
+    assert "West-Lab/west-model · about_other_work · False · True" in out

@@ -140,6 +140,23 @@ def test_text_is_a_checklist_with_line_numbers(
     assert "D2 Training code" in text
 
 
+def test_an_inherited_readme_is_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# Notes\n\nThis repository is a fork of [SegKit](https://github.com/seg-org/segkit).\n\n"
+        "## Install\n\n```\npip install segkit\n```\n"
+    )
+    assert cli.main(["readme", str(readme)]) == 0
+    text = capsys.readouterr().out
+    assert "  about another work: seg-org/segkit (line 3: This repository is a fork of" in text
+    assert "about another work" not in json.dumps(check_path(readme).as_json())
+    readme.write_text(README)
+    assert cli.main(["readme", str(readme)]) == 0
+    assert "about another work" not in capsys.readouterr().out
+
+
 def test_a_missing_path_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,6 +20,8 @@ from pathlib import Path
 from auditor.facts import repofiles
 from auditor.models import (
     CriterionResult,
+    Inherited,
+    InheritedReadme,
     Link,
     LinkCheck,
     LinkKind,
@@ -31,7 +33,7 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
-from auditor.readme.analysis import with_readme
+from auditor.readme.analysis import read_readme
 from auditor.rubric.evidence import Candidate, Context, PaperLinks, paper_period
 from auditor.rubric.registry import CRITERIA, Registry, Rubric
 from auditor.rubric.rules_access import placeholder_state
@@ -69,6 +71,8 @@ class ReadmeCheck:
     placeholder: bool | None  # None: a lone README file, whose repository's files were not seen
     placeholder_reason: str  # the scorecard's words for a folder; PLACEHOLDER_NOT_JUDGED alone
     checklist: tuple[ChecklistItem, ...]
+    # Whether the README is about another work (`auditor.readme.ownership`): shown when it is.
+    inherited: InheritedReadme
 
     def as_json(self) -> dict[str, object]:
         """The documented contract, docs/readme-check.schema.json: extended, never renamed."""
@@ -102,6 +106,12 @@ class ReadmeCheck:
             lines.append(f"  {mark} {cover.value:<9} {at}")
         lines.append("")
         lines.append(f"  {self._placeholder_line(found.get(ReadmeCover.PLACEHOLDER))}")
+        if self.inherited.inherited is Inherited.YES:
+            other = self.inherited.other_work or "another project"
+            lines.append(
+                f"  about another work: {other} "
+                f"(line {self.inherited.line}: {self.inherited.evidence})"
+            )
         lines.append("")
         lines.append("Papers with Code checklist:")
         marks = {CriterionResult.PASS: "✓", CriterionResult.FAIL: "✗"}
@@ -133,8 +143,8 @@ def check_path(path: Path, criteria: Registry = CRITERIA) -> ReadmeCheck:
         text, size = _read(path, repofiles.MAX_README_BYTES, inside=path.parent)
         if "\x00" in text:  # no README holds a NUL byte; an image or an archive does
             raise ReadmeCheckError(f"{path}: a binary file, not a README")
-        facts = _facts(path.name, text, size, readme=path.name, root=None)
-        return _report(str(path), path.name, facts, rubric, files_seen=False)
+        facts, inherited = _facts(path.name, text, size, readme=path.name, root=None)
+        return _report(str(path), path.name, facts, inherited, rubric, files_seen=False)
     raise ReadmeCheckError(f"{path}: no such file or folder")
 
 
@@ -152,8 +162,8 @@ def _check_folder(folder: Path, rubric: Rubric) -> ReadmeCheck:
         except _NotRead as refused:  # as GitHub shows it: no README
             log.warning("%s", refused)
             readme = None
-    facts = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
-    return _report(str(folder), readme, facts, rubric, files_seen=True)
+    facts, inherited = _facts(folder.name, text, size, readme=readme, root=folder, names=names)
+    return _report(str(folder), readme, facts, inherited, rubric, files_seen=True)
 
 
 def _facts(
@@ -164,9 +174,10 @@ def _facts(
     readme: str | None,
     root: Path | None,
     names: tuple[str, ...] = (),
-) -> RepoFacts:
+) -> tuple[RepoFacts, InheritedReadme]:
     """The facts the GitHub adapter would give for these files (no licence lookup: C1 and C2
-    are not part of this check)."""
+    are not part of this check), and whether the README is about another work (its
+    repository's name is not known here: only strong evidence decides)."""
     env_files = repofiles.environment_files(names)
     manifests: dict[str, str] = {}
     for manifest in repofiles.manifests_to_read(names):
@@ -187,11 +198,18 @@ def _facts(
         deps_pinned=repofiles.deps_pinned(env_files, None, manifests=manifests),
         has_citation_cff=repofiles.CITATION_FILE in names if root is not None else None,
     )
-    return with_readme(facts, readme, size, text, root_files=names)
+    facts, analysis = read_readme(facts, readme, size, text, root_files=names)
+    return facts, analysis.inherited if analysis is not None else InheritedReadme()
 
 
 def _report(
-    shown: str, readme: str | None, facts: RepoFacts, rubric: Rubric, *, files_seen: bool
+    shown: str,
+    readme: str | None,
+    facts: RepoFacts,
+    inherited: InheritedReadme,
+    rubric: Rubric,
+    *,
+    files_seen: bool,
 ) -> ReadmeCheck:
     today = datetime.now(UTC).date()
     url = "https://github.com/" + facts.full_name
@@ -218,9 +236,11 @@ def _report(
     covers = _covers(facts)
     if not files_seen:  # nor is the README's guess at it shown among the covers
         covers = tuple(e for e in covers if e.cover is not ReadmeCover.PLACEHOLDER)
-        return ReadmeCheck(shown, readme, covers, None, PLACEHOLDER_NOT_JUDGED, tuple(items))
+        return ReadmeCheck(
+            shown, readme, covers, None, PLACEHOLDER_NOT_JUDGED, tuple(items), inherited
+        )
     why = placeholder_state(facts)
-    return ReadmeCheck(shown, readme, covers, bool(why), why or "", tuple(items))
+    return ReadmeCheck(shown, readme, covers, bool(why), why or "", tuple(items), inherited)
 
 
 def _covers(facts: RepoFacts) -> tuple[ReadmeEvidence, ...]:

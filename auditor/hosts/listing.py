@@ -56,6 +56,7 @@ def complete(
         readme.size if readme else None,
         readme.text if readme else "",
         root_files=facts.root_files,
+        repository=facts.full_name,
     )
 
 

@@ -38,7 +38,7 @@ Covers
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
     captioned as results, or a sentence giving two metric values. Tables of settings (named in
     the first header cell or most of them: parameters, arguments, packages, versions) or of
-    dataset sizes (mostly counts) are not results.
+    dataset sizes (mostly counts) are not results, nor is a table under a baselines section.
   * results_commands — results shown (the results cover) with a command that produces them: one
     that evaluates by its script's name (`eval.py`, `reproduce_table1.py`), flags or introducing
     sentence ("To reproduce Table 2, run:"), or a command of an evaluation, results or
@@ -48,8 +48,8 @@ Covers
   * weights — a link to the paper's own trained weights: a Hugging Face model, a weights file,
     a release asset, or a file share or collection whose line or section speaks of weights; a
     weights / checkpoints / model-zoo section with a link or a download command; a sentence
-    saying where the trained weights are. Not a third-party base model or backbone, not a wheel
-    in the install steps, not a promise.
+    saying where the trained weights are. Not a third-party base model or backbone (whose an
+    artifact is: `auditor.readme.ownership`), not a wheel in the install steps, not a promise.
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, or a sentence saying where the data is or how to get it; "not publicly available"
@@ -57,7 +57,8 @@ Covers
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
     with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
     reference (a "References" section needs BibTeX or an author–year reference);
-    `CITATION.cff` at the root (line 0).
+    `CITATION.cff` at the root (line 0). A BibTeX entry, or a request, crediting another work
+    only ("please also cite the original paper") is not this paper's citation.
   * placeholder — the code is not released. With the root listing known, the files decide:
     nothing but README, licence, pages, images, dependency lists, data and text files
     (`auditor.facts.repofiles.is_code_free`) is a placeholder whatever the README says, and code
@@ -87,16 +88,26 @@ from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
-from auditor.models import README_NOT_ANALYSED, ReadmeCover, ReadmeEvidence, ReadmeFacts, RepoFacts
+from auditor.models import (
+    README_NOT_ANALYSED,
+    Inherited,
+    ReadmeClaim,
+    ReadmeCover,
+    ReadmeEvidence,
+    ReadmeFacts,
+    RepoFacts,
+    Whose,
+)
 from auditor.readme import lines as L
+from auditor.readme import ownership as O
 from auditor.readme import words as W
+from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 
-__all__ = ["MAX_CHARS", "analyze_readme"]
+__all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
 MAX_ARTIFACT_LINKS = 50
 MAX_TITLES = 5
-EXCERPT_CHARS = 100
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
@@ -116,20 +127,45 @@ _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", 
 
 
 def analyze_readme(
-    text: str, *, root_files: Sequence[str] = (), name: str | None = None
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
+    name: str | None = None,
+    repository: str | None = None,
+    identity: PaperIdentity | None = None,
+    upstream: str | None = None,
 ) -> ReadmeFacts:
     """The covers of one README, named `name` (its format follows: `parse.parse`; see the
-    module docstring for the rules)."""
+    module docstring for the rules). `repository` is the `owner/name` it was read from,
+    `identity` the paper citing it, `upstream` the parent of a fork: each is optional and only
+    sharpens whose the README and what it gives are (`auditor.readme.ownership`)."""
     try:
-        return _Reader(parse(text, name=name), tuple(root_files)).facts()
+        reader = _Reader(parse(text, name=name), tuple(root_files), repository, identity, upstream)
+        return reader.facts()
     finally:
         L.forget_urls()
 
 
+MAX_CLAIMS = 60
+
+
 class _Reader:
-    def __init__(self, doc: Document, root_files: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        root_files: tuple[str, ...],
+        repository: str | None = None,
+        identity: PaperIdentity | None = None,
+        upstream: str | None = None,
+    ) -> None:
         self.doc = doc
         self.root_files = root_files
+        self.repository = repository
+        self.identity = identity
+        self.upstream = upstream
+        self.claims: list[ReadmeClaim] = []
+        self.entries: list[tuple[Line, str]] = []  # BibTeX entries: the first line, the title
+        self._other_entries: set[int] = set()  # where BibTeX entries of other works start
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
         self.links: list[str] = []
         self.titles: list[str] = []  # of the BibTeX entries
@@ -166,7 +202,22 @@ class _Reader:
         if reading_list:  # the papers it lists are others' work, not this repository's
             self.found = {c: e for c, e in self.found.items() if c in _READING_LIST_COVERS}
             self.links = []
+            self.claims = []
         covers = tuple(cover for cover in ReadmeCover if cover in self.found)
+        inherited = O.inherited_readme(
+            self.doc.lines,
+            self.doc.sections,
+            repository=self.repository,
+            identity=self.identity,
+            upstream=self.upstream,
+            entries=self.entries,
+        )
+        claims = tuple(self.claims)
+        if inherited.inherited is Inherited.YES:  # all it gives is the other project's
+            claims = tuple(
+                replace(claim, whose=Whose.OTHER, work=claim.work or inherited.other_work)
+                for claim in claims
+            )
         return ReadmeFacts(
             covers=covers,
             evidence=tuple(self.found[cover] for cover in covers),
@@ -176,6 +227,8 @@ class _Reader:
             citation_titles=tuple(self.titles),
             reading_list=reading_list,
             results_commands=self._results_commands(),
+            claims=claims,
+            inherited=inherited,
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -185,7 +238,7 @@ class _Reader:
     def _note_at(self, cover: ReadmeCover, number: int, excerpt: str) -> None:
         earlier = self.found.get(cover)
         if earlier is None or (0 < number < earlier.line):
-            self.found[cover] = ReadmeEvidence(cover, number, _excerpt(excerpt))
+            self.found[cover] = ReadmeEvidence(cover, number, L.excerpt(excerpt))
 
     # --- where a line stands ----------------------------------------------------------------
 
@@ -251,11 +304,22 @@ class _Reader:
             if not line.is_code:
                 self._prose_rules(index, line)
         if W.BIBTEX_ENTRY.match(text) or (line.code_lang or "").startswith("@"):
-            self._note(C.CITATION, index)
             title = L.bibtex_title(self.doc.lines[index : index + 16])
+            whose = O.whose_entry(title, self._introduction(index), self.identity)
+            self._claim(C.CITATION, whose, index, work=title if whose is Whose.OTHER else None)
+            if whose is Whose.OWN:  # a BibTeX of only another work asks no one to cite this
+                self._note(C.CITATION, index)
+            else:
+                self._other_entries.add(index)
+            if title and len(self.entries) < MAX_CLAIMS:
+                self.entries.append((line, title))
             if title and title not in self.titles and len(self.titles) < MAX_TITLES:
                 self.titles.append(title)
-        if W.CITE_REQUEST.search(text) and self._reference_near(index):
+        if (
+            W.CITE_REQUEST.search(text)
+            and not O.credits_other(text)
+            and self._reference_near(index)
+        ):
             self._note(C.CITATION, index)
         for clause in L.clauses(text):
             for url in clause.urls[: L.LINKS_PER_LINE]:
@@ -263,7 +327,9 @@ class _Reader:
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
         for cover, pattern in W.COMMANDS.items():
-            if pattern.search(command):
+            if not pattern.search(command):
+                continue
+            if cover is not C.WEIGHTS or self._own_download(index, command):
                 self._note(cover, index)
         if L.HELP.search(command):
             return  # listing a tool's options is not running it
@@ -417,7 +483,7 @@ class _Reader:
             W.WEIGHTS_WORDS.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
-            and not W.THIRD_PARTY.search(text)
+            and self._whose_weights(index, plain(text)) is Whose.OWN
         ):
             self._note(C.WEIGHTS, index)
         words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
@@ -428,6 +494,9 @@ class _Reader:
         for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                    # A model card of a model a results row compares against is another's.
+                    if cover is C.WEIGHTS and self._whose_linked(index, plain(text), target):
+                        continue
                     self._note(cover, index)
 
     def _reference_near(self, index: int) -> bool:
@@ -464,10 +533,12 @@ class _Reader:
             self._keep(url)
             return
         kinds = self._artifact_kinds(index, clause, url)
-        if C.WEIGHTS in kinds and L.compared_model(line.text, url):
-            kinds.discard(C.WEIGHTS)
         if not kinds or promise:
             return
+        if C.WEIGHTS in kinds and self._whose_linked(index, plain(clause.words), url):
+            kinds.discard(C.WEIGHTS)
+            if not kinds:
+                return
         self._keep(url)
         for kind in kinds:
             self._note(kind, index)
@@ -506,8 +577,15 @@ class _Reader:
         promises = [line for i, line in said if self.promises[i]]
         kept = [(i, line) for i, line in said if not self.promises[i]]
         if cover == C.RESULTS:
-            return self._shows_results(kept)
+            return self._shows_results(kept, section.index)
         if cover == C.CITATION:
+            entries = [
+                i
+                for i, line in kept
+                if W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@")
+            ]
+            if entries and all(i in self._other_entries for i in entries):
+                return False  # only other works' BibTeX: nothing asks to cite this one
             return L.cites(kept, references_only=L.is_references(section.title))
         code = [line for _, line in kept if line.is_code and L.runs(line.text)]
         links = [line for _, line in kept if "](" in line.text or L.urls(line.text)]
@@ -582,7 +660,7 @@ class _Reader:
         if cover == C.WEIGHTS:
             return any(
                 (L.links_out(line.text) or L.downloads(line.text))
-                and not (W.THIRD_PARTY.search(line.text) and not W.OUR_ARTIFACT.search(line.text))
+                and O.whose_artifact(line.text, repository=None) is Whose.OWN
                 for _, line in kept
             )
         if cover == C.DATA:
@@ -604,11 +682,17 @@ class _Reader:
             return bool(usable)
         return False
 
-    def _shows_results(self, lines: list[tuple[int, Line]]) -> bool:
+    def _shows_results(self, lines: list[tuple[int, Line]], heading: int) -> bool:
+        """A results figure, or a table of measurements, of the paper's own (`ownership`)."""
         texts = [line for _, line in lines]
+        if self._whose_results(heading) is Whose.OTHER:
+            return False
         if any(not line.is_code and W.IMAGE.search(line.text) for line in texts):
             return True
-        return any(L.is_results_table(rows) for _, rows in L.tables(texts))
+        return any(
+            L.is_results_table(rows) and self._whose_results(lines[at][0]) is Whose.OWN
+            for at, rows in L.tables(texts)
+        )
 
     def _metric_tables(self) -> None:
         """Results shown outside a results section (see `readme_lines.results_shown`), and a
@@ -616,14 +700,91 @@ class _Reader:
         evaluation"): what the section holds decides, not its heading's word."""
         for index, table in L.results_shown(self.doc.lines):
             # A table of versions in the set-up steps is no result, whatever its header says.
-            if not self._ignored(index) and not (table and C.INSTALL in self._topic(index)):
+            if (
+                not self._ignored(index)
+                and not (table and C.INSTALL in self._topic(index))
+                and self._whose_results(index) is Whose.OWN
+            ):
                 self._note(C.RESULTS, index)
                 return
         for index, rows in L.tables(list(self.doc.lines)):
             topic = self._topic(index)
-            if C.EVALUATE in topic and not self._ignored(index) and L.is_results_table(rows):
+            if (
+                C.EVALUATE in topic
+                and not self._ignored(index)
+                and L.is_results_table(rows)
+                and self._whose_results(index) is Whose.OWN
+            ):
                 self._note(C.RESULTS, index)
                 return
+
+    # --- whose: the paper's own or another work's (`auditor.readme.ownership`) ---------------
+
+    def _claim(
+        self,
+        cover: ReadmeCover,
+        whose: Whose,
+        index: int,
+        *,
+        url: str | None = None,
+        work: str | None = None,
+    ) -> None:
+        line = self.doc.lines[index]
+        claim = ReadmeClaim(cover, whose, line.number, L.excerpt(line.text), url, work)
+        if len(self.claims) < MAX_CLAIMS and claim not in self.claims:
+            self.claims.append(claim)
+
+    def _whose_weights(self, index: int, words: str, url: str | None = None) -> Whose:
+        """Whose a weights link or sentence of line `index` is, its claim recorded."""
+        in_steps = bool(self._topic(index) & _STEPS)
+        whose = O.whose_artifact(words, url, repository=self.repository, in_steps=in_steps)
+        self._claim(C.WEIGHTS, whose, index, url=url)
+        return whose
+
+    def _whose_linked(self, index: int, words: str, url: str) -> bool:
+        """Whether a weights link of line `index` is another work's: a model a results row
+        compares against, or one its words or its holder say is another's (claim recorded)."""
+        if L.compared_model(self.doc.lines[index].text, url):
+            self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+            return True
+        return self._whose_weights(index, words, url) is Whose.OTHER
+
+    def _own_download(self, index: int, command: str) -> bool:
+        """A command fetching a model from the Hub fetches the paper's own weights, unless the
+        sentence introducing it or the model's holder says it is another work's ("Download the
+        base model:")."""
+        model = W.HUB_MODEL.search(command)
+        url = f"https://huggingface.co/{model.group(1)}" if model else None
+        words = f"{self._introduction(index)} {command}"
+        return self._whose_weights(index, words, url) is Whose.OWN
+
+    def _whose_results(self, index: int) -> Whose:
+        """Whose the results at line `index` are, by the sections holding them; recorded once
+        per line."""
+        titles = [section.title for _, section in self._chain(index) if not section.is_title]
+        # A heading's line above belongs to the section before it.
+        introduction = "" if self.doc.lines[index].is_heading else self._introduction(index)
+        whose = O.whose_results(titles, introduction)
+        self._claim(C.RESULTS, whose, index)
+        return whose
+
+    def _introduction(self, index: int) -> str:
+        """The words introducing line `index`: a comment above it in its code block, else the
+        nearest prose line above its block (within three lines)."""
+        lines = self.doc.lines
+        if lines[index].is_code:
+            for above in range(index - 1, max(-1, index - 20), -1):
+                if not lines[above].is_code:
+                    break
+                if lines[above].text.strip().startswith(("#", "//")):
+                    return lines[above].text
+            index = self._block_start(index)
+        for above in range(index - 1, max(-1, index - 4), -1):
+            if lines[above].is_code:
+                break
+            if not lines[above].is_blank:
+                return lines[above].text
+        return ""
 
     def _api_uses(self) -> None:
         """A model loaded and run from Python is usage wherever it stands, but in set-up,
@@ -649,7 +810,7 @@ class _Reader:
         if C.RESULTS not in self.found or not self._producing:
             return None
         line = self.doc.lines[self._producing[0]]
-        return ReadmeEvidence(C.RESULTS_COMMANDS, line.number, _excerpt(line.text))
+        return ReadmeEvidence(C.RESULTS_COMMANDS, line.number, L.excerpt(line.text))
 
     # --- placeholder, move, reading list ------------------------------------------------------
 
@@ -669,11 +830,6 @@ def _is_label(text: str) -> bool:
     return word_count(text) <= 4 and not text.rstrip().endswith((*_COLONS, ".", "!", "?"))
 
 
-def _excerpt(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
-
-
 def with_readme(
     facts: RepoFacts,
     path: str | None,
@@ -681,17 +837,45 @@ def with_readme(
     text: str,
     *,
     root_files: Sequence[str] = (),
+    repository: str | None = None,
+    identity: PaperIdentity | None = None,
 ) -> RepoFacts:
     """`facts` with what its README (at `path`, `size` bytes, read as `text`) says: every host
     adapter and `auditor readme` record it alike. The analysis runs inside the per-link
     boundary: a README it fails on (a bug of ours) is `not_analysed`, the failure said and
     noted (`auditor.containment`), the repository's other facts and its verdict kept."""
+    return read_readme(
+        facts, path, size, text, root_files=root_files, repository=repository, identity=identity
+    )[0]
+
+
+def read_readme(
+    facts: RepoFacts,
+    path: str | None,
+    size: int | None,
+    text: str,
+    *,
+    root_files: Sequence[str] = (),
+    repository: str | None = None,
+    identity: PaperIdentity | None = None,
+) -> tuple[RepoFacts, ReadmeFacts | None]:
+    """`with_readme`, and the whole analysis beside it (None when it failed): what the
+    scorecard does not record yet (whose the README and what it gives are) is read there. A
+    fork's parent (`facts.parent`) is the upstream project its README may have kept."""
     subject = facts.full_name if path is None else f"{facts.full_name}: {path}"
-    analyse = functools.partial(analyze_readme, text, root_files=root_files, name=path)
+    analyse = functools.partial(
+        analyze_readme,
+        text,
+        root_files=root_files,
+        name=path,
+        repository=repository,
+        identity=identity,
+        upstream=facts.parent if facts.fork else None,
+    )
     analysis = guarded(README_ANALYSIS, subject, analyse, None)
     if analysis is None:
-        return not_analysed(facts, path, size)
-    return replace(
+        return not_analysed(facts, path, size), None
+    analysed = replace(
         facts,
         readme_path=path,
         readme_bytes=size,
@@ -703,6 +887,7 @@ def with_readme(
         readme_citation_titles=analysis.citation_titles,
         readme_results_commands=analysis.results_commands,
     )
+    return analysed, analysis
 
 
 async def with_host_readme(

@@ -30,6 +30,7 @@ DATA_LANGS = frozenset(
 )  # fmt: skip
 
 HELP = re.compile(r"\s(--help|-h)\s*$")
+EXCERPT_CHARS = 100
 
 PATH_TITLE = re.compile(r"[\w.-]*(/[\w.-]*)+|[\w-]+\.\w{1,5}")
 
@@ -42,6 +43,12 @@ EVAL_VERB = re.compile(
     r"(?!\s+(set|split|data))",
     re.I,
 )
+
+
+def excerpt(text: str) -> str:
+    """A line as evidence: its words on one line, cut to `EXCERPT_CHARS`."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
 
 
 # --- the links of a line: found as in any other prose -------------------------------------------
@@ -417,7 +424,7 @@ def artifact_kinds(
     """Weights, data or both for a link: by what its host holds, and, for file shares,
     collections and release pages, by the words of its clause, the covers its
     section names (`topic`) and the titles of the sections holding it. A wheel or a package in
-    the set-up steps is no artifact; a third-party base model is not the paper's weights."""
+    the set-up steps is no artifact. Whose the weights are is `auditor.readme.ownership`'s."""
     weights_file_named = W.WEIGHTS_FILE_NAME.search(clause.text)
     text = plain(clause.words) + (" weights" if weights_file_named else "")
     if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
@@ -426,9 +433,8 @@ def artifact_kinds(
         return frozenset({C.DATA})
     if host == "space":
         return frozenset()
-    third_party = W.THIRD_PARTY.search(text) and not W.OUR_ARTIFACT.search(text)
     if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
-        return frozenset() if third_party else frozenset({C.WEIGHTS})
+        return frozenset({C.WEIGHTS})
     kinds: set[ReadmeCover] = set()
     if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
         kinds.add(C.DATA)
@@ -440,8 +446,6 @@ def artifact_kinds(
             kinds.add(C.DATA)
         elif W.WEIGHTS_WORDS.search(section_titles):
             kinds.add(C.WEIGHTS)
-    if third_party:
-        kinds.discard(C.WEIGHTS)
     return frozenset(kinds)
 
 
@@ -459,7 +463,7 @@ def compared_model(row: str, url: str) -> bool:
     raw = row.strip().strip("|").split("|")
     if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
         return False
-    if W.OUR_ARTIFACT.search(row):
+    if W.OWN_CUE.search(row):
         return False
     return sum(1 for cell in raw[1:] if W.MEASURE_CELL.match(plain(cell))) >= 2
 

@@ -119,6 +119,10 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
 }
+# The Hub model a download command fetches (`hf download lab/model`, `repo_id="lab/model"`).
+HUB_MODEL = re.compile(
+    r"\b(?:download|repo_id\s*=|snapshot_download\()\s*[\"']?([\w.-]{1,96}/[\w.-]{1,96})", _I
+)
 # A command that runs a script, and the script's name.
 RUN_SCRIPT = re.compile(
     r"^\s*([A-Z_]+=\S*\s+)*(python3?(\s+-u)?|torchrun|accelerate\s+launch|deepspeed|bash|sh|zsh"
@@ -463,14 +467,20 @@ WEIGHTS_PRESENT = re.compile(
     _I,
 )
 FOLDER = re.compile(r"\b(in|under|into)\s+(the\s+)?[\w./-]+\s+(directory|folder)\b", _I)
-OUR_ARTIFACT = re.compile(
-    r"\b(our|ours|we\s+(provide|release|share|offer|open[- ]?source)|trained\s+by\s+us"
-    r"|(have\s+)?(released|open[- ]?sourced)\b|the\s+released)\b",
+# Words tying an artifact to this paper ("our fine-tuned models", "(ours)", "we release"): an
+# incidental "our" elsewhere in the sentence is not one.
+OWN_CUE = re.compile(
+    r"\bour\s+(?:[\w-]+\s+){0,3}?(models?|weights|checkpoints?|ckpts?|networks?|agents?|adapters?"
+    r"|variants?|releases?|pre-?trained|fine-?tuned|trained)\b"
+    r"|\bours\b|\bwe\s+(provide|release|share|offer|open[- ]?source|upload|host)\w*"
+    r"|\b(trained|released|open[- ]?sourced)\s+by\s+us\b",
     _I,
 )
-THIRD_PARTY = re.compile(
-    r"\b(as\s+(the\s+|a\s+|our\s+)?(base|backbone|foundation)\s+models?|base\s+models?\s+(from|is|of)"
-    r"|backbones?|foundation\s+models?|official|original|third[- ]party"
+# Words crediting an artifact to another work: a base model, a backbone, the official release.
+OTHER_CUE = re.compile(
+    r"\b(as\s+(the\s+|a\s+|our\s+)?(base|backbone|foundation)\s+models?"
+    r"|base\s+models?\s+(from|is|of)|(the|a)\s+base\s+(models?|llms?|checkpoints?|weights)"
+    r"|base\s+llms?|backbones?|foundation\s+models?|official|original|third[- ]party"
     r"|provided\s+by|we\s+(use|adopt|utili[sz]e|build\s+on)|utili[sz]es?|is\s+based\s+on"
     r"|from\s+(the\s+)?(official|original|their)|teacher|upstream)\b",
     _I,

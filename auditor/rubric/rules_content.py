@@ -8,7 +8,6 @@ ids are written.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from auditor.facts.repofiles import (
@@ -27,6 +26,7 @@ from auditor.links import (
     release_url,
 )
 from auditor.models import RESOLVED, Outcome, ReadmeCover
+from auditor.readme.ownership import same_title
 from auditor.rubric.evidence import (
     FAIL,
     NO_FACTS,
@@ -338,20 +338,9 @@ def _cites_another_work(ctx: Context) -> str | None:
     titles = facts.readme_citation_titles if facts is not None else ()
     if not title or not titles:
         return None
-    if any(_same_title(title, entry) for entry in titles):
+    if any(same_title(title, entry) for entry in titles):
         return None
     return titles[0]
-
-
-def _same_title(one: str, other: str) -> bool:
-    def words(text: str) -> set[str]:
-        return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
-
-    a, b = words(one), words(other)
-    return bool(a and b) and len(a & b) >= 0.5 * min(len(a), len(b))
-
-
-_FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
 
 
 @DECLARED.per_code_link(

@@ -1,0 +1,382 @@
+"""Whose is what a README gives — the paper's own or another work's — and whether the README as a
+whole is about another work. Pure functions over text (no I/O); `auditor.readme.analysis` asks
+them and puts the answers on `ReadmeFacts` (`claims`, `inherited`).
+
+Whose (`whose_artifact`, `whose_results`, `whose_entry`)
+  * A weights link, sentence or download command is another work's when its words say so (a
+    base model, a backbone, a teacher, the official or original release, "we use", "provided
+    by") and no words tie an artifact to this paper ("our pre-trained models", "(ours)", "we
+    release"): an incidental "our" elsewhere in the sentence changes nothing. With the
+    repository known, a Hugging Face model or a GitHub release of another owner, whose name
+    shares no word with the repository's, named in the steps (set-up, training, evaluation,
+    data), is another work's (an input to them) unless the words say it is ours.
+  * A results table is another work's when the sections holding it are about baselines
+    ("Baseline results"), not a comparison with them, or the sentence introducing it gives
+    another work's numbers ("Results of the baselines:", "as reported by the original authors").
+  * A BibTeX entry is another work's when the lines introducing it credit another work ("please
+    also cite", "built on", "the original paper"), or, with the paper's title known, when its
+    title is not the paper's.
+
+Inherited (`inherited_readme`): conservative, since a README wrongly called another work's loses
+its paper every credit. Yes only on evidence naming the README as someone else's:
+  * a template: cookiecutter placeholders (`{{ cookiecutter.project_name }}`, `{{ project_name
+    }}` in a heading), a heading that is a placeholder ("Project Name", "Your Project Title"),
+    or instructions to replace the README ("Edit this README", "Replace this text");
+  * an upstream README kept: "Original README" (a heading, or "the original README follows")
+    in the first quarter of the README, or a fork notice near the top ("This repository is a
+    fork of X", "Forked from X") whose paragraph says nothing of this work (no "we", "our", no
+    paper, no change made);
+  * a GitHub fork (its parent known) whose README's title names the parent's project and never
+    this repository's own name (when the names differ);
+  * with the paper's identity known: BibTeX titles or arXiv ids naming works other than the
+    paper, and nothing in the README naming it (its name, title, acronym or arXiv id).
+No when the README names the paper (with its identity known) or the repository's own name
+stands in its title; unknown otherwise. A README that merely does not name the paper, a renamed
+project, or one that credits its base model beside its own work is never inherited.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from auditor.links import arxiv_id, github_full_name, huggingface_repository
+from auditor.models import Inherited, InheritedReadme, Whose
+from auditor.readme import words as W
+from auditor.readme.lines import excerpt, urls
+from auditor.readme.parse import Line, Section, plain
+
+_I = re.IGNORECASE
+TOP_LINES = 30  # a fork notice is read near the top of the README only
+_ARXIV_TEXT = re.compile(r"\barxiv[:\s]*(\d{4}\.\d{4,5})", _I)
+
+# Sections of another work's results (not a comparison with them).
+_BASELINE_TITLE = re.compile(r"\bbaselines?\b", _I)
+_OTHER_RESULTS = re.compile(
+    r"\b((results?|numbers|scores)\s+(of|from)\s+(the\s+)?(baselines?|original\s+(paper|work)"
+    r"|prior\s+work)|baseline\s+results|reported\s+(by|in)\s+(the\s+)?(original|their)"
+    r"|(taken|copied)\s+from\s+(the\s+)?(original|their))\b",
+    _I,
+)
+_COMPARED_TITLE = re.compile(r"\b(compar\w*|vs\.?|versus|against|ours?|main)\b", _I)
+# Lines introducing a BibTeX entry of another work.
+_OTHER_ENTRY = re.compile(
+    r"\b(also\s+cite|cite\s+(their|the\s+original)|original\s+(paper|work|authors?)"
+    r"|built\s+(up)?on|based\s+on|we\s+(use|adopt|build\s+on)|borrowed|credit\s+to"
+    r"|in\s+addition\s+to\s+our)\b",
+    _I,
+)
+_OWN_ENTRY = re.compile(
+    r"\bour\s+(\w+\s+)?(paper|work|method|article)\b|\bthis\s+(paper|work|article)\b"
+    r"|\bcite\s+us\b",
+    _I,
+)
+
+# --- templates and upstream READMEs -----------------------------------------------------------
+# (A heading's text has lost its underscores as markup: `project_name` reads `project name`.)
+_COOKIECUTTER = re.compile(r"\{\{\s*cookiecutter\.[\w ]{1,60}\}\}", _I)
+_PLACEHOLDER_VARIABLE = re.compile(
+    r"\{\{\s*(project|repo|package|app|module)[_ ]?(name|title|slug)\s*\}\}", _I
+)
+_PLACEHOLDER_TITLE = re.compile(
+    r"^\W*((your|my|the)\s+)?(project|repo(sitory)?|package|app)[\s_-]*(name|title)\W*$"
+    r"|^\W*your\s+project\W*$|^\W*(project\s+)?title\s+goes\s+here\W*$",
+    _I,
+)
+_REPLACE_ME = re.compile(
+    r"\b((edit|replace|update|customi[sz]e)\s+this\s+(readme|template)"
+    r"|replace\s+this\s+(text|section|paragraph)|this\s+(readme\s+)?is\s+a\s+template\s+(readme"
+    r"|for\s+your)"
+    r"|(delete|remove)\s+this\s+(line|section|paragraph|text)\s+(and|when|before)"
+    r"|todo:?\s+(write|add)\s+(a\s+)?(project\s+)?description)\b",
+    _I,
+)
+_ORIGINAL_README = re.compile(
+    r"^[^\w\n]*(the\s+)?original\s+readme\b|\boriginal\s+readme\s+(below|follows|of)\b"
+    r"|\bbelow\s+is\s+the\s+(original|upstream)\s+readme\b",
+    _I | re.M,
+)
+# A notice that the repository itself is a fork (not that some of its files are).
+_FORK_NOTICE = re.compile(
+    r"^\W*(forked|a\s+fork)\s+(from|of)\b|\b(this|the)\s+(repository|repo|project|code(base)?)"
+    r"\s+(is|was)\s+(a\s+)?(fork(ed)?|copy|mirror)\s+(of|from)\b|\bthis\s+is\s+a\s+fork\s+of\b",
+    _I,
+)
+# A fork notice's paragraph saying something of this work.
+_OWN_WORK = re.compile(
+    r"\b(we|our|us|paper|this\s+work|modif\w*|extend\w*|add\w*|implement\w*|changes?|changed"
+    r"|adapt\w*|support\w*|fix\w*|improv\w*|for\s+(the|our)\b)",
+    _I,
+)
+# Repository-name words that name no project.
+_GENERIC_NAME_WORDS = frozenset(
+    {"code", "codes", "official", "implementation", "pytorch", "torch", "tensorflow", "jax",
+     "project", "repo", "repository", "main", "paper", "release", "public", "research", "src",
+     "submission", "supplementary", "demo", "model", "models", "master", "dev", "the", "and",
+     "for", "with", "github", "io", "page"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PaperIdentity:
+    """What a paper is called, as its list gives it: any of the four may be missing."""
+
+    name: str | None = None
+    title: str | None = None
+    acronym: str | None = None
+    arxiv_id: str | None = None
+
+    def known(self) -> bool:
+        return any((self.name, self.title, self.acronym, self.arxiv_id))
+
+    def named_in(self, text: str) -> bool:
+        """Whether `text` names the paper: its arXiv id, its acronym or name as a word, or half
+        its title's words (two at least) in one line."""
+        if self.arxiv_id and self.arxiv_id in text:
+            return True
+        for word in (self.acronym, self.name):
+            if word and len(word) >= 3 and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, _I):
+                return True
+        words = _title_words(self.title or "")
+        return bool(words) and any(
+            len(words & _title_words(line)) >= max(2, len(words) / 2) for line in text.splitlines()
+        )
+
+
+def same_title(one: str, other: str) -> bool:
+    """Two titles of the same work: at least half the words of the shorter are shared."""
+    a, b = _title_words(one), _title_words(other)
+    return bool(a and b) and len(a & b) >= 0.5 * min(len(a), len(b))
+
+
+_FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
+
+
+def _title_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
+
+
+# --- whose ------------------------------------------------------------------------------------
+
+
+def said_of_other(words: str) -> bool:
+    """Words crediting an artifact to another work, with none tying it to this paper."""
+    return bool(W.OTHER_CUE.search(words)) and not W.OWN_CUE.search(words)
+
+
+def says_own(words: str) -> bool:
+    return bool(W.OWN_CUE.search(words))
+
+
+def whose_artifact(
+    words: str, url: str | None = None, *, repository: str | None, in_steps: bool = False
+) -> Whose:
+    """Whose a weights link (or sentence, or download command) is, by its words and, for a link
+    standing in the steps (`in_steps`: set-up, training, evaluation, data), with this
+    repository's `owner/name` known, by who holds what it points at: a model of another owner
+    named there is an input to the steps. Elsewhere the README offers what it links, whoever
+    holds it (a personal account, a lab's organisation)."""
+    if said_of_other(words):
+        return Whose.OTHER
+    holder = _holder(url) if url else None
+    if holder and repository and in_steps and not says_own(words) and _foreign(holder, repository):
+        return Whose.OTHER
+    return Whose.OWN
+
+
+def _holder(url: str) -> str | None:
+    """The `owner/name` holding a Hugging Face model or a GitHub release."""
+    found = huggingface_repository(url)
+    if found is not None:
+        return found[1] if found[0] == "models" else None
+    if "/releases" in url:
+        return github_full_name(url)
+    return None
+
+
+def _foreign(holder: str, repository: str) -> bool:
+    """Another owner, and a name sharing no word with this repository's."""
+    theirs = [_squeezed(part) for part in holder.partition("/")[::2]]
+    ours = [_squeezed(part) for part in repository.partition("/")[::2]]
+    if any(a and b and (a in b or b in a) for a in ours for b in theirs):
+        return False
+    words = name_words(repository.replace("/", " "))
+    return not any(word in part for word in words for part in theirs)
+
+
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.casefold())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def name_words(name: str) -> set[str]:
+    """The words of a repository or model name that could name a project (`FastSeg-v2` →
+    {"fastseg"}; `code-for-paper` → none)."""
+    words = {w.casefold() for w in _LETTERS.findall(name)}
+    return {w for w in words if len(w) >= 4 and w not in _GENERIC_NAME_WORDS}
+
+
+def whose_results(section_titles: Sequence[str], introduction: str = "") -> Whose:
+    """A table under a baselines section ("Baseline results"), or introduced as another work's
+    numbers ("Results of the baselines:", "as reported by the original authors"), is another
+    work's; a comparison with baselines, and everything else, is the paper's."""
+    for title in section_titles:
+        if _BASELINE_TITLE.search(title) and not _COMPARED_TITLE.search(title):
+            return Whose.OTHER
+    if _OTHER_RESULTS.search(introduction) and not _COMPARED_TITLE.search(introduction):
+        return Whose.OTHER
+    return Whose.OWN
+
+
+def whose_entry(title: str | None, introduction: str, identity: PaperIdentity | None) -> Whose:
+    """Whose a BibTeX entry is: the paper's title decides when known; else the lines above it
+    ("please also cite the original work")."""
+    if identity is not None and identity.title and title:
+        return Whose.OWN if same_title(identity.title, title) else Whose.OTHER
+    return Whose.OTHER if credits_other(introduction) else Whose.OWN
+
+
+def credits_other(text: str) -> bool:
+    """A request to cite another work ("please also cite the original paper"), not this one."""
+    return bool(_OTHER_ENTRY.search(text)) and not _OWN_ENTRY.search(text)
+
+
+# --- inherited READMEs ------------------------------------------------------------------------
+
+
+def inherited_readme(
+    lines: Sequence[Line],
+    sections: Sequence[Section],
+    *,
+    repository: str | None,
+    identity: PaperIdentity | None,
+    upstream: str | None,
+    entries: Sequence[tuple[Line, str]],
+) -> InheritedReadme:
+    """Whether the README is mostly about another project (see the module docstring).
+    `upstream` is the parent of a fork, `entries` the README's BibTeX entries (the line each
+    starts on, its title)."""
+    prose = [line for line in lines if not line.is_code]
+    if identity is not None and identity.known():
+        for line in lines:
+            if identity.named_in(line.text):
+                return _answer(Inherited.NO, line)
+    title = _title(sections)
+    template = _template(prose, title)
+    if template is not None:
+        return _answer(Inherited.YES, template, "a template")
+    kept = _upstream_kept(lines, prose)
+    if kept is not None:
+        line, work = kept
+        return _answer(Inherited.YES, line, work)
+    if upstream and title is not None:
+        forked = _fork_of(upstream, repository, title, prose)
+        if forked:
+            return _answer(Inherited.YES, title.heading, upstream)
+    if identity is not None and identity.known():
+        other = _other_work(lines, sections, identity, entries)
+        if other is not None:
+            line, work = other
+            return _answer(Inherited.YES, line, work)
+    if repository and title is not None:
+        words = name_words(repository.partition("/")[2])
+        if words and words & name_words(title.title):
+            return _answer(Inherited.NO, title.heading)
+    return InheritedReadme()
+
+
+def _answer(verdict: Inherited, line: Line, work: str | None = None) -> InheritedReadme:
+    return InheritedReadme(verdict, line.number, excerpt(line.text), work)
+
+
+def _template(prose: Sequence[Line], title: Section | None) -> Line | None:
+    """Cookiecutter placeholders or instructions to replace the README anywhere in its prose, or
+    a title that is a placeholder."""
+    if title is not None and (
+        _PLACEHOLDER_VARIABLE.search(title.title) or _PLACEHOLDER_TITLE.match(title.title)
+    ):
+        return title.heading
+    return _first_match(prose, _COOKIECUTTER) or _first_match(prose, _REPLACE_ME)
+
+
+def _first_match(lines: Sequence[Line], pattern: re.Pattern[str]) -> Line | None:
+    """The first of `lines` `pattern` matches (one search over their joined text: the README's
+    lines are many, and a line-by-line search costs a call each)."""
+    text = "\n".join(line.text for line in lines)
+    found = pattern.search(text)
+    return lines[text.count("\n", 0, found.start())] if found else None
+
+
+def _upstream_kept(lines: Sequence[Line], prose: Sequence[Line]) -> tuple[Line, str | None] | None:
+    """An "original README" marker in the first quarter, or a bare fork notice near the top."""
+    total = max((line.number for line in lines), default=0)
+    marker = _first_match([line for line in prose if 4 * line.number <= total], _ORIGINAL_README)
+    if marker is not None:
+        return marker, _named_work(marker.text)
+    top = [line for line in prose[: 2 * TOP_LINES] if line.number <= TOP_LINES]
+    for position, line in enumerate(prose[: len(top)]):
+        if line.is_heading or not _FORK_NOTICE.search(line.text):
+            continue
+        paragraph = [line.text]
+        for later in prose[position + 1 : position + 1 + TOP_LINES]:
+            if later.is_blank or later.is_heading:
+                break
+            paragraph.append(later.text)
+        said = re.sub(r"\([^)\s]*\)", " ", " ".join(paragraph))  # a link's address is no word
+        if not _OWN_WORK.search(plain(said)):
+            return line, _named_work(line.text)
+    return None
+
+
+def _named_work(text: str) -> str | None:
+    """The repository a line links (`owner/name`), else the text of its first link."""
+    for url in urls(text):
+        name = github_full_name(url)
+        if name:
+            return name
+    label = re.search(r"\[([^\]]{2,80})\]\(", text)
+    return label.group(1) if label else None
+
+
+def _title(sections: Sequence[Section]) -> Section | None:
+    """The README's title: its title section, else a first heading of the top level."""
+    title = next((section for section in sections if section.is_title), None)
+    if title is None and sections and sections[0].heading.heading_level == 1:
+        return sections[0]
+    return title
+
+
+def _fork_of(upstream: str, repository: str | None, title: Section, prose: Sequence[Line]) -> bool:
+    """A fork whose README's title names its parent's project and never its own name."""
+    parent = name_words(upstream.partition("/")[2])
+    if not parent or not parent & name_words(title.title):
+        return False
+    own = name_words(repository.partition("/")[2]) if repository else set()
+    if not own or own & parent:
+        return False  # the same name: what the README says of itself cannot tell them apart
+    text = " ".join(line.text for line in prose).casefold()
+    return not any(word in text for word in own)
+
+
+def _other_work(
+    lines: Sequence[Line],
+    sections: Sequence[Section],
+    identity: PaperIdentity,
+    entries: Sequence[tuple[Line, str]],
+) -> tuple[Line, str] | None:
+    """The first BibTeX title, or arXiv id in the README's head (the title and badges, before
+    its first section), naming a work that is not the paper (the caller found no line naming
+    the paper)."""
+    for line, title in entries:
+        if not (identity.title and same_title(identity.title, title)):
+            return line, title
+    head = _title(sections)
+    first = next((s.index for s in sections if s is not head), len(lines))
+    for line in lines[:first]:
+        for found in [*_ARXIV_TEXT.findall(line.text), *map(arxiv_id, urls(line.text))]:
+            if found is not None and found != identity.arxiv_id:
+                return line, f"arXiv:{found}"
+    return None

@@ -1,0 +1,364 @@
+"""Whose a README's weights, results and citations are, and whether the README is about another
+work (`auditor.readme.ownership` through `analyze_readme`). Every README here is our own
+writing: inherited ones of varied layouts and hosts, near misses that must stay the paper's own,
+in lone-file mode (nothing but the text), with the repository's name, and with the paper's
+identity."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from auditor.models import Inherited, ReadmeCover, Whose
+from auditor.readme.analysis import PaperIdentity, analyze_readme
+from auditor.readme.ownership import name_words, same_title
+
+C = ReadmeCover
+BIBTEX = "```bibtex\n@inproceedings{{key2024,\n  title={{{title}}},\n  year={{2024}}\n}}\n```\n"
+QUATERNION = PaperIdentity(
+    name="QuatNet",
+    title="Learning Rotations with Quaternion Networks",
+    acronym="QuatNet",
+    arxiv_id="2405.12345",
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    readme: str
+    repository: str | None = None
+    identity: PaperIdentity | None = None
+    upstream: str | None = None
+    work: str | None = None  # the other work the answer names, when it names one
+
+
+def _inherited(case: Case) -> tuple[Inherited, str | None, int]:
+    facts = analyze_readme(
+        case.readme, repository=case.repository, identity=case.identity, upstream=case.upstream
+    )
+    return facts.inherited.inherited, facts.inherited.other_work, facts.inherited.line
+
+
+UPSTREAM_BODY = (
+    "DetKit is an open source toolbox for object detection.\n\n"
+    "## Installation\n\n```\npip install detkit\n```\n\n"
+    "## Model zoo\n\nSee [the zoo](docs/zoo.md).\n"
+)
+
+INHERITED = {
+    "cookiecutter title, lone file": Case(
+        "# {{ cookiecutter.project_name }}\n\n{{ cookiecutter.description }}\n\n"
+        "## Installation\n\n```\npip install -e .\n```\n",
+        work="a template",
+    ),
+    "placeholder heading, lone file": Case(
+        "# Project Name\n\nA short description of what this project does.\n\n"
+        "## Usage\n\n```\npython main.py\n```\n",
+        work="a template",
+    ),
+    "replace-this instructions": Case(
+        "# my-lab-template\n\nReplace this text with a description of your project.\n\n"
+        "## Getting started\n\nRun `make setup`.\n",
+        repository="lab/graph-study",
+        work="a template",
+    ),
+    "jinja project variable in the title": Case(
+        "# {{ project_name }}\n\n[![CI](https://img.shields.io/badge/ci-passing-green)](x)\n\n"
+        "Training code lives in `src/`.\n",
+        work="a template",
+    ),
+    "bare GitHub fork notice": Case(
+        "# DetKit\n\nThis repository is a fork of [DetKit](https://github.com/detkit-org/detkit).\n\n"
+        + UPSTREAM_BODY,
+        work="detkit-org/detkit",
+    ),
+    "GitLab 'forked from' at the top": Case(
+        "Forked from https://gitlab.com/vision-group/segkit\n\n# SegKit\n\n"
+        "SegKit segments everything.\n\n## Install\n\n```\npip install segkit\n```\n",
+        repository="alice/polyp-seg",
+    ),
+    "Bitbucket project was forked": Case(
+        "# Tracker\n\nThis project was forked from https://bitbucket.org/motionlab/tracker.\n\n"
+        "Tracker follows objects in video.\n",
+    ),
+    "original README kept below a one-line note": Case(
+        "# Notes\n\nSee below.\n\n## Original README\n\n# DetKit\n\n" + UPSTREAM_BODY * 3,
+        repository="bob/detkit-experiments",
+    ),
+    "the original README follows, RST-like title": Case(
+        "Experiments\n===========\n\nThe original README follows.\n\n" + UPSTREAM_BODY * 3,
+    ),
+    "a GitHub fork whose title is its parent's": Case(
+        "# DetKit\n\n" + UPSTREAM_BODY,
+        repository="alice/fastmask",
+        upstream="detkit-org/DetKit",
+        work="detkit-org/DetKit",
+    ),
+    "another work's BibTeX, the paper known": Case(
+        "# Sparse Graph Transformers\n\nCode for sparse attention on graphs.\n\n## Citation\n\n"
+        + BIBTEX.format(title="Sparse Graph Transformers for Molecule Property Prediction"),
+        identity=QUATERNION,
+        work="Sparse Graph Transformers for Molecule Property Prediction",
+    ),
+    "another work's arXiv badge, the paper known": Case(
+        "# FlowNet-X\n\n[![arXiv](https://img.shields.io/badge/arXiv-2101.00001-red)]"
+        "(https://arxiv.org/abs/2101.00001)\n\n## Usage\n\n```\npython run.py\n```\n",
+        identity=QUATERNION,
+        work="arXiv:2101.00001",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", INHERITED.values(), ids=INHERITED.keys())
+def test_an_inherited_readme_is_found_with_its_evidence(case: Case) -> None:
+    verdict, work, line = _inherited(case)
+    assert verdict is Inherited.YES
+    assert line > 0
+    if case.work is not None:
+        assert work == case.work
+
+
+RENAMED = "# OldName\n\nOldName learns rotations.\n\n" + BIBTEX.format(title="OldName: Rotations")
+
+NEAR_MISSES = {
+    "a renamed project": Case(RENAMED, repository="alice/newname"),
+    "a renamed project, lone file": Case(RENAMED),
+    "its own BibTeX beside its base model's": Case(
+        "# QuatNet\n\nWe fine-tune a base model.\n\n## Citation\n\n"
+        + BIBTEX.format(title="Learning Rotations with Quaternion Networks")
+        + "\nWe build on the base model; please also cite it:\n\n"
+        + BIBTEX.format(title="A Large Base Model for Vision"),
+        identity=QUATERNION,
+    ),
+    "built on top of X with its own results": Case(
+        "# FastMask\n\nThis code is built on top of [DetKit](https://github.com/detkit-org/detkit)."
+        "\n\n## Results\n\n| Method | AP |\n| --- | --- |\n| FastMask | 41.2 |\n"
+        "| DetKit | 39.0 |\n",
+        repository="alice/fastmask",
+    ),
+    "a fork that rewrote its README": Case(
+        "# FastMask\n\nThis repository is a fork of [DetKit](https://github.com/detkit-org/detkit)"
+        " that adds our mask head for the paper.\n\n## Training\n\n```\npython train.py\n```\n",
+        repository="alice/fastmask",
+        upstream="detkit-org/detkit",
+    ),
+    "a README that does not name the paper": Case(
+        "# Experiments\n\nScripts for the experiments.\n\n```\npython run.py\n```\n",
+        identity=QUATERNION,
+    ),
+    "some files forked from elsewhere": Case(
+        "# MathTune\n\n`train.py` and `utils.py` are forked from "
+        "[here](https://github.com/someone/other-repo).\n",
+        repository="lab/mathtune",
+    ),
+    "a prompt template in code": Case(
+        "# AskBench\n\nThe prompt:\n\n```\n{{ question }}\nAnswer: {{ answer }}\n```\n",
+    ),
+    "a template is the contribution": Case(
+        "# ReproKit\n\nThis repository is a template for reproducible experiments, used in our"
+        " paper.\n",
+    ),
+    "a fork that names itself": Case(
+        "# FastMask, built on DetKit\n\n" + UPSTREAM_BODY,
+        repository="alice/fastmask",
+        upstream="detkit-org/detkit",
+    ),
+    "the paper's own arXiv id in the head": Case(
+        "# Rotations\n\n[paper](https://arxiv.org/abs/2405.12345)\n\n"
+        + BIBTEX.format(title="A Large Base Model for Vision"),
+        identity=QUATERNION,
+    ),
+    "a fork notice deep in the acknowledgements": Case(
+        "# FastMask\n\n" + "Some text.\n\n" * 20 + "## Acknowledgements\n\n"
+        "This repository is a fork of [DetKit](https://github.com/detkit-org/detkit).\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", NEAR_MISSES.values(), ids=NEAR_MISSES.keys())
+def test_a_near_miss_is_never_inherited(case: Case) -> None:
+    assert _inherited(case)[0] is not Inherited.YES
+
+
+def test_naming_the_paper_or_the_repository_is_a_no() -> None:
+    named = Case("# QuatNet\n\nRotations.\n", identity=QUATERNION)
+    assert _inherited(named)[0] is Inherited.NO
+    by_title = Case("# Code\n\nFor *Quaternion Networks for rotations*.\n", identity=QUATERNION)
+    assert _inherited(by_title)[0] is Inherited.NO
+    one_word = Case("# Networks\n\n" + BIBTEX.format(title="Graph Nets"), identity=QUATERNION)
+    assert _inherited(one_word)[0] is Inherited.YES  # one word of its title names no paper
+    titled = Case("# FastMask: masks, fast\n\nText.\n", repository="alice/FastMask")
+    assert _inherited(titled)[0] is Inherited.NO
+    assert _inherited(Case("# FastMask\n\nText.\n"))[0] is Inherited.UNKNOWN
+
+
+def test_an_inherited_readme_gives_only_another_works_claims() -> None:
+    facts = analyze_readme(INHERITED["bare GitHub fork notice"].readme + BIBTEX.format(title="T"))
+    assert facts.claims
+    assert {claim.whose for claim in facts.claims} == {Whose.OTHER}
+    assert {claim.work for claim in facts.claims} <= {"detkit-org/detkit", "T"}
+
+
+# --- whose: weights ---------------------------------------------------------------------------
+
+
+WEIGHTS = {
+    "a base model fetched by its download command": (
+        "# SafeTune\n\n## Setup\n\nDownload the base model (Llama-8B):\n\n```\n"
+        "huggingface-cli download meta-org/Llama-8B --local-dir models/\n```\n",
+        None,
+        Whose.OTHER,
+    ),
+    "an incidental 'our' beside a backbone": (
+        "# SafeTune\n\nWe use the official ViT backbone from "
+        "[here](https://huggingface.co/vision-org/vit-base), kept in our `pretrained/` folder.\n",
+        None,
+        Whose.OTHER,
+    ),
+    "a model of another owner named in the training steps": (
+        "# SafeTune\n\n## Training\n\nTraining starts from "
+        "[Mistral-7B](https://huggingface.co/mistral-org/Mistral-7B) with LoRA.\n",
+        "alice/safetune",
+        Whose.OTHER,
+    ),
+    "our checkpoint, the same link words as a backbone's": (
+        "# SafeTune\n\nOur fine-tuned checkpoints of the official backbone: "
+        "[SafeTune-7B](https://huggingface.co/alice/SafeTune-7B).\n",
+        "alice/safetune",
+        Whose.OWN,
+    ),
+    "a personal account's model of the same project": (
+        "# SafeTune\n\n## Training\n\nOr start from "
+        "[SafeTune-7B](https://huggingface.co/bob-smith/safetune-7b).\n",
+        "alice-lab/SafeTune",
+        Whose.OWN,
+    ),
+    "another owner's model offered outside the steps": (
+        "# SafeTune\n\n## Models\n\n| Model | Link |\n| --- | --- |\n"
+        "| 7B | [weights](https://huggingface.co/bob-smith/st-7b) |\n",
+        "alice-lab/SafeTune",
+        Whose.OWN,
+    ),
+    "a release asset of another repository in the set-up": (
+        "# FaceFix\n\n## Setup\n\nFetch the face parser's weights from "
+        "[Releases](https://github.com/parser-lab/FaceParse/releases/tag/v1).\n",
+        "pris-lab/FaceFix",
+        Whose.OTHER,
+    ),
+    "a compared model's card in a results row": (
+        "# Evals\n\n## Results\n\n| Model | MMLU | GSM8K |\n| --- | --- | --- |\n"
+        "| [Big-LM](https://github.com/biglab/models/blob/main/MODEL_CARD.md) | 71.2 | 80.1 |\n",
+        None,
+        Whose.OTHER,
+    ),
+    "a compared Hub model in a results row": (
+        "# Evals\n\n## Results\n\n| Model | MMLU | GSM8K |\n| --- | --- | --- |\n"
+        "| [Other-7B](https://huggingface.co/other-lab/other-7b) | 60.1 | 70.2 |\n",
+        None,
+        Whose.OTHER,
+    ),
+    "its own release asset": (
+        "# FaceFix\n\n## Checkpoints\n\n"
+        "[facefix.pth](https://github.com/pris-lab/FaceFix/releases/download/v1/facefix.pth)\n",
+        "pris-lab/FaceFix",
+        Whose.OWN,
+    ),
+}
+
+
+@pytest.mark.parametrize(("readme", "repository", "whose"), WEIGHTS.values(), ids=WEIGHTS.keys())
+def test_whose_the_weights_are(readme: str, repository: str | None, whose: Whose) -> None:
+    facts = analyze_readme(readme, repository=repository)
+    claims = [claim for claim in facts.claims if claim.cover is C.WEIGHTS]
+    assert claims
+    assert {claim.whose for claim in claims} == {whose}
+    assert (C.WEIGHTS in facts.covers) is (whose is Whose.OWN)
+
+
+# --- whose: results and citations -------------------------------------------------------------
+
+TABLE = "| Method | Acc |\n| --- | --- |\n| A | 71.2 |\n| B | 74.5 |\n"
+
+
+@pytest.mark.parametrize(
+    ("heading", "whose"),
+    [
+        ("## Baseline results", Whose.OTHER),
+        ("## Baselines", Whose.OTHER),
+        ("## Comparison with baselines", Whose.OWN),
+        ("## Results", Whose.OWN),
+        ("## Main results vs. baselines", Whose.OWN),
+    ],
+)
+def test_whose_the_results_are(heading: str, whose: Whose) -> None:
+    facts = analyze_readme(f"# Net\n\nA method.\n\n{heading}\n\n{TABLE}")
+    claims = {claim.whose for claim in facts.claims if claim.cover is C.RESULTS}
+    assert claims == {whose}
+    assert (C.RESULTS in facts.covers) is (whose is Whose.OWN)
+
+
+@pytest.mark.parametrize(
+    ("introduction", "whose"),
+    [
+        ("Results of the baselines, as reported by the original authors:", Whose.OTHER),
+        ("Numbers taken from the original paper:", Whose.OTHER),
+        ("Our results compared with the baselines:", Whose.OWN),
+        ("Accuracy on the test split:", Whose.OWN),
+    ],
+)
+def test_whose_the_results_are_by_the_sentence_introducing_them(
+    introduction: str, whose: Whose
+) -> None:
+    facts = analyze_readme(
+        f"# Net\n\nResults of the baselines are in the appendix.\n\n## Results\n\n"
+        f"{introduction}\n\n{TABLE}"
+    )
+    claims = [claim for claim in facts.claims if claim.cover is C.RESULTS]
+    assert claims[0].whose is Whose.OWN  # the section's heading: the sentence above is not its
+    assert {claim.whose for claim in claims[1:]} == {whose}
+    assert (C.RESULTS in facts.covers) is (whose is Whose.OWN)
+
+
+CITATIONS = {
+    "only the original work's BibTeX": (
+        "# Net\n\nA method.\n\n## Citation\n\nThis code is based on X; please also cite the"
+        " original paper:\n\n" + BIBTEX.format(title="X: The Original"),
+        None,
+        False,
+    ),
+    "its own BibTeX": (
+        "# Net\n\nA method.\n\n## Citation\n\nIf you use this code, please cite our paper:\n\n"
+        + BIBTEX.format(title="Net: A Method"),
+        None,
+        True,
+    ),
+    "another title than the paper's, the paper known": (
+        "# Net\n\n## Citation\n\n" + BIBTEX.format(title="Unrelated Work on Graphs"),
+        QUATERNION,
+        False,
+    ),
+    "the paper's title, the paper known": (
+        "# Net\n\n## Citation\n\n"
+        + BIBTEX.format(title="Learning Rotations with Quaternion Networks"),
+        QUATERNION,
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize(("readme", "identity", "own"), CITATIONS.values(), ids=CITATIONS.keys())
+def test_whose_the_citation_is(readme: str, identity: PaperIdentity | None, own: bool) -> None:
+    facts = analyze_readme(readme, identity=identity)
+    claims = [claim for claim in facts.claims if claim.cover is C.CITATION]
+    assert [claim.whose for claim in claims] == [Whose.OWN if own else Whose.OTHER]
+    assert (C.CITATION in facts.covers) is own
+    if not own:
+        assert claims[0].work is not None
+
+
+def test_titles_and_names_compare_by_their_words() -> None:
+    assert same_title("Learning Rotations with Quaternion Networks", "Quaternion Networks")
+    assert not same_title("Learning Rotations", "Sparse Graph Transformers")
+    assert name_words("FastSeg-v2") == {"fastseg"}
+    assert name_words("code-for-paper") == set()
