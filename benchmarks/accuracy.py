@@ -318,7 +318,7 @@ def read_readmes(corpus: Path) -> list[ReadmeRecord]:
         facts = analyze_readme(
             text,
             root_files=tuple(record["root_files"]),
-            name=record["readme_path"],
+            name=record.get("readme_path"),
             repository=record["repo"],
         )
         records.append(_judged(record, facts))
