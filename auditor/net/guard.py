@@ -14,12 +14,12 @@ each redirect hop alike. TLS SNI and the Host header still carry the name. Failu
 No side doors. The APIs the auditor itself asks (GitHub REST and GraphQL, the raw-download
 origin, every root of `config.API_ROOTS`, as configured: a mirror of any) may live on a private
 address (GitHub Enterprise Server usually does): `ApiRoots` names them, exactly (scheme, host,
-port and path), and `ApiTransport` sends a request through a backend that trusts their (host,
-port) only when the request is one of ours *and* its URL lies under one of those roots (the
-root's path or below it, `ApiRoot.holds`, which also decides which token a request carries:
-`hosts.api.JsonApi`). Everything else — every
-paper link, project page and redirect, even to the very same host — goes through the plain
-guard, where a private address needs `--allow-private` like any other.
+port and path), and the API fetcher's `auditor.net.transport.RoutedTransport` sends a request
+through a pool whose guard trusts their (host, port) only when the request is one of ours
+*and* its URL lies under one of those roots (the root's path or below it, `ApiRoot.holds`,
+which also decides which token a request carries: `hosts.api.JsonApi`). Everything else —
+every paper link, project page and redirect, even to the very same host — goes through the
+plain guard, where a private address needs `--allow-private` like any other.
 """
 
 from __future__ import annotations

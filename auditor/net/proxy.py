@@ -5,10 +5,10 @@ Through a proxy our connection goes to the proxy, and the proxy resolves the lin
 connects to it. So:
 
 * The proxy itself is the user's choice and may be on any address (a company's usually is
-  private): the pool of a proxy connects only to that proxy, through a guard that trusts its
-  (host, port) and nothing else.
+  private): the proxies' pool connects only to the proxies, through a guard that trusts their
+  (host, port) pairs and nothing else.
 * Before a request goes to the proxy, its host is resolved here and checked as a direct
-  connection's would be (`GuardedBackend.checked_addresses`): a name resolving to a private,
+  connection's would be (`Guard.checked_addresses`): a name resolving to a private,
   loopback or link-local address is refused without `--allow-private`, on every redirect hop;
   a name that does not resolve is never sent, and fails as it would directly.
 * What cannot be checked: the proxy resolves the name again, itself. An answer that changes

@@ -15,8 +15,8 @@ returning a `Reply`, or returning None after writing a raw answer itself through
 without a route answer 404. Handlers that wait should wait on `exchange.stopping` so that
 stopping the server never hangs.
 
-`plain_fetcher` is the run's request path (`auditor.net.fetcher.Fetcher`) over a plain httpx
-transport, for host adapters asking a fake API directly (no address guard, no pacing).
+`plain_fetcher` is the run's request path (`auditor.net.fetcher.Fetcher`) over a pool whose
+guard allows every address, for host adapters asking a fake API directly (no pacing).
 
 `FakeDNS` is a resolver for `auditor.net.Net(resolver=...)`: it maps test names to addresses
 and answers "no such name" for everything else, so no test sends a query to a real resolver.
