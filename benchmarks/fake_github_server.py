@@ -1,7 +1,7 @@
 """tests/support/fake_github.py's FakeGitHub in a process of its own, fed by a world's repos.json.
 
     python -m benchmarks.fake_github_server REPOS.json [--latency 0.05] [--token T]
-        [--rest-budget N] [--max-seconds 1800]
+        [--rest-budget N] [--max-seconds 1800] [--graphql-faults N]
 
 Prints "ready URL" once listening. Commands on stdin, one a line: `stats` (prints the counters
 as one JSON line), `reset` (zeroes them), `quit`. Stops when stdin closes or after
@@ -45,9 +45,24 @@ def main() -> None:
     parser.add_argument("--token")
     parser.add_argument("--rest-budget", type=int)
     parser.add_argument("--max-seconds", type=float, default=1800.0)
+    parser.add_argument(
+        "--graphql-faults",
+        type=int,
+        default=0,
+        help="every N-th repository's batch meets a secondary limit or a 502 once, in turn",
+    )
     args = parser.parse_args()
+    repos = load(args.repos)
+    faults = {
+        repo.full_name: ("secondary", "502")[index % 2]
+        for index, repo in enumerate(repos[:: args.graphql_faults] if args.graphql_faults else [])
+    }
     fake = FakeGitHub(
-        load(args.repos), latency=args.latency, token=args.token, rest_budget=args.rest_budget
+        repos,
+        latency=args.latency,
+        token=args.token,
+        rest_budget=args.rest_budget,
+        graphql_faults=faults,
     )
     # The recorded requests would only grow: the benchmark reads the counters.
     fake.requests = _Discard()

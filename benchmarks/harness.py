@@ -118,8 +118,10 @@ def fakes(
     latency: float,
     token: str | None,
     rest_budget: int | None = None,
+    graphql_faults: int = 0,
 ) -> Iterator[Fakes]:
-    """The fake web and the fake GitHub of `world` (dumped into `folder`), running."""
+    """The fake web and the fake GitHub of `world` (dumped into `folder`), running;
+    `graphql_faults`: every N-th repository's batch meets a GraphQL fault once."""
     world.dump(folder)
     web = _Server(
         [
@@ -144,6 +146,8 @@ def fakes(
             args += ["--token", token]
         if rest_budget is not None:
             args += ["--rest-budget", str(rest_budget)]
+        if graphql_faults:
+            args += ["--graphql-faults", str(graphql_faults)]
         github = _Server(args)
         try:
             yield Fakes(web, github)

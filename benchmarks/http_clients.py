@@ -1,6 +1,6 @@
-"""CPU per HTTP request of the client alone: the auditor's fetcher (httpx behind the address
-guard, the politeness gate and the capped body), plain httpx, and aiohttp (when installed),
-each sending the same GETs to one fake-web host on loopback.
+"""CPU per HTTP request of the client alone: the auditor's fetcher (aiohttp behind the address
+guard, the politeness gate and the capped body), plain aiohttp, and httpx (when installed: the
+stack before issue 27), each sending the same GETs to one fake-web host on loopback.
 
     python benchmarks/http_clients.py [--requests 3000] [--concurrency 32]
 
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-import httpx  # noqa: E402
+import aiohttp  # noqa: E402
 
 from auditor.config.settings import Settings  # noqa: E402
 from auditor.net import Net  # noqa: E402
@@ -61,6 +61,8 @@ async def auditor_fetcher(urls: list[str], concurrency: int) -> None:
 
 
 async def plain_httpx(urls: list[str], concurrency: int) -> None:
+    import httpx
+
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(limits=limits, trust_env=False) as client:
 
@@ -72,8 +74,6 @@ async def plain_httpx(urls: list[str], concurrency: int) -> None:
 
 
 async def plain_aiohttp(urls: list[str], concurrency: int) -> None:
-    import aiohttp
-
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as session:
 
@@ -97,15 +97,15 @@ def main() -> None:
     pages = [link.url(built.port) for link in built.web if link.category == "ok" and link.page]
     urls = [pages[i % len(pages)] for i in range(args.requests)]
     clients: dict[str, Callable[[list[str], int], Awaitable[None]]] = {
-        "auditor fetcher (httpx, guard, gate, capped body)": auditor_fetcher,
-        "httpx AsyncClient": plain_httpx,
+        "auditor fetcher (aiohttp, guard, gate, capped body)": auditor_fetcher,
+        "aiohttp ClientSession": plain_aiohttp,
     }
     try:
-        import aiohttp  # noqa: F401
+        import httpx  # noqa: F401
 
-        clients["aiohttp ClientSession"] = plain_aiohttp
+        clients["httpx AsyncClient"] = plain_httpx
     except ImportError:
-        print("aiohttp is not installed: its row is left out")
+        print("httpx is not installed: its row is left out")
     web = harness._Server(["benchmarks.fake_web", str(folder / "web.json"), "--latency", "0"])
     try:
         print(f"| client | requests | CPU per request (median of {args.runs}) | wall |")

@@ -230,8 +230,10 @@ def _sentence(rng: random.Random, words: int) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def build(papers: int, *, seed: int = 7, port: int = 18080) -> World:
-    """The world of a `papers`-long list; the same arguments give the same world."""
+def build(papers: int, *, seed: int = 7, port: int = 18080, one_host: bool = False) -> World:
+    """The world of a `papers`-long list; the same arguments give the same world. `one_host`:
+    every web link on `ONE_HOST` instead (a list whose pages all sit on one proceedings site),
+    the same papers, repositories and links otherwise."""
     rng = random.Random(seed * 1_000_003 + papers)
     web_links = int(papers * 0.33) + 8
     n_hosts = min(MAX_HOSTS, max(12, int(web_links * (1 - BIG_HOST_SHARE) / 1.5)))
@@ -270,10 +272,10 @@ def build(papers: int, *, seed: int = 7, port: int = 18080) -> World:
                     extra = _repo(rng, f"page{number % 499}", f"code{number}")
                     repos.append(extra)
                     code_link = f"https://github.com/{extra.cited_as}"
-            link = WebLink(path, host, category, page, code_link)
+            link = WebLink(path, ONE_HOST if one_host else host, category, page, code_link)
             web.append(link)
             word = "Project page" if page else "Data"
-            sentences.append(f"{word}: http://{host}:{port}{path}")
+            sentences.append(f"{word}: {link.url(port)}")
         paragraphs.append(" ".join(sentences))
     text = "ICML 2026 benchmark list\n\n" + "\n\n".join(paragraphs) + "\n"
     return World(papers, seed, port, repos, web, text)

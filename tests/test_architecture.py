@@ -99,6 +99,32 @@ def test_imports_run_only_downwards() -> None:
     assert leaks == []
 
 
+# The HTTP library and its URL and header types: only `auditor.net` knows which one sends the
+# requests (its own errors, `Response`, `Headers` and `URL` are what the callers see).
+HTTP_LIBRARIES = ("aiohttp", "aiohappyeyeballs", "yarl", "multidict", "httpx", "httpcore")
+
+
+def _library_imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return [(line, name) for line, name in found if name.split(".")[0] in HTTP_LIBRARIES]
+
+
+def test_only_net_imports_the_http_library() -> None:
+    leaks = [
+        f"{path.relative_to(ROOT)}:{line} → {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if _unit(path) != "net"
+        for line, name in _library_imports(path)
+    ]
+    assert leaks == []
+    assert _library_imports(PACKAGE / "net" / "transport.py"), "the check looks where it should"
+
+
 def test_few_modules_stay_loose_at_the_top() -> None:
     loose = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__", "__main__"}
     assert len(loose) <= LOOSE_AT_MOST, sorted(loose)

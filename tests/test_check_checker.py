@@ -1,4 +1,5 @@
-"""Unit logic of the link checker: retry decisions, outcome mapping (with respx), pages, bodies.
+"""Unit logic of the link checker: retry decisions, outcome mapping (against a local server),
+pages, bodies.
 
 The retry policy itself (statuses, errors, waits, backoff) is tests/test_net_policy.py's."""
 
@@ -8,11 +9,10 @@ import gzip
 import tracemalloc
 import zlib
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from email.utils import formatdate
 
-import httpx
 import pytest
-import respx
 
 from auditor.check import answers as http_answers
 from auditor.check import checker, pages
@@ -20,14 +20,14 @@ from auditor.config.settings import Settings
 from auditor.models import LinkCheck, LinkKind, Outcome
 from auditor.net import Net, policy
 from auditor.net.body import CappedBody
-from tests.support.local_servers import FakeDNS
+from tests.support.local_servers import FakeDNS, Reply, Route, html, sequence, serve
 
-SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0)
-URL = "https://paper.test/code"
+# The local server is on 127.0.0.1: private addresses allowed, as for any local test server.
+SETTINGS = Settings(per_host_interval=0.0, max_retries=3, max_retry_wait=30.0, allow_private=True)
 NOW = 1_700_000_000.0  # the wall clock of `net`: server waits are read against it, not the real one
 
 
-# --- retry decisions and outcome mapping, with respx -----------------------------------------
+# --- retry decisions and outcome mapping, against a local server -----------------------------
 
 
 @pytest.fixture
@@ -48,68 +48,60 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return recorded
 
 
-async def check_one(net: Net, kind: LinkKind = LinkKind.DOI) -> LinkCheck:
-    return (await checker.check_links(net, [(URL, kind)]))[URL]
+async def check_one(net: Net, url: str, kind: LinkKind = LinkKind.DOI) -> LinkCheck:
+    return (await checker.check_links(net, [(url, kind)]))[url]
 
 
-@respx.mock
+def _then_ok(status: int, *headers: tuple[str, str]) -> Route:
+    return sequence(Reply(status, headers=headers), Reply(200))
+
+
 async def test_retry_after_seconds_is_honoured(net: Net, waits: list[float]) -> None:
-    respx.head(URL).mock(
-        side_effect=[httpx.Response(429, headers={"Retry-After": "2"}), httpx.Response(200)]
-    )
-    result = await check_one(net)
+    with serve({"HEAD /code": _then_ok(429, ("Retry-After", "2"))}) as server:
+        result = await check_one(net, server.url("/code"))
     assert result.outcome is Outcome.OK
     assert waits == [pytest.approx(2, abs=0.5)]
 
 
-@respx.mock
 async def test_retry_after_http_date_is_honoured(net: Net, waits: list[float]) -> None:
     date = formatdate(NOW + 4, usegmt=True)
-    respx.head(URL).mock(
-        side_effect=[httpx.Response(503, headers={"Retry-After": date}), httpx.Response(200)]
-    )
-    assert (await check_one(net)).outcome is Outcome.OK
+    with serve({"HEAD /code": _then_ok(503, ("Retry-After", date))}) as server:
+        assert (await check_one(net, server.url("/code"))).outcome is Outcome.OK
     assert waits == [pytest.approx(4, abs=0.2)]  # however long the test took to get here
 
 
-@respx.mock
 async def test_backoff_without_retry_after(net: Net, waits: list[float]) -> None:
-    respx.head(URL).mock(return_value=httpx.Response(502))
-    result = await checker.check_links(net, [(URL, LinkKind.DOI)])  # retry_base_delay=1.0
-    assert result[URL].outcome is Outcome.TRANSIENT
-    assert result[URL].detail.startswith("502 Bad Gateway; retried 3 times over ")
+    with serve({"HEAD /code": Reply(502)}) as server:
+        result = await check_one(net, server.url("/code"))  # retry_base_delay=1.0
+    assert result.outcome is Outcome.TRANSIENT
+    assert result.detail.startswith("502 Bad Gateway; retried 3 times over ")
     assert len(waits) == 3
     for attempt, wait in enumerate(waits):
         assert 2**attempt / 2 - 0.2 <= wait <= 2**attempt
 
 
-@respx.mock
 async def test_a_wait_beyond_the_cap_is_never_waited(net: Net, waits: list[float]) -> None:
-    route = respx.head(URL).mock(return_value=httpx.Response(429, headers={"Retry-After": "3600"}))
-    result = await check_one(net)
+    with serve({"HEAD /code": Reply(429, headers=(("Retry-After", "3600"),))}) as server:
+        result = await check_one(net, server.url("/code"))
     assert waits == []
-    assert route.call_count == 1
+    assert server.seen("/code") == ["HEAD"]
     assert result.outcome is Outcome.TRANSIENT
     assert result.detail == (
         "429 Too Many Requests; the server asked us to wait 3600 s, beyond the 30 s limit"
     )
 
 
-@respx.mock
 async def test_rate_limit_reset_is_honoured(net: Net, waits: list[float]) -> None:
     reset = str(int(NOW) + 3)
-    respx.head(URL).mock(
-        side_effect=[httpx.Response(429, headers={"X-RateLimit-Reset": reset}), httpx.Response(200)]
-    )
-    assert (await check_one(net)).outcome is Outcome.OK
+    with serve({"HEAD /code": _then_ok(429, ("X-RateLimit-Reset", reset))}) as server:
+        assert (await check_one(net, server.url("/code"))).outcome is Outcome.OK
     assert waits == [pytest.approx(3, abs=0.2)]
 
 
-@respx.mock
 async def test_no_retries_when_max_retries_is_zero(waits: list[float]) -> None:
-    respx.head(URL).mock(return_value=httpx.Response(503))
-    async with Net(Settings(max_retries=0), resolver=FakeDNS()) as net:
-        result = await check_one(net)
+    with serve({"HEAD /code": Reply(503)}) as server:
+        async with Net(replace(SETTINGS, max_retries=0), resolver=FakeDNS()) as net:
+            result = await check_one(net, server.url("/code"))
     assert result.outcome is Outcome.TRANSIENT
     assert result.detail == "503 Service Unavailable"
     assert waits == []
@@ -138,27 +130,23 @@ async def test_no_retries_when_max_retries_is_zero(waits: list[float]) -> None:
         (404, 200, Outcome.OK),
     ],
 )
-@respx.mock
 async def test_outcome_mapping(head: int, get: int | None, outcome: Outcome) -> None:
-    head_route = respx.head(URL).mock(return_value=httpx.Response(head))
-    get_route = respx.get(URL).mock(return_value=httpx.Response(get or 599))
-    async with Net(Settings(max_retries=0), resolver=FakeDNS()) as net:
-        result = await check_one(net)
+    routes = {"HEAD /code": Reply(head), "GET /code": Reply(get or 599)}
+    with serve(routes) as server:  # type: ignore[arg-type]
+        async with Net(replace(SETTINGS, max_retries=0), resolver=FakeDNS()) as net:
+            result = await check_one(net, server.url("/code"))
     assert result.outcome is outcome, result.detail
-    assert head_route.call_count == 1
-    assert get_route.call_count == (0 if get is None else 1)
+    assert server.seen("/code") == ["HEAD"] + ([] if get is None else ["GET"])
 
 
-@respx.mock
 async def test_page_kinds_are_fetched_with_get(net: Net) -> None:
-    route = respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
-    result = await check_one(net, LinkKind.GITHUB_PAGES)
-    assert route.call_count == 1
+    with serve({"/code": html("<title>Project</title>")}) as server:
+        result = await check_one(net, server.url("/code"), LinkKind.GITHUB_PAGES)
+    assert server.seen("/code") == ["GET"]
     assert result.page_title == "Project"
 
 
 @pytest.mark.parametrize("kind", [LinkKind.WEB, LinkKind.ANONYMOUS_REVIEW])
-@respx.mock
 async def test_an_internal_error_is_unchecked_never_a_verdict(
     net: Net, monkeypatch: pytest.MonkeyPatch, kind: LinkKind
 ) -> None:
@@ -166,13 +154,12 @@ async def test_an_internal_error_is_unchecked_never_a_verdict(
         raise RuntimeError("a bug of ours")
 
     monkeypatch.setattr(checker, "success_verdict", broken)
-    respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
-    result = await check_one(net, kind)
+    with serve({"/code": html("<title>Project</title>")}) as server:
+        result = await check_one(net, server.url("/code"), kind)
     assert result.outcome is Outcome.UNCHECKED
     assert result.detail == "not checked: internal error (RuntimeError)"
 
 
-@respx.mock
 async def test_a_page_analysis_failure_costs_the_analysis_not_the_verdict(
     net: Net, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,8 +167,8 @@ async def test_a_page_analysis_failure_costs_the_analysis_not_the_verdict(
         raise IndexError("a bug of ours")
 
     monkeypatch.setattr(pages, "analyse_page", broken)
-    respx.get(URL).mock(return_value=httpx.Response(200, html="<title>Project</title>"))
-    result = await check_one(net, LinkKind.WEB)
+    with serve({"/code": html("<title>Project</title>")}) as server:
+        result = await check_one(net, server.url("/code"), LinkKind.WEB)
     assert result.outcome is Outcome.OK  # judged by its answer alone
     assert result.page_title is None
 

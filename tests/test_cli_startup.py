@@ -113,4 +113,4 @@ def test_the_console_script_entry_loads_nothing_heavy(tmp_path: Path) -> None:
 def test_the_listing_sees_what_an_audit_loads(tmp_path: Path) -> None:
     # The check above can fail: the modules an audit runs with are heavy, and seen.
     loaded = _loaded_after("import auditor.pipeline.run", tmp_path)
-    assert {"httpx", "sqlite3", "auditor.hosts"} <= set(_heavy(loaded))
+    assert {"aiohttp", "sqlite3", "auditor.hosts"} <= set(_heavy(loaded))

@@ -1,7 +1,7 @@
 """The one host adapter interface (`auditor.hosts.adapter`): every adapter of the registry —
 GitHub's and each of `ForgeFacts.adapters` — serves its links, and says found, moved, gone, blocked
 (a private repository the token can read included) and could-not-ask in the one `Reason` vocabulary
-for the same answers. The APIs are scripted with httpx's mock transport (unit logic: which answer
+for the same answers. The APIs are scripted (tests/support/scripted.py, unit logic: which answer
 means what); the end-to-end paths are in tests/end_to_end/test_hosts.py and
 tests/test_hosts_github.py."""
 
@@ -12,7 +12,6 @@ import inspect
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-import httpx
 import pytest
 
 from auditor.config.settings import Settings, api_roots_from
@@ -20,7 +19,10 @@ from auditor.hosts.adapter import HostAdapter, HostAnswer, Reason
 from auditor.hosts.forges import ForgeFacts, SelfHosted
 from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
+from auditor.net.errors import ConnectError
+from auditor.net.transport import Request
 from tests.support.local_servers import plain_fetcher
+from tests.support.scripted import Scripted, ScriptedTransport
 
 SELF_HOSTED = "git.example.org"
 # One name (and id) per row of the table: the answer of a row is what its repository gets.
@@ -129,16 +131,16 @@ HOSTS = {
 # Row → the answer every request about that repository gets (None: the host's own body, then
 # 404s for what follows), and the reason and outcome every adapter must give for it.
 TERMS_BLOCK = {"message": "Repository access blocked", "block": {"reason": "tos"}}
-TABLE: dict[str, tuple[httpx.Response | None, Reason, Outcome]] = {
+TABLE: dict[str, tuple[Scripted | None, Reason, Outcome]] = {
     "found": (None, Reason.FOUND, Outcome.OK),
     "renamed": (None, Reason.MOVED, Outcome.MOVED),
-    "gone": (httpx.Response(404, json={"message": "Not Found"}), Reason.GONE, Outcome.DEAD),
-    "deleted": (httpx.Response(410, json={"message": "Gone"}), Reason.GONE, Outcome.DEAD),
-    "legal": (httpx.Response(451, json={"message": "Legal"}), Reason.BLOCKED, Outcome.DEAD),
-    "tos": (httpx.Response(403, json=TERMS_BLOCK), Reason.BLOCKED, Outcome.DEAD),
-    "down": (httpx.Response(503, json={}), Reason.COULD_NOT_ASK, Outcome.TRANSIENT),
+    "gone": (Scripted.json(404, {"message": "Not Found"}), Reason.GONE, Outcome.DEAD),
+    "deleted": (Scripted.json(410, {"message": "Gone"}), Reason.GONE, Outcome.DEAD),
+    "legal": (Scripted.json(451, {"message": "Legal"}), Reason.BLOCKED, Outcome.DEAD),
+    "tos": (Scripted.json(403, TERMS_BLOCK), Reason.BLOCKED, Outcome.DEAD),
+    "down": (Scripted.json(503, {}), Reason.COULD_NOT_ASK, Outcome.TRANSIENT),
     "html": (
-        httpx.Response(200, text="<html>hi</html>", headers={"content-type": "text/html"}),
+        Scripted(200, b"<html>hi</html>", {"content-type": "text/html"}),
         Reason.COULD_NOT_ASK,
         Outcome.TRANSIENT,
     ),
@@ -153,37 +155,32 @@ EXCEPTIONS = {
 }
 
 
-def _row_of(url: httpx.URL) -> str | None:
-    text = str(url)
+def _row_of(text: str) -> str | None:
     return next((row for row in ROWS if row in text or str(ID[row]) in text), None) or next(
         (row for row in ROWS if f"{ID[row]:040x}" in text), None
     )
 
 
-def _api(host: Host) -> httpx.MockTransport:
+def _api(host: Host) -> ScriptedTransport:
     asked: set[str] = set()
 
-    def answer(request: httpx.Request) -> httpx.Response:
+    def answer(request: Request) -> Scripted:
         row = _row_of(request.url)
         if row is None:
-            return httpx.Response(404, json={"message": "Not Found"})
+            return Scripted.json(404, {"message": "Not Found"})
         scripted, _, _ = TABLE[row]
         if row == "unreachable":
-            raise httpx.ConnectError("connection refused", request=request)
+            raise ConnectError("connection refused")
         if scripted is not None:
-            return httpx.Response(
-                scripted.status_code, headers=scripted.headers, content=scripted.content
-            )
+            return scripted
         if row in asked or host.found is None:  # what follows the repository's own answer
-            return httpx.Response(404, json={"message": "This repository is empty."})
+            return Scripted.json(404, {"message": "This repository is empty."})
         asked.add(row)
         if row == "private" and host.private is not None:
-            return httpx.Response(200, json=host.private(f"acme/{row}"))
-        return httpx.Response(
-            200, json=host.found(row, MOVED_TO if row == "renamed" else f"acme/{row}")
-        )
+            return Scripted.json(200, host.private(f"acme/{row}"))
+        return Scripted.json(200, host.found(row, MOVED_TO if row == "renamed" else f"acme/{row}"))
 
-    return httpx.MockTransport(answer)
+    return ScriptedTransport(answer)
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
+from urllib.parse import urlsplit
 
-import httpx
 import pytest
 
 from auditor.config.settings import Settings
@@ -28,6 +28,7 @@ from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
 from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
 from auditor.net import policy
 from auditor.net.fetcher import Fetcher
+from auditor.net.transport import Request
 from tests.support.fake_github import FakeGitHub, FakeRepo, head_oid
 from tests.support.github_world import (
     MIT,
@@ -41,6 +42,7 @@ from tests.support.github_world import (
     without_source,
 )
 from tests.support.local_servers import plain_fetcher
+from tests.support.scripted import Scripted, ScriptedTransport
 
 
 @pytest.fixture
@@ -432,11 +434,11 @@ async def test_a_single_repository_that_always_times_out_is_transient(
 async def test_token_goes_to_the_api_host_only(
     fake: FakeGitHub, caplog: pytest.LogCaptureFixture
 ) -> None:
-    seen: list[httpx.Request] = []
+    seen: list[Request] = []
 
-    def public_api(request: httpx.Request) -> httpx.Response:
+    def public_api(request: Request) -> Scripted:
         seen.append(request)
-        return httpx.Response(404, json={"message": "Not Found"})
+        return Scripted.json(404, {"message": "Not Found"})
 
     settings = Settings(
         github_api_url=fake.url,
@@ -444,13 +446,13 @@ async def test_token_goes_to_the_api_host_only(
         github_server_url="https://ghe.example.com",
         github_token=TOKEN,
     )
-    async with plain_fetcher(httpx.MockTransport(public_api)) as mock:
+    async with plain_fetcher(ScriptedTransport(public_api)) as mock:
         facts = GitHubFacts(mock, settings)
         # github.com links go to api.github.com, without the Enterprise token.
         await facts.repos(["someone/thing"], host="github.com")
         await facts.other("https://gist.github.com/someone/0123abcd")
-    assert [r.url.host for r in seen] == ["api.github.com", "api.github.com"]
-    assert all("authorization" not in r.headers for r in seen)
+    assert [urlsplit(r.url).hostname for r in seen] == ["api.github.com", "api.github.com"]
+    assert all("authorization" not in map(str.lower, r.headers) for r in seen)
 
     # A redirect off the API origin is not followed, so the token cannot travel with it.
     with FakeGitHub() as elsewhere:

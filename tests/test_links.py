@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import httpx
 import pytest
 
 import auditor
@@ -296,7 +295,7 @@ def test_host_and_port_as_compared() -> None:
     root = ApiRoot.parse("https://API.example.org.:443/api/v4/")
     assert root is not None
     assert (root.scheme, root.host, root.port) == origins.origin("https://api.example.org/")
-    assert root.holds(httpx.URL("https://api.example.org/api/v4/projects/1"))
+    assert root.holds("https://api.example.org/api/v4/projects/1")
 
 
 def test_default_ports_have_one_home() -> None:

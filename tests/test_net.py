@@ -11,8 +11,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-import httpcore
-import httpx
 import pytest
 
 from auditor.check import checker
@@ -21,14 +19,17 @@ from auditor.hosts.api import JsonApi
 from auditor.models import LinkKind, Outcome
 from auditor.net import (
     AddressRefused,
-    GuardedBackend,
+    Guard,
     NameNotResolved,
     Net,
     embedded_ipv4,
     is_public_address,
 )
-from auditor.net.answer import PERMANENT_REDIRECTS, REDIRECT_STATUSES, Response
+from auditor.net.answer import PERMANENT_REDIRECTS, REDIRECT_STATUSES, URL, Headers, Response
 from auditor.net.fetcher import Budget, location
+from auditor.net.guard import GuardResolver
+from auditor.net.tls import verifying_context
+from auditor.net.transport import Pool, PoolTransport, Request
 from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
 REFUSED = [
@@ -59,53 +60,52 @@ def test_embedded_ipv4_forms() -> None:
     assert embedded_ipv4(plain) is plain
 
 
-class RecordingBackend(httpcore.AsyncNetworkBackend):
-    """Stands for the real network: records where it was asked to connect."""
-
-    def __init__(self, failing: set[str] | None = None) -> None:
-        self.connected: list[str] = []
-        self.failing = failing or set()
-
-    async def connect_tcp(self, host: str, port: int, **kw: Any) -> httpcore.AsyncNetworkStream:
-        self.connected.append(host)
-        if host in self.failing:
-            raise httpcore.ConnectError("Connection refused")
-        return httpcore.AsyncMockStream([])
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-
-
 def guard(
     names: dict[str, Any], settings: Settings | None = None, **kw: Any
-) -> tuple[GuardedBackend, RecordingBackend, FakeDNS]:
+) -> tuple[Guard, FakeDNS]:
     settings = settings or Settings()
-    inner, dns = RecordingBackend(kw.pop("failing", None)), FakeDNS(names)
-    return GuardedBackend(inner, dns, settings.is_network_allowed, **kw), inner, dns
+    dns = FakeDNS(names)
+    return Guard(dns, settings.is_network_allowed, **kw), dns
+
+
+async def _addresses(guard: Guard, host: str, port: int = 80) -> list[str]:
+    return [found["host"] for found in await GuardResolver(guard, 1.0).resolve(host, port)]
+
+
+async def _get(guard: Guard, url: str) -> int:
+    pool = Pool(guard, verifying_context(None, None), limit=4, per_host=4, timeout=2.0)
+    try:
+        answer = await PoolTransport(pool).open(Request("GET", url, {}, None, 2.0))
+        answer.release()
+        return answer.status
+    finally:
+        await pool.aclose()
 
 
 async def test_connects_only_to_the_checked_address() -> None:
     allowed = Settings(allow_private=True, allowed_networks=(ipaddress.ip_network("127.0.0.2/32"),))
-    backend, inner, dns = guard({"rebind.test": ["127.0.0.1", "127.0.0.2"]}, allowed)
-    await backend.connect_tcp("rebind.test", 80)
-    assert inner.connected == ["127.0.0.2"]  # the address, never the name: no second lookup
+    checked, dns = guard({"rebind.test": ["127.0.0.1", "127.0.0.2"]}, allowed)
+    with serve({"/": Reply(200)}, host="127.0.0.2") as server:
+        assert await _get(checked, server.url("/", host="rebind.test")) == 200
+    assert len(server.requests) == 1  # on the address allowed, never the name: no second lookup
     assert dns.lookups == ["rebind.test"]
 
 
 async def test_all_refused_addresses_never_connect() -> None:
-    backend, inner, _ = guard({"metadata.test": ["169.254.169.254", "::ffff:10.0.0.1"]})
+    checked, _ = guard({"metadata.test": ["169.254.169.254", "::ffff:10.0.0.1"]})
     with pytest.raises(AddressRefused) as refused:
-        await backend.connect_tcp("metadata.test", 80)
+        await _addresses(checked, "metadata.test")
     assert refused.value.addresses == ("169.254.169.254", "::ffff:10.0.0.1")
-    assert inner.connected == []
 
 
-async def test_address_literals_are_checked_without_lookup() -> None:
-    backend, inner, dns = guard({})
+async def test_address_literals_are_checked_on_the_socket_without_lookup() -> None:
+    checked, dns = guard({})
+    with serve({"/": Reply(200)}) as server, pytest.raises(AddressRefused):
+        await _get(checked, server.url("/"))  # 127.0.0.1: never meets the resolver
+    assert server.requests == []
     with pytest.raises(AddressRefused):
-        await backend.connect_tcp("::1", 80)
-    await backend.connect_tcp("8.8.8.8", 80)
-    assert inner.connected == ["8.8.8.8"]
+        checked.check_socket_address("::1", 80)
+    checked.check_socket_address("8.8.8.8", 80)
     assert dns.lookups == []
 
 
@@ -113,39 +113,42 @@ async def test_mapped_ipv6_obeys_the_allowed_networks() -> None:
     only_two = Settings(
         allow_private=True, allowed_networks=(ipaddress.ip_network("127.0.0.2/32"),)
     )
-    backend, inner, _ = guard(
-        {"a.test": "::ffff:127.0.0.1", "b.test": "::ffff:127.0.0.2"}, only_two
-    )
+    checked, _ = guard({"a.test": "::ffff:127.0.0.1", "b.test": "::ffff:127.0.0.2"}, only_two)
     with pytest.raises(AddressRefused):
-        await backend.connect_tcp("a.test", 80)
-    await backend.connect_tcp("b.test", 80)
-    assert inner.connected == ["::ffff:127.0.0.2"]
+        await _addresses(checked, "a.test")
+    assert await _addresses(checked, "b.test") == ["::ffff:127.0.0.2"]
+    with pytest.raises(AddressRefused):
+        checked.check_socket_address("::ffff:127.0.0.1", 80)
 
 
 async def test_trusted_origins_may_be_private_on_their_port_only() -> None:
-    backend, inner, _ = guard(
+    checked, _ = guard(
         {"ghe.test": "10.1.2.3", "x.test": "10.1.2.3"}, trusted=frozenset({("ghe.test", 443)})
     )
-    await backend.connect_tcp("GHE.test", 443)
+    assert await _addresses(checked, "GHE.test", 443) == ["10.1.2.3"]
+    checked.check_socket_address("10.1.2.3", 443)  # what the trusted name resolved to
     for host, port in (("x.test", 443), ("ghe.test", 80), ("ghe.test", 8443)):
         with pytest.raises(AddressRefused):
-            await backend.connect_tcp(host, port)
-    assert inner.connected == ["10.1.2.3"]
+            await _addresses(checked, host, port)
+    with pytest.raises(AddressRefused):
+        checked.check_socket_address("10.1.2.3", 80)
 
 
 async def test_next_address_is_tried_when_one_fails() -> None:
-    backend, inner, _ = guard({"two.test": ["8.8.8.8", "8.8.4.4"]}, failing={"8.8.8.8"})
-    await backend.connect_tcp("two.test", 80)
-    assert inner.connected == ["8.8.8.8", "8.8.4.4"]
+    everything = Settings(allow_private=True)
+    checked, _ = guard({"two.test": ["127.0.0.3", "127.0.0.1"]}, everything)
+    with serve({"/": Reply(200)}) as server:  # nothing listens on 127.0.0.3
+        assert await _get(checked, server.url("/", host="two.test")) == 200
+    assert len(server.requests) == 1
 
 
 async def test_resolution_failures_say_whether_the_name_exists() -> None:
-    backend, _, _ = guard({"empty.test": []})
+    checked, _ = guard({"empty.test": []})
     with pytest.raises(NameNotResolved) as missing:
-        await backend.connect_tcp("missing.test", 80)
+        await _addresses(checked, "missing.test")
     assert missing.value.nxdomain
     with pytest.raises(NameNotResolved) as empty:
-        await backend.connect_tcp("empty.test", 80)
+        await _addresses(checked, "empty.test")
     assert empty.value.nxdomain
 
     async def temporary(host: str, port: int) -> list[str]:
@@ -156,9 +159,9 @@ async def test_resolution_failures_say_whether_the_name_exists() -> None:
         return ["8.8.8.8"]
 
     for resolver in (temporary, slow):
-        failing = GuardedBackend(RecordingBackend(), resolver, Settings().is_network_allowed)
+        failing = Guard(resolver, Settings().is_network_allowed)
         with pytest.raises(NameNotResolved) as failed:
-            await failing.connect_tcp("x.test", 80, timeout=0.1)
+            await failing.checked_addresses("x.test", 80, 0.1)
         assert not failed.value.nxdomain
 
 
@@ -286,11 +289,11 @@ async def test_a_303_is_followed_alike_for_a_page_and_an_api() -> None:
 
 def test_one_redirect_rule() -> None:
     def answer(status: int, where: str = "/next") -> Response:
-        return Response("https://site.test/a/b", status, httpx.Headers({"Location": where}))
+        return Response("https://site.test/a/b", status, Headers({"Location": where}))
 
     for status in (301, 302, 303, 307, 308):
-        assert location(answer(status)) == httpx.URL("https://site.test/next")
-    assert location(answer(303, "c?d=1")) == httpx.URL("https://site.test/a/c?d=1")
+        assert location(answer(status)) == URL("https://site.test/next")
+    assert location(answer(303, "c?d=1")) == URL("https://site.test/a/c?d=1")
     assert location(answer(300)) is None  # Multiple Choices names no single target
     assert location(answer(304)) is None
     assert location(answer(302, "  ")) is None

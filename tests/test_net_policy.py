@@ -10,7 +10,6 @@ from dataclasses import replace
 from email.utils import formatdate
 from urllib.parse import unquote
 
-import httpx
 import pytest
 
 from auditor.check import checker
@@ -18,7 +17,8 @@ from auditor.config.settings import Settings
 from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.github import GitHubFacts
 from auditor.models import LinkKind, Outcome
-from auditor.net import AddressRefused, NameNotResolved, Net, policy
+from auditor.net import AddressRefused, NameNotResolved, Net, errors, policy
+from auditor.net.answer import Headers
 from auditor.net.policy import (
     Again,
     GaveUp,
@@ -36,10 +36,10 @@ from tests.support.local_servers import FakeDNS, Reply, plain_fetcher, sequence,
 NOW = 1_700_000_000.0
 
 
-def _tls(error: ssl.SSLError) -> httpx.ConnectError:
+def _tls(error: ssl.SSLError) -> errors.ConnectError:
     try:
-        raise httpx.ConnectError("handshake") from error
-    except httpx.ConnectError as wrapped:
+        raise errors.ConnectError("handshake") from error
+    except errors.ConnectError as wrapped:
         return wrapped
 
 
@@ -63,24 +63,21 @@ def test_transient_statuses(status: int, transient: bool) -> None:
 @pytest.mark.parametrize(
     ("error", "transient", "unreached"),
     [
-        (httpx.ReadTimeout("slow"), True, False),
-        (httpx.WriteTimeout("slow"), True, False),
-        (httpx.PoolTimeout("busy"), True, False),
-        (httpx.ConnectTimeout("slow"), True, True),
-        (httpx.ConnectError("refused"), True, True),
-        (httpx.ReadError("reset"), True, False),
-        (httpx.WriteError("broken pipe"), True, False),
-        (httpx.RemoteProtocolError("garbage"), True, False),
+        (errors.ReadTimeout("slow"), True, False),
+        (errors.ConnectTimeout("slow"), True, True),
+        (errors.ConnectError("refused"), True, True),
+        (errors.ReadError("reset"), True, False),
+        (errors.WriteError("broken pipe"), True, False),
+        (errors.RemoteProtocolError("garbage"), True, False),
+        (errors.ProxyError("403 Forbidden"), False, False),
         (NameNotResolved("x.test", "temporary failure", nxdomain=False), True, True),
         (NameNotResolved("x.test", "no such name", nxdomain=True), False, True),
         (AddressRefused("x.test", ["10.0.0.1"]), False, False),
         (_tls(ssl.SSLCertVerificationError("self-signed")), False, False),
         (_tls(ssl.SSLError("wrong version number")), False, False),
         (TimeoutError(), False, False),  # our whole-exchange deadline
-        (httpx.LocalProtocolError("ours"), False, False),
-        (httpx.UnsupportedProtocol("ftp"), False, False),
-        (httpx.InvalidURL("bad"), False, False),
-        (httpx.DecodingError("bad gzip"), False, False),
+        (errors.UnsupportedProtocol("ftp"), False, False),
+        (errors.InvalidURL("bad"), False, False),
         (ValueError("a bug"), False, False),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, BaseException) else str(value),
@@ -139,7 +136,7 @@ def test_a_real_clock_http_date() -> None:
 def test_server_wait_reads_retry_after_then_rate_limit_reset(
     headers: dict[str, str], retry: float | None, reset: float | None, wait: float | None
 ) -> None:
-    given = httpx.Headers(headers)
+    given = Headers(headers)
     assert retry_after(given, now=NOW) == retry
     assert rate_limit_reset(given, now=NOW) == reset
     assert server_wait(given, now=NOW) == wait
@@ -150,9 +147,8 @@ def test_server_wait_reads_retry_after_then_rate_limit_reset(
     [("0", 0), ("59", 59), (" 4990 ", 4990), ("", None), ("-1", None), ("x", None), ("²", None)],
 )
 def test_rate_limit_remaining(value: str, remaining: int | None) -> None:
-    raw = value.encode("latin-1")  # as from the wire: httpx decodes headers as latin-1
-    assert rate_limit_remaining(httpx.Headers([(b"X-RateLimit-Remaining", raw)])) == remaining
-    assert rate_limit_remaining(httpx.Headers()) is None
+    assert rate_limit_remaining(Headers([("X-RateLimit-Remaining", value)])) == remaining
+    assert rate_limit_remaining(Headers()) is None
 
 
 # --- Backoff and giving up ---------------------------------------------------------------------

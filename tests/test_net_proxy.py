@@ -293,7 +293,7 @@ def test_the_tracking_issue_goes_through_a_proxy_only_when_asked_for(
         audit = ["audit", str(papers), "--out", str(out), "--allow-private", "127.0.0.0/8",
                  "--dns-canary", "localhost", "--no-cache"]  # fmt: skip
         assert cli.main(audit, environ={}) == cli.EXIT_FINDINGS
-        # httpx reads the process's environment itself: the variables are set there.
+        # An HTTP client may read the process's environment itself: the variables are set there.
         for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
             monkeypatch.setenv(name, proxy.url)
         environ = {"GITHUB_TOKEN": token, "GITHUB_API_URL": api.url(""), "HTTP_PROXY": proxy.url}

@@ -19,14 +19,13 @@ from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 from urllib.parse import urlencode
 
-import httpx
-
 from auditor import redact
 from auditor.config.settings import Settings
 from auditor.containment import is_failure_note
 from auditor.models import Outcome, Tier
 from auditor.net import Net
 from auditor.net.body import UnreadableBody
+from auditor.net.errors import HTTPError
 from auditor.net.fetcher import Fetcher
 from auditor.render.text import most_that_fit
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard
@@ -375,7 +374,7 @@ class _Api:
                 seconds=ISSUE_API_TIMEOUT,
                 read_timeout=ISSUE_API_TIMEOUT,
             )
-        except (httpx.HTTPError, TimeoutError, UnreadableBody, OSError) as error:
+        except (HTTPError, TimeoutError, UnreadableBody, OSError) as error:
             why = str(error) or type(error).__name__
             raise IssueSyncError(redact.scrub(f"GitHub API {method} {path}: {why}")) from None
         if not 200 <= response.status < 300 and response.status not in ok:

@@ -19,8 +19,6 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import httpx
-
 from auditor import deadline as run_clock
 from auditor.check.answers import status_verdict, success_verdict, verdict
 from auditor.check.cache import VerdictCache
@@ -30,12 +28,12 @@ from auditor.links import HTML_KINDS, is_cut
 from auditor.links.origins import host_of
 from auditor.models import Hop, LinkCheck, LinkKind, Outcome
 from auditor.net import Net
-from auditor.net.answer import Failure, Response
+from auditor.net.answer import Failure, Response, request_url
 from auditor.net.client import needs_public_dns
 from auditor.net.fetch import (
     Budget,
     LinkFetcher,
-    httpx_limit,
+    client_limit,
     redirect_target,
     scheme_refusal,
     seconds,
@@ -218,10 +216,10 @@ class _Checker:
         if refusal is not None:
             return LinkCheck(refusal[0], refusal[1], now_iso())
         try:
-            if not httpx.URL(url).host:
+            if not request_url(url).host:
                 return LinkCheck(Outcome.DEAD, "not a valid URL (no host)", now_iso())
-        except (httpx.InvalidURL, ValueError) as exc:
-            if httpx_limit(exc) is not None:  # a browser would ask: never `dead`
+        except ValueError as exc:
+            if client_limit(exc) is not None:  # a browser would ask: never `dead`
                 return LinkCheck(Outcome.UNSUPPORTED, unsupported_address(exc), now_iso())
             return LinkCheck(Outcome.DEAD, f"not a valid URL ({exc})", now_iso())
         excluded = self._excluded(url)
@@ -378,7 +376,11 @@ class _Checker:
                     if previous.last_modified:
                         headers["If-Modified-Since"] = previous.last_modified
                 response = await self._answer(current, kind, headers, budget)
-                target = redirect_target(response, max_length=settings.limits.url_length)
+                try:
+                    target = redirect_target(response, max_length=settings.limits.url_length)
+                except Failure:
+                    hops.append(Hop(current, response.status))  # it did redirect, somewhere
+                    raise
                 if target is None:
                     return await self._judge(
                         url, kind, response, hops, previous if headers else None

@@ -38,5 +38,5 @@ def configure_logging(verbosity: int, stream: TextIO, environ: Mapping[str, str]
     root.handlers[:] = [handler]
     root.setLevel(level)
     root.propagate = False
-    # httpx logs every request at INFO; keep it for -vv.
-    logging.getLogger("httpx").setLevel(logging.DEBUG if verbosity >= 2 else logging.WARNING)
+    # aiohttp's client logs its own troubles at DEBUG and WARNING; keep them for -vv.
+    logging.getLogger("aiohttp").setLevel(logging.DEBUG if verbosity >= 2 else logging.WARNING)

@@ -14,10 +14,9 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-import httpx
-
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
 from auditor.models import Outcome, RepoFacts
+from auditor.net.answer import Headers
 from auditor.timestamps import to_utc_iso
 
 # Statuses by which a host says the repository does not exist (HTTP's Not Found and Gone), and
@@ -58,7 +57,7 @@ class Answer:
     """One API answer: status, headers, body text, and the URL that gave it."""
 
     status: int
-    headers: httpx.Headers
+    headers: Headers[str]
     text: str
     url: str
 

@@ -11,14 +11,13 @@ import functools
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.config.settings import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.links import climbs
 from auditor.models import Outcome
-from auditor.net.answer import Response
+from auditor.net.answer import URL, Response
 from auditor.net.body import UnreadableBody
+from auditor.net.errors import HTTPError, TimeoutException
 from auditor.net.fetcher import Fetcher, location
 from auditor.net.guard import ApiRoot
 from auditor.net.policy import Again, GaveUp, RetryPolicy
@@ -50,8 +49,7 @@ class JsonApi:
         self.requests_made = 0
 
     def _authorization(self, url: str) -> dict[str, str]:
-        target = httpx.URL(url)
-        token = next((value for root, value in self._auth if root.holds(target)), None)
+        token = next((value for root, value in self._auth if root.holds(url)), None)
         return {"Authorization": token} if token else {}
 
     async def get(self, url: str, *, method: str = "GET", retry: bool = True) -> Answer:
@@ -69,11 +67,11 @@ class JsonApi:
                 raise result.failure
             try:
                 target = location(result)
-            except (httpx.InvalidURL, ValueError):
+            except ValueError:
                 raise Stop(Outcome.TRANSIENT, "redirected to an invalid address") from None
             if target is None:
                 return Answer(result.status, result.headers, result.text(), result.url)
-            if target.host != httpx.URL(result.url).host:
+            if target.host != URL(result.url).host:
                 raise Stop(Outcome.TRANSIENT, f"redirected to {target.host}; not followed")
             url = str(target)
         raise Stop(Outcome.TRANSIENT, "too many redirects")
@@ -97,11 +95,11 @@ class JsonApi:
             raise Stop(Outcome.TRANSIENT, str(error)) from None
         except TimeoutError as error:  # the whole-exchange deadline: not asked again
             raise Stop(Outcome.TRANSIENT, "timed out") from error
-        except httpx.HTTPError as error:
+        except HTTPError as error:
             name = type(error).__name__
             if self._retry.is_unreached(error) or not self._retry.is_transient_error(error):
                 raise Stop(Outcome.UNCHECKED, f"could not connect ({name})") from error
-            timeout = isinstance(error, httpx.TimeoutException)
+            timeout = isinstance(error, TimeoutException)
             return Again(
                 Stop(Outcome.TRANSIENT, "timed out" if timeout else f"exchange failed ({name})")
             )

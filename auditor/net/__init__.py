@@ -4,18 +4,18 @@
 * `client`: `Net`, the run's transports, politeness gates, fetchers and DNS canary.
 * `policy`: the one retry policy and its loop: what is transient, how long to wait, when to stop.
 * `body`: bodies read capped after decompression.
+* `errors`: a request's failures in net's own words (no caller knows the HTTP library).
 * `fetcher`: the one request path: every request (pages, APIs) through its server's gate.
-* `httpx_patches`: the two places we reach past httpx's and httpcore's public interfaces.
+* `transport`: the one place that speaks to the HTTP library (aiohttp): pools and sessions.
 * `politeness`: the per-server gates (adaptive concurrency and spacing) and request slots.
 * `proxy`: requests through a proxy, and what the guard checks before the proxy connects.
 * `tls`: the certificate authorities TLS trusts (certifi's, or the user's instead).
 """
 
-from auditor.net import httpx_patches as httpx_patches  # applied on import, before any request
 from auditor.net.client import Net
 from auditor.net.guard import (
     AddressRefused,
-    GuardedBackend,
+    Guard,
     IPAddress,
     NameNotResolved,
     Resolver,
@@ -26,7 +26,7 @@ from auditor.net.guard import (
 
 __all__ = [
     "AddressRefused",
-    "GuardedBackend",
+    "Guard",
     "IPAddress",
     "NameNotResolved",
     "Net",

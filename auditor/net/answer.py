@@ -1,19 +1,48 @@
 """What an HTTP answer is, and the words for it, for every module that reads answers (the link
-checker's `http_answers`, the hosts' adapters): the `Response`, the redirect statuses, the
-`Failure` a link's request ended in, a status and a redirect chain as people read them. Types
-and pure functions only: nothing here sends a request (`auditor.net.fetcher` does)."""
+checker's `http_answers`, the hosts' adapters): the `Response` and its `Headers`, the `URL` type
+requests are made to, the redirect statuses, the `Failure` a link's request ended in, a status
+and a redirect chain as people read them. Types and pure functions only: nothing here sends a
+request (`auditor.net.fetcher` does)."""
 
 from __future__ import annotations
 
 import email.message
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 
-import httpx
+from multidict import CIMultiDict
+from yarl import URL
 
 from auditor.models import Hop, Outcome
+from auditor.net.errors import InvalidURL
 from auditor.net.policy import retry_after, server_wait
+
+__all__ = ["URL", "Failure", "Headers", "Response", "request_url"]
+
+# An answer's headers: case-insensitive, repeated names kept (`Headers({"Location": "/b"})`).
+Headers = CIMultiDict
+
+# A host name as it goes on the wire (IDNA-encoded): letters, digits, `-`, `_` and dots.
+_HOST_NAME = re.compile(r"[a-z0-9_.-]+")
+
+
+def request_url(url: str | URL) -> URL:
+    """`url` as requests are made to it; raises `InvalidURL` (or UnicodeError, for a name
+    the IDNA codec rejects) for one with a host no request can name (`exa mple.org`,
+    `[broken`): yarl would carry such a host percent-encoded, a browser refuses it."""
+    try:
+        parsed = url if isinstance(url, URL) else URL(url)
+        host = parsed.raw_host
+    except UnicodeError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise InvalidURL(str(error)) from None
+    if host and ":" not in host and not _HOST_NAME.fullmatch(host.rstrip(".")):
+        raise InvalidURL(f"invalid host {host!r}")
+    return parsed
+
 
 # RFC 9110 §15.4: every redirect is followed by hand, pages and APIs alike (303 included:
 # the target answers a GET); 301 and 308 say the move is permanent.
@@ -29,7 +58,7 @@ class Response:
 
     url: str
     status: int
-    headers: httpx.Headers
+    headers: Headers[str]
     body: bytes | None = None
     note: str | None = None
     received_at: float = 0.0

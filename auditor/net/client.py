@@ -1,8 +1,9 @@
 """The network of a run (`Net`), and the limits every request keeps.
 
-`Net` owns the transports (behind the address guard of `auditor.net.guard`, through the
-transport of `auditor.net.httpx_patches`, and the proxies of `auditor.net.proxy` when the user
-names any), the run's request slots and per-server politeness gates (`auditor.net.politeness`:
+`Net` owns the connection pools (`auditor.net.transport`: aiohttp's, each behind an address
+guard of `auditor.net.guard`, and the proxies of `auditor.net.proxy` when the user names any):
+one for the links, one for the APIs' trusted roots, one that connects only to the proxies. It
+owns too the run's request slots and per-server politeness gates (`auditor.net.politeness`:
 adaptive concurrency and spacing, one gate per server as `auditor.links.politeness_key`
 tells), the fetchers every request goes through (`auditor.net.fetcher`), and the DNS canary
 that tells our network's failures from a link's. How to retry is `auditor.net.policy`'s.
@@ -22,28 +23,20 @@ import asyncio
 import functools
 import ipaddress
 import logging
+import ssl
 import time
 from types import TracebackType
 from typing import Self
-
-import httpcore
-import httpx
 
 from auditor.config.settings import Settings
 from auditor.links import has_real_tld
 from auditor.links.origins import host_key
 from auditor.net.fetcher import Clock, Fetcher
-from auditor.net.guard import (
-    ApiRoots,
-    ApiTransport,
-    GuardedBackend,
-    Resolver,
-    is_public_address,
-    system_resolver,
-)
+from auditor.net.guard import ApiRoots, Guard, Resolver, is_public_address, system_resolver
 from auditor.net.politeness import Gates, HostGate
-from auditor.net.proxy import routed_transport
+from auditor.net.proxy import ProxiedTransport, proxy_origin
 from auditor.net.tls import verifying_context
+from auditor.net.transport import Pool, PoolTransport, RoutedTransport, Transport
 
 log = logging.getLogger(__name__)
 
@@ -84,22 +77,17 @@ class Net:
     ) -> None:
         self.settings = settings
         self.resolver: Resolver = resolver or system_resolver
-        self.backend = GuardedBackend(
-            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed
-        )
-        concurrency = max(1, settings.concurrency)
-        limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+        allowed = settings.is_network_allowed
+        self.guard = Guard(self.resolver, allowed)
         # Raises CaBundleError for a bundle that cannot be used (the command line tells first).
         tls = verifying_context(settings.ca_file, settings.ca_dir)
-        self.transport = routed_transport(settings, limits, self.backend, self.resolver, tls)
-        # The APIs we ask (GitHub, GitLab, Hugging Face) through a transport of their own: only
+        self._pools: list[Pool] = []
+        self.transport = self._routed(self.guard, tls)
+        # The APIs we ask (GitHub, GitLab, Hugging Face) through a pool of their own: only
         # there, and only for their exact roots, is a private address trusted (guard.ApiRoots).
         roots = ApiRoots.of(settings.trusted_api_roots())
-        trusting = GuardedBackend(
-            httpcore.AnyIOBackend(), self.resolver, settings.is_network_allowed, roots.origins()
-        )
-        trusted = routed_transport(settings, limits, trusting, self.resolver, tls)
-        self.api_transport = ApiTransport(roots, trusted, self.transport)
+        trusted = self._routed(Guard(self.resolver, allowed, roots.origins()), tls)
+        self.api_transport = RoutedTransport(roots.holds, trusted, self.transport)
         # One politeness for both: an API's 429 slows its server down for pages too.
         self.gates = Gates(settings)
         self.pages = Fetcher(self.transport, settings, gates=self.gates, cookies=True, now=now)
@@ -107,6 +95,30 @@ class Net:
         self._canary: bool | None = None
         self._canary_lock = asyncio.Lock()
         self._said_offline = False
+
+    def _pool(self, guard: Guard, tls: ssl.SSLContext) -> Pool:
+        concurrency = max(1, self.settings.concurrency)
+        pool = Pool(
+            guard,
+            tls,
+            limit=concurrency,
+            per_host=min(concurrency, max(1, self.settings.per_host_concurrency)),
+            timeout=self.settings.timeout,
+        )
+        self._pools.append(pool)
+        return pool
+
+    def _routed(self, guard: Guard, tls: ssl.SSLContext) -> Transport:
+        """The transport of the connections `guard` checks: direct, or through the proxies
+        the settings name, over a pool that connects only to them (their origins trusted)."""
+        direct = PoolTransport(self._pool(guard, tls))
+        routes = self.settings.proxies
+        if not routes:
+            return direct
+        proxies = frozenset(proxy_origin(proxy) for proxy in routes.proxies())
+        through = PoolTransport(self._pool(Guard(self.resolver, guard.allowed, proxies), tls))
+        check_targets = not self.settings.allows_every_address()
+        return ProxiedTransport(routes, direct, through, guard, check_targets=check_targets)
 
     def gate(self, host: str) -> HostGate:
         """The politeness gate of the server behind `host`."""
@@ -172,8 +184,8 @@ class Net:
         return False
 
     async def aclose(self) -> None:
-        await self.api_transport.aclose()
-        await self.transport.aclose()
+        for pool in self._pools:
+            await pool.aclose()
 
     async def __aenter__(self) -> Self:
         return self

@@ -10,14 +10,23 @@ import asyncio
 import ssl
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.deadline import NOT_CHECKED, TIME_LIMIT_REACHED
 from auditor.deadline import current as current_deadline
 from auditor.models import Outcome
 from auditor.net import AddressRefused, NameNotResolved, Net
 from auditor.net.answer import Failure, Response, status_text
 from auditor.net.client import needs_public_dns
+from auditor.net.errors import (
+    ConnectError,
+    ConnectTimeout,
+    HTTPError,
+    InvalidURL,
+    NetworkError,
+    ProxyError,
+    RemoteProtocolError,
+    TimeoutException,
+    UnsupportedProtocol,
+)
 from auditor.net.fetcher import BodyWanted, Budget, location, seconds
 from auditor.net.policy import Again, GaveUp, RetryPolicy, tls_error
 from auditor.net.proxy import PROXY_FAILURES
@@ -28,30 +37,24 @@ __all__ = ["Budget", "seconds"]  # the fetcher's, named here for the link checke
 REFUSED_SCHEMES = frozenset({"file", "javascript", "data", "vbscript", "blob"})
 
 
-# What httpx refuses that a browser requests: a URL over 64 KiB, an IPv4 address written with
-# octal parts (`0177.0.0.1`), a host name that strict IDNA 2008 rejects (browsers use UTS 46).
-_HTTPX_LIMITS = ("URL too long", "Invalid IPv4 address", "Invalid IDNA hostname")
-
-
 class FetchError(Exception):
     """`fetch_document` could not get the document; the message is one line."""
 
 
-def httpx_limit(error: BaseException) -> str | None:
-    """Why httpx cannot request a URL a browser would, when `error` says so; else None."""
-    if isinstance(error, UnicodeError):  # the idna package's errors (IDNAError, InvalidCodepoint)
-        return f"a host name strict IDNA rejects ({error})"
-    if isinstance(error, httpx.InvalidURL) and str(error).startswith(_HTTPX_LIMITS):
-        return str(error)
+def client_limit(error: BaseException) -> str | None:
+    """Why our HTTP client cannot request a URL a browser would, when `error` says so (a host
+    name the IDNA codec rejects: browsers use UTS 46); else None."""
+    if isinstance(error, UnicodeError):
+        return f"a host name IDNA rejects ({error})"
     return None
 
 
 def unsupported_address(error: BaseException) -> str:
-    return f"an address our HTTP client cannot request ({httpx_limit(error)}); not checked"
+    return f"an address our HTTP client cannot request ({client_limit(error)}); not checked"
 
 
 def _classify(exc: Exception, settings_timeout: float, deadline: float) -> Failure:
-    """The failure an exception from httpx (or the guard) stands for: the verdict and its
+    """The failure an exception from the transport (or the guard) stands for: the verdict and its
     wording are the link checker's; whether to ask again is the retry policy's."""
     outcome, reason = _error_verdict(exc, settings_timeout, deadline)
     return Failure(
@@ -90,21 +93,21 @@ def _error_verdict(exc: Exception, settings_timeout: float, deadline: float) -> 
         if isinstance(tls, ssl.SSLCertVerificationError):
             return Outcome.BLOCKED, f"TLS certificate rejected ({tls.verify_message})"
         return T, f"TLS handshake failed ({tls.reason or tls})"
-    if isinstance(exc, httpx.ConnectTimeout):
+    if isinstance(exc, ConnectTimeout):
         return T, "connection timed out"
-    if isinstance(exc, httpx.ConnectError):
+    if isinstance(exc, ConnectError):
         return T, f"connection failed ({exc})"
-    if isinstance(exc, httpx.TimeoutException):
+    if isinstance(exc, TimeoutException):
         return T, f"no answer within {seconds(settings_timeout)}"
-    if isinstance(exc, httpx.ProxyError):  # the proxy refused the tunnel: its answer says why
+    if isinstance(exc, ProxyError):  # the proxy refused the tunnel: its answer says why
         return T, f"the proxy did not connect us ({exc})"
-    if isinstance(exc, httpx.RemoteProtocolError):
+    if isinstance(exc, RemoteProtocolError):
         return T, f"the server broke the HTTP protocol ({exc})"
-    if isinstance(exc, httpx.NetworkError):
+    if isinstance(exc, NetworkError):
         return T, f"connection lost ({exc})"
-    if httpx_limit(exc) is not None:
+    if client_limit(exc) is not None:
         return Outcome.UNSUPPORTED, unsupported_address(exc)
-    if isinstance(exc, httpx.InvalidURL | httpx.UnsupportedProtocol):
+    if isinstance(exc, InvalidURL | UnsupportedProtocol):
         return Outcome.DEAD, f"not a valid URL ({exc})"
     return T, f"request failed ({type(exc).__name__}: {exc})"
 
@@ -147,13 +150,13 @@ class LinkFetcher:
                 seconds=settings.link_deadline if budget is None else budget,
                 until=current_deadline().at,
             )
-        except (httpx.HTTPError, httpx.InvalidURL, OSError, TimeoutError, ValueError) as exc:
+        except (HTTPError, OSError, TimeoutError, ValueError) as exc:
             raise _classify(exc, settings.timeout, settings.link_deadline) from None
 
 
 def redirect_target(response: Response, *, max_length: int | None = None) -> str | None:
     """The absolute target of a redirect (RFC 9110 §10.2.2: Location may be relative). A target
-    longer than `max_length`, or one httpx cannot request though a browser would, is
+    longer than `max_length`, or one our client cannot request though a browser would, is
     `unsupported` (a `Failure`): never followed, never `dead`."""
     given = response.headers.get("location", "").strip()
     if max_length is not None and len(given) > max_length:
@@ -163,8 +166,8 @@ def redirect_target(response: Response, *, max_length: int | None = None) -> str
         )
     try:
         target = location(response)
-    except (httpx.InvalidURL, ValueError) as exc:
-        if httpx_limit(exc) is not None:
+    except ValueError as exc:
+        if client_limit(exc) is not None:
             why = f"redirected to {unsupported_address(exc)}"
             raise Failure(Outcome.UNSUPPORTED, why) from None
         raise Failure(Outcome.DEAD, f"redirect to an invalid address ({exc})") from None

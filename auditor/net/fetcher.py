@@ -6,28 +6,31 @@ body read capped after decompression. Redirects are never followed here: `locati
 one redirect rule (`net.answer.REDIRECT_STATUSES`) and the caller follows hop by hop, each hop
 a `send`.
 
-Requests go to the transport itself, not through `httpx.AsyncClient.send`: httpx parses
-Location into `next_request` even when not following redirects, and a Location it cannot parse
-would cost us the whole answer. This module is the only one that builds or sends an httpx
-request; moving to another HTTP library changes it (and `net.client`, which makes the
-transports), not its callers.
+Requests go to a `auditor.net.transport.Transport`, which alone speaks to the HTTP library:
+moving to another library changes it (and `net.client`, which makes the transports), not this
+module nor its callers. Cookies are kept here (pages only), so a redirect's hop sends back
+what the previous hop set, as a browser would.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import json
 import time
 from collections.abc import Callable, Mapping
+from http.cookies import CookieError, SimpleCookie
 from typing import Literal
+from urllib.parse import urlsplit
 
-import httpx
+from aiohttp import CookieJar
 
 from auditor.config.settings import Settings
-from auditor.net.answer import REDIRECT_STATUSES, Response
+from auditor.net.answer import REDIRECT_STATUSES, URL, Response, request_url
 from auditor.net.body import API_MAX_BODY, CappedBody, UnreadableBody
+from auditor.net.errors import HTTPError
 from auditor.net.policy import RetryPolicy
 from auditor.net.politeness import Gates, HostGate
+from auditor.net.transport import Exchange, Request, Transport
 
 # "none": no body; "html": a success's body when it is HTML (or untyped); "any": a success's
 # body; "every": the body of every answer (an API's error message is in it).
@@ -55,16 +58,16 @@ class Budget:
         self.left = seconds
 
 
-def location(response: Response) -> httpx.URL | None:
+def location(response: Response) -> URL | None:
     """Where a redirect leads (RFC 9110 §10.2.2: Location may be relative), or None when the
-    answer is no redirect or names no target; raises httpx.InvalidURL or ValueError for a
+    answer is no redirect or names no target; raises ValueError (`InvalidURL` is one) for a
     target that cannot be requested."""
     if response.status not in REDIRECT_STATUSES:
         return None
     target = response.headers.get("location", "").strip()
     if not target:
         return None
-    return httpx.URL(response.url).join(target)
+    return URL(response.url).join(URL(target))
 
 
 class Fetcher:
@@ -74,7 +77,7 @@ class Fetcher:
 
     def __init__(
         self,
-        transport: httpx.AsyncBaseTransport,
+        transport: Transport,
         settings: Settings,
         *,
         gates: Gates | None = None,
@@ -84,7 +87,8 @@ class Fetcher:
         self.transport = transport
         self.settings = settings
         self.gates = gates or Gates(settings)
-        self.cookies = httpx.Cookies() if cookies else None
+        self._keeps_cookies = cookies
+        self._jar: CookieJar | None = None  # made in the event loop, on the first request
         self.now = now
         self.reached_any = False  # some server answered: the network works
 
@@ -95,24 +99,43 @@ class Fetcher:
         headers: Mapping[str, str],
         json_body: object,
         read_timeout: float | None,
-    ) -> httpx.Request:
-        timeout = httpx.Timeout(read_timeout or self.settings.timeout, pool=None)
-        request = httpx.Request(
-            method,
-            url,
+    ) -> Request:
+        sent = {
+            "User-Agent": self.settings.user_agent,
+            "Accept": "*/*",
             # We decode bodies ourselves (CappedBody), so only codings we can bound are offered.
-            headers={
-                "User-Agent": self.settings.user_agent,
-                "Accept": "*/*",
-                "Accept-Encoding": "gzip, deflate",
-                **headers,
-            },
-            json=json_body,
-            extensions={"timeout": timeout.as_dict()},
-        )
-        if self.cookies is not None:
-            self.cookies.set_cookie_header(request)
-        return request
+            "Accept-Encoding": "gzip, deflate",
+            **headers,
+        }
+        body = None
+        if json_body is not None:
+            body = json.dumps(json_body, ensure_ascii=False, separators=(",", ":")).encode()
+            sent.setdefault("Content-Type", "application/json")
+        if self._keeps_cookies:
+            cookie = self._cookie_header(url)
+            if cookie:
+                sent["Cookie"] = cookie
+        return Request(method, url, sent, body, read_timeout or self.settings.timeout)
+
+    def _cookie_header(self, url: str) -> str:
+        if self._jar is None:
+            self._jar = CookieJar(unsafe=True)  # addresses keep cookies too, as browsers do
+        try:
+            cookies = self._jar.filter_cookies(URL(url))
+        except ValueError:
+            return ""
+        return "; ".join(f"{name}={morsel.coded_value}" for name, morsel in cookies.items())
+
+    def _keep_cookies(self, url: str, answer: Exchange) -> None:
+        if self._jar is None:
+            return
+        for header in answer.headers.getall("set-cookie", ()):
+            cookie: SimpleCookie = SimpleCookie()
+            try:
+                cookie.load(header)
+                self._jar.update_cookies(cookie, URL(url))
+            except (CookieError, ValueError):
+                continue  # a cookie a browser would drop too
 
     async def send(
         self,
@@ -130,27 +153,27 @@ class Fetcher:
     ) -> Response:
         """One exchange, ended within `seconds` of its start, or what a `Budget` has left (and
         by `until`, a loop time, when given): a server that drips one byte at a time never
-        trips the read timeout. `whole`:
-        a body that cannot be read whole raises (TimeoutError, httpx.HTTPError,
-        UnreadableBody) instead of being noted. Raises what httpx and the guard raise."""
+        trips the read timeout. `whole`: a body that cannot be read whole raises (TimeoutError,
+        `auditor.net.errors.HTTPError`, UnreadableBody) instead of being noted. Raises what
+        the transport and the guard raise (`auditor.net.errors`)."""
+        request_url(url)  # raises InvalidURL for a URL no request can be made to
         request = self._request(method, url, headers or {}, json_body, read_timeout)
         loop = asyncio.get_running_loop()
         budget = seconds if isinstance(seconds, Budget) else Budget(seconds)
-        async with self.gates.slot(request.url.host) as gate:
+        async with self.gates.slot(urlsplit(url).hostname or "") as gate:
             started = loop.time()
             if budget.left <= 0:
                 raise TimeoutError
             deadline = started + budget.left
             deadline = deadline if until is None else min(until, deadline)
             try:
-                return await self._exchange(request, url, gate, started, deadline, body, whole, cap)
+                return await self._exchange(request, gate, started, deadline, body, whole, cap)
             finally:
                 budget.left -= loop.time() - started
 
     async def _exchange(
         self,
-        request: httpx.Request,
-        url: str,
+        request: Request,
         gate: HostGate,
         started: float,
         deadline: float,
@@ -161,27 +184,25 @@ class Fetcher:
         loop = asyncio.get_running_loop()
         try:
             async with asyncio.timeout_at(deadline):
-                response = await self.transport.handle_async_request(request)
+                answer = await self.transport.open(request)
         except Exception as error:
             if RetryPolicy.is_overload_error(error):
                 gate.failed(started)
             raise
-        slow_down = RetryPolicy.asks_to_slow_down(response.status_code, response.headers)
-        gate.answered(started, loop.time() - started, slow_down=slow_down)
-        received_at = self.now()
-        response.request = request
-        if self.cookies is not None:
-            self.cookies.extract_cookies(response)
-        self.reached_any = True
         try:
-            return await self._read(response, url, body, whole, cap, deadline, received_at)
+            slow_down = RetryPolicy.asks_to_slow_down(answer.status, answer.headers)
+            gate.answered(started, loop.time() - started, slow_down=slow_down)
+            received_at = self.now()
+            if self._keeps_cookies:
+                self._keep_cookies(request.url, answer)
+            self.reached_any = True
+            return await self._read(answer, request.url, body, whole, cap, deadline, received_at)
         finally:
-            with contextlib.suppress(httpx.HTTPError, OSError):
-                await response.aclose()
+            answer.release()
 
     async def _read(
         self,
-        response: httpx.Response,
+        answer: Exchange,
         url: str,
         body: BodyWanted,
         whole: bool,
@@ -189,10 +210,11 @@ class Fetcher:
         deadline: float,
         received_at: float,
     ) -> Response:
-        status, headers = response.status_code, response.headers
+        status, headers = answer.status, answer.headers
         content_type = headers.get("content-type", "")
+        success = 200 <= status < 300
         wanted = body == "every" or (
-            response.is_success
+            success
             and (
                 body == "any"
                 or (body == "html" and (not content_type or "html" in content_type.lower()))
@@ -202,24 +224,20 @@ class Fetcher:
             return Response(url, status, headers, received_at=received_at)
         limit = cap or (API_MAX_BODY if whole else self.settings.max_body_bytes)
         note: str | None = None
-        if response.is_stream_consumed:  # a transport that answers from memory (tests)
-            reader = CappedBody("", limit)
-            reader.feed(response.content)
-        else:
-            reader = CappedBody(headers.get("content-encoding", ""), limit)
-            try:
-                async with asyncio.timeout_at(deadline):
-                    async for chunk in response.aiter_raw():
-                        if not reader.feed(chunk):
-                            break
-            except TimeoutError:
-                if whole:
-                    raise
-                note = f"body cut off at the {seconds(self.settings.link_deadline)} link deadline"
-            except httpx.HTTPError as error:
-                if whole:
-                    raise
-                note = f"body cut short ({error})"
+        reader = CappedBody(headers.get("content-encoding", ""), limit)
+        try:
+            async with asyncio.timeout_at(deadline):
+                async for chunk in answer.chunks():
+                    if not reader.feed(chunk):
+                        break
+        except TimeoutError:
+            if whole:
+                raise
+            note = f"body cut off at the {seconds(self.settings.link_deadline)} link deadline"
+        except HTTPError as error:
+            if whole:
+                raise
+            note = f"body cut short ({error})"
         if reader.error is not None:
             if whole:
                 raise UnreadableBody(f"API answer unreadable: {reader.error}")

@@ -1,41 +1,41 @@
-"""The address guard: what the run may connect to, decided below httpx, per connection.
+"""The address guard: what the run may connect to, decided below the HTTP client, per connection.
 
 Links come from untrusted text, so a link must not make us talk to the machine we run on or to
-its network (SSRF). The guard is an httpcore network backend (`GuardedBackend`): it resolves the
-host name itself, refuses non-global addresses (`is_public_address`, `embedded_ipv4`), and
-connects to the very address it checked, so no second lookup can answer differently (DNS
-rebinding). Every connection passes through it, the first request of a link and each redirect
-hop alike. TLS SNI and the Host header still carry the name: httpcore takes both from the URL,
-never from the address we connect to. Failures are `AddressRefused` and `NameNotResolved`, both
-`httpx.ConnectError`s. Owns also the `Resolver` type and `system_resolver`.
+its network (SSRF). The guard (`Guard`) is each connection pool's resolver (`GuardResolver`):
+it resolves the host name itself and refuses non-global addresses (`is_public_address`,
+`embedded_ipv4`), and the pool connects to the very address it checked, so no second lookup can
+answer differently (DNS rebinding); then every socket is checked again on the address it is
+about to connect to (`guarded_socket_factory`), which an address literal in a URL meets though
+it never meets a resolver. Every connection passes through both, the first request of a link and
+each redirect hop alike. TLS SNI and the Host header still carry the name. Failures are
+`AddressRefused` and `NameNotResolved`, both `auditor.net.errors.ConnectError`s. Owns also the
+`Resolver` type and `system_resolver`.
 
 No side doors. The APIs the auditor itself asks (GitHub REST and GraphQL, the raw-download
 origin, every root of `config.API_ROOTS`, as configured: a mirror of any) may live on a private
 address (GitHub Enterprise Server usually does): `ApiRoots` names them, exactly (scheme, host,
-port and path), and `ApiTransport` sends a request through a backend that trusts their (host,
-port) only when the request is one of ours *and* its URL lies under one of those roots (the
-root's path or below it, `ApiRoot.holds`, which also decides which token a request carries:
-`hosts.api.JsonApi`). Everything else — every
-paper link, project page and redirect, even to the very same host — goes through the plain
-guard, where a private address needs `--allow-private` like any other.
+port and path), and the API fetcher's `auditor.net.transport.RoutedTransport` sends a request
+through a pool whose guard trusts their (host, port) only when the request is one of ours
+*and* its URL lies under one of those roots (the root's path or below it, `ApiRoot.holds`,
+which also decides which token a request carries: `hosts.api.JsonApi`). Everything else —
+every paper link, project page and redirect, even to the very same host — goes through the
+plain guard, where a private address needs `--allow-private` like any other.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
-import select
 import socket
-import ssl
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
-import httpcore
-import httpx
+from aiohappyeyeballs import AddrInfoType
+from aiohttp.abc import AbstractResolver, ResolveResult
 
 from auditor.links.origins import host_key, origin
+from auditor.net.errors import ConnectError
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 # host, port -> the addresses the name resolves to, as strings; raises OSError (socket.gaierror
@@ -49,7 +49,7 @@ _NAT64 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("64:ff9b:
 _NO_SUCH_NAME = {socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME)}
 
 
-class AddressRefused(httpx.ConnectError):
+class AddressRefused(ConnectError):
     """Every address of a host is one the guard refuses to connect to."""
 
     def __init__(self, host: str, addresses: Iterable[str]) -> None:
@@ -59,7 +59,7 @@ class AddressRefused(httpx.ConnectError):
         super().__init__(f"{host} resolves to a non-public address ({shown})")
 
 
-class NameNotResolved(httpx.ConnectError):
+class NameNotResolved(ConnectError):
     """The host name did not resolve; `nxdomain` when the answer was "no such name"."""
 
     def __init__(self, host: str, reason: str, *, nxdomain: bool) -> None:
@@ -106,89 +106,31 @@ async def system_resolver(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
-class _HasFileno(Protocol):
-    def fileno(self) -> int: ...
-
-
-def _socket_readable(sock: _HasFileno) -> bool:
-    """Whether a read would return at once (data, or the b"" of a connection the server
-    closed); a socket without a descriptor counts as readable (closed). As httpcore decides."""
-    try:
-        descriptor = sock.fileno()
-    except (OSError, ValueError):
-        return True
-    if descriptor < 0:
-        return True
-    poll = select.poll()
-    poll.register(descriptor, select.POLLIN)
-    return bool(poll.poll(0))
-
-
-class _Stream(httpcore.AsyncNetworkStream):
-    """A network stream with a cheap `is_readable`. httpcore asks it of every idle pooled
-    connection whenever a request starts or ends, and anyio answers by building all of the
-    socket's attributes, a getpeername() system call among them, each time."""
-
-    def __init__(self, inner: httpcore.AsyncNetworkStream, sock: _HasFileno) -> None:
-        self._inner = inner
-        self._socket = sock
-
-    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:  # noqa: ASYNC109
-        return await self._inner.read(max_bytes, timeout)
-
-    async def write(self, buffer: bytes, timeout: float | None = None) -> None:  # noqa: ASYNC109
-        await self._inner.write(buffer, timeout)
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def start_tls(
-        self,
-        ssl_context: ssl.SSLContext,
-        server_hostname: str | None = None,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
-    ) -> httpcore.AsyncNetworkStream:
-        inner = await self._inner.start_tls(ssl_context, server_hostname, timeout)
-        return _Stream(inner, self._socket)  # TLS runs over the same socket
-
-    def get_extra_info(self, info: str) -> object:
-        if info == "is_readable":
-            return _socket_readable(self._socket)
-        return self._inner.get_extra_info(info)
-
-
-def _fast(stream: httpcore.AsyncNetworkStream) -> httpcore.AsyncNetworkStream:
-    # anyio gives asyncio's TransportSocket, which has the socket's fileno().
-    sock = stream.get_extra_info("socket")
-    return _Stream(stream, sock) if callable(getattr(sock, "fileno", None)) else stream
-
-
-class GuardedBackend(httpcore.AsyncNetworkBackend):
-    """An httpcore network backend that resolves names itself and connects only to addresses
-    the settings allow (public ones; private ones only with `--allow-private`)."""
+class Guard:
+    """Which addresses a connection may go to: public ones; private ones only as the settings
+    allow (`--allow-private`); and whatever address a `trusted` (host, port) pair resolves
+    to. `trusted` is for the APIs' own pool (`ApiRoots.origins`) and for a proxy's: never give
+    the links' guard an origin of a link."""
 
     def __init__(
         self,
-        inner: httpcore.AsyncNetworkBackend,
         resolver: Resolver,
         allowed: Callable[[IPAddress], bool],
         trusted: frozenset[tuple[str, int]] = frozenset(),
     ) -> None:
-        """`trusted`: (host, port) pairs connected to whatever their address; only
-        `ApiTransport`'s backend has any, for API requests (never give a link's backend one)."""
-        self._inner = inner
         self._resolver = resolver
-        self._allowed = allowed
+        self.allowed = allowed
         self._trusted = trusted
+        # (address, port) pairs a trusted origin resolved to (or is): the sockets' check lets
+        # them through whatever the address.
+        self._vouched: set[tuple[str, int]] = {
+            (host, port) for host, port in trusted if _is_address(host)
+        }
 
     async def addresses(self, host: str, port: int, within: float | None = None) -> list[str]:
         """The addresses of `host` (itself when it is an address literal), looked up within
         `within` seconds."""
-        try:
-            ipaddress.ip_address(host)
-        except ValueError:
-            pass
-        else:
+        if _is_address(host):
             return [host]
         try:
             async with asyncio.timeout(within):
@@ -211,7 +153,11 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             return False
         if port is not None and (host_key(host), port) in self._trusted:
             return True
-        return is_public_address(parsed) or self._allowed(embedded_ipv4(parsed))
+        return self.allows(parsed)
+
+    def allows(self, address: IPAddress) -> bool:
+        """Whether any connection may go to `address`, whoever named it."""
+        return is_public_address(address) or self.allowed(embedded_ipv4(address))
 
     async def checked_addresses(
         self, host: str, port: int, within: float | None = None
@@ -222,44 +168,71 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         usable = [address for address in found if self.permitted(host, address, port)]
         if not usable:
             raise AddressRefused(host, found)
+        if (host_key(host), port) in self._trusted:
+            self._vouched.update((address, port) for address in usable)
         return usable
 
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
-        local_address: str | None = None,
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        usable = await self.checked_addresses(host, port, timeout)
-        # Only checked addresses are tried; a refused one among them is skipped, never used.
-        failure: Exception | None = None
-        for address in usable:
-            try:
-                stream = await self._inner.connect_tcp(
-                    address,
-                    port,
-                    timeout=timeout,
-                    local_address=local_address,
-                    socket_options=socket_options,
-                )
-                return _fast(stream)
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
-                failure = exc
-        assert failure is not None
-        raise failure
+    def check_socket_address(self, address: str, port: int) -> None:
+        """The last check, on the very address a socket is about to connect to (an address
+        literal in a URL never meets the resolver): raises `AddressRefused` unless allowed."""
+        if (address, port) in self._vouched:
+            return
+        try:
+            parsed = ipaddress.ip_address(address.split("%", 1)[0])
+        except ValueError:
+            raise AddressRefused(address, [address]) from None
+        if not self.allows(parsed):
+            raise AddressRefused(address, [address])
 
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        raise httpcore.ConnectError("unix sockets are never used")
 
-    async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+class GuardResolver(AbstractResolver):
+    """aiohttp's resolver for a pool: every name through `Guard.checked_addresses`, so the pool
+    connects only to the addresses checked (no second lookup can answer differently: DNS
+    rebinding). TLS SNI and the Host header still carry the name."""
+
+    def __init__(self, guard: Guard, timeout: float) -> None:
+        self._guard = guard
+        self._timeout = timeout
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        usable = await self._guard.checked_addresses(host, port, self._timeout)
+        return [
+            ResolveResult(
+                hostname=host,
+                host=address,
+                port=port,
+                family=socket.AF_INET6 if ":" in address else socket.AF_INET,
+                proto=socket.IPPROTO_TCP,
+                flags=socket.AI_NUMERICHOST,
+            )
+            for address in usable
+        ]
+
+    async def close(self) -> None:
+        return None
+
+
+def guarded_socket_factory(guard: Guard) -> Callable[[AddrInfoType], socket.socket]:
+    """The sockets of a pool, each checked against `guard` before it connects."""
+
+    def make(addr_info: AddrInfoType) -> socket.socket:
+        family, kind, proto, _, address = addr_info
+        guard.check_socket_address(str(address[0]), int(address[1]))
+        sock = socket.socket(family=family, type=kind, proto=proto)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock
+
+    return make
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,12 +256,16 @@ class ApiRoot:
             return None
         return cls(scheme, host, port, urlsplit(url).path or "/")
 
-    def holds(self, url: httpx.URL) -> bool:
-        """Whether `url` is a request to this API: same scheme, host and port, and the root's
-        path or one under it, with no dot segment (`..` never climbs out of it)."""
-        if origin(str(url)) != (self.scheme, self.host, self.port):
+    def holds(self, url: str) -> bool:
+        """Whether `url` (as written, before any normalising) is a request to this API: same
+        scheme, host and port, and the root's path or one under it, with no dot segment (`..`,
+        `%2e%2e`: it never climbs out of it)."""
+        try:
+            if origin(url) != (self.scheme, self.host, self.port):
+                return False
+        except ValueError:
             return False
-        raw = url.raw_path.decode("ascii", "replace").split("?", 1)[0]
+        raw = urlsplit(url).path or "/"
         segments = unquote(raw).split("/")
         if "." in segments or ".." in segments:
             return False
@@ -306,32 +283,8 @@ class ApiRoots:
     def of(cls, urls: Iterable[str]) -> ApiRoots:
         return cls(tuple(root for root in map(ApiRoot.parse, urls) if root is not None))
 
-    def holds(self, url: httpx.URL) -> bool:
+    def holds(self, url: str) -> bool:
         return any(root.holds(url) for root in self.roots)
 
     def origins(self) -> frozenset[tuple[str, int]]:
         return frozenset((root.host, root.port) for root in self.roots)
-
-
-class ApiTransport(httpx.AsyncBaseTransport):
-    """The transport of the API client: a request under one of the `roots` goes through
-    `trusted` (a pool whose guard trusts the roots' (host, port) pairs); any other request —
-    a redirect out of the API, a path climbing out with `..` — through `plain`, the guard that
-    every link passes."""
-
-    def __init__(
-        self,
-        roots: ApiRoots,
-        trusted: httpx.AsyncBaseTransport,
-        plain: httpx.AsyncBaseTransport,
-    ) -> None:
-        self.roots = roots
-        self._trusted = trusted
-        self._plain = plain
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        route = self._trusted if self.roots.holds(request.url) else self._plain
-        return await route.handle_async_request(request)
-
-    async def aclose(self) -> None:
-        await self._trusted.aclose()  # `plain` is the links' transport: its owner closes it

@@ -35,14 +35,21 @@ import asyncio
 import email.utils
 import random
 import ssl
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Generic, TypeVar
 
-import httpx
-
 from auditor.config.settings import Settings
+from auditor.net.errors import (
+    ConnectError,
+    ConnectTimeout,
+    NetworkError,
+    ReadError,
+    RemoteProtocolError,
+    TimeoutException,
+    WriteError,
+)
 from auditor.net.guard import AddressRefused, NameNotResolved
 
 _sleep = asyncio.sleep  # every retry wait; tests replace it to observe the decisions
@@ -50,14 +57,16 @@ _sleep = asyncio.sleep  # every retry wait; tests replace it to observe the deci
 # RFC 9110 §15.5.9 (408), RFC 8470 §5.2 (425), RFC 6585 §4 (429), and every server error.
 TRANSIENT_STATUSES = frozenset({408, 425, 429, *range(500, 600)})
 # Failures of one exchange that asking again may cure (ConnectError, ReadError… are
-# NetworkErrors; ConnectTimeout, ReadTimeout, PoolTimeout… TimeoutExceptions).
-_TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+# NetworkErrors; ConnectTimeout, ReadTimeout TimeoutExceptions).
+_TRANSIENT_ERRORS = (TimeoutException, NetworkError, RemoteProtocolError)
 # Answers that ask a client to slow down (RFC 6585 §4, RFC 9110 §15.6.4).
 SLOW_DOWN_STATUSES = frozenset({429, 503})
 # A rate limit as GitHub (its REST, GraphQL and search APIs) answers one: 403 or 429, told apart
 # from a plain refusal by its headers and message.
 RATE_LIMIT_STATUSES = frozenset({403, 429})
-_OVERLOAD_ERRORS = (httpx.TimeoutException, TimeoutError, httpx.ReadError, httpx.WriteError)
+_OVERLOAD_ERRORS = (TimeoutException, TimeoutError, ReadError, WriteError)
+# An answer's headers as read here: case-insensitive lookups (`auditor.net.transport.Headers`).
+Headers = Mapping[str, str]
 # X-RateLimit-Reset above this is an epoch time (GitHub and most APIs); below, seconds from now.
 _EPOCH = 1e9
 
@@ -96,13 +105,13 @@ def parse_retry_after(value: str, *, now: float) -> float | None:
     return max(0.0, when.timestamp() - now)
 
 
-def retry_after(headers: httpx.Headers, *, now: float) -> float | None:
+def retry_after(headers: Headers, *, now: float) -> float | None:
     """The Retry-After header's wait in seconds; None when absent or unreadable."""
     value = headers.get("retry-after")
     return None if value is None else parse_retry_after(value, now=now)
 
 
-def rate_limit_reset(headers: httpx.Headers, *, now: float) -> float | None:
+def rate_limit_reset(headers: Headers, *, now: float) -> float | None:
     """Seconds until X-RateLimit-Reset: an epoch time on GitHub and most APIs; a small number
     is taken as seconds from now. None when absent or unreadable."""
     reset = headers.get("x-ratelimit-reset", "").strip()
@@ -115,13 +124,13 @@ def rate_limit_reset(headers: httpx.Headers, *, now: float) -> float | None:
     return max(0.0, moment)
 
 
-def rate_limit_remaining(headers: httpx.Headers) -> int | None:
+def rate_limit_remaining(headers: Headers) -> int | None:
     """X-RateLimit-Remaining, the requests left in the window; None when absent or unreadable."""
     value = headers.get("x-ratelimit-remaining", "").strip()
     return int(value) if _digits(value) else None
 
 
-def server_wait(headers: httpx.Headers, *, now: float) -> float | None:
+def server_wait(headers: Headers, *, now: float) -> float | None:
     """How long the server asks us to wait: Retry-After, else X-RateLimit-Reset."""
     wait = retry_after(headers, now=now)
     return wait if wait is not None else rate_limit_reset(headers, now=now)
@@ -201,10 +210,10 @@ class RetryPolicy:
         could be made (not a TLS failure, nor an address the guard refused)."""
         if isinstance(error, AddressRefused) or tls_error(error) is not None:
             return False
-        return isinstance(error, httpx.ConnectError | httpx.ConnectTimeout)
+        return isinstance(error, ConnectError | ConnectTimeout)
 
     @staticmethod
-    def asks_to_slow_down(status: int, headers: httpx.Headers) -> bool:
+    def asks_to_slow_down(status: int, headers: Headers) -> bool:
         """Whether an answer asks us to send fewer requests: 429, 503, or an error status
         with Retry-After (RFC 9110 §10.2.3)."""
         return status in SLOW_DOWN_STATUSES or (status >= 400 and "retry-after" in headers)

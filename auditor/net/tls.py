@@ -8,7 +8,7 @@ from __future__ import annotations
 import ssl
 from pathlib import Path
 
-import httpx
+import certifi
 
 
 class CaBundleError(ValueError):
@@ -21,7 +21,7 @@ def verifying_context(
     """A context that verifies certificates against `ca_file` and `ca_dir` (either may be
     None), else against certifi's bundle. `named` says where the file came from in errors."""
     if ca_file is None and ca_dir is None:
-        return httpx.create_ssl_context(trust_env=False)
+        return ssl.create_default_context(cafile=certifi.where())
     if ca_dir is not None and not ca_dir.is_dir():
         raise CaBundleError(f"{named}: {ca_dir} is not a folder")
     if ca_file is not None and ca_file.exists() and not ca_file.is_file():

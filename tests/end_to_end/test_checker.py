@@ -18,13 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from auditor.check import checker
 from auditor.check.cache import VerdictCache
 from auditor.models import LinkKind, Outcome
 from auditor.net import fetch
+from auditor.net.errors import ConnectError
 from tests.support.checking import DOI, PAGE, NetFactory, check
 from tests.support.local_servers import (
     BrokenDNS,
@@ -432,7 +432,7 @@ async def test_the_github_api_is_trusted_on_loopback_for_api_requests_only(
         assert answer.status == 200
         # The API host, but not an API path (nor one climbing out of it): the plain guard.
         for path in ("/admin", "/api/v3/../../admin"):
-            with pytest.raises(httpx.ConnectError, match="non-public address"):
+            with pytest.raises(ConnectError, match="non-public address"):
                 await net.apis.send("GET", server.url(path, host="ghe.test"), seconds=10)
         # A paper link to the API itself, or to another name of the machine: refused.
         for url in (

@@ -265,7 +265,7 @@ async def test_loopback_in_disguise_is_never_fetched(address: str) -> None:
             finally:
                 await net.aclose()
         assert inside.requests == []
-    # `0177.0.0.1` (octal) is an address httpx cannot request at all: `unsupported`.
+    # `0177.0.0.1` (octal) is decoded by getaddrinfo, then refused by the guard.
     never = (Outcome.EXCLUDED, Outcome.DEAD, Outcome.UNCHECKED, Outcome.UNSUPPORTED)
     for url, result in results.items():
         assert result.outcome in never, (url, result)

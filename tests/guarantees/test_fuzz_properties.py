@@ -10,7 +10,6 @@ import json
 import re
 import time
 
-import httpx
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,12 +34,14 @@ from auditor.models import (
     SourceRef,
     Tier,
 )
+from auditor.net.answer import Headers
 from auditor.net.body import CappedBody
 from auditor.net.policy import parse_retry_after, server_wait
 from auditor.readme.analysis import analyze_readme
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Tool
 from auditor.scorecard.summary import build_summary
 from tests.support.local_servers import plain_fetcher
+from tests.support.scripted import Scripted, ScriptedTransport
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -112,8 +113,7 @@ def test_wait_headers_never_raise(value: str) -> None:
     now = time.time()
     wait = parse_retry_after(value, now=now)
     assert wait is None or wait >= 0
-    raw = value.encode("utf-8", "surrogatepass")  # as bytes from the wire
-    headers = httpx.Headers([(b"retry-after", raw), (b"x-ratelimit-reset", raw)])
+    headers = Headers([("retry-after", value), ("x-ratelimit-reset", value)])
     found = server_wait(headers, now=now)
     assert found is None or found >= 0
 
@@ -136,11 +136,9 @@ _JSON = st.recursive(
 answers = st.one_of(_JSON.map(json.dumps), st.sampled_from(["[" * 5000, "<html>", "", "{"]))
 
 
-def _answering(body: str, status: int) -> httpx.MockTransport:
-    def answer(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(status, text=body, headers={"content-type": "application/json"})
-
-    return httpx.MockTransport(answer)
+def _answering(body: str, status: int) -> ScriptedTransport:
+    scripted = Scripted(status, body.encode(), {"content-type": "application/json"})
+    return ScriptedTransport(lambda _request: scripted)
 
 
 @FAST

@@ -38,7 +38,7 @@ def records() -> Iterator[list[logging.LogRecord]]:
     logging.setLogRecordFactory(capture)
     root = logging.getLogger()
     level = root.level
-    root.setLevel(logging.DEBUG)  # httpx and httpcore create their DEBUG records too
+    root.setLevel(logging.DEBUG)  # aiohttp creates its DEBUG records too
     try:
         yield seen
     finally:

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import certifi
 import pytest
 
 from auditor.models import Outcome
@@ -74,10 +74,7 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def trust_local_ca(pki: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The run's client trusts the local CA (instead of the system's), as it would a real one."""
 
-    def context(**_: object) -> ssl.SSLContext:
-        return ssl.create_default_context(cafile=str(pki / "ca.pem"))
-
-    monkeypatch.setattr(httpx, "create_ssl_context", context)
+    monkeypatch.setattr(certifi, "where", lambda: str(pki / "ca.pem"))
 
 
 def _server_context(pki: Path, name: str) -> ssl.SSLContext:

@@ -15,8 +15,8 @@ returning a `Reply`, or returning None after writing a raw answer itself through
 without a route answer 404. Handlers that wait should wait on `exchange.stopping` so that
 stopping the server never hangs.
 
-`plain_fetcher` is the run's request path (`auditor.net.fetcher.Fetcher`) over a plain httpx
-transport, for host adapters asking a fake API directly (no address guard, no pacing).
+`plain_fetcher` is the run's request path (`auditor.net.fetcher.Fetcher`) over a pool whose
+guard allows every address, for host adapters asking a fake API directly (no pacing).
 
 `FakeDNS` is a resolver for `auditor.net.Net(resolver=...)`: it maps test names to addresses
 and answers "no such name" for everything else, so no test sends a query to a real resolver.
@@ -37,10 +37,11 @@ from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-import httpx
-
 from auditor.config.settings import Settings
 from auditor.net.fetcher import Fetcher
+from auditor.net.guard import Guard, system_resolver
+from auditor.net.tls import verifying_context
+from auditor.net.transport import Pool, PoolTransport, Transport
 
 # No pacing: the tests of an adapter ask one fake server many times in a row.
 UNPACED = Settings(per_host_interval=0.0, host_adaptive=False)
@@ -300,11 +301,15 @@ class BrokenDNS:
 
 @contextlib.asynccontextmanager
 async def plain_fetcher(
-    transport: httpx.AsyncBaseTransport | None = None, settings: Settings = UNPACED
+    transport: Transport | None = None, settings: Settings = UNPACED
 ) -> AsyncIterator[Fetcher]:
-    """The run's request path over `transport` (a plain `httpx.AsyncHTTPTransport` unless
-    given, e.g. an `httpx.MockTransport`): no address guard, so a fake on 127.0.0.1 is asked."""
-    transport = transport or httpx.AsyncHTTPTransport()
+    """The run's request path over `transport` (a real pool whose guard allows every address
+    unless given, e.g. a `tests.support.scripted.ScriptedTransport`): a fake on 127.0.0.1 is
+    asked."""
+    if transport is None:
+        guard = Guard(system_resolver, lambda _address: True)
+        pool = Pool(guard, verifying_context(None, None), limit=100, per_host=100, timeout=10.0)
+        transport = PoolTransport(pool)
     try:
         yield Fetcher(transport, settings)
     finally:

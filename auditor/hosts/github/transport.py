@@ -11,16 +11,16 @@ import logging
 import re
 import time
 from typing import Protocol
-
-import httpx
+from urllib.parse import unquote, urlsplit
 
 from auditor.config.settings import Settings
 from auditor.hosts.answers import Answer, Stop
 from auditor.hosts.github.endpoints import API_VERSION, JSON_MEDIA, ApiEndpoint
 from auditor.links.origins import origin
 from auditor.models import Outcome
-from auditor.net.answer import REDIRECT_STATUSES
+from auditor.net.answer import REDIRECT_STATUSES, URL
 from auditor.net.body import UnreadableBody
+from auditor.net.errors import HTTPError, TimeoutException
 from auditor.net.fetcher import Fetcher
 from auditor.net.guard import ApiRoot
 from auditor.net.policy import (
@@ -41,15 +41,15 @@ SECONDARY_DEFAULT_WAIT = 60.0  # GitHub omits retry-after at times; Octokit then
 RAW_BASE = "raw"  # the `spent` and `rate_remaining` key of the raw host: not the API's budget
 
 
-def _exchange_failed(error: httpx.HTTPError) -> str:
-    if isinstance(error, httpx.TimeoutException):
+def _exchange_failed(error: HTTPError) -> str:
+    if isinstance(error, TimeoutException):
         return "GitHub API timed out"
     return f"GitHub API exchange failed ({type(error).__name__})"
 
 
 def timed_out(stop: Stop) -> bool:
     """Whether a request's failure was its time running out (not a broken exchange)."""
-    return isinstance(stop.__cause__, TimeoutError | httpx.TimeoutException)
+    return isinstance(stop.__cause__, TimeoutError | TimeoutException)
 
 
 _TOKEN_PATHS = ("/repos/", "/repositories/", "/rate_limit")
@@ -59,13 +59,12 @@ def _reads_repositories(url: str, api: ApiEndpoint) -> bool | None:
     """None when `url` is no request to this API (outside its REST root or GraphQL URL, or a
     path with a dot segment); else whether it reads repositories or the rate limit, the only
     requests the token goes with."""
-    target = httpx.URL(url)
     if url.rstrip("/") == api.graphql.rstrip("/"):
         return True
     rest = ApiRoot.parse(api.rest.rstrip("/") + "/")
-    if rest is None or not rest.holds(target):
+    if rest is None or not rest.holds(url):
         return None
-    path = target.path[len(rest.path) - 1 :]
+    path = unquote(urlsplit(url).path)[len(rest.path) - 1 :]
     return path.startswith(_TOKEN_PATHS)
 
 
@@ -191,7 +190,7 @@ class Transport:
             raise Stop(Outcome.TRANSIENT, f"GitHub {error}") from None
         except TimeoutError as error:  # the whole-exchange deadline: not asked again
             raise Stop(Outcome.TRANSIENT, "GitHub API timed out") from error
-        except httpx.HTTPError as error:
+        except HTTPError as error:
             if self.retry.is_unreached(error) or not self.retry.is_transient_error(error):
                 # Could not reach the API at all: says nothing about the repository.
                 raise Stop(
@@ -292,7 +291,7 @@ class Transport:
             if answer.status not in REDIRECT_STATUSES:
                 return answer
             location = answer.headers.get("location", "")
-            target = httpx.URL(answer.url).join(location)
+            target = URL(answer.url).join(URL(location))
             if not location or origin(str(target)) != origin(api.rest):
                 raise Stop(
                     Outcome.UNCHECKED,
