@@ -342,6 +342,9 @@ class Release:
 
 # The word in `RepoFacts.skipped` for a README our analysis failed on.
 README_NOT_ANALYSED = "readme-analysis"
+# A fork not compared with its parent to keep the GitHub budget (`RepoFacts.skipped`): what the
+# rubric reads of it lives here, not in the host adapter, so scoring imports no HTTP stack.
+FORK_COMPARISON = "fork-comparison"
 
 
 @dataclass(frozen=True, slots=True)

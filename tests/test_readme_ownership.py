@@ -12,7 +12,8 @@ import pytest
 
 from auditor.models import Inherited, ReadmeCover, Whose
 from auditor.readme.analysis import PaperIdentity, analyze_readme
-from auditor.readme.ownership import name_words, same_title
+from auditor.readme.ownership import name_words
+from auditor.readme.titles import same_title
 
 C = ReadmeCover
 BIBTEX = "```bibtex\n@inproceedings{{key2024,\n  title={{{title}}},\n  year={{2024}}\n}}\n```\n"

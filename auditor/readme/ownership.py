@@ -46,6 +46,7 @@ from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
 from auditor.readme.parse import Line, Section, plain
+from auditor.readme.titles import same_title, title_words
 
 _I = re.IGNORECASE
 TOP_LINES = 30  # a fork notice is read near the top of the README only
@@ -138,23 +139,10 @@ class PaperIdentity:
         for word in (self.acronym, self.name):
             if word and len(word) >= 3 and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, _I):
                 return True
-        words = _title_words(self.title or "")
+        words = title_words(self.title or "")
         return bool(words) and any(
-            len(words & _title_words(line)) >= max(2, len(words) / 2) for line in text.splitlines()
+            len(words & title_words(line)) >= max(2, len(words) / 2) for line in text.splitlines()
         )
-
-
-def same_title(one: str, other: str) -> bool:
-    """Two titles of the same work: at least half the words of the shorter are shared."""
-    a, b = _title_words(one), _title_words(other)
-    return bool(a and b) and len(a & b) >= 0.5 * min(len(a), len(b))
-
-
-_FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
-
-
-def _title_words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
 
 
 # --- whose ------------------------------------------------------------------------------------

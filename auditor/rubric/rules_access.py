@@ -12,8 +12,8 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from auditor.facts.repofiles import has_code, is_licence_file, matching
-from auditor.hosts.github import FORK_COMPARISON
 from auditor.models import (
+    FORK_COMPARISON,
     INCONCLUSIVE,
     RESOLVED,
     LicenseClass,

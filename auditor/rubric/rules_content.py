@@ -26,7 +26,7 @@ from auditor.links import (
     release_url,
 )
 from auditor.models import RESOLVED, Outcome, ReadmeCover
-from auditor.readme.ownership import same_title
+from auditor.readme.titles import same_title
 from auditor.rubric.evidence import (
     FAIL,
     NO_FACTS,

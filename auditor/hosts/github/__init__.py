@@ -13,12 +13,11 @@ runs, `cited` judges the folder a `/tree/REF/PATH` or `/blob/REF/PATH` link cite
 
 from auditor.hosts.github.cited import repository_key
 from auditor.hosts.github.endpoints import ApiEndpoint, api_for_host
-from auditor.hosts.github.facts import FORK_COMPARISON, REST_REQUESTS_PER_REPO, GitHubFacts
+from auditor.hosts.github.facts import REST_REQUESTS_PER_REPO, GitHubFacts
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, build_batch_query, build_readme_query
 from auditor.hosts.github.transport import ApiCache
 
 __all__ = [
-    "FORK_COMPARISON",
     "GRAPHQL_BATCH",
     "REST_REQUESTS_PER_REPO",
     "ApiCache",

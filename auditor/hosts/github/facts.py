@@ -22,13 +22,22 @@ from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
-from auditor.models import JUDGED, RESOLVED, LinkCheck, LinkKind, Outcome, ReadmeCover, RepoCheck
+from auditor.models import (
+    FORK_COMPARISON,
+    JUDGED,
+    RESOLVED,
+    LinkCheck,
+    LinkKind,
+    Outcome,
+    ReadmeCover,
+    RepoCheck,
+)
 from auditor.net.fetcher import Fetcher
 
 logger = logging.getLogger(__name__)
 
 # Follow-ups a tokenless run names as skipped when the budget runs short.
-FORK_COMPARISON, MOVED_TO = "fork-comparison", "moved-to"
+MOVED_TO = "moved-to"
 # Verdicts on a move's target that decide the moved repository's.
 
 # REST requests that fully judge a repository (the repository, its root listing); its README
