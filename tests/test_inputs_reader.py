@@ -52,7 +52,11 @@ def test_markdown_awesome_list() -> None:
             "LLapDiffusion",  # the title has no coined name; the repository's is the hint
             "Latent Laplace Diffusion for Irregular Time Series",
             "2026-01",
-            ("https://arxiv.org/abs/2601.00002", "https://github.com/pixelhero98/llapdiffusion"),
+            (
+                "https://arxiv.org/abs/2601.00002",
+                # the cited folder is its own link, judged on its own
+                "https://github.com/pixelhero98/llapdiffusion/tree/main/src",
+            ),
         ),
         (
             16,  # a sub-item of the category item "Diffusion"
