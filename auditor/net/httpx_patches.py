@@ -42,7 +42,9 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
         proxy: str | None,
     ) -> None:
         # Environment proxies are off (trust_env=False): a proxy is only ever the one given.
-        super().__init__(limits=limits, trust_env=False)
+        # `verify=tls`: the pool below replaces the parent's, and a context of its own would load
+        # certifi's bundle for nothing (35 ms each).
+        super().__init__(verify=tls, limits=limits, trust_env=False)
         if proxy is None:
             self._pool = httpcore.AsyncConnectionPool(
                 ssl_context=tls,
