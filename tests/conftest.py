@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -17,6 +18,14 @@ settings.load_profile("suite")
 
 # Fixtures shared by several test modules (`make_net`).
 pytest_plugins = ["tests.support.checking"]
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: a worker more than the cores. Many tests wait (deadlines, timeouts, a
+    subprocess, a browser page): one worker per core left the cores idle a third of the time,
+    while two per core made the tests that time an answer miss their timeouts."""
+    return (os.cpu_count() or 1) + 1
+
 
 _OUTSIDE_VARIABLES = (
     "GITHUB_TOKEN",

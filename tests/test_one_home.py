@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,9 +23,13 @@ CODE_HOSTS = frozenset(
 )  # fmt: skip
 
 
-def _modules() -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted(PACKAGE.rglob("*.py")):
-        yield path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(), str(path))
+@cache
+def _modules() -> tuple[tuple[str, ast.Module], ...]:
+    """Every module's syntax tree, parsed once for the three scans (0.5 s of CPU each time)."""
+    return tuple(
+        (path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(), str(path)))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    )
 
 
 def _collections(tree: ast.AST) -> Iterator[ast.Set | ast.Tuple | ast.List]:

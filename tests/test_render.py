@@ -309,6 +309,9 @@ def test_render_tolerates_an_unscored_paper() -> None:
 
 
 def big_scorecard(papers: int) -> Scorecard:
+    """`papers` dead papers, each citing a dead link of its own that three papers cite, with a
+    detail as long as the summary shows: each problem item near its largest, so that a small
+    list already overflows the summary, problems and all."""
     doc = small_scorecard()
     template = doc.papers[2]  # the dead one: a problem and a table row each
     entries = tuple(
@@ -319,13 +322,21 @@ def big_scorecard(papers: int) -> Scorecard:
         for n in range(papers)
     )
     dead = doc.links[2].result
+    detail = "Not Found (404) " * 40
 
     def citing(url: str, ids: tuple[str, ...]) -> LinkEntry:
-        return LinkEntry(replace(dead, link=replace(dead.link, url=url, papers=ids)))
+        check = replace(dead.check, detail=detail)
+        return LinkEntry(replace(dead, link=replace(dead.link, url=url, papers=ids), check=check))
+
+    def three_from(n: int) -> tuple[str, ...]:
+        return tuple(entries[(n + step) % papers].id for step in range(3))
 
     links = (
         *doc.links[:2],
-        *(citing(f"https://github.com/lab/gone{n}", (f"a.txt#{n}",)) for n in range(papers)),
+        *(
+            citing(f"https://github.com/lab/gone-{n:05d}-" + "long-path" * 20, three_from(n))
+            for n in range(papers)
+        ),
         citing(dead.link.url, tuple(entry.id for entry in entries)),
         *doc.links[3:],
     )
@@ -333,7 +344,7 @@ def big_scorecard(papers: int) -> Scorecard:
 
 
 def test_summary_stays_under_one_mebibyte() -> None:
-    text = render.render_markdown(big_scorecard(6000), report_url="https://lab.github.io/audit/")
+    text = render.render_markdown(big_scorecard(1200), report_url="https://lab.github.io/audit/")
     assert len(text.encode()) < render.MAX_SUMMARY_BYTES
     assert "cut to fit GitHub's size limit" in text
     assert "[the full report](https://lab.github.io/audit/)" in text

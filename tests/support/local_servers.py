@@ -299,6 +299,13 @@ class BrokenDNS:
         raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
 
 
+@functools.cache
+def _certifi_context() -> ssl.SSLContext:
+    """One verifying context for every plain transport: each new one loads certifi's bundle
+    (35 ms of CPU), and the fakes asked this way are plain HTTP anyway."""
+    return verifying_context(None, None)
+
+
 @contextlib.asynccontextmanager
 async def plain_fetcher(
     transport: Transport | None = None, settings: Settings = UNPACED
@@ -308,7 +315,7 @@ async def plain_fetcher(
     asked."""
     if transport is None:
         guard = Guard(system_resolver, lambda _address: True)
-        pool = Pool(guard, verifying_context(None, None), limit=100, per_host=100, timeout=10.0)
+        pool = Pool(guard, _certifi_context(), limit=100, per_host=100, timeout=10.0)
         transport = PoolTransport(pool)
     try:
         yield Fetcher(transport, settings)
