@@ -533,7 +533,7 @@ CASES: tuple[Case, ...] = (
         "Without a paper date: a README promising code and nothing else is a placeholder "
         "from day one.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
@@ -542,7 +542,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "Without a paper date: an empty repository released nothing.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
@@ -551,7 +551,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "Without a paper date: a README saying the code will come, and no code.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
