@@ -910,3 +910,20 @@ def test_papers_without_code_get_no_score() -> None:
     dead = score(None, outcome=Outcome.DEAD)
     assert dead.tier == Tier.DEAD
     assert dead.score == 0
+
+
+@pytest.mark.parametrize(
+    ("root_files", "reason"),
+    [
+        (("README.md", "source.tar.gz"), "code released as an archive (source.tar.gz)"),
+        (("README.md", "LICENSE", "net-src.zip"), "code released as an archive (net-src.zip)"),
+        (("README.md", "train.py", "net-src.zip"), "holds more than README, licence and pages"),
+    ],
+)
+def test_a_source_archive_at_the_root_is_code_released(
+    root_files: tuple[str, ...], reason: str
+) -> None:
+    card = score(gold_facts(root_files=root_files, readme_bytes=20, readme_covers=()))
+    assert (criterion(card, "B2"), b2_reason(card)) == (PASS, reason)
+    # Nothing readable about it: as far as the evidence goes.
+    assert card.tier == Tier.LISTED

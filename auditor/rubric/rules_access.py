@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from auditor.facts.repofiles import has_code, is_licence_file, matching
+from auditor.facts.repofiles import archives_only, has_code, is_licence_file, matching
 from auditor.hosts.github import FORK_COMPARISON
 from auditor.models import (
     INCONCLUSIVE,
@@ -152,8 +152,9 @@ def placeholder_state(facts: RepoFacts) -> str | None:
 @DECLARED.per_code_link(
     "B2", GATE, "Code released, not a placeholder", 10,
     passes="the repository holds code (more than README, licence, pages, images and a lone "
-    "dependency list); a fork with commits of its own; a software record whose files "
-    "hold code (a source archive counts)",
+    "dependency list; a source archive of the code committed at the root counts, as code "
+    "released as an archive); a fork with commits of its own; a software record whose "
+    "files hold code (a source archive counts)",
     fails="empty, a placeholder (no code at the root, whatever the README promises), or a fork "
     "without commits of its own, from day one (the paper date and the grace period only say "
     "whether the promise is overdue); a reading list (the paper is no-code)",
@@ -183,8 +184,12 @@ def code_released(ctx: Context) -> Answer:
             reason += " (skipped to keep the GitHub budget)"
         return answer(UNKNOWN, reason, (candidate.url, f"repo.parent={facts.parent}"))
     if why is None:
-        shown = facts.root_files[:5]
-        reason = "holds more than README, licence and pages" + candidate.folder_note
+        archives = archives_only(facts.root_files)
+        shown = archives or facts.root_files[:5]
+        reason = "holds more than README, licence and pages"
+        if archives:
+            reason = f"code released as an archive ({', '.join(archives[:3])})"
+        reason += candidate.folder_note
         return answer(PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer(UNKNOWN, "no root listing or README to judge by", (candidate.url,))

@@ -608,15 +608,16 @@ CASES: tuple[Case, ...] = (
         "listed",
         "source.tar.gz at the root and nothing readable about it: code released as an archive.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "EpsilonNet",
         "https://huggingface.co/vislab/epsilon-code",
-        "listed",
-        "A Hugging Face model repository holding train.py and evaluate.py holds code.",
+        "silver",
+        "A Hugging Face model repository holding train.py and evaluate.py holds code; its card "
+        "is complete and licensed, so it is judged like any repository.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "ZetaNet",
