@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from auditor.facts.repofiles import (
+    archives_only,
     deps_pinned,
     has_code,
     is_code_free,
     manifests_to_read,
+    model_repository_has_code,
     usual_readmes,
     with_root_listing,
 )
@@ -166,3 +168,42 @@ def test_the_usual_readmes_are_asked_in_the_order_github_looks() -> None:
         "docs/README.rst",
     )
     assert usual_readmes("docs") == ("docs/README.md", "docs/README.rst")
+
+
+@pytest.mark.parametrize(
+    ("names", "archives"),
+    [
+        (["README.md", "omeganet-src.zip"], ["omeganet-src.zip"]),
+        (["README.md", "LICENSE", "source.tar.gz"], ["source.tar.gz"]),
+        (["README.md", "code.tgz", "paper.pdf"], ["code.tgz"]),
+        (["README.md", "release-v1.0.tar.xz"], ["release-v1.0.tar.xz"]),
+        (["README.md", "model-source.zip"], ["model-source.zip"]),  # says source: code
+        # Archives of data, weights or results are artifacts, not code.
+        (["README.md", "data.zip"], []),
+        (["README.md", "checkpoints.tar.gz"], []),
+        (["README.md", "results.zip", "figures.tar"], []),
+        # Beside code of its own, an archive is not what released the code.
+        (["README.md", "train.py", "source.zip"], []),
+        (["README.md", "src/"], []),
+    ],
+)
+def test_a_source_archive_at_the_root_is_released_code(
+    names: list[str], archives: list[str]
+) -> None:
+    assert archives_only(names) == archives
+    assert has_code(names) == (bool(archives) or "train.py" in names or "src/" in names)
+
+
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [
+        (["README.md", "config.json", "model.safetensors"], False),  # weights only
+        (["README.md", "config.json", "modeling_epsilon.py", "configuration_epsilon.py"], False),
+        (["README.md", "pytorch_model.bin", "handler.py", ".gitattributes"], False),
+        (["README.md", "model.safetensors", "train.py", "evaluate.py"], True),
+        (["README.md", "model.safetensors", "scripts"], True),  # a folder of code
+        (["README.md", "modeling_epsilon.py", "finetune.py"], True),
+    ],
+)
+def test_a_model_repository_holds_code_beyond_its_loader(names: list[str], code: bool) -> None:
+    assert model_repository_has_code(names) is code

@@ -8,6 +8,7 @@ import pytest
 
 from auditor.config.settings import Settings, api_roots_from
 from auditor.hosts.forges import ForgeFacts
+from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
 from tests.support.local_servers import plain_fetcher
@@ -195,3 +196,24 @@ async def test_malformed_and_failing_answers(server: FakeGitHub, forges: ForgeFa
 async def test_unsupported(forges: ForgeFacts, url: str, kind: LinkKind | None) -> None:
     assert (await forges.check(url, kind)).check.outcome is Outcome.UNSUPPORTED
     assert forges.requests_made == 0
+
+
+@pytest.mark.parametrize(
+    ("files", "software"),
+    [
+        ((), False),  # the weights, a config and a lone requirements.txt
+        (("modeling_pde.py", "configuration_pde.py"), False),  # what loading the weights needs
+        (("train.py", "evaluate.py"), True),
+        (("scripts",), True),
+    ],
+)
+async def test_a_huggingface_model_holding_code_is_software(
+    server: FakeGitHub, forges: ForgeFacts, files: tuple[str, ...], software: bool
+) -> None:
+    siblings = [*HF_MODEL["siblings"], *({"rfilename": name} for name in files)]
+    server.script("/api/models/sci-lab/pde-net-base", 200, {**HF_MODEL, "siblings": siblings})
+    facts = (await forges.check("https://huggingface.co/sci-lab/pde-net-base")).facts
+    assert facts is not None
+    assert facts.record_type == ("software" if software else None)
+    url = "https://huggingface.co/sci-lab/pde-net-base"
+    assert is_code_link(LinkKind.HUGGINGFACE, url, facts.record_type) is software

@@ -269,8 +269,8 @@ def test_merge_scores_each_paper_again_on_the_merged_verdicts() -> None:
 
 
 def test_merge_scores_as_of_the_merged_generated_at() -> None:
-    """A placeholder repository of a paper from 2026-03 is held against it after 90 days:
-    merged on 2026-04-01 it is still in its grace period, whatever the shards said."""
+    """A placeholder's promise of a paper from 2026-03 is overdue after 90 days: merged on
+    2026-04-01 it is not overdue yet, whatever the shards said (a placeholder all the same)."""
     placeholder = gold_facts(
         root_files=("README.md",),
         readme_covers=(ReadmeCover.PLACEHOLDER,),
@@ -290,9 +290,9 @@ def test_merge_scores_as_of_the_merged_generated_at() -> None:
     merged = merge(shards, RUBRIC)
 
     assert merged.generated_at == "2026-04-02T00:00:00Z"
-    assert all(entry.score and entry.score.tier != Tier.PLACEHOLDER for entry in merged.papers)
+    assert all(entry.score and entry.score.tier == Tier.PLACEHOLDER for entry in merged.papers)
     b2 = {c.id: c for c in merged.papers[0].score.criteria if merged.papers[0].score}["B2"]
-    assert "within the 90-day grace until 2026-06-29" in b2.reason
+    assert "not overdue until 2026-06-29 (90-day grace)" in b2.reason
 
 
 def test_an_input_error_in_any_shard_is_kept() -> None:

@@ -68,6 +68,10 @@ def criterion(card: PaperScore, cid: str) -> CriterionResult:
     return next(c.result for c in card.criteria if c.id == cid)
 
 
+def b2_reason(card: PaperScore) -> str:
+    return next(c.reason for c in card.criteria if c.id == "B2")
+
+
 def placeholder_facts(**overrides: Any) -> RepoFacts:
     return gold_facts(
         root_files=("README.md", "LICENSE"),
@@ -139,11 +143,11 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
     ),
     (
         "B2",
-        "placeholder within the grace",
+        "placeholder within the grace (not overdue yet)",
         lambda: score(placeholder_facts(), date_="2026-10-01"),
-        NA,
+        FAIL,
     ),
-    ("B2", "placeholder, no paper date", lambda: score(placeholder_facts(), date_=None), UNKNOWN),
+    ("B2", "placeholder, no paper date", lambda: score(placeholder_facts(), date_=None), FAIL),
     ("B2", "GitHub facts missing (rate limit)", lambda: score(None), UNKNOWN),
     ("B3", "GitHub", lambda: score(gold_facts()), PASS),
     (
@@ -475,15 +479,15 @@ TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [
     ),
     ("bronze needs a substantive README", lambda: score(gold_facts(readme_bytes=200)), Tier.LISTED),
     (
-        "a placeholder in its grace is only listed",
+        "a placeholder in its grace is a placeholder from day one",
         lambda: score(placeholder_facts(), date_="2026-10"),
-        Tier.LISTED,
+        Tier.PLACEHOLDER,
     ),
     ("placeholder", lambda: score(placeholder_facts(), date_="2025-06"), Tier.PLACEHOLDER),
     (
         "placeholder with no paper date",
         lambda: score(placeholder_facts(), date_=None),
-        Tier.UNKNOWN,
+        Tier.PLACEHOLDER,
     ),
     ("dead code link", lambda: score(None, outcome=Outcome.DEAD), Tier.DEAD),
     ("no code link", lambda: score(code=False, extra=[arxiv()]), Tier.NO_CODE),
@@ -571,11 +575,6 @@ FAIL_TO_UNKNOWN: list[tuple[str, Callable[[], PaperScore], Callable[[], PaperSco
         lambda: score(gold_facts(), extra=[arxiv(Outcome.UNCHECKED)]),
     ),
     (
-        "placeholder without a date",
-        lambda: score(placeholder_facts(), date_="2025-01"),
-        lambda: score(placeholder_facts(), date_=None),
-    ),
-    (
         "old commit without a date",
         lambda: score(gold_facts(last_commit_at="2020-01-01T00:00:00Z")),
         lambda: score(gold_facts(last_commit_at="2020-01-01T00:00:00Z"), date_=None),
@@ -611,7 +610,6 @@ def test_undecided_gate_is_never_a_failing_tier() -> None:
         lambda: score(None, outcome=Outcome.BLOCKED),
         lambda: score(None, outcome=Outcome.UNCHECKED),
         lambda: score(None),
-        lambda: score(placeholder_facts(), date_=None),
         lambda: score(
             code=False, extra=[result("https://a.org", LinkKind.WEB, outcome=Outcome.UNCHECKED)]
         ),
@@ -687,7 +685,9 @@ def test_weights_and_thresholds_change_the_verdict() -> None:
     lenient = Rubric(readme_min_bytes=100)
     assert score(gold_facts(readme_bytes=300), rubric=lenient).tier == Tier.GOLD
     patient = Rubric(placeholder_grace_days=3650)
-    assert criterion(score(placeholder_facts(), date_="2025-01", rubric=patient), "B2") == NA
+    late = score(placeholder_facts(), date_="2025-01", rubric=patient)
+    assert criterion(late, "B2") == FAIL
+    assert b2_reason(late).endswith("not overdue until 2035-01-29 (3650-day grace)")
 
 
 @pytest.mark.parametrize(
@@ -707,8 +707,53 @@ def test_paper_period(value: str | None, period: tuple[date, date] | None) -> No
 
 def test_grace_reads_a_reduced_date_at_its_latest() -> None:
     # "2026-08" may mean 31 August: the 90-day grace runs to 29 November, so on the 30th it is over.
-    assert criterion(score(placeholder_facts(), date_="2026-08"), "B2") == FAIL
-    assert criterion(score(placeholder_facts(), date_="2026-09"), "B2") == NA
+    assert b2_reason(score(placeholder_facts(), date_="2026-08")).endswith(
+        "the 90-day grace ended 2026-11-29"
+    )
+    assert b2_reason(score(placeholder_facts(), date_="2026-09")).endswith(
+        "not overdue until 2026-12-29 (90-day grace)"
+    )
+
+
+PLACEHOLDERS: list[tuple[str, Callable[[], RepoFacts]]] = [
+    ("a README promising the code", placeholder_facts),
+    ("an empty repository", lambda: gold_facts(empty=True)),
+    ("a fork without commits of its own", unchanged_fork),
+    (
+        "a README and a licence only",
+        lambda: gold_facts(
+            root_files=("README.md", "LICENSE"),
+            readme_covers=(ReadmeCover.PLACEHOLDER,),
+            readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 0, "root holds no code"),),
+        ),
+    ),
+]
+OVERDUE: list[tuple[str | None, str]] = [
+    (
+        None,
+        "whether the promise is overdue is not known (give one with --paper-date or a date "
+        "field in the list)",
+    ),
+    ("2026-10-01", "not overdue until 2026-12-30 (90-day grace)"),
+    ("2025-01", "the 90-day grace ended 2025-05-01"),
+]
+
+
+@pytest.mark.parametrize(("date_", "said"), OVERDUE, ids=["undated", "recent", "overdue"])
+@pytest.mark.parametrize(("kind", "facts"), PLACEHOLDERS, ids=[p[0] for p in PLACEHOLDERS])
+def test_a_placeholder_is_a_placeholder_from_day_one(
+    kind: str, facts: Callable[[], RepoFacts], date_: str | None, said: str
+) -> None:
+    """The paper date only says how overdue the promise is; the tier never waits for it."""
+    card = score(facts(), date_=date_)
+    assert (card.tier, criterion(card, "B2")) == (Tier.PLACEHOLDER, FAIL), kind
+    assert b2_reason(card).endswith(said), b2_reason(card)
+
+
+def test_only_a_placeholder_asks_for_the_paper_date() -> None:
+    # Where the date changes nothing, the report does not ask for one.
+    for card in (score(gold_facts(), date_=None), score(gold_facts(empty=True), date_="2025")):
+        assert "--paper-date" not in b2_reason(card)
 
 
 # --- configuration ------------------------------------------------------------------------------
@@ -830,8 +875,8 @@ def test_a_fork_without_changes_is_never_credited_with_its_parents_work() -> Non
         found = next(c for c in late.criteria if c.id == cid)
         assert found.result == FAIL, cid
         assert found.reason == NO_CODE_REASON
-    # Within the grace it is listed at most (never bronze on the parent's licence and README).
-    assert score(unchanged_fork(), date_="2026-10-01").tier == Tier.LISTED
+    # Within the grace it is a placeholder all the same (the promise is just not overdue).
+    assert score(unchanged_fork(), date_="2026-10-01").tier == Tier.PLACEHOLDER
     assert score(unchanged_fork(fork_ahead_by=2)).tier == Tier.GOLD
 
 
@@ -865,3 +910,20 @@ def test_papers_without_code_get_no_score() -> None:
     dead = score(None, outcome=Outcome.DEAD)
     assert dead.tier == Tier.DEAD
     assert dead.score == 0
+
+
+@pytest.mark.parametrize(
+    ("root_files", "reason"),
+    [
+        (("README.md", "source.tar.gz"), "code released as an archive (source.tar.gz)"),
+        (("README.md", "LICENSE", "net-src.zip"), "code released as an archive (net-src.zip)"),
+        (("README.md", "train.py", "net-src.zip"), "holds more than README, licence and pages"),
+    ],
+)
+def test_a_source_archive_at_the_root_is_code_released(
+    root_files: tuple[str, ...], reason: str
+) -> None:
+    card = score(gold_facts(root_files=root_files, readme_bytes=20, readme_covers=()))
+    assert (criterion(card, "B2"), b2_reason(card)) == (PASS, reason)
+    # Nothing readable about it: as far as the evidence goes.
+    assert card.tier == Tier.LISTED

@@ -178,6 +178,8 @@ def is_code_free(name: str) -> bool:
         return True
     if is_environment_file(name) and not folded.endswith(".py") and "docker" not in folded:
         return True
+    if is_committed_source_archive(name):
+        return False
     return folded.endswith(_NO_CODE_SUFFIXES)
 
 
@@ -188,6 +190,46 @@ def is_source_archive(name: str) -> bool:
     """A file of an archive record that packs a repository (Zenodo's GitHub releases are
     `owner/name-v1.0.zip`)."""
     return _folded(name).endswith(_SOURCE_ARCHIVE_SUFFIXES)
+
+
+# An archive named for what it packs besides code: data, weights, results, media.
+_ARTIFACT_ARCHIVE = re.compile(
+    r"data|weight|checkpoint|ckpt|pretrain|model|result|figure|image|video|sample|log|output"
+    r"|supplement|slides|poster"
+)
+_SOURCE_WORDS = re.compile(r"src|source|code")
+
+
+def is_committed_source_archive(name: str) -> bool:
+    """A source archive committed to a repository (`name-src.zip`, `source.tar.gz`): the code,
+    packed. One named for data, weights or results is an artifact, unless it says source."""
+    folded = _folded(name)
+    if not is_source_archive(folded) or folded.endswith("/"):
+        return False
+    stem = folded.rsplit("/", 1)[-1]
+    return bool(_SOURCE_WORDS.search(stem)) or not _ARTIFACT_ARCHIVE.search(stem)
+
+
+def archives_only(names: Iterable[str]) -> list[str]:
+    """The committed source archives of a listing whose only code they are; empty otherwise."""
+    names = list(names)
+    archives = matching(names, is_committed_source_archive)
+    rest = [name for name in names if name not in archives]
+    return archives if archives and not has_code(rest) else []
+
+
+# The files a Hub model ships for `trust_remote_code` loading: part of the weights, not code
+# the paper released.
+_MODEL_LOADER = re.compile(
+    r"(modeling|configuration|tokenization|processing|image_processing|feature_extraction)"
+    r"_.*\.py|handler\.py|__init__\.py"
+)
+
+
+def model_repository_has_code(names: Iterable[str]) -> bool:
+    """Whether a weights repository (a Hugging Face model) also holds code: code files beyond
+    those the model's own loading needs."""
+    return has_code(name for name in names if not _MODEL_LOADER.fullmatch(_folded(name)))
 
 
 def record_has_code(names: Iterable[str]) -> bool:

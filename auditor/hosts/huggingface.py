@@ -3,13 +3,17 @@
 `GET /{models|datasets|spaces}/{id}` gives existence, `sha` (the commit judged, as `commit`),
 `lastModified` (the last commit, as `last_commit_at`), `createdAt`, likes (as stars), the
 licence (`cardData.license`, else a `license:` tag) and the file list (`siblings`), whose top
-level fills `root_files`, `env_files`, `has_citation_cff`. The card (the repository's
-`README.md`) is read from the Hub's file URL (`/{repo}/resolve/main/README.md`, on the site the
-API root belongs to) through the same README analyser as a repository's. A missing repository
+level fills `root_files`, `env_files`, `has_citation_cff`; a model whose files hold code
+(`repofiles.model_repository_has_code`) is `record_type` software, code like a Space. The card
+(the repository's `README.md`) is read from the Hub's file URL
+(`/{repo}/resolve/main/README.md`, on the site the API root belongs to) through the same README
+analyser as a repository's. A missing repository
 answers 404, or 401 with `X-Error-Code: RepoNotFound`: `dead`; a private one the token can read
 is `blocked`."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from auditor.config.settings import huggingface_site
 from auditor.facts import repofiles
@@ -108,14 +112,21 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
                 commit=text_field(body, "sha") or None,
             )
             facts = repofiles.with_root_listing(facts, names)
+            # A Space is code; a model is weights unless it holds code files too, then it is
+            # software, as an archive record saying so is.
+            holds_code = kind == "spaces" or (
+                kind == "models" and repofiles.model_repository_has_code(names)
+            )
+            if holds_code and kind == "models":
+                facts = replace(facts, record_type="software")
             prefix = "" if kind == "models" else f"{kind}/"
             if facts.readme_path:
                 card = await self._api.get(
                     f"{self._site}/{prefix}{full_name}/resolve/main/{facts.readme_path}"
                 )
                 if card.status == 200 and len(card.text) <= MAX_CARD_BYTES:
-                    # A Space is code: its files decide a placeholder, as a repository's do.
-                    roots = names if kind == "spaces" else ()
+                    # Code's files decide a placeholder, as a repository's do.
+                    roots = names if holds_code else ()
                     size = len(card.text.encode())
                     facts = await with_host_readme(
                         facts, facts.readme_path, size, card.text, root_files=roots

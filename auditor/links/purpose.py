@@ -49,16 +49,17 @@ WEIGHTS_FILE_EXTENSIONS = (
 def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
     """Whether a link is the paper's code: a repository on a code host (GitHub, GitLab,
     Bitbucket, Codeberg, Gitee, a configured forge), an anonymised review repository, archived
-    code (Software Heritage), a Hugging Face Space (Hugging Face models are weights, datasets
-    data), or an archive record (Zenodo, OSF, a DOI) whose `record_type` — what the record
-    says it is, or for a DOI what it resolves to — is software."""
+    code (Software Heritage), a Hugging Face Space (Hugging Face models are weights unless
+    their facts say software, datasets data), or an archive record (Zenodo, OSF, a DOI) whose
+    `record_type` — what the record says it is, or for a DOI what it resolves to — is
+    software."""
     if kind in CODE_KINDS:
         return True
     if kind in RECORD_KINDS:
         return record_type in CODE_RECORD_TYPES
     if kind == LinkKind.HUGGINGFACE:
         found = huggingface_repository(url)
-        return found is not None and found[0] == "spaces"
+        return found is not None and (found[0] == "spaces" or record_type in CODE_RECORD_TYPES)
     return False
 
 

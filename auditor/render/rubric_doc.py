@@ -59,8 +59,8 @@ the README line (`…/blob/<commit>/README.md#L14` with its text), at the commit
 ## Answers
 
 Each criterion answers **pass**, **fail**, **unknown** (with the reason: a rate limit, the
-network, a missing paper date, a host we gather no facts from) or **n/a** (does not apply yet,
-such as a placeholder within its grace period). Unknown and n/a **never count as a fail**: they
+network, a host we gather no facts from) or **n/a** (does not apply, such as the licence's kind
+when there is no licence). Unknown and n/a **never count as a fail**: they
 leave the score's denominator.
 
 ## Which links are code
@@ -96,8 +96,8 @@ help for the reader, not credit. Repositories found by `--find-code` are "code f
 cited" and never the paper's code.
 
 A fork is compared with its parent. A fork without commits of its own holds its parent's work,
-not the paper's: it fails B2 ("a fork of X without changes of its own"; a placeholder once the
-grace is over) and every criterion after the gate fails with "no code to assess", so the
+not the paper's: it fails B2 ("a fork of X without changes of its own"; a placeholder from day
+one) and every criterion after the gate fails with "no code to assess", so the
 parent's README, licence and files are never credited to the paper.
 
 ## What the README is read for
@@ -143,7 +143,8 @@ earns them. Turning a failed answer into an unknown never lowers a tier or a sco
 check this for each kind of unknown).
 
 Dates may have reduced precision (`2026`, `2026-07`, `2026-07-14`) and are read in the paper's
-favour: the grace period runs from the latest day the date may mean, activity counts from the
+favour: a placeholder's grace period (after which its promise is overdue) runs from the latest
+day the date may mean, activity counts from the
 earliest.
 
 ## The score

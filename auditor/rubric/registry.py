@@ -142,13 +142,13 @@ def tier_rules(criteria: Registry = CRITERIA) -> tuple[tuple[str, str], ...]:
         ),
         (
             "placeholder",
-            "the repository is empty, holds no code, or is a fork without commits of its own, and "
-            "the grace period (90 days after the paper date) is over",
+            "the repository is empty, holds no code, or is a fork without commits of its own, "
+            "from day one (the paper date only says whether the promise is overdue: more than "
+            "the grace period, 90 days, after it)",
         ),
         (
             "listed",
-            "code reachable, below bronze (including a placeholder still within its grace period, "
-            "and hosts we gather no facts from)",
+            "code reachable, below bronze (including hosts we gather no facts from)",
         ),
         (
             "bronze",
@@ -183,7 +183,7 @@ class Rubric:
     criteria: Registry = CRITERIA
     # By criterion id; empty means the criteria's own weights.
     weights: Mapping[str, int] = field(default_factory=dict, hash=False)
-    # A placeholder repository is not held against a paper until this many days after its date.
+    # A placeholder's promise is overdue this many days after the paper date.
     placeholder_grace_days: int = 90
     # Below this a README cannot be substantive (a title, a badge and one command are ~200 bytes;
     # a README with install and training steps and a results table is ~900).

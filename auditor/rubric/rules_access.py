@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from auditor.facts.repofiles import has_code, is_licence_file, matching
+from auditor.facts.repofiles import archives_only, has_code, is_licence_file, matching
 from auditor.models import (
     FORK_COMPARISON,
     INCONCLUSIVE,
@@ -39,6 +39,11 @@ from auditor.rubric.evidence import (
 )
 
 READING_LIST_REASON = "a reading list (a README of links to papers), not code"
+# Said only of placeholders: the one verdict a paper date still changes (how overdue it is).
+NO_PAPER_DATE = (
+    "no paper date, so whether the promise is overdue is not known (give one with "
+    "--paper-date or a date field in the list)"
+)
 
 DECLARED = Declarations()
 LINK_INTEGRITY = Group("A", "Link integrity")
@@ -147,19 +152,19 @@ def placeholder_state(facts: RepoFacts) -> str | None:
 @DECLARED.per_code_link(
     "B2", GATE, "Code released, not a placeholder", 10,
     passes="the repository holds code (more than README, licence, pages, images and a lone "
-    "dependency list); a fork with commits of its own; a software record whose files "
-    "hold code (a source archive counts)",
+    "dependency list; a source archive of the code committed at the root counts, as code "
+    "released as an archive); a fork with commits of its own; a software record whose "
+    "files hold code (a source archive counts)",
     fails="empty, a placeholder (no code at the root, whatever the README promises), or a fork "
-    "without commits of its own, once the grace period after the paper date is over; a "
-    "reading list (no grace: the paper is no-code)",
-    unknown="no paper date to judge the grace; GitHub facts missing; the README says the code "
-    "moved somewhere not checked; a fork not compared with its parent (its files may all be "
-    "the parent's); n/a within the grace",
+    "without commits of its own, from day one (the paper date and the grace period only say "
+    "whether the promise is overdue); a reading list (the paper is no-code)",
+    unknown="GitHub facts missing; the README says the code moved somewhere not checked; a "
+    "fork not compared with its parent (its files may all be the parent's)",
     fix="push the code itself, not only a README (or say in the README where it now lives)",
 )  # fmt: skip
 def code_released(ctx: Context) -> Answer:
-    """The repository holds code, not a "coming soon" placeholder. A placeholder is held
-    against the paper only after the grace period from its date (read at its latest)."""
+    """The repository holds code, not a "coming soon" placeholder. The grace period from the
+    paper date (read at its latest) only says whether the promise is overdue."""
     candidate, rubric = ctx.candidate, ctx.rubric
     facts = candidate.facts
     if facts is None:
@@ -179,8 +184,12 @@ def code_released(ctx: Context) -> Answer:
             reason += " (skipped to keep the GitHub budget)"
         return answer(UNKNOWN, reason, (candidate.url, f"repo.parent={facts.parent}"))
     if why is None:
-        shown = facts.root_files[:5]
-        reason = "holds more than README, licence and pages" + candidate.folder_note
+        archives = archives_only(facts.root_files)
+        shown = archives or facts.root_files[:5]
+        reason = "holds more than README, licence and pages"
+        if archives:
+            reason = f"code released as an archive ({', '.join(archives[:3])})"
+        reason += candidate.folder_note
         return answer(PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer(UNKNOWN, "no root listing or README to judge by", (candidate.url,))
@@ -191,12 +200,13 @@ def code_released(ctx: Context) -> Answer:
     placeholder = (candidate.url, *candidate.readme_lines(ReadmeCover.PLACEHOLDER))
     if facts.fork and facts.fork_ahead_by == 0:
         placeholder = (candidate.url, f"repo.parent={facts.parent}", "repo.fork_ahead_by=0")
+    # A placeholder whatever the date: the date only tells how overdue the promise is.
     grace = rubric.placeholder_grace_days
     if ctx.period is None:
-        return answer(UNKNOWN, f"{why}; no paper date to judge the {grace}-day grace", placeholder)
+        return answer(FAIL, f"{why}; {NO_PAPER_DATE}", placeholder)
     deadline = ctx.period[1] + timedelta(days=grace)
     if ctx.today <= deadline:
-        return answer(NA, f"{why}; within the {grace}-day grace until {deadline}", placeholder)
+        return answer(FAIL, f"{why}; not overdue until {deadline} ({grace}-day grace)", placeholder)
     return answer(FAIL, f"{why}; the {grace}-day grace ended {deadline}", placeholder)
 
 

@@ -533,7 +533,7 @@ CASES: tuple[Case, ...] = (
         "Without a paper date: a README promising code and nothing else is a placeholder "
         "from day one.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
@@ -542,7 +542,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "Without a paper date: an empty repository released nothing.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
@@ -551,7 +551,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "Without a paper date: a README saying the code will come, and no code.",
         UNDATED,
-        wrong=True,
+        wrong=False,
         dated=False,
     ),
     Case(
@@ -608,15 +608,16 @@ CASES: tuple[Case, ...] = (
         "listed",
         "source.tar.gz at the root and nothing readable about it: code released as an archive.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "EpsilonNet",
         "https://huggingface.co/vislab/epsilon-code",
-        "listed",
-        "A Hugging Face model repository holding train.py and evaluate.py holds code.",
+        "silver",
+        "A Hugging Face model repository holding train.py and evaluate.py holds code; its card "
+        "is complete and licensed, so it is judged like any repository.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "ZetaNet",
