@@ -1,0 +1,105 @@
+"""`auditor.readme.artifacts`: every link a README gives, classified (kind, line, sentence,
+section, whose), on READMEs written for these tests — one table per class of link, with the
+near-misses beside the variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.models import ArtifactKind as K
+from auditor.models import Whose
+from auditor.readme import artifacts
+from auditor.readme.analysis import analyze_readme
+
+
+def _readme(*parts: str) -> str:
+    return "# FancyNet\n\nOfficial code of FancyNet.\n\n" + "\n".join(parts)
+
+
+def _kinds(text: str) -> list[tuple[str, K, Whose]]:
+    return [(a.url, a.kind, a.whose) for a in analyze_readme(text).artifacts]
+
+
+OWN, OTHER = Whose.OWN, Whose.OTHER
+
+# (README, every link it gives as (url, kind, whose), in order)
+KINDS = [
+    pytest.param(
+        _readme("Our checkpoint: https://huggingface.co/fancy-lab/fancynet-base"),
+        [("https://huggingface.co/fancy-lab/fancynet-base", K.WEIGHTS, OWN)],
+        id="a-hugging-face-model",
+    ),
+    pytest.param(
+        _readme("Download the base model from https://huggingface.co/big-co/llama-7b first."),
+        [("https://huggingface.co/big-co/llama-7b", K.WEIGHTS, OTHER)],
+        id="a-third-party-base-model-is-weights-but-another-work-s",
+    ),
+    pytest.param(
+        _readme("Try it in [Colab](https://colab.research.google.com/drive/abc123)."),
+        [("https://colab.research.google.com/drive/abc123", K.DEMO, OWN)],
+        id="a-hosted-notebook-is-a-demo",
+    ),
+    pytest.param(
+        _readme("Paper: https://arxiv.org/abs/2501.01234"),
+        [("https://arxiv.org/abs/2501.01234", K.OTHER, OWN)],
+        id="a-paper-is-other",
+    ),
+    pytest.param(
+        _readme("Built with https://github.com/some-org/toolkit."),
+        [("https://github.com/some-org/toolkit", K.CODE, OWN)],
+        id="a-repository-is-code",
+    ),
+    pytest.param(
+        _readme("Full documentation: https://fancynet.readthedocs.io/en/latest/"),
+        [("https://fancynet.readthedocs.io/en/latest/", K.DOCUMENTATION, OWN)],
+        id="read-the-docs-is-documentation",
+    ),
+    pytest.param(
+        _readme("The benchmark is at https://huggingface.co/datasets/fancy-lab/bench."),
+        [("https://huggingface.co/datasets/fancy-lab/bench", K.DATA, OWN)],
+        id="a-hugging-face-dataset",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), KINDS)
+def test_each_link_is_classified(text: str, expected: list[tuple[str, K, Whose]]) -> None:
+    assert _kinds(text) == expected
+
+
+def test_a_link_carries_its_line_sentence_and_section() -> None:
+    text = _readme("## Pretrained models\n", "Weights: https://huggingface.co/fancy-lab/fancynet")
+    (link,) = analyze_readme(text).artifacts
+    assert (link.line, link.section) == (7, "Pretrained models")
+    assert link.sentence == "Weights: https://huggingface.co/fancy-lab/fancynet"
+
+
+def test_a_promised_link_is_classified_but_not_given() -> None:
+    text = _readme("Weights coming soon at https://huggingface.co/fancy-lab/fancynet.")
+    facts = analyze_readme(text)
+    assert [(a.kind, a.promised) for a in facts.artifacts] == [(K.WEIGHTS, True)]
+    assert facts.artifact_links == ()
+    assert artifacts.weights_urls(facts.artifacts) == ()
+
+
+def test_artifact_links_are_the_given_weights_data_and_demos() -> None:
+    text = "\n\n".join(
+        [
+            "# FancyNet",
+            "Paper: https://arxiv.org/abs/2501.01234",
+            "Weights: https://huggingface.co/fancy-lab/fancynet",
+            "Download the base model from https://huggingface.co/big-co/llama-7b first.",
+            "Data: https://huggingface.co/datasets/fancy-lab/bench",
+            "Demo: https://huggingface.co/spaces/fancy-lab/demo",
+        ]
+    )
+    facts = analyze_readme(text)
+    assert facts.artifact_links == (
+        "https://huggingface.co/fancy-lab/fancynet",
+        "https://huggingface.co/datasets/fancy-lab/bench",
+        "https://huggingface.co/spaces/fancy-lab/demo",
+    )
+    assert artifacts.weights_urls(facts.artifacts) == ("https://huggingface.co/fancy-lab/fancynet",)
+    assert artifacts.data_urls(facts.artifacts) == (
+        "https://huggingface.co/datasets/fancy-lab/bench",
+    )
