@@ -103,3 +103,76 @@ def test_artifact_links_are_the_given_weights_data_and_demos() -> None:
     assert artifacts.data_urls(facts.artifacts) == (
         "https://huggingface.co/datasets/fancy-lab/bench",
     )
+
+
+# A data section's or sentence's links are the data, whatever their host; its papers, pictures,
+# videos, licences and documentation are not.
+DATA_CONTEXT = [
+    pytest.param(
+        "## Datasets\n\nDownload the images from https://vision.example.edu/birds/images.tar",
+        ["https://vision.example.edu/birds/images.tar"],
+        id="a-university-server-under-a-data-heading",
+    ),
+    pytest.param(
+        "## Data preparation\n\n- https://github.com/some-lab/street-scenes",
+        ["https://github.com/some-lab/street-scenes"],
+        id="a-bare-line-under-a-data-heading",
+    ),
+    pytest.param(
+        "## Datasets\n\n| Name | Link |\n|---|---|\n"
+        "| Birds | [get](https://zenodo.org/records/1) |\n"
+        "| Cars | [get](https://data.example.org/cars) |",
+        ["https://zenodo.org/records/1", "https://data.example.org/cars"],
+        id="a-table-of-datasets",
+    ),
+    pytest.param(
+        "## Usage\n\nThe dataset is on [Kaggle](https://www.kaggle.com/datasets/lab/birds).",
+        ["https://www.kaggle.com/datasets/lab/birds"],
+        id="a-data-host-anywhere",
+    ),
+    pytest.param(
+        "## Usage\n\nThe evaluation split is at https://files.example.org/split.json.",
+        ["https://files.example.org/split.json"],
+        id="a-sentence-naming-a-split",
+    ),
+    pytest.param(
+        "## Datasets\n\nSee the paper https://arxiv.org/abs/2401.00001 for the datasets.",
+        [],
+        id="near-miss-a-paper-in-a-data-section",
+    ),
+    pytest.param(
+        "## Datasets\n\n![overview](https://example.org/overview.png)\n\n"
+        "A walkthrough: https://www.youtube.com/watch?v=abc\n\n"
+        "Licence: https://creativecommons.org/licenses/by/4.0/",
+        [],
+        id="near-miss-a-picture-a-video-and-a-licence",
+    ),
+    pytest.param(
+        "## Datasets\n\nThe loader is documented at https://birdkit.readthedocs.io/en/latest/",
+        [],
+        id="near-miss-documentation",
+    ),
+    pytest.param(
+        "## Datasets\n\nThe checkpoints trained on it: https://example.org/ours",
+        [],
+        id="near-miss-weights-words-in-a-data-section",
+    ),
+    pytest.param(
+        "## Installation\n\nClone https://github.com/some-lab/toolkit first.",
+        [],
+        id="near-miss-a-repository-outside-any-data-context",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), DATA_CONTEXT)
+def test_a_data_context_makes_its_links_data(section: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+def test_data_context_links_are_not_artifact_links() -> None:
+    """`artifact_links` stays what scorecard.json has always meant: links on artifact hosts."""
+    facts = analyze_readme(_readme("## Datasets\n\nhttps://vision.example.edu/birds/images.tar"))
+    assert artifacts.data_urls(facts.artifacts) == ("https://vision.example.edu/birds/images.tar",)
+    assert facts.artifact_links == ()

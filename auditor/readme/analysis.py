@@ -171,6 +171,7 @@ class _Reader:
         self._other_entries: set[int] = set()  # where BibTeX entries of other works start
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
         self.artifacts: list[ArtifactLink] = []  # every link given, classified
+        self._classified: set[ArtifactLink] = set()
         self.titles: list[str] = []  # of the BibTeX entries
         # Lines of prose that promise rather than give ("coming soon"), read once.
         self.promises = [
@@ -544,7 +545,13 @@ class _Reader:
             and self._whose_linked(index, plain(clause.words), url)
         )
         whose = Whose.OTHER if others else Whose.OWN
-        kind = A.kind_of(url, kinds, whose)
+        words = plain(clause.words)
+        says_data = (
+            not kinds
+            and not W.WEIGHTS_WORDS.search(words)
+            and (bool(W.DATA_WORDS.search(words)) or C.DATA in self._topic(index))
+        )
+        kind = A.kind_of(url, kinds, whose, says_data=says_data)
         self._classify(index, url, kind, clause, whose, promise)
         if promise:
             return
@@ -571,7 +578,8 @@ class _Reader:
             whose,
             promised,
         )
-        if len(self.artifacts) < MAX_ARTIFACTS and link not in self.artifacts:
+        if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
+            self._classified.add(link)
             self.artifacts.append(link)
 
     def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> frozenset[ReadmeCover]:

@@ -18,44 +18,61 @@ data to download).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from auditor.links import code_repository, is_hosted_environment
+from auditor.links import artifact_host, code_repository, is_hosted_environment, is_weights_file
 from auditor.models import ArtifactKind, ArtifactLink, ReadmeCover, Whose
+from auditor.readme.words import PAPER_LINK
 
 __all__ = ["data_urls", "given", "kind_of", "weights_urls"]
 
 K = ArtifactKind
 MAX_GIVEN = 50  # `artifact_links`: the most written per README
 _DOCUMENTATION_PATH = re.compile(r"/(docs?|documentation|wiki)(/|$)", re.I)
+# Links a data section holds that are never the data: pictures, videos, licences.
+_NEVER_DATA = re.compile(
+    r"/user-attachments/|\.(png|jpe?g|gif|svg|webp|mp4)(\?|$)|youtube\.com/|youtu\.be/"
+    r"|creativecommons\.org/|shields\.io/",
+    re.I,
+)
 
 
-def kind_of(url: str, kinds: frozenset[ReadmeCover], whose: Whose) -> ArtifactKind:
+@functools.lru_cache(maxsize=4096)
+def kind_of(
+    url: str, kinds: frozenset[ReadmeCover], whose: Whose, *, says_data: bool = False
+) -> ArtifactKind:
     """A link's kind from what the README analysis found it holds (`kinds`: weights, data or
-    both, by `readme.lines.artifact_kinds`) and whose its weights are; see the module
-    docstring for the order."""
+    both, by `readme.lines.artifact_kinds`), whose its weights are, and whether its clause or
+    section speaks of data alone (`says_data`); see the module docstring for the order."""
     if is_hosted_environment(url):
         return K.DEMO
     if ReadmeCover.WEIGHTS in kinds and (whose is Whose.OWN or ReadmeCover.DATA not in kinds):
         return K.WEIGHTS
     if ReadmeCover.DATA in kinds:
         return K.DATA
-    if code_repository(url) is not None:
-        return K.CODE
+    if _documentation(url) and code_repository(url) is None:
+        return K.DOCUMENTATION
+    # A data section's or sentence's other links (a dataset's repository or page) are the data.
+    if says_data and not PAPER_LINK.search(url) and not _NEVER_DATA.search(url):
+        return K.DATA
+    return K.OTHER if code_repository(url) is None else K.CODE
+
+
+def _documentation(url: str) -> bool:
+    """A documentation site or page: Read the Docs, a `docs.` host, a docs or wiki path."""
     try:
         parts = urlsplit(url)
     except ValueError:
-        return K.OTHER
+        return False
     host = (parts.hostname or "").casefold()
-    if (
+    return (
         host.endswith(".readthedocs.io")
         or (host.startswith("docs.") and host != "docs.google.com")
-        or _DOCUMENTATION_PATH.search(parts.path)
-    ):
-        return K.DOCUMENTATION
-    return K.OTHER
+        or bool(_DOCUMENTATION_PATH.search(parts.path))
+    )
 
 
 def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
@@ -67,6 +84,7 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
         if link.kind is K.DEMO
         or (
             not link.promised
+            and (artifact_host(link.url) is not None or is_weights_file(link.url))
             and (link.kind is K.DATA or (link.kind is K.WEIGHTS and link.whose is Whose.OWN))
         )
     )
