@@ -294,7 +294,8 @@ class ArtifactKind(StrEnum):
 class ArtifactLink:
     """One link a README gives, classified: its kind, the line (1-based) and sentence it stands
     in, the title of its section ("" before any heading), whose it is (weights: the paper's own
-    or another work's, `auditor.readme.ownership`), and whether its line only promises it."""
+    or another work's, `auditor.readme.ownership`), whether its line only promises it, and
+    whether only its context (section, the sentence above a bare line) gave its kind."""
 
     url: str
     kind: ArtifactKind
@@ -303,6 +304,8 @@ class ArtifactLink:
     section: str = ""
     whose: Whose = Whose.OWN
     promised: bool = False
+    # Its kind said by its section or sentence alone, not by its host or the words beside it.
+    by_context: bool = False
 
 
 @dataclass(frozen=True, slots=True)

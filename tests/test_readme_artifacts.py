@@ -136,6 +136,26 @@ DATA_CONTEXT = [
         id="a-sentence-naming-a-split",
     ),
     pytest.param(
+        "## Usage\n\nThe data can be downloaded here:\n\n```\nhttps://drive.google.com/drive/folders/x1\n```",
+        ["https://drive.google.com/drive/folders/x1"],
+        id="a-bare-line-under-a-data-sentence",
+    ),
+    pytest.param(
+        "## Usage\n\nThe benchmark corpus:\n\nhttps://files.example.org/corpus.zip",
+        ["https://files.example.org/corpus.zip"],
+        id="a-bare-line-under-a-corpus-sentence",
+    ),
+    pytest.param(
+        "## Usage\n\nOur trained models:\n\n```\nhttps://drive.google.com/drive/folders/x2\n```",
+        [],
+        id="near-miss-a-bare-line-under-a-weights-sentence",
+    ),
+    pytest.param(
+        "## Usage\n\nRun the demo:\n\nhttps://files.example.org/corpus.zip",
+        [],
+        id="near-miss-a-bare-line-under-a-sentence-without-data",
+    ),
+    pytest.param(
         "## Datasets\n\nSee the paper https://arxiv.org/abs/2401.00001 for the datasets.",
         [],
         id="near-miss-a-paper-in-a-data-section",
@@ -175,4 +195,15 @@ def test_data_context_links_are_not_artifact_links() -> None:
     """`artifact_links` stays what scorecard.json has always meant: links on artifact hosts."""
     facts = analyze_readme(_readme("## Datasets\n\nhttps://vision.example.edu/birds/images.tar"))
     assert artifacts.data_urls(facts.artifacts) == ("https://vision.example.edu/birds/images.tar",)
+    assert facts.artifact_links == ()
+
+
+def test_a_file_share_only_its_context_calls_data_is_not_an_artifact_link() -> None:
+    facts = analyze_readme(
+        _readme(
+            "## Usage\n\nThe data can be downloaded here:\n\nhttps://drive.google.com/file/d/x3"
+        )
+    )
+    (link,) = facts.artifacts
+    assert (link.kind, link.by_context) == (K.DATA, True)
     assert facts.artifact_links == ()

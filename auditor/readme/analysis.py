@@ -546,13 +546,15 @@ class _Reader:
         )
         whose = Whose.OTHER if others else Whose.OWN
         words = plain(clause.words)
+        if not kinds and not L.without_urls(words).strip(" \t-*|`<>[]()"):
+            words = plain(self._introduction(index))  # a bare line: the sentence above says
         says_data = (
             not kinds
             and not W.WEIGHTS_WORDS.search(words)
             and (bool(W.DATA_WORDS.search(words)) or C.DATA in self._topic(index))
         )
         kind = A.kind_of(url, kinds, whose, says_data=says_data)
-        self._classify(index, url, kind, clause, whose, promise)
+        self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)
         if promise:
             return
         for cover in kinds:
@@ -567,6 +569,8 @@ class _Reader:
         clause: L.Clause,
         whose: Whose,
         promised: bool,
+        *,
+        by_context: bool,
     ) -> None:
         section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
         link = ArtifactLink(
@@ -577,6 +581,7 @@ class _Reader:
             plain(section),
             whose,
             promised,
+            by_context,
         )
         if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
             self._classified.add(link)

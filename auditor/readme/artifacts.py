@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from auditor.links import artifact_host, code_repository, is_hosted_environment, is_weights_file
+from auditor.links import code_repository, is_hosted_environment
 from auditor.models import ArtifactKind, ArtifactLink, ReadmeCover, Whose
 from auditor.readme.words import PAPER_LINK
 
@@ -84,7 +84,7 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
         if link.kind is K.DEMO
         or (
             not link.promised
-            and (artifact_host(link.url) is not None or is_weights_file(link.url))
+            and not link.by_context
             and (link.kind is K.DATA or (link.kind is K.WEIGHTS and link.whose is Whose.OWN))
         )
     )
