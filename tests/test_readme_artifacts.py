@@ -207,3 +207,29 @@ def test_a_file_share_only_its_context_calls_data_is_not_an_artifact_link() -> N
     (link,) = facts.artifacts
     assert (link.kind, link.by_context) == (K.DATA, True)
     assert facts.artifact_links == ()
+
+
+# A link's text is one name: "and" inside it does not cut the sentence from the link.
+LINK_TEXT = [
+    pytest.param(
+        "We provide [two models (Indoor and Outdoor)](https://drive.google.com/drive/folders/m1).",
+        ["https://drive.google.com/drive/folders/m1"],
+        id="and-inside-a-link-s-text",
+    ),
+    pytest.param(
+        "Our checkpoints: [small and large](https://drive.google.com/drive/folders/m2)",
+        ["https://drive.google.com/drive/folders/m2"],
+        id="and-in-a-link-text-after-the-words",
+    ),
+    pytest.param(
+        "We provide code, and [the scans](https://drive.google.com/drive/folders/m3).",
+        [],
+        id="near-miss-an-and-outside-the-link-still-cuts",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), LINK_TEXT)
+def test_a_link_s_text_is_not_cut(line: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(line))
+    assert list(artifacts.weights_urls(facts.artifacts)) == expected
