@@ -279,6 +279,35 @@ class Whose(StrEnum):
     OTHER = "other"  # another work's: a base model, a backbone, a baseline, an upstream project
 
 
+class ArtifactKind(StrEnum):
+    """What a link a README gives is for (`auditor.readme.artifacts`)."""
+
+    WEIGHTS = "weights"
+    DATA = "data"
+    DEMO = "demo"  # a hosted environment: Colab, Binder, a Hugging Face Space
+    DOCUMENTATION = "documentation"
+    CODE = "code"
+    OTHER = "other"  # a paper, a project page, anything else
+
+
+@dataclass(frozen=True, slots=True)
+class ArtifactLink:
+    """One link a README gives, classified: its kind, the line (1-based) and sentence it stands
+    in, the title of its section ("" before any heading), whose it is (weights: the paper's own
+    or another work's, `auditor.readme.ownership`), whether its line only promises it, and
+    whether only its context (section, the sentence above a bare line) gave its kind."""
+
+    url: str
+    kind: ArtifactKind
+    line: int
+    sentence: str
+    section: str = ""
+    whose: Whose = Whose.OWN
+    promised: bool = False
+    # Its kind said by its section or sentence alone, not by its host or the words beside it.
+    by_context: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class ReadmeClaim:
     """One weights link or sentence, results table or BibTeX entry of a README, and whose it is:
@@ -332,6 +361,8 @@ class ReadmeFacts:
     claims: tuple[ReadmeClaim, ...] = ()
     # Whether the README is about another work (an upstream project's, a template).
     inherited: InheritedReadme = InheritedReadme()
+    # Every link the README gives, classified (`auditor.readme.artifacts`).
+    artifacts: tuple[ArtifactLink, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ estimate of READMEs nobody tuned on: a run prints only its totals (per-cover cou
 precision and recall), never a repository, a file or a disagreement of it, unless `--unseal`
 is given (once, at the end of a piece of work). The whole corpus is reported beside them,
 labelled "tuned": the rules were written from part of it. The later batch's labels are
-measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README's
-artifact links as the weights and data criteria read them); `results_commands` and
-`about_other_work` (the inherited-README detector, read with the repository's name as the
-pipeline reads it; the paper's identity is not in the corpus) per README like a cover, their
-disagreements listed with theirs, and the count of READMEs each answers yes for over the whole
-part, labelled or not.
+measured where the analysis answers them: `weights_urls` and `data_urls` per URL (the README
+links the one classification, `auditor.readme.artifacts`, calls the paper's own weights and
+data); `results_commands` and `about_other_work` (the inherited-README detector, read with the
+repository's name as the pipeline reads it; the paper's identity is not in the corpus) per
+README like a cover, their disagreements listed with theirs, and the count of READMEs each
+answers yes for over the whole part, labelled or not.
 
 The corpus (`../shared/corpus/` beside the repository by default) is other people's writing:
 it is read here and never copied into the project. Without it the benchmark says so and exits 0.
@@ -41,8 +41,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from auditor.extract.collect import extract_inputs
-from auditor.links import artifact_host, is_hosted_environment, is_weights_link, normalize_url
-from auditor.models import Inherited, ReadmeCover, ReadmeEvidence, ReadmeFacts
+from auditor.links import normalize_url
+from auditor.models import ArtifactLink, Inherited, ReadmeCover, ReadmeEvidence, ReadmeFacts
+from auditor.readme import artifacts
 from auditor.readme.analysis import analyze_readme
 
 # The labelled corpus: $PAPER_AUDITOR_CORPUS, else ../shared/corpus/ beside the repository.
@@ -227,13 +228,13 @@ LATER_LABELS: Mapping[str, Callable[[ReadmeFacts], tuple[bool, ReadmeEvidence | 
     "results_commands": _results_commands,
     "about_other_work": _about_other_work,
 }
-# URL labels of the later batch, and which README artifact links the criteria read as that kind
-# (`auditor.rubric.rules_content`: weights as `is_weights_link`, data as a data host).
-URL_LABELS: Mapping[str, Callable[[str], bool]] = {
-    "weights_urls": is_weights_link,
-    "data_urls": lambda url: artifact_host(url) == "data",
+# URL labels of the later batch, and the README links of that kind as the one classification
+# of a README's links (`auditor.readme.artifacts`) answers them.
+URL_LABELS: Mapping[str, Callable[[Sequence[ArtifactLink]], tuple[str, ...]]] = {
+    "weights_urls": artifacts.weights_urls,
+    "data_urls": artifacts.data_urls,
 }
-# Every artifact link the README analysis keeps (but Colab, Binder, Spaces), against both lists.
+# The weights and data links together, against both lists.
 ARTIFACT_URLS = "weights_urls + data_urls"
 
 
@@ -341,15 +342,14 @@ def _judged(record: Mapping[str, Any], facts: ReadmeFacts) -> ReadmeRecord:
         verdict = _verdict(name, labels.get(name, {}), predicted, line)
         if verdict is not None:
             later.append(verdict)
-    artifacts = [url for url in facts.artifact_links if not is_hosted_environment(url)]
     urls: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    for name, reads_as in URL_LABELS.items():
+    for name, of_kind in URL_LABELS.items():
         if isinstance(labels.get(name), list):
-            found = [url for url in artifacts if reads_as(url)]
-            urls[name] = (_keys(labels[name]), _keys(found))
+            urls[name] = (_keys(labels[name]), _keys(of_kind(facts.artifacts)))
     if urls:
         labelled = [url for name in URL_LABELS for url in labels.get(name, [])]
-        urls[ARTIFACT_URLS] = (_keys(labelled), _keys(artifacts))
+        found = [url for of_kind in URL_LABELS.values() for url in of_kind(facts.artifacts)]
+        urls[ARTIFACT_URLS] = (_keys(labelled), _keys(found))
     return ReadmeRecord(
         record["repo"],
         fold_of(record["repo"]),

@@ -90,6 +90,8 @@ from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import artifact_host, is_hosted_environment, is_weights_file
 from auditor.models import (
     README_NOT_ANALYSED,
+    ArtifactKind,
+    ArtifactLink,
     Inherited,
     ReadmeClaim,
     ReadmeCover,
@@ -98,6 +100,7 @@ from auditor.models import (
     RepoFacts,
     Whose,
 )
+from auditor.readme import artifacts as A
 from auditor.readme import lines as L
 from auditor.readme import ownership as O
 from auditor.readme import words as W
@@ -106,7 +109,7 @@ from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plai
 
 __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
-MAX_ARTIFACT_LINKS = 50
+MAX_ARTIFACTS = 400  # links classified per README: enough for `artifact_links`' 50 given
 MAX_TITLES = 5
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
 C = ReadmeCover
@@ -167,7 +170,8 @@ class _Reader:
         self.entries: list[tuple[Line, str]] = []  # BibTeX entries: the first line, the title
         self._other_entries: set[int] = set()  # where BibTeX entries of other works start
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
-        self.links: list[str] = []
+        self.artifacts: list[ArtifactLink] = []  # every link given, classified
+        self._classified: set[ArtifactLink] = set()
         self.titles: list[str] = []  # of the BibTeX entries
         # Lines of prose that promise rather than give ("coming soon"), read once.
         self.promises = [
@@ -201,7 +205,7 @@ class _Reader:
         reading_list = L.is_reading_list(self.doc.lines, self.root_files)
         if reading_list:  # the papers it lists are others' work, not this repository's
             self.found = {c: e for c, e in self.found.items() if c in _READING_LIST_COVERS}
-            self.links = []
+            self.artifacts = []
             self.claims = []
         covers = tuple(cover for cover in ReadmeCover if cover in self.found)
         inherited = O.inherited_readme(
@@ -221,7 +225,7 @@ class _Reader:
         return ReadmeFacts(
             covers=covers,
             evidence=tuple(self.found[cover] for cover in covers),
-            artifact_links=tuple(self.links),
+            artifact_links=A.given(self.artifacts),
             # A title may be the notice ("**Moved to …**"); thanks to a project are no move.
             moved_to=L.moved_to(self.doc.lines, self._acknowledging),
             citation_titles=tuple(self.titles),
@@ -229,6 +233,7 @@ class _Reader:
             results_commands=self._results_commands(),
             claims=claims,
             inherited=inherited,
+            artifacts=tuple(self.artifacts),
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -529,36 +534,71 @@ class _Reader:
         )
 
     def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
-        if is_hosted_environment(url):
-            self._keep(url)
+        """Classify one link of line `index` (`auditor.readme.artifacts`), noting the covers a
+        weights or data link gives."""
+        kinds = (
+            frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
+        )
+        others = (
+            C.WEIGHTS in kinds
+            and not promise
+            and self._whose_linked(index, plain(clause.words), url)
+        )
+        whose = Whose.OTHER if others else Whose.OWN
+        words = plain(clause.words)
+        if not kinds and not L.without_urls(words).strip(" \t-*|`<>[]()"):
+            words = plain(self._introduction(index))  # a bare line: the sentence above says
+        says_data = (
+            not kinds
+            and not W.WEIGHTS_WORDS.search(words)
+            and (bool(W.DATA_WORDS.search(words)) or C.DATA in self._topic(index))
+        )
+        kind = A.kind_of(url, kinds, whose, says_data=says_data)
+        self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)
+        if promise:
             return
-        kinds = self._artifact_kinds(index, clause, url)
-        if not kinds or promise:
-            return
-        if C.WEIGHTS in kinds and self._whose_linked(index, plain(clause.words), url):
-            kinds.discard(C.WEIGHTS)
-            if not kinds:
-                return
-        self._keep(url)
-        for kind in kinds:
-            self._note(kind, index)
+        for cover in kinds:
+            if cover is not C.WEIGHTS or whose is Whose.OWN:
+                self._note(cover, index)
 
-    def _keep(self, url: str) -> None:
-        if url not in self.links and len(self.links) < MAX_ARTIFACT_LINKS:
-            self.links.append(url)
+    def _classify(
+        self,
+        index: int,
+        url: str,
+        kind: ArtifactKind,
+        clause: L.Clause,
+        whose: Whose,
+        promised: bool,
+        *,
+        by_context: bool,
+    ) -> None:
+        section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
+        link = ArtifactLink(
+            url,
+            kind,
+            self.doc.lines[index].number,
+            L.excerpt(clause.text),
+            plain(section),
+            whose,
+            promised,
+            by_context,
+        )
+        if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
+            self._classified.add(link)
+            self.artifacts.append(link)
 
-    def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> set[ReadmeCover]:
+    def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> frozenset[ReadmeCover]:
         """Weights, data or both, by what the link's host holds and, for file shares,
         collections and release pages, by the words that go with it and its section."""
         host = artifact_host(url)
         weights_file = is_weights_file(url)
         if host is None and not weights_file:
-            return set()
+            return frozenset()
         key = (index, clause, host, weights_file, ".whl" in url)
         if key not in self._kinds:  # links sharing their words share the verdict
             titles = " ".join(s.title for _, s in self._chain(index))
             self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
-        return set(self._kinds[key])
+        return self._kinds[key]
 
     # --- rules on sections ------------------------------------------------------------------
 

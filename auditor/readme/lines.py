@@ -355,6 +355,7 @@ LINKS_PER_LINE = 30
 
 
 _CLAUSE_BREAK = re.compile(r"(?<=[.;!?])\s+|\s+and\s+|,\s+|\s+\|\s+")
+_LINK_TEXT = re.compile(r"\[[^\[\]]{1,200}\]\(")
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,7 +391,11 @@ def clauses(text: str) -> list[Clause]:
     line = "".join(pieces) + text[end:]
     words = _blanked(line, [(start, stop) for start, stop, _ in links])[:CLAUSE_CHARS]
     parts, start = [], 0
+    # A link's text is one name ("[two models (A and B)](url)"): never cut inside it.
+    texts = [(m.start(), m.end()) for m in _LINK_TEXT.finditer(line)]
     for cut in _CLAUSE_BREAK.finditer(line):
+        if any(a < cut.start() < b for a, b in texts):
+            continue
         parts.append((start, cut.start()))
         start = cut.end()
     parts.append((start, len(line)))
