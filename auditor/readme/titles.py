@@ -9,6 +9,15 @@ import re
 _FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
 
 
+_WORD = re.compile(r"[^\W_]+")
+
+
+def text_words(text: str) -> set[str]:
+    """Every word of a text, casefolded (`FooNet-v2` → {"foonet", "v2"}): what a README's words
+    and a paper's name are compared by."""
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
 def title_words(text: str) -> set[str]:
     """A title's words that tell works apart: letters only, three or more, no filler."""
     return {w for w in re.findall(r"[^\W\d_]{3,}", text.casefold()) if w not in _FILLER}
