@@ -9,13 +9,19 @@ import re
 _FILLER = frozenset({"the", "and", "for", "with", "via", "from", "towards", "using", "into"})
 
 
-_WORD = re.compile(r"[^\W_]+")
+_COMPOUND = re.compile(r"[^\W_]+(?:[-_][^\W_]+)*")
 
 
 def text_words(text: str) -> set[str]:
-    """Every word of a text, casefolded (`FooNet-v2` → {"foonet", "v2"}): what a README's words
-    and a paper's name are compared by."""
-    return {w.casefold() for w in _WORD.findall(text)}
+    """Every word of a text, casefolded, and each hyphenated compound joined (`Trans-EnV` →
+    {"trans", "env", "transenv"}): what a README's words and a paper's name are compared by."""
+    words: set[str] = set()
+    for compound in _COMPOUND.findall(text.casefold()):
+        parts = re.split(r"[-_]", compound)
+        words.update(parts)
+        if len(parts) > 1:
+            words.add("".join(parts))
+    return words
 
 
 def title_words(text: str) -> set[str]:

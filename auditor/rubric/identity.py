@@ -17,8 +17,10 @@ A README that names no work at all, or names the paper beside another work, is n
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from auditor.links import arxiv_id
@@ -34,6 +36,8 @@ _GENERIC = frozenset(
 _ARXIV_TEXT = re.compile(r"\b(\d{4}\.\d{4,5})\b")
 # Most of a title's words, in the README's words, name it.
 _TITLE_SHARE = 0.75
+# A name's first letters a word of the text must start with.
+_PREFIX_SHARE = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,22 +58,28 @@ class Identity:
         words = {w for w in text_words(paper.name) if len(w) >= 3 and w not in _GENERIC}
         return cls(frozenset(words), paper.title, acronym, ids[0] if ids else None)
 
-    def named_by(self, words: set[str], arxiv_ids: Iterable[str]) -> bool:
-        """Whether a text (its words, its arXiv ids) names the paper."""
+    def named_by(
+        self, words: Sequence[str], arxiv_ids: Iterable[str], titles: Iterable[str] = ()
+    ) -> bool:
+        """Whether a text (its sorted words, its arXiv ids, the titles it gives) names the
+        paper: loosely, since a README found naming the paper is never another work's."""
         if self.arxiv_id and self.arxiv_id in arxiv_ids:
             return True
-        if self.acronym and text_words(self.acronym) <= words:
+        if self.acronym and all(_has(words, w) for w in text_words(self.acronym)):
             return True
-        if self.name_words & words:
+        if any(_near(words, name) for name in self.name_words):
+            return True
+        if any(_initials_name(name, title) for name in self.name_words for title in titles):
             return True
         title = title_words(self.title or "")
-        return len(title) >= 2 and len(title & words) >= _TITLE_SHARE * len(title)
+        shared = sum(_has(words, w) for w in title)
+        return len(title) >= 2 and shared >= _TITLE_SHARE * len(title)
 
     def other_title(self, title: str) -> bool:
         """A BibTeX title of a work that is not the paper."""
         if self.title:
             return not same_title(self.title, title)
-        return bool(self.name_words) and not self.named_by(text_words(title), ())
+        return bool(self.name_words) and not self.named_by(sorted(text_words(title)), (), [title])
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +96,10 @@ def judge_identity(identity: Identity, facts: RepoFacts | None) -> Judgement:
     if facts is None or not facts.readme_analysed or not facts.readme_path:
         return Judgement()
     description = facts.description or ""
-    said = set(facts.readme_words) | text_words(description)
+    extra = text_words(description)
     for title in facts.readme_citation_titles:
-        said |= text_words(title)
+        extra |= text_words(title)
+    said = sorted({*facts.readme_words, *extra})
     arxiv_ids = {*facts.readme_arxiv_ids, *_ARXIV_TEXT.findall(description)}
     inherited = facts.readme_inherited
     upstream = (
@@ -96,7 +107,7 @@ def judge_identity(identity: Identity, facts: RepoFacts | None) -> Judgement:
         if inherited is not None and inherited.inherited is Inherited.YES
         else None
     )
-    if identity.named_by(said, arxiv_ids):
+    if identity.named_by(said, arxiv_ids, (*facts.readme_citation_titles, description)):
         return Judgement(inherited_from=upstream)
     evidence = [
         f"BibTeX title: {title}"
@@ -111,6 +122,25 @@ def judge_identity(identity: Identity, facts: RepoFacts | None) -> Judgement:
     if description and _names(description, name):
         return Judgement(OtherWork(name, (*evidence, f"description: {description}")))
     return Judgement(inherited_from=upstream or name)
+
+
+def _has(words: Sequence[str], word: str) -> bool:
+    at = bisect_left(words, word)
+    return at < len(words) and words[at] == word
+
+
+def _near(words: Sequence[str], name: str) -> bool:
+    """A word of the text sharing the name's first letters (most of them, four at least):
+    `Buzzword` in "Buzzwords", `Morph4D` in "MorphoSim", `ODGNNLoc` in "ODGNN"."""
+    head = name[: max(4, math.ceil(_PREFIX_SHARE * len(name)))]
+    at = bisect_left(words, head)
+    return at < len(words) and words[at].startswith(head)
+
+
+def _initials_name(name: str, title: str) -> bool:
+    """A name made of a title's initials (`PAMM`, "Parameter Aware Mamba Model for …")."""
+    initials = "".join(word[0] for word in re.findall(r"[^\W\d_]+", title.casefold()))
+    return len(name) >= 3 and name.isalpha() and name in initials
 
 
 def _work_name(evidence: list[str]) -> str:
