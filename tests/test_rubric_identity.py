@@ -10,13 +10,14 @@ from dataclasses import replace
 
 import pytest
 
+from auditor.cli.exits import findings
 from auditor.models import CriterionResult, LinkKind, PaperScore, RepoFacts, Tier
 from auditor.readme.analysis import with_readme
 from auditor.rubric.registry import Rubric
 from auditor.rubric.rules_access import code_released
 from auditor.rubric.rules_content import readme_results, substantive_readme
 from auditor.rubric.score import score_paper
-from tests.support.scorecards import TODAY, gold_facts, paper, result
+from tests.support.scorecards import TODAY, gold_facts, paper, result, scorecard
 
 REPO = "https://github.com/lab/model"
 
@@ -193,3 +194,13 @@ def test_facts_without_a_readme_are_judged_as_before() -> None:
     card = score_paper(paper(name="Anything"), [link], Rubric(), today=TODAY)
     assert card.other_work is None
     assert card.tier is not Tier.MISMATCH
+
+
+def test_fail_on_tier_below_counts_a_mismatch_as_below_every_floor() -> None:
+    name, work, description, _ = OTHER_WORK[0]
+    card = judged(name, readme(work), description=description)
+    document = scorecard([(paper(name=name), [])])
+    document = replace(
+        document, papers=tuple(replace(entry, score=card) for entry in document.papers)
+    )
+    assert findings(document, ["tier-below:listed"]) == ["1 paper(s) with code below listed"]
