@@ -204,3 +204,17 @@ def test_fail_on_tier_below_counts_a_mismatch_as_below_every_floor() -> None:
         document, papers=tuple(replace(entry, score=card) for entry in document.papers)
     )
     assert findings(document, ["tier-below:listed"]) == ["1 paper(s) with code below listed"]
+
+
+def test_facts_read_back_without_the_readmes_words_are_not_judged() -> None:
+    """A merge of shards scores facts read from scorecard.json, which keeps no README words:
+    another work's BibTeX title alone then says nothing."""
+    name, work, description, _ = OTHER_WORK[0]
+    text = readme(work)
+    base = replace(gold_facts(), description=description)
+    analysed = with_readme(base, "README.md", len(text), text, repository="lab/model")
+    read_back = replace(analysed, readme_words=(), readme_arxiv_ids=(), readme_inherited=None)
+    link = result(REPO, LinkKind.GITHUB_REPO, repo=read_back)
+    card = score_paper(paper(name=name), [link], Rubric(), today=TODAY)
+    assert card.other_work is None
+    assert card.tier is not Tier.MISMATCH

@@ -93,7 +93,9 @@ class Judgement:
 def judge_identity(identity: Identity, facts: RepoFacts | None) -> Judgement:
     """Whether the repository of `facts` is about another work than the paper (module
     docstring)."""
-    if facts is None or not facts.readme_analysed or not facts.readme_path:
+    # The README's words live in memory only: facts read back from a scorecard (a merge of
+    # shards) have none, and without them nothing can tell that the README names the paper.
+    if facts is None or not facts.readme_analysed or not facts.readme_words:
         return Judgement()
     description = facts.description or ""
     extra = text_words(description)
