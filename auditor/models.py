@@ -449,6 +449,12 @@ class RepoFacts:
     # folder's.
     folder: str | None = None
     ref: str | None = None
+    # What the README says of itself, for the paper's identity (`auditor.rubric.identity`),
+    # in memory only: its words (casefolded, sorted), the arXiv ids it names, and whether it is
+    # another project's README kept (`auditor.readme.ownership`).
+    readme_words: tuple[str, ...] = ()
+    readme_arxiv_ids: tuple[str, ...] = ()
+    readme_inherited: InheritedReadme | None = None
 
     @property
     def readme_analysed(self) -> bool:
@@ -494,6 +500,7 @@ class Tier(StrEnum):
 
     NO_CODE = "no-code"
     DEAD = "dead"
+    MISMATCH = "mismatch"  # the cited repository is about another work
     PLACEHOLDER = "placeholder"
     LISTED = "listed"
     BRONZE = "bronze"
@@ -525,9 +532,29 @@ class Criterion:
 
 
 @dataclass(frozen=True, slots=True)
+class OtherWork:
+    """The work a cited repository appears to be about instead of the paper (tier `mismatch`):
+    its name and what names it (a BibTeX title, an arXiv id, the description)."""
+
+    name: str
+    evidence: tuple[str, ...] = ()
+
+    @property
+    def sentence(self) -> str:
+        return f"the cited repository appears to be about another work ({self.name})"
+
+    @property
+    def words(self) -> str:
+        """As every report says it: the sentence, then its evidence."""
+        return f"{self.sentence}: {'; '.join(self.evidence)}" if self.evidence else self.sentence
+
+
+@dataclass(frozen=True, slots=True)
 class PaperScore:
     tier: Tier
     score: int | None
     criteria: tuple[Criterion, ...] = field(default_factory=tuple)
     # The code link the paper was scored on, when it has one.
     scored_on: str | None = None
+    # Tier `mismatch`: the other work the scored repository is about.
+    other_work: OtherWork | None = None

@@ -63,6 +63,7 @@ def test_the_tier_order_is_tiers_own() -> None:
     assert sorted(Tier, key=TIER_RANK.__getitem__) == [
         Tier.NO_CODE,
         Tier.DEAD,
+        Tier.MISMATCH,
         Tier.PLACEHOLDER,
         Tier.UNKNOWN,
         *CODE_TIERS,

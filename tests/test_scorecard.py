@@ -30,6 +30,7 @@ from auditor.models import (
     Hop,
     Link,
     LinkKind,
+    OtherWork,
     Outcome,
     ReadmeCover,
     ReadmeEvidence,
@@ -281,9 +282,15 @@ def full_scorecard() -> Scorecard:
         LinkHistory("2026-10-01T04:00:00Z", None, "2026-10-01T04:00:00Z", ("removed",)),
     )  # fmt: skip
     reviewed = Review("silver", "weights sent by mail", "A. Chair", "2026-11-20", differs=True)
+    other = OtherWork("PriorWork", ("BibTeX title: PriorWork: A Study", "description: PriorWork"))
     return replace(
         card,
-        papers=tuple(replace(entry, review=reviewed) for entry in card.papers),
+        papers=tuple(
+            replace(
+                entry, review=reviewed, score=entry.score and replace(entry.score, other_work=other)
+            )
+            for entry in card.papers
+        ),
         links=tuple(
             replace(
                 entry,

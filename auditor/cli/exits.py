@@ -94,7 +94,8 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
             below = [
                 tier
                 for tier in tiers
-                if tier in CODE_TIERS[:floor] or tier in (Tier.DEAD, Tier.PLACEHOLDER)
+                if tier in CODE_TIERS[:floor]
+                or tier in (Tier.DEAD, Tier.MISMATCH, Tier.PLACEHOLDER)
             ]
             if below:
                 found.append(f"{len(below)} paper(s) with code below {CODE_TIERS[floor]}")

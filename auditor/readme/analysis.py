@@ -106,6 +106,7 @@ from auditor.readme import ownership as O
 from auditor.readme import words as W
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
+from auditor.readme.titles import text_words
 
 __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
@@ -926,6 +927,9 @@ def read_readme(
         reading_list=analysis.reading_list,
         readme_citation_titles=analysis.citation_titles,
         readme_results_commands=analysis.results_commands,
+        readme_words=tuple(sorted(text_words(text))),
+        readme_arxiv_ids=O.named_arxiv_ids(text),
+        readme_inherited=analysis.inherited,
     )
     return analysed, analysis
 

@@ -145,6 +145,12 @@ class PaperIdentity:
         )
 
 
+def named_arxiv_ids(text: str) -> tuple[str, ...]:
+    """The arXiv ids a README names (`arXiv:2301.04567`, an arxiv.org link), in order."""
+    found = [*_ARXIV_TEXT.findall(text), *map(arxiv_id, urls(text))]
+    return tuple(dict.fromkeys(i for i in found if i is not None))
+
+
 # --- whose ------------------------------------------------------------------------------------
 
 

@@ -20,7 +20,6 @@ from auditor.render.text import (
     short_url,
 )
 from auditor.render.views import (
-    DISPLAY_TIERS,
     NO_CODE_WORDS,
     OUTCOME_SYMBOLS,
     PRIORITY_TIERS,
@@ -31,6 +30,7 @@ from auditor.render.views import (
     acknowledged_items,
     copy_shown,
     dead_items,
+    display_tiers,
     environment,
     fixes,
     headline,
@@ -170,9 +170,10 @@ def render_html(card: Scorecard) -> str:
     views = priority_order(paper_views(card, fresh))
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
     tier_labels[Tier.NO_CODE] = f"{TIER_SYMBOLS[Tier.NO_CODE]} {NO_CODE_WORDS}"
+    shown_tiers = display_tiers(summary.tiers)
     outcome_labels = {o.value: f"{OUTCOME_SYMBOLS[o]} {o.value}" for o in Outcome}
     charts = [
-        _chart("Tiers", {t.value: summary.tiers.get(t, 0) for t in DISPLAY_TIERS}, tier_labels),
+        _chart("Tiers", {t.value: summary.tiers.get(t, 0) for t in shown_tiers}, tier_labels),
         _chart("Licence classes", summary.licence_classes),
         _chart("Last commit age", summary.last_commit_age),
         _chart("Link outcomes", summary.outcomes, outcome_labels),
@@ -198,18 +199,19 @@ def render_html(card: Scorecard) -> str:
             stale=stale_items(card),
             reviews=review_items(card),
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
+            mismatches=[v for v in views if v.other_work],
             unlicensed=[v for v in views if v.unlicensed],
             fixes=fixes(views),
             problem_criteria=PROBLEM_CRITERIA,
             rows=[_table_row(view) for view in views],
-            tiers=[(t.value, tier_labels[t]) for t in DISPLAY_TIERS],
+            tiers=[(t.value, tier_labels[t]) for t in shown_tiers],
             outcomes=[(o.value, outcome_labels[o]) for o in Outcome],
             sources=sources,
             order_words=", ".join(tier_labels[t] for t in PRIORITY_TIERS),
             data=_script_json(
                 page_data(
                     views,
-                    tier_order=[t.value for t in DISPLAY_TIERS],
+                    tier_order=[t.value for t in shown_tiers],
                     titles={spec.id: spec.title for spec in CRITERIA},
                     fixes={spec.id: spec.fix for spec in CRITERIA},
                     echo=NO_CODE_REASON,

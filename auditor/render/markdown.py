@@ -10,13 +10,13 @@ from dataclasses import dataclass, replace
 from auditor.models import Tier
 from auditor.render.text import cache_reuse_sentence, most_that_fit, safe_url
 from auditor.render.views import (
-    DISPLAY_TIERS,
     OUTCOME_SYMBOLS,
     PROBLEM_CRITERIA,
     TIER_SYMBOLS,
     PaperView,
     acknowledged_items,
     dead_items,
+    display_tiers,
     environment,
     fixes,
     headline,
@@ -57,7 +57,7 @@ def _markdown_context(
         "headline": dead_links.headline(card),
         "counts": headline(card),
         "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
-        "tiers": [(t.value, TIER_SYMBOLS[t]) for t in DISPLAY_TIERS],
+        "tiers": [(t.value, TIER_SYMBOLS[t]) for t in display_tiers(card.summary.tiers)],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,
         "fixes": fixes(views),
@@ -75,6 +75,10 @@ def _markdown_context(
     reviews = review_items(card)
     if reviews:
         sections.append(_section("Reviewed verdicts", "reviewed", reviews))
+    # Shown only when a cited repository is about another work (tier `mismatch`).
+    mismatches = [v for v in views if v.other_work]
+    if mismatches:
+        sections.append(_section("About another work", "mismatch", mismatches))
     sections += [
         _section("Placeholder repositories", "placeholder", placeholders),
         _section("Missing licences", "licence", unlicensed),

@@ -65,6 +65,7 @@ TIER_SYMBOLS: Mapping[str, str] = {
     Tier.LISTED: "●",
     Tier.UNKNOWN: "?",
     Tier.PLACEHOLDER: "◌",
+    Tier.MISMATCH: "≠",
     Tier.DEAD: "✗",
     Tier.NO_CODE: "∅",
 }
@@ -79,11 +80,18 @@ OUTCOME_SYMBOLS: Mapping[str, str] = {
     Outcome.UNCHECKED: "?",
 }
 # Best first, as people scan a scorecard; `unknown` last because it is not a grade.
-DISPLAY_TIERS = (*reversed(CODE_TIERS), Tier.PLACEHOLDER)
+DISPLAY_TIERS = (*reversed(CODE_TIERS), Tier.PLACEHOLDER, Tier.MISMATCH)
 DISPLAY_TIERS += (Tier.DEAD, Tier.NO_CODE, Tier.UNKNOWN)
-# What matters first, the HTML table's first order: dead, placeholder, then code from the lowest
-# tier up; papers the run could not decide, then those citing no code, last.
-PRIORITY_TIERS = (Tier.DEAD, Tier.PLACEHOLDER, *CODE_TIERS)
+
+
+def display_tiers(counted: Mapping[str, int]) -> tuple[Tier, ...]:
+    """`DISPLAY_TIERS` the summary counts: `mismatch` only when a paper has it."""
+    return tuple(tier for tier in DISPLAY_TIERS if tier.value in counted)
+
+
+# What matters first, the HTML table's first order: dead, about another work, placeholder, then
+# code from the lowest tier up; papers the run could not decide, then those citing no code, last.
+PRIORITY_TIERS = (Tier.DEAD, Tier.MISMATCH, Tier.PLACEHOLDER, *CODE_TIERS)
 PRIORITY_TIERS += (Tier.UNKNOWN, Tier.NO_CODE)
 # What people read for the tier `no-code` (scorecard.json keeps the word: tiers are a contract):
 # most such papers simply cite no code link, which is not "released nothing".
@@ -172,6 +180,13 @@ class PaperView:
         if self.tier != Tier.NO_CODE:
             return self.tier
         return READING_LIST_WORDS if self.scored is not None else NO_CODE_WORDS
+
+    @property
+    def other_work(self) -> str | None:
+        """Tier `mismatch`: "the cited repository appears to be about another work (NAME)",
+        with its evidence; None otherwise."""
+        other = self.entry.score.other_work if self.entry.score else None
+        return other.words if other is not None else None
 
     @property
     def archived(self) -> bool:
@@ -265,6 +280,8 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
     ]
     failed.sort(key=lambda c: -weight.get(c.id, 0))
     problems = [c.reason for c in failed]
+    if entry.score is not None and entry.score.other_work is not None:
+        problems.insert(0, entry.score.other_work.words)
     for c in criteria:
         if c.id in (repository_exists.id, code_released.id) and c.result in (
             CriterionResult.UNKNOWN,

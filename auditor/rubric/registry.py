@@ -141,6 +141,15 @@ def tier_rules(criteria: Registry = CRITERIA) -> tuple[tuple[str, str], ...]:
             "link, a cited project page is dead",
         ),
         (
+            "mismatch",
+            "the cited repository appears to be about another work: its BibTeX title or arXiv id "
+            "names another work, its description names that work too, and nothing it says names "
+            "the paper (its name, title, acronym or arXiv id). No score. With the README alone "
+            "naming another work, or the README an upstream or base project's kept, the README "
+            "credits no criterion (the documentation, and weights or data only it gives); the "
+            "code still counts",
+        ),
+        (
             "placeholder",
             "the repository is empty, holds no code, or is a fork without commits of its own, "
             "from day one (the paper date only says whether the promise is overdue: more than "

@@ -10,6 +10,7 @@ never no-code, dead or placeholder. See docs/rubric.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import date
 
 from auditor.links import PROJECT_PAGE_KINDS, RECORD_KINDS, is_code_result
@@ -35,6 +36,7 @@ from auditor.rubric.evidence import (
     PaperLinks,
     paper_period,
 )
+from auditor.rubric.identity import Identity, judge_identity
 from auditor.rubric.registry import (
     RUBRIC_VERSION,
     Rubric,
@@ -184,6 +186,53 @@ def _without_code(
 
 
 def _score_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScore:
+    identity = Identity.of(ctx.paper, (r.link.url for r in ctx.own))
+    judged = judge_identity(identity, ctx.candidate.facts)
+    if judged.other_work is None and judged.inherited_from is None:
+        return _judged_candidate(ctx, per_paper)
+    as_found = _judged_candidate(ctx, per_paper)
+    other = judged.other_work
+    why = (
+        other.sentence
+        if other is not None
+        else f"the README is {judged.inherited_from}'s, kept: it documents another project"
+    )
+    stripped = _judged_candidate(_without_readme(ctx), per_paper)
+    criteria = tuple(
+        _lost(found, lost, why)
+        for found, lost in zip(as_found.criteria, stripped.criteria, strict=True)
+    )
+    if other is not None:
+        return PaperScore(Tier.MISMATCH, None, criteria, stripped.scored_on, other)
+    tier = _tier(ctx.candidate, criteria, ctx.rubric)
+    score = None if tier is Tier.NO_CODE else weighted_score(criteria, ctx.rubric)
+    return PaperScore(tier, score, criteria, stripped.scored_on)
+
+
+def _lost(found: Criterion, lost: Criterion, why: str) -> Criterion:
+    """A criterion judged without the README: what only the README gave is lost, and says why;
+    what the files and the paper's links give stands."""
+    if found.result == PASS and lost.result != PASS:
+        return Criterion(lost.id, lost.result, f"{why}; {lost.reason}", lost.evidence)
+    return lost
+
+
+def _without_readme(ctx: Context) -> Context:
+    """`ctx` with its candidate's README saying nothing (the files and the paper's links kept)."""
+    facts = ctx.candidate.facts
+    assert facts is not None
+    kept = replace(
+        facts,
+        readme_covers=(),
+        readme_evidence=(),
+        artifact_links=(),
+        readme_citation_titles=(),
+        readme_results_commands=None,
+    )
+    return replace(ctx, candidate=replace(ctx.candidate, facts=kept))
+
+
+def _judged_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScore:
     criteria = list(per_paper)
     gate = repository_exists.judge(ctx)
     borrowed = _borrowed(ctx.candidate)

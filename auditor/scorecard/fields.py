@@ -93,7 +93,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "key": _OMITTED,  # since the stable paper key
     },
     SourceRef: {"line": _COUNT},
-    PaperScore: {"score": Rule(minimum=0, maximum=100)},
+    PaperScore: {"score": Rule(minimum=0, maximum=100), "other_work": _OMITTED},
     LinkEntry: {
         "result": _INLINE,
         "history": _INLINE,
@@ -137,6 +137,9 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         # Since cited folders were judged: absent for a repository's root.
         "folder": _OMITTED,
         "ref": _OMITTED,
+        "readme_words": _NEVER,  # the paper's identity is compared before anything is written
+        "readme_arxiv_ids": _NEVER,
+        "readme_inherited": _NEVER,
     },
     LinkHistory: {
         "first_seen": _STAMP,
@@ -162,7 +165,7 @@ ORDER: Mapping[type, tuple[str, ...]] = {
         "papers", "links", "removed_links", "changes", "shard", "cache", "graphql_points",
         "notes",
     ),
-    PaperScore: ("tier", "score", "scored_on", "criteria"),
+    PaperScore: ("tier", "score", "scored_on", "criteria", "other_work"),
     LinkCheck: (
         "outcome", "http_status", "final_url", "detail", "checked_at", "redirects", "page_title",
     ),

@@ -194,7 +194,10 @@ def build_summary(
         papers=len(scores),
         links=len(results),
         papers_with_code=sum(tiers[tier] for tier in CODE_TIERS),
-        tiers={tier.value: tiers[tier] for tier in Tier},
+        # `mismatch` is counted only when a paper has it: scorecards without one read as before.
+        tiers={
+            tier.value: tiers[tier] for tier in Tier if tier is not Tier.MISMATCH or tiers[tier]
+        },
         outcomes={outcome.value: outcomes[outcome] for outcome in Outcome},
         kinds=_table(kinds, (kind.value for kind in LinkKind)),
         licence_classes=_table(licences, (c.value for c in LicenseClass), ("unknown",)),

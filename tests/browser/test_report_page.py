@@ -18,6 +18,7 @@ import pytest
 
 from auditor import render
 from auditor.models import ArchivedCopy, LinkKind, Outcome
+from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
 from tests.support.scorecards import (
@@ -728,5 +729,70 @@ def test_a_review_sits_under_the_measured_tier_flagged_where_it_differs(
     screenshot(page, f"reviews-list-{width}.png")
     rows["GoneNet"].scroll_into_view_if_needed()
     screenshot(page, f"reviews-table-{width}.png")
+    assert errors == []
+    page.close()
+
+
+# --- a repository about another work ----------------------------------------------------------
+
+
+def mismatched_scorecard() -> Scorecard:
+    """GlowNet cites a repository whose README, BibTeX and description are PriorArt's; GoldNet's
+    is its own."""
+    text = (
+        "# PriorArt\n\nPriorArt restores images; the scripts below train and evaluate it.\n\n"
+        "## Installation\n```bash\npip install -r requirements.txt\n```\n\n"
+        "## Citation\n```bibtex\n@article{prior,\n  title={PriorArt: Restoring Images},\n"
+        "  author={Doe, A.},\n  year={2024}\n}\n```\n"
+    )
+    other = replace(gold_facts("lab/prior-art"), description="PriorArt: image restoration")
+    other = with_readme(other, "README.md", len(text), text, repository="lab/prior-art")
+    return scorecard(
+        [
+            (paper("list.txt#1", "GlowNet"), [result(
+                "https://github.com/lab/prior-art", LinkKind.GITHUB_REPO, ["list.txt#1"],
+                repo=other,
+            )]),
+            (paper("list.txt#2", "GoldNet"), [result(
+                "https://github.com/lab/gold", LinkKind.GITHUB_REPO, ["list.txt#2"],
+                repo=gold_facts("lab/gold"),
+            )]),
+        ]
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_a_repository_about_another_work_is_listed_with_its_evidence(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser, tmp_path, mismatched_scorecard(), viewport={"width": width, "height": height}
+    )
+    box = page.locator("#mismatch-list")
+    assert box.get_attribute("open") == ""
+    assert "About another work (1)" in box.locator("summary").text_content()
+    item = box.locator("li")
+    assert item.count() == 1
+    words = item.first.text_content()
+    assert "GlowNet" in words
+    assert "the cited repository appears to be about another work (PriorArt)" in words
+    assert "BibTeX title: PriorArt: Restoring Images" in words
+    assert "description: PriorArt: image restoration" in words
+    rows = {
+        row.locator(".name").text_content(): row
+        for row in page.locator("#papers > tbody > tr:first-child").all()
+    }
+    assert rows["GlowNet"].locator(f"> {cell('Tier')} .tier").text_content() == "≠ mismatch"
+    assert (
+        "about another work (PriorArt)"
+        in rows["GlowNet"].locator(f"> {cell('Problems')}").text_content()
+    )
+    # The table leads with it: what matters first.
+    assert next(iter(rows)) == "GlowNet"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box.scroll_into_view_if_needed()
+    screenshot(page, f"mismatch-list-{width}.png")
+    rows["GlowNet"].scroll_into_view_if_needed()
+    screenshot(page, f"mismatch-table-{width}.png")
     assert errors == []
     page.close()

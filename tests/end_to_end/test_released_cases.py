@@ -103,3 +103,24 @@ def test_the_reviewer_s_tier(world: World, case: Case, mode: str) -> None:
     if case.outcome is not None and case.expected(mode) == case.tier:
         outcomes = {link["url"]: link["outcome"] for link in document["links"]}
         assert case.outcome in {outcomes[url] for url in paper["links"]}, case.reason
+
+
+def test_a_mismatch_is_said_with_its_evidence_in_every_output(world: World) -> None:
+    """Through the CLI: the sentence and its evidence in scorecard.json, summary.md (the job
+    summary), index.html and papers.csv."""
+    case = next(c for c in CASES if c.paper == "SigmaOtherNet")
+    document = world.audit((case,), GRAPHQL, dated=True)
+    (out,) = world.folder.glob("graphql-dated-*-SigmaOtherNet")
+    paper = next(p for p in document["papers"] if p["name"] == case.paper)
+    assert paper["tier"] == "mismatch"
+    assert paper["score"] is None
+    assert paper["other_work"]["name"] == "PriorArt"
+    assert (
+        "description: Implementation of PriorArt (arXiv:2301.04567)"
+        in (paper["other_work"]["evidence"])
+    )
+    assert document["summary"]["tiers"]["mismatch"] == 1
+    said = "the cited repository appears to be about another work (PriorArt): BibTeX title: "
+    for report in ("summary.md", "index.html", "papers.csv"):
+        assert said in (out / report).read_text(encoding="utf-8"), report
+    assert "#### About another work (1)" in (out / "summary.md").read_text(encoding="utf-8")
