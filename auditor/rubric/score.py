@@ -211,8 +211,12 @@ def _score_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScore
 
 def _lost(found: Criterion, lost: Criterion, why: str) -> Criterion:
     """A criterion judged without the README: what only the README gave is lost, and says why;
-    what the files and the paper's links give stands."""
-    if found.result == PASS and lost.result != PASS:
+    what the files and the paper's links give stands. Reading without the README only takes
+    credit away: what failed or was undecided with it (a README's "coming soon" makes a
+    placeholder) stays as it was."""
+    if found.result != PASS:
+        return found
+    if lost.result != PASS:
         return Criterion(lost.id, lost.result, f"{why}; {lost.reason}", lost.evidence)
     return lost
 

@@ -134,7 +134,10 @@ def repos() -> list[FakeRepo]:
         FakeRepo(
             "acme/conda",
             files={
-                "README.md": FULL.replace(
+                # Names the paper: a README naming none, with another work's BibTeX, would be
+                # read as that work's (`rubric.identity`).
+                "README.md": "Code of Sparse Diffusion for Graph Generation.\n\n"
+                + FULL.replace(
                     "## Results",
                     "[![Open In Colab](https://colab.research.google.com/assets/b.svg)]"
                     "(https://colab.research.google.com/github/acme/conda/blob/main/d.ipynb)\n\n"
