@@ -108,6 +108,10 @@ async def test_complete_repository_facts(
             ReadmeCover.CITATION,
         ),
         readme_evidence=facts.readme_evidence,
+        # What the identity check reads, held in memory only: the README's words, its answer
+        # to "about another work?" (both backends alike: the same README).
+        readme_words=facts.readme_words,
+        readme_inherited=facts.readme_inherited,
         artifact_links=("https://huggingface.co/ml-lab/deepthing-base",),
         root_files=("CITATION.cff", "LICENSE", "README.md", "requirements.txt", "src"),
         env_files=("requirements.txt",),
@@ -129,6 +133,7 @@ async def test_complete_repository_facts(
         commit=head_oid(next(r for r in sample_repos() if r.full_name == "ml-lab/complete")),
     )
     assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
+    assert {"deepthing", "install", "training"} <= set(facts.readme_words)
 
 
 async def test_readme_choice_and_dependency_pinning(fetcher: Fetcher, fake: FakeGitHub) -> None:

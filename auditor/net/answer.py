@@ -53,8 +53,9 @@ PERMANENT_REDIRECTS = frozenset({301, 308})
 @dataclass(frozen=True, slots=True)
 class Response:
     """One answer: its URL, status and headers, the body if it was wanted, `note` saying what
-    went wrong while reading it, and `received_at` (the fetcher's clock) for the waits the
-    server asked for."""
+    went wrong while reading it, `received_at` (the fetcher's clock) for the waits the
+    server asked for, and `elapsed`: the exchange's own seconds, from the request's start (once
+    the politeness gate let it go) to its body read — no wait of ours in it."""
 
     url: str
     status: int
@@ -62,6 +63,7 @@ class Response:
     body: bytes | None = None
     note: str | None = None
     received_at: float = 0.0
+    elapsed: float = 0.0
 
     @property
     def server_wait(self) -> float | None:

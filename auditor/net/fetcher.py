@@ -18,6 +18,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from http.cookies import CookieError, SimpleCookie
 from typing import Literal
 from urllib.parse import urlsplit
@@ -167,7 +168,8 @@ class Fetcher:
             deadline = started + budget.left
             deadline = deadline if until is None else min(until, deadline)
             try:
-                return await self._exchange(request, gate, started, deadline, body, whole, cap)
+                response = await self._exchange(request, gate, started, deadline, body, whole, cap)
+                return replace(response, elapsed=loop.time() - started)
             finally:
                 budget.left -= loop.time() - started
 

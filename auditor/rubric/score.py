@@ -185,8 +185,9 @@ def _without_code(
     return PaperScore(tier, None, _in_order(criteria, rubric), None)
 
 
-def _score_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScore:
-    identity = Identity.of(ctx.paper, (r.link.url for r in ctx.own))
+def _score_candidate(
+    ctx: Context, per_paper: Sequence[Criterion], identity: Identity
+) -> PaperScore:
     judged = judge_identity(identity, ctx.candidate.facts)
     if judged.other_work is None and judged.inherited_from is None:
         return _judged_candidate(ctx, per_paper)
@@ -292,8 +293,14 @@ def score_paper(
         return _without_code(own_links, per_paper, rubric)
     period = paper_period(paper.date)
     links = PaperLinks.of(own_links)
+    identity = Identity.of(paper, (r.link.url for r in own_links))  # once: linear in the links
     scored = [
-        (_score_candidate(Context(paper, own_links, c, rubric, today, period, links), per_paper), c)
+        (
+            _score_candidate(
+                Context(paper, own_links, c, rubric, today, period, links), per_paper, identity
+            ),
+            c,
+        )
         for c in candidates
     ]
     best, _ = max(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
@@ -173,7 +172,6 @@ class Transport:
             self.raw_requests += 1
         else:
             self.requests_made += 1
-        started = time.monotonic()
         try:
             response = await self.fetcher.send(
                 method,
@@ -201,7 +199,7 @@ class Transport:
             if method != "GET":
                 raise failed from error
             return Again(failed)
-        self.last_exchange = time.monotonic() - started
+        self.last_exchange = response.elapsed  # the gate's wait for its turn left out
         answer = Answer(response.status, response.headers, response.text(), response.url)
         remaining = rate_limit_remaining(answer.headers)
         if remaining is not None:
