@@ -55,6 +55,7 @@ from auditor.links.purpose import (
     paper_key,
 )
 from auditor.links.repositories import (
+    ARXIV_NUMBER,
     SWHID,
     TEMPLATE_REPOSITORIES,
     SwhTarget,
@@ -77,6 +78,7 @@ from auditor.links.repositories import (
 )
 
 __all__ = [
+    "ARXIV_NUMBER",
     "CODE_KINDS",
     "DATA_RECORD_TYPES",
     "FILE_EXTENSION_TLDS",

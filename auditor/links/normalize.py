@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
@@ -164,7 +164,7 @@ def _github_repository(path: str) -> NormalizedUrl | None:
         return None
     subpath = "/" + "/".join(segments[2:]) if segments[2:] else None
     url = f"https://{GITHUB}/{segments[0].lower()}/{segments[1].lower()}"
-    if len(segments) >= 5 and segments[2] in ("tree", "blob"):
+    if cites_folder(segments):
         # A folder or file of a ref is cited, and judged, on its own: its ref and path kept
         # as written (they are case-sensitive). A bare `/tree/REF` is the repository.
         url += subpath or ""
@@ -179,9 +179,13 @@ def keyed_before_folders(url: str) -> str | None:
     if not url.startswith(prefix):
         return None
     segments = url[len(prefix) :].split("/")
-    if len(segments) < 5 or segments[2] not in ("tree", "blob"):
-        return None
-    return prefix + "/".join(segments[:2])
+    return prefix + "/".join(segments[:2]) if cites_folder(segments) else None
+
+
+def cites_folder(segments: Sequence[str]) -> bool:
+    """Whether a repository path's segments (`owner/name/tree/REF/PATH…`) cite a folder or a
+    file of a ref, not the repository."""
+    return len(segments) >= 5 and segments[2] in ("tree", "blob")
 
 
 _SUBPATH_KINDS = frozenset(

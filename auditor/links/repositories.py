@@ -220,7 +220,9 @@ def software_heritage_target(url: str) -> SwhTarget | None:
     return ("origin", origin) if origin.startswith(("http://", "https://")) else None
 
 
-_ARXIV_ID = re.compile(r"/(?:abs|pdf|html)/(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?/?$")
+# A new-style arXiv identifier (`2403.01234`): the one shape every reader of ids builds on.
+ARXIV_NUMBER = r"\d{4}\.\d{4,5}"
+_ARXIV_ID = re.compile(rf"/(?:abs|pdf|html)/({ARXIV_NUMBER})(?:v\d+)?(?:\.pdf)?/?$")
 
 
 def arxiv_id(url: str) -> str | None:

@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from auditor.links import arxiv_id, github_full_name, huggingface_repository
+from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, huggingface_repository
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -50,7 +50,7 @@ from auditor.readme.titles import same_title, title_words
 
 _I = re.IGNORECASE
 TOP_LINES = 30  # a fork notice is read near the top of the README only
-_ARXIV_TEXT = re.compile(r"\barxiv[:\s]*(\d{4}\.\d{4,5})", _I)
+_ARXIV_TEXT = re.compile(rf"\barxiv[:\s]*({ARXIV_NUMBER})", _I)
 
 # Sections of another work's results (not a comparison with them).
 _BASELINE_TITLE = re.compile(r"\bbaselines?\b", _I)
@@ -370,7 +370,7 @@ def _other_work(
     head = _title(sections)
     first = next((s.index for s in sections if s is not head), len(lines))
     for line in lines[:first]:
-        for found in [*_ARXIV_TEXT.findall(line.text), *map(arxiv_id, urls(line.text))]:
-            if found is not None and found != identity.arxiv_id:
+        for found in named_arxiv_ids(line.text):
+            if found != identity.arxiv_id:
                 return line, f"arXiv:{found}"
     return None

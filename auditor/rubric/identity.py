@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from auditor.links import arxiv_id
+from auditor.links import ARXIV_NUMBER, arxiv_id
 from auditor.models import Inherited, OtherWork, Paper, RepoFacts
 from auditor.readme.titles import same_title, text_words, title_words
 
@@ -33,7 +33,7 @@ _GENERIC = frozenset(
      "repository", "model", "models", "learning", "deep", "neural", "network", "networks",
      "method", "towards", "with", "from", "using", "main", "master", "release"}
 )  # fmt: skip
-_ARXIV_TEXT = re.compile(r"\b(\d{4}\.\d{4,5})\b")
+_ARXIV_TEXT = re.compile(rf"\b({ARXIV_NUMBER})\b")
 # Most of a title's words, in the README's words, name it.
 _TITLE_SHARE = 0.75
 # A name's first letters a word of the text must start with.

@@ -26,6 +26,7 @@ from auditor.hosts.adapter import HostAnswer, Reason, verdict
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
 from auditor.links import GITHUB, github_full_name, is_github_full_name
 from auditor.links.hosts import canonical_host
+from auditor.links.normalize import cites_folder
 from auditor.models import Outcome, RepoFacts
 
 # Refs longer than this many segments are not tried: a link cannot make a query unbounded.
@@ -98,7 +99,7 @@ def cited_path(key: str) -> CitedPath | None:
             return None
         key = parts.path
     segments = [unquote(segment) for segment in key.split("/") if segment]
-    if len(segments) < 5 or segments[2] not in ("tree", "blob"):
+    if not cites_folder(segments):
         return None
     full_name = f"{segments[0]}/{segments[1]}"
     if not is_github_full_name(full_name) or any(s in (".", "..") for s in segments[3:]):
