@@ -18,7 +18,6 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from http.cookies import CookieError, SimpleCookie
 from typing import Literal
 from urllib.parse import urlsplit
@@ -168,8 +167,7 @@ class Fetcher:
             deadline = started + budget.left
             deadline = deadline if until is None else min(until, deadline)
             try:
-                response = await self._exchange(request, gate, started, deadline, body, whole, cap)
-                return replace(response, elapsed=loop.time() - started)
+                return await self._exchange(request, gate, started, deadline, body, whole, cap)
             finally:
                 budget.left -= loop.time() - started
 
@@ -198,7 +196,9 @@ class Fetcher:
             if self._keeps_cookies:
                 self._keep_cookies(request.url, answer)
             self.reached_any = True
-            return await self._read(answer, request.url, body, whole, cap, deadline, received_at)
+            return await self._read(
+                answer, request.url, body, whole, cap, deadline, received_at, started
+            )
         finally:
             answer.release()
 
@@ -211,7 +211,11 @@ class Fetcher:
         cap: int | None,
         deadline: float,
         received_at: float,
+        started: float,
     ) -> Response:
+        """The answer, its body read as `body` asks; `started`: when the request went out (the
+        loop's clock), for `Response.elapsed`."""
+        loop = asyncio.get_running_loop()
         status, headers = answer.status, answer.headers
         content_type = headers.get("content-type", "")
         success = 200 <= status < 300
@@ -223,7 +227,9 @@ class Fetcher:
             )
         )
         if not wanted:
-            return Response(url, status, headers, received_at=received_at)
+            return Response(
+                url, status, headers, received_at=received_at, elapsed=loop.time() - started
+            )
         limit = cap or (API_MAX_BODY if whole else self.settings.max_body_bytes)
         note: str | None = None
         reader = CappedBody(headers.get("content-encoding", ""), limit)
@@ -248,4 +254,5 @@ class Fetcher:
             if whole:
                 raise UnreadableBody(f"API answer larger than {limit} bytes")
             note = f"body larger than the {limit}-byte cap; read the start"
-        return Response(url, status, headers, bytes(reader.data), note, received_at)
+        elapsed = loop.time() - started
+        return Response(url, status, headers, bytes(reader.data), note, received_at, elapsed)
