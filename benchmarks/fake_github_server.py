@@ -1,7 +1,7 @@
 """tests/support/fake_github.py's FakeGitHub in a process of its own, fed by a world's repos.json.
 
     python -m benchmarks.fake_github_server REPOS.json [--latency 0.05] [--token T]
-        [--rest-budget N] [--max-seconds 1800] [--graphql-faults N]
+        [--rest-budget N] [--graphql-budget N] [--max-seconds 1800] [--graphql-faults N]
 
 Prints "ready URL" once listening. Commands on stdin, one a line: `stats` (prints the counters
 as one JSON line), `reset` (zeroes them), `quit`. Stops when stdin closes or after
@@ -44,6 +44,9 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--token")
     parser.add_argument("--rest-budget", type=int)
+    parser.add_argument(
+        "--graphql-budget", type=int, default=5000, help="GraphQL points an hour, then RATE_LIMITED"
+    )
     parser.add_argument("--max-seconds", type=float, default=1800.0)
     parser.add_argument(
         "--graphql-faults",
@@ -63,6 +66,7 @@ def main() -> None:
         token=args.token,
         rest_budget=args.rest_budget,
         graphql_faults=faults,
+        graphql_budget=args.graphql_budget,
     )
     # The recorded requests would only grow: the benchmark reads the counters.
     fake.requests = _Discard()

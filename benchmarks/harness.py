@@ -119,9 +119,11 @@ def fakes(
     token: str | None,
     rest_budget: int | None = None,
     graphql_faults: int = 0,
+    graphql_budget: int | None = None,
 ) -> Iterator[Fakes]:
     """The fake web and the fake GitHub of `world` (dumped into `folder`), running;
-    `graphql_faults`: every N-th repository's batch meets a GraphQL fault once."""
+    `graphql_faults`: every N-th repository's batch meets a GraphQL fault once;
+    `graphql_budget`: GraphQL points an hour (GitHub's 5,000 for a user's token otherwise)."""
     world.dump(folder)
     web = _Server(
         [
@@ -148,6 +150,8 @@ def fakes(
             args += ["--rest-budget", str(rest_budget)]
         if graphql_faults:
             args += ["--graphql-faults", str(graphql_faults)]
+        if graphql_budget is not None:
+            args += ["--graphql-budget", str(graphql_budget)]
         github = _Server(args)
         try:
             yield Fakes(web, github)

@@ -16,6 +16,8 @@ Sections (each a median of several runs; see --runs):
   onehost-icml  the ICML-size world (3,300 papers) with every web link on one host and
           scripted GraphQL faults (a secondary limit or a 502, every 100th repository), with a
           token: us, defaults and tuned; wall, CPU, GitHub queries, verdicts right
+  venue-year  30,000 papers audited as 3 shards then merged, against one token's 1,000
+          GraphQL points an hour (benchmarks/venue_year.py)
 --quick runs the smallest size only (a minute). Raw figures go to benchmarks/out/results-*.json;
 --append adds the tables to benchmarks/RESULTS.md.
 """
@@ -37,7 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks import harness, peers, world
+from benchmarks import harness, peers, venue_year, world
 from benchmarks.harness import OUT, TOKEN, AuditRun
 
 ROOT = harness.ROOT
@@ -513,6 +515,8 @@ def markdown(results: dict[str, Any], command: str) -> str:
                 f"{row['web_correct']}/{row['web_total']} |"
             )
         lines.append("")
+    if results.get("venue-year"):
+        lines += [*venue_year.markdown(results["venue-year"], command), ""]
     return "\n".join(lines)
 
 
@@ -558,6 +562,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--one-host", default="800,1000", help="onehost: unique,listed links (default 800,1000)"
     )
+    parser.add_argument("--venue-papers", type=int, default=30000, help="venue-year: papers")
+    parser.add_argument("--venue-shards", type=int, default=3, help="venue-year: shards")
     parser.add_argument(
         "--token-modes", default="token,none", help="matrix: token, none, or both (default)"
     )
@@ -606,6 +612,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         save()
     if "onehost-icml" in only:
         results["onehost-icml"] = one_host_icml(mid, latencies[0], args.runs)
+        save()
+    if "venue-year" in only:
+        results["venue-year"] = venue_year.venue_year(
+            args.venue_papers, args.venue_shards, latencies[0], free_port()
+        )
         save()
     save()
     command = "python -m benchmarks.run " + " ".join(argv if argv is not None else sys.argv[1:])

@@ -130,3 +130,59 @@ def test_the_startup_benchmark_times_every_command(capsys: pytest.CaptureFixture
     table = capsys.readouterr().out
     assert all(f"| {label} |" in table for label, _, _ in startup.GOALS)
     assert "| python -c pass |" in table
+
+
+def test_the_fake_githubs_hourly_graphql_budget_runs_out_as_githubs_does() -> None:
+    from tests.support.fake_github import FakeGitHub, FakeRepo
+
+    query = json.dumps(
+        {
+            "query": "query($o0: String!, $n0: String!) { r0: repository(owner: $o0, name: $n0)"
+            " { nameWithOwner } rateLimit { cost remaining } }",
+            "variables": {"o0": "lab", "n0": "method"},
+        }
+    ).encode()
+    answers = []
+    with FakeGitHub([FakeRepo("lab/method")], graphql_budget=2) as fake:
+        for _ in range(3):
+            request = urllib.request.Request(f"{fake.url}/graphql", data=query, method="POST")
+            with urllib.request.urlopen(request) as answer:
+                answers.append((answer.headers["x-ratelimit-remaining"], json.loads(answer.read())))
+    assert [body["data"]["rateLimit"]["remaining"] for _, body in answers[:2]] == [1, 0]
+    assert answers[2][0] == "0"
+    assert answers[2][1]["errors"][0]["type"] == "RATE_LIMITED"
+
+
+def test_the_venue_year_table_states_its_assumption_and_the_shared_budget() -> None:
+    from benchmarks import venue_year
+
+    row = {
+        "shard": "1/3",
+        "wall_s": 100.0,
+        "cpu_s": 60.0,
+        "rss_mb": 300.0,
+        "graphql_queries": 200,
+        "graphql_points": 210,
+        "rest": 4,
+        "real_github_s": venue_year._real_wall(100.0, 200, 0.05),
+    }
+    section = {
+        "papers": 30000,
+        "repos": 18000,
+        "shards": 3,
+        "latency_ms": 50.0,
+        "budget_points": 1000,
+        "real_seconds_per_query": venue_year.REAL_SECONDS_PER_QUERY,
+        "rows": [row],
+        "points_total": 210,
+        "merge_s": 20.0,
+        "merge_rss_mb": 400.0,
+        "merge_exit": 0,
+        "web_correct": 10,
+        "web_total": 10,
+    }
+    text = "\n".join(venue_year.markdown(section, "python -m benchmarks.run --only venue-year"))
+    # 200 serial queries at 2.0 s instead of 0.05 s add 390 s to the 100 s measured.
+    assert "| 1/3 | 100.0 s | 60.0 s | 300 MB | 200 | 210 | 4 | 8.2 min |" in text
+    assert "**210** of 1,000" in text
+    assert "assumed answer time" in text

@@ -15,7 +15,8 @@ sum divided by 100 and rounded, at least 1 point; `rateLimit { cost remaining re
 
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
 (primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers
-`graphql_oversize`, one of `GRAPHQL_FAULTS`), `graphql_rate_limited`, `graphql_faults`
+`graphql_oversize`, one of `GRAPHQL_FAULTS`), `graphql_rate_limited`, `graphql_budget` (points
+an hour: once spent, every query answers RATE_LIMITED), `graphql_faults`
 (repositories whose first query faults once, each with one of `GRAPHQL_FAULTS`), `token` (a
 wrong or missing token gets 401 from GraphQL), and
 `script(path, status, body, headers)` to queue exact answers for a path before the normal ones.
@@ -174,6 +175,7 @@ class FakeGitHub:
         users: Iterable[str] = (),
         gists: Iterable[str] = (),
         graphql_faults: dict[str, str] | None = None,
+        graphql_budget: int = 5000,
     ) -> None:
         self.repos: dict[str, FakeRepo] = {}
         for number, repo in enumerate(repos, start=1000):
@@ -184,6 +186,7 @@ class FakeGitHub:
         self.graphql_max_aliases = graphql_max_aliases
         self.graphql_oversize = graphql_oversize
         self.graphql_rate_limited = graphql_rate_limited
+        self.graphql_budget = graphql_budget
         # owner/name → one of GRAPHQL_FAULTS: the first query that asks for that repository
         # gets that fault instead of an answer, once.
         self.graphql_faults = {k.casefold(): v for k, v in (graphql_faults or {}).items()}
@@ -533,8 +536,8 @@ class FakeGitHub:
         with self._lock:
             self.counts["graphql"] += 1
         limits = {
-            "x-ratelimit-limit": "5000",
-            "x-ratelimit-remaining": "0" if self.graphql_rate_limited else "4990",
+            "x-ratelimit-limit": str(self.graphql_budget),
+            "x-ratelimit-remaining": str(self._graphql_left()),
             "x-ratelimit-reset": str(int(time.time()) + 3600),
             "x-ratelimit-resource": "graphql",
         }
@@ -565,7 +568,7 @@ class FakeGitHub:
         if fault == "wrong":
             return 200, json.dumps({"data": None, "errors": [{"message": _WENT_WRONG}]}), limits
         assert fault is None, f"unknown GraphQL fault {fault!r}"
-        if self.graphql_rate_limited:
+        if self._graphql_left() == 0:
             error = {"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}
             return 200, json.dumps({"data": None, "errors": [error]}), limits
         context = {"connections": 0}
@@ -582,6 +585,12 @@ class FakeGitHub:
             if result.data is None:  # a document GitHub would reject: say so loudly
                 return 200, json.dumps(answer), limits
         return 200, json.dumps(answer), limits
+
+    def _graphql_left(self) -> int:
+        if self.graphql_rate_limited:
+            return 0
+        with self._lock:
+            return max(0, self.graphql_budget - self.graphql_points)
 
     def _fault(self, variables: dict[str, object]) -> str | None:
         """The scripted fault of the first faulting repository this query asks for (once)."""
@@ -621,9 +630,9 @@ class FakeGitHub:
                 used = self.graphql_points
             return {
                 "cost": cost,
-                "remaining": 5000 - used,
+                "remaining": max(0, self.graphql_budget - used),
                 "resetAt": "2030-01-01T00:00:00Z",
-                "limit": 5000,
+                "limit": self.graphql_budget,
                 "used": used,
                 "nodeCount": context["connections"],
             }
