@@ -26,6 +26,9 @@ ACTION = ROOT / "action.yml"
 AUDIT = ROOT / ".github" / "workflows" / "audit.yml"
 RELEASE = ROOT / ".github" / "workflows" / "release.yml"
 EXAMPLE = ROOT / "examples" / "workflows" / "paper-audit.yml"
+# The variant for lists too large for one job: shards in a matrix, merged by the action.
+MATRIX_EXAMPLE = ROOT / "examples" / "workflows" / "paper-audit-matrix.yml"
+EXAMPLES = (EXAMPLE, MATRIX_EXAMPLE)
 HISTORY_SCRIPT = ROOT / "scripts" / "history-branch.sh"
 README = ROOT / "README.md"
 PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40} # v\d+\.\d+\.\d+$")
@@ -36,6 +39,7 @@ WRITES = {
     "audit.yml": {"pages": {"pages", "id-token"}, "issue": {"issues"}, "history": {"contents"}},
     "release.yml": {"release": {"contents"}},
     "paper-audit.yml": {"audit": {"contents"}, "pages": {"pages", "id-token"}},
+    "paper-audit-matrix.yml": {"merge": {"contents"}},
 }
 COMPLETED = 'contains(fromJSON(\'["0", "1"]\'), '  # an audit that exited 0 or 1
 
@@ -68,7 +72,7 @@ def uses_lines(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("workflow", [*WORKFLOWS, EXAMPLE], ids=lambda path: path.name)
+@pytest.mark.parametrize("workflow", [*WORKFLOWS, *EXAMPLES], ids=lambda path: path.name)
 def test_workflow_passes_githubs_workflow_schema(workflow: Path) -> None:
     check = [tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows"]
     answer = subprocess.run([*check, str(workflow)], capture_output=True, text=True, check=False)
@@ -84,7 +88,7 @@ def test_action_passes_githubs_action_schema() -> None:
 
 
 def test_zizmor_finds_no_high_severity_problem() -> None:
-    files = [str(path) for path in (*WORKFLOWS, ACTION, EXAMPLE)]
+    files = [str(path) for path in (*WORKFLOWS, ACTION, *EXAMPLES)]
     answer = subprocess.run(
         [tool("zizmor"), "--offline", "--no-progress", "--format", "json", *files],
         capture_output=True,
@@ -97,10 +101,10 @@ def test_zizmor_finds_no_high_severity_problem() -> None:
     assert high == [], json.dumps(high, indent=2)
 
 
-@pytest.mark.parametrize("path", [*WORKFLOWS, ACTION, EXAMPLE], ids=lambda path: path.name)
+@pytest.mark.parametrize("path", [*WORKFLOWS, ACTION, *EXAMPLES], ids=lambda path: path.name)
 def test_every_action_is_pinned_to_a_commit_with_its_version(path: Path) -> None:
     used = uses_lines(path)
-    ours = [OUR_MAJOR_TAG] if path == EXAMPLE else []
+    ours = [line for line in used if line == OUR_MAJOR_TAG] if path in EXAMPLES else []
 
     assert used
     assert [line for line in used if not PINNED.match(line)] == ours
@@ -108,7 +112,7 @@ def test_every_action_is_pinned_to_a_commit_with_its_version(path: Path) -> None
 
 def test_an_action_is_pinned_to_one_commit_everywhere() -> None:
     commits: dict[str, set[str]] = {}
-    for path in (*WORKFLOWS, ACTION, EXAMPLE):
+    for path in (*WORKFLOWS, ACTION, *EXAMPLES):
         for line in uses_lines(path):
             if line == OUR_MAJOR_TAG:
                 continue
@@ -119,7 +123,7 @@ def test_an_action_is_pinned_to_one_commit_everywhere() -> None:
     assert {name: sha for name, sha in commits.items() if len(sha) > 1} == {}
 
 
-@pytest.mark.parametrize("workflow", [*WORKFLOWS, EXAMPLE], ids=lambda path: path.name)
+@pytest.mark.parametrize("workflow", [*WORKFLOWS, *EXAMPLES], ids=lambda path: path.name)
 def test_least_privilege(workflow: Path) -> None:
     document = load(workflow)
     writes = {
@@ -218,6 +222,7 @@ def test_the_action_interface() -> None:
 
     assert action["runs"]["using"] == "composite"
     assert set(action["inputs"]) == {
+        "command",
         "paths",
         "fail-on",
         "token",
@@ -561,6 +566,7 @@ def test_the_action_audit_step_records_its_exit_code(
     outputs.touch()
     environ = {
         "PATH": os.environ["PATH"],
+        "COMMAND": "audit",
         "PATHS": "lists/*.txt more.md",
         "FAIL_ON": "new-dead",
         "ARGS": "--out reports",
@@ -614,6 +620,65 @@ def test_the_action_refuses_a_timeout_it_cannot_leave_5_minutes_of(
     assert run.returncode == 2
     assert run.stdout.startswith("::error::timeout-minutes: ")
     assert outputs.read_text() == ""
+
+
+@pytest.mark.parametrize(("command", "code"), [("merge", 0), ("render", 2), ("", 2)])
+def test_the_action_merges_shards_without_a_time_limit(
+    tmp_path: Path, command: str, code: int
+) -> None:
+    """`command: merge` runs `auditor merge` on the scorecards given as paths, with the history
+    and without `--max-run-time` (a merge does no network work); another command is refused."""
+    audit = action_step("Audit")
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    stand_in = venv / "bin" / "auditor"
+    stand_in.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > "{tmp_path}/argv"\n')
+    stand_in.chmod(0o755)
+    outputs = tmp_path / "outputs"
+    outputs.touch()
+    environ = {"PATH": os.environ["PATH"], "COMMAND": command, "PATHS": "s/1.json s/2.json",
+               "FAIL_ON": "new-dead", "ARGS": "--out reports", "HISTORY": "branch",
+               "HISTORY_FILE": str(tmp_path / "history.sqlite"), "TIMEOUT_MINUTES": "30",
+               "VENV": str(venv), "GITHUB_OUTPUT": str(outputs)}  # fmt: skip
+
+    run = subprocess.run(
+        ["bash", "-eo", "pipefail", "-c", audit["run"]],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert run.returncode == code, run.stdout + run.stderr
+    if code == 2:
+        assert run.stdout.startswith("::error::command: ")
+        assert not (tmp_path / "argv").exists()
+        return
+    assert (tmp_path / "argv").read_text().splitlines() == [
+        "merge", "s/1.json", "s/2.json", "--fail-on", "new-dead",
+        "--db", environ["HISTORY_FILE"], "--out", "reports"]  # fmt: skip
+
+
+def test_the_matrix_example_fans_out_shards_and_merges_them_with_the_history() -> None:
+    jobs = load(MATRIX_EXAMPLE)["jobs"]
+    shards = jobs["audit"]["strategy"]["matrix"]["shard"]
+    [audit] = [s for s in jobs["audit"]["steps"] if "/paper-auditor@" in s.get("uses", "")]
+    [merge] = [s for s in jobs["merge"]["steps"] if "/paper-auditor@" in s.get("uses", "")]
+    [upload] = [s for s in jobs["audit"]["steps"] if "upload-artifact@" in s.get("uses", "")]
+
+    assert shards == list(range(1, len(shards) + 1))
+    # A shard judges a part of the list: it keeps no history and fails on nothing.
+    assert audit["with"]["history"] == "none"
+    assert audit["with"]["fail-on"] == "never"
+    assert f"--shard ${{{{ matrix.shard }}}}/{len(shards)}" in audit["with"]["args"]
+    assert upload["with"]["name"] == "shard-${{ matrix.shard }}"
+    # The merge reads every shard's scorecard and keeps the history (the action's default).
+    assert jobs["merge"]["needs"] == "audit"
+    assert merge["with"]["command"] == "merge"
+    assert merge["with"]["paths"].split() == [f"shards/shard-{n}/scorecard.json" for n in shards]
+    assert "history" not in merge["with"]
+    assert merge["with"]["fail-on"] == "new-dead"
+    assert "venue-year" in MATRIX_EXAMPLE.read_text(encoding="utf-8")
 
 
 def test_the_scheduled_audit_keeps_its_history_on_a_branch() -> None:
