@@ -373,6 +373,10 @@ class Release:
 
 # The word in `RepoFacts.skipped` for a README our analysis failed on.
 README_NOT_ANALYSED = "readme-analysis"
+# The README and dependency lists the file host would not give (a 429 storm of the raw host,
+# retries spent) and the API's budget could not fetch instead: what they say is unknown.
+README_NOT_READ = "readme"
+DEPENDENCY_FILES_NOT_READ = "dependency-files"
 # A fork not compared with its parent to keep the GitHub budget (`RepoFacts.skipped`): what the
 # rubric reads of it lives here, not in the host adapter, so scoring imports no HTTP stack.
 FORK_COMPARISON = "fork-comparison"
@@ -459,8 +463,8 @@ class RepoFacts:
     @property
     def readme_analysed(self) -> bool:
         """Whether what these facts say of the README is known (no failure of ours stopped its
-        analysis)."""
-        return README_NOT_ANALYSED not in self.skipped
+        reading or its analysis)."""
+        return README_NOT_ANALYSED not in self.skipped and README_NOT_READ not in self.skipped
 
 
 @dataclass(frozen=True, slots=True)

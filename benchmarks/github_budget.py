@@ -5,6 +5,10 @@ fault (each fault once, of the moment: a secondary rate limit or a plain 502 by 
     python -m benchmarks.github_budget [--repos 15,30,40] [--graphql 388] [--faults 17]
         [--fault-share 0.025] [--fault-kinds secondary,502]
 
+The tokenless table is printed twice: with a healthy raw host, and in a 429 storm of the raw
+host (every file answers 429 without Retry-After, its retry too), where the API's budget left
+over, if any, reads the refused files instead.
+
 Both against tests/support/fake_github.py in this process (REST budget enforced as GitHub does it:
 every answer counts, a tokenless 304 too; the raw host's files never), repositories from
 benchmarks/world.py. Counts only, no timing. BENCH_AUDITOR_ROOT=DIR measures another
@@ -53,10 +57,17 @@ def _settings(fake: FakeGitHub, token: str | None) -> Settings:
     )
 
 
-async def tokenless(count: int) -> dict[str, Any]:
+async def tokenless(count: int, *, raw_storm: bool = False) -> dict[str, Any]:
     repos = repositories(count)
     names = [repo.full_name for repo in repos]
     with FakeGitHub(repos, rest_budget=60) as fake:
+        if raw_storm:
+            for repo in repos:
+                for path in repo.files:
+                    for _ in range(6):  # more often than the retries ask
+                        fake.script(
+                            f"/raw/{repo.full_name}/{repo.default_branch}/{path}", 429, "Too Many"
+                        )
         async with plain_fetcher() as fetcher:
             results = await GitHubFacts(fetcher, _settings(fake, None)).repos(names)
         counts = dict(fake.counts)
@@ -75,6 +86,13 @@ async def tokenless(count: int) -> dict[str, Any]:
         "unchecked": sum(r.check.outcome.value == "unchecked" for r in results.values()),
         "api_requests": counts.get("rest", 0) + counts.get("rest_304", 0),
         "raw_requests": counts.get("raw", 0) + counts.get("raw_304", 0),
+        "readmes_read": sum(
+            bool(r.facts and r.facts.readme_path and r.facts.readme_analysed)
+            for r in results.values()
+        ),
+        "dead_or_transient": sum(
+            r.check.outcome.value in ("dead", "transient") for r in results.values()
+        ),
         "skipped": skipped,
     }
 
@@ -111,15 +129,20 @@ def main() -> None:
     parser.add_argument("--fault-share", type=float, default=17 / 388)
     parser.add_argument("--fault-kinds", default="secondary,502")
     args = parser.parse_args()
-    print("| repositories | fully judged | unchecked | API requests | raw host | skipped |")
-    print("|---:|---:|---:|---:|---:|:--|")
-    for count in (int(n) for n in args.repos.split(",")):
-        row = asyncio.run(tokenless(count))
-        skipped = ", ".join(f"{k} {v}" for k, v in sorted(row["skipped"].items())) or "-"
-        print(
-            f"| {count} | {row['fully_judged']} | {row['unchecked']} | {row['api_requests']} | "
-            f"{row['raw_requests']} | {skipped} |"
-        )
+    for raw_storm in (False, True):
+        print("raw host in a 429 storm" if raw_storm else "raw host healthy")
+        print("| repositories | fully judged | unchecked | dead or transient | API requests | "
+              "raw host answers | READMEs read | skipped |")  # fmt: skip
+        print("|---:|---:|---:|---:|---:|---:|---:|:--|")
+        for count in (int(n) for n in args.repos.split(",")):
+            row = asyncio.run(tokenless(count, raw_storm=raw_storm))
+            skipped = ", ".join(f"{k} {v}" for k, v in sorted(row["skipped"].items())) or "-"
+            print(
+                f"| {count} | {row['fully_judged']} | {row['unchecked']} | "
+                f"{row['dead_or_transient']} | {row['api_requests']} | {row['raw_requests']} | "
+                f"{row['readmes_read']} | {skipped} |"
+            )
+        print()
     faults = round(args.graphql * args.fault_share) if args.faults is None else args.faults
     kinds = tuple(args.fault_kinds.split(","))
     row = asyncio.run(graphql(args.graphql, faults, kinds))

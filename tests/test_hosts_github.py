@@ -781,6 +781,61 @@ async def test_requests_per_repository_for_200(fetcher: Fetcher) -> None:
     assert graphql_facts.graphql_points == counts["graphql"] == batches
 
 
+def refuse_raw_files(fake: FakeGitHub, count: int, *, answers: int = 6) -> None:
+    """The raw host answers 429 (no Retry-After) to every README and requirements.txt of the
+    first `count` bulk repositories, more often than the retries ask."""
+    for i in range(count):
+        for name in ("README.md", "README.rst", "requirements.txt"):
+            for _ in range(answers):
+                fake.script(f"/raw/ml-lab/bulk{i}/main/{name}", 429, "Too Many Requests")
+
+
+async def test_a_raw_host_refusing_files_costs_their_facts_never_the_repository(
+    fetcher: Fetcher,
+) -> None:
+    """Tokenless at 60 requests an hour, 30 repositories and the raw host in a 429 storm: every
+    repository keeps its verdict from the API; what the refused README and dependency lists
+    would say is unknown (never "no README"), as the budget leaves nothing to ask the API."""
+    names = [f"ml-lab/bulk{i}" for i in range(30)]
+    with FakeGitHub(bulk_repos(30), rest_budget=60) as fake:
+        refuse_raw_files(fake, 30)
+        rest, facts = await check(fetcher, fake, names)
+        asked = [r.path for r in fake.requests if not r.path.startswith("/raw/")]
+
+    assert {r.check.outcome for r in rest.values()} == {Outcome.OK}
+    assert len(asked) == facts.requests_made == 60  # the two that judge each: nothing more
+    for i, name in enumerate(names):
+        got = rest[name].facts
+        assert got is not None
+        if i % 25 == 0:  # empty: nothing to read
+            assert got.skipped == ()
+            continue
+        assert "readme" in got.skipped, name
+        assert not got.readme_analysed
+        assert got.readme_path is None
+        assert got.readme_covers == ()
+        if "requirements.txt" in got.root_files:
+            assert "dependency-files" in got.skipped
+
+
+async def test_with_budget_to_spare_the_api_gives_the_files_the_raw_host_refused(
+    fetcher: Fetcher,
+) -> None:
+    names = [f"ml-lab/bulk{i}" for i in range(30)]
+    with FakeGitHub(bulk_repos(30)) as fake:
+        clean, _ = await check(fetcher, fake, names)
+    with FakeGitHub(bulk_repos(30)) as fake:
+        refuse_raw_files(fake, 30)
+        rest, _ = await check(fetcher, fake, names)
+        asked = Counter(r.path.split("/", 4)[-1] for r in fake.requests if "/bulk7" in r.path)
+
+    for name in names:
+        assert without_source(rest[name].facts) == without_source(clean[name].facts), name
+    # bulk7: the raw README refused twice (the retry), then GitHub's README through the API.
+    assert asked["readme"] == 1
+    assert asked["main/README.md"] == 2
+
+
 def reading_group(count: int) -> list[FakeRepo]:
     """A reading group's list: READMEs (some in .github/ or docs/), licences, requirements,
     releases, a fork, an archived and an empty repository."""

@@ -239,6 +239,18 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
     ("E1", "not pinned", lambda: score(gold_facts(deps_pinned=False)), FAIL),
     ("E1", "no dependency file", lambda: score(gold_facts(deps_pinned=None, env_files=())), FAIL),
     ("E1", "pinning not determined", lambda: score(gold_facts(deps_pinned=None)), UNKNOWN),
+    (
+        "E1",
+        "a dependency list the file host refused may pin everything",
+        lambda: score(gold_facts(deps_pinned=False, skipped=("dependency-files",))),
+        UNKNOWN,
+    ),
+    (
+        "F1",
+        "the README the file host refused",
+        lambda: score(gold_facts(skipped=("readme",))),
+        UNKNOWN,
+    ),
     ("E2", "Dockerfile", lambda: score(gold_facts()), PASS),
     (
         "E2",

@@ -25,7 +25,7 @@ from auditor.links import (
     is_weights_link,
     release_url,
 )
-from auditor.models import RESOLVED, Outcome, ReadmeCover
+from auditor.models import DEPENDENCY_FILES_NOT_READ, RESOLVED, Outcome, ReadmeCover
 from auditor.readme.titles import same_title
 from auditor.rubric.evidence import (
     FAIL,
@@ -187,6 +187,9 @@ def pinned_environment(ctx: Context) -> Answer:
     evidence = [candidate.file_url(name) for name in facts.env_files[:2]]
     if facts.deps_pinned:
         return answer(PASS, "dependency versions pinned", [*evidence, "repo.deps_pinned=true"])
+    if facts.deps_pinned is False and DEPENDENCY_FILES_NOT_READ in facts.skipped:
+        # A dependency list the file host would not give may pin everything.
+        return answer(UNKNOWN, "some dependency lists could not be read", evidence)
     if facts.deps_pinned is False:
         return answer(FAIL, "dependency versions not pinned", [*evidence, "repo.deps_pinned=false"])
     if not facts.env_files:

@@ -7,7 +7,12 @@ saying so is an empty repository). Its README and requirements.txt come from the
 `/raw/`): outside the API's budget, never with the token. GitHub shows the README of `.github/`
 first, then the root's, then `docs/`'s: the raw host is asked for the usual READMEs of
 `.github/` (`repofiles.usual_readmes`) when the root has a `.github` folder, and for those of
-`docs/` when the root has no README. Every request is conditional (stored ETags).
+`docs/` when the root has no README. Every request is conditional (stored ETags). A file the
+raw host will not give (a 429 storm: it is one politeness server, slowed down like any other,
+its Retry-After honoured, retries spent) is asked of the API instead (`/readme`,
+`/contents/{path}`) only while the budget covers every repository still to come; else what the
+file says is unknown (`readme`, `dependency-files` in `skipped`), never missing, and the
+repository's own verdict stands.
 
 What goes beyond, the follow-ups, is asked only while the budget left covers it on top of the
 two requests of every repository still to come (`upcoming`), in this order, and each one not
@@ -19,6 +24,8 @@ asked of the API that answers for them."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
@@ -75,7 +82,13 @@ from auditor.hosts.listing import (
 )
 from auditor.links import github_page
 from auditor.links.origins import origin
-from auditor.models import Outcome, Release, RepoFacts
+from auditor.models import (
+    DEPENDENCY_FILES_NOT_READ,
+    README_NOT_READ,
+    Outcome,
+    Release,
+    RepoFacts,
+)
 from auditor.net.answer import REDIRECT_STATUSES
 
 # API requests that fully judge a repository: the repository, and its root listing.
@@ -91,6 +104,24 @@ class _Renamed:
     answer: Answer
 
 
+@dataclass(slots=True)
+class _Unread:
+    """A root listing's files the raw host refused: what `complete` needs to judge the
+    repository again once the API gave them."""
+
+    listed: RepoFacts  # the repository's facts before its listing completed them
+    tree: Tree
+    readme: Readme | None
+    readme_refused: bool
+    manifests: dict[str, str]
+    manifests_refused: tuple[str, ...] = ()
+
+    def marked(self, facts: RepoFacts) -> RepoFacts:
+        return _unknown_where_unread(
+            facts, readme=self.readme_refused, dependencies=bool(self.manifests_refused)
+        )
+
+
 # The detail of a GitHub page that is no repository (`other`) the API says is missing.
 _PAGE_NOT_FOUND = f"{WHO}: not found (missing or private)"
 
@@ -101,6 +132,8 @@ class RestReader:
     def __init__(self, transport: Transport, follow_ups: FollowUps) -> None:
         self._transport = transport
         self._follow_ups = follow_ups
+        # full name → the files of its root listing the raw host refused, until asked of the API
+        self._unread: dict[str, _Unread] = {}
 
     async def repos(
         self,
@@ -131,6 +164,14 @@ class RestReader:
                 results[item.asked] = await self._follow_rename(api, item, list_root)
             else:
                 results[item.asked] = _rename_skipped(item)
+        for name, result in results.items():
+            facts = result.facts
+            unread = self._unread.pop(facts.full_name, None) if facts is not None else None
+            if unread is None:
+                continue
+            cost = int(unread.readme_refused) + len(unread.manifests_refused)
+            if self._affordable(api, cost, reserve):
+                results[name] = replace(result, facts=await self._read_through_api(api, unread))
         for follow_up in (RELEASES, LAST_COMMIT):
             for name, result in results.items():
                 facts = result.facts
@@ -207,14 +248,63 @@ class RestReader:
         }
         files = _RawFiles(self._transport, api, downloads)
         readme = await files.readme(tree, sizes)
+        readme_refused = bool(files.refused)
         manifests: dict[str, str] = {}
         for name in manifests_to_read(tree):
             found_file = await files.read(name)
             if found_file is not None:
                 manifests[name] = found_file.text
-        return await complete_off_loop(
+        completed = await complete_off_loop(
             facts, empty=False, tree=tree, readme=readme, manifests=manifests
         )
+        if not files.refused:
+            return completed
+        unread = _Unread(
+            facts,
+            tree,
+            readme,
+            readme_refused,
+            manifests,
+            tuple(path for path in files.refused[int(readme_refused) :]),
+        )
+        self._unread[facts.full_name] = unread
+        return unread.marked(completed)
+
+    async def _read_through_api(self, api: ApiEndpoint, unread: _Unread) -> RepoFacts:
+        """The repository judged again with the refused files asked of the API: its README as
+        GitHub shows it (`/readme`), each dependency list by its path (`/contents/{path}`)."""
+        base = f"/repos/{unread.listed.full_name}"
+        readme, refused = unread.readme, unread.readme_refused
+        manifests: dict[str, str] = dict(unread.manifests)
+        still: list[str] = []
+        try:
+            if refused:
+                got = await self._transport.get(api, f"{base}/readme")
+                if got.status == 404:
+                    readme, refused = None, False
+                elif (fetched := _api_file(got)) is not None:
+                    readme, refused = fetched, False
+            for path in unread.manifests_refused:
+                got = await self._transport.get(api, f"{base}/contents/{quote(path)}")
+                fetched = _api_file(got)
+                if fetched is not None:
+                    manifests[path] = fetched.text
+                elif got.status != 404:
+                    still.append(path)
+        except Stop:
+            return unread.marked(
+                await complete_off_loop(
+                    unread.listed,
+                    empty=False,
+                    tree=unread.tree,
+                    readme=unread.readme,
+                    manifests=unread.manifests,
+                )
+            )
+        completed = await complete_off_loop(
+            unread.listed, empty=False, tree=unread.tree, readme=readme, manifests=manifests
+        )
+        return _unknown_where_unread(completed, readme=refused, dependencies=bool(still))
 
     async def folder(
         self,
@@ -298,14 +388,21 @@ class RestReader:
             readme = None
             for path in readme_candidates(where.split, where.entries):
                 readme = await files.read(path)
-                if readme is not None:
+                if readme is not None or files.refused:
                     break
+            readme_refused = bool(files.refused)
             manifests: dict[str, str] = {}
             for name, path in manifest_paths(where.split, where.entries).items():
                 found_file = await files.read(path)
                 if found_file is not None:
                     manifests[name] = found_file.text
             done = await folder_facts(facts, where, readme, manifests)
+            # A folder's refused files are not asked of the API again: unknown.
+            done = _unknown_where_unread(
+                done,
+                readme=readme_refused,
+                dependencies=len(files.refused) > readme_refused,
+            )
             return folder_answer(answer, cited, where, api.server, done, readme)
         except Stop as stop:
             return stop.answer(self._transport.scrub)
@@ -491,6 +588,8 @@ class _RawFiles:
         self._transport = transport
         self._api = api
         self._downloads: dict[str, str] = {}
+        # Paths the raw host would not give (an answer other than 200 or 404, retries spent).
+        self.refused: list[str] = []
         allowed = raw_origins(api)
         for name, url in downloads.items():
             if origin(url) not in allowed:
@@ -514,7 +613,9 @@ class _RawFiles:
         answer = await self._transport.get_raw(self._api, url)
         if answer.status == 404:
             return None
-        expect(answer, WHO, asked_for=f"raw {path}")
+        if answer.status != 200:
+            self.refused.append(path)
+            return None
         return Readme(path, len(answer.text.encode()), answer.text[: repofiles.MAX_README_BYTES])
 
     async def readme(self, tree: Tree, sizes: Mapping[str, int]) -> Readme | None:
@@ -524,7 +625,7 @@ class _RawFiles:
         if ".github" in folders:
             for path in repofiles.usual_readmes(".github"):
                 found_file = await self.read(path)
-                if found_file is not None:
+                if found_file is not None or self.refused:  # refused: the next is not GitHub's
                     return found_file
         root = preferred_readme(tree)
         if root is not None:
@@ -535,6 +636,30 @@ class _RawFiles:
         if "docs" in folders:
             for path in repofiles.usual_readmes("docs"):
                 found_file = await self.read(path)
-                if found_file is not None:
+                if found_file is not None or self.refused:
                     return found_file
         return None
+
+
+def _unknown_where_unread(facts: RepoFacts, *, readme: bool, dependencies: bool) -> RepoFacts:
+    """`facts` saying which files were never had (the README, dependency lists): what they
+    would tell is unknown."""
+    words = (README_NOT_READ,) * readme + (DEPENDENCY_FILES_NOT_READ,) * dependencies
+    return replace(facts, skipped=(*facts.skipped, *words)) if words else facts
+
+
+def _api_file(answer: Answer) -> Readme | None:
+    """A file the contents API gave (`/readme`, `/contents/{path}`): base64 in JSON; None when
+    the answer holds no such file."""
+    if answer.status != 200:
+        return None
+    try:
+        body = as_object(answer.json(WHO), "file")
+        path, size, content = body.get("path"), body.get("size"), body.get("content")
+        if not isinstance(path, str) or not isinstance(content, str):
+            return None
+        text = base64.b64decode(content).decode("utf-8", errors="replace")
+    except (Stop, binascii.Error, ValueError):
+        return None
+    length = size if isinstance(size, int) and not isinstance(size, bool) else len(text.encode())
+    return Readme(path, length, text[: repofiles.MAX_README_BYTES])
