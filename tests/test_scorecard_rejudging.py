@@ -52,8 +52,9 @@ def test_the_line_says_what_changed_in_the_rules_and_how_much_it_changed() -> No
 
     assert sentence(card) == (
         "Re-judged under rubric 2.0 / cited folders: 1 link, 2 papers changed by the auditor's "
-        "new rules, not by the world (the previous run judged under rubric 1.2). They are not "
-        "counted as died or newly dead and fail no --fail-on choice on this run."
+        "new rules, not by the world (rubric 1.2, judging version 1 in the previous run; 2.0, 2 "
+        "in this one). They are not counted as died or newly dead and fail no --fail-on choice "
+        "on this run."
     )
 
 

@@ -8,7 +8,7 @@ Changes compare with the last *judged* outcome (`ok`, `moved`, `dead`): `uncheck
 revive.
 
 On the first run under newer rules than the previous run's (another rubric or judging version,
-`Rules`), a change the rules could explain is `rejudged` instead (docs/history.md):
+`Rules`), a change the rules could explain is `rejudged` instead (docs/guarantees.md §11):
 - a link's outcome change (died, revived, moved), or its first judged outcome, when the judging
   version changed and nothing stored says the world changed: the repository's existence, the
   commit judged, or — for a link judged as itself before, not under the repository key it

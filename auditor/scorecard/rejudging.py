@@ -39,9 +39,11 @@ def sentence(card: Scorecard) -> str | None:
     if rejudging is None:
         return None
     links = sum(1 for entry in card.links if is_rejudged(entry))
+    before, now = rejudging.previous, rejudging.current
     return (
         f"Re-judged under {rules_words(rejudging)}: {_count(links, 'link')}, "
         f"{_count(rejudging.papers, 'paper')} changed by the auditor's new rules, not by the "
-        f"world (the previous run judged under rubric {rejudging.previous.rubric}). They are "
-        "not counted as died or newly dead and fail no --fail-on choice on this run."
+        f"world (rubric {before.rubric}, judging version {before.judging} in the previous run; "
+        f"{now.rubric}, {now.judging} in this one). They are not counted as died or newly dead "
+        "and fail no --fail-on choice on this run."
     )
