@@ -23,7 +23,7 @@ On the first run under newer rules than the previous run's (another rubric or ju
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from auditor.check.judging import FIRST_JUDGING_VERSION
@@ -203,32 +203,27 @@ class PastTiers:
     by_key: Mapping[str, str | None]
     by_place: Mapping[tuple[str, str], str | None]
 
-    def known(self, entry: PaperEntry) -> bool:
-        return entry.key in self.by_key or (entry.id, entry.paper.name) in self.by_place
+    def of(self, papers: Iterable[PaperEntry]) -> dict[str, str | None]:
+        """The previous tier of each of `papers` the previous run had, by paper id."""
+        found: dict[str, str | None] = {}
+        for entry in papers:
+            key = entry.key
+            if key in self.by_key:
+                found[entry.id] = self.by_key[key]
+            elif (entry.id, entry.paper.name) in self.by_place:
+                found[entry.id] = self.by_place[entry.id, entry.paper.name]
+        return found
 
-    def tier(self, entry: PaperEntry) -> str | None:
-        if entry.key in self.by_key:
-            return self.by_key[entry.key]
-        return self.by_place.get((entry.id, entry.paper.name))
 
-
-def paper_rejudged(
+def _paper_rejudged(
     entry: PaperEntry,
-    past: PastTiers,
     links: Sequence[LinkEntry],
-    removed: Sequence[RemovedLink],
     rows: Mapping[str, Sequence[PastResult]],
     run_id: int,
 ) -> bool:
-    """On a run under other rules than the previous run's: whether the paper's tier changed
-    with nothing stored saying its world did (its links' own changes, the commits judged, a
-    link removed from it)."""
-    now = entry.score.tier if entry.score else None
-    if not past.known(entry) or past.tier(entry) == now:
-        return False
+    """Whether nothing stored says the world of a paper whose tier changed did: its `links`'
+    own changes, the commits judged."""
     for link in links:
-        if entry.id not in link.result.link.papers:
-            continue
         changes = link.history.changes if link.history else ()
         if any(change != ChangeKind.REJUDGED for change in changes):
             return False
@@ -238,7 +233,34 @@ def paper_rejudged(
         # Its HTTP answer's class is the link's own comparison: here the repository's facts.
         if compared is not None and world_changed(compared, current, same_key=False):
             return False
-    return not any(entry.id in gone.papers for gone in removed)
+    return True
+
+
+def rejudged_papers(
+    papers: Sequence[PaperEntry],
+    tiers_before: Mapping[str, str | None],
+    links: Sequence[LinkEntry],
+    removed: Sequence[RemovedLink],
+    rows: Mapping[str, Sequence[PastResult]],
+    run_id: int,
+) -> tuple[PaperEntry, ...]:
+    """On a run under other rules than the previous run's: `papers`, each marked `rejudged`
+    whose tier changed (from `tiers_before`, by paper id) with nothing stored saying its world
+    did (`_paper_rejudged`; a link removed from it)."""
+    cited: dict[str, list[LinkEntry]] = {}
+    for link in links:
+        for paper in link.result.link.papers:
+            cited.setdefault(paper, []).append(link)
+    lost = {paper for gone in removed for paper in gone.papers}
+    return tuple(
+        replace(entry, changes=(ChangeKind.REJUDGED,))
+        if entry.id in tiers_before
+        and tiers_before[entry.id] != (entry.score.tier if entry.score else None)
+        and entry.id not in lost
+        and _paper_rejudged(entry, cited.get(entry.id, []), rows, run_id)
+        else entry
+        for entry in papers
+    )
 
 
 def removed_link(url: str, rows: Sequence[PastResult], previous_id: int) -> RemovedLink:

@@ -33,7 +33,7 @@ from auditor.history.changes import (
     Rejudge,
     Rules,
     link_history,
-    paper_rejudged,
+    rejudged_papers,
     removed_link,
 )
 from auditor.links.normalize import keyed_before_folders
@@ -434,8 +434,8 @@ class History:
             else rules
         )
         rules_changed, judging_changed = before != rules, before.judging != rules.judging
-        past_tiers = self._past_tiers(previous_id)
-        known = {entry.id for entry in card.papers if past_tiers.known(entry)}
+        # Each paper's tier in the previous run: asked only where the rules changed.
+        tiers_before = self._past_tiers(previous_id).of(card.papers) if rules_changed else {}
         inherited: set[str] = set()
         judged_as_parent: set[str] = set()
         pasts: dict[str, list[PastResult]] = {}
@@ -464,7 +464,7 @@ class History:
                 inherited=entry.url in judged_as_parent,
                 found_for_known_papers=entry.result.link.found_via is not None
                 and bool(papers)
-                and all(paper in known for paper in papers),
+                and all(paper in tiers_before for paper in papers),
             )
 
         links = tuple(
@@ -481,12 +481,7 @@ class History:
             removed = [removed_link(url, self._history(url), previous_id) for url in gone]
         papers = card.papers
         if rules_changed:
-            papers = tuple(
-                replace(entry, changes=(ChangeKind.REJUDGED,))
-                if paper_rejudged(entry, past_tiers, links, removed, pasts, run_id)
-                else entry
-                for entry in card.papers
-            )
+            papers = rejudged_papers(card.papers, tiers_before, links, removed, pasts, run_id)
         counts = {kind.value: 0 for kind in ChangeKind if kind != ChangeKind.REJUDGED}
         if rules_changed:  # listed only where the rules changed
             counts[ChangeKind.REJUDGED] = 0
