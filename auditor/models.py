@@ -72,7 +72,8 @@ class Outcome(StrEnum):
 
 
 class ChangeKind(StrEnum):
-    """How a link changed since the previous run (`auditor.history`), as `changes` spells it."""
+    """How a link (or a paper's tier: `rejudged` only) changed since the previous run
+    (`auditor.history`), as `changes` spells it."""
 
     NEW = "new"  # not in the previous run's lists (or no previous run)
     DIED = "died"
@@ -81,6 +82,9 @@ class ChangeKind(StrEnum):
     ARCHIVED = "archived"
     LICENSE_CHANGED = "license-changed"
     REMOVED = "removed"  # in the previous run's lists, not in this one's
+    # Changed (a link's outcome, a paper's tier) or first judged because the auditor's rules
+    # changed, not the world: only on the first run under a newer rubric or judging version.
+    REJUDGED = "rejudged"
 
 
 # The outcome groups, each asked here and written nowhere else. Every outcome is judged or not.

@@ -8,11 +8,13 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from auditor import history
+from auditor.check import judging
 from auditor.history import History, HistoryError
 from auditor.history.changes import PastResult
 from auditor.models import (
@@ -31,9 +33,11 @@ from auditor.models import (
 )
 from auditor.scorecard import (
     Changes,
+    JudgingRules,
     LinkEntry,
     LinkHistory,
     PaperEntry,
+    Rejudging,
     RemovedLink,
     Scorecard,
 )
@@ -75,9 +79,13 @@ def link(
 
 
 def repo(
-    *, archived: bool | None = False, spdx: str | None = "MIT", exists: bool = True
+    *,
+    archived: bool | None = False,
+    spdx: str | None = "MIT",
+    exists: bool = True,
+    commit: str | None = None,
 ) -> RepoFacts:
-    return RepoFacts("a/b", exists, "rest", archived=archived, license_spdx=spdx)
+    return RepoFacts("a/b", exists, "rest", archived=archived, license_spdx=spdx, commit=commit)
 
 
 def scorecard(day: int, *links: LinkResult) -> Scorecard:
@@ -115,6 +123,8 @@ def record(db: Path, card: Scorecard) -> Scorecard:
 
 
 A, B, C = "https://a.example/x", "https://b.example/y", "https://github.com/a/b"
+# The changes a run under the previous run's rules counts: `rejudged` only where rules changed.
+COMPARED = [kind for kind in ChangeKind if kind != ChangeKind.REJUDGED]
 
 
 def test_first_run_reports_every_link_new(db: Path) -> None:
@@ -122,7 +132,7 @@ def test_first_run_reports_every_link_new(db: Path) -> None:
 
     assert first.changes == Changes(
         previous_run=None,
-        counts={**dict.fromkeys(ChangeKind, 0), "new": 2},
+        counts={**dict.fromkeys(COMPARED, 0), "new": 2},
         new_dead=1,
     )
     assert first.links[0] == LinkEntry(
@@ -181,7 +191,7 @@ def test_a_link_not_judged_neither_dies_nor_revives(db: Path, unjudged: str) -> 
 
     assert [entry.changes for entry in by_url(second).values()] == [(), ()]
     assert by_url(second)[A].last_ok == stamp(1)
-    assert second.changes.counts == dict.fromkeys(ChangeKind, 0)
+    assert second.changes.counts == dict.fromkeys(COMPARED, 0)
     assert headline(second) == f"No change since the previous run ({stamp(1)})."
     # Compared with the last judged verdict: A was ok, so it died; B was dead all along.
     assert by_url(third)[A].changes == ("died",)
@@ -311,7 +321,7 @@ def test_each_stored_column_reads_back_into_its_own_field(db: Path) -> None:
         "moved",
         day=2,
         final_url="https://github.com/a/renamed",
-        repo=repo(archived=False, spdx="Apache-2.0", exists=True),
+        repo=repo(archived=False, spdx="Apache-2.0", exists=True, commit="c0ffee"),
         papers=("list.md#1", "list.md#2"),
     )
     with History.open(db) as store:
@@ -325,8 +335,10 @@ def test_each_stored_column_reads_back_into_its_own_field(db: Path) -> None:
         run_started_at=stamp(1),
         seen_at=stamp(2),
         outcome="moved",
+        http_status=301,
         final_url="https://github.com/a/renamed",
         repo_exists=True,
+        commit="c0ffee",
         archived=False,
         license_spdx="Apache-2.0",
         kind="github-repo",
@@ -451,3 +463,195 @@ def test_a_cited_folder_link_carries_on_the_history_of_its_repository_key(db: Pa
     third = record(db, scorecard(3, link(folder, "dead", day=3, repo=repo())))
     assert by_url(third)[folder].changes == ("died",)
     assert by_url(third)[folder].first_seen == stamp(1)
+
+
+# --- a change of rules: `rejudged` on the first run under newer rules -------------------------
+
+FOLDER = "https://github.com/a/b/tree/main/missing"  # its key before folders: C
+
+
+def under(rubric: str | None, day: int, *links: LinkResult, tier: Tier = Tier.LISTED) -> Scorecard:
+    """A run's scorecard scored under `rubric`, its paper at `tier`."""
+    card = scorecard(day, *links)
+    papers = tuple(replace(entry, score=PaperScore(tier, 40)) for entry in card.papers)
+    return replace(card, rubric_version=rubric, papers=papers)
+
+
+def found(result: LinkResult, page: str = "https://lab.example/project") -> LinkResult:
+    """`result` as a link the auditor found itself (on a project page, in a README)."""
+    return replace(result, link=replace(result.link, found_via=page))
+
+
+def answered(result: LinkResult, status: int) -> LinkResult:
+    return replace(result, check=replace(result.check, http_status=status))
+
+
+def old_history(db: Path) -> None:
+    """A file as paper-auditor wrote it before runs recorded their rules (schema 2): one
+    reported run that judged C, the repository the folder link was keyed by, `ok`."""
+    db.parent.mkdir(parents=True)
+    connection = sqlite3.connect(db)
+    connection.executescript(
+        f"{history.MIGRATIONS[0]}{history.MIGRATIONS[1]}PRAGMA user_version = 2;"
+    )
+    connection.execute(
+        "INSERT INTO runs (id, started_at, finished_at, generated_at, reported_at) "
+        "VALUES (1, ?, ?, ?, ?)",
+        (stamp(1),) * 4,
+    )
+    connection.execute(
+        "INSERT INTO link_results (url, run_id, kind, outcome, http_status, detail, checked_at, "
+        "papers, repo_exists) VALUES (?, 1, 'github-repo', 'ok', 200, 'ok', ?, ?, 1)",
+        (C, stamp(1), json.dumps(["list.md#1"])),
+    )
+    connection.execute(
+        "INSERT INTO paper_results (run_id, paper_id, name, tier, score) "
+        "VALUES (1, 'list.md#1', 'Paper one', 'silver', 70)"
+    )
+    connection.commit()
+    connection.close()
+
+
+def test_a_history_written_before_rules_were_recorded_counts_as_rubric_1_2(db: Path) -> None:
+    old_history(db)
+
+    first = record(db, under("2.0", 2, link(FOLDER, "dead", day=2), tier=Tier.DEAD))
+
+    # The folder was never judged before: the repository it belongs to was, `ok`.
+    assert by_url(first)[FOLDER].changes == ("rejudged",)
+    assert first.papers[0].changes == ("rejudged",)
+    assert first.changes is not None
+    assert first.changes.rejudged == Rejudging(
+        JudgingRules("1.2", 1), JudgingRules("2.0", judging.JUDGING_VERSION), papers=1
+    )
+    assert first.changes.counts["rejudged"] == 1
+    assert first.changes.counts["died"] == 0
+    assert first.changes.new_dead == 0
+    assert new_dead(first) == []
+
+
+def test_the_next_run_under_the_same_rules_compares_normally(db: Path) -> None:
+    old_history(db)
+    record(db, under("2.0", 2, link(FOLDER, "dead", day=2), tier=Tier.DEAD))
+
+    second = record(db, under("2.0", 3, link(FOLDER, "dead", day=3), tier=Tier.DEAD))
+    third = record(db, under("2.0", 4, link(FOLDER, day=4)))
+
+    assert by_url(second)[FOLDER].changes == ()
+    assert second.papers[0].changes == ()
+    assert second.changes is not None
+    assert second.changes.rejudged is None
+    assert "rejudged" not in second.changes.counts
+    assert by_url(second)[FOLDER].dead_since == stamp(2)  # dead since it was first judged
+    assert by_url(third)[FOLDER].changes == ("revived",)
+
+
+def test_a_404_where_there_was_a_200_stays_died_under_new_rules(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(judging, "JUDGING_VERSION", 1)
+    record(db, under("1.2", 1, link(A), link(B)))
+    monkeypatch.undo()
+
+    first = record(
+        db, under("2.0", 2, link(A, "dead", day=2), answered(link(B, "dead", day=2), 200))
+    )
+
+    # A: the server answers 404 where it answered 200: the world. B: 200 then and now, judged
+    # `dead` now (a rule reading the page): the rules.
+    assert by_url(first)[A].changes == ("died",)
+    assert by_url(first)[B].changes == ("rejudged",)
+    assert [entry.url for entry in new_dead(first)] == [A]
+    assert first.changes is not None
+    assert first.changes.new_dead == 1
+
+
+def test_a_repository_gone_is_the_world_whoever_judges_it(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(judging, "JUDGING_VERSION", 1)
+    record(db, under("1.2", 1, link(C, repo=repo())))
+    monkeypatch.undo()
+
+    gone = answered(link(FOLDER, "dead", day=2, repo=repo(exists=False)), 404)
+    first = record(db, under("2.0", 2, gone, tier=Tier.DEAD))
+
+    assert by_url(first)[FOLDER].changes == ("died",)
+    assert first.papers[0].changes == ()
+
+
+def test_a_rubric_change_alone_rejudges_tiers_not_link_outcomes(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record(db, under("1.2", 1, link(A), link(C, repo=repo(commit="c1"))))
+
+    first = record(
+        db,
+        under("2.0", 2, answered(link(A, "dead", day=2), 200), link(C, repo=repo(commit="c1")),
+              tier=Tier.BRONZE),
+    )  # fmt: skip
+
+    # The links are judged by the same rules: A's change is its own.
+    assert by_url(first)[A].changes == ("died",)
+    assert first.changes is not None
+    assert first.changes.rejudged == Rejudging(
+        JudgingRules("1.2", judging.JUDGING_VERSION),
+        JudgingRules("2.0", judging.JUDGING_VERSION),
+        papers=0,  # its link A died: the world changed the paper
+    )
+
+
+def test_a_tier_changed_at_the_same_commit_is_rejudged_at_another_commit_not(db: Path) -> None:
+    record(db, under("1.2", 1, link(C, repo=repo(commit="c1"))))
+    record(db, under("1.2", 2, link(C, repo=repo(commit="c1"))))
+    history_path = db.parent / "other.sqlite"
+    record(history_path, under("1.2", 1, link(C, repo=repo(commit="c1"))))
+
+    same = record(db, under("2.0", 3, link(C, repo=repo(commit="c1")), tier=Tier.BRONZE))
+    pushed = record(
+        history_path, under("2.0", 3, link(C, repo=repo(commit="c2")), tier=Tier.BRONZE)
+    )
+
+    assert same.papers[0].changes == ("rejudged",)
+    assert pushed.papers[0].changes == ()  # a new commit: the world may have changed the tier
+    assert pushed.changes is not None
+    assert pushed.changes.rejudged is not None
+    assert pushed.changes.rejudged.papers == 0
+
+
+def test_a_link_first_found_by_newer_rules_is_a_baseline_one_in_the_list_is_new(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(judging, "JUDGING_VERSION", 1)
+    record(db, under("1.2", 1, link(A)))
+    monkeypatch.undo()
+
+    first = record(
+        db, under("2.0", 2, link(A), found(link(B, "dead", day=2)), link(C, "dead", day=2))
+    )
+
+    assert by_url(first)[B].changes == ("rejudged",)  # found by the auditor for a known paper
+    assert by_url(first)[C].changes == ("new",)  # written in the list: the list changed
+    assert [entry.url for entry in new_dead(first)] == [C]
+
+
+def test_a_link_judged_for_the_first_time_under_newer_rules_is_rejudged(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(judging, "JUDGING_VERSION", 1)
+    unsupported = replace(link(A), check=LinkCheck(Outcome.UNSUPPORTED, "not asked", stamp(1)))
+    record(db, under("1.2", 1, unsupported))
+    monkeypatch.undo()
+
+    first = record(db, under("2.0", 2, link(A, "dead", day=2)))
+
+    assert by_url(first)[A].changes == ("rejudged",)
+    assert new_dead(first) == []
+
+
+def test_runs_record_the_rules_they_judged_under(db: Path) -> None:
+    record(db, under("2.0", 1, link(A)))
+
+    rows = sqlite3.connect(db).execute("SELECT rubric_version, judging_version FROM runs")
+
+    assert list(rows) == [("2.0", judging.JUDGING_VERSION)]

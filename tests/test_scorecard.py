@@ -45,7 +45,9 @@ from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
     Changes,
+    JudgingRules,
     LinkHistory,
+    Rejudging,
     RemovedLink,
     Review,
     Scorecard,
@@ -287,7 +289,10 @@ def full_scorecard() -> Scorecard:
         card,
         papers=tuple(
             replace(
-                entry, review=reviewed, score=entry.score and replace(entry.score, other_work=other)
+                entry,
+                review=reviewed,
+                score=entry.score and replace(entry.score, other_work=other),
+                changes=(ChangeKind.REJUDGED,),
             )
             for entry in card.papers
         ),
@@ -301,7 +306,12 @@ def full_scorecard() -> Scorecard:
             for entry in card.links
         ),
         removed_links=(removed,),
-        changes=Changes("2026-11-23T04:00:00Z", dict.fromkeys(ChangeKind, 1), 0),
+        changes=Changes(
+            "2026-11-23T04:00:00Z",
+            dict.fromkeys(ChangeKind, 1),
+            0,
+            Rejudging(JudgingRules("1.2", 1), JudgingRules("2.0", 2), papers=1),
+        ),
         shard=Shard(1, 2),
         cache=CacheReuse(12, 18000),
         graphql_points=13,

@@ -73,11 +73,18 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     """The `--fail-on` rules the scorecard trips, each as a short sentence."""
     from auditor.models import CODE_TIERS, Tier  # the vocabulary: not loaded by `--help`
     from auditor.scorecard.dead_links import new_dead
+    from auditor.scorecard.rejudging import is_rejudged
 
     found: list[str] = []
-    tiers = [paper.score.tier for paper in card.papers if paper.score is not None]
+    # What the rules changed on this run, not the world, fails nothing (`rejudged`): the next
+    # run, under the same rules, counts it.
+    tiers = [
+        paper.score.tier
+        for paper in card.papers
+        if paper.score is not None and not is_rejudged(paper)
+    ]
     if "dead" in rules:
-        dead = sum(entry.counts_as_dead for entry in card.links)
+        dead = sum(entry.counts_as_dead and not is_rejudged(entry) for entry in card.links)
         if dead:
             found.append(f"{dead} dead link(s)")
     if "new-dead" in rules:

@@ -26,11 +26,23 @@ from pathlib import Path
 from types import TracebackType
 
 from auditor import redact
-from auditor.history.changes import PastResult, link_history, removed_link
+from auditor.check import judging
+from auditor.history.changes import (
+    PastResult,
+    PastTiers,
+    Rejudge,
+    Rules,
+    link_history,
+    rejudged_papers,
+    removed_link,
+)
 from auditor.links.normalize import keyed_before_folders
 from auditor.models import ChangeKind, LinkResult
 from auditor.scorecard import (
     Changes,
+    JudgingRules,
+    LinkEntry,
+    Rejudging,
     RemovedLink,
     Scorecard,
 )
@@ -80,6 +92,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE runs ADD COLUMN reported_at TEXT;
     UPDATE runs SET reported_at = finished_at WHERE finished_at IS NOT NULL;
     """,
+    # 3: the rules each run judged under, the commit each repository was judged at, each
+    # paper's stable key; NULL in runs before this version (rubric 1.2, the first judging
+    # version: `changes.Rules.stored`).
+    """
+    ALTER TABLE runs ADD COLUMN rubric_version TEXT;
+    ALTER TABLE runs ADD COLUMN judging_version INTEGER;
+    ALTER TABLE link_results ADD COLUMN repo_commit TEXT;
+    ALTER TABLE paper_results ADD COLUMN paper_key TEXT;
+    """,
 )
 
 
@@ -127,33 +148,36 @@ def _link_row(run_id: int, result: LinkResult) -> _LinkRow:
         "archived": _flag(repo.archived) if repo else None,
         "license_spdx": repo.license_spdx if repo else None,
         "license_class": repo.license_class if repo else None,
+        "repo_commit": repo.commit if repo else None,
     }
 
 
 _UPSERT_LINK = """
     INSERT INTO link_results (url, run_id, kind, outcome, http_status, final_url, detail,
-        checked_at, papers, repo_exists, archived, license_spdx, license_class)
+        checked_at, papers, repo_exists, archived, license_spdx, license_class, repo_commit)
     VALUES (:url, :run_id, :kind, :outcome, :http_status, :final_url, :detail, :checked_at,
-        :papers, :repo_exists, :archived, :license_spdx, :license_class)
+        :papers, :repo_exists, :archived, :license_spdx, :license_class, :repo_commit)
     ON CONFLICT (url, run_id) DO UPDATE SET kind = excluded.kind, outcome = excluded.outcome,
         http_status = excluded.http_status, final_url = excluded.final_url,
         detail = excluded.detail, checked_at = excluded.checked_at, papers = excluded.papers,
         repo_exists = excluded.repo_exists, archived = excluded.archived,
-        license_spdx = excluded.license_spdx, license_class = excluded.license_class
+        license_spdx = excluded.license_spdx, license_class = excluded.license_class,
+        repo_commit = excluded.repo_commit
 """
 
 _UPSERT_PAPER = """
-    INSERT INTO paper_results (run_id, paper_id, name, tier, score, scored_on)
-    VALUES (:run_id, :paper_id, :name, :tier, :score, :scored_on)
+    INSERT INTO paper_results (run_id, paper_id, name, tier, score, scored_on, paper_key)
+    VALUES (:run_id, :paper_id, :name, :tier, :score, :scored_on, :paper_key)
     ON CONFLICT (run_id, paper_id) DO UPDATE SET name = excluded.name, tier = excluded.tier,
-        score = excluded.score, scored_on = excluded.scored_on
+        score = excluded.score, scored_on = excluded.scored_on, paper_key = excluded.paper_key
 """
 
 # Each column named as the `PastResult` field it fills.
 _LINK_HISTORY = """
     SELECT r.run_id, runs.reported_at IS NOT NULL AS finished,
         runs.started_at AS run_started_at, COALESCE(r.checked_at, runs.started_at) AS seen_at,
-        r.outcome, r.final_url, r.repo_exists, r.archived, r.license_spdx, r.kind, r.papers
+        r.outcome, r.http_status, r.final_url, r.repo_exists, r.repo_commit AS "commit",
+        r.archived, r.license_spdx, r.kind, r.papers
     FROM link_results AS r JOIN runs ON runs.id = r.run_id
     WHERE r.url = ? ORDER BY r.run_id
 """
@@ -278,14 +302,17 @@ class History:
                         "tier": entry.score.tier if entry.score else None,
                         "score": entry.score.score if entry.score else None,
                         "scored_on": entry.score.scored_on if entry.score else None,
+                        "paper_key": entry.key,
                     }
                     for entry in card.papers
                 ],
             )
-            annotated = self._annotate(run_id, card)
             self._db.execute(
-                "UPDATE runs SET generated_at = ? WHERE id = ?", (card.generated_at, run_id)
+                "UPDATE runs SET generated_at = ?, rubric_version = ?, judging_version = ? "
+                "WHERE id = ?",
+                (card.generated_at, card.rubric_version, judging.JUDGING_VERSION, run_id),
             )
+            annotated = self._annotate(run_id, card)
         return annotated
 
     def mark_finished(self, run_id: int, *, reported: bool = True) -> None:
@@ -379,8 +406,10 @@ class History:
                 run_started_at=row["run_started_at"],
                 seen_at=row["seen_at"],
                 outcome=row["outcome"],
+                http_status=row["http_status"],
                 final_url=row["final_url"],
                 repo_exists=_truth(row["repo_exists"]),
+                commit=row["commit"],
                 archived=_truth(row["archived"]),
                 license_spdx=row["license_spdx"],
                 kind=row["kind"],
@@ -391,28 +420,58 @@ class History:
 
     def _annotate(self, run_id: int, card: Scorecard) -> Scorecard:
         previous = self._db.execute(
-            "SELECT id, COALESCE(generated_at, started_at) AS generated_at FROM runs "
+            "SELECT id, COALESCE(generated_at, started_at) AS generated_at, rubric_version, "
+            "judging_version FROM runs "
             "WHERE reported_at IS NOT NULL AND id < ? ORDER BY id DESC LIMIT 1",
             (run_id,),
         ).fetchone()
         previous_id: int | None = previous["id"] if previous else None
+        rules = Rules.stored(card.rubric_version, judging.JUDGING_VERSION)
+        # No previous run: nothing to compare, so no change of rules either.
+        before = (
+            Rules.stored(previous["rubric_version"], previous["judging_version"])
+            if previous
+            else rules
+        )
+        rules_changed, judging_changed = before != rules, before.judging != rules.judging
+        # Each paper's tier in the previous run: asked only where the rules changed.
+        tiers_before = self._past_tiers(previous_id).of(card.papers) if rules_changed else {}
         inherited: set[str] = set()
+        judged_as_parent: set[str] = set()
+        pasts: dict[str, list[PastResult]] = {}
 
         def past(url: str) -> list[PastResult]:
             # A cited-folder link carries on the history of the key it was stored under before
             # folders were judged on their own (its repository's), up to its own first run.
             rows = self._history(url)
             parent = keyed_before_folders(url)
-            if parent is None:
-                return rows
-            first = rows[0].run_id if rows else run_id
-            earlier = [row for row in self._history(parent) if row.run_id < first]
-            if earlier and first == run_id:  # the key's link became this folder link now
-                inherited.add(parent)
-            return earlier + rows
+            if parent is not None:
+                first = rows[0].run_id if rows else run_id
+                earlier = [row for row in self._history(parent) if row.run_id < first]
+                if earlier and first == run_id:  # the key's link became this folder link now
+                    inherited.add(parent)
+                    judged_as_parent.add(url)
+                rows = earlier + rows
+            pasts[url] = rows
+            return rows
+
+        def rejudge(entry: LinkEntry) -> Rejudge | None:
+            if not rules_changed:
+                return None
+            papers = entry.result.link.papers
+            return Rejudge(
+                judging_changed,
+                inherited=entry.url in judged_as_parent,
+                found_for_known_papers=entry.result.link.found_via is not None
+                and bool(papers)
+                and all(paper in tiers_before for paper in papers),
+            )
 
         links = tuple(
-            replace(entry, history=link_history(past(entry.url), run_id, previous_id))
+            replace(
+                entry,
+                history=link_history(past(entry.url), run_id, previous_id, rejudge(entry)),
+            )
             for entry in card.links
         )
         current = {entry.url for entry in links} | inherited
@@ -420,20 +479,48 @@ class History:
         if previous_id is not None:
             gone = sorted(self.stored_urls(previous_id) - current)
             removed = [removed_link(url, self._history(url), previous_id) for url in gone]
-        counts = {kind.value: 0 for kind in ChangeKind}
+        papers = card.papers
+        if rules_changed:
+            papers = rejudged_papers(card.papers, tiers_before, links, removed, pasts, run_id)
+        counts = {kind.value: 0 for kind in ChangeKind if kind != ChangeKind.REJUDGED}
+        if rules_changed:  # listed only where the rules changed
+            counts[ChangeKind.REJUDGED] = 0
         for entry in links:
             for change in entry.history.changes if entry.history else ():
                 counts[change] += 1
         counts[ChangeKind.REMOVED] = len(removed)
+        rejudging = None
+        if rules_changed:
+            rejudging = Rejudging(
+                previous=JudgingRules(before.rubric, before.judging),
+                current=JudgingRules(rules.rubric, rules.judging),
+                papers=sum(1 for entry in papers if ChangeKind.REJUDGED in entry.changes),
+            )
         return replace(
             card,
+            papers=papers,
             links=links,
             removed_links=tuple(removed),
             changes=Changes(
                 previous_run=previous["generated_at"] if previous else None,
                 counts=counts,
                 new_dead=sum(1 for entry in links if is_new_dead(entry)),
+                rejudged=rejudging,
             ),
+        )
+
+    def _past_tiers(self, previous_id: int | None) -> PastTiers:
+        """The previous run's tier of each paper, by its stable key, or (for a run stored
+        before keys were) by its id and name."""
+        rows = self._db.execute(
+            "SELECT paper_id, name, tier, paper_key FROM paper_results WHERE run_id = ?",
+            (previous_id,),
+        ).fetchall()
+        return PastTiers(
+            by_key={row["paper_key"]: row["tier"] for row in rows if row["paper_key"]},
+            by_place={
+                (row["paper_id"], row["name"]): row["tier"] for row in rows if not row["paper_key"]
+            },
         )
 
 

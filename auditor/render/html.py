@@ -42,7 +42,7 @@ from auditor.render.views import (
 )
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import CRITERIA
-from auditor.scorecard import Review, Scorecard, dead_links
+from auditor.scorecard import Review, Scorecard, dead_links, rejudging
 from auditor.timestamps import day_of
 
 # The characters of a review's reason shown beside a tier or an outcome in the table, where the
@@ -186,6 +186,7 @@ def render_html(card: Scorecard) -> str:
         .render(
             doc=card,
             headline=dead_links.headline(card),
+            rejudged=rejudging.sentence(card),
             counts=headline(card),
             cache_reuse=cache_reuse_sentence(card.cache),
             summary=summary,

@@ -25,7 +25,7 @@ from auditor.render.views import (
     review_items,
     stale_items,
 )
-from auditor.scorecard import Scorecard, dead_links
+from auditor.scorecard import Scorecard, dead_links, rejudging
 
 # GitHub refuses a step summary of 1 MiB or more.
 MAX_SUMMARY_BYTES = 1024 * 1024
@@ -55,6 +55,7 @@ def _markdown_context(
         "doc": card,
         "summary": card.summary,
         "headline": dead_links.headline(card),
+        "rejudged": rejudging.sentence(card),
         "counts": headline(card),
         "dead_links": len(dead),  # those that count (`LinkEntry.counts_as_dead`)
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in display_tiers(card.summary.tiers)],

@@ -70,6 +70,8 @@ class PaperEntry:
     paper: Paper
     score: PaperScore | None = None
     review: Review | None = None
+    # How its tier changed since the previous run, when the history says (`rejudged` only).
+    changes: tuple[ChangeKind, ...] = ()
 
     @property
     def id(self) -> str:
@@ -150,13 +152,34 @@ class LinkEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class JudgingRules:
+    """The rules a run judged under: the rubric's version and the links' judging version
+    (`auditor.check.judging`)."""
+
+    rubric: str
+    judging: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rejudging:
+    """`changes.rejudged`: this run is the first under other rules than the previous run's
+    (`previous`, `current`); `papers` whose tier they changed (the links: `counts`)."""
+
+    previous: JudgingRules
+    current: JudgingRules
+    papers: int
+
+
+@dataclass(frozen=True, slots=True)
 class Changes:
     """`changes`: the previous finished run (None for the first), how many links changed in each
-    way (`ChangeKind`), and how many died or are new and dead."""
+    way (`ChangeKind`), and how many died or are new and dead; `rejudged` on the first run under
+    newer rules."""
 
     previous_run: str | None
     counts: Mapping[str, int]
     new_dead: int
+    rejudged: Rejudging | None = None
 
 
 @dataclass(frozen=True, slots=True)

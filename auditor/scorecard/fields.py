@@ -30,9 +30,11 @@ from auditor.models import (
 from auditor.scorecard.document import (
     Acknowledgement,
     Changes,
+    JudgingRules,
     LinkEntry,
     LinkHistory,
     PaperEntry,
+    Rejudging,
     RemovedLink,
     Review,
     Scorecard,
@@ -84,7 +86,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
     ),
     Problems: {"dead_links": _COUNT, "placeholder_papers": _COUNT, "missing_licence": _COUNT},
     NetworkCounts: {"inconclusive_links": _COUNT, "unknown_papers": _COUNT},
-    PaperEntry: {"paper": _INLINE, "score": _INLINE, "review": _OMITTED},
+    PaperEntry: {"paper": _INLINE, "score": _INLINE, "review": _OMITTED, "changes": _OMITTED},
     Paper: {
         "date": Rule(pattern=DATE),
         "date_source": _OMITTED,
@@ -154,7 +156,9 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "reviewer": Rule(non_empty=True),
         "date": Rule(pattern=FULL_DATE),
     },
-    Changes: {"previous_run": _STAMP, "counts": _COUNT, "new_dead": _COUNT},
+    Changes: {"previous_run": _STAMP, "counts": _COUNT, "new_dead": _COUNT, "rejudged": _OMITTED},
+    Rejudging: {"papers": _COUNT},
+    JudgingRules: {"rubric": Rule(non_empty=True), "judging": Rule(minimum=1)},
     Shard: {"index": Rule(minimum=1), "count": Rule(minimum=1)},
     CacheReuse: {"reused": _COUNT, "oldest_age": _COUNT},
 }
