@@ -116,7 +116,9 @@ class GitHubFacts:
                 todo = [key for key in valid if key not in fresh]
                 while todo:
                     batch, todo = todo[: self.batch_size], todo[self.batch_size :]
-                    answers = await self._graphql.batch(api, _repositories(batch, cited))
+                    answers = await self._graphql.batch(
+                        api, _repositories(batch, cited), len(todo) + upcoming
+                    )
                     answers = await self._finish(
                         api, host, answers, batch, cited, follow_moves, upcoming
                     )
