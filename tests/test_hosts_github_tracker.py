@@ -156,7 +156,9 @@ async def test_a_failed_follow_up_keeps_the_reports_and_the_verdict(
     # A follow-up GitHub answers with no data (here: a document it rejects).
     monkeypatch.setattr(graphql, "build_answers_query", lambda counts: "query { nothing }")
     with FakeGitHub([lab("tracked", TRACKER)], token=TOKEN) as fake:
-        results = await GitHubFacts(fetcher, settings_for(fake, token=TOKEN)).repos(["ml-lab/tracked"])
+        results = await GitHubFacts(fetcher, settings_for(fake, token=TOKEN)).repos(
+            ["ml-lab/tracked"]
+        )
         assert fake.counts["graphql"] == 2
     assert results["ml-lab/tracked"].check.outcome is Outcome.OK
     tracked = results["ml-lab/tracked"].facts

@@ -29,6 +29,8 @@ TRACKER_FIELDS = (
 # early in a thread, and labels are few.
 LABELS_READ = 10
 COMMENTS_READ = 30
+# The run's note when repositories were read without a token (REST): their trackers were not.
+NOT_READ_WITHOUT_TOKEN = "issue tracker not read without a token"  # noqa: S105 - words
 # Who answers for the repository (GitHub's `CommentAuthorAssociation`).
 MAINTAINERS = frozenset({"OWNER", "MEMBER", "COLLABORATOR"})
 
