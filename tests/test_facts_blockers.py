@@ -3,6 +3,9 @@ each reports, and its precision on the benchmark's hand-written titles."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from auditor.facts.blockers import blocker_kind
@@ -68,3 +71,12 @@ def test_precision_on_the_hand_written_titles(
     assert measured.blocker_precision >= floor
     for score in measured.kinds:
         assert score.precision is None or score.precision >= floor, score.kind
+
+
+def test_the_kinds_are_the_schemas() -> None:
+    schema = json.loads(
+        (Path(__file__).resolve().parents[1] / "docs/scorecard.schema.json").read_text()
+    )
+    tracker = schema["$defs"]["repo"]["properties"]["tracker"]
+    kind = tracker["properties"]["reports"]["items"]["properties"]["kind"]
+    assert kind["enum"] == [k.value for k in BlockerKind]
