@@ -375,6 +375,50 @@ class Release:
     date: str | None
 
 
+class BlockerKind(StrEnum):
+    """The reproduction blocker an issue title reports (`auditor.facts.blockers`)."""
+
+    WEIGHTS_MISSING = "weights-missing"
+    CODE_MISSING = "code-missing"
+    DATA_MISSING = "data-missing"
+    CANNOT_REPRODUCE = "cannot-reproduce"
+    INSTALL_FAILS = "install-fails"
+    RELEASE_WHEN = "release-when"  # "when will the code be released?"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerReport:
+    """One issue of a repository's tracker whose title reports a reproduction blocker. `labels`
+    and `answered` (a comment by the owner, a member or a collaborator) come from a follow-up
+    query: `answered` is None when it was not asked."""
+
+    kind: BlockerKind
+    number: int
+    title: str
+    url: str
+    open: bool
+    opened_at: str
+    closed_at: str | None = None
+    labels: tuple[str, ...] = ()
+    answered: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IssueTracker:
+    """What users report in a repository's issue tracker: evidence, never a criterion. `issues`
+    is how many issues it holds (open and closed), `read` how many of the latest titles were
+    read, `reports` those among them that report a blocker."""
+
+    issues: int
+    read: int
+    reports: tuple[TrackerReport, ...]
+
+
+# A repository whose blocker reports' labels and answers were not asked, to keep the GraphQL
+# budget for the repositories still to come (`RepoFacts.skipped`).
+TRACKER_FOLLOW_UP = "issue-answers"
+
+
 # The word in `RepoFacts.skipped` for a README our analysis failed on.
 README_NOT_ANALYSED = "readme-analysis"
 # The README and dependency lists the file host would not give (a 429 storm of the raw host,
@@ -463,6 +507,9 @@ class RepoFacts:
     readme_words: tuple[str, ...] = ()
     readme_arxiv_ids: tuple[str, ...] = ()
     readme_inherited: InheritedReadme | None = None
+    # The issue tracker's reports of reproduction blockers, when its latest titles hold any
+    # (GraphQL only: a tokenless run never reads it).
+    tracker: IssueTracker | None = None
 
     @property
     def readme_analysed(self) -> bool:

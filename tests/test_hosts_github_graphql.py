@@ -18,6 +18,7 @@ from graphql.language import InputObjectTypeDefinitionNode, ObjectTypeDefinition
 from auditor.hosts.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
 from auditor.hosts.github.cited import MAX_REF_SEGMENTS
 from auditor.hosts.github.graphql import build_objects_query
+from auditor.hosts.github.tracker import build_answers_query
 
 SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "github" / "schema.graphql"
 
@@ -74,6 +75,12 @@ def test_readme_query_is_valid(schema: GraphQLSchema, size: int) -> None:
 )
 def test_objects_query_is_valid(schema: GraphQLSchema, counts: list[int]) -> None:
     assert validate(schema, parse(build_objects_query(counts))) == []
+
+
+# The tracker's follow-up: one open report, a repository's latest 20, a batch of them.
+@pytest.mark.parametrize("counts", [[1], [20], [20, 1, 5] * (GRAPHQL_BATCH // 3)])
+def test_answers_query_is_valid(schema: GraphQLSchema, counts: list[int]) -> None:
+    assert validate(schema, parse(build_answers_query(counts))) == []
 
 
 def test_a_misspelt_field_would_be_caught(schema: GraphQLSchema) -> None:

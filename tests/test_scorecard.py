@@ -24,10 +24,12 @@ from auditor.links import is_code_link
 from auditor.models import (
     OPEN_VOCABULARIES,
     ArchivedCopy,
+    BlockerKind,
     CacheReuse,
     ChangeKind,
     DateSource,
     Hop,
+    IssueTracker,
     Link,
     LinkKind,
     OtherWork,
@@ -37,6 +39,7 @@ from auditor.models import (
     Release,
     RepoFacts,
     Tier,
+    TrackerReport,
     open_member,
 )
 from auditor.pipeline.shard import merge, stamp
@@ -245,6 +248,33 @@ def every_fact() -> RepoFacts:
         commit="0123456789abcdef0123456789abcdef01234567",
         folder="src",
         ref="v2",
+        tracker=IssueTracker(
+            issues=41,
+            read=20,
+            reports=(
+                TrackerReport(
+                    kind=BlockerKind.WEIGHTS_MISSING,
+                    number=7,
+                    title="Checkpoint link is broken",
+                    url="https://github.com/lab/every/issues/7",
+                    open=True,
+                    opened_at="2025-11-02T09:00:00Z",
+                    labels=("question",),
+                    answered=False,
+                ),
+                TrackerReport(
+                    kind=BlockerKind.RELEASE_WHEN,
+                    number=3,
+                    title="When will the code be released?",
+                    url="https://github.com/lab/every/issues/3",
+                    open=False,
+                    opened_at="2025-06-01T09:00:00Z",
+                    closed_at="2025-07-01T09:00:00Z",
+                    labels=("released",),
+                    answered=True,
+                ),
+            ),
+        ),
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:

@@ -511,7 +511,7 @@ async def _run(
         results=results,
         scores=scores,
         rubric_version=rubric.version,
-        notes=after.notes,
+        notes=(*after.notes, *checks.github.notes),
         cache_reuse=None if cache is None else cache.reuse(),
         graphql_points=checks.github.graphql_points if checks.github.graphql_queries else None,
     )

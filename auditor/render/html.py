@@ -19,6 +19,7 @@ from auditor.render.text import (
     safe_url,
     short_url,
 )
+from auditor.render.tracker import tracker_items
 from auditor.render.views import (
     NO_CODE_WORDS,
     OUTCOME_SYMBOLS,
@@ -201,6 +202,7 @@ def render_html(card: Scorecard) -> str:
             reviews=review_items(card),
             placeholders=[v for v in views if v.tier == Tier.PLACEHOLDER],
             mismatches=[v for v in views if v.other_work],
+            tracker=tracker_items(card),
             unlicensed=[v for v in views if v.unlicensed],
             fixes=fixes(views),
             problem_criteria=PROBLEM_CRITERIA,

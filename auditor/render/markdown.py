@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from auditor.models import Tier
 from auditor.render.text import cache_reuse_sentence, most_that_fit, safe_url
+from auditor.render.tracker import tracker_items
 from auditor.render.views import (
     OUTCOME_SYMBOLS,
     PROBLEM_CRITERIA,
@@ -88,6 +89,10 @@ def _markdown_context(
     found = [v for v in views if v.entry.paper.found_code]
     if found:
         sections.append(_section("Code found, not cited", "found", found))
+    # Shown only when an issue tracker holds blocker reports (read with a token).
+    tracker = tracker_items(card)
+    if tracker:
+        sections.append(_section("What users report", "tracker", tracker))
     unpreserved = [
         link_shown(link)
         for link in card.links

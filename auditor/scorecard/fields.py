@@ -26,6 +26,7 @@ from auditor.models import (
     PaperScore,
     RepoFacts,
     SourceRef,
+    TrackerReport,
 )
 from auditor.scorecard.document import (
     Acknowledgement,
@@ -142,6 +143,14 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_words": _NEVER,  # the paper's identity is compared before anything is written
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
+        "tracker": _OMITTED,  # present when the issue tracker's latest titles report blockers
+    },
+    TrackerReport: {
+        "number": Rule(minimum=1),
+        "opened_at": _STAMP,
+        "closed_at": _STAMP,
+        "labels": _OMITTED,
+        "answered": _OMITTED,
     },
     LinkHistory: {
         "first_seen": _STAMP,

@@ -10,8 +10,15 @@ test_github_graphql_schema.py).
 
 GraphQL cost as GitHub documents it ("Rate limits and query limits for the GraphQL API",
 https://docs.github.com/en/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api,
-notes in shared/github/API-NOTES.md §2): one request per connection asked (per parent node), the
-sum divided by 100 and rounded, at least 1 point; `rateLimit { cost remaining resetAt }` says it.
+notes in shared/github/API-NOTES.md §2), from the document, not from what the answer holds:
+each connection costs one request per node its enclosing connections may return (their `first`
+or `last`, as if reached), the sum divided by 100 and rounded half up, at least 1 point; a
+missing repository's connections count like a found one's. `rateLimit { cost remaining
+resetAt nodeCount }` says it (`documented_cost`).
+
+Issue trackers: `FakeRepo.issues` (`FakeIssue`: title, state, dates, labels, the author
+associations of its comments), served by `issues(last: N) { totalCount nodes { … } }` and
+`issue(number:) { labels comments }`; `issues(states: OPEN) { totalCount }` stays `open_issues`.
 
 Knobs, for tests and benchmarks: `latency` (seconds slept per request), `rest_budget`
 (primary REST limit; 304s are free), `graphql_max_aliases` (a larger batch answers
@@ -42,7 +49,24 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from graphql import GraphQLError, build_schema, graphql_sync
+from graphql import (
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLNamedType,
+    GraphQLObjectType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    IntValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    VariableNode,
+    build_schema,
+    get_named_type,
+    graphql_sync,
+    parse,
+)
 
 SCHEMA_SUBSET = """
 scalar DateTime
@@ -64,7 +88,24 @@ type License { spdxId: String key: String! name: String! pseudoLicense: Boolean!
 type Release { tagName: String! publishedAt: DateTime }
 enum IssueState { OPEN CLOSED }
 enum PullRequestState { OPEN CLOSED MERGED }
-type IssueConnection { totalCount: Int! }
+enum CommentAuthorAssociation {
+  COLLABORATOR CONTRIBUTOR FIRST_TIMER FIRST_TIME_CONTRIBUTOR MANNEQUIN MEMBER NONE OWNER
+}
+type Label { name: String! }
+type LabelConnection { totalCount: Int! nodes: [Label] }
+type IssueComment { authorAssociation: CommentAuthorAssociation! }
+type IssueCommentConnection { totalCount: Int! nodes: [IssueComment] }
+type Issue {
+  number: Int!
+  title: String!
+  state: IssueState!
+  createdAt: DateTime!
+  closedAt: DateTime
+  url: URI!
+  labels(first: Int, last: Int): LabelConnection
+  comments(first: Int, last: Int): IssueCommentConnection!
+}
+type IssueConnection { totalCount: Int! nodes: [Issue] }
 type PullRequestConnection { totalCount: Int! }
 type Repository {
   nameWithOwner: String!
@@ -81,7 +122,8 @@ type Repository {
   createdAt: DateTime!
   stargazerCount: Int!
   forkCount: Int!
-  issues(states: [IssueState!], first: Int): IssueConnection!
+  issues(states: [IssueState!], first: Int, last: Int): IssueConnection!
+  issue(number: Int!): Issue
   pullRequests(states: [PullRequestState!], first: Int): PullRequestConnection!
   latestRelease: Release
   defaultBranchRef: Ref
@@ -104,6 +146,19 @@ _SCHEMA = build_schema(SCHEMA_SUBSET)
 _README = re.compile(r"readme(\.[a-z0-9]+)?", re.IGNORECASE)
 _README_RANK = {".md": 0, ".markdown": 1, ".rst": 2, ".txt": 3, "": 4}
 _DOCS = "https://docs.github.com/rest"
+
+
+@dataclass(frozen=True)
+class FakeIssue:
+    """One issue of a fake tracker (numbered by its place in `FakeRepo.issues`, from 1)."""
+
+    title: str
+    open: bool = True
+    created_at: str = "2025-11-02T09:00:00Z"
+    closed_at: str | None = None
+    labels: tuple[str, ...] = ()
+    # The `authorAssociation` of each comment, in order: "OWNER", "MEMBER", "NONE", …
+    comments: tuple[str, ...] = ()
 
 
 @dataclass
@@ -134,6 +189,8 @@ class FakeRepo:
     ahead_by: int = 0  # for a fork: commits of its own on its default branch
     # Branches and tags besides the default branch (names may hold '/'), each with its files.
     refs: dict[str, dict[str, str]] = field(default_factory=dict)
+    # The issue tracker, oldest first (`issues(last: N)` serves the latest N).
+    issues: tuple[FakeIssue, ...] = ()
     id: int = 0
 
     @property
@@ -571,7 +628,11 @@ class FakeGitHub:
         if self._graphql_left() == 0:
             error = {"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}
             return 200, json.dumps({"data": None, "errors": [error]}), limits
-        context = {"connections": 0}
+        try:
+            requests, nodes = documented_cost(_SCHEMA, document, variables)
+        except GraphQLError:
+            requests = nodes = 0  # graphql_sync below answers the syntax error
+        context = {"requests": requests, "nodes": nodes}
         result = graphql_sync(
             _SCHEMA,
             document,
@@ -620,11 +681,11 @@ class FakeGitHub:
                 raise _NotFound(
                     f"Could not resolve to a Repository with the name '{owner}/{name}'."
                 )
-            return self._repo_node(repo, context)
+            return self._repo_node(repo)
 
         def rate_limit(info: object, dryRun: bool = False) -> object:
-            # GitHub's formula: one request per connection, divided by 100, at least 1.
-            cost = max(1, round(context["connections"] / 100))
+            # GitHub's formula: the requests, divided by 100 and rounded, at least 1.
+            cost = max(1, (context["requests"] + 50) // 100)
             with self._lock:
                 self.graphql_points += cost
                 used = self.graphql_points
@@ -634,18 +695,31 @@ class FakeGitHub:
                 "resetAt": "2030-01-01T00:00:00Z",
                 "limit": self.graphql_budget,
                 "used": used,
-                "nodeCount": context["connections"],
+                "nodeCount": context["nodes"],
             }
 
         return {"repository": repository, "rateLimit": rate_limit}
 
-    def _repo_node(self, repo: FakeRepo, context: dict[str, int]) -> dict[str, object]:
+    def _repo_node(self, repo: FakeRepo) -> dict[str, object]:
         def connection(count: int) -> Callable[..., object]:
             def resolve(info: object, **args: object) -> object:
-                context["connections"] += 1
                 return {"totalCount": count}
 
             return resolve
+
+        def issues(info: object, **args: object) -> object:
+            if args.get("states") is not None:  # the open count, as it always was
+                return {"totalCount": repo.open_issues}
+            last = args.get("last")
+            shown = repo.issues[-last:] if isinstance(last, int) and last > 0 else ()
+            first = len(repo.issues) - len(shown) + 1
+            nodes = [self._issue_node(repo, first + k, i) for k, i in enumerate(shown)]
+            return {"totalCount": len(repo.issues), "nodes": nodes}
+
+        def issue(info: object, number: int) -> object:
+            if not 1 <= number <= len(repo.issues):
+                raise _NotFound(f"Could not resolve to an issue with the number of {number}.")
+            return self._issue_node(repo, number, repo.issues[number - 1])
 
         def git_object(
             info: object, expression: str | None = None, oid: str | None = None
@@ -684,7 +758,8 @@ class FakeGitHub:
             "createdAt": repo.created_at,
             "stargazerCount": repo.stars,
             "forkCount": repo.forks,
-            "issues": connection(repo.open_issues),
+            "issues": issues,
+            "issue": issue,
             "pullRequests": connection(repo.open_pulls),
             "latestRelease": (
                 {"tagName": repo.release[0], "publishedAt": repo.release[1]}
@@ -705,6 +780,83 @@ class FakeGitHub:
             ),
             "object": git_object,
         }
+
+    def _issue_node(self, repo: FakeRepo, number: int, issue: FakeIssue) -> dict[str, object]:
+        def limited(items: list[dict[str, object]]) -> Callable[..., object]:
+            def resolve(info: object, first: int | None = None, last: int | None = None) -> object:
+                shown = items[:first] if first is not None else items[-(last or 0) :]
+                return {"totalCount": len(items), "nodes": shown}
+
+            return resolve
+
+        return {
+            "number": number,
+            "title": issue.title,
+            "state": "OPEN" if issue.open else "CLOSED",
+            "createdAt": issue.created_at,
+            "closedAt": issue.closed_at,
+            "url": f"https://github.com/{repo.full_name}/issues/{number}",
+            "labels": limited([{"name": name} for name in issue.labels]),
+            "comments": limited([{"authorAssociation": a} for a in issue.comments]),
+        }
+
+
+def documented_cost(
+    schema: GraphQLSchema, document: str, variables: dict[str, object]
+) -> tuple[int, int]:
+    """(requests, nodes) of a query by GitHub's documented formula: each connection asked (a
+    field whose type's name ends in `Connection`) costs one request for every node its
+    enclosing connections may return (their `first` or `last`, assumed reached); the nodes are
+    what those limits allow. The doc's example: `repositories(first: 100) { issues(first: 50)
+    { labels(first: 60) } }` is 1 + 100 + 5,000 = 5,101 requests."""
+    ast = parse(document)
+    fragments = {d.name.value: d for d in ast.definitions if isinstance(d, FragmentDefinitionNode)}
+    totals = [0, 0]
+
+    def limit(node: FieldNode) -> int:
+        for argument in node.arguments:
+            if argument.name.value in ("first", "last"):
+                value = argument.value
+                if isinstance(value, IntValueNode):
+                    return int(value.value)
+                if isinstance(value, VariableNode):
+                    given = variables.get(value.name.value)
+                    return given if isinstance(given, int) else 1
+        return 1  # no limit: only `totalCount` can be asked, no node
+
+    def walk(selections: SelectionSetNode, parent: GraphQLNamedType | None, times: int) -> None:
+        for selection in selections.selections:
+            if isinstance(selection, FieldNode):
+                fields = parent.fields if isinstance(parent, GraphQLObjectType) else {}
+                definition = fields.get(selection.name.value)
+                if definition is None or selection.selection_set is None:
+                    continue
+                named = get_named_type(definition.type)
+                inner = times
+                if named.name.endswith("Connection"):
+                    totals[0] += times
+                    inner = times * limit(selection)
+                    totals[1] += inner
+                walk(selection.selection_set, named, inner)
+            elif isinstance(selection, InlineFragmentNode):
+                condition = selection.type_condition
+                walk(
+                    selection.selection_set,
+                    schema.get_type(condition.name.value) if condition else parent,
+                    times,
+                )
+            elif isinstance(selection, FragmentSpreadNode):
+                fragment = fragments[selection.name.value]
+                walk(
+                    fragment.selection_set,
+                    schema.get_type(fragment.type_condition.name.value),
+                    times,
+                )
+
+    for definition in ast.definitions:
+        if isinstance(definition, OperationDefinitionNode):
+            walk(definition.selection_set, schema.query_type, 1)
+    return totals[0], totals[1]
 
 
 class _NotFound(Exception):

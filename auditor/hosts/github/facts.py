@@ -20,6 +20,7 @@ from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
+from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import (
@@ -59,6 +60,7 @@ class GitHubFacts:
         self._rest = RestReader(self._transport, self._follow_ups)
         self._graphql = GraphQLReader(self._transport, self._follow_ups)
         self._hinted = False  # the REST budget hint was given
+        self._tokenless = False  # repositories were read through REST: no tracker read
 
     def serves(self, url: str, kind: LinkKind | None = None) -> bool:
         """A link on github.com or the configured server that is no page of GitHub's own site:
@@ -116,13 +118,16 @@ class GitHubFacts:
                 todo = [key for key in valid if key not in fresh]
                 while todo:
                     batch, todo = todo[: self.batch_size], todo[self.batch_size :]
-                    answers = await self._graphql.batch(api, _repositories(batch, cited))
+                    answers = await self._graphql.batch(
+                        api, _repositories(batch, cited), len(todo) + upcoming
+                    )
                     answers = await self._finish(
                         api, host, answers, batch, cited, follow_moves, upcoming
                     )
                     self._keep_facts(api, answers)
                     results.update(answers)
             else:
+                self._tokenless = True
                 # The first alone: its answer tells the budget, and the hint comes up front.
                 names = _repositories(valid, cited)
                 unlisted = frozenset(names) - set(valid)  # cited only by folders
@@ -351,6 +356,12 @@ class GitHubFacts:
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
         return (await self._rest.other(url)).check
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the run should say of what these facts lack: the issue trackers of
+        repositories read without a token (its 60 requests an hour go to the verdicts)."""
+        return (NOT_READ_WITHOUT_TOKEN,) if self._tokenless else ()
 
     @property
     def requests_made(self) -> int:

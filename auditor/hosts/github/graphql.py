@@ -9,14 +9,17 @@ and halved only when it fails again, and one over the node or resource limits is
 other errors are read per alias: a `NOT_FOUND` alias is a missing repository while the rest of
 the batch is kept; `nameWithOwner` ≠ the name asked (case-insensitively) is a rename. The README is
 read in the same query when it is the root `README.md` or `README.rst`; any other README costs
-one more query per batch, for the repositories that need it. Every query text here is validated
-against GitHub's published schema in the tests."""
+one more query per batch, for the repositories that need it. The issue tracker's latest titles
+come in the same query; the labels and answers of blocker reports in one more, when the points
+left allow (`tracker`). Every query text here is validated against GitHub's published schema in
+the tests."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
 
 from auditor.facts import repofiles
 from auditor.facts.licenses import license_class
@@ -56,10 +59,19 @@ from auditor.hosts.github.cited import (
 )
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
+from auditor.hosts.github.tracker import (
+    TRACKER_FIELDS,
+    affordable,
+    answers_cost,
+    build_answers_query,
+    open_reports,
+    tracker_of,
+    with_answers,
+)
 from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
-from auditor.models import Outcome, Release, RepoFacts
+from auditor.models import TRACKER_FOLLOW_UP, Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
 
 # (data, errors by alias, its cost in points or None when unsaid) of one GraphQL query.
@@ -134,6 +146,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   licenseInfo {{ spdxId key }}
   description homepageUrl pushedAt createdAt stargazerCount forkCount
   issues(states: OPEN) {{ totalCount }}
+  {TRACKER_FIELDS}
   pullRequests(states: OPEN) {{ totalCount }}
   latestRelease {{ tagName publishedAt }}
   defaultBranchRef {{ name target {{ oid ... on Commit {{ committedDate }} }} }}
@@ -308,7 +321,11 @@ class GraphQLReader:
         self._follow_ups = follow_ups
         self.size = BatchSize()
 
-    async def batch(self, api: ApiEndpoint, batch: list[str]) -> dict[str, HostAnswer]:
+    async def batch(
+        self, api: ApiEndpoint, batch: list[str], upcoming: int = 0
+    ) -> dict[str, HostAnswer]:
+        """The answers of `batch`; `upcoming`: how many repositories the run asks about after
+        it (the tracker's follow-up leaves the points they need)."""
         try:
             variables: dict[str, str] = {}
             for index, full_name in enumerate(batch):
@@ -324,8 +341,8 @@ class GraphQLReader:
                 self.size.failed(len(batch))
             half = len(batch) // 2
             return {
-                **await self.batch(api, batch[:half]),
-                **await self.batch(api, batch[half:]),
+                **await self.batch(api, batch[:half], upcoming + len(batch) - half),
+                **await self.batch(api, batch[half:], upcoming),
             }
         except Stop as stop:
             return dict.fromkeys(batch, stop.answer(self._transport.scrub))
@@ -346,6 +363,8 @@ class GraphQLReader:
             except Stop as stop:
                 results[full_name] = stop.answer(self._transport.scrub)
                 continue
+            with suppress(Stop):  # evidence beside the verdict: a malformed tracker is none
+                facts = replace(facts, tracker=tracker_of(node, facts.full_name, api.server))
             path = preferred_readme(tree) if tree is not None else None
             if tree is not None and path is not None and path not in readmes:
                 pending[full_name] = _Pending(facts, tree, path, manifests)
@@ -357,7 +376,56 @@ class GraphQLReader:
             results[full_name] = found_on(done, full_name, api)
         if pending:
             results.update(await self._readmes(api, pending))
+        batches_to_come = -(-upcoming // max(1, self.size.current))
+        await self._tracker_answers(api, results, batches_to_come, cost or 1)
         return {name: results[name] for name in batch}
+
+    async def _tracker_answers(
+        self,
+        api: ApiEndpoint,
+        results: dict[str, HostAnswer],
+        batches_to_come: int,
+        batch_cost: int,
+    ) -> None:
+        """The labels and maintainers' answers of the open blocker reports of `results`, in one
+        query, when the points left cover it and the batches still to come; else those
+        repositories say the follow-up was skipped (`TRACKER_FOLLOW_UP`)."""
+        asked = {
+            name: numbers
+            for name, answer in results.items()
+            if answer.facts is not None and (numbers := open_reports(answer.facts.tracker))
+        }
+        if not asked:
+            return
+        left = self._transport.graphql_left[0] if self._transport.graphql_left else None
+        cost = answers_cost(sum(len(numbers) for numbers in asked.values()))
+        data: dict[str, object] | None = None
+        if affordable(left, cost, batches_to_come, batch_cost):
+            variables: dict[str, str | int] = {}
+            for index, (name, numbers) in enumerate(asked.items()):
+                facts = results[name].facts
+                assert facts is not None
+                owner, repo = facts.full_name.split("/")
+                variables.update({f"o{index}": owner, f"n{index}": repo})
+                variables.update({f"i{index}_{k}": n for k, n in enumerate(numbers)})
+            query = build_answers_query([len(numbers) for numbers in asked.values()])
+            try:
+                data, _, _ = await self._query(api, query, variables)
+            except (_Split, Stop):
+                data = None  # the reports stand without their answers
+        for index, name in enumerate(asked):
+            answer = results[name]
+            facts = answer.facts
+            assert facts is not None
+            tracker = facts.tracker
+            assert tracker is not None
+            if data is None:
+                facts = replace(facts, skipped=(*facts.skipped, TRACKER_FOLLOW_UP))
+            else:
+                node = data.get(f"r{index}")
+                tracker = with_answers(tracker, node if isinstance(node, dict) else None)
+                facts = replace(facts, tracker=tracker)
+            results[name] = replace(answer, facts=facts)
 
     async def _readmes(
         self, api: ApiEndpoint, pending: dict[str, _Pending]
@@ -510,7 +578,9 @@ class GraphQLReader:
             found.append(objects)
         return found
 
-    async def _query(self, api: ApiEndpoint, query: str, variables: Mapping[str, str]) -> _Queried:
+    async def _query(
+        self, api: ApiEndpoint, query: str, variables: Mapping[str, str | int]
+    ) -> _Queried:
         """(data, errors by alias) of one query, through the retry loop; raises _Split, Stop
         or Malformed."""
         payload = {"query": query, "variables": dict(variables)}
