@@ -179,6 +179,7 @@ class _Reader:
             not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
         ]
         self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._producing: list[int] = []  # commands that evaluate or reproduce
@@ -273,13 +274,19 @@ class _Reader:
     def _ignored(self, index: int) -> bool:
         """A title line, or a line in an acknowledgement section."""
         return any(
-            (section.is_title and section.index == index) or L.is_acknowledgement(section.title)
-            for _, section in self._chain(index)
+            (section.is_title and section.index == index) or self._thanks(number)
+            for number, section in self._chain(index)
         )
 
     def _acknowledging(self, index: int) -> bool:
         """A line in an acknowledgement section."""
-        return any(L.is_acknowledgement(section.title) for _, section in self._chain(index))
+        return any(self._thanks(number) for number, _ in self._chain(index))
+
+    def _thanks(self, number: int) -> bool:
+        """Whether section `number` is an acknowledgement, read once per section."""
+        if number not in self._acknowledgements:
+            self._acknowledgements[number] = L.is_acknowledgement(self.doc.sections[number].title)
+        return self._acknowledgements[number]
 
     def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
         """The body lines of section `number` that no subsection naming another task claims.
@@ -492,11 +499,12 @@ class _Reader:
             and self._whose_weights(index, plain(text)) is Whose.OWN
         ):
             self._note(C.WEIGHTS, index)
-        words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
-        for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
-            script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
-            if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
-                self._note(cover, index)
+        script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
+        if script and not re.search(r"\bfunctions?\b", text, re.I):
+            words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
+            for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
+                if verb.search(words):
+                    self._note(cover, index)
         for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
