@@ -106,7 +106,7 @@ from auditor.readme import ownership as O
 from auditor.readme import words as W
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
-from auditor.readme.titles import text_words
+from auditor.readme.titles import same_title, text_words
 
 __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
@@ -191,7 +191,9 @@ class _Reader:
         for index, line in enumerate(self.doc.lines):
             if not line.is_heading and not line.is_blank and not self._ignored(index):
                 self._line_rules(index, line)
-            elif line.is_heading and self._cites_as_heading(index, line):
+            elif (line.is_heading and self._cites_as_heading(index, line)) or self._titled_entry(
+                index, line
+            ):
                 self._note(C.CITATION, index)
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
@@ -236,6 +238,18 @@ class _Reader:
             claims=claims,
             inherited=inherited,
             artifacts=tuple(self.artifacts),
+        )
+
+    def _titled_entry(self, index: int, line: Line) -> bool:
+        """A BibTeX entry left under the acknowledgements (no heading of its own) whose title is
+        the README's: the paper's citation wherever it stands."""
+        if line.is_blank or line.is_heading or not self._acknowledging(index):
+            return False
+        if not (W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@")):
+            return False
+        title = L.bibtex_title(self.doc.lines[index : index + 16])
+        return title is not None and any(
+            section.is_title and same_title(section.title, title) for section in self.doc.sections
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -353,6 +367,10 @@ class _Reader:
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
             dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
+            if purpose == {C.USAGE} and not W.COMMANDS[C.EVALUATE].search(command):
+                # "To generate images, run `test.py`": the sentence names a use, the script's
+                # name no more than the step it was written for.
+                dropped.add(C.EVALUATE)
             if for_use and purpose == {C.EVALUATE}:
                 dropped = set()
             covers = set(purpose) | (covers - dropped)
@@ -491,7 +509,11 @@ class _Reader:
             self._note(C.DATA, index)
         # Trained weights said to be in a file or folder of the repository; "weights" with
         # "can be found" or "are included" say it without the word "trained".
-        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I)
+        # In a training section, where trained models are saved is where the reader's run
+        # writes them ("checkpoints are saved under `ckpt/`"), not weights given.
+        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I) and not (
+            C.TRAIN in topic and W.RUN_OUTPUT.search(text)
+        )
         if (
             W.WEIGHTS_WORDS.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
@@ -722,7 +744,8 @@ class _Reader:
                 for _, line in kept
                 if not W.NOT_AVAILABLE.search(line.text)
                 and (
-                    line.is_code
+                    # Setting up the environment under a "Code and data" heading gets no data.
+                    (line.is_code and not W.ENVIRONMENT_STEP.match(line.text))
                     or L.links_out(line.text)
                     or W.FILE_REFERENCE.search(line.text)
                     or (W.DATA_ACTION.search(line.text) and word_count(line.text) >= 4)

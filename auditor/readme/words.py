@@ -67,7 +67,8 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.RESULTS: re.compile(
         r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?"
         r"|benchmark (results|performance|scores?)|quantitative|qualitative|main table"
-        r"|generated (images|samples|videos)|visual results)\b"
+        r"|generated (images|samples|videos)|visual results"
+        r"|(training|learning|loss|reward|convergence|accuracy|success)[- ]curves?)\b"
         r"|结果|結果|결과|性能",
         _I,
     ),
@@ -539,6 +540,12 @@ WEIGHTS_PLACE = re.compile(
     r"|includes?|ships?|put|placed?|located)\b",
     _I,
 )
+# Where a run writes what it makes: "checkpoints are saved under", "outputs will be written to".
+RUN_OUTPUT = re.compile(
+    r"\b(will\s+be|are|is|get|gets|being)\s+(automatically\s+)?(saved|stored|written|dumped"
+    r"|logged|kept|generated)\b",
+    _I,
+)
 # Weights said to be there already (not where to put them, nor where training saves them).
 WEIGHTS_PRESENT = re.compile(
     r"\b(weights|checkpoints?|ckpts?)\b[^.\n]{0,40}\b(can\s+be\s+found|(is|are)\s+(included"
@@ -571,8 +578,16 @@ RELEASED_MODEL = re.compile(
 )
 NOT_AVAILABLE = re.compile(
     r"\b(not\s+(publicly\s+)?(available|public|released|shared|included|provided)"
-    r"|private|proprietary|confidential|cannot\s+(be\s+)?(share|release|distribut)\w*"
+    r"|private|proprietary|confidential"
+    r"|(cannot|can\W?t|could\s+not|may\s+not)\s+(yet\s+)?(be\s+)?(made\s+)?(publicly\s+)?"
+    r"(share|release|distribut|available|public)\w*"
     r"|upon\s+request|by\s+request)\b",
+    _I,
+)
+# A step of setting up the environment (not of getting data: `wget`, `gdown`, `unzip` are not).
+ENVIRONMENT_STEP = re.compile(
+    r"^\s*(\$\s*)?(pip3?|conda|mamba|micromamba|uv|poetry|pipenv|(sudo\s+)?apt(-get)?"
+    r"|python3?\s+-m\s+(pip|venv)|source\s+\S*activate|docker\s+(build|pull)|git\s+clone)\b",
     _I,
 )
 FILE_REFERENCE = re.compile(
