@@ -439,3 +439,37 @@ def test_the_papers_bibtex_under_the_acknowledgements(entry_title: str, expected
         "  year={2025}\n}\n```\n"
     )
     assert _has(text, C.CITATION) is expected
+
+
+# A module run with `python -m` and named for a step runs that step, not a use of the code; a
+# module named for a use, or for nothing, is run as a tool.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("python -m eval.gsm8k --model ckpt/", {C.EVALUATE}),
+        ("python -m fancynet.train --epochs 3", {C.TRAIN}),
+        ("python3 -m tools.evaluate --split dev", {C.EVALUATE}),
+        ("python -m fancynet.demo --image cat.jpg", {C.USAGE}),
+        ("python -m fancynet --image cat.jpg", {C.USAGE}),
+    ],
+)
+def test_a_module_named_for_its_step(command: str, expected: set[C]) -> None:
+    text = _readme("## Commands\n", f"```bash\n{command}\n```\n")
+    assert set(analyze_readme(text).covers) & {C.USAGE, C.TRAIN, C.EVALUATE} == expected
+
+
+# A training or evaluation section pointing at another project as a whole ("we followed the
+# setup of [X](…)") gives no instructions; a link to a guide, a file or a section does.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("We followed the setup of [BaseNet](https://github.com/acme/basenet) on 4 GPUs.", False),
+        ("Trained like <a href='https://gitlab.com/acme/basenet'>BaseNet</a> was.", False),
+        ("See [the guide](https://github.com/acme/fancy/blob/main/docs/train.md).", True),
+        ("See [training](https://github.com/acme/fancy#training).", True),
+        ("See [the guide](docs/train.md) and [BaseNet](https://github.com/acme/basenet).", True),
+        ("Follow [these steps](https://example.org/fancy/training.html).", True),
+    ],
+)
+def test_another_project_pointed_at_is_no_training_guide(sentence: str, expected: bool) -> None:
+    assert _has(_readme("## Training\n", sentence), C.TRAIN) is expected

@@ -353,9 +353,12 @@ class _Reader:
                 self._link(index, line, url, promise, clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
+        named, _ = L.script_covers(command)
         for cover, pattern in W.COMMANDS.items():
             if not pattern.search(command):
                 continue
+            if cover is C.USAGE and named & _STEPS:
+                continue  # `python -m eval.gsm8k`: a module named for its step runs that step
             if cover is not C.WEIGHTS or self._own_download(index, command):
                 self._note(cover, index)
         if L.HELP.search(command):
@@ -721,7 +724,11 @@ class _Reader:
             # Links to weights or data files are downloads ("Fine-tuned models" over a table
             # of checkpoints), not instructions for this step.
             guides = [
-                line for line in links if L.links_out(line.text) and not L.artifacts_only(line.text)
+                line
+                for line in links
+                if L.links_out(line.text)
+                and not L.artifacts_only(line.text)
+                and not L.projects_only(line.text)
             ]
             return bool(steps or guides) or any(
                 W.SCRIPT_REFERENCE.search(line.text)
