@@ -326,3 +326,150 @@ def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:
 def test_a_formula_in_a_code_block_is_no_command(code: str, expected: bool) -> None:
     found = _covers(f"## Inference\n\nAt inference time:\n\n```\n{code}\n```\n")
     assert (C.USAGE in found) is expected
+
+
+def _has(text: str, cover: C) -> bool:
+    return cover in analyze_readme(text).covers
+
+
+# Data said to be withheld, in its several phrasings, gives no data; a data section that says
+# how to get it does.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("For now the recordings cannot be made publicly available.", False),
+        ("The hospital scans can't be shared outside the consortium.", False),
+        ("Our survey answers could not be released for privacy reasons.", False),
+        ("The logs may not be distributed.", False),
+        ("The corpus cannot yet be made public.", False),
+        ("Download the recordings from https://example.org/rec.zip and unzip them.", True),
+        ("The recordings can be made available to you by running `get_data.sh`.", True),
+    ],
+)
+def test_data_said_to_be_withheld_is_no_data(sentence: str, expected: bool) -> None:
+    text = _readme("## Dataset\n", "We collected two years of field recordings.\n", sentence)
+    assert _has(text, C.DATA) is expected
+
+
+# Setting up the environment under a heading that also names the data gets no data; a command
+# fetching or preparing the data under it does.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("conda create -n fancy python=3.11\nconda activate fancy\npip install -r req.txt", False),
+        ("python -m venv .env\nsource .env/bin/activate\nuv pip install fancy", False),
+        ("sudo apt-get install ffmpeg\npoetry install", False),
+        ("pip install gdown\ngdown 1AbCdEfGh -O corpus.zip", True),
+        ("python prepare_corpus.py --out corpus/", True),
+    ],
+)
+def test_setting_up_the_environment_is_not_getting_the_data(code: str, expected: bool) -> None:
+    text = _readme("## Code and Dataset\n", "Run the following:\n", f"```bash\n{code}\n```\n")
+    assert _has(text, C.DATA) is expected
+
+
+# Where a training run saves its checkpoints is the reader's output, not weights given; trained
+# weights the README says it provides are weights, in a training section too.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Trained checkpoints are saved under the `runs/` directory.", False),
+        ("The trained model weights will be written to the outputs folder `out/`.", False),
+        ("Checkpoints of the trained model get stored in the `ckpt/` directory.", False),
+        ("We provide the trained weights in the `released/` directory.", True),
+        ("The trained checkpoints are included in the `weights/` folder.", True),
+    ],
+)
+def test_where_training_saves_checkpoints_is_no_release(sentence: str, expected: bool) -> None:
+    text = _readme("## Training\n", "```bash\npython train.py --epochs 10\n```\n", sentence)
+    assert _has(text, C.WEIGHTS) is expected
+
+
+# A sentence naming a use decides over a script named for testing: "To generate images, run
+# test.py" samples from a model, it evaluates nothing; an evaluation flag still evaluates.
+@pytest.mark.parametrize(
+    ("sentence", "command", "expected"),
+    [
+        ("To generate images, use the following script:", "python test.py --g ckpt.pth", set()),
+        ("To generate samples, run:", "python test_model.py --n 100", set()),
+        ("For inference on your own photos:", "python tools/test.py --input me.jpg", set()),
+        ("To generate images, run:", "python test.py --eval --g ckpt.pth", {C.EVALUATE}),
+        ("To evaluate the model, run:", "python test.py --g ckpt.pth", {C.EVALUATE}),
+        ("Then run:", "python test.py --g ckpt.pth", {C.EVALUATE}),
+    ],
+)
+def test_a_use_sentence_decides_over_a_test_script(
+    sentence: str, command: str, expected: set[C]
+) -> None:
+    text = _readme("## Running\n", sentence, f"\n```bash\n{command}\n```\n")
+    assert set(analyze_readme(text).covers) & {C.EVALUATE} == expected
+
+
+# Training or learning curves are results when the section shows them; the heading alone, or a
+# curve promised, is not.
+@pytest.mark.parametrize(
+    ("heading", "body", "expected"),
+    [
+        ("### Training curve", "Comparison of the methods.\n\n![reward](figs/reward.png)", True),
+        ("## Learning curves", "<img src='figs/curves.png' width=500>", True),
+        ("## Success curves", "| ![a](a.png) | ![b](b.png) |\n|---|---|", True),
+        ("## Training curve", "We log the curve to TensorBoard during training.", False),
+        ("## Loss curves", "Coming soon.", False),
+    ],
+)
+def test_curves_are_results_when_shown(heading: str, body: str, expected: bool) -> None:
+    assert _has(_readme(f"{heading}\n", body), C.RESULTS) is expected
+
+
+# The paper's own BibTeX left under the acknowledgements (no heading of its own) asks to cite
+# the paper: its title is the README's; another work's entry there does not.
+@pytest.mark.parametrize(
+    ("entry_title", "expected"),
+    [
+        ("FancyNet: Fast Fancy Networks", True),
+        ("Fast Fancy Networks with FancyNet", True),
+        ("A Completely Different Baseline for Parsing", False),
+    ],
+)
+def test_the_papers_bibtex_under_the_acknowledgements(entry_title: str, expected: bool) -> None:
+    text = (
+        "# FancyNet: Fast Fancy Networks\n\nOfficial code.\n\n"
+        "## Acknowledgements\n\nWe thank the authors of ParseKit for their code.\n\n"
+        f"```\n@inproceedings{{doe2025,\n  title={{{entry_title}}},\n  author={{Doe, Jane}},\n"
+        "  year={2025}\n}\n```\n"
+    )
+    assert _has(text, C.CITATION) is expected
+
+
+# A module run with `python -m` and named for a step runs that step, not a use of the code; a
+# module named for a use, or for nothing, is run as a tool.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("python -m eval.gsm8k --model ckpt/", {C.EVALUATE}),
+        ("python -m fancynet.train --epochs 3", {C.TRAIN}),
+        ("python3 -m tools.evaluate --split dev", {C.EVALUATE}),
+        ("python -m fancynet.demo --image cat.jpg", {C.USAGE}),
+        ("python -m fancynet --image cat.jpg", {C.USAGE}),
+    ],
+)
+def test_a_module_named_for_its_step(command: str, expected: set[C]) -> None:
+    text = _readme("## Commands\n", f"```bash\n{command}\n```\n")
+    assert set(analyze_readme(text).covers) & {C.USAGE, C.TRAIN, C.EVALUATE} == expected
+
+
+# A training or evaluation section pointing at another project as a whole ("we followed the
+# setup of [X](…)") gives no instructions; a link to a guide, a file or a section does.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("We followed the setup of [BaseNet](https://github.com/acme/basenet) on 4 GPUs.", False),
+        ("Trained like <a href='https://gitlab.com/acme/basenet'>BaseNet</a> was.", False),
+        ("See [the guide](https://github.com/acme/fancy/blob/main/docs/train.md).", True),
+        ("See [training](https://github.com/acme/fancy#training).", True),
+        ("See [the guide](docs/train.md) and [BaseNet](https://github.com/acme/basenet).", True),
+        ("Follow [these steps](https://example.org/fancy/training.html).", True),
+    ],
+)
+def test_another_project_pointed_at_is_no_training_guide(sentence: str, expected: bool) -> None:
+    assert _has(_readme("## Training\n", sentence), C.TRAIN) is expected

@@ -106,7 +106,7 @@ from auditor.readme import ownership as O
 from auditor.readme import words as W
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
-from auditor.readme.titles import text_words
+from auditor.readme.titles import same_title, text_words
 
 __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
@@ -179,6 +179,7 @@ class _Reader:
             not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
         ]
         self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._producing: list[int] = []  # commands that evaluate or reproduce
@@ -190,7 +191,9 @@ class _Reader:
         for index, line in enumerate(self.doc.lines):
             if not line.is_heading and not line.is_blank and not self._ignored(index):
                 self._line_rules(index, line)
-            elif line.is_heading and self._cites_as_heading(index, line):
+            elif (line.is_heading and self._cites_as_heading(index, line)) or self._titled_entry(
+                index, line
+            ):
                 self._note(C.CITATION, index)
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
@@ -237,6 +240,18 @@ class _Reader:
             artifacts=tuple(self.artifacts),
         )
 
+    def _titled_entry(self, index: int, line: Line) -> bool:
+        """A BibTeX entry left under the acknowledgements (no heading of its own) whose title is
+        the README's: the paper's citation wherever it stands."""
+        if line.is_blank or line.is_heading or not self._acknowledging(index):
+            return False
+        if not (W.BIBTEX_ENTRY.match(line.text) or (line.code_lang or "").startswith("@")):
+            return False
+        title = L.bibtex_title(self.doc.lines[index : index + 16])
+        return title is not None and any(
+            section.is_title and same_title(section.title, title) for section in self.doc.sections
+        )
+
     def _note(self, cover: ReadmeCover, index: int) -> None:
         line = self.doc.lines[index]
         self._note_at(cover, line.number, line.text)
@@ -273,13 +288,19 @@ class _Reader:
     def _ignored(self, index: int) -> bool:
         """A title line, or a line in an acknowledgement section."""
         return any(
-            (section.is_title and section.index == index) or L.is_acknowledgement(section.title)
-            for _, section in self._chain(index)
+            (section.is_title and section.index == index) or self._thanks(number)
+            for number, section in self._chain(index)
         )
 
     def _acknowledging(self, index: int) -> bool:
         """A line in an acknowledgement section."""
-        return any(L.is_acknowledgement(section.title) for _, section in self._chain(index))
+        return any(self._thanks(number) for number, _ in self._chain(index))
+
+    def _thanks(self, number: int) -> bool:
+        """Whether section `number` is an acknowledgement, read once per section."""
+        if number not in self._acknowledgements:
+            self._acknowledgements[number] = L.is_acknowledgement(self.doc.sections[number].title)
+        return self._acknowledgements[number]
 
     def _own(self, number: int, cover: ReadmeCover) -> Iterator[tuple[int, Line]]:
         """The body lines of section `number` that no subsection naming another task claims.
@@ -332,9 +353,12 @@ class _Reader:
                 self._link(index, line, url, promise, clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
+        named, _ = L.script_covers(command)
         for cover, pattern in W.COMMANDS.items():
             if not pattern.search(command):
                 continue
+            if cover is C.USAGE and named & _STEPS:
+                continue  # `python -m eval.gsm8k`: a module named for its step runs that step
             if cover is not C.WEIGHTS or self._own_download(index, command):
                 self._note(cover, index)
         if L.HELP.search(command):
@@ -346,6 +370,10 @@ class _Reader:
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
             dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
+            if purpose == {C.USAGE} and not W.COMMANDS[C.EVALUATE].search(command):
+                # "To generate images, run `test.py`": the sentence names a use, the script's
+                # name no more than the step it was written for.
+                dropped.add(C.EVALUATE)
             if for_use and purpose == {C.EVALUATE}:
                 dropped = set()
             covers = set(purpose) | (covers - dropped)
@@ -484,7 +512,11 @@ class _Reader:
             self._note(C.DATA, index)
         # Trained weights said to be in a file or folder of the repository; "weights" with
         # "can be found" or "are included" say it without the word "trained".
-        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I)
+        # In a training section, where trained models are saved is where the reader's run
+        # writes them ("checkpoints are saved under `ckpt/`"), not weights given.
+        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I) and not (
+            C.TRAIN in topic and W.RUN_OUTPUT.search(text)
+        )
         if (
             W.WEIGHTS_WORDS.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
@@ -492,11 +524,12 @@ class _Reader:
             and self._whose_weights(index, plain(text)) is Whose.OWN
         ):
             self._note(C.WEIGHTS, index)
-        words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
-        for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
-            script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
-            if verb.search(words) and script and not re.search(r"\bfunctions?\b", text, re.I):
-                self._note(cover, index)
+        script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
+        if script and not re.search(r"\bfunctions?\b", text, re.I):
+            words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
+            for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
+                if verb.search(words):
+                    self._note(cover, index)
         for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
@@ -691,7 +724,11 @@ class _Reader:
             # Links to weights or data files are downloads ("Fine-tuned models" over a table
             # of checkpoints), not instructions for this step.
             guides = [
-                line for line in links if L.links_out(line.text) and not L.artifacts_only(line.text)
+                line
+                for line in links
+                if L.links_out(line.text)
+                and not L.artifacts_only(line.text)
+                and not L.projects_only(line.text)
             ]
             return bool(steps or guides) or any(
                 W.SCRIPT_REFERENCE.search(line.text)
@@ -714,7 +751,8 @@ class _Reader:
                 for _, line in kept
                 if not W.NOT_AVAILABLE.search(line.text)
                 and (
-                    line.is_code
+                    # Setting up the environment under a "Code and data" heading gets no data.
+                    (line.is_code and not W.ENVIRONMENT_STEP.match(line.text))
                     or L.links_out(line.text)
                     or W.FILE_REFERENCE.search(line.text)
                     or (W.DATA_ACTION.search(line.text) and word_count(line.text) >= 4)

@@ -12,7 +12,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from auditor.facts.repofiles import has_code
 from auditor.links import ArtifactHost, artifact_host, code_repository, is_weights_file
@@ -486,6 +486,24 @@ def artifacts_only(text: str) -> bool:
     return bool(found) and all(
         artifact_host(url) is not None or is_weights_file(url) for url in found
     )
+
+
+def projects_only(text: str) -> bool:
+    """Every link of the line is to a code repository as a whole (its front page: no file,
+    folder or section of it), as "we followed the setup of [X](…)" points at another project:
+    no guide to a step."""
+    found = urls(text)
+    targets = [target for _, target in doc_links(text)]
+    return (
+        bool(found)
+        and all(re.match(r"https?://", target) for target in targets)
+        and all(_repository_front(url) for url in found)
+    )
+
+
+def _repository_front(url: str) -> bool:
+    normal = None if "#" in url else code_repository(url)
+    return normal is not None and urlsplit(normal.url).path.strip("/").count("/") == 1
 
 
 def downloads(text: str) -> bool:

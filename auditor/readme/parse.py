@@ -50,6 +50,7 @@ _BOLD_LINE = re.compile(
 )
 _TAGS = re.compile(r"<[^>]{0,300}>")
 _MARKUP = re.compile(r"[*_`#]+")
+_MARKS = "<*_`#"  # where a tag or emphasis starts: `_TAGS`, `_MARKUP` (emoji are not ASCII)
 _EMOJI = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]")
 _BADGE_OR_IMAGE = re.compile(
     r"^(\s*(\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)|!\[[^\]]*\]\([^)]*\)|<[^>]*>|\||&nbsp;|[-|:]))+\s*$"
@@ -145,6 +146,8 @@ def parse(text: str, *, name: str | None = None) -> Document:
 
 def plain(text: str) -> str:
     """A line's words without HTML tags, Markdown emphasis or emoji."""
+    if text.isascii() and not any(mark in text for mark in _MARKS):  # most lines: nothing to cut
+        return " ".join(text.split())
     return " ".join(_EMOJI.sub(" ", _MARKUP.sub(" ", _TAGS.sub(" ", text))).split())
 
 

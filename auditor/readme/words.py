@@ -1,16 +1,46 @@
 """The words and command shapes `auditor.readme.analysis` reads a README by: section names per
 cover, commands per cover, placeholder promises, moves, citation requests, results tables.
-Patterns only (no logic); each is linear in the line it reads.
+Patterns only (no logic beyond `Screened`); each is linear in the line it reads.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
+
+
+@dataclass(frozen=True, slots=True)
+class Screened:
+    """A costly case-insensitive pattern of many alternatives, searched only in lines holding
+    one of `words`: a word (lowercase ASCII) every match of it contains. Python's `re` tries
+    each alternative at every position of a line, so most lines are better turned away by a
+    few substring tests first. Only ASCII lines are screened, where lowercasing is exactly how
+    the pattern ignores case; the answer is always the pattern's own."""
+
+    pattern: re.Pattern[str]
+    words: tuple[str, ...]
+
+    def _may_match(self, text: str) -> bool:
+        if not text.isascii():
+            return True
+        lowered = text.lower()
+        # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
+        for word in self.words:  # noqa: SIM110
+            if word in lowered:
+                return True
+        return False
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern.search(text) if self._may_match(text) else None
+
+    def findall(self, text: str) -> list[str]:
+        return self.pattern.findall(text) if self._may_match(text) else []
+
 
 # Section names: a heading counts for a cover when it names it (and its section has substance).
 HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
@@ -37,7 +67,8 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.RESULTS: re.compile(
         r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?"
         r"|benchmark (results|performance|scores?)|quantitative|qualitative|main table"
-        r"|generated (images|samples|videos)|visual results)\b"
+        r"|generated (images|samples|videos)|visual results"
+        r"|(training|learning|loss|reward|convergence|accuracy|success)[- ]curves?)\b"
         r"|结果|結果|결과|性能",
         _I,
     ),
@@ -261,21 +292,44 @@ FORMULA = re.compile(r"[−·×÷→←↔⇒∑∏√∫≤≥≈≠∈∀∃α
 TREE_LINE = re.compile(r"[├└│┬─]|^\s*[|`]--|^\s*\w[\w.-]*/\s*(#.*)?$|^\s*[\w./-]+\.\w+\s*(#.*)?$")
 
 # "Coming soon": a promise, not a release.
-PROMISE = re.compile(
-    r"coming\s+soon|available\s+soon|soon\s+available"
-    r"|\b(will|to)\s+be\s+(publicly\s+)?(released|open[- ]?sourced|uploaded|published"
-    r"|made\s+(publicly\s+)?(available|public)|available|public|added|updated|provided)\b"
-    r"|\bwill\s+(soon\s+)?(release|publish|open[- ]?source|upload"
-    r"|make\s+\S+(\s+\S+){0,4}\s+(public|available))\b"
-    r"|\b(release|upload)\w*\s+(soon|later|shortly)\b|stay\s+tuned|under\s+construction"
-    r"|\b(in|under)\s+preparation\b|\b(are|is)\s+(still\s+)?preparing\b|\bpreparing\s+(the\s+)?(code|release)"
-    r"|\b(will|to)\s+(add|update|upload|complete)\b[^.\n]{0,40}\b(soon|later)\b"
-    r"|available\s+(after|upon)\s+(the\s+)?(review|acceptance|publication)"
-    r"|upon\s+(acceptance|publication)|\bTB[DA]\b|\bto\s+be\s+(announced|determined)\b"
-    r"|\btodo:?\s*release|\bnot\s+(yet\s+)?(been\s+)?(released|public|available)\b"
-    r"|as\s+soon\s+as\s+possible"
-    r"|敬请期待|即将|(将|会)(在|于)?[^。\n]{0,12}(开源|发布|公开|上传|公布)|整理中|正在整理|准备中",
-    _I,
+PROMISE = Screened(
+    re.compile(
+        r"coming\s+soon|available\s+soon|soon\s+available"
+        r"|\b(will|to)\s+be\s+(publicly\s+)?(released|open[- ]?sourced|uploaded|published"
+        r"|made\s+(publicly\s+)?(available|public)|available|public|added|updated|provided)\b"
+        r"|\bwill\s+(soon\s+)?(release|publish|open[- ]?source|upload"
+        r"|make\s+\S+(\s+\S+){0,4}\s+(public|available))\b"
+        r"|\b(release|upload)\w*\s+(soon|later|shortly)\b|stay\s+tuned|under\s+construction"
+        r"|\b(in|under)\s+preparation\b|\b(are|is)\s+(still\s+)?preparing\b|\bpreparing\s+(the\s+)?(code|release)"
+        r"|\b(will|to)\s+(add|update|upload|complete)\b[^.\n]{0,40}\b(soon|later)\b"
+        r"|available\s+(after|upon)\s+(the\s+)?(review|acceptance|publication)"
+        r"|upon\s+(acceptance|publication)|\bTB[DA]\b|\bto\s+be\s+(announced|determined)\b"
+        r"|\btodo:?\s*release|\bnot\s+(yet\s+)?(been\s+)?(released|public|available)\b"
+        r"|as\s+soon\s+as\s+possible"
+        r"|敬请期待|即将|(将|会)(在|于)?[^。\n]{0,12}(开源|发布|公开|上传|公布)|整理中|正在整理|准备中",
+        _I,
+    ),
+    (
+        "soon",
+        "release",
+        "open",
+        "upload",
+        "publish",
+        "public",
+        "available",
+        "added",
+        "updated",
+        "provided",
+        "tuned",
+        "construction",
+        "prepar",
+        "later",
+        "upon",
+        "tbd",
+        "tba",
+        "announced",
+        "determined",
+    ),
 )
 # An unticked to-do item about releasing something.
 TODO_OPEN = re.compile(r"^\s*[-*+]?\s*\[\s\]\s*", _I)
@@ -298,18 +352,34 @@ CODE_WORDS = re.compile(
     r"|toolkit|package|library|everything)\b|代码|源码",
     _I,
 )
-MOVED = re.compile(
-    r"\b(has\s+moved|have\s+moved|moved\s+(permanently\s+)?(to|into)|migrated\s+(to|into)"
-    r"|relocated\s+to|new\s+home|now\s+(lives|hosted|maintained|located|developed)\s+(at|in|on)"
-    r"|(is|are)\s+now\s+(at|in)|please\s+(visit|use|go\s+to)\s+(the|our)\s+new"
-    r"|(deprecated|archived|no\s+longer\s+(maintained|updated))\b[^.]{0,60}\b(see|use|visit|go\s+to)"
-    r")\b|已迁移|迁移至|移至",
-    _I,
+MOVED = Screened(
+    re.compile(
+        r"\b(has\s+moved|have\s+moved|moved\s+(permanently\s+)?(to|into)|migrated\s+(to|into)"
+        r"|relocated\s+to|new\s+home|now\s+(lives|hosted|maintained|located|developed)\s+(at|in|on)"
+        r"|(is|are)\s+now\s+(at|in)|please\s+(visit|use|go\s+to)\s+(the|our)\s+new"
+        r"|(deprecated|archived|no\s+longer\s+(maintained|updated))\b[^.]{0,60}\b(see|use|visit|go\s+to)"
+        r")\b|已迁移|迁移至|移至",
+        _I,
+    ),
+    (
+        "moved",
+        "migrated",
+        "relocated",
+        "home",
+        "now",
+        "please",
+        "deprecated",
+        "archived",
+        "longer",
+    ),
 )
-CITE_REQUEST = re.compile(
-    r"\b(please|kindly|if\s+you)\b[^.\n]{0,120}\b(cit(e|ing|ation)|reference)\b"
-    r"|\bcite\s+(our|this|the)\b|\bciting\s+(our|this)\b|请引用|引用我们",
-    _I,
+CITE_REQUEST = Screened(
+    re.compile(
+        r"\b(please|kindly|if\s+you)\b[^.\n]{0,120}\b(cit(e|ing|ation)|reference)\b"
+        r"|\bcite\s+(our|this|the)\b|\bciting\s+(our|this)\b|请引用|引用我们",
+        _I,
+    ),
+    ("cit", "reference"),
 )
 # A BibTeX entry: a known type, or any word written as one (`@inprocedings{key,`, a misspelt
 # type), since the shape `@word{key,` is BibTeX's alone (no decorator, CSS rule or handle).
@@ -353,12 +423,15 @@ RESULTS_CAPTION = re.compile(
     _I,
 )
 # Prose that reports measurements: a metric beside a number, twice on one line.
-METRIC_VALUE = re.compile(
-    r"\b(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou|miou|dice|wer|top-?1"
-    r"|recall|precision|success\s+rate|pass@\d+)\b\s*[:=]?\s*\d{1,3}\.\d+"
-    r"|\b\d{1,3}\.\d+\s*%?\s*(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou"
-    r"|miou|dice|wer|top-?1)\b",
-    _I,
+METRIC_VALUE = Screened(
+    re.compile(
+        r"\b(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou|miou|dice|wer|top-?1"
+        r"|recall|precision|success\s+rate|pass@\d+)\b\s*[:=]?\s*\d{1,3}\.\d+"
+        r"|\b\d{1,3}\.\d+\s*%?\s*(acc(uracy)?|f1|em|map|ap|auc|bleu|rouge-?\w*|psnr|ssim|fid|iou"
+        r"|miou|dice|wer|top-?1)\b",
+        _I,
+    ),
+    tuple(f"{digit}." for digit in "0123456789"),  # every match holds a decimal
 )
 SETTINGS_TABLE = re.compile(
     r"\b(param(eter)?s?|arg(ument)?s?|options?|flags?|defaults?|descriptions?|packages?|versions?"
@@ -386,12 +459,15 @@ GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
 HTML_TABLE = re.compile(r"<(?:t[rdh]|/t[a-z]*)(?=[\s/>])", _I)
 
 # Prose instructions.
-INSTALL_PROSE = re.compile(
-    r"\binstall\w*\b[^.\n]{0,80}(\brequirements?\b|`|\]\(|https?://|\b(pytorch|torch|tensorflow"
-    r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
-    r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
-    r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
-    _I,
+INSTALL_PROSE = Screened(
+    re.compile(
+        r"\binstall\w*\b[^.\n]{0,80}(\brequirements?\b|`|\]\(|https?://|\b(pytorch|torch|tensorflow"
+        r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
+        r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
+        r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
+        _I,
+    ),
+    ("install", "requirement", "dependencies", "prerequisite", "environment"),
 )
 # What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
 # package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
@@ -443,11 +519,15 @@ DATA_FOLDER = re.compile(
 )
 DATA_PATH = re.compile(r"`[^`\s]*[/.][^`\s]*`")
 LICENCE = re.compile(r"\blicen[cs]e[sd]?\b", _I)
-DATA_WORDS = re.compile(
-    r"\b(data|datasets?|corpus|corpora|annotations?|benchmark data|splits?)\b|数据", _I
+DATA_WORDS = Screened(
+    re.compile(r"\b(data|datasets?|corpus|corpora|annotations?|benchmark data|splits?)\b|数据", _I),
+    ("data", "corpus", "corpora", "annotation", "split"),
 )
-WEIGHTS_WORDS = re.compile(
-    r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
+WEIGHTS_WORDS = Screened(
+    re.compile(
+        r"\b(weights?|checkpoints?|ckpts?|pre-?trained|trained|models?|parameters)\b|权重|模型", _I
+    ),
+    ("weight", "checkpoint", "ckpt", "trained", "model", "parameters"),
 )
 WEIGHTS_FILE_NAME = re.compile(
     r"(?<![\w-])[\w-]+\.("
@@ -458,6 +538,12 @@ WEIGHTS_FILE_NAME = re.compile(
 WEIGHTS_PLACE = re.compile(
     r"\b(provide[sd]?|available|found|stored?|stores|saved|released?|download\w*|contains?"
     r"|includes?|ships?|put|placed?|located)\b",
+    _I,
+)
+# Where a run writes what it makes: "checkpoints are saved under", "outputs will be written to".
+RUN_OUTPUT = re.compile(
+    r"\b(will\s+be|are|is|get|gets|being)\s+(automatically\s+)?(saved|stored|written|dumped"
+    r"|logged|kept|generated)\b",
     _I,
 )
 # Weights said to be there already (not where to put them, nor where training saves them).
@@ -492,8 +578,16 @@ RELEASED_MODEL = re.compile(
 )
 NOT_AVAILABLE = re.compile(
     r"\b(not\s+(publicly\s+)?(available|public|released|shared|included|provided)"
-    r"|private|proprietary|confidential|cannot\s+(be\s+)?(share|release|distribut)\w*"
+    r"|private|proprietary|confidential"
+    r"|(cannot|can\W?t|could\s+not|may\s+not)\s+(yet\s+)?(be\s+)?(made\s+)?(publicly\s+)?"
+    r"(share|release|distribut|available|public)\w*"
     r"|upon\s+request|by\s+request)\b",
+    _I,
+)
+# A step of setting up the environment (not of getting data: `wget`, `gdown`, `unzip` are not).
+ENVIRONMENT_STEP = re.compile(
+    r"^\s*(\$\s*)?(pip3?|conda|mamba|micromamba|uv|poetry|pipenv|(sudo\s+)?apt(-get)?"
+    r"|python3?\s+-m\s+(pip|venv)|source\s+\S*activate|docker\s+(build|pull)|git\s+clone)\b",
     _I,
 )
 FILE_REFERENCE = re.compile(
