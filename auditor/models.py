@@ -125,6 +125,24 @@ class DateSource(StrEnum):
     OPTION = "option"  # --paper-date
 
 
+class FoundVia(StrEnum):
+    """Where `--find-code` found a repository for a paper that cites none
+    (`auditor.enrich.code_search`)."""
+
+    HUGGINGFACE_PAPER_PAGE = "huggingface-paper-page"  # the paper's Hugging Face page links it
+    GITHUB_SEARCH = "github-search"  # its README names the paper's arXiv id
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCode:
+    """A repository `--find-code` found, where, and the page that says so (the paper's Hugging
+    Face page; None for GitHub's search): evidence for the reader, never the paper's code."""
+
+    url: str
+    via: FoundVia
+    page: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
     """One paper of an input list.
@@ -150,6 +168,8 @@ class Paper:
     found_code: tuple[str, ...] = ()
     # The stable key (`links.paper_key`): unlike `id`, the same when the list is reordered.
     key: str | None = None
+    # Where each of `found_code` was found (`found_code` keeps the URLs alone, as it always had).
+    found_code_via: tuple[FoundCode, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ from auditor.models import (
     CacheReuse,
     ChangeKind,
     DateSource,
+    FoundCode,
+    FoundVia,
     Hop,
     Link,
     LinkKind,
@@ -273,6 +275,13 @@ def full_scorecard() -> Scorecard:
         notes=("the abstract's link was lost by arXiv",),
         found_code=("https://github.com/lab/found",),
         key="arxiv:2401.00001",
+        found_code_via=(
+            FoundCode(
+                "https://github.com/lab/found",
+                FoundVia.HUGGINGFACE_PAPER_PAGE,
+                "https://huggingface.co/papers/2401.00001",
+            ),
+        ),
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))

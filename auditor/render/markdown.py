@@ -19,6 +19,7 @@ from auditor.render.views import (
     display_tiers,
     environment,
     fixes,
+    found_code,
     headline,
     link_shown,
     paper_views,
@@ -63,6 +64,7 @@ def _markdown_context(
         "fixes": fixes(views),
         "problem_criteria": PROBLEM_CRITERIA,
         "cache_reuse": cache_reuse_sentence(card.cache),
+        "found_code": found_code,
     }
     sections = [_section("Dead links", "dead", dead)]
     # Shown only when a link is acknowledged (.paper-auditor-ignore).

@@ -24,9 +24,11 @@ from auditor.models import (
     ChangeKind,
     Criterion,
     CriterionResult,
+    FoundVia,
     LinkCheck,
     LinkResult,
     Outcome,
+    Paper,
     RepoFacts,
     Tier,
 )
@@ -294,8 +296,23 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
     if entry.paper.found_code:
-        problems.append("code found, not cited: " + ", ".join(entry.paper.found_code))
+        shown = (f"{url} ({via})" if via else url for url, via in found_code(entry.paper))
+        problems.append("code found, not cited: " + ", ".join(shown))
     return (*problems, *entry.paper.notes)
+
+
+# Where `--find-code` found a repository, as every report says it beside the repository.
+FOUND_VIA_WORDS: Mapping[str, str] = {
+    FoundVia.HUGGINGFACE_PAPER_PAGE: "linked on the paper's Hugging Face page",
+    FoundVia.GITHUB_SEARCH: "its README names the paper's arXiv id (GitHub search)",
+}
+
+
+def found_code(paper: Paper) -> tuple[tuple[str, str], ...]:
+    """Each repository found for the paper, with where it was found in words ("" when the
+    scorecard predates saying so)."""
+    via = {found.url: FOUND_VIA_WORDS.get(found.via, "") for found in paper.found_code_via}
+    return tuple((url, via.get(url, "")) for url in paper.found_code)
 
 
 def _is_new(

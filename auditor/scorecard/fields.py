@@ -90,6 +90,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "date_source": _OMITTED,
         "notes": _OMITTED,
         "found_code": _OMITTED,
+        "found_code_via": _OMITTED,  # since code found says where
         "key": _OMITTED,  # since the stable paper key
     },
     SourceRef: {"line": _COUNT},
