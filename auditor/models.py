@@ -383,6 +383,9 @@ class ReadmeFacts:
     inherited: InheritedReadme = InheritedReadme()
     # Every link the README gives, classified (`auditor.readme.artifacts`).
     artifacts: tuple[ArtifactLink, ...] = ()
+    # The first line promising the weights ("weights coming soon"), when the README gives
+    # none of its own: an open promise (`auditor.rubric.promises`).
+    weights_promise: ReadmeEvidence | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,6 +478,9 @@ class RepoFacts:
     readme_words: tuple[str, ...] = ()
     readme_arxiv_ids: tuple[str, ...] = ()
     readme_inherited: InheritedReadme | None = None
+    # The README's promise of weights it does not give yet (`ReadmeFacts.weights_promise`), in
+    # memory only: the promise itself is on the paper's score.
+    readme_weights_promise: ReadmeEvidence | None = None
 
     @property
     def readme_analysed(self) -> bool:
@@ -569,6 +575,31 @@ class OtherWork:
         return f"{self.sentence}: {'; '.join(self.evidence)}" if self.evidence else self.sentence
 
 
+class PromiseKind(StrEnum):
+    """What a paper promised and has not given yet (`auditor.rubric.promises`)."""
+
+    CODE = "code"  # the code repository is a placeholder: the code is coming
+    WEIGHTS = "weights"  # the README says the weights are coming, and gives none
+    ANONYMOUS_REVIEW = "anonymous-review"  # an anonymous review mirror, cited after the paper date
+
+
+@dataclass(frozen=True, slots=True)
+class Promise:
+    """One open promise of a paper: what (`kind`), about which link (`url`: the repository
+    scored, or the anonymous mirror), why (`evidence`), the last day of its grace period (`due`,
+    None without a paper date), whether it is past it (`overdue`; never without a date), the
+    days since the paper date (read at its latest), and, with a run history, since when it has
+    been open in every run (`first_seen`)."""
+
+    kind: PromiseKind
+    url: str
+    evidence: str
+    due: str | None
+    overdue: bool
+    days_after_paper: int | None = None
+    first_seen: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class PaperScore:
     tier: Tier
@@ -578,3 +609,7 @@ class PaperScore:
     scored_on: str | None = None
     # Tier `mismatch`: the other work the scored repository is about.
     other_work: OtherWork | None = None
+    # The paper's open promises (`auditor.rubric.promises`), and whether any is overdue (None:
+    # not judged, as in scorecards written before promises were).
+    promises: tuple[Promise, ...] = ()
+    overdue: bool | None = None

@@ -33,6 +33,7 @@ from auditor.models import (
     Tier,
 )
 from auditor.pipeline.shard import ShardError, in_shard, merge, parse_shard, select, stamp
+from auditor.rubric.promises import with_promises
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
 from auditor.scorecard import Audit, Review, Scorecard, build_scorecard, dumps, load_scorecard
@@ -120,8 +121,15 @@ class World:
             papers=tuple(papers),
             results=results,
             scores={
-                paper.id: score_paper(paper, results, RUBRIC, today=date(2026, 7, 6))
+                paper.id: with_promises(
+                    paper,
+                    own,
+                    score_paper(paper, own, RUBRIC, today=date(2026, 7, 6), own=True),
+                    RUBRIC,
+                    today=date(2026, 7, 6),
+                )
                 for paper in papers
+                for own in ([r for r in results if paper.id in r.link.papers],)
             },
             rubric_version=RUBRIC.version,
         )

@@ -34,6 +34,8 @@ from auditor.models import (
     LinkKind,
     OtherWork,
     Outcome,
+    Promise,
+    PromiseKind,
     ReadmeCover,
     ReadmeEvidence,
     Release,
@@ -292,11 +294,23 @@ def full_scorecard() -> Scorecard:
     )  # fmt: skip
     reviewed = Review("silver", "weights sent by mail", "A. Chair", "2026-11-20", differs=True)
     other = OtherWork("PriorWork", ("BibTeX title: PriorWork: A Study", "description: PriorWork"))
+    promised = Promise(
+        PromiseKind.WEIGHTS,
+        "https://github.com/lab/every",
+        "README line 9: weights coming soon",
+        due="2026-06-29",
+        overdue=True,
+        days_after_paper=244,
+        first_seen="2026-11-01T04:00:00Z",
+    )
     return replace(
         card,
         papers=tuple(
             replace(
-                entry, review=reviewed, score=entry.score and replace(entry.score, other_work=other)
+                entry,
+                review=reviewed,
+                score=entry.score
+                and replace(entry.score, other_work=other, promises=(promised,), overdue=True),
             )
             for entry in card.papers
         ),

@@ -235,7 +235,18 @@ class _Reader:
             claims=claims,
             inherited=inherited,
             artifacts=tuple(self.artifacts),
+            weights_promise=self._weights_promise(),
         )
+
+    def _weights_promise(self) -> ReadmeEvidence | None:
+        """The line promising weights, unless the README gives weights of its own already."""
+        if C.WEIGHTS in self.found:
+            return None
+        index = L.weights_promise(self.doc.lines, self.promises)
+        if index is None:
+            return None
+        line = self.doc.lines[index]
+        return ReadmeEvidence(C.WEIGHTS, line.number, L.excerpt(line.text))
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
         line = self.doc.lines[index]
@@ -930,6 +941,7 @@ def read_readme(
         readme_words=tuple(sorted(text_words(text))),
         readme_arxiv_ids=O.named_arxiv_ids(text),
         readme_inherited=analysis.inherited,
+        readme_weights_promise=analysis.weights_promise,
     )
     return analysed, analysis
 

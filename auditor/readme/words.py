@@ -277,6 +277,12 @@ PROMISE = re.compile(
     r"|敬请期待|即将|(将|会)(在|于)?[^。\n]{0,12}(开源|发布|公开|上传|公布)|整理中|正在整理|准备中",
     _I,
 )
+# What a promise of weights names (not "models" alone: "the model will be described").
+WEIGHTS_PROMISED = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|pre-?trained\s+models?|trained\s+models?|model\s+zoo)\b"
+    r"|权重|模型",
+    _I,
+)
 # An unticked to-do item about releasing something.
 TODO_OPEN = re.compile(r"^\s*[-*+]?\s*\[\s\]\s*", _I)
 TODO_DONE = re.compile(r"^\s*[-*+]?\s*\[[xX✓✔]\]\s*")

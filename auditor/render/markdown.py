@@ -22,6 +22,7 @@ from auditor.render.views import (
     found_code,
     headline,
     link_shown,
+    overdue_items,
     paper_views,
     review_items,
     stale_items,
@@ -77,6 +78,10 @@ def _markdown_context(
     reviews = review_items(card)
     if reviews:
         sections.append(_section("Reviewed verdicts", "reviewed", reviews))
+    # Shown only when a promise is overdue (`auditor.rubric.promises`).
+    overdue = overdue_items(card)
+    if overdue:
+        sections.append(_section("Overdue promises", "overdue", overdue))
     # Shown only when a cited repository is about another work (tier `mismatch`).
     mismatches = [v for v in views if v.other_work]
     if mismatches:
