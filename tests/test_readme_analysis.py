@@ -326,3 +326,27 @@ def test_a_guide_linked_in_html(line: str, cover: C, expected: bool) -> None:
 def test_a_formula_in_a_code_block_is_no_command(code: str, expected: bool) -> None:
     found = _covers(f"## Inference\n\nAt inference time:\n\n```\n{code}\n```\n")
     assert (C.USAGE in found) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("# Net\n\nTraining code below.\n\nThe pretrained weights will be released soon.\n", 5),
+        ("# Net\n\n## TODO\n\n- [ ] Release the checkpoints\n", 5),
+        ("# Net\n\n权重即将发布。\n", 3),
+        # Ticked: released. The code, not the weights, is promised. Weights already given.
+        ("# Net\n\n- [x] Release the checkpoints\n", None),
+        ("# Net\n\nCode coming soon.\n", None),
+        (
+            "# Net\n\n## Weights\n\nDownload our checkpoint from "
+            "https://huggingface.co/lab/net.\n\nMore checkpoints will be released soon.\n",
+            None,
+        ),
+    ],
+)
+def test_a_promise_of_weights_is_the_first_line_promising_them(text: str, line: int | None) -> None:
+    promise = analyze_readme(text).weights_promise
+
+    assert (promise.line if promise else None) == line
+    if promise is not None:
+        assert promise.cover is C.WEIGHTS

@@ -78,20 +78,25 @@ def with_promises(
             overdue=is_overdue(period, today, rubric),
             days_after_paper=days,
         )
-        for kind, url, evidence in _open(own, score, period, today)
+        for kind, url, evidence in _open(own, score, period, today, rubric)
     )
     return replace(score, promises=promises, overdue=any(p.overdue for p in promises))
 
 
 def _open(
-    own: Sequence[LinkResult], score: PaperScore, period: Period | None, today: date
+    own: Sequence[LinkResult],
+    score: PaperScore,
+    period: Period | None,
+    today: date,
+    rubric: Rubric,
 ) -> Iterator[tuple[PromiseKind, str, str]]:
     from auditor.rubric.rules_access import code_released  # it words its grace with ours
 
     scored = score.scored_on
     if score.tier is Tier.PLACEHOLDER and scored is not None:
         reason = next((c.reason for c in score.criteria if c.id == code_released.id), "")
-        yield PromiseKind.CODE, scored, reason.split("; ")[0] or "placeholder repository"
+        why = reason.removesuffix(f"; {grace_words(period, today, rubric)}")
+        yield PromiseKind.CODE, scored, why or "placeholder repository"
     if score.tier in CODE_TIERS and scored is not None:
         facts = next(
             (r.repo for r in own if scored in (r.link.url, r.check.final_url) and r.repo), None
