@@ -478,8 +478,8 @@ class RepoFacts:
     readme_words: tuple[str, ...] = ()
     readme_arxiv_ids: tuple[str, ...] = ()
     readme_inherited: InheritedReadme | None = None
-    # The README's promise of weights it does not give yet (`ReadmeFacts.weights_promise`), in
-    # memory only: the promise itself is on the paper's score.
+    # The README's promise of weights it does not give yet (`ReadmeFacts.weights_promise`): a
+    # merge scores the paper's promises again from it.
     readme_weights_promise: ReadmeEvidence | None = None
 
     @property

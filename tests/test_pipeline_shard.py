@@ -426,3 +426,18 @@ def test_parse_shard(text: str, expected: tuple[int, int]) -> None:
 def test_parse_shard_refuses(text: str) -> None:
     with pytest.raises(ShardError, match="--shard"):
         parse_shard(text)
+
+
+def test_a_merge_scores_the_papers_promises_again_from_the_shards_json(tmp_path: Path) -> None:
+    promising = gold_facts(
+        readme_weights_promise=ReadmeEvidence(ReadmeCover.WEIGHTS, 9, "Weights coming soon.")
+    )
+    cited = result("https://github.com/lab/model", LinkKind.GITHUB_REPO, repo=promising)
+    card = stamp(scorecard([(paper(), [cited])]), 1, 1)
+    (tmp_path / "part.json").write_text(dumps(card))
+    merged = merge([load_scorecard(tmp_path / "part.json")], Rubric())
+
+    (entry,) = merged.papers
+    assert entry.score is not None
+    assert [(p.kind, p.overdue) for p in entry.score.promises] == [("weights", True)]
+    assert entry.score.overdue is True

@@ -247,6 +247,7 @@ def every_fact() -> RepoFacts:
         commit="0123456789abcdef0123456789abcdef01234567",
         folder="src",
         ref="v2",
+        readme_weights_promise=ReadmeEvidence(ReadmeCover.WEIGHTS, 9, "weights coming soon"),
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:

@@ -151,7 +151,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_words": _NEVER,  # the paper's identity is compared before anything is written
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
-        "readme_weights_promise": _NEVER,  # the promise itself is on the paper's score
+        "readme_weights_promise": _OMITTED,  # since promises are tracked; read again by a merge
     },
     LinkHistory: {
         "first_seen": _STAMP,
