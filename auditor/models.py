@@ -129,6 +129,24 @@ class DateSource(StrEnum):
     OPTION = "option"  # --paper-date
 
 
+class FoundVia(StrEnum):
+    """Where `--find-code` found a repository for a paper that cites none
+    (`auditor.enrich.code_search`)."""
+
+    HUGGINGFACE_PAPER_PAGE = "huggingface-paper-page"  # the paper's Hugging Face page links it
+    GITHUB_SEARCH = "github-search"  # its README names the paper's arXiv id
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCode:
+    """A repository `--find-code` found, where, and the page that says so (the paper's Hugging
+    Face page; None for GitHub's search): evidence for the reader, never the paper's code."""
+
+    url: str
+    via: FoundVia
+    page: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
     """One paper of an input list.
@@ -154,6 +172,8 @@ class Paper:
     found_code: tuple[str, ...] = ()
     # The stable key (`links.paper_key`): unlike `id`, the same when the list is reordered.
     key: str | None = None
+    # Where each of `found_code` was found (`found_code` keeps the URLs alone, as it always had).
+    found_code_via: tuple[FoundCode, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,6 +387,9 @@ class ReadmeFacts:
     inherited: InheritedReadme = InheritedReadme()
     # Every link the README gives, classified (`auditor.readme.artifacts`).
     artifacts: tuple[ArtifactLink, ...] = ()
+    # The first line promising the weights ("weights coming soon"), when the README gives
+    # none of its own: an open promise (`auditor.rubric.promises`).
+    weights_promise: ReadmeEvidence | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,6 +533,9 @@ class RepoFacts:
     # The issue tracker's reports of reproduction blockers, when its latest titles hold any
     # (GraphQL only: a tokenless run never reads it).
     tracker: IssueTracker | None = None
+    # The README's promise of weights it does not give yet (`ReadmeFacts.weights_promise`): a
+    # merge scores the paper's promises again from it.
+    readme_weights_promise: ReadmeEvidence | None = None
 
     @property
     def readme_analysed(self) -> bool:
@@ -604,6 +630,31 @@ class OtherWork:
         return f"{self.sentence}: {'; '.join(self.evidence)}" if self.evidence else self.sentence
 
 
+class PromiseKind(StrEnum):
+    """What a paper promised and has not given yet (`auditor.rubric.promises`)."""
+
+    CODE = "code"  # the code repository is a placeholder: the code is coming
+    WEIGHTS = "weights"  # the README says the weights are coming, and gives none
+    ANONYMOUS_REVIEW = "anonymous-review"  # an anonymous review mirror, cited after the paper date
+
+
+@dataclass(frozen=True, slots=True)
+class Promise:
+    """One open promise of a paper: what (`kind`), about which link (`url`: the repository
+    scored, or the anonymous mirror), why (`evidence`), the last day of its grace period (`due`,
+    None without a paper date), whether it is past it (`overdue`; never without a date), the
+    days since the paper date (read at its latest), and, with a run history, since when it has
+    been open in every run (`first_seen`)."""
+
+    kind: PromiseKind
+    url: str
+    evidence: str
+    due: str | None
+    overdue: bool
+    days_after_paper: int | None = None
+    first_seen: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class PaperScore:
     tier: Tier
@@ -613,3 +664,7 @@ class PaperScore:
     scored_on: str | None = None
     # Tier `mismatch`: the other work the scored repository is about.
     other_work: OtherWork | None = None
+    # The paper's open promises (`auditor.rubric.promises`), and whether any is overdue (None:
+    # not judged, as in scorecards written before promises were).
+    promises: tuple[Promise, ...] = ()
+    overdue: bool | None = None

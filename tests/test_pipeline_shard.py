@@ -33,6 +33,7 @@ from auditor.models import (
     Tier,
 )
 from auditor.pipeline.shard import ShardError, in_shard, merge, parse_shard, select, stamp
+from auditor.rubric.promises import with_promises
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
 from auditor.scorecard import Audit, Review, Scorecard, build_scorecard, dumps, load_scorecard
@@ -120,8 +121,15 @@ class World:
             papers=tuple(papers),
             results=results,
             scores={
-                paper.id: score_paper(paper, results, RUBRIC, today=date(2026, 7, 6))
+                paper.id: with_promises(
+                    paper,
+                    own,
+                    score_paper(paper, own, RUBRIC, today=date(2026, 7, 6), own=True),
+                    RUBRIC,
+                    today=date(2026, 7, 6),
+                )
                 for paper in papers
+                for own in ([r for r in results if paper.id in r.link.papers],)
             },
             rubric_version=RUBRIC.version,
         )
@@ -418,3 +426,18 @@ def test_parse_shard(text: str, expected: tuple[int, int]) -> None:
 def test_parse_shard_refuses(text: str) -> None:
     with pytest.raises(ShardError, match="--shard"):
         parse_shard(text)
+
+
+def test_a_merge_scores_the_papers_promises_again_from_the_shards_json(tmp_path: Path) -> None:
+    promising = gold_facts(
+        readme_weights_promise=ReadmeEvidence(ReadmeCover.WEIGHTS, 9, "Weights coming soon.")
+    )
+    cited = result("https://github.com/lab/model", LinkKind.GITHUB_REPO, repo=promising)
+    card = stamp(scorecard([(paper(), [cited])]), 1, 1)
+    (tmp_path / "part.json").write_text(dumps(card))
+    merged = merge([load_scorecard(tmp_path / "part.json")], Rubric())
+
+    (entry,) = merged.papers
+    assert entry.score is not None
+    assert [(p.kind, p.overdue) for p in entry.score.promises] == [("weights", True)]
+    assert entry.score.overdue is True

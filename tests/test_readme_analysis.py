@@ -473,3 +473,27 @@ def test_a_module_named_for_its_step(command: str, expected: set[C]) -> None:
 )
 def test_another_project_pointed_at_is_no_training_guide(sentence: str, expected: bool) -> None:
     assert _has(_readme("## Training\n", sentence), C.TRAIN) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("# Net\n\nTraining code below.\n\nThe pretrained weights will be released soon.\n", 5),
+        ("# Net\n\n## TODO\n\n- [ ] Release the checkpoints\n", 5),
+        ("# Net\n\n权重即将发布。\n", 3),
+        # Ticked: released. The code, not the weights, is promised. Weights already given.
+        ("# Net\n\n- [x] Release the checkpoints\n", None),
+        ("# Net\n\nCode coming soon.\n", None),
+        (
+            "# Net\n\n## Weights\n\nDownload our checkpoint from "
+            "https://huggingface.co/lab/net.\n\nMore checkpoints will be released soon.\n",
+            None,
+        ),
+    ],
+)
+def test_a_promise_of_weights_is_the_first_line_promising_them(text: str, line: int | None) -> None:
+    promise = analyze_readme(text).weights_promise
+
+    assert (promise.line if promise else None) == line
+    if promise is not None:
+        assert promise.cover is C.WEIGHTS

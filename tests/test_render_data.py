@@ -15,7 +15,7 @@ import pytest
 
 from auditor import cli
 from auditor.links import paper_key
-from auditor.models import LinkKind, Outcome, Tier
+from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, Tier
 from auditor.render import data
 from auditor.scorecard import Scorecard, dumps
 from tests.support.scorecards import gold_facts, paper, result, scorecard
@@ -66,6 +66,35 @@ def test_papers_csv_has_one_row_per_paper_with_its_key_tier_and_code() -> None:
     assert first["audit_date"] == "2026-11-30"
     assert (dead["tier"], dead["dead_links"], dead["links"]) == ("dead", "1", "1")
     assert all(row[column] == "" for row in table for column in data.NOT_YET_JUDGED)
+
+
+def test_the_overdue_column_is_the_papers_overdue_empty_when_not_judged() -> None:
+    placeholder = gold_facts(
+        "lab/soon",
+        root_files=("README.md",),
+        readme_covers=(ReadmeCover.PLACEHOLDER,),
+        readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 3, "Code coming soon"),),
+    )
+    card = scorecard(
+        [
+            (paper("list.txt#1", "Late"), [result("https://github.com/lab/soon",
+                                                  LinkKind.GITHUB_REPO, repo=placeholder)]),
+            (paper("list.txt#2", "Undated", date_=None),
+             [result("https://github.com/lab/soon", LinkKind.GITHUB_REPO, ("list.txt#2",),
+                     repo=placeholder)]),
+            (paper("list.txt#3", "Fine"), [result("https://github.com/lab/m", LinkKind.GITHUB_REPO,
+                                                  ("list.txt#3",), repo=gold_facts())]),
+        ]
+    )  # fmt: skip
+    before = replace(  # a scorecard written before promises were judged
+        card,
+        papers=tuple(
+            replace(e, score=e.score and replace(e.score, overdue=None)) for e in card.papers
+        ),
+    )
+
+    assert [row["overdue"] for row in rows(data.papers_csv(card))] == ["true", "false", "false"]
+    assert [row["overdue"] for row in rows(data.papers_csv(before))] == ["", "", ""]
 
 
 def test_links_csv_has_one_row_per_link_with_the_papers_keys() -> None:

@@ -28,12 +28,16 @@ from auditor.models import (
     CacheReuse,
     ChangeKind,
     DateSource,
+    FoundCode,
+    FoundVia,
     Hop,
     IssueTracker,
     Link,
     LinkKind,
     OtherWork,
     Outcome,
+    Promise,
+    PromiseKind,
     ReadmeCover,
     ReadmeEvidence,
     Release,
@@ -275,6 +279,7 @@ def every_fact() -> RepoFacts:
                 ),
             ),
         ),
+        readme_weights_promise=ReadmeEvidence(ReadmeCover.WEIGHTS, 9, "weights coming soon"),
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:
@@ -305,6 +310,13 @@ def full_scorecard() -> Scorecard:
         notes=("the abstract's link was lost by arXiv",),
         found_code=("https://github.com/lab/found",),
         key="arxiv:2401.00001",
+        found_code_via=(
+            FoundCode(
+                "https://github.com/lab/found",
+                FoundVia.HUGGINGFACE_PAPER_PAGE,
+                "https://huggingface.co/papers/2401.00001",
+            ),
+        ),
     )
     card = scorecard([(dated, [link])])
     history = LinkHistory("2026-11-01T04:00:00Z", "2026-11-30T04:00:00Z", None, ("new",))
@@ -315,13 +327,23 @@ def full_scorecard() -> Scorecard:
     )  # fmt: skip
     reviewed = Review("silver", "weights sent by mail", "A. Chair", "2026-11-20", differs=True)
     other = OtherWork("PriorWork", ("BibTeX title: PriorWork: A Study", "description: PriorWork"))
+    promised = Promise(
+        PromiseKind.WEIGHTS,
+        "https://github.com/lab/every",
+        "README line 9: weights coming soon",
+        due="2026-06-29",
+        overdue=True,
+        days_after_paper=244,
+        first_seen="2026-11-01T04:00:00Z",
+    )
     return replace(
         card,
         papers=tuple(
             replace(
                 entry,
                 review=reviewed,
-                score=entry.score and replace(entry.score, other_work=other),
+                score=entry.score
+                and replace(entry.score, other_work=other, promises=(promised,), overdue=True),
                 changes=(ChangeKind.REJUDGED,),
             )
             for entry in card.papers

@@ -399,8 +399,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--find-code",
         action="store_true",
         default=defaults.find_code,
-        help="for papers citing no code, search GitHub for READMEs naming their arXiv id "
-        "(listed as code found, not cited)",
+        help="for papers citing no code, the repository their Hugging Face paper page links, "
+        "else GitHub's search for READMEs naming their arXiv id (listed as code found, not "
+        "cited, with where it was found)",
     )
     _badges(audit_parser)
     _common(audit_parser)

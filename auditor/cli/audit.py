@@ -220,6 +220,7 @@ def _record(
         try:
             run_id = run_id if run_id is not None else runs.begin_run(card.generated_at)
             card = runs.annotate_run(run_id, card)
+            card = runs.annotate_promises(run_id, card)
         except history.HistoryError as error:
             log.error("%s; the run goes on without its history", error)
             runs, failed = None, True

@@ -41,7 +41,9 @@ EXIT_PRECEDENCE = "When several apply: 4, then 2, then 1, then 3."
 FAIL_ON_HELP = (
     "comma-separated: dead (any link dead; the default), new-dead (a link that died since the "
     "previous run, or is new and dead), placeholder (a paper whose code is a placeholder), "
-    "tier-below:TIER (a paper with code below TIER), never"
+    "overdue (a paper with an overdue promise: code, weights or an anonymous review link still "
+    "open past the grace days after its date), tier-below:TIER (a paper with code below TIER), "
+    "never"
 )
 
 
@@ -60,7 +62,7 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
 
     rules = tuple(part.strip() for part in text.split(",") if part.strip())
     for rule in rules:
-        if rule in ("dead", "new-dead", "placeholder", "never"):
+        if rule in ("dead", "new-dead", "placeholder", "overdue", "never"):
             continue
         name = rule.removeprefix("tier-below:")
         if rule.startswith("tier-below:") and name in {tier.value for tier in CODE_TIERS}:
@@ -95,6 +97,10 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
         placeholders = sum(1 for tier in tiers if tier == Tier.PLACEHOLDER)
         if placeholders:
             found.append(f"{placeholders} paper(s) with placeholder code")
+    if "overdue" in rules:
+        overdue = sum(1 for paper in card.papers if paper.score and paper.score.overdue)
+        if overdue:
+            found.append(f"{overdue} paper(s) with an overdue promise")
     for rule in rules:
         if rule.startswith("tier-below:"):
             floor = CODE_TIERS.index(Tier(rule.removeprefix("tier-below:")))

@@ -6,8 +6,9 @@
 * `--preservation`: live repositories Software Heritage never archived, or archived before
   their last commit, are `not-yet-preserved`; `--request-archival` asks Save Code Now for them
   (`archival-requested` once accepted).
-* `--find-code` (`auditor.enrich.code_search`): repositories whose README names the arXiv id of
-  a paper that cites no code, as "code found, not cited".
+* `--find-code` (`auditor.enrich.code_search`): for a paper that cites no code, the repository
+  its Hugging Face paper page links, else repositories whose README names its arXiv id, as
+  "code found, not cited".
 
 None of it is in the critical path: it runs once every link has its verdict and every paper
 its score, and it changes neither (a copy is help, not credit). Each archive is asked one
@@ -27,8 +28,8 @@ from functools import partial
 from auditor.config.settings import Settings
 from auditor.containment import contained
 from auditor.enrich.budgets import Budgets
+from auditor.enrich.code_search import PAPER_PAGES, CodeSearch
 from auditor.enrich.code_search import SERVICE as CODE_SEARCH
-from auditor.enrich.code_search import CodeSearch
 from auditor.hosts.api import JsonApi
 from auditor.hosts.forges import api_auth
 from auditor.hosts.software_heritage import SoftwareHeritage
@@ -80,7 +81,9 @@ async def after_verdicts(
     out = AfterVerdicts(tuple(results), tuple(papers))
     search = CodeSearch(fetcher, settings) if settings.find_code else None
     if search is not None:  # planned first: the archives may spend the whole phase
-        run.plan(CODE_SEARCH, len(search.wanted(papers, by_url)))
+        wanted = len(search.wanted(papers, by_url))
+        run.plan(PAPER_PAGES, wanted)
+        run.plan(CODE_SEARCH, wanted)
     try:
         async with asyncio.timeout_at(run.bound):  # the loop's clock is time.monotonic()
             if settings.rescue or settings.preservation:

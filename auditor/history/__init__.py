@@ -1,5 +1,5 @@
-"""The run history (`--db`): what each run found (`store`, one SQLite file) and what changed
-since the previous run (`changes`)."""
+"""The run history (`--db`): what each run found (`store`, one SQLite file), what changed
+since the previous run (`changes`) and since when a promise has been open (`promises`)."""
 
 from auditor.history.store import MIGRATIONS, History, HistoryError, Run
 

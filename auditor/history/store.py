@@ -27,6 +27,7 @@ from types import TracebackType
 
 from auditor import redact
 from auditor.check import judging
+from auditor.history import promises
 from auditor.history.changes import (
     PastResult,
     PastTiers,
@@ -100,6 +101,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE runs ADD COLUMN judging_version INTEGER;
     ALTER TABLE link_results ADD COLUMN repo_commit TEXT;
     ALTER TABLE paper_results ADD COLUMN paper_key TEXT;
+    """,
+    # 4: each run's open promises (`auditor.history.promises`), and which runs kept them: a run
+    # before this version says nothing of a README's promise of weights.
+    """
+    ALTER TABLE runs ADD COLUMN promises_kept INTEGER;
+    CREATE TABLE promises (
+        run_id INTEGER NOT NULL REFERENCES runs (id),
+        kind TEXT NOT NULL,
+        url TEXT NOT NULL,
+        PRIMARY KEY (kind, url, run_id)
+    ) WITHOUT ROWID;
     """,
 )
 
@@ -180,6 +192,21 @@ _LINK_HISTORY = """
         r.archived, r.license_spdx, r.kind, r.papers
     FROM link_results AS r JOIN runs ON runs.id = r.run_id
     WHERE r.url = ? ORDER BY r.run_id
+"""
+
+
+# For one promise (`:kind`, `:url`), each run that wrote its scorecard: whether it kept its
+# promises, kept this one open, scored a paper on the URL as a placeholder (NULL: as nothing
+# decided), cited the URL.
+_PROMISE_RUNS = """
+    SELECT runs.started_at, runs.promises_kept IS NOT NULL AS kept,
+        EXISTS (SELECT 1 FROM promises AS p WHERE p.run_id = runs.id AND p.kind = :kind
+            AND p.url = :url) AS kept_open,
+        (SELECT MAX(r.tier = 'placeholder') FROM paper_results AS r WHERE r.run_id = runs.id
+            AND r.scored_on = :url AND r.tier != 'unknown') AS placeholder,
+        EXISTS (SELECT 1 FROM link_results AS l WHERE l.run_id = runs.id
+            AND l.url = :url) AS cited
+    FROM runs WHERE runs.generated_at IS NOT NULL AND runs.id <= :run ORDER BY runs.id
 """
 
 
@@ -345,6 +372,40 @@ class History:
     def record_run(self, card: Scorecard) -> Scorecard:
         """Store a whole scorecard as one finished run (a merged or re-read document)."""
         return self.finish_run(self.begin_run(card.generated_at), card)
+
+    def annotate_promises(self, run_id: int, card: Scorecard) -> Scorecard:
+        """Store the run's open promises and return `card` with each one's `first_seen`: since
+        when it has been open in every run that judged it (`promises.first_seen`)."""
+        open_ = {
+            (promise.kind.value, promise.url)
+            for entry in card.papers
+            for promise in (entry.score.promises if entry.score else ())
+        }
+        with self._writing(), self._transaction():
+            self._db.executemany(
+                "INSERT OR IGNORE INTO promises (run_id, kind, url) VALUES (?, ?, ?)",
+                [(run_id, kind, url) for kind, url in sorted(open_)],
+            )
+            self._db.execute("UPDATE runs SET promises_kept = 1 WHERE id = ?", (run_id,))
+        seen = {
+            (kind, url): promises.first_seen(kind, self._promise_runs(kind, url, run_id))
+            for kind, url in open_
+        }
+        return promises.with_first_seen(card, seen)
+
+    def _promise_runs(self, kind: str, url: str, run_id: int) -> list[promises.Sighting]:
+        """What each run up to `run_id` that wrote its scorecard says of one promise."""
+        rows = self._db.execute(_PROMISE_RUNS, {"kind": kind, "url": url, "run": run_id})
+        return [
+            promises.Sighting(
+                started_at=row["started_at"],
+                kept=bool(row["kept"]),
+                kept_open=bool(row["kept_open"]),
+                placeholder=_truth(row["placeholder"]),
+                cited=bool(row["cited"]),
+            )
+            for row in rows
+        ]
 
     # Reading
 

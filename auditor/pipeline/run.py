@@ -48,7 +48,7 @@ from auditor.net import Net, Resolver, fetch
 from auditor.net.client import needs_public_dns
 from auditor.pipeline import shard
 from auditor.pipeline.harvest import attribute, harvested_links, with_links
-from auditor.rubric import score
+from auditor.rubric import promises, score
 from auditor.rubric.registry import Rubric
 from auditor.scorecard import Audit
 from auditor.timestamps import now_iso
@@ -535,9 +535,9 @@ def _scores(
     for paper in papers:
         if ends.expired():
             break
-        scores[paper.id] = score.score_paper(
-            paper, by_paper.get(paper.id, []), rubric, today=day, own=True
-        )
+        own = by_paper.get(paper.id, [])
+        scored = score.score_paper(paper, own, rubric, today=day, own=True)
+        scores[paper.id] = promises.with_promises(paper, own, scored, rubric, today=day)
     return scores
 
 

@@ -25,6 +25,7 @@ from auditor.models import (
     Occurrence,
     Paper,
 )
+from auditor.rubric.promises import with_promises
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
 from auditor.scorecard import LinkEntry, PaperEntry, Scorecard, Shard
@@ -242,9 +243,14 @@ def _score(
     return tuple(
         replace(
             entry,
-            score=score_paper(
-                entry.paper, by_paper.get(entry.id, []), rubric, today=today, own=True
+            score=with_promises(
+                entry.paper,
+                own,
+                score_paper(entry.paper, own, rubric, today=today, own=True),
+                rubric,
+                today=today,
             ),
         )
         for entry in papers
+        for own in (by_paper.get(entry.id, []),)
     )

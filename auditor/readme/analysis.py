@@ -238,6 +238,7 @@ class _Reader:
             claims=claims,
             inherited=inherited,
             artifacts=tuple(self.artifacts),
+            weights_promise=self._weights_promise(),
         )
 
     def _titled_entry(self, index: int, line: Line) -> bool:
@@ -251,6 +252,16 @@ class _Reader:
         return title is not None and any(
             section.is_title and same_title(section.title, title) for section in self.doc.sections
         )
+
+    def _weights_promise(self) -> ReadmeEvidence | None:
+        """The line promising weights, unless the README gives weights of its own already."""
+        if C.WEIGHTS in self.found:
+            return None
+        index = L.weights_promise(self.doc.lines, self.promises)
+        if index is None:
+            return None
+        line = self.doc.lines[index]
+        return ReadmeEvidence(C.WEIGHTS, line.number, L.excerpt(line.text))
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
         line = self.doc.lines[index]
@@ -968,6 +979,7 @@ def read_readme(
         readme_words=tuple(sorted(text_words(text))),
         readme_arxiv_ids=O.named_arxiv_ids(text),
         readme_inherited=analysis.inherited,
+        readme_weights_promise=analysis.weights_promise,
     )
     return analysed, analysis
 

@@ -659,6 +659,18 @@ def code_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
     return None
 
 
+def weights_promise(lines: Sequence[Line], promises: Sequence[bool]) -> int | None:
+    """The first line of prose promising weights or checkpoints ("weights coming soon", an
+    unticked "release the checkpoints" to-do), not a ticked one."""
+    for index, line in enumerate(lines):
+        if line.is_code or W.TODO_DONE.match(line.text):
+            continue
+        todo = W.TODO_OPEN.match(line.text) and RELEASE.search(line.text)
+        if (promises[index] or todo) and W.WEIGHTS_PROMISED.search(line.text):
+            return index
+    return None
+
+
 def moved_to(lines: Sequence[Line], ignored: Callable[[int], bool]) -> str | None:
     """The code a line saying the code moved points at, on it or just below: a link that
     `auditor.links` calls code (a repository on any code host, a Space), never a model or a

@@ -331,6 +331,12 @@ PROMISE = Screened(
         "determined",
     ),
 )
+# What a promise of weights names (not "models" alone: "the model will be described").
+WEIGHTS_PROMISED = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|pre-?trained\s+models?|trained\s+models?|model\s+zoo)\b"
+    r"|权重|模型",
+    _I,
+)
 # An unticked to-do item about releasing something.
 TODO_OPEN = re.compile(r"^\s*[-*+]?\s*\[\s\]\s*", _I)
 TODO_DONE = re.compile(r"^\s*[-*+]?\s*\[[xX✓✔]\]\s*")

@@ -20,8 +20,10 @@ from auditor.render.views import (
     display_tiers,
     environment,
     fixes,
+    found_code,
     headline,
     link_shown,
+    overdue_items,
     paper_views,
     review_items,
     stale_items,
@@ -65,6 +67,7 @@ def _markdown_context(
         "fixes": fixes(views),
         "problem_criteria": PROBLEM_CRITERIA,
         "cache_reuse": cache_reuse_sentence(card.cache),
+        "found_code": found_code,
     }
     sections = [_section("Dead links", "dead", dead)]
     # Shown only when a link is acknowledged (.paper-auditor-ignore).
@@ -77,6 +80,10 @@ def _markdown_context(
     reviews = review_items(card)
     if reviews:
         sections.append(_section("Reviewed verdicts", "reviewed", reviews))
+    # Shown only when a promise is overdue (`auditor.rubric.promises`).
+    overdue = overdue_items(card)
+    if overdue:
+        sections.append(_section("Overdue promises", "overdue", overdue))
     # Shown only when a cited repository is about another work (tier `mismatch`).
     mismatches = [v for v in views if v.other_work]
     if mismatches:

@@ -24,9 +24,13 @@ from auditor.models import (
     ChangeKind,
     Criterion,
     CriterionResult,
+    FoundVia,
     LinkCheck,
     LinkResult,
     Outcome,
+    Paper,
+    Promise,
+    PromiseKind,
     RepoFacts,
     Tier,
 )
@@ -279,7 +283,9 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
         c for c in criteria if c.result == CriterionResult.FAIL and c.reason != NO_CODE_REASON
     ]
     failed.sort(key=lambda c: -weight.get(c.id, 0))
-    problems = [c.reason for c in failed]
+    # An open promise first: how long it has been open is what its reader asks first.
+    problems = [promise_words(p) for p in (entry.score.promises if entry.score else ())]
+    problems += [c.reason for c in failed]
     if entry.score is not None and entry.score.other_work is not None:
         problems.insert(0, entry.score.other_work.words)
     for c in criteria:
@@ -294,8 +300,23 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
     if moved:
         problems.append(f"{len(moved)} link(s) moved: update the citation")
     if entry.paper.found_code:
-        problems.append("code found, not cited: " + ", ".join(entry.paper.found_code))
+        shown = (f"{url} ({via})" if via else url for url, via in found_code(entry.paper))
+        problems.append("code found, not cited: " + ", ".join(shown))
     return (*problems, *entry.paper.notes)
+
+
+# Where `--find-code` found a repository, as every report says it beside the repository.
+FOUND_VIA_WORDS: Mapping[str, str] = {
+    FoundVia.HUGGINGFACE_PAPER_PAGE: "linked on the paper's Hugging Face page",
+    FoundVia.GITHUB_SEARCH: "its README names the paper's arXiv id (GitHub search)",
+}
+
+
+def found_code(paper: Paper) -> tuple[tuple[str, str], ...]:
+    """Each repository found for the paper, with where it was found in words ("" when the
+    scorecard predates saying so)."""
+    via = {found.url: FOUND_VIA_WORDS.get(found.via, "") for found in paper.found_code_via}
+    return tuple((url, via.get(url, "")) for url in paper.found_code)
 
 
 def _is_new(
@@ -555,3 +576,47 @@ def headline(card: Scorecard) -> Headline:
         if reasons[reason]
     }
     return Headline(len(card.papers), resolving, documented, len(card.links), ordered)
+
+
+# What each kind of promise is, as the reports say it before how long it has been open.
+PROMISE_WORDS: Mapping[str, str] = {
+    PromiseKind.CODE: "code promised (placeholder repository)",
+    PromiseKind.WEIGHTS: "weights promised by the README, not given",
+    PromiseKind.ANONYMOUS_REVIEW: "anonymous review link still cited (it expires)",
+}
+
+
+def promise_words(promise: Promise) -> str:
+    """An open promise as every report says it: "code promised (placeholder repository):
+    promise open in every run since 2026-03-02 (first seen); 271 days after the paper date;
+    overdue: the grace ended 2026-06-29"; without a paper date "open since first seen (DATE)",
+    never overdue."""
+    what = PROMISE_WORDS.get(promise.kind, str(promise.kind))
+    seen = day_of(promise.first_seen) if promise.first_seen else None
+    days = promise.days_after_paper
+    if days is None:
+        since = f"open since first seen ({seen})" if seen else "open"
+        return f"{what}: {since}; no paper date, so never overdue"
+    since = f"promise open in every run since {seen} (first seen)" if seen else "promise open"
+    when = f"{days} days after the paper date" if days >= 0 else f"{-days} days before it"
+    state = f"overdue: the grace ended {promise.due}" if promise.overdue else f"due {promise.due}"
+    return f"{what}: {since}; {when}; {state}"
+
+
+@dataclass(frozen=True, slots=True)
+class PromiseShown:
+    """An overdue promise as the reports' list shows it: the paper's name, the link, the words."""
+
+    paper: str
+    url: str
+    words: str
+
+
+def overdue_items(card: Scorecard) -> list[PromiseShown]:
+    """Every overdue promise of the run, in the papers' order."""
+    return [
+        PromiseShown(entry.paper.name, promise.url, promise_words(promise))
+        for entry in card.papers
+        for promise in (entry.score.promises if entry.score else ())
+        if promise.overdue
+    ]

@@ -8,7 +8,6 @@ answering pass / fail / unknown / n/a with its reason and evidence (see docs/rub
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 from urllib.parse import urlsplit
 
 from auditor.facts.repofiles import archives_only, has_code, is_licence_file, matching
@@ -37,13 +36,9 @@ from auditor.rubric.evidence import (
     facts_unknown,
     readme_unknown,
 )
+from auditor.rubric.promises import grace_words
 
 READING_LIST_REASON = "a reading list (a README of links to papers), not code"
-# Said only of placeholders: the one verdict a paper date still changes (how overdue it is).
-NO_PAPER_DATE = (
-    "no paper date, so whether the promise is overdue is not known (give one with "
-    "--paper-date or a date field in the list)"
-)
 
 DECLARED = Declarations()
 LINK_INTEGRITY = Group("A", "Link integrity")
@@ -201,13 +196,7 @@ def code_released(ctx: Context) -> Answer:
     if facts.fork and facts.fork_ahead_by == 0:
         placeholder = (candidate.url, f"repo.parent={facts.parent}", "repo.fork_ahead_by=0")
     # A placeholder whatever the date: the date only tells how overdue the promise is.
-    grace = rubric.placeholder_grace_days
-    if ctx.period is None:
-        return answer(FAIL, f"{why}; {NO_PAPER_DATE}", placeholder)
-    deadline = ctx.period[1] + timedelta(days=grace)
-    if ctx.today <= deadline:
-        return answer(FAIL, f"{why}; not overdue until {deadline} ({grace}-day grace)", placeholder)
-    return answer(FAIL, f"{why}; the {grace}-day grace ended {deadline}", placeholder)
+    return answer(FAIL, f"{why}; {grace_words(ctx.period, ctx.today, rubric)}", placeholder)
 
 
 @DECLARED.per_code_link(

@@ -24,6 +24,7 @@ from auditor.models import (
     Occurrence,
     Paper,
     PaperScore,
+    Promise,
     RepoFacts,
     SourceRef,
     TrackerReport,
@@ -93,10 +94,20 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "date_source": _OMITTED,
         "notes": _OMITTED,
         "found_code": _OMITTED,
+        "found_code_via": _OMITTED,  # since code found says where
         "key": _OMITTED,  # since the stable paper key
     },
     SourceRef: {"line": _COUNT},
-    PaperScore: {"score": Rule(minimum=0, maximum=100), "other_work": _OMITTED},
+    PaperScore: {
+        "score": Rule(minimum=0, maximum=100),
+        "other_work": _OMITTED,
+        "overdue": _OMITTED,  # since promises are tracked
+        "promises": _OMITTED,
+    },
+    Promise: {
+        "due": Rule(pattern=FULL_DATE),
+        "first_seen": _STAMP,
+    },
     LinkEntry: {
         "result": _INLINE,
         "history": _INLINE,
@@ -143,6 +154,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_words": _NEVER,  # the paper's identity is compared before anything is written
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
+        "readme_weights_promise": _OMITTED,  # since promises are tracked; read again by a merge
         "tracker": _OMITTED,  # present when the issue tracker's latest titles report blockers
     },
     TrackerReport: {
@@ -178,7 +190,7 @@ ORDER: Mapping[type, tuple[str, ...]] = {
         "papers", "links", "removed_links", "changes", "shard", "cache", "graphql_points",
         "notes",
     ),
-    PaperScore: ("tier", "score", "scored_on", "criteria", "other_work"),
+    PaperScore: ("tier", "score", "scored_on", "criteria", "other_work", "overdue", "promises"),
     LinkCheck: (
         "outcome", "http_status", "final_url", "detail", "checked_at", "redirects", "page_title",
     ),

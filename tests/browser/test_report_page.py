@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from auditor import render
-from auditor.models import ArchivedCopy, LinkKind, Outcome
+from auditor.history.promises import with_first_seen
+from auditor.models import ArchivedCopy, LinkKind, Outcome, ReadmeCover, ReadmeEvidence
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
@@ -794,5 +795,55 @@ def test_a_repository_about_another_work_is_listed_with_its_evidence(
     screenshot(page, f"mismatch-list-{width}.png")
     rows["GlowNet"].scroll_into_view_if_needed()
     screenshot(page, f"mismatch-table-{width}.png")
+    assert errors == []
+    page.close()
+
+
+# --- promises tracked ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_overdue_promises_are_listed_with_how_long_they_are_open(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    waiting = gold_facts(
+        "lab/waiting",
+        root_files=("README.md",),
+        readme_covers=(ReadmeCover.PLACEHOLDER,),
+        readme_evidence=(ReadmeEvidence(ReadmeCover.PLACEHOLDER, 3, "Code coming soon"),),
+    )
+    doc = scorecard(
+        [
+            (
+                paper("list.txt#1", "WaitingNet", date_="2026-03"),
+                [result("https://github.com/lab/waiting", LinkKind.GITHUB_REPO, repo=waiting)],
+            ),
+            (
+                paper("list.txt#2", "ReadyNet", date_="2026-03"),
+                [
+                    result(
+                        "https://github.com/lab/model",
+                        LinkKind.GITHUB_REPO,
+                        ["list.txt#2"],
+                        repo=gold_facts(),
+                    )
+                ],
+            ),
+        ]
+    )
+    doc = with_first_seen(doc, {("code", "https://github.com/lab/waiting"): "2026-03-02T04:00:00Z"})
+    page, errors = open_report(browser, tmp_path, doc, viewport={"width": width, "height": height})
+    box = page.locator("#overdue-promises")
+    assert box.get_attribute("open") == ""
+    assert box.locator("summary").text_content() == "Overdue promises (1)"
+    item = box.locator("li")
+    assert item.count() == 1
+    text = item.first.text_content()
+    assert "WaitingNet" in text
+    assert "promise open in every run since 2026-03-02 (first seen); 244 days after the " in text
+    assert "overdue: the grace ended 2026-06-29" in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box.scroll_into_view_if_needed()
+    screenshot(page, f"overdue-promises-{width}.png")
     assert errors == []
     page.close()

@@ -43,6 +43,7 @@ from tests.support.fake_hosts import (
     wayback_routes,
     zenodo_routes,
 )
+from tests.support.fake_paper_pages import PaperPage, paper_page_routes
 from tests.support.local_servers import Exchange, LocalServer, Reply, html, serve
 
 SCHEMA = json.loads(
@@ -368,6 +369,80 @@ def test_find_code_lists_code_found_not_cited(world: World, tmp_path: Path) -> N
     assert "in%3Areadme" in asked[0].path
     assert asked[0].headers.get("Authorization") == f"Bearer {TOKEN}"
     assert "code found, not cited" in (tmp_path / "out" / "summary.md").read_text()
+
+
+def test_find_code_asks_the_paper_pages_first_then_github_search(
+    world: World, tmp_path: Path
+) -> None:
+    world.paper_list.write_text(
+        "A list\n\n"
+        "We present PagedNet, a method. Paper: https://arxiv.org/abs/2601.04321.\n\n"
+        "We present SearchedNet, a method. Paper: https://arxiv.org/abs/2601.05555.\n"
+    )
+    # PagedNet's Hugging Face page links its repository (and a project page, no code host);
+    # SearchedNet is not indexed there (404): GitHub's search is asked for it alone.
+    world.hosts.servers["huggingface"].routes.update(
+        paper_page_routes(
+            (
+                PaperPage(
+                    "2601.04321",
+                    "PagedNet",
+                    github_repo="https://github.com/acme/alive",
+                    project_page="https://acme.example/pagednet",
+                ),
+            )
+        )
+    )
+    world.github.script(
+        "/search/repositories",
+        200,
+        {
+            "total_count": 1,
+            "incomplete_results": False,
+            "items": [{"full_name": "acme/found", "html_url": "https://github.com/acme/found"}],
+        },
+        {"X-RateLimit-Limit": "30", "X-RateLimit-Remaining": "29"},
+    )
+    out = tmp_path / "out"
+    code = cli.main(
+        audit_arguments(
+            world.paper_list, out, world.github.url, "--max-retries", "0", "--find-code"
+        ),
+        environ=world.hosts.environ(GITHUB_TOKEN=TOKEN, HF_TOKEN="hf-s3cret"),
+    )
+    assert code == cli.EXIT_NOTHING_CHECKED  # arxiv.org does not resolve here
+    text = (out / "scorecard.json").read_text()
+    document = json.loads(text)
+    jsonschema.validate(document, SCHEMA)
+    assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
+
+    paged, searched = papers(document)["PagedNet"], papers(document)["SearchedNet"]
+    assert paged["found_code"] == ["https://github.com/acme/alive"]
+    assert paged["found_code_via"] == [
+        {
+            "url": "https://github.com/acme/alive",
+            "via": "huggingface-paper-page",
+            "page": "https://huggingface.co/papers/2601.04321",
+        }
+    ]
+    assert searched["found_code_via"] == [
+        {"url": "https://github.com/acme/found", "via": "github-search", "page": None}
+    ]
+    # Evidence for the reader, never the papers' code.
+    assert (paged["tier"], searched["tier"]) == ("no-code", "no-code")
+    assert all("acme/alive" not in link["url"] for link in document["links"])
+    hub = world.hosts.servers["huggingface"].requests
+    assert [seen.path for seen in hub] == ["/api/papers/2601.04321", "/api/papers/2601.05555"]
+    # Each token to its own API only.
+    assert {seen.headers.get("authorization") for seen in hub} == {"Bearer hf-s3cret"}
+    searches = [r for r in world.github.requests if r.path.startswith("/search/repositories")]
+    (search,) = searches
+    assert "2601.05555" in search.path
+    assert all("hf-s3cret" not in str(r.headers) for r in world.github.requests)
+    summary = (out / "summary.md").read_text()
+    assert "linked on the paper's Hugging Face page" in summary
+    assert "its README names the paper's arXiv id (GitHub search)" in summary
+    assert "hf-s3cret" not in summary + text
 
 
 # --- every host held to GitHub's rules (issue 22: classes 4, 5, 9, 16) ---------------------------

@@ -29,6 +29,7 @@ from auditor.models import (
     RepoFacts,
     SourceRef,
 )
+from auditor.rubric.promises import with_promises
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
 from auditor.scorecard import Audit, Scorecard, build_scorecard
@@ -151,7 +152,11 @@ def scorecard(
     for link in results.values():
         for pid in link.link.papers:
             by_paper.setdefault(pid, []).append(link)
-    scores = {p.id: score_paper(p, by_paper.get(p.id, []), rubric, today=TODAY) for p in papers}
+    scores = {
+        p.id: with_promises(p, own, score_paper(p, own, rubric, today=TODAY), rubric, today=TODAY)
+        for p in papers
+        for own in (by_paper.get(p.id, []),)
+    }
     inputs: dict[str, int] = {}
     for p in papers:
         inputs[p.source.path] = inputs.get(p.source.path, 0) + 1
