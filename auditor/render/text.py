@@ -185,8 +185,8 @@ def md(text: object, limit: int = MAX_FIELD_CHARS, *, in_link: bool = False) -> 
 
 # The summary is rendered again with fewer rows until it fits (`markdown._fit`): each try
 # escapes the same texts, and the escaping was most of a try's time (1,200 papers: 22 tries,
-# 136,000 escapes). Bounded, as one run's texts are.
-_ESCAPES_KEPT = 1 << 16
+# 136,000 escapes). Bounded to 16,384 texts, each a few kilobytes at most once escaped.
+_ESCAPES_KEPT = 1 << 14
 
 
 @functools.lru_cache(maxsize=_ESCAPES_KEPT)
