@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.syntax import parsed
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "auditor"
 
@@ -60,7 +62,7 @@ def _unit(path: Path) -> str:
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             if node.module == "auditor":
                 found += [(node.lineno, f"auditor.{alias.name}") for alias in node.names]
@@ -106,7 +108,7 @@ HTTP_LIBRARIES = ("aiohttp", "aiohappyeyeballs", "yarl", "multidict", "httpx", "
 
 def _library_imports(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append((node.lineno, node.module))
         elif isinstance(node, ast.Import):

@@ -35,6 +35,7 @@ from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome, Paper
 from auditor.net.fetcher import Fetcher
 from tests.support.fake_hosts import ZenodoRecord, reply, zenodo_routes
 from tests.support.local_servers import LocalServer, plain_fetcher, serve
+from tests.support.syntax import parsed
 
 SWHID = "swh:1:rev:309cf2674ee7a0749978cf8265ab91a60aea0f7d"
 
@@ -231,7 +232,7 @@ def _hosts_imports() -> dict[str, set[str]]:
         parts = path.relative_to(HOSTS.parents[1]).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module:
                 found.add(node.module)
             elif isinstance(node, ast.Import):

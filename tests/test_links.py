@@ -28,6 +28,7 @@ from auditor.links import (
 )
 from auditor.models import LinkKind
 from auditor.net.guard import ApiRoot
+from tests.support.syntax import parsed
 
 
 def kind_of(url: str) -> LinkKind | None:
@@ -303,7 +304,7 @@ def test_default_ports_have_one_home() -> None:
     package = Path(auditor.__file__).parent
     tables = []
     for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Dict) and any(
                 isinstance(value, ast.Constant) and value.value in (80, 443)
                 for value in node.values

@@ -17,6 +17,7 @@ from auditor.models import (
     Outcome,
     Tier,
 )
+from tests.support.syntax import parsed
 
 PACKAGE = Path(auditor.__file__).parent
 
@@ -52,7 +53,7 @@ def test_no_module_but_models_writes_an_outcome_group() -> None:
         str(path.relative_to(PACKAGE)): lines
         for path in sorted(PACKAGE.rglob("*.py"))
         if path != PACKAGE / "models.py"
-        if (lines := _outcome_sets(ast.parse(path.read_text(encoding="utf-8"))))
+        if (lines := _outcome_sets(parsed(path)))
     }
     assert found == {}
 
@@ -92,6 +93,6 @@ def test_no_module_but_models_writes_a_tier_order() -> None:
         str(path.relative_to(PACKAGE)): lines
         for path in sorted(PACKAGE.rglob("*.py"))
         if path != PACKAGE / "models.py"
-        if (lines := _tier_orders(ast.parse(path.read_text(encoding="utf-8"))))
+        if (lines := _tier_orders(parsed(path)))
     }
     assert found == {}

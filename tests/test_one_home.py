@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
+
+from tests.support.syntax import package_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "auditor"
@@ -23,13 +24,9 @@ CODE_HOSTS = frozenset(
 )  # fmt: skip
 
 
-@cache
 def _modules() -> tuple[tuple[str, ast.Module], ...]:
-    """Every module's syntax tree, parsed once for the three scans (0.5 s of CPU each time)."""
-    return tuple(
-        (path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(), str(path)))
-        for path in sorted(PACKAGE.rglob("*.py"))
-    )
+    """Every module's syntax tree (parsed once for every scan of the suite)."""
+    return tuple((path.relative_to(PACKAGE).as_posix(), tree) for path, tree in package_modules())
 
 
 def _collections(tree: ast.AST) -> Iterator[ast.Set | ast.Tuple | ast.List]:

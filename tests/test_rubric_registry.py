@@ -28,6 +28,7 @@ from auditor.rubric.rules_access import LICENCE
 from auditor.rubric.score import score_paper
 from auditor.scorecard.summary import build_summary
 from tests.support.scorecards import TODAY, gold_facts, paper, result
+from tests.support.syntax import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where criterion ids may be written: the modules that declare the criteria.
@@ -135,7 +136,7 @@ def test_the_registry_orders_the_gate_before_what_it_guards() -> None:
 
 
 def _id_literals(path: Path, ids: set[str]) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     return [
         f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}"
         for node in ast.walk(tree)

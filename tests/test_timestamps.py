@@ -8,6 +8,7 @@ from pathlib import Path
 import auditor
 from auditor.render.views import templates_dir
 from auditor.timestamps import day_of
+from tests.support.syntax import parsed
 
 PACKAGE = Path(auditor.__file__).parent
 
@@ -37,7 +38,7 @@ def test_no_module_or_template_cuts_a_day_but_timestamps() -> None:
         str(path.relative_to(PACKAGE)): lines
         for path in sorted(PACKAGE.rglob("*.py"))
         if path != PACKAGE / "timestamps.py"
-        if (lines := _day_cuts(ast.parse(path.read_text(encoding="utf-8"))))
+        if (lines := _day_cuts(parsed(path)))
     }
     found |= {
         path.name: lines
