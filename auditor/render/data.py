@@ -73,7 +73,7 @@ LINK_COLUMNS: tuple[str, ...] = (
 _REVIEW_COLUMNS = ("review_reason", "reviewer", "review_date", "review_differs")
 # Not yet judged by the scorecard: the columns are there, empty, so that the files' shape does
 # not change when they are.
-NOT_YET_JUDGED = ("overdue", "reuse")
+NOT_YET_JUDGED = ("overdue",)
 
 BADGE_LABEL = "code available"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -114,6 +114,7 @@ def _paper_row(
         "dead_links": sum(link.counts_as_dead for link in cited),
         **dict.fromkeys(NOT_YET_JUDGED),
         "mismatch": score.other_work.words if score and score.other_work else None,
+        "reuse": score.reuse.value if score and score.reuse else None,
         "rubric_version": card.rubric_version,
         "audit_date": day_of(card.generated_at),
         "source_path": paper.source.path,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from auditor import render
-from auditor.models import ArchivedCopy, LinkKind, Outcome
+from auditor.models import ArchivedCopy, LicenseClass, LinkKind, Outcome
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
@@ -794,5 +794,88 @@ def test_a_repository_about_another_work_is_listed_with_its_evidence(
     screenshot(page, f"mismatch-list-{width}.png")
     rows["GlowNet"].scroll_into_view_if_needed()
     screenshot(page, f"mismatch-table-{width}.png")
+    assert errors == []
+    page.close()
+
+
+# --- rubric 2.0: the reuse mark beside the tier, a partial answer -------------------------------
+
+
+def reuse_scorecard() -> Scorecard:
+    """Three complete repositories whose licences differ (open, non-commercial, none) and one
+    whose README shows results without the commands producing them (D5 partial)."""
+    kinds = {
+        "OpenNet": {},
+        "ShareNet": {"license_spdx": "CC-BY-NC-4.0", "license_class": LicenseClass.NON_COMMERCIAL},
+        "BareNet": {
+            "license_spdx": None,
+            "license_class": LicenseClass.NONE,
+            "root_files": ("README.md", "requirements.txt", "train.py", "eval.py", "tests"),
+        },
+        "TableNet": {"readme_results_commands": None},
+    }
+    return scorecard(
+        [
+            (
+                paper(f"list.txt#{n}", name),
+                [
+                    result(
+                        f"https://github.com/lab/{name.lower()}",
+                        LinkKind.GITHUB_REPO,
+                        [f"list.txt#{n}"],
+                        repo=gold_facts(f"lab/{name.lower()}", **facts),
+                    )
+                ],
+            )
+            for n, (name, facts) in enumerate(kinds.items(), start=1)
+        ]
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_the_reuse_mark_sits_beside_the_tier(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser, tmp_path, reuse_scorecard(), viewport={"width": width, "height": height}
+    )
+    rows = {
+        row.locator(".name").text_content(): row
+        for row in page.locator("#papers > tbody > tr:first-child").all()
+    }
+    for name, tier, reuse in (
+        ("OpenNet", "★★★ gold", "open"),
+        ("ShareNet", "★★★ gold", "restricted"),
+        ("BareNet", "★★★ gold", "none"),
+        ("TableNet", "★★ silver", "open"),
+    ):
+        tier_cell = rows[name].locator(f"> {cell('Tier')}")
+        assert tier_cell.locator(".tier").text_content() == tier
+        mark = tier_cell.locator(".reuse")
+        assert mark.text_content() == f"reuse: {reuse}"
+        assert mark.get_attribute("title").startswith("reuse: ")
+        # Inside the tier's cell, beside or under the badge, never over it.
+        badge, box, bounds = (
+            tier_cell.locator(".tier").bounding_box(),
+            mark.bounding_box(),
+            tier_cell.bounding_box(),
+        )
+        assert (
+            box["x"] >= badge["x"] + badge["width"] - 1
+            or box["y"] >= badge["y"] + badge["height"] - 1
+        )
+        assert bounds["x"] - 1 <= box["x"]
+        assert box["x"] + box["width"] <= bounds["x"] + bounds["width"] + 1
+    # D5 half met: said in the problems, and in the details as "◐ partial".
+    assert (
+        "not the commands that produce them"
+        in rows["TableNet"].locator(f"> {cell('Problems')}").text_content()
+    )
+    rows["TableNet"].locator(".expand").click()
+    details = page.locator("#papers > tbody:has-text('TableNet') .r-partial")
+    assert details.first.text_content() == "◐ partial"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    rows["TableNet"].scroll_into_view_if_needed()
+    screenshot(page, f"reuse-{width}.png")
     assert errors == []
     page.close()
