@@ -453,8 +453,8 @@ def activity_after_paper(ctx: Context) -> Answer:
     if active is None:
         return answer(UNKNOWN, "last commit date unknown", (candidate.url,))
     evidence = [f"{candidate.url}/commits", f"repo.last_commit_at={last_commit}"]
-    if release:
-        evidence.append(f"repo.latest_release.date={release}")
+    if facts.latest_release and active == to_date(release) != to_date(last_commit):
+        evidence.append(f"release {facts.latest_release.tag} ({active})")  # the activity seen
     created = to_date(facts.created_at)
     start = max(ctx.period[0], created) if created else ctx.period[0]
     if active >= start:

@@ -93,9 +93,12 @@ def cell(label: str) -> str:
 
 
 def visible_column(page: Any, label: str) -> list[str]:
+    """The visible rows' text in the column `label`; for the Tier column, the tier's badge (the
+    reuse mark beside it is not the tier)."""
+    badge = ".querySelector('.tier')" if label == "Tier" else ""
     return page.eval_on_selector_all(
         f"#papers > tbody:not([hidden]) > tr:first-child > {cell(label)}",
-        "cells => cells.map(cell => cell.textContent.trim())",
+        f"cells => cells.map(cell => (cell{badge} || cell).textContent.trim())",
     )
 
 
@@ -267,9 +270,13 @@ def check_panel(page: Any, detail: Any, width: int) -> None:
         assert cell["width"] + 0.5 >= min(cell["full"], 8 * cell["fontSize"]), cell
 
 
-def open_details(page: Any, tier: str) -> Any:
-    """Opens the first paper of `tier` and returns its details row."""
-    body = page.locator("#papers > tbody", has=page.locator(f".tier.t-{tier}")).first
+def open_details(page: Any, tier: str, *, reuse: str | None = None) -> Any:
+    """Opens the first paper of `tier` (with the reuse mark `reuse`, when given) and returns its
+    details row."""
+    body = page.locator("#papers > tbody", has=page.locator(f".tier.t-{tier}"))
+    if reuse is not None:
+        body = body.filter(has=page.locator(f".reuse.u-{reuse}"))
+    body = body.first
     body.locator("button.expand").click()
     detail = body.locator("tr.detail")
     assert detail.is_visible()
@@ -319,7 +326,8 @@ def test_a_failed_criterion_says_how_to_fix_it(browser: Any, tmp_path: Path) -> 
     page, errors = open_report(
         browser, tmp_path, synthetic_scorecard(40, seed=3), viewport={"width": 1280, "height": 900}
     )
-    detail = open_details(page, "listed")
+    # Rubric 2.0: a licence is no gate; a paper without one is marked "reuse: none".
+    detail = open_details(page, "gold", reuse="none")
     c1 = detail.locator("table.crit tbody tr", has=page.locator("text=Licence declared"))
     assert "To fix: add a LICENSE file (choosealicense.com)" in c1.text_content()
     # Only failures get a fix, and not the echoes of a failed gate.
@@ -569,7 +577,7 @@ def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> No
     rows = page.eval_on_selector_all(
         "#papers > tbody > tr:first-child",
         """rows => rows.map(row => ({
-            tier: row.children[2].textContent.trim(),
+            tier: row.children[2].querySelector(".tier").textContent.trim(),
             code: [...row.children[4].querySelectorAll("li")].map(li => ({
                 outcome: li.querySelector(".o").className,
                 href: li.querySelector("a") ? li.querySelector("a").getAttribute("href") : "",
