@@ -175,7 +175,7 @@ def pretrained_weights(ctx: Context) -> Answer:
 
 
 @DECLARED.per_code_link(
-    "D5", CHECKLIST, "README results and the commands producing them", 5,
+    "D5", CHECKLIST, "README results and commands", 5,
     passes="the README shows results (a table of measurements or a results figure; settings "
     "and dataset tables do not count) and the commands that produce them; `partial` (half "
     "the weight, not a pass) for the results alone",
