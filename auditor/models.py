@@ -390,6 +390,12 @@ class ReadmeFacts:
     # The first line promising the weights ("weights coming soon"), when the README gives
     # none of its own: an open promise (`auditor.rubric.promises`).
     weights_promise: ReadmeEvidence | None = None
+    # The sentences saying why the data (cover `data`) or the weights (`weights`) cannot be
+    # released: privacy, a licence, their size (`auditor.readme.withheld`).
+    withheld: tuple[ReadmeEvidence, ...] = ()
+    # The citation the README gives is only a pointer (a paper link under a citation heading):
+    # no BibTeX entry of this work, no reference with its authors or venue.
+    bare_citation: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +542,11 @@ class RepoFacts:
     # The README's promise of weights it does not give yet (`ReadmeFacts.weights_promise`): a
     # merge scores the paper's promises again from it.
     readme_weights_promise: ReadmeEvidence | None = None
+    # The README's sentences saying why the data or weights cannot be released
+    # (`ReadmeFacts.withheld`), and whether its citation is only a pointer
+    # (`ReadmeFacts.bare_citation`): D4, E3 and F2 read them.
+    readme_withheld: tuple[ReadmeEvidence, ...] = ()
+    readme_bare_citation: bool = False
 
     @property
     def readme_analysed(self) -> bool:
@@ -573,33 +584,46 @@ class CriterionResult(StrEnum):
     FAIL = "fail"
     UNKNOWN = "unknown"
     NOT_APPLICABLE = "n/a"
+    # Half met (rubric 2.0: D5's results table without the commands producing it): half the
+    # criterion's weight, and no pass where a tier counts passes.
+    PARTIAL = "partial"
 
 
 class Tier(StrEnum):
-    """A paper's headline, from worst to best: the one tier order (`CODE_TIERS` and `TIER_RANK`
-    ask it); `unknown`, last, when a gate could not be decided (it is no grade)."""
+    """A paper's headline, from worst to best: the one tier order (`TIER_RANK`, `CODE_TIERS`,
+    the summary's tier table ask it). A dead link, another work's repository and a broken
+    promise of code rank below citing no code; `unknown` ranks above every decided failure,
+    just below reachable code, because the undecided link may yet be the real one."""
 
-    NO_CODE = "no-code"
     DEAD = "dead"
     MISMATCH = "mismatch"  # the cited repository is about another work
     PLACEHOLDER = "placeholder"
+    NO_CODE = "no-code"
+    UNKNOWN = "unknown"
     LISTED = "listed"
     BRONZE = "bronze"
     SILVER = "silver"
     GOLD = "gold"
-    UNKNOWN = "unknown"
 
 
-_GRADES: tuple[Tier, ...] = tuple(tier for tier in Tier if tier is not Tier.UNKNOWN)
+_LADDER: tuple[Tier, ...] = tuple(Tier)
 # Tiers of a paper whose code is reachable, worst to best.
-CODE_TIERS: tuple[Tier, ...] = _GRADES[_GRADES.index(Tier.LISTED) :]
-# Worst to best when choosing between tiers (a paper's best code link): `unknown` ranks above
-# every decided failure, just below reachable code, because the undecided link may yet be the
-# real one.
-TIER_RANK: Mapping[Tier, int] = {
-    tier: rank
-    for rank, tier in enumerate((*_GRADES[: _GRADES.index(Tier.LISTED)], Tier.UNKNOWN, *CODE_TIERS))
-}
+CODE_TIERS: tuple[Tier, ...] = _LADDER[_LADDER.index(Tier.LISTED) :]
+# Worst to best (`--fail-on tier-below`, a paper's best code link, the summary).
+TIER_RANK: Mapping[Tier, int] = {tier: rank for rank, tier in enumerate(_LADDER)}
+# Tiers that get no score: nothing of the paper's own code to grade.
+UNSCORED_TIERS = frozenset({Tier.DEAD, Tier.MISMATCH, Tier.PLACEHOLDER, Tier.NO_CODE})
+
+
+class Reuse(StrEnum):
+    """May others reuse the code the paper is scored on (rubric 2.0's reuse mark, beside the
+    tier and outside it): from its licence facts (`auditor.facts.licenses.reuse_of`)."""
+
+    OPEN = "open"  # permissive or copyleft
+    RESTRICTED = "restricted"  # e.g. non-commercial
+    CUSTOM = "custom"  # a licence of its own terms, not classified
+    NONE = "none"  # no licence: all rights reserved
+    UNKNOWN = "unknown"  # the licence facts are missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,3 +692,5 @@ class PaperScore:
     # not judged, as in scorecards written before promises were).
     promises: tuple[Promise, ...] = ()
     overdue: bool | None = None
+    # Whether others may reuse the code scored (reachable or undecided code only).
+    reuse: Reuse | None = None

@@ -9,6 +9,7 @@ import io
 import ipaddress
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,9 @@ import pytest
 
 from auditor import __version__, cli
 from auditor.config import settings as config
+from auditor.models import PaperScore, Tier
 from tests.support.local_servers import html, serve
+from tests.support.scorecards import paper, scorecard
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).parents[1] / "examples").glob("*.txt"))
 
@@ -356,3 +359,29 @@ def test_a_fifo_as_a_settings_file_is_refused_in_one_line(
     assert cli.main(argv, environ={}) == cli.EXIT_USAGE  # parsed, never opened
     error = capsys.readouterr().err.strip().splitlines()[-1]
     assert f"argument {flag}: not a regular file" in error
+
+
+@pytest.mark.parametrize(
+    ("floor", "below"),
+    [
+        # The tier order (rubric 2.0): dead < mismatch < placeholder < no-code < unknown < listed
+        # < bronze < silver < gold; citing no code and an undecided paper hold no code to a floor.
+        ("listed", 3),
+        ("bronze", 4),
+        ("gold", 6),
+    ],
+)
+def test_fail_on_tier_below_follows_the_tier_order(floor: str, below: int) -> None:
+    tiers = (Tier.DEAD, Tier.MISMATCH, Tier.PLACEHOLDER, Tier.NO_CODE, Tier.UNKNOWN)
+    tiers += (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
+    document = scorecard([(paper(f"l.txt#{n}", tier.value), []) for n, tier in enumerate(tiers)])
+    document = replace(
+        document,
+        papers=tuple(
+            replace(entry, score=PaperScore(tier, None))
+            for entry, tier in zip(document.papers, tiers, strict=True)
+        ),
+    )
+    assert cli.findings(document, [f"tier-below:{floor}"]) == [
+        f"{below} paper(s) with code below {floor}"
+    ]

@@ -77,7 +77,8 @@ def test_a_folder_is_judged_with_its_files(tmp_path: Path) -> None:
         "D2": CriterionResult.PASS,
         "D3": CriterionResult.PASS,
         "D4": CriterionResult.FAIL,
-        "D5": CriterionResult.PASS,
+        # Rubric 2.0: the results table without the commands producing it is half met.
+        "D5": CriterionResult.PARTIAL,
     }
 
 
@@ -125,7 +126,7 @@ def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert document["covers"][0] == {"cover": "install", "line": 5, "excerpt": "Installation"}
     assert document["placeholder"] is False
     assert list(document["checklist"]) == ["D1", "D2", "D3", "D4", "D5"]
-    assert set(document["checklist"].values()) <= {"pass", "fail", "unknown"}
+    assert set(document["checklist"].values()) <= {"pass", "fail", "unknown", "partial"}
 
 
 def test_text_is_a_checklist_with_line_numbers(

@@ -60,15 +60,17 @@ def test_no_module_but_models_writes_an_outcome_group() -> None:
 
 def test_the_tier_order_is_tiers_own() -> None:
     assert CODE_TIERS == (Tier.LISTED, Tier.BRONZE, Tier.SILVER, Tier.GOLD)
-    # Choosing a paper's best link: an undecided one may yet be the real code.
+    # Rubric 2.0's order: a broken promise of code is worse than none; an undecided link may
+    # yet be the real code.
     assert sorted(Tier, key=TIER_RANK.__getitem__) == [
-        Tier.NO_CODE,
         Tier.DEAD,
         Tier.MISMATCH,
         Tier.PLACEHOLDER,
+        Tier.NO_CODE,
         Tier.UNKNOWN,
         *CODE_TIERS,
     ]
+    assert list(Tier) == sorted(Tier, key=TIER_RANK.__getitem__)
 
 
 def _tier_orders(tree: ast.AST) -> list[int]:

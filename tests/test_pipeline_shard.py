@@ -362,7 +362,7 @@ def test_shards_of_another_rubric_than_the_merges_are_refused() -> None:
     shards = [EXAMPLE.shard(k, 2, trim=False) for k in (1, 2)]
     stricter = Rubric(placeholder_grace_days=30)
 
-    with pytest.raises(ShardError, match=r"scored with rubric 1\.2, not 1\.2\+custom\.") as error:
+    with pytest.raises(ShardError, match=r"scored with rubric 2\.0, not 2\.0\+custom\.") as error:
         merge(shards, stricter)
     assert "--config" in str(error.value)
     assert "\n" not in str(error.value)
@@ -383,7 +383,7 @@ def test_merge_reads_the_rubric_of_config_as_audit_does(
     assert cli.main([*arguments, "--config", str(config)], environ={}) == cli.EXIT_USAGE
     error = capsys.readouterr().err
     assert error.count("\n") == 1
-    assert "scored with rubric 1.2, not 1.2+custom." in error
+    assert "scored with rubric 2.0, not 2.0+custom." in error
     assert not (tmp_path / "merged").exists()
     assert cli.main([*arguments, "--fail-on", "never"], environ={}) == cli.EXIT_OK
 

@@ -497,3 +497,28 @@ def test_a_promise_of_weights_is_the_first_line_promising_them(text: str, line: 
     assert (promise.line if promise else None) == line
     if promise is not None:
         assert promise.cover is C.WEIGHTS
+
+
+# Rubric 2.0's F2: a citation of the paper, not a pointer to it (our own READMEs).
+BIBTEX = (
+    "```bibtex\n@inproceedings{net2026,\n  title={Net: Learning},\n  author={Doe, Jane},\n}\n```\n"
+)
+CITATIONS = [
+    ("## Citation\n\nhttps://arxiv.org/abs/2601.04321\n", True),
+    ("## Citation\n\nPlease cite our paper: https://arxiv.org/abs/2601.04321\n", True),
+    ("## Citation\n\n" + BIBTEX, False),
+    ("## Citation\n\nDoe, Jane and Roe, Rick (2026). Net: Learning. In CVPR.\n", False),
+    ("## Citation\n\nJane Doe et al. Net: Learning. arXiv:2601.04321.\n", False),
+    ("If you use this code, please cite:\n\n" + BIBTEX, False),
+]
+
+
+@pytest.mark.parametrize(("section", "bare"), CITATIONS)
+def test_a_citation_that_only_points_at_the_paper_is_bare(section: str, bare: bool) -> None:
+    facts = analyze_readme(f"# Net\n\nNet learns from examples.\n\n{section}")
+    assert C.CITATION in facts.covers
+    assert facts.bare_citation is bare
+
+
+def test_a_readme_without_a_citation_is_not_bare() -> None:
+    assert analyze_readme("# Net\n\nNet learns from examples.\n").bare_citation is False

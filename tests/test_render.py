@@ -459,11 +459,12 @@ def test_the_table_is_rendered_problems_first() -> None:
     assert len(rows) == 8
     tiers = [re.search(r'class="tier t-([a-z-]+)"', row).group(1) for row in rows]
     assert tiers == [
-        "dead", "placeholder", "listed", "listed", "silver", "gold", "unknown", "no-code"
+        "dead", "placeholder", "listed", "silver", "gold", "gold", "unknown", "no-code"
     ]  # fmt: skip
-    # Within a tier the lowest score first (NoLicence 86 before Elsewhere without a score).
-    assert "NoLicence" in rows[2]
-    assert "Elsewhere" in rows[3]
+    # Within a tier the lowest score first (NoLicence 88, no licence being no gate in rubric
+    # 2.0, before GoldNet's 100).
+    assert "Elsewhere" in rows[2]
+    assert "NoLicence" in rows[4]
     data = json.loads(re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1))
     assert [item["tier"] for item in data["papers"]] == tiers
     assert "Gone &lt;b&gt;Net&lt;/b&gt;" in rows[0]
@@ -665,7 +666,7 @@ def test_the_headline_counts_say_what_they_count_in_both_reports() -> None:
     assert (
         counts.code_sentence
         == sentence
-        == ("5 papers cite code that resolves; 2 of them are documented (bronze or better).")
+        == ("5 papers cite code that resolves; 3 of them are documented (bronze or better).")
     )
     assert sentence in render.render_markdown(doc)
     assert sentence in render.render_html(doc)
@@ -840,5 +841,5 @@ def test_an_archived_repository_is_marked_on_its_row() -> None:
     )
     assert 'class="archived"' not in rows["Live Net"]
     text = render.render_markdown(doc)
-    assert "| Old Net | ★★★ gold · archived |" in text
-    assert "| Live Net | ★★★ gold |" in text
+    assert "| Old Net | ★★★ gold · reuse: open · archived |" in text
+    assert "| Live Net | ★★★ gold · reuse: open |" in text

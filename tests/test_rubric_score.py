@@ -38,7 +38,7 @@ from auditor.rubric.registry import (
     load_rubric,
 )
 from auditor.rubric.score import paper_period, score_paper
-from tests.support.scorecards import TODAY, gold_facts, paper, result
+from tests.support.scorecards import EVERY_COVER, TODAY, gold_facts, paper, result
 
 PASS, FAIL = CriterionResult.PASS, CriterionResult.FAIL
 UNKNOWN, NA = CriterionResult.UNKNOWN, CriterionResult.NOT_APPLICABLE
@@ -70,6 +70,22 @@ def criterion(card: PaperScore, cid: str) -> CriterionResult:
 
 def b2_reason(card: PaperScore) -> str:
     return next(c.reason for c in card.criteria if c.id == "B2")
+
+
+# G1's windows: created before the paper and untouched since (early, never failed); a history
+# imported into a repository created after the paper, with no activity since.
+BEFORE_THE_PAPER: dict[str, Any] = {
+    "created_at": "2024-06-01T00:00:00Z",
+    "last_commit_at": "2025-01-01T00:00:00Z",
+    "pushed_at": None,
+    "latest_release": None,
+}
+IMPORTED_HISTORY: dict[str, Any] = {
+    "created_at": "2024-05-01T00:00:00Z",
+    "last_commit_at": "2024-01-01T00:00:00Z",
+    "pushed_at": None,
+    "latest_release": None,
+}
 
 
 def placeholder_facts(**overrides: Any) -> RepoFacts:
@@ -233,7 +249,13 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
         FAIL,
     ),
     ("D4", "no weights", lambda: score(gold_facts(artifact_links=(), readme_covers=())), FAIL),
-    ("D5", "results table", lambda: score(gold_facts()), PASS),
+    ("D5", "results table and the commands producing it", lambda: score(gold_facts()), PASS),
+    (
+        "D5",
+        "a results table alone",
+        lambda: score(gold_facts(readme_results_commands=None)),
+        CriterionResult.PARTIAL,
+    ),
     ("D5", "no results", lambda: score(gold_facts(readme_covers=())), FAIL),
     ("E1", "pinned", lambda: score(gold_facts()), PASS),
     ("E1", "not pinned", lambda: score(gold_facts(deps_pinned=False)), FAIL),
@@ -297,8 +319,26 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
     ("G1", "commit after the paper", lambda: score(gold_facts()), PASS),
     (
         "G1",
-        "last commit before the paper",
+        "a release after the paper, the last commit before it",
         lambda: score(gold_facts(last_commit_at="2025-01-01T00:00:00Z")),
+        PASS,
+    ),
+    (
+        "G1",
+        "code released before the paper, not changed since",
+        lambda: score(gold_facts(**BEFORE_THE_PAPER)),
+        NA,
+    ),
+    (
+        "G1",
+        "created after the paper, its window open",
+        lambda: score(gold_facts(**{**IMPORTED_HISTORY, "created_at": "2026-06-01T00:00:00Z"})),
+        NA,
+    ),
+    (
+        "G1",
+        "created after the paper, no activity in the twelve months after",
+        lambda: score(gold_facts(**IMPORTED_HISTORY), date_="2024-03"),
         FAIL,
     ),
     ("G1", "no paper date", lambda: score(gold_facts(), date_=None), UNKNOWN),
@@ -442,14 +482,25 @@ TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [
         Tier.SILVER,
     ),
     (
-        "silver needs a citation",
+        # Rubric 2.0: citation and licence are no gates (the score and the reuse mark say them).
+        "a citation is no gate",
         lambda: score(
             gold_facts(
                 has_citation_cff=False,
                 readme_covers=(ReadmeCover.INSTALL, ReadmeCover.RESULTS, ReadmeCover.WEIGHTS),
             )
         ),
-        Tier.BRONZE,
+        Tier.GOLD,
+    ),
+    (
+        "bronze needs install or usage steps",
+        lambda: score(gold_facts(readme_covers=(ReadmeCover.TRAIN, ReadmeCover.RESULTS))),
+        Tier.LISTED,
+    ),
+    (
+        "gold needs the commands producing the results (D5 partial)",
+        lambda: score(gold_facts(readme_results_commands=None)),
+        Tier.SILVER,
     ),
     (
         "silver needs training or evaluation code",
@@ -479,7 +530,7 @@ TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [
         Tier.BRONZE,
     ),
     (
-        "bronze needs a licence",
+        "a licence is no gate",
         lambda: score(
             gold_facts(
                 license_spdx=None,
@@ -487,7 +538,7 @@ TIERS: list[tuple[str, Callable[[], PaperScore], Tier]] = [
                 root_files=("README.md", "train.py"),
             )
         ),
-        Tier.LISTED,
+        Tier.GOLD,
     ),
     ("bronze needs a substantive README", lambda: score(gold_facts(readme_bytes=200)), Tier.LISTED),
     (
@@ -680,9 +731,13 @@ def test_moved_repository_is_scored_on_its_new_address() -> None:
 def test_score_weights_decided_criteria_only() -> None:
     assert score(gold_facts()).score == 100
     # F3 (3) and G1 (2) fail: 95 of 100.
-    assert score(gold_facts(latest_release=None, last_commit_at="2020-01-01T00:00:00Z")).score == 95
+    assert score(gold_facts(**IMPORTED_HISTORY), date_="2024-03").score == 95
     # Without a date G1 leaves the denominator: 97 of 98.
     assert score(gold_facts(latest_release=None), date_=None).score == round(100 * 95 / 98)
+    # Released before the paper, G1 is n/a: it leaves the denominator too.
+    assert score(gold_facts(**BEFORE_THE_PAPER)).score == round(100 * 95 / 98)
+    # A partial D5 (5) earns half its weight: 97.5 of 100.
+    assert score(gold_facts(readme_results_commands=None)).score == round(97.5)
 
 
 def test_no_score_when_too_little_is_decided() -> None:
@@ -822,6 +877,53 @@ def test_bad_config_is_one_line_error(tmp_path: Path, text: str, message: str) -
     assert str(config) in str(raised.value)
 
 
+NO_WEIGHTS = tuple(cover for cover in EVERY_COVER if cover is not ReadmeCover.WEIGHTS)
+# Every setting a rubric 1.2 configuration could hold, and how a run shows that it still applies
+# under 2.0 (none was retired, so none is refused).
+UNLICENSED = gold_facts(
+    license_spdx=None, license_class=LicenseClass.NONE, root_files=("README.md", "train.py")
+)
+CONFIGURATION_1_2: list[tuple[str, Callable[[Rubric], Any], Any]] = [
+    # C1 and E4 fail, C2 is n/a: 86 of 118.
+    ("[rubric.weights]\nC1 = 30\n", lambda r: score(UNLICENSED, rubric=r).score, 73),
+    (
+        "[rubric]\nplaceholder_grace_days = 30\n",
+        lambda r: b2_reason(score(placeholder_facts(), date_="2026-11-15", rubric=r)),
+        "README says the code is coming; not overdue until 2026-12-15 (30-day grace)",
+    ),
+    (
+        "[rubric]\nreadme_min_bytes = 8000\n",
+        lambda r: score(gold_facts(), rubric=r).tier,
+        Tier.LISTED,
+    ),
+    (
+        "[rubric]\nsilver_min_checklist = 5\n",
+        lambda r: score(gold_facts(artifact_links=(), readme_covers=NO_WEIGHTS), rubric=r).tier,
+        Tier.BRONZE,
+    ),
+    (
+        "[rubric]\nmin_decided_share = 1.0\n",
+        lambda r: score(gold_facts(deps_pinned=None), rubric=r).score,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "measure", "expected"), CONFIGURATION_1_2, ids=[c[0] for c in CONFIGURATION_1_2]
+)
+def test_a_rubric_1_2_configuration_applies_as_before(
+    tmp_path: Path, text: str, measure: Callable[[Rubric], Any], expected: Any
+) -> None:
+    """Rubric 2.0 loads a 1.2 configuration: each of its settings applies as it did."""
+    config = tmp_path / "rubric-1.2.toml"
+    config.write_text(text)
+    rubric = load_rubric(config, pyproject=None)
+    assert rubric.version.startswith("2.0+custom.")
+    assert measure(rubric) == expected
+    assert measure(Rubric()) != expected  # the default says otherwise: the setting did it
+
+
 def test_all_zero_weights_and_missing_file(tmp_path: Path) -> None:
     zeros = "\n".join(f"{spec.id} = 0" for spec in CRITERIA)
     config = tmp_path / "zero.toml"
@@ -842,7 +944,8 @@ def test_docs_are_generated_from_the_rubric_and_current() -> None:
         row = f"| {spec.id} | {spec.group.title} | {spec.title} | {spec.weight} |"
         assert row in docs, row
     assert f"Rubric version: **{RUBRIC_VERSION}**" in docs
-    assert RUBRIC_VERSION == "1.2"
+    assert RUBRIC_VERSION == "2.0"
+    assert "## What changed from 1.2 and why" in docs
     assert sum(spec.weight for spec in CRITERIA) == 100
 
 
@@ -918,10 +1021,13 @@ def test_papers_without_code_get_no_score() -> None:
     assert score(code=False).score is None
     dead_page = result("https://lab.example.org/p", LinkKind.WEB, outcome=Outcome.DEAD)
     assert score(code=False, extra=[dead_page]).score is None
-    # A dead repository is scored (its paper cited code), but earns no "permanent home".
+    # Rubric 2.0: nor does a dead repository, a placeholder or another work's repository.
     dead = score(None, outcome=Outcome.DEAD)
     assert dead.tier == Tier.DEAD
-    assert dead.score == 0
+    assert dead.score is None
+    placeholder = score(placeholder_facts())
+    assert placeholder.tier == Tier.PLACEHOLDER
+    assert placeholder.score is None
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,7 @@ from auditor.models import (
     ReadmeEvidence,
     Release,
     RepoFacts,
+    Reuse,
     Tier,
     TrackerReport,
     open_member,
@@ -280,6 +281,11 @@ def every_fact() -> RepoFacts:
             ),
         ),
         readme_weights_promise=ReadmeEvidence(ReadmeCover.WEIGHTS, 9, "weights coming soon"),
+        readme_results_commands=ReadmeEvidence(
+            ReadmeCover.RESULTS_COMMANDS, 9, "python evaluate.py --table 2"
+        ),
+        readme_withheld=(ReadmeEvidence(ReadmeCover.DATA, 12, "The scans cannot be shared."),),
+        readme_bare_citation=True,
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:
@@ -343,7 +349,13 @@ def full_scorecard() -> Scorecard:
                 entry,
                 review=reviewed,
                 score=entry.score
-                and replace(entry.score, other_work=other, promises=(promised,), overdue=True),
+                and replace(
+                    entry.score,
+                    other_work=other,
+                    reuse=Reuse.OPEN,
+                    promises=(promised,),
+                    overdue=True,
+                ),
                 changes=(ChangeKind.REJUDGED,),
             )
             for entry in card.papers
@@ -543,7 +555,7 @@ def _set(path: str, value: object) -> Any:
         (_set("summary/tiers/gold", -1), "summary.tiers.gold: expected an integer from 0, got -1"),
         (_set("summary/median_score", "high"), "summary.median_score: expected a number or null"),
         (_set("inputs/0/papers", "2"), "inputs[0].papers: expected an integer, got '2'"),
-        (_set("papers/0/tier", "platinum"), "papers[0].tier: expected one of no-code, dead, "),
+        (_set("papers/0/tier", "platinum"), "papers[0].tier: expected one of dead, mismatch, "),
         (_set("papers/0/score", 101), "papers[0].score: expected an integer from 0 to 100"),
         (_set("papers/0/criteria", KeyError), "papers[0].criteria: missing"),
         (_set("papers/0/criteria/0/result", "maybe"), "papers[0].criteria[0].result: expected one"),

@@ -85,7 +85,7 @@ ENTRY = 'paper = "arxiv:1"\nverdict = "gold"\nreason = "r"\nreviewer = "n"\ndate
             3,  # a tier word, for a link
             f"review verdict 'gold' is not an outcome word; allowed: {OUTCOME_WORDS}",
         ),
-        (ENTRY.replace('verdict = "gold"\n', ""), 1, "needs a `verdict`, a tier word: no-code, "),
+        (ENTRY.replace('verdict = "gold"\n', ""), 1, "needs a `verdict`, a tier word: dead, "),
         (ENTRY.replace('reason = "r"', 'reason = "  "'), 4, "review needs a `reason` (why)"),
         (ENTRY.replace('reviewer = "n"\n', ""), 1, "review needs a `reviewer` (who reviewed it)"),
         (ENTRY.replace("date = 2026-01-02\n", ""), 1, "review needs a `date`"),

@@ -73,7 +73,7 @@ def parse_fail_on(text: str) -> tuple[str, ...]:
 
 def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
     """The `--fail-on` rules the scorecard trips, each as a short sentence."""
-    from auditor.models import CODE_TIERS, Tier  # the vocabulary: not loaded by `--help`
+    from auditor.models import TIER_RANK, Tier  # not loaded by `--help`
     from auditor.scorecard.dead_links import new_dead
     from auditor.scorecard.rejudging import is_rejudged
 
@@ -103,15 +103,16 @@ def findings(card: Scorecard, rules: Sequence[str]) -> list[str]:
             found.append(f"{overdue} paper(s) with an overdue promise")
     for rule in rules:
         if rule.startswith("tier-below:"):
-            floor = CODE_TIERS.index(Tier(rule.removeprefix("tier-below:")))
+            floor = Tier(rule.removeprefix("tier-below:"))
+            # Below the floor in the tier order; no code has none to hold to a floor, and an
+            # unknown paper is not decided.
             below = [
                 tier
                 for tier in tiers
-                if tier in CODE_TIERS[:floor]
-                or tier in (Tier.DEAD, Tier.MISMATCH, Tier.PLACEHOLDER)
+                if TIER_RANK[tier] < TIER_RANK[floor] and tier not in (Tier.NO_CODE, Tier.UNKNOWN)
             ]
             if below:
-                found.append(f"{len(below)} paper(s) with code below {CODE_TIERS[floor]}")
+                found.append(f"{len(below)} paper(s) with code below {floor}")
     return found
 
 

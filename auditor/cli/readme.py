@@ -54,6 +54,11 @@ class _NotRead(ReadmeCheckError):
     the folder."""
 
 
+# The answers whose fix is shown: a failure, and a criterion half met (D5's results without the
+# commands producing them).
+_TO_FIX = frozenset({CriterionResult.FAIL, CriterionResult.PARTIAL})
+
+
 @dataclass(frozen=True, slots=True)
 class ChecklistItem:
     id: str
@@ -86,9 +91,7 @@ class ReadmeCheck:
             "checklist": {item.id: item.result.value for item in self.checklist},
             "placeholder_reason": self.placeholder_reason,
             "fixes": {
-                item.id: item.fix
-                for item in self.checklist
-                if item.result is CriterionResult.FAIL and item.fix
+                item.id: item.fix for item in self.checklist if item.result in _TO_FIX and item.fix
             },
         }
 
@@ -114,13 +117,17 @@ class ReadmeCheck:
             )
         lines.append("")
         lines.append("Papers with Code checklist:")
-        marks = {CriterionResult.PASS: "✓", CriterionResult.FAIL: "✗"}
+        marks = {
+            CriterionResult.PASS: "✓",
+            CriterionResult.FAIL: "✗",
+            CriterionResult.PARTIAL: "◐",
+        }
         for check in self.checklist:
             mark = marks.get(check.result, "?")
             lines.append(
                 f"  {mark} {check.id} {check.title:<24} {check.result.value}: {check.reason}"
             )
-            if check.result is CriterionResult.FAIL and check.fix:
+            if check.result in _TO_FIX and check.fix:
                 lines.append(f"      fix: {check.fix}")
         return "\n".join(lines) + "\n"
 

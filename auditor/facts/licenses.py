@@ -1,4 +1,5 @@
-"""SPDX licence id → the licence classes the scorecard speaks of.
+"""SPDX licence id → the licence classes the scorecard speaks of, and what a class lets others
+do with the code (the reuse mark).
 
 GitHub reports what Licensee matched in the repository's licence file: an SPDX id, the pseudo
 id `NOASSERTION` for a licence file it could not match, or nothing at all. GitLab and Hugging
@@ -8,7 +9,7 @@ same SPDX spelling so every forge lands in one table.
 
 from __future__ import annotations
 
-from auditor.models import LicenseClass
+from auditor.models import LicenseClass, Reuse
 
 NOASSERTION = "NOASSERTION"
 
@@ -108,3 +109,23 @@ def spdx_from_key(key: str | None) -> str | None:
     if key.casefold() in {"none", "no-license"}:
         return None
     return _SPDX_OF_KEY.get(key.casefold(), NOASSERTION)
+
+
+_REUSE_OF_CLASS = {
+    LicenseClass.PERMISSIVE: Reuse.OPEN,
+    LicenseClass.COPYLEFT: Reuse.OPEN,
+    LicenseClass.NON_COMMERCIAL: Reuse.RESTRICTED,
+    LicenseClass.CUSTOM: Reuse.CUSTOM,
+    LicenseClass.NONE: Reuse.NONE,
+}
+
+
+def reuse_of(klass: LicenseClass | None, *, licence_file: bool = False) -> Reuse:
+    """The reuse mark of a repository whose licence class is `klass` (None: not known). A
+    licence file the host could not match (`licence_file`, class `none`) has terms of its own:
+    custom. A class this version does not know is unknown."""
+    if klass is None:
+        return Reuse.UNKNOWN
+    if klass == LicenseClass.NONE and licence_file:
+        return Reuse.CUSTOM
+    return _REUSE_OF_CLASS.get(klass, Reuse.UNKNOWN)

@@ -107,6 +107,7 @@ from auditor.readme import words as W
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 from auditor.readme.titles import same_title, text_words
+from auditor.readme.withheld import withheld
 
 __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 
@@ -170,6 +171,8 @@ class _Reader:
         self.claims: list[ReadmeClaim] = []
         self.entries: list[tuple[Line, str]] = []  # BibTeX entries: the first line, the title
         self._other_entries: set[int] = set()  # where BibTeX entries of other works start
+        self._own_entries = False  # a BibTeX entry of this work
+        self._citing: list[int] = []  # lines noted as citing
         self.found: dict[ReadmeCover, ReadmeEvidence] = {}
         self.artifacts: list[ArtifactLink] = []  # every link given, classified
         self._classified: set[ArtifactLink] = set()
@@ -239,6 +242,23 @@ class _Reader:
             inherited=inherited,
             artifacts=tuple(self.artifacts),
             weights_promise=self._weights_promise(),
+            withheld=withheld(self.doc.lines),
+            bare_citation=self._bare_citation(),
+        )
+
+    def _bare_citation(self) -> bool:
+        """Whether what cites the paper is only a pointer (a paper link under a citation
+        heading, a request beside a link): no BibTeX entry of this work, and no reference with
+        authors or a venue on or just below a citing line (`CITATION.cff` is no pointer)."""
+        if C.CITATION not in self.found or self.found[C.CITATION].line == 0:
+            return False
+        if self._own_entries:
+            return False
+        lines = self.doc.lines
+        return not any(
+            W.REFERENCE.search(line.text)
+            for index in self._citing
+            for line in lines[index : index + 8]
         )
 
     def _titled_entry(self, index: int, line: Line) -> bool:
@@ -265,6 +285,8 @@ class _Reader:
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
         line = self.doc.lines[index]
+        if cover is C.CITATION:
+            self._citing.append(index)
         self._note_at(cover, line.number, line.text)
 
     def _note_at(self, cover: ReadmeCover, number: int, excerpt: str) -> None:
@@ -347,6 +369,7 @@ class _Reader:
             self._claim(C.CITATION, whose, index, work=title if whose is Whose.OTHER else None)
             if whose is Whose.OWN:  # a BibTeX of only another work asks no one to cite this
                 self._note(C.CITATION, index)
+                self._own_entries = True
             else:
                 self._other_entries.add(index)
             if title and len(self.entries) < MAX_CLAIMS:
@@ -980,6 +1003,8 @@ def read_readme(
         readme_arxiv_ids=O.named_arxiv_ids(text),
         readme_inherited=analysis.inherited,
         readme_weights_promise=analysis.weights_promise,
+        readme_withheld=analysis.withheld,
+        readme_bare_citation=analysis.bare_citation,
     )
     return analysed, analysis
 

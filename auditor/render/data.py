@@ -71,9 +71,6 @@ LINK_COLUMNS: tuple[str, ...] = (
 )
 # What a review adds beside its verdict, in both files.
 _REVIEW_COLUMNS = ("review_reason", "reviewer", "review_date", "review_differs")
-# Not yet judged by the scorecard: the columns are there, empty, so that the files' shape does
-# not change when they are.
-NOT_YET_JUDGED = ("reuse",)
 
 BADGE_LABEL = "code available"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -112,9 +109,9 @@ def _paper_row(
         "stars": repo.stars if repo else None,
         "links": len(paper.links),
         "dead_links": sum(link.counts_as_dead for link in cited),
-        **dict.fromkeys(NOT_YET_JUDGED),
         "mismatch": score.other_work.words if score and score.other_work else None,
         "overdue": score.overdue if score else None,  # None: scored before promises were
+        "reuse": score.reuse.value if score and score.reuse else None,
         "rubric_version": card.rubric_version,
         "audit_date": day_of(card.generated_at),
         "source_path": paper.source.path,

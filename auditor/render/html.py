@@ -84,6 +84,8 @@ class _TableRow:
     badge: str  # the tier as people read it, with its symbol
     review: str  # a reviewer's verdict beside the tier (`review_words`), or ""
     review_differs: bool
+    reuse: str  # the reuse mark beside the tier ("open", …), or ""
+    reuse_means: str  # what it says, in words
     new: bool
     archived: bool  # the repository scored is archived (read-only)
     score: str
@@ -113,6 +115,8 @@ def _table_row(view: PaperView) -> _TableRow:
         badge=f"{TIER_SYMBOLS.get(view.tier, '?')} {view.tier_words}",
         review=_review_beside(view.entry.review, view.tier),
         review_differs=view.entry.review is not None and view.entry.review.differs,
+        reuse=view.reuse,
+        reuse_means=view.reuse_means,
         new=view.new,
         archived=view.archived,
         score="–" if view.score is None else str(view.score),

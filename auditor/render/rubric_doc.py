@@ -19,6 +19,8 @@ from auditor.render import TIER_SYMBOLS
 from auditor.rubric.registry import (
     CRITERIA,
     GOLD_MEANS,
+    REUSE_MEANS,
+    REUSE_NOTE,
     RUBRIC_VERSION,
     THRESHOLDS,
     Registry,
@@ -59,9 +61,11 @@ the README line (`…/blob/<commit>/README.md#L14` with its text), at the commit
 ## Answers
 
 Each criterion answers **pass**, **fail**, **unknown** (with the reason: a rate limit, the
-network, a host we gather no facts from) or **n/a** (does not apply, such as the licence's kind
-when there is no licence). Unknown and n/a **never count as a fail**: they
-leave the score's denominator.
+network, a host we gather no facts from), **n/a** (does not apply, such as the licence's kind
+when there is no licence, or the data when the README says why it cannot be released) or
+**partial** (half met: the README's results without the commands that produce them). Unknown
+and n/a **never count as a fail**: they leave the score's denominator. A partial answer earns
+half its weight, and is no pass where a tier counts passes.
 
 ## Which links are code
 
@@ -131,13 +135,20 @@ the gate is undecided, they are unknown with "repository not reached".
 
 ## Tiers
 
-Checked in this order; the first that applies is the paper's tier.
+From worst to best — the tier order of `--fail-on tier-below`, the summary's `tiers` and the
+CSV: a dead link, another work's repository and a broken promise of code rank below citing no
+code, and `unknown` ranks just below reachable code, because the undecided link may yet be the
+real one. `--fail-on tier-below:TIER` counts the papers whose code is below TIER: dead,
+mismatch, placeholder and the code tiers under it; a paper citing no code has none to hold to a
+floor, and an unknown paper is not decided, so neither trips it.
 
 | tier | symbol | rule |
 |------|:------:|------|
 """
 
 _TAIL = """
+{reuse}
+
 Tiers above listed are claims and need evidence: an unknown criterion neither fails them nor
 earns them. Turning a failed answer into an unknown never lowers a tier or a score (the tests
 check this for each kind of unknown).
@@ -151,10 +162,11 @@ earliest.
 
 `score = round(100 × Σ weight(passed) / Σ weight(passed or failed))`
 
-There is **no score** (`null`) for a paper without code (no code link, or a reading list:
-there is nothing to score), and none when less than `min_decided_share` ({share:g}) of the total
-weight could be decided: a number over a handful of link checks would read as a verdict on the
-code.
+`partial` counts half its weight among the passed. There is **no score** (`null`) for a paper
+without code of its own to grade — no code link or a reading list (no-code), a dead link, a
+placeholder, another work's repository (mismatch) — and none when less than
+`min_decided_share` ({share:g}) of the total weight could be decided: a number over a handful
+of link checks would read as a verdict on the code.
 
 ## Configuration
 
@@ -171,7 +183,9 @@ C1 = 15     # any criterion id; 0–100; 0 takes it out of the score
 G1 = 0
 ```
 
-Weights change the score, never the tier rules; thresholds change both where they apply.
+Weights change the score, never the tier rules; thresholds change both where they apply. A
+configuration written for rubric 1.2 loads unchanged: each of its settings (`weights` of any
+criterion, and every threshold above) applies as it did; none was retired, so none is refused.
 
 ## The summary
 
@@ -185,8 +199,17 @@ Some figures worth knowing: in a 200-repository sample of NeurIPS 2019 code only
 five checklist items (pre-trained weights 24 %, results tables 27.5 %), and median stars rose
 from 1.5 at zero items to 196.5 at five.
 
+## What changed from 1.2 and why
+
+{changes}
+
 ## Versions
 
+* **2.0** — the ladder judges what a reader needs to try the code; licence and citation left
+  the gates for the reuse mark; D5 asks for the commands beside the results (`partial`
+  without); G1 judges a window after the paper, never early code; no score for a placeholder,
+  a dead link or a mismatch; n/a for data or weights the README says cannot be released; F2
+  needs a citation of the paper, not a pointer; the tier order puts no-code above placeholder.
 * **1.2** — code on other hosts and in archives is judged from its API's facts (Bitbucket,
   Codeberg and self-hosted Forgejo or GitLab, Gitee, Software Heritage, Zenodo software
   records, OSF, DOIs resolved to what they name); archived code with a DOI or SWHID passes B3
@@ -241,6 +264,60 @@ def _summary_fields(criteria: Registry) -> tuple[tuple[str, str], ...]:
     )
 
 
+# What changed from rubric 1.2 and why, as docs/rubric.md says it.
+CHANGES_FROM_1_2 = (
+    (
+        "The ladder",
+        "listed is code released (B1, B2); bronze adds a substantive README (F1) that says how "
+        "to install or use the code; silver adds at least 3 of D1–D5 with D1 and D2 or D3; "
+        "gold adds all of D1–D5, E1 or E2, and F3. Why: each rung is what a reader needs to "
+        "try the code, the order of the Papers with Code checklist and NeurIPS's guidelines.",
+    ),
+    (
+        "Licence and citation leave the gates",
+        "a complete repository without a licence was listed, one without a BibTeX block at "
+        "most bronze. Why: neither checklist counts them as reproducibility items; they are "
+        "about reuse and credit. They stay in the score at their weights, and the reuse mark "
+        "(`reuse`: open, restricted, custom, none, unknown) says the licence beside the tier.",
+    ),
+    (
+        "D5 asks for the commands",
+        "a results table passed alone; now it is `partial` (half the weight) until the README "
+        "gives the commands producing it. Why: the checklist's item 5 asks for both.",
+    ),
+    (
+        "G1 judges a window",
+        "G1 failed code whose last commit predated the paper; now it passes on a commit or a "
+        "release on or after the later of the paper date and the repository's creation, is "
+        "n/a while the twelve months after it are open, and n/a for code released before the "
+        "paper and not changed since. Why: releasing early is no failure of maintenance.",
+    ),
+    (
+        "No score below no-code",
+        "a placeholder, a dead link and a mismatch had a score, so a placeholder could score "
+        "more than a listed repository and read as better. Why: there is no code of the "
+        "paper's own to grade, as for a paper without code.",
+    ),
+    (
+        "The tier order",
+        "dead < mismatch < placeholder < no-code < unknown < listed < bronze < silver < gold "
+        "(1.2: no-code first). Why: a broken promise of code is worse than no promise.",
+    ),
+    (
+        "n/a for what cannot be released",
+        "D4 and E3 are n/a when the README says why the weights or data cannot be released "
+        "(privacy, a licence, their size), the sentence their evidence. Why: NeurIPS accepts "
+        "that reason; failing it would grade the law, not the code.",
+    ),
+    (
+        "F2 needs a citation",
+        "a bare pointer (a paper link under a Citation heading) passed; now F2 needs the "
+        "paper's BibTeX, a reference with its authors or venue, or CITATION.cff. Why: a link "
+        "says where the paper is, not how to cite it.",
+    ),
+)
+
+
 def _range(kind: type, low: float, high: float) -> str:
     if kind is int:
         return f"{int(low):,}–{int(high):,}"
@@ -274,6 +351,18 @@ def render(criteria: Registry = CRITERIA) -> str:
         _TAIL.format(
             build_summary=f"{build_summary.__module__}.{build_summary.__name__}",
             share=defaults.min_decided_share,
+            reuse="\n".join(
+                [
+                    "### The reuse mark",
+                    "",
+                    REUSE_NOTE + " Beside each tier:",
+                    "",
+                    "| reuse | means |",
+                    "|-------|-------|",
+                    *(f"| `{word}` | {means} |" for word, means in REUSE_MEANS),
+                ]
+            ),
+            changes="\n".join(f"* **{title}** — {said}" for title, said in CHANGES_FROM_1_2),
             thresholds="\n".join(thresholds),
             summary="\n".join(
                 ["| field | meaning |", "|-------|---------|"]

@@ -38,6 +38,7 @@ from auditor.render.text import clip, md, md_link, safe_url, short_url, without_
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import (
     CRITERIA,
+    REUSE_MEANS,
     CriterionSpec,
     code_released,
     licence_declared,
@@ -193,6 +194,18 @@ class PaperView:
         return other.words if other is not None else None
 
     @property
+    def reuse(self) -> str:
+        """The reuse mark beside the tier ("open", "none", …; rubric 2.0); "" when the paper has
+        none (no reachable code, or a scorecard written before 2.0)."""
+        reuse = self.entry.score.reuse if self.entry.score else None
+        return reuse.value if reuse is not None else ""
+
+    @property
+    def reuse_means(self) -> str:
+        """What the reuse mark says, in words (the registry's)."""
+        return dict(REUSE_MEANS).get(self.reuse, "")
+
+    @property
     def archived(self) -> bool:
         """Whether the repository scored is archived (read-only): shown on the paper's row."""
         repo = self.scored.result.repo if self.scored is not None else None
@@ -286,6 +299,8 @@ def _problems(entry: PaperEntry, own_links: Iterable[LinkEntry]) -> tuple[str, .
     # An open promise first: how long it has been open is what its reader asks first.
     problems = [promise_words(p) for p in (entry.score.promises if entry.score else ())]
     problems += [c.reason for c in failed]
+    # Half met (D5's results without their commands): said after what failed.
+    problems += [c.reason for c in criteria if c.result == CriterionResult.PARTIAL]
     if entry.score is not None and entry.score.other_work is not None:
         problems.insert(0, entry.score.other_work.words)
     for c in criteria:

@@ -48,6 +48,7 @@ PASS = CriterionResult.PASS
 FAIL = CriterionResult.FAIL
 UNKNOWN = CriterionResult.UNKNOWN
 NA = CriterionResult.NOT_APPLICABLE
+PARTIAL = CriterionResult.PARTIAL
 
 # Kinds whose facts only an API gives (GitHub's, or another host's or archive's): without them
 # a gate is undecided. GitLab and Hugging Face links keep their older reading (a reachable

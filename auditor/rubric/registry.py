@@ -27,6 +27,7 @@ from auditor.rubric.rules_access import (
     GATE,
     code_released,
     licence_declared,
+    licence_open,
     links_resolve,
     repository_exists,
 )
@@ -47,6 +48,8 @@ __all__ = [
     "CRITERIA",
     "GATE",
     "GOLD_MEANS",
+    "REUSE_MEANS",
+    "REUSE_NOTE",
     "RUBRIC_VERSION",
     "THRESHOLDS",
     "CriterionSpec",
@@ -63,7 +66,7 @@ __all__ = [
 
 # Bump when a rule, a default weight or a tier rule changes meaning: scores of two versions are
 # not comparable.
-RUBRIC_VERSION = "1.2"
+RUBRIC_VERSION = "2.0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,30 +118,14 @@ GOLD_MEANS = (
 
 
 def tier_rules(criteria: Registry = CRITERIA) -> tuple[tuple[str, str], ...]:
-    """The tiers and their rules in words, checked in this order; the first that applies is the
-    paper's tier (`auditor.rubric.score` decides them)."""
+    """The tiers and their rules in words, in the tier order, worst to best (`models.Tier`;
+    `auditor.rubric.score` decides them)."""
     checklist = criteria.checklist
     return (
         (
-            "unknown",
-            "a gate could not be decided: the code link was not checked (rate limit, network, "
-            "refusal) and there are no facts; the facts of a repository or record only an API "
-            "gives (GitHub, Bitbucket, Codeberg, Gitee, Software Heritage, Zenodo) are missing; an "
-            "archive record that may be code (Zenodo, OSF, a DOI) was not read; a "
-            "placeholder without a paper date, or whose README move was not followed; no code link "
-            "yet but a project page could not be read; or a dead, placeholder or reading-list "
-            "repository next to an unread project page. **Never** no-code, dead or placeholder "
-            "while a gate is undecided.",
-        ),
-        (
-            "no-code",
-            "no code link found, directly or via a project page; or the code link is a reading "
-            "list (a survey's list of papers: a publication, not a promise of code). No score.",
-        ),
-        (
             "dead",
             "every code link is dead (or the repository is gone or blocked); or, with no code "
-            "link, a cited project page is dead",
+            "link, a cited project page is dead. No score",
         ),
         (
             "mismatch",
@@ -153,31 +140,66 @@ def tier_rules(criteria: Registry = CRITERIA) -> tuple[tuple[str, str], ...]:
             "placeholder",
             "the repository is empty, holds no code, or is a fork without commits of its own, "
             "from day one (the paper date only says whether the promise is overdue: more than "
-            "the grace period, 90 days, after it)",
+            "the grace period, 90 days, after it). No score",
+        ),
+        (
+            "no-code",
+            "no code link found, directly or via a project page; or the code link is a reading "
+            "list (a survey's list of papers: a publication, not a promise of code). No score",
+        ),
+        (
+            "unknown",
+            "a gate could not be decided: the code link was not checked (rate limit, network, "
+            "refusal) and there are no facts; the facts of a repository or record only an API "
+            "gives (GitHub, Bitbucket, Codeberg, Gitee, Software Heritage, Zenodo) are missing; an "
+            "archive record that may be code (Zenodo, OSF, a DOI) was not read; a "
+            "placeholder whose README move was not followed; no code link "
+            "yet but a project page could not be read; or a dead, placeholder or reading-list "
+            "repository next to an unread project page. **Never** no-code, dead or placeholder "
+            "while a gate is undecided.",
         ),
         (
             "listed",
-            "code reachable, below bronze (including hosts we gather no facts from)",
+            f"code released: the repository exists and is public ({repository_exists.id}) and "
+            f"is no placeholder ({code_released.id}); below bronze (including hosts we gather "
+            "no facts from)",
         ),
         (
             "bronze",
-            f"code released ({code_released.id}) + licence ({licence_declared.id}) + substantive "
-            f"README ({substantive_readme.id})",
+            f"listed + a substantive README ({substantive_readme.id}) that says how to install "
+            "or use the code",
         ),
         (
             "silver",
             f"bronze + at least 3 of the {len(checklist)} checklist items "
             f"({checklist[0].id}–{checklist[-1].id}), including dependencies "
             f"({dependencies.id}) and training or evaluation code ({training_code.id} or "
-            f"{evaluation_code.id}) + citation ({citation.id})",
+            f"{evaluation_code.id}); a partial item is no pass",
         ),
         (
             "gold",
             f"silver + all {len(checklist)} checklist items + pinned environment or "
-            f"container ({pinned_environment.id} or {container.id}) + DOI or release "
-            f"({doi_or_release.id}). " + GOLD_MEANS,
+            f"container ({pinned_environment.id} or {container.id}) + a permanent home: a DOI "
+            f"or release ({doi_or_release.id}). " + GOLD_MEANS,
         ),
     )
+
+
+# What the reuse mark says, beside the tier: the licence's terms, never a tier's gate.
+REUSE_MEANS = (
+    ("open", "a permissive or copyleft licence: others may reuse and build on the code"),
+    ("restricted", "a licence that limits reuse, such as non-commercial terms"),
+    ("custom", "a licence of its own terms, not classified: read it"),
+    ("none", "no licence: all rights reserved, whatever the code's quality"),
+    ("unknown", "the licence facts are missing (a host we gather no facts from, a rate limit)"),
+)
+# Why licence and citation left the gates (docs/rubric.md says it with the changes of 2.0).
+REUSE_NOTE = (
+    f"Licence ({licence_declared.id}, {licence_open.id}) and citation ({citation.id}) stay in "
+    "the score at their weights, but no longer gate a tier: neither the Papers with Code "
+    "checklist nor NeurIPS's code guidelines count them as reproducibility items; they are "
+    "about reuse and credit, which the reuse mark and the score show."
+)
 
 
 class RubricError(ConfigError):

@@ -9,6 +9,7 @@ ids are written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from auditor.facts.repofiles import (
     is_container_file,
@@ -29,7 +30,9 @@ from auditor.models import DEPENDENCY_FILES_NOT_READ, RESOLVED, Outcome, ReadmeC
 from auditor.readme.titles import same_title
 from auditor.rubric.evidence import (
     FAIL,
+    NA,
     NO_FACTS,
+    PARTIAL,
     PASS,
     UNKNOWN,
     Answer,
@@ -42,6 +45,10 @@ from auditor.rubric.evidence import (
 )
 from auditor.timestamps import day_of, to_date
 
+# G1's window: activity within this many days after the later of the paper date and the
+# repository's creation (twelve months).
+MAINTENANCE_WINDOW = timedelta(days=365)
+
 DECLARED = Declarations()
 # The Papers with Code checklist: silver and gold count how many of its items pass.
 CHECKLIST = Group("D", "ML code completeness (Papers with Code checklist)")
@@ -50,6 +57,21 @@ DOCUMENTATION = Group("F", "Documentation and citation")
 MAINTENANCE = Group("G", "Maintenance")
 
 # --- group D: the Papers with Code checklist --------------------------------------------------
+
+
+def _withheld(ctx: Context, cover: ReadmeCover, what: str) -> Answer | None:
+    """n/a when the README says why the `what` cannot be released (privacy, a licence, their
+    size), its sentence the evidence; None otherwise."""
+    candidate, facts = ctx.candidate, ctx.candidate.facts
+    said = [item for item in facts.readme_withheld if item.cover == cover] if facts else []
+    if facts is None or not said:
+        return None
+    readme = facts.readme_path or "README.md"
+    evidence = (
+        candidate.file_url(readme, said[0].line),
+        f"{readme}:{said[0].line}: {said[0].excerpt}",
+    )
+    return answer(NA, f"the README says why the {what} cannot be released", evidence)
 
 
 def _files_or_readme(
@@ -116,7 +138,8 @@ def evaluation_code(ctx: Context) -> Answer:
     passes="the paper's own weights: a Hugging Face model or release asset linked from the "
     "README or the paper and not dead, or a README weights section with a link (third-party "
     "base models and promises do not count)",
-    fails="no weights, or every weights link we checked is dead",
+    fails="no weights, or every weights link we checked is dead (n/a when the README says why "
+    "the weights cannot be released: privacy, a licence, their size)",
     unknown=NO_FACTS,
     fix="publish the trained weights (Hugging Face, a release asset) and link them from "
     "the README",
@@ -143,29 +166,46 @@ def pretrained_weights(ctx: Context) -> Answer:
             "pre-trained weights: in the README",
             candidate.readme_lines(ReadmeCover.WEIGHTS),
         )
+    withheld = _withheld(ctx, ReadmeCover.WEIGHTS, "weights")
+    if withheld is not None:
+        return withheld
     if links:
         return answer(FAIL, "the weights links are dead", links[:3])
     return answer(FAIL, "no pre-trained weights", (candidate.url,))
 
 
 @DECLARED.per_code_link(
-    "D5", CHECKLIST, "README results", 5,
-    passes="the README shows results: a table of measurements or a results figure (settings "
-    "and dataset tables do not count)",
+    "D5", CHECKLIST, "README results and commands", 5,
+    passes="the README shows results (a table of measurements or a results figure; settings "
+    "and dataset tables do not count) and the commands that produce them; `partial` (half "
+    "the weight, not a pass) for the results alone",
     fails="no results",
     unknown=NO_FACTS,
-    fix="add a table of the paper's results to the README",
+    fix="add a table of the paper's results to the README, with the commands that produce it",
 )  # fmt: skip
 def readme_results(ctx: Context) -> Answer:
-    """The README reports results (a results table, with the commands to reproduce)."""
+    """The README reports results and the commands reproducing them (the checklist's item 5);
+    a results table alone is partial."""
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
     if not facts.readme_analysed:
         return readme_unknown(candidate)
-    if ReadmeCover.RESULTS in facts.readme_covers:
-        return answer(PASS, "README reports results", candidate.readme_lines(ReadmeCover.RESULTS))
-    return answer(FAIL, "no results in the README", candidate.readme_lines())
+    if ReadmeCover.RESULTS not in facts.readme_covers:
+        return answer(FAIL, "no results in the README", candidate.readme_lines())
+    shown = candidate.readme_lines(ReadmeCover.RESULTS)
+    command = facts.readme_results_commands
+    if command is None:
+        reason = "README reports results, not the commands that produce them"
+        return answer(PARTIAL, reason, shown)
+    where = f"{facts.readme_path or 'README'}:{command.line}"
+    produced = (
+        candidate.file_url(facts.readme_path or "README.md", command.line),
+        f"{where}: {command.excerpt}",
+    )
+    return answer(
+        PASS, "README reports results and the commands producing them", (*shown, *produced)
+    )
 
 
 # --- group E: runnable environment ------------------------------------------------------------
@@ -225,7 +265,8 @@ def container(ctx: Context) -> Answer:
     "E3", ENVIRONMENT, "Data download documented", 2,
     passes="the README explains how to get or prepare the data, or the paper or README links "
     "a live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
-    fails="neither",
+    fails="neither (n/a when the README says why the data cannot be released: privacy, a "
+    "licence, its size)",
     unknown=NO_FACTS,
     fix="say in the README where to get the data and how to prepare it",
 )  # fmt: skip
@@ -248,6 +289,9 @@ def data_documented(ctx: Context) -> Answer:
         return answer(PASS, "data available from a live data record", live[:3])
     if not facts.readme_analysed:
         return readme_unknown(candidate)
+    withheld = _withheld(ctx, ReadmeCover.DATA, "data")
+    if withheld is not None:
+        return withheld
     return answer(FAIL, "data download not documented", candidate.readme_lines())
 
 
@@ -306,10 +350,11 @@ def substantive_readme(ctx: Context) -> Answer:
 
 @DECLARED.per_code_link(
     "F2", DOCUMENTATION, "Citation", 4,
-    passes="`CITATION.cff`, or the paper's BibTeX or reference in the README (a bare heading "
-    "does not count)",
-    fails="neither; or every README BibTeX entry names another work than the paper (when its "
-    "title is known)",
+    passes="`CITATION.cff`, or a request to cite this paper in the README: its BibTeX, or a "
+    "reference with its authors or venue (a bare heading or a bare link to the paper does not "
+    "count)",
+    fails="neither; only a pointer to the paper (a link under a citation heading); or every "
+    "README BibTeX entry names another work than the paper (when its title is known)",
     unknown="`CITATION.cff` not looked up and none in the README",
     fix="add a BibTeX block of the paper to the README (or a CITATION.cff)",
 )  # fmt: skip
@@ -325,6 +370,9 @@ def citation(ctx: Context) -> Answer:
     other = _cites_another_work(ctx)
     if other is not None:
         reason = f"the README's BibTeX cites another work: {other!r}"
+        return answer(FAIL, reason, candidate.readme_lines(ReadmeCover.CITATION))
+    if ReadmeCover.CITATION in facts.readme_covers and facts.readme_bare_citation:
+        reason = "only a pointer to the paper, no BibTeX or reference with authors or venue"
         return answer(FAIL, reason, candidate.readme_lines(ReadmeCover.CITATION))
     if ReadmeCover.CITATION in facts.readme_covers:
         return answer(PASS, "citation in the README", candidate.readme_lines(ReadmeCover.CITATION))
@@ -385,24 +433,40 @@ def doi_or_release(ctx: Context) -> Answer:
 
 @DECLARED.per_code_link(
     "G1", MAINTENANCE, "Activity after the paper", 2,
-    passes="a commit on or after the paper date",
-    fails="the last commit predates the paper",
-    unknown="no paper date, no commit date",
-    fix="push the code as published (a commit on or after the paper date)",
+    passes="activity (a commit, a release) on or after the later of the paper date and the "
+    "repository's creation (its window: the twelve months after it)",
+    fails="no activity in that window, once it has closed",
+    unknown="no paper date, no commit date (n/a while the window is open, and for code "
+    "released before the paper and not changed since: early is never a failure)",
+    fix="push the code as published (a commit or a release after the paper)",
 )  # fmt: skip
 def activity_after_paper(ctx: Context) -> Answer:
-    """Commits on or after the paper date (its earliest reading). Judged against the paper,
-    not today: finished research code is fine; archived is information, not failure."""
+    """Activity after the paper, within the twelve months after the later of the paper date
+    (its earliest reading) and the repository's creation. Judged against the paper, not today:
+    finished research code is fine, code released before the paper is never failed for it,
+    and archived is information, not failure."""
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
-    last = facts.last_commit_at or facts.pushed_at
-    day = to_date(last)
+    last_commit = facts.last_commit_at or facts.pushed_at
+    release = facts.latest_release.date if facts.latest_release else None
+    active = max((d for d in (to_date(last_commit), to_date(release)) if d), default=None)
     if ctx.period is None:
-        return answer(UNKNOWN, "no paper date", (f"repo.last_commit_at={last}",))
-    if day is None:
+        return answer(UNKNOWN, "no paper date", (f"repo.last_commit_at={last_commit}",))
+    if active is None:
         return answer(UNKNOWN, "last commit date unknown", (candidate.url,))
-    evidence = (f"{candidate.url}/commits", f"repo.last_commit_at={last}")
-    if day >= ctx.period[0]:
-        return answer(PASS, f"last commit {day}, after the paper", evidence)
-    return answer(FAIL, f"last commit {day} predates the paper", evidence)
+    evidence = [f"{candidate.url}/commits", f"repo.last_commit_at={last_commit}"]
+    if facts.latest_release and active == to_date(release) != to_date(last_commit):
+        evidence.append(f"release {facts.latest_release.tag} ({active})")  # the activity seen
+    created = to_date(facts.created_at)
+    start = max(ctx.period[0], created) if created else ctx.period[0]
+    if active >= start:
+        return answer(PASS, f"last activity {active}, after the paper", evidence)
+    if created is None or created <= ctx.period[1]:
+        # The code was out before the paper: early, not unmaintained.
+        reason = f"code released before the paper (last activity {active}), not changed since"
+        return answer(NA, reason, evidence)
+    closes = max(ctx.period[1], created) + MAINTENANCE_WINDOW
+    if ctx.today <= closes:
+        return answer(NA, f"the window for activity is open until {closes}", evidence)
+    return answer(FAIL, f"no activity in the twelve months after {start} (last {active})", evidence)

@@ -3,8 +3,9 @@ by the rules (`auditor.rubric.rules_access`: groups A–C; `auditor.rubric.rules
 D–G), and the best candidate gives the paper's tier and its 0–100 score. (The scorecard's `summary`
 of the scored papers is `auditor.scorecard.summary`.)
 
-Unknown and n/a leave the score's denominator, and an undecided gate gives the `unknown` tier,
-never no-code, dead or placeholder. See docs/rubric.md.
+Unknown and n/a leave the score's denominator, a partial answer earns half its weight, and an
+undecided gate gives the `unknown` tier, never no-code, dead or placeholder. Beside the tier,
+outside it, the reuse mark says what the code's licence lets others do. See docs/rubric.md.
 """
 
 from __future__ import annotations
@@ -13,21 +14,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date
 
+from auditor.facts.licenses import reuse_of
+from auditor.facts.repofiles import is_licence_file, matching
 from auditor.links import PROJECT_PAGE_KINDS, RECORD_KINDS, is_code_result
 from auditor.models import (
+    CODE_TIERS,
     INCONCLUSIVE,
     TIER_RANK,
+    UNSCORED_TIERS,
     Criterion,
     CriterionResult,
     LinkResult,
     Outcome,
     Paper,
     PaperScore,
+    ReadmeCover,
+    Reuse,
     Tier,
 )
 from auditor.rubric.evidence import (
     FAIL,
     NO_CODE_REASON,
+    PARTIAL,
     PASS,
     UNKNOWN,
     Candidate,
@@ -46,12 +54,10 @@ from auditor.rubric.registry import (
 from auditor.rubric.rules_access import (
     GATE,
     code_released,
-    licence_declared,
     permanent_home,
     repository_exists,
 )
 from auditor.rubric.rules_content import (
-    citation,
     container,
     dependencies,
     doi_or_release,
@@ -87,7 +93,16 @@ class _Results:
         return self._by_id[spec.id] == PASS
 
 
+# What a bronze README must say beside being substantive: how to install or use the code.
+_USE_COVERS = (ReadmeCover.INSTALL, ReadmeCover.USAGE)
+
+
 def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -> Tier:
+    """The ladder (rubric 2.0): listed = code released; bronze = listed + a substantive README
+    that says how to install or use it; silver = bronze + the checklist's dependencies, training
+    or evaluation code and enough of the rest; gold = silver + the whole checklist + a pinned
+    environment or container + a permanent version. Licence and citation are no gates: the
+    reuse mark and the score say them."""
     result = _Results(criteria)
     if result[repository_exists] == FAIL:
         return Tier.DEAD
@@ -101,14 +116,14 @@ def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -
     # ask, a reachable link is as far as the evidence goes.
     if result[code_released] == UNKNOWN and candidate.facts_expected:
         return Tier.UNKNOWN
-    if not all(map(result.passed, (code_released, licence_declared, substantive_readme))):
+    facts = candidate.facts
+    documents_use = facts is not None and any(c in facts.readme_covers for c in _USE_COVERS)
+    if not (result.passed(code_released) and result.passed(substantive_readme) and documents_use):
         return Tier.LISTED
     checklist = rubric.criteria.checklist
     passed = sum(map(result.passed, checklist))
     has_code = result.passed(training_code) or result.passed(evaluation_code)
     if not (passed >= rubric.silver_min_checklist and result.passed(dependencies) and has_code):
-        return Tier.BRONZE
-    if not result.passed(citation):
         return Tier.BRONZE
     runnable = result.passed(pinned_environment) or result.passed(container)
     if passed == len(checklist) and runnable and result.passed(doi_or_release):
@@ -117,14 +132,32 @@ def _tier(candidate: Candidate, criteria: Sequence[Criterion], rubric: Rubric) -
 
 
 def weighted_score(criteria: Sequence[Criterion], rubric: Rubric) -> int | None:
-    """0–100 over the decided criteria; None when too little could be decided."""
+    """0–100 over the decided criteria (a partial answer earns half its weight); None when too
+    little could be decided."""
     total = sum(rubric.weight(spec.id) for spec in rubric.criteria)
-    decided = [c for c in criteria if c.result in (PASS, FAIL)]
+    decided = [c for c in criteria if c.result in (PASS, FAIL, PARTIAL)]
     decided_weight = sum(rubric.weight(c.id) for c in decided)
     if decided_weight == 0 or decided_weight < rubric.min_decided_share * total:
         return None
-    earned = sum(rubric.weight(c.id) for c in decided if c.result == PASS)
+    earned = sum(rubric.weight(c.id) for c in decided if c.result == PASS) + sum(
+        rubric.weight(c.id) / 2 for c in decided if c.result == PARTIAL
+    )
     return round(100 * earned / decided_weight)
+
+
+def _scored(tier: Tier, criteria: Sequence[Criterion], rubric: Rubric) -> int | None:
+    """The score of a paper at `tier`: none where there is no code of its own to grade (no
+    code, a dead link, a placeholder, another work's repository)."""
+    return None if tier in UNSCORED_TIERS else weighted_score(criteria, rubric)
+
+
+def _reuse(candidate: Candidate) -> Reuse:
+    """What the candidate's licence lets others do with its code (`facts.licenses.reuse_of`)."""
+    facts = candidate.facts
+    if facts is None:
+        return Reuse.UNKNOWN
+    licence_file = bool(matching(facts.root_files, is_licence_file))
+    return reuse_of(facts.license_class, licence_file=licence_file)
 
 
 def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
@@ -206,8 +239,7 @@ def _score_candidate(
     if other is not None:
         return PaperScore(Tier.MISMATCH, None, criteria, stripped.scored_on, other)
     tier = _tier(ctx.candidate, criteria, ctx.rubric)
-    score = None if tier is Tier.NO_CODE else weighted_score(criteria, ctx.rubric)
-    return PaperScore(tier, score, criteria, stripped.scored_on)
+    return PaperScore(tier, _scored(tier, criteria, ctx.rubric), criteria, stripped.scored_on)
 
 
 def _lost(found: Criterion, lost: Criterion, why: str) -> Criterion:
@@ -215,9 +247,9 @@ def _lost(found: Criterion, lost: Criterion, why: str) -> Criterion:
     what the files and the paper's links give stands. Reading without the README only takes
     credit away: what failed or was undecided with it (a README's "coming soon" makes a
     placeholder) stays as it was."""
-    if found.result != PASS:
+    if found.result not in (PASS, PARTIAL):
         return found
-    if lost.result != PASS:
+    if lost.result != found.result:
         return Criterion(lost.id, lost.result, f"{why}; {lost.reason}", lost.evidence)
     return lost
 
@@ -233,6 +265,8 @@ def _without_readme(ctx: Context) -> Context:
         artifact_links=(),
         readme_citation_titles=(),
         readme_results_commands=None,
+        readme_withheld=(),
+        readme_bare_citation=False,
     )
     return replace(ctx, candidate=replace(ctx.candidate, facts=kept))
 
@@ -254,8 +288,7 @@ def _judged_candidate(ctx: Context, per_paper: Sequence[Criterion]) -> PaperScor
         criteria.append(criterion)
     ordered = _in_order(criteria, ctx.rubric)
     tier = _tier(ctx.candidate, ordered, ctx.rubric)
-    score = None if tier is Tier.NO_CODE else weighted_score(ordered, ctx.rubric)
-    return PaperScore(tier, score, ordered, ctx.candidate.url)
+    return PaperScore(tier, _scored(tier, ordered, ctx.rubric), ordered, ctx.candidate.url)
 
 
 def _in_order(criteria: Iterable[Criterion], rubric: Rubric) -> tuple[Criterion, ...]:
@@ -303,7 +336,7 @@ def score_paper(
         )
         for c in candidates
     ]
-    best, _ = max(
+    best, candidate = max(
         scored,
         key=lambda pair: (
             TIER_RANK[pair[0].tier],
@@ -315,4 +348,6 @@ def score_paper(
     # A page we could not read may lead to the code the dead or placeholder link does not give.
     if best.tier in (Tier.DEAD, Tier.PLACEHOLDER, Tier.NO_CODE) and _unread_pages(own_links):
         return PaperScore(Tier.UNKNOWN, best.score, best.criteria, best.scored_on)
+    if best.tier in CODE_TIERS or best.tier is Tier.UNKNOWN:
+        return replace(best, reuse=_reuse(candidate))
     return best

@@ -101,6 +101,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
     PaperScore: {
         "score": Rule(minimum=0, maximum=100),
         "other_work": _OMITTED,
+        "reuse": _OMITTED,  # since rubric 2.0's reuse mark
         "overdue": _OMITTED,  # since promises are tracked
         "promises": _OMITTED,
     },
@@ -143,7 +144,10 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "reading_list": _LATER,
         "fork_ahead_by": Rule(since=True, minimum=0),
         "readme_citation_titles": _LATER,
-        "readme_results_commands": _NEVER,  # no criterion reads it yet
+        # Since rubric 2.0 (D5, D4, E3, F2 read them; a merge of shards scores them again).
+        "readme_results_commands": _OMITTED,
+        "readme_withheld": _OMITTED,
+        "readme_bare_citation": _OMITTED,
         "record_type": _LATER,
         "persistent_id": _LATER,
         "supplements": _LATER,
@@ -190,7 +194,9 @@ ORDER: Mapping[type, tuple[str, ...]] = {
         "papers", "links", "removed_links", "changes", "shard", "cache", "graphql_points",
         "notes",
     ),
-    PaperScore: ("tier", "score", "scored_on", "criteria", "other_work", "overdue", "promises"),
+    PaperScore: (
+        "tier", "score", "scored_on", "criteria", "other_work", "reuse", "overdue", "promises"
+    ),
     LinkCheck: (
         "outcome", "http_status", "final_url", "detail", "checked_at", "redirects", "page_title",
     ),

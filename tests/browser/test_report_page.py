@@ -18,7 +18,14 @@ import pytest
 
 from auditor import render
 from auditor.history.promises import with_first_seen
-from auditor.models import ArchivedCopy, LinkKind, Outcome, ReadmeCover, ReadmeEvidence
+from auditor.models import (
+    ArchivedCopy,
+    LicenseClass,
+    LinkKind,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+)
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
@@ -94,9 +101,12 @@ def cell(label: str) -> str:
 
 
 def visible_column(page: Any, label: str) -> list[str]:
+    """The visible rows' text in the column `label`; for the Tier column, the tier's badge (the
+    reuse mark beside it is not the tier)."""
+    badge = ".querySelector('.tier')" if label == "Tier" else ""
     return page.eval_on_selector_all(
         f"#papers > tbody:not([hidden]) > tr:first-child > {cell(label)}",
-        "cells => cells.map(cell => cell.textContent.trim())",
+        f"cells => cells.map(cell => (cell{badge} || cell).textContent.trim())",
     )
 
 
@@ -268,9 +278,13 @@ def check_panel(page: Any, detail: Any, width: int) -> None:
         assert cell["width"] + 0.5 >= min(cell["full"], 8 * cell["fontSize"]), cell
 
 
-def open_details(page: Any, tier: str) -> Any:
-    """Opens the first paper of `tier` and returns its details row."""
-    body = page.locator("#papers > tbody", has=page.locator(f".tier.t-{tier}")).first
+def open_details(page: Any, tier: str, *, reuse: str | None = None) -> Any:
+    """Opens the first paper of `tier` (with the reuse mark `reuse`, when given) and returns its
+    details row."""
+    body = page.locator("#papers > tbody", has=page.locator(f".tier.t-{tier}"))
+    if reuse is not None:
+        body = body.filter(has=page.locator(f".reuse.u-{reuse}"))
+    body = body.first
     body.locator("button.expand").click()
     detail = body.locator("tr.detail")
     assert detail.is_visible()
@@ -320,7 +334,8 @@ def test_a_failed_criterion_says_how_to_fix_it(browser: Any, tmp_path: Path) -> 
     page, errors = open_report(
         browser, tmp_path, synthetic_scorecard(40, seed=3), viewport={"width": 1280, "height": 900}
     )
-    detail = open_details(page, "listed")
+    # Rubric 2.0: a licence is no gate; a paper without one is marked "reuse: none".
+    detail = open_details(page, "gold", reuse="none")
     c1 = detail.locator("table.crit tbody tr", has=page.locator("text=Licence declared"))
     assert "To fix: add a LICENSE file (choosealicense.com)" in c1.text_content()
     # Only failures get a fix, and not the echoes of a failed gate.
@@ -570,7 +585,7 @@ def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> No
     rows = page.eval_on_selector_all(
         "#papers > tbody > tr:first-child",
         """rows => rows.map(row => ({
-            tier: row.children[2].textContent.trim(),
+            tier: row.children[2].querySelector(".tier").textContent.trim(),
             code: [...row.children[4].querySelectorAll("li")].map(li => ({
                 outcome: li.querySelector(".o").className,
                 href: li.querySelector("a") ? li.querySelector("a").getAttribute("href") : "",
@@ -845,5 +860,87 @@ def test_overdue_promises_are_listed_with_how_long_they_are_open(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box.scroll_into_view_if_needed()
     screenshot(page, f"overdue-promises-{width}.png")
+    assert errors == []
+
+
+# --- rubric 2.0: the reuse mark beside the tier, a partial answer -------------------------------
+
+
+def reuse_scorecard() -> Scorecard:
+    """Three complete repositories whose licences differ (open, non-commercial, none) and one
+    whose README shows results without the commands producing them (D5 partial)."""
+    kinds = {
+        "OpenNet": {},
+        "ShareNet": {"license_spdx": "CC-BY-NC-4.0", "license_class": LicenseClass.NON_COMMERCIAL},
+        "BareNet": {
+            "license_spdx": None,
+            "license_class": LicenseClass.NONE,
+            "root_files": ("README.md", "requirements.txt", "train.py", "eval.py", "tests"),
+        },
+        "TableNet": {"readme_results_commands": None},
+    }
+    return scorecard(
+        [
+            (
+                paper(f"list.txt#{n}", name),
+                [
+                    result(
+                        f"https://github.com/lab/{name.lower()}",
+                        LinkKind.GITHUB_REPO,
+                        [f"list.txt#{n}"],
+                        repo=gold_facts(f"lab/{name.lower()}", **facts),
+                    )
+                ],
+            )
+            for n, (name, facts) in enumerate(kinds.items(), start=1)
+        ]
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_the_reuse_mark_sits_beside_the_tier(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser, tmp_path, reuse_scorecard(), viewport={"width": width, "height": height}
+    )
+    rows = {
+        row.locator(".name").text_content(): row
+        for row in page.locator("#papers > tbody > tr:first-child").all()
+    }
+    for name, tier, reuse in (
+        ("OpenNet", "★★★ gold", "open"),
+        ("ShareNet", "★★★ gold", "restricted"),
+        ("BareNet", "★★★ gold", "none"),
+        ("TableNet", "★★ silver", "open"),
+    ):
+        tier_cell = rows[name].locator(f"> {cell('Tier')}")
+        assert tier_cell.locator(".tier").text_content() == tier
+        mark = tier_cell.locator(".reuse")
+        assert mark.text_content() == f"reuse: {reuse}"
+        assert mark.get_attribute("title").startswith("reuse: ")
+        # Inside the tier's cell, beside or under the badge, never over it.
+        badge, box, bounds = (
+            tier_cell.locator(".tier").bounding_box(),
+            mark.bounding_box(),
+            tier_cell.bounding_box(),
+        )
+        assert (
+            box["x"] >= badge["x"] + badge["width"] - 1
+            or box["y"] >= badge["y"] + badge["height"] - 1
+        )
+        assert bounds["x"] - 1 <= box["x"]
+        assert box["x"] + box["width"] <= bounds["x"] + bounds["width"] + 1
+    # D5 half met: said in the problems, and in the details as "◐ partial".
+    assert (
+        "not the commands that produce them"
+        in rows["TableNet"].locator(f"> {cell('Problems')}").text_content()
+    )
+    rows["TableNet"].locator(".expand").click()
+    details = page.locator("#papers > tbody:has-text('TableNet') .r-partial")
+    assert details.first.text_content() == "◐ partial"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    rows["TableNet"].scroll_into_view_if_needed()
+    screenshot(page, f"reuse-{width}.png")
     assert errors == []
     page.close()

@@ -6,6 +6,8 @@ wrong is `xfail(strict=True)` naming its class: the fix of that class flips it t
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,8 +22,10 @@ from tests.support.fake_github import FakeGitHub
 from tests.support.fake_hosts import HostWorld, host_world
 from tests.support.released_world import (
     CASES,
+    GATES,
     GRAPHQL,
     MODES,
+    RUBRIC_2,
     TOKENLESS,
     Case,
     crowd_repositories,
@@ -124,3 +128,38 @@ def test_a_mismatch_is_said_with_its_evidence_in_every_output(world: World) -> N
     for report in ("summary.md", "index.html", "papers.csv"):
         assert said in (out / report).read_text(encoding="utf-8"), report
     assert "#### About another work (1)" in (out / "summary.md").read_text(encoding="utf-8")
+
+
+def test_rubric_2_answers_through_the_cli(world: World) -> None:
+    """Rubric 2.0's answers as the scorecard records them for this world's cases: D5 half met
+    without the commands, G1 n/a for code released before the paper, E3 n/a with the README's
+    sentence as evidence, F2 failed by a bare pointer; the reuse mark beside each tier."""
+    cases = tuple(c for c in CASES if c.klass == RUBRIC_2 or c.klass == GATES)
+    document = world.audit(cases, GRAPHQL, dated=True)
+    papers = {p["name"]: p for p in document["papers"]}
+
+    def answer(paper: str, cid: str) -> dict[str, Any]:
+        return next(c for c in papers[paper]["criteria"] if c["id"] == cid)
+
+    assert answer("OmicronNet", "D5")["result"] == "partial"
+    assert answer("OmicronNet", "D5")["reason"] == (
+        "README reports results, not the commands that produce them"
+    )
+    assert answer("ZetaNet", "D5")["result"] == "pass"
+    early = answer("NuEarlyNet", "G1")
+    assert early["result"] == "n/a"
+    assert "released before the paper" in early["reason"]
+    withheld = answer("PrivaNet", "E3")
+    assert withheld["result"] == "n/a"
+    assert any(
+        "cannot be released for patient privacy reasons" in item for item in withheld["evidence"]
+    )
+    assert answer("PointNet", "F2")["result"] == "fail"
+    assert answer("IotaNet", "F2")["result"] == "fail"  # no citation, still silver
+    reuse = {name: paper.get("reuse") for name, paper in papers.items()}
+    assert reuse["ZetaNet"] == reuse["KappaNet"] == "none"
+    assert reuse["IotaNet"] == reuse["PointNet"] == "open"
+    (out,) = world.folder.glob(f"graphql-dated-*-{cases[0].paper}")
+    rows = csv.DictReader(io.StringIO((out / "papers.csv").read_text(encoding="utf-8")))
+    assert {row["name"]: row["reuse"] for row in rows}["ZetaNet"] == "none"
+    assert "★★ silver · reuse: none" in (out / "summary.md").read_text(encoding="utf-8")

@@ -258,7 +258,8 @@ def test_a_run_without_failures_has_no_such_note(
     assert "internal error" not in run.stderr
     alive = link(run, "https://github.com/acme/alive")["repo"]
     assert {"install", "train", "results"} <= set(alive["readme_covers"])
-    assert criterion(run, "AliveNet", "D5")["result"] == "pass"
+    # Its results table is read (rubric 2.0: half met, no command producing it is given).
+    assert criterion(run, "AliveNet", "D5")["result"] == "partial"
     assert "https://github.com/acme/harvested" in {e["url"] for e in run.document["links"]}
 
 

@@ -38,6 +38,8 @@ SKIPPED = "an unknown became credit"
 UNDATED = "placeholders hide as unknown"
 RELEASED = "edges of released"
 GATES = "the rubric gates on the wrong things"
+# Rubric 2.0's own answers, through the command line (cases of this world's rubric engineer).
+RUBRIC_2 = "rubric 2.0's answers"
 
 
 def bibtex(key: str, title: str) -> str:
@@ -102,6 +104,38 @@ def project(name: str, folder: str = "", **readme: Any) -> dict[str, str]:
         f"{prefix}configs/{lower}.yaml": "lr: 0.001\nepochs: 90\n",
     }
 
+
+# A README with installation, training and a results table, and no command producing the table.
+TABLE_ONLY = """# {name}
+
+{name} is the official implementation of our paper. This repository holds the training code
+and the configuration we used; it runs with Python 3.11 and PyTorch 2.3 on Linux. The numbers
+below are the ones reported in the paper's main table, measured on the public benchmark's test
+split after ninety epochs of training on one GPU with sixteen gigabytes of memory.
+
+## Installation
+```bash
+pip install -r requirements.txt
+```
+
+## Training
+```bash
+python train.py --epochs 90
+```
+
+## Results
+| model | accuracy |
+| --- | --- |
+| {name} | 81.2 |
+| baseline | 79.9 |
+"""
+# Our own sentence for the n/a path: the data cannot be released, and why.
+PRIVATE_DATA = (
+    "PrivaNet is the official implementation of our paper. The clinical recordings we trained "
+    "on cannot be released for patient privacy reasons."
+)
+# A citation section that only points at the paper.
+POINTER = "\n## Citation\nSee the paper: https://arxiv.org/abs/2601.04321\n"
 
 LAB_INDEX = """# Vision Lab
 
@@ -300,6 +334,38 @@ def repositories() -> list[FakeRepo]:
         FakeRepo("vislab/unlicensed", files=project("ZetaNet")),
         FakeRepo("vislab/uncited", files=project("IotaNet", cite=False), license=MIT),
         FakeRepo("vislab/bare", files=project("KappaNet", cite=False)),
+        # Rubric 2.0's answers: results without the commands producing them; code released
+        # before the paper; data that cannot be released; a citation that only points.
+        FakeRepo(
+            "vislab/table-only",
+            files={
+                "README.md": TABLE_ONLY.format(name="OmicronNet"),
+                "train.py": "import torch\n",
+                "requirements.txt": "torch==2.3.0\n",
+            },
+            license=MIT,
+        ),
+        FakeRepo(
+            "vislab/early",
+            files=project("NuEarlyNet"),
+            license=MIT,
+            created_at="2025-06-01T10:00:00Z",
+            pushed_at="2025-11-02T10:00:00Z",
+            last_commit_at="2025-11-01T10:00:00Z",
+        ),
+        FakeRepo(
+            "vislab/private-data",
+            files=project("PrivaNet", intro=PRIVATE_DATA),
+            license=MIT,
+        ),
+        FakeRepo(
+            "vislab/pointer",
+            files={
+                **project("PointNet", cite=False),
+                "README.md": complete_readme("PointNet", cite=False) + POINTER,
+            },
+            license=MIT,
+        ),
     ]
 
 
@@ -636,7 +702,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "Complete but without a licence: reuse is restricted, reproducibility is not.",
         GATES,
-        wrong=True,
     ),
     Case(
         "IotaNet",
@@ -644,7 +709,6 @@ CASES: tuple[Case, ...] = (
         "silver",
         "Complete but without a BibTeX block: credit is missing, reproducibility is not.",
         GATES,
-        wrong=True,
     ),
     Case(
         "KappaNet",
@@ -652,7 +716,39 @@ CASES: tuple[Case, ...] = (
         "silver",
         "Complete, with neither a licence nor a BibTeX block: both are about reuse and credit.",
         GATES,
-        wrong=True,
+    ),
+    Case(
+        "OmicronNet",
+        f"{GH}/vislab/table-only",
+        "bronze",
+        "Installed and trained as the README says, with a results table but no command "
+        "producing it (D5 partial: half met, no pass) and no evaluation code or weights: two "
+        "of five checklist items, below silver.",
+        RUBRIC_2,
+    ),
+    Case(
+        "NuEarlyNet",
+        f"{GH}/vislab/early",
+        "silver",
+        "Complete, created and last changed before the paper (2025-11, the paper 2026-01): "
+        "released early, which is never a failure (G1 n/a).",
+        RUBRIC_2,
+    ),
+    Case(
+        "PrivaNet",
+        f"{GH}/vislab/private-data",
+        "silver",
+        "Complete; its README says the clinical recordings cannot be released for patient "
+        "privacy: E3 is n/a with that sentence as evidence.",
+        RUBRIC_2,
+    ),
+    Case(
+        "PointNet",
+        f"{GH}/vislab/pointer",
+        "silver",
+        "Complete; its Citation section only links the paper, a pointer, not a citation: F2 "
+        "fails, and citation is no gate.",
+        RUBRIC_2,
     ),
 )
 

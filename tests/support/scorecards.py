@@ -91,6 +91,9 @@ def gold_facts(full_name: str = "lab/model", **overrides: Any) -> RepoFacts:
         latest_release=Release("v1.0", "2026-07-01T00:00:00Z"),
         default_branch="main",
         description="Code for the paper",
+        readme_results_commands=ReadmeEvidence(
+            ReadmeCover.RESULTS_COMMANDS, 40, "python eval.py --table 1"
+        ),
     )
     return replace(facts, **overrides)
 
