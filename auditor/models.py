@@ -376,6 +376,11 @@ README_NOT_ANALYSED = "readme-analysis"
 # A fork not compared with its parent to keep the GitHub budget (`RepoFacts.skipped`): what the
 # rubric reads of it lives here, not in the host adapter, so scoring imports no HTTP stack.
 FORK_COMPARISON = "fork-comparison"
+# Root folders not listed to keep the GitHub budget, so whether they hold only placeholder
+# files is not known (`RepoFacts.skipped`).
+FOLDER_CONTENTS = "folder-contents"
+# The branch the README sends the reader to, not read to keep the GitHub budget.
+BRANCH_HOP = "branch-hop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +460,12 @@ class RepoFacts:
     readme_words: tuple[str, ...] = ()
     readme_arxiv_ids: tuple[str, ...] = ()
     readme_inherited: InheritedReadme | None = None
+    # Root folders found holding only empty or placeholder files (an empty `__init__.py`, a
+    # TODO comment, a `.gitkeep`): no code, whatever their names (`facts.repofiles`).
+    empty_folders: tuple[str, ...] = ()
+    # The branch of this repository the README sends the reader to ("the code is on the
+    # `release` branch"), while it has not been followed (`hosts.github`, one hop).
+    readme_branch: str | None = None
 
     @property
     def readme_analysed(self) -> bool:

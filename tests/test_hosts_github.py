@@ -1008,3 +1008,62 @@ def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
     for path in readmes:
         folder, _, name = path.rpartition("/")
         assert repofiles.preferred_readme({folder: [name]}) == path
+
+
+# Released means released: folders of placeholder files, the README's branch (issue 24) -------
+
+
+def released_repos() -> list[FakeRepo]:
+    soon = "# Stub\n\nThe code will be released soon.\n"
+    return [
+        FakeRepo(
+            "acme/stubs", files={"README.md": soon, "src/__init__.py": "", "src/net.py": "# TODO\n"}
+        ),
+        FakeRepo("acme/kept", files={"README.md": soon, "code/.gitkeep": "", "data/.gitkeep": ""}),
+        # Near misses: an __init__.py with real code; a subfolder; a code file at the root.
+        FakeRepo(
+            "acme/reexport", files={"README.md": soon, "pkg/__init__.py": "from .net import Net\n"}
+        ),
+        FakeRepo(
+            "acme/nested", files={"README.md": soon, "src/.gitkeep": "", "src/nets/a.py": "x = 1\n"}
+        ),
+        FakeRepo(
+            "acme/rooted", files={"README.md": soon, "src/__init__.py": "", "main.py": "print(1)\n"}
+        ),
+    ]
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_folders_holding_only_placeholder_files_are_named_empty(
+    fetcher: Fetcher, token: str | None
+) -> None:
+    names = ["acme/stubs", "acme/kept", "acme/reexport", "acme/nested", "acme/rooted"]
+    with FakeGitHub(released_repos(), token=TOKEN) as fake:
+        results, _ = await check(fetcher, fake, names, token=token)
+        listed = [r.path for r in fake.requests if re.search(r"/contents/[^?]+$", r.path)]
+    empty = {name: results[name].facts.empty_folders for name in names if results[name].facts}
+    assert empty == {
+        "acme/stubs": ("src",),
+        "acme/kept": ("code",),  # data/ is no code by its name: not listed
+        "acme/reexport": (),
+        "acme/nested": (),
+        "acme/rooted": (),  # main.py decides: src/ is not listed
+    }
+    if token is None:  # one request a folder, only where the root's code is folders
+        assert sorted(listed) == [
+            "/repos/acme/kept/contents/code",
+            "/repos/acme/nested/contents/src",
+            "/repos/acme/reexport/contents/pkg",
+            "/repos/acme/stubs/contents/src",
+        ]
+
+
+async def test_root_folders_the_budget_cannot_cover_are_skipped_never_credited(
+    fetcher: Fetcher,
+) -> None:
+    with FakeGitHub(released_repos(), rest_budget=2) as fake:
+        results, _ = await check(fetcher, fake, ["acme/stubs"])
+    facts = results["acme/stubs"].facts
+    assert facts is not None
+    assert facts.empty_folders == ()
+    assert "folder-contents" in facts.skipped

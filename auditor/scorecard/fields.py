@@ -140,6 +140,8 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_words": _NEVER,  # the paper's identity is compared before anything is written
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
+        "empty_folders": _NEVER,  # said in B2's reason, with the folders
+        "readme_branch": _NEVER,  # followed, or said in B2's reason
     },
     LinkHistory: {
         "first_seen": _STAMP,

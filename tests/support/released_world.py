@@ -594,7 +594,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "src/ holds an empty __init__.py and a TODO comment: no code, and the README says so.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "PsiNet",
@@ -602,7 +602,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "code/ holds only a .gitkeep: an empty folder is no code.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "OmegaNet",

@@ -13,6 +13,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from auditor.config.settings import Settings
+from auditor.facts import repofiles
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.github.cited import CitedPath, cited_path, repository_key
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
@@ -23,6 +24,7 @@ from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import (
+    FOLDER_CONTENTS,
     FORK_COMPARISON,
     JUDGED,
     RESOLVED,
@@ -36,6 +38,9 @@ from auditor.net.fetcher import Fetcher
 
 logger = logging.getLogger(__name__)
 
+# A README saying how to install or run the code: its folders are taken for code unlisted
+# (a README that does not is what a placeholder's folders sit beside).
+_RUNS = frozenset({ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE})
 # Follow-ups a tokenless run names as skipped when the budget runs short.
 MOVED_TO = "moved-to"
 # Verdicts on a move's target that decide the moved repository's.
@@ -183,6 +188,7 @@ class GitHubFacts:
                 facts = replace(facts, fork_ahead_by=ahead)
             answers[name] = replace(answer, facts=facts)
         results = {key: answers[key] for key in roots}
+        results = await self._empty_folders(api, results, reserve + len(unlisted))
         results.update(await self._folders(api, answers, folders, cited, unlisted, reserve))
         return await self._follow_moves(api, host, results, reserve) if follow_moves else results
 
@@ -223,6 +229,45 @@ class GitHubFacts:
                 first_free=key in unlisted,
             )
         return {key: results[key] for key in keys}
+
+    async def _empty_folders(
+        self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
+        """Repositories whose only code is root folders (`repofiles.folders_to_inspect`) and
+        whose README says nothing of how to run it, with those folders listed, and the ones
+        holding only placeholder files named (`RepoFacts.empty_folders`): GraphQL in two
+        queries for all, REST one request a folder while the budget keeps `reserve`. Not
+        listed (the budget, a failure): named as skipped, so that B2 is unknown, never
+        credit."""
+        todo: dict[str, tuple[str, ...]] = {}
+        for key, answer in answers.items():
+            facts = answer.facts
+            if facts is None or not facts.exists or facts.empty:
+                continue
+            if (
+                answer.check.outcome in RESOLVED
+                and not set(facts.readme_covers) & _RUNS
+                and (folders := repofiles.folders_to_inspect(facts.root_files))
+            ):
+                todo[key] = folders
+        found: dict[str, tuple[str, ...] | None] = {}
+        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
+        if graphql:
+            items = [(answers[key], todo[key]) for key in graphql]
+            found.update(zip(graphql, await self._graphql.empty_folders(api, items), strict=True))
+        for key, folders in todo.items():
+            facts = answers[key].facts
+            if key not in found and facts is not None:
+                found[key] = await self._rest.empty_folders(api, facts, folders, reserve)
+        for key, empty in found.items():
+            facts = answers[key].facts
+            assert facts is not None
+            if empty is None:
+                facts = replace(facts, skipped=(*facts.skipped, FOLDER_CONTENTS))
+            else:
+                facts = replace(facts, empty_folders=empty)
+            answers[key] = replace(answers[key], facts=facts)
+        return answers
 
     async def _follow_moves(
         self, api: ApiEndpoint, host: str, answers: dict[str, HostAnswer], reserve: int
