@@ -363,6 +363,8 @@ class ReadmeFacts:
     inherited: InheritedReadme = InheritedReadme()
     # Every link the README gives, classified (`auditor.readme.artifacts`).
     artifacts: tuple[ArtifactLink, ...] = ()
+    # The branch of the repository the README sends the reader to (`auditor.readme.branches`).
+    branch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

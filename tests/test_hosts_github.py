@@ -1030,7 +1030,25 @@ def released_repos() -> list[FakeRepo]:
         FakeRepo(
             "acme/rooted", files={"README.md": soon, "src/__init__.py": "", "main.py": "print(1)\n"}
         ),
+        # A README sending the reader to a branch; one naming a branch that does not exist; one
+        # whose own root holds the code (nothing to follow).
+        FakeRepo(
+            "acme/on-branch",
+            files={"README.md": "# B\n\nThe code lives on the `release` branch.\n"},
+            refs={"release": {"README.md": USAGE_README, "run.py": "print(1)\n"}},
+        ),
+        FakeRepo(
+            "acme/no-branch", files={"README.md": "# N\n\nThe code is on the `gone` branch.\n"}
+        ),
+        FakeRepo(
+            "acme/has-code",
+            files={"README.md": "# H\n\nSee the dev branch for nightly work.\n", "run.py": ""},
+            refs={"dev": {"README.md": "# dev\n"}},
+        ),
     ]
+
+
+USAGE_README = "# B\n\n## Usage\n```bash\npython run.py\n```\n"
 
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
@@ -1067,3 +1085,39 @@ async def test_root_folders_the_budget_cannot_cover_are_skipped_never_credited(
     assert facts is not None
     assert facts.empty_folders == ()
     assert "folder-contents" in facts.skipped
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_a_readme_sending_the_reader_to_a_branch_is_followed_one_hop(
+    fetcher: Fetcher, token: str | None
+) -> None:
+    names = ["acme/on-branch", "acme/no-branch", "acme/has-code"]
+    with FakeGitHub(released_repos(), token=TOKEN) as fake:
+        results, _ = await check(fetcher, fake, names, token=token)
+    hopped, missing, rooted = (results[name] for name in names)
+    assert hopped.check.outcome is Outcome.OK
+    assert hopped.check.detail == "judged on branch release, where the README sends the reader"
+    assert hopped.facts is not None
+    assert (hopped.facts.ref, hopped.facts.folder) == ("release", None)
+    assert hopped.facts.root_files == ("README.md", "run.py")
+    assert ReadmeCover.USAGE in hopped.facts.readme_covers
+    # No such branch: judged as it stands, a placeholder, the branch no longer named.
+    assert missing.facts is not None
+    assert (missing.facts.ref, missing.facts.readme_branch) == (None, None)
+    assert ReadmeCover.PLACEHOLDER in missing.facts.readme_covers
+    # Code at the root: the branch mentioned is not followed.
+    assert rooted.facts is not None
+    assert (rooted.facts.ref, rooted.facts.root_files) == (None, ("README.md", "run.py"))
+
+
+async def test_a_branch_the_budget_cannot_cover_is_skipped_never_judged_on_the_root(
+    fetcher: Fetcher,
+) -> None:
+    with FakeGitHub(released_repos(), rest_budget=2) as fake:
+        results, _ = await check(fetcher, fake, ["acme/on-branch"])
+        asked = [r.path for r in fake.requests if not r.path.startswith("/raw/")]
+    facts = results["acme/on-branch"].facts
+    assert facts is not None
+    assert (facts.readme_branch, facts.ref) == ("release", None)
+    assert "branch-hop" in facts.skipped
+    assert asked == ["/repos/acme/on-branch", "/repos/acme/on-branch/contents/"]

@@ -104,6 +104,7 @@ from auditor.readme import artifacts as A
 from auditor.readme import lines as L
 from auditor.readme import ownership as O
 from auditor.readme import words as W
+from auditor.readme.branches import branch_named
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 from auditor.readme.titles import text_words
@@ -235,6 +236,7 @@ class _Reader:
             claims=claims,
             inherited=inherited,
             artifacts=tuple(self.artifacts),
+            branch=branch_named(self.doc.lines, self.repository),
         )
 
     def _note(self, cover: ReadmeCover, index: int) -> None:
@@ -930,6 +932,7 @@ def read_readme(
         readme_words=tuple(sorted(text_words(text))),
         readme_arxiv_ids=O.named_arxiv_ids(text),
         readme_inherited=analysis.inherited,
+        readme_branch=analysis.branch,
     )
     return analysed, analysis
 
