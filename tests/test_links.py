@@ -26,6 +26,7 @@ from auditor.links import (
     normalize_url,
     origins,
 )
+from auditor.links.normalize import keyed_before_folders
 from auditor.models import LinkKind
 from auditor.net.guard import ApiRoot
 
@@ -160,6 +161,7 @@ def test_no_gitlab_top_level_route_is_a_project(route: str) -> None:
     [
         ("https://gitlab.com/group/sub/net", "group/sub/net", None),
         ("https://gitlab.com/group/sub/net/-/tree/main/src", "group/sub/net", "/-/tree/main/src"),
+        ("https://gitlab.com/group/sub/net/-/tree/main", "group/sub/net", "/-/tree/main"),
         ("https://gitlab.com/group/net/tree/main", "group/net", "/tree/main"),
         ("https://gitlab.com/group/net.git", "group/net", None),
         ("https://gitlab.com/group", None, None),
@@ -170,8 +172,16 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
     normal = normalize_url(url)
     assert normal is not None
     if project is not None:
-        assert normal.url == f"https://gitlab.com/{project}"
+        # A cited folder keeps its path: it is judged on its own (issue 24 item 1).
+        folder = subpath if subpath and subpath.count("/") >= 4 else ""
+        assert normal.url == f"https://gitlab.com/{project}{folder}"
         assert normal.subpath == subpath
+        again = normalize_url(normal.url)
+        assert again is not None
+        assert again.url == normal.url
+        assert keyed_before_folders(normal.url) == (
+            f"https://gitlab.com/{project}" if folder else None
+        )
 
 
 # --- what a link is for -------------------------------------------------------------------------

@@ -130,7 +130,10 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         into = _repository_subpath(kind, path)
         if into is not None:
             repository_path, subpath = into
-            return NormalizedUrl(f"{scheme}://{host}{repository_path}", kind, subpath)
+            url = f"{scheme}://{host}{repository_path}"
+            if kind is LinkKind.GITLAB and host == GITLAB and gitlab_cites_folder(subpath):
+                url += subpath or ""  # judged on its own, as a GitHub folder is
+            return NormalizedUrl(url, kind, subpath)
     netloc = f"[{host}]" if ":" in host else host
     if port is not None:
         netloc += f":{port}"
@@ -171,10 +174,22 @@ def _github_repository(path: str) -> NormalizedUrl | None:
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 
+def gitlab_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a GitLab project (`/-/tree/REF/PATH`, `/-/blob/REF/PATH`) cites a
+    folder or a file of a ref, not the project (a bare `/-/tree/REF` is the project)."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 4 and segments[0] == "-" and segments[1] in ("tree", "blob")
+
+
 def keyed_before_folders(url: str) -> str | None:
-    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, normalised) was
-    keyed under before folders were judged on their own: its repository's. The history kept
-    under that key is the folder link's past. None for any other link."""
+    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, or GitLab's
+    `https://gitlab.com/group/project/-/tree/REF/PATH`, normalised) was keyed under before
+    folders were judged on their own: its repository's. The history kept under that key is the
+    folder link's past. None for any other link."""
+    gitlab = f"https://{GITLAB}/"
+    if url.startswith(gitlab) and "/-/" in url:
+        project, _, rest = url.partition("/-/")
+        return project if gitlab_cites_folder("/-/" + rest) else None
     prefix = f"https://{GITHUB}/"
     if not url.startswith(prefix):
         return None

@@ -570,6 +570,45 @@ def gitlab_routes(
     }
 
 
+def gitlab_tree_routes(
+    project: int, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """docs.gitlab.com/api/repositories, "List repository tree": GET
+    /api/v4/projects/{id}/repository/tree?path=&ref= (a list of {id, name, type tree|blob,
+    path, mode}; 404 "Tree Not Found" for a path or ref that is not there); "Commits": GET
+    …/repository/commits/{ref} (404 "Commit Not Found"); and each of `files` (on `branch`, the
+    default) raw."""
+    base = f"/api/v4/projects/{project}/repository"
+
+    def tree(exchange: Exchange) -> Reply:
+        query = parse_qs(exchange.query)
+        folder = query.get("path", [""])[0].strip("/")
+        if query.get("ref", [branch])[0] != branch:
+            return reply({"message": "404 Tree Not Found"}, 404)
+        prefix = f"{folder}/" if folder else ""
+        entries: dict[str, bool] = {}
+        for path in files:
+            if path.startswith(prefix):
+                head, _, tail = path[len(prefix) :].partition("/")
+                entries[head] = entries.get(head, False) or not tail
+        if not entries:
+            return reply({"message": "404 Tree Not Found"}, 404)
+        listing = [
+            {"id": f"{n:040x}", "name": name, "type": "blob" if is_file else "tree",
+             "path": prefix + name, "mode": "100644" if is_file else "040000"}
+            for n, (name, is_file) in enumerate(sorted(entries.items()))
+        ]  # fmt: skip
+        return reply(listing)
+
+    routes: dict[str, Route] = {
+        f"{base}/tree": tree,
+        f"{base}/commits/{branch}": reply({"id": "0" * 40, "short_id": "00000000"}),
+    }
+    for path, text in files.items():
+        routes[f"{base}/files/{quote(path, safe='')}/raw"] = reply(text)
+    return routes
+
+
 # --- the world ------------------------------------------------------------------------------------
 
 # API name → (environment variable, path of the root on its fake).

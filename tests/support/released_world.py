@@ -20,8 +20,8 @@ from tests.support.fake_hosts import (
     DOWN,
     forgejo_routes,
     gitlab_routes,
+    gitlab_tree_routes,
     huggingface_routes,
-    reply,
 )
 
 MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None, "node_id": "L1"}
@@ -307,10 +307,15 @@ def host_routes() -> dict[str, Mapping[str, Any]]:
     """The other hosts' fakes: GitLab, Hugging Face, Codeberg."""
     return {
         "gitlab": {
-            **gitlab_routes("vislab/suite", complete_readme("SuiteKit"), description="Our suite"),
-            "/api/v4/projects/77/repository/files/delta%2FREADME.md/raw": reply(
-                SOON.format(name="DeltaNet")
+            # The suite's tree (GitLab's tree API), its root README describing other work.
+            **gitlab_tree_routes(
+                77,
+                {
+                    **project("SuiteKit"),
+                    "delta/README.md": SOON.format(name="DeltaNet"),
+                },
             ),
+            **gitlab_routes("vislab/suite", complete_readme("SuiteKit"), description="Our suite"),
             "/api/v4/projects/vislab%2Fgone-for-now": DOWN,
         },
         "huggingface": {
@@ -453,7 +458,7 @@ CASES: tuple[Case, ...] = (
         "On GitLab, the cited folder's README only promises code; the suite's root README "
         "describes other work.",
         FOLDER,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "SigmaOtherNet",
