@@ -11,7 +11,12 @@ from auditor.hosts.forges import ForgeFacts
 from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
-from tests.support.fake_hosts import gitlab_routes, gitlab_tree_routes
+from tests.support.fake_hosts import (
+    forgejo_routes,
+    forgejo_tree_routes,
+    gitlab_routes,
+    gitlab_tree_routes,
+)
 from tests.support.local_servers import plain_fetcher, serve
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
@@ -289,3 +294,59 @@ async def test_a_gitlab_folder_s_own_readme_and_files_decide(gitlab_suite: Forge
     assert soon is not None
     assert soon.root_files == ("README.md",)
     assert ReadmeCover.PLACEHOLDER in soon.readme_covers
+
+
+@pytest.fixture
+async def codeberg_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **forgejo_routes(
+            "lab/suite", {"README.md": SUITE["README.md"]}, site="https://codeberg.org"
+        ),
+        **forgejo_tree_routes("lab/suite", SUITE),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"CODEBERG_API_URL": fake.url("/api/v1")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        (
+            "src/branch/main/parts/ready",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main",
+        ),
+        ("src/branch/main/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at main"),
+        (
+            "src/branch/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "src/branch/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("src/branch/main/parts/gone", Outcome.DEAD, None, "parts/gone is on neither main"),
+    ],
+)
+async def test_a_cited_codeberg_folder_is_judged_on_that_folder(
+    codeberg_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    url = f"https://codeberg.org/lab/suite/{cited}"
+    result = await codeberg_suite.check(url, LinkKind.CODEBERG)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+    if folder == "parts/soon":
+        assert result.facts is not None
+        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
+    if folder == "parts/ready" and outcome is Outcome.OK:
+        assert result.facts is not None
+        assert result.facts.deps_pinned is True

@@ -338,3 +338,32 @@ def test_a_paper_key_prefers_arxiv_then_doi_then_openreview_else_the_title() -> 
     same = paper_key([], "Deep Nets: A Study!")
     assert same == paper_key([], "ｄｅｅｐ  nets — a study") != paper_key([], "Deep Nets II")
     assert len(same) == len("title:") + 16
+
+
+@pytest.mark.parametrize(
+    ("url", "normal_url"),
+    [
+        (
+            "https://codeberg.org/lab/net/src/branch/main/models",
+            "https://codeberg.org/lab/net/src/branch/main/models",
+        ),
+        (
+            "https://codeberg.org/lab/net/src/tag/v1/models/a.py",
+            "https://codeberg.org/lab/net/src/tag/v1/models/a.py",
+        ),
+        # A bare ref, or another page of the repository, names the repository.
+        ("https://codeberg.org/lab/net/src/branch/main", "https://codeberg.org/lab/net"),
+        ("https://codeberg.org/lab/net/issues/3", "https://codeberg.org/lab/net"),
+    ],
+)
+def test_a_cited_codeberg_folder_keeps_its_path(url: str, normal_url: str) -> None:
+    normal = normalize_url(url)
+    assert normal is not None
+    assert (normal.kind, normal.url) == (LinkKind.CODEBERG, normal_url)
+    again = normalize_url(normal.url)
+    assert again is not None
+    assert again.url == normal.url
+    expected = (
+        "https://codeberg.org/lab/net" if normal_url != "https://codeberg.org/lab/net" else None
+    )
+    assert keyed_before_folders(normal.url) == expected

@@ -15,6 +15,7 @@ from urllib.parse import quote, urlsplit
 from auditor.links.hosts import (
     ANONYMOUS_REVIEW,
     CANONICAL_HOSTS,
+    CODEBERG,
     FORGEJO_SITE_SECTIONS,
     GITHUB,
     GITLAB,
@@ -133,6 +134,8 @@ def _normalize(raw: str) -> NormalizedUrl | None:
             url = f"{scheme}://{host}{repository_path}"
             if kind is LinkKind.GITLAB and host == GITLAB and gitlab_cites_folder(subpath):
                 url += subpath or ""  # judged on its own, as a GitHub folder is
+            elif kind is LinkKind.CODEBERG and forgejo_cites_folder(subpath):
+                url += subpath or ""
             return NormalizedUrl(url, kind, subpath)
     netloc = f"[{host}]" if ":" in host else host
     if port is not None:
@@ -181,6 +184,17 @@ def gitlab_cites_folder(subpath: str | None) -> bool:
     return len(segments) >= 4 and segments[0] == "-" and segments[1] in ("tree", "blob")
 
 
+def forgejo_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Forgejo repository (`/src/branch/REF/PATH`, `tag`, `commit`)
+    cites a folder or a file of a ref, not the repository."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 4 and segments[0] == "src" and segments[1] in FORGEJO_REF_KINDS
+
+
+# How a Forgejo (Codeberg) `/src/` link names its ref.
+FORGEJO_REF_KINDS = ("branch", "tag", "commit")
+
+
 def keyed_before_folders(url: str) -> str | None:
     """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, or GitLab's
     `https://gitlab.com/group/project/-/tree/REF/PATH`, normalised) was keyed under before
@@ -190,6 +204,11 @@ def keyed_before_folders(url: str) -> str | None:
     if url.startswith(gitlab) and "/-/" in url:
         project, _, rest = url.partition("/-/")
         return project if gitlab_cites_folder("/-/" + rest) else None
+    codeberg = f"https://{CODEBERG}/"
+    if url.startswith(codeberg):
+        segments = url[len(codeberg) :].split("/")
+        cited = forgejo_cites_folder("/" + "/".join(segments[2:]))
+        return codeberg + "/".join(segments[:2]) if cited else None
     prefix = f"https://{GITHUB}/"
     if not url.startswith(prefix):
         return None

@@ -392,6 +392,49 @@ def forgejo_routes(
     return routes
 
 
+def forgejo_tree_routes(
+    full_name: str, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """Forgejo's contents API for a tree of `files` on `branch` (the Swagger document's GET
+    /repos/{owner}/{repo}/contents/{filepath}?ref=: a list of ContentsResponse for a folder,
+    one ContentsResponse for a file, 404 for a path or a ref that is not there), and each file
+    raw (…/raw/{filepath}). Other refs have no files."""
+    base = f"/api/v1/repos/{full_name}"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folder = "/".join(parts[:depth])
+            folders.setdefault(folder, {})[parts[depth]] = depth == len(parts) - 1
+
+    def entry(path: str, is_file: bool) -> dict[str, object]:
+        return {
+            "name": path.rsplit("/", 1)[-1], "path": path, "type": "file" if is_file else "dir",
+            "size": len(files[path].encode()) if is_file else 0,
+        }  # fmt: skip
+
+    def answer(body: object) -> Route:
+        def route(exchange: Exchange) -> Reply:
+            ref = parse_qs(exchange.query).get("ref", [branch])[0]
+            if ref != branch:
+                return reply({"message": "object does not exist"}, 404)
+            return reply(body)
+
+        return route
+
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        listing = [
+            entry(f"{folder}/{name}" if folder else name, is_file)
+            for name, is_file in sorted(names.items())
+        ]
+        routes[f"{base}/contents" + (f"/{folder}" if folder else "")] = answer(listing)
+    for path, text in files.items():
+        routes[f"{base}/contents/{path}"] = answer(entry(path, True))
+        routes[f"{base}/raw/{path}"] = reply(text)
+    return routes
+
+
 # --- Gitee --------------------------------------------------------------------------------------
 
 
