@@ -55,11 +55,10 @@ from auditor.hosts.github.cited import (
     Entries,
     Located,
     Missing,
-    Seen,
     Unlocated,
     folder_detail,
     folder_facts,
-    locate,
+    locate_by,
     manifest_paths,
     readme_candidates,
 )
@@ -124,28 +123,15 @@ class Forgejo(UrlAdapter[str]):
         return await self._folder_answer(facts, where)
 
     async def _locate(self, full_name: str, cited: CitedPath) -> Located | Missing | Unlocated:
-        """Where `cited` is, from what the contents API shows of each split."""
-        splits = cited.splits()
-        seen = [Seen(None, None, None)] * len(splits)
-        for index, split in enumerate(splits):
-            entries = await self._listing(full_name, split.folder, split.ref)
-            if split.holds(entries):
-                seen[index] = Seen(True, entries, None)
-                break
-            exists = entries is not None or await self._listing(full_name, "", split.ref)
-            if exists:
-                default = await self._listing(full_name, split.folder, None) if split.path else None
-                seen[index] = Seen(True, entries, default)
-                break
-            seen[index] = Seen(False, None, None)
-        else:
-            for index, split in enumerate(splits):
-                if split.path:
-                    default = await self._listing(full_name, split.folder, None)
-                    seen[index] = replace(seen[index], on_default=default)
-                    if split.holds(default):
-                        break
-        return locate(cited, seen)
+        """Where `cited` is, from what the contents API shows (a ref exists when its root is
+        listed)."""
+
+        async def exists(ref: str) -> bool:
+            return await self._listing(full_name, "", ref) is not None
+
+        return await locate_by(
+            cited, lambda folder, ref: self._listing(full_name, folder, ref), exists
+        )
 
     async def _folder_answer(
         self, facts: RepoFacts, where: Located | Missing | Unlocated

@@ -16,7 +16,6 @@ and dependency lists read raw."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Literal
 from urllib.parse import quote, unquote, urlsplit
 
@@ -42,10 +41,9 @@ from auditor.hosts.github.cited import (
     Entries,
     Located,
     Missing,
-    Seen,
     folder_detail,
     folder_facts,
-    locate,
+    locate_by,
     manifest_paths,
     readme_candidates,
 )
@@ -186,26 +184,11 @@ class GitLab(UrlAdapter[str]):
     async def _folder(self, project: object, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
         """The cited folder's verdict and facts: located as `cited.locate` says, from what the
         tree API shows of each split (the longest ref first)."""
-        splits = cited.splits()
-        seen = [Seen(None, None, None)] * len(splits)
-        for index, split in enumerate(splits):
-            entries = await self._tree(project, split.folder, split.ref)
-            if split.holds(entries):
-                seen[index] = Seen(True, entries, None)
-                break
-            if entries is not None or await self._ref_exists(project, split.ref):
-                default = await self._tree(project, split.folder, None) if split.path else None
-                seen[index] = Seen(True, entries, default)
-                break
-            seen[index] = Seen(False, None, None)
-        else:
-            for index, split in enumerate(splits):
-                if split.path:
-                    default = await self._tree(project, split.folder, None)
-                    seen[index] = replace(seen[index], on_default=default)
-                    if split.holds(default):
-                        break
-        where = locate(cited, seen)
+        where = await locate_by(
+            cited,
+            lambda folder, ref: self._tree(project, folder, ref),
+            lambda ref: self._ref_exists(project, ref),
+        )
         if isinstance(where, Missing):
             return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
         if not isinstance(where, Located):
