@@ -56,13 +56,10 @@ from auditor.hosts.github.cited import (
     Located,
     Missing,
     Unlocated,
-    folder_detail,
-    folder_facts,
     locate_by,
-    manifest_paths,
-    readme_candidates,
+    located_answer,
 )
-from auditor.hosts.listing import Readme, complete_from_root, no_file
+from auditor.hosts.listing import complete_from_root, no_file
 from auditor.links.normalize import forgejo_cites_folder
 from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
@@ -151,24 +148,9 @@ class Forgejo(UrlAdapter[str]):
             raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(ref, safe='')}")
             return raw.text if raw.status == 200 else None
 
-        readme = None
-        for path in readme_candidates(where.split, where.entries):
-            text = await read(path)
-            if text is not None:
-                readme = Readme(path, len(text.encode()), text)
-                break
-        manifests: dict[str, str] = {}
-        for name, path in manifest_paths(where.split, where.entries).items():
-            text = await read(path)
-            if text is not None:
-                manifests[name] = text
-        done = await folder_facts(facts, where, readme, manifests)
-        detail = folder_detail(where, readme)
-        if where.note is None:
-            return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=done)
-        final_url = f"{self._site}/{full_name}/src/branch/{ref}"
-        final_url += f"/{where.split.path}" if where.split.path else ""
-        return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, facts=done, final_url=final_url)
+        moved_url = f"{self._site}/{full_name}/src/branch/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        return await located_answer(facts, where, read, moved_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:

@@ -41,13 +41,9 @@ from auditor.hosts.github.cited import (
     Entries,
     Located,
     Missing,
-    folder_detail,
-    folder_facts,
     locate_by,
-    manifest_paths,
-    readme_candidates,
+    located_answer,
 )
-from auditor.hosts.listing import Readme
 from auditor.links import gitlab_project
 from auditor.links.normalize import gitlab_cites_folder
 from auditor.models import LinkKind, Outcome, RepoFacts
@@ -198,25 +194,15 @@ class GitLab(UrlAdapter[str]):
             return verdict(
                 Reason.MOVED, Outcome.MOVED, detail, 200, facts=root.facts, final_url=final_url
             )
-        readme = None
-        for path in readme_candidates(where.split, where.entries):
-            text = await self._raw(project, path, where.ref)
-            if text is not None:
-                readme = Readme(path, len(text.encode()), text)
-                break
-        manifests: dict[str, str] = {}
-        for name, path in manifest_paths(where.split, where.entries).items():
-            text = await self._raw(project, path, where.ref)
-            if text is not None:
-                manifests[name] = text
-        done = await folder_facts(facts, where, readme, manifests)
-        detail = folder_detail(where, readme)
-        if where.note is None:
-            return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=done)
         ref = where.ref or facts.default_branch or "HEAD"
-        final_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
-        final_url += f"/{where.split.path}" if where.split.path else ""
-        return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, facts=done, final_url=final_url)
+        moved_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        located = where
+
+        async def read(path: str) -> str | None:
+            return await self._raw(project, path, located.ref)
+
+        return await located_answer(facts, where, read, moved_url)
 
 
 def gitlab_cited(url: str, project: str) -> CitedPath | None:

@@ -199,6 +199,34 @@ async def locate_by(
     return locate(cited, seen)
 
 
+async def located_answer(
+    facts: RepoFacts,
+    located: Located,
+    read: Callable[[str], Awaitable[str | None]],
+    moved_url: str,
+) -> HostAnswer:
+    """A located folder's verdict on a host read file by file (`read`: a repository path at
+    the located ref, None when absent): its README (or the nearest up the tree) and dependency
+    lists read, the facts completed from them; `moved` to `moved_url` when the folder is not
+    where the link says (`located.note`)."""
+    readme = None
+    for path in readme_candidates(located.split, located.entries):
+        text = await read(path)
+        if text is not None:
+            readme = Readme(path, len(text.encode()), text)
+            break
+    manifests: dict[str, str] = {}
+    for name, path in manifest_paths(located.split, located.entries).items():
+        text = await read(path)
+        if text is not None:
+            manifests[name] = text
+    done = await folder_facts(facts, located, readme, manifests)
+    detail = folder_detail(located, readme)
+    if located.note is None:
+        return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=done)
+    return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, facts=done, final_url=moved_url)
+
+
 def readme_candidates(split: Split, entries: Entries) -> tuple[str, ...]:
     """Repository paths of the README to read for the folder, in order: the one the folder
     shows, else the usual names in each folder up the tree, the nearest first."""
