@@ -12,6 +12,8 @@ from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
 from tests.support.fake_hosts import (
+    bitbucket_routes,
+    bitbucket_tree_routes,
     forgejo_routes,
     forgejo_tree_routes,
     gitlab_routes,
@@ -341,6 +343,55 @@ async def test_a_cited_codeberg_folder_is_judged_on_that_folder(
 ) -> None:
     url = f"https://codeberg.org/lab/suite/{cited}"
     result = await codeberg_suite.check(url, LinkKind.CODEBERG)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+    if folder == "parts/soon":
+        assert result.facts is not None
+        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
+    if folder == "parts/ready" and outcome is Outcome.OK:
+        assert result.facts is not None
+        assert result.facts.deps_pinned is True
+
+
+@pytest.fixture
+async def bitbucket_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **bitbucket_routes("lab/suite", {"README.md": SUITE["README.md"]}),
+        **bitbucket_tree_routes("lab/suite", SUITE),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"BITBUCKET_API_URL": fake.url("/2.0")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        ("src/main/parts/ready", Outcome.OK, "parts/ready", "judged on parts/ready/ at main"),
+        ("src/main/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at main"),
+        (
+            "src/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "src/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("src/main/parts/gone", Outcome.DEAD, None, "parts/gone is on neither main"),
+    ],
+)
+async def test_a_cited_bitbucket_folder_is_judged_on_that_folder(
+    bitbucket_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    url = f"https://bitbucket.org/lab/suite/{cited}"
+    result = await bitbucket_suite.check(url, LinkKind.BITBUCKET)
     assert result.check.outcome is outcome, result.check.detail
     assert detail in result.check.detail
     assert (result.facts.folder if result.facts else None) == folder

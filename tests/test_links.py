@@ -354,16 +354,21 @@ def test_a_paper_key_prefers_arxiv_then_doi_then_openreview_else_the_title() -> 
         # A bare ref, or another page of the repository, names the repository.
         ("https://codeberg.org/lab/net/src/branch/main", "https://codeberg.org/lab/net"),
         ("https://codeberg.org/lab/net/issues/3", "https://codeberg.org/lab/net"),
+        (
+            "https://bitbucket.org/lab/net/src/main/models",
+            "https://bitbucket.org/lab/net/src/main/models",
+        ),
+        ("https://bitbucket.org/lab/net/src/main", "https://bitbucket.org/lab/net"),
     ],
 )
-def test_a_cited_codeberg_folder_keeps_its_path(url: str, normal_url: str) -> None:
+def test_a_cited_codeberg_or_bitbucket_folder_keeps_its_path(url: str, normal_url: str) -> None:
     normal = normalize_url(url)
     assert normal is not None
-    assert (normal.kind, normal.url) == (LinkKind.CODEBERG, normal_url)
+    kind = LinkKind.BITBUCKET if "bitbucket" in url else LinkKind.CODEBERG
+    assert (normal.kind, normal.url) == (kind, normal_url)
     again = normalize_url(normal.url)
     assert again is not None
     assert again.url == normal.url
-    expected = (
-        "https://codeberg.org/lab/net" if normal_url != "https://codeberg.org/lab/net" else None
-    )
+    repository = url.split("/src/")[0].split("/issues/")[0]
+    expected = repository if normal_url != repository else None
     assert keyed_before_folders(normal.url) == expected

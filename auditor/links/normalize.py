@@ -14,6 +14,7 @@ from urllib.parse import quote, urlsplit
 
 from auditor.links.hosts import (
     ANONYMOUS_REVIEW,
+    BITBUCKET,
     CANONICAL_HOSTS,
     CODEBERG,
     FORGEJO_SITE_SECTIONS,
@@ -132,10 +133,8 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         if into is not None:
             repository_path, subpath = into
             url = f"{scheme}://{host}{repository_path}"
-            if kind is LinkKind.GITLAB and host == GITLAB and gitlab_cites_folder(subpath):
+            if _cites_folder_on(kind, host, subpath):
                 url += subpath or ""  # judged on its own, as a GitHub folder is
-            elif kind is LinkKind.CODEBERG and forgejo_cites_folder(subpath):
-                url += subpath or ""
             return NormalizedUrl(url, kind, subpath)
     netloc = f"[{host}]" if ":" in host else host
     if port is not None:
@@ -177,6 +176,16 @@ def _github_repository(path: str) -> NormalizedUrl | None:
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 
+def _cites_folder_on(kind: LinkKind, host: str, subpath: str | None) -> bool:
+    """Whether the path after a repository of gitlab.com, Codeberg or Bitbucket cites a folder
+    or a file of a ref (those hosts' adapters judge it on its own)."""
+    if kind is LinkKind.GITLAB:
+        return host == GITLAB and gitlab_cites_folder(subpath)
+    if kind is LinkKind.CODEBERG:
+        return forgejo_cites_folder(subpath)
+    return kind is LinkKind.BITBUCKET and bitbucket_cites_folder(subpath)
+
+
 def gitlab_cites_folder(subpath: str | None) -> bool:
     """Whether the path after a GitLab project (`/-/tree/REF/PATH`, `/-/blob/REF/PATH`) cites a
     folder or a file of a ref, not the project (a bare `/-/tree/REF` is the project)."""
@@ -189,6 +198,13 @@ def forgejo_cites_folder(subpath: str | None) -> bool:
     cites a folder or a file of a ref, not the repository."""
     segments = [segment for segment in (subpath or "").split("/") if segment]
     return len(segments) >= 4 and segments[0] == "src" and segments[1] in FORGEJO_REF_KINDS
+
+
+def bitbucket_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Bitbucket repository (`/src/REF/PATH`) cites a folder or a
+    file of a ref, not the repository."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 3 and segments[0] == "src"
 
 
 # How a Forgejo (Codeberg) `/src/` link names its ref.
@@ -204,11 +220,11 @@ def keyed_before_folders(url: str) -> str | None:
     if url.startswith(gitlab) and "/-/" in url:
         project, _, rest = url.partition("/-/")
         return project if gitlab_cites_folder("/-/" + rest) else None
-    codeberg = f"https://{CODEBERG}/"
-    if url.startswith(codeberg):
-        segments = url[len(codeberg) :].split("/")
-        cited = forgejo_cites_folder("/" + "/".join(segments[2:]))
-        return codeberg + "/".join(segments[:2]) if cited else None
+    for forge, cites in ((CODEBERG, forgejo_cites_folder), (BITBUCKET, bitbucket_cites_folder)):
+        site = f"https://{forge}/"
+        if url.startswith(site):
+            segments = url[len(site) :].split("/")
+            return site + "/".join(segments[:2]) if cites("/" + "/".join(segments[2:])) else None
     prefix = f"https://{GITHUB}/"
     if not url.startswith(prefix):
         return None

@@ -435,6 +435,36 @@ def forgejo_tree_routes(
     return routes
 
 
+def bitbucket_tree_routes(
+    full_name: str, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """Bitbucket's "Source, browse" for a tree of `files` on `branch`: GET
+    /2.0/repositories/{workspace}/{repo_slug}/src/{commit}/{path}/ (a page of {path from the
+    root, type commit_file|commit_directory, size}) for each folder, …/src/{commit}/{path} (the
+    raw file) for each file; any other ref or path answers 404."""
+    base = f"/2.0/repositories/{full_name}/src/{branch}"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folders.setdefault("/".join(parts[:depth]), {})[parts[depth]] = depth == len(parts) - 1
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        values = [
+            {
+                "path": f"{folder}/{name}" if folder else name,
+                "type": "commit_file" if is_file else "commit_directory",
+            }
+            for name, is_file in sorted(names.items())
+        ]
+        routes[f"{base}/{folder}/" if folder else f"{base}/"] = reply(
+            {"pagelen": 100, "page": 1, "values": values}
+        )
+    for path, text in files.items():
+        routes[f"{base}/{path}"] = reply(text)
+    return routes
+
+
 # --- Gitee --------------------------------------------------------------------------------------
 
 
