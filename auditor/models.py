@@ -396,6 +396,8 @@ class ReadmeFacts:
     # The citation the README gives is only a pointer (a paper link under a citation heading):
     # no BibTeX entry of this work, no reference with its authors or venue.
     bare_citation: bool = False
+    # The branch of the repository the README sends the reader to (`auditor.readme.branches`).
+    branch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +459,11 @@ DEPENDENCY_FILES_NOT_READ = "dependency-files"
 # A fork not compared with its parent to keep the GitHub budget (`RepoFacts.skipped`): what the
 # rubric reads of it lives here, not in the host adapter, so scoring imports no HTTP stack.
 FORK_COMPARISON = "fork-comparison"
+# Root folders not listed to keep the GitHub budget, so whether they hold only placeholder
+# files is not known (`RepoFacts.skipped`).
+FOLDER_CONTENTS = "folder-contents"
+# The branch the README sends the reader to, not read to keep the GitHub budget.
+BRANCH_HOP = "branch-hop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,6 +554,12 @@ class RepoFacts:
     # (`ReadmeFacts.bare_citation`): D4, E3 and F2 read them.
     readme_withheld: tuple[ReadmeEvidence, ...] = ()
     readme_bare_citation: bool = False
+    # Root folders found holding only empty or placeholder files (an empty `__init__.py`, a
+    # TODO comment, a `.gitkeep`): no code, whatever their names (`facts.repofiles`).
+    empty_folders: tuple[str, ...] = ()
+    # The branch of this repository the README sends the reader to ("the code is on the
+    # `release` branch"), while it has not been followed (`hosts.github`, one hop).
+    readme_branch: str | None = None
 
     @property
     def readme_analysed(self) -> bool:

@@ -8,9 +8,13 @@ import pytest
 
 from auditor.facts.repofiles import (
     archives_only,
+    code_beyond,
     deps_pinned,
+    folders_to_inspect,
     has_code,
+    holds_only_placeholders,
     is_code_free,
+    is_placeholder_file,
     manifests_to_read,
     model_repository_has_code,
     usual_readmes,
@@ -207,3 +211,65 @@ def test_a_source_archive_at_the_root_is_released_code(
 )
 def test_a_model_repository_holds_code_beyond_its_loader(names: list[str], code: bool) -> None:
     assert model_repository_has_code(names) is code
+
+
+@pytest.mark.parametrize(
+    ("name", "size", "text", "placeholder"),
+    [
+        ("__init__.py", 0, "", True),  # empty
+        (".gitkeep", 0, "", True),
+        (".keep", 3, None, True),  # a keep file is not read
+        ("model.py", 48, "# TODO: the model will be released after review\n", True),
+        ("main.c", 40, "/* coming soon */\n// after the review\n", True),
+        ("run.sh", 30, "#!/bin/sh\n# to be released\n", True),  # a shebang is a comment
+        ("model.py", 12, "\n   \n", True),  # blank
+        # Near misses: an __init__.py with real code, a one-line script, a file not read.
+        ("__init__.py", 26, "from .model import Net  # re-export\n", False),
+        ("train.py", 12, "import torch\n", False),
+        ("model.py", 4000, None, False),
+        ("notes.py", 60, "# TODO: tidy up\ndef main():\n    pass\n", False),
+    ],
+)
+def test_placeholder_files(name: str, size: int, text: str | None, placeholder: bool) -> None:
+    assert is_placeholder_file(name, size, text) is placeholder
+
+
+def test_a_folder_of_placeholder_files_only_holds_no_code() -> None:
+    stub = (("__init__.py", True), ("model.py", True))
+    todo = {"__init__.py": (0, None), "model.py": (50, "# TODO: release the model\n")}
+    assert holds_only_placeholders(stub, todo)
+    assert holds_only_placeholders(((".gitkeep", True),), {".gitkeep": (0, None)})
+    # A file not read (too large, or its answer lost) is code.
+    assert not holds_only_placeholders(stub, {"__init__.py": (0, None)})
+    # A subfolder may hold code: the folder is not called empty.
+    assert not holds_only_placeholders(((".gitkeep", True), ("nets", False)), todo)
+    # One real file among the stubs is code.
+    real = {**todo, "model.py": (30, "import torch\nnet = torch.nn.Linear(2, 2)\n")}
+    assert not holds_only_placeholders(stub, real)
+    many = tuple((f"{n}.py", True) for n in range(10))
+    assert not holds_only_placeholders(many, {name: (0, None) for name, _ in many})
+
+
+@pytest.mark.parametrize(
+    ("names", "inspected"),
+    [
+        (["README.md", "src"], ("src",)),
+        (["README.md", "LICENSE", "code", "data", "requirements.txt"], ("code",)),
+        (["README.md", "src/", "scripts"], ("src", "scripts")),
+        (["README.md", "Makefile"], ("Makefile",)),  # listed, it is a file: code
+        # A code file at the root already decides; so does having no code at all.
+        (["README.md", "src", "train.py"], ()),
+        (["README.md", "LICENSE"], ()),
+        (["README.md", "omeganet-src.zip"], ()),  # an archive is code, not a folder
+        (["README.md", "a", "b", "c", "d"], ()),  # too many to list: code
+    ],
+)
+def test_which_root_folders_are_listed(names: list[str], inspected: tuple[str, ...]) -> None:
+    assert folders_to_inspect(names) == inspected
+
+
+def test_code_beyond_the_empty_folders() -> None:
+    assert not code_beyond(["README.md", "src"], ["src"])
+    assert not code_beyond(["README.md", "src/", "code"], ["src", "code"])
+    assert code_beyond(["README.md", "src", "nets"], ["src"])
+    assert code_beyond(["README.md", "src"], [])

@@ -43,8 +43,12 @@ SWHID = "swh:1:rev:309cf2674ee7a0749978cf8265ab91a60aea0f7d"
 @pytest.mark.parametrize(
     ("raw", "url", "kind", "subpath"),
     [
-        ("https://bitbucket.org/lab/net/src/main/train.py", "https://bitbucket.org/lab/net",
-         LinkKind.BITBUCKET, "/src/main/train.py"),
+        # A cited file keeps its path: its folder is judged on its own (issue 24 item 1).
+        ("https://bitbucket.org/lab/net/src/main/train.py",
+         "https://bitbucket.org/lab/net/src/main/train.py", LinkKind.BITBUCKET,
+         "/src/main/train.py"),
+        ("https://bitbucket.org/lab/net/src/main", "https://bitbucket.org/lab/net",
+         LinkKind.BITBUCKET, "/src/main"),
         ("bitbucket.org/lab/net.git", "https://bitbucket.org/lab/net", LinkKind.BITBUCKET, None),
         ("https://bitbucket.org/product/features", "https://bitbucket.org/product/features",
          LinkKind.WEB, None),

@@ -11,7 +11,15 @@ from auditor.hosts.forges import ForgeFacts
 from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
-from tests.support.local_servers import plain_fetcher
+from tests.support.fake_hosts import (
+    bitbucket_routes,
+    bitbucket_tree_routes,
+    forgejo_routes,
+    forgejo_tree_routes,
+    gitlab_routes,
+    gitlab_tree_routes,
+)
+from tests.support.local_servers import plain_fetcher, serve
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
 GITLAB_PROJECT = {
@@ -84,7 +92,8 @@ async def test_gitlab_project(server: FakeGitHub, forges: ForgeFacts) -> None:
     server.script("/api/v4/projects/sci-lab/solvers/pde-net", 200, GITLAB_PROJECT)
     readme = "# PDE-Net\n\n## Installation\n\npip install pde-net\n"
     server.script("/api/v4/projects/4242/repository/files/README.md/raw", 200, readme)
-    url = "https://gitlab.com/sci-lab/solvers/pde-net/-/tree/main/src"
+    # A bare ref names the project (a folder under it is judged on its own: below).
+    url = "https://gitlab.com/sci-lab/solvers/pde-net/-/tree/main"
     result = await forges.check(url, LinkKind.GITLAB)
     assert result.check.outcome is Outcome.OK
     facts = result.facts
@@ -217,3 +226,178 @@ async def test_a_huggingface_model_holding_code_is_software(
     assert facts.record_type == ("software" if software else None)
     url = "https://huggingface.co/sci-lab/pde-net-base"
     assert is_code_link(LinkKind.HUGGINGFACE, url, facts.record_type) is software
+
+
+SOON = "# Part\n\nThe code of this part will be released soon.\n"
+SUITE = {
+    "README.md": "# Suite\n\nTools.\n\n## Usage\n```bash\npython -m suite\n```\n",
+    "suite/__init__.py": "import os\n",
+    "parts/soon/README.md": SOON,
+    "parts/ready/README.md": "# Ready\n\n## Usage\n```bash\npython solve.py\n```\n",
+    "parts/ready/solve.py": "print('solve')\n",
+    "parts/ready/requirements.txt": "numpy==1.26.4\n",
+    "parts/bare/run.py": "print('run')\n",
+}
+
+
+@pytest.fixture
+async def gitlab_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {**gitlab_tree_routes(77, SUITE), **gitlab_routes("lab/suite", SUITE["README.md"])}
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"GITLAB_API_URL": fake.url("/api/v4")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        ("-/tree/main/parts/ready", Outcome.OK, "parts/ready", "judged on parts/ready/ at main"),
+        ("-/tree/main/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at main"),
+        (
+            "-/blob/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "-/tree/main/parts/bare",
+            Outcome.OK,
+            "parts/bare",
+            "judged on parts/bare/ at main; README from the root, the nearest up the tree",
+        ),
+        (
+            "-/tree/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("-/tree/main/parts/gone", Outcome.DEAD, None, "folder parts/gone is on neither main"),
+    ],
+)
+async def test_a_cited_gitlab_folder_is_judged_on_that_folder(
+    gitlab_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    result = await gitlab_suite.check(f"https://gitlab.com/lab/suite/{cited}", LinkKind.GITLAB)
+    assert result.check.outcome is outcome
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+
+
+async def test_a_gitlab_folder_s_own_readme_and_files_decide(gitlab_suite: ForgeFacts) -> None:
+    url = "https://gitlab.com/lab/suite/-/tree/main/parts/"
+    ready = (await gitlab_suite.check(url + "ready", LinkKind.GITLAB)).facts
+    soon = (await gitlab_suite.check(url + "soon", LinkKind.GITLAB)).facts
+    assert ready is not None
+    assert ready.root_files == ("README.md", "requirements.txt", "solve.py")
+    assert ready.deps_pinned is True  # the folder's requirements.txt was read
+    assert ReadmeCover.USAGE in ready.readme_covers
+    assert soon is not None
+    assert soon.root_files == ("README.md",)
+    assert ReadmeCover.PLACEHOLDER in soon.readme_covers
+
+
+@pytest.fixture
+async def codeberg_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **forgejo_routes(
+            "lab/suite", {"README.md": SUITE["README.md"]}, site="https://codeberg.org"
+        ),
+        **forgejo_tree_routes("lab/suite", SUITE),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"CODEBERG_API_URL": fake.url("/api/v1")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        (
+            "src/branch/main/parts/ready",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main",
+        ),
+        ("src/branch/main/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at main"),
+        (
+            "src/branch/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "src/branch/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("src/branch/main/parts/gone", Outcome.DEAD, None, "parts/gone is on neither main"),
+    ],
+)
+async def test_a_cited_codeberg_folder_is_judged_on_that_folder(
+    codeberg_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    url = f"https://codeberg.org/lab/suite/{cited}"
+    result = await codeberg_suite.check(url, LinkKind.CODEBERG)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+    if folder == "parts/soon":
+        assert result.facts is not None
+        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
+    if folder == "parts/ready" and outcome is Outcome.OK:
+        assert result.facts is not None
+        assert result.facts.deps_pinned is True
+
+
+@pytest.fixture
+async def bitbucket_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **bitbucket_routes("lab/suite", {"README.md": SUITE["README.md"]}),
+        **bitbucket_tree_routes("lab/suite", SUITE),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"BITBUCKET_API_URL": fake.url("/2.0")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        ("src/main/parts/ready", Outcome.OK, "parts/ready", "judged on parts/ready/ at main"),
+        ("src/main/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at main"),
+        (
+            "src/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "src/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("src/main/parts/gone", Outcome.DEAD, None, "parts/gone is on neither main"),
+    ],
+)
+async def test_a_cited_bitbucket_folder_is_judged_on_that_folder(
+    bitbucket_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    url = f"https://bitbucket.org/lab/suite/{cited}"
+    result = await bitbucket_suite.check(url, LinkKind.BITBUCKET)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+    if folder == "parts/soon":
+        assert result.facts is not None
+        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
+    if folder == "parts/ready" and outcome is Outcome.OK:
+        assert result.facts is not None
+        assert result.facts.deps_pinned is True

@@ -1063,3 +1063,116 @@ def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
     for path in readmes:
         folder, _, name = path.rpartition("/")
         assert repofiles.preferred_readme({folder: [name]}) == path
+
+
+# Released means released: folders of placeholder files, the README's branch (issue 24) -------
+
+
+def released_repos() -> list[FakeRepo]:
+    soon = "# Stub\n\nThe code will be released soon.\n"
+    return [
+        FakeRepo(
+            "acme/stubs", files={"README.md": soon, "src/__init__.py": "", "src/net.py": "# TODO\n"}
+        ),
+        FakeRepo("acme/kept", files={"README.md": soon, "code/.gitkeep": "", "data/.gitkeep": ""}),
+        # Near misses: an __init__.py with real code; a subfolder; a code file at the root.
+        FakeRepo(
+            "acme/reexport", files={"README.md": soon, "pkg/__init__.py": "from .net import Net\n"}
+        ),
+        FakeRepo(
+            "acme/nested", files={"README.md": soon, "src/.gitkeep": "", "src/nets/a.py": "x = 1\n"}
+        ),
+        FakeRepo(
+            "acme/rooted", files={"README.md": soon, "src/__init__.py": "", "main.py": "print(1)\n"}
+        ),
+        # A README sending the reader to a branch; one naming a branch that does not exist; one
+        # whose own root holds the code (nothing to follow).
+        FakeRepo(
+            "acme/on-branch",
+            files={"README.md": "# B\n\nThe code lives on the `release` branch.\n"},
+            refs={"release": {"README.md": USAGE_README, "run.py": "print(1)\n"}},
+        ),
+        FakeRepo(
+            "acme/no-branch", files={"README.md": "# N\n\nThe code is on the `gone` branch.\n"}
+        ),
+        FakeRepo(
+            "acme/has-code",
+            files={"README.md": "# H\n\nSee the dev branch for nightly work.\n", "run.py": ""},
+            refs={"dev": {"README.md": "# dev\n"}},
+        ),
+    ]
+
+
+USAGE_README = "# B\n\n## Usage\n```bash\npython run.py\n```\n"
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_folders_holding_only_placeholder_files_are_named_empty(
+    fetcher: Fetcher, token: str | None
+) -> None:
+    names = ["acme/stubs", "acme/kept", "acme/reexport", "acme/nested", "acme/rooted"]
+    with FakeGitHub(released_repos(), token=TOKEN) as fake:
+        results, _ = await check(fetcher, fake, names, token=token)
+        listed = [r.path for r in fake.requests if re.search(r"/contents/[^?]+$", r.path)]
+    empty = {name: results[name].facts.empty_folders for name in names if results[name].facts}
+    assert empty == {
+        "acme/stubs": ("src",),
+        "acme/kept": ("code",),  # data/ is no code by its name: not listed
+        "acme/reexport": (),
+        "acme/nested": (),
+        "acme/rooted": (),  # main.py decides: src/ is not listed
+    }
+    if token is None:  # one request a folder, only where the root's code is folders
+        assert sorted(listed) == [
+            "/repos/acme/kept/contents/code",
+            "/repos/acme/nested/contents/src",
+            "/repos/acme/reexport/contents/pkg",
+            "/repos/acme/stubs/contents/src",
+        ]
+
+
+async def test_root_folders_the_budget_cannot_cover_are_skipped_never_credited(
+    fetcher: Fetcher,
+) -> None:
+    with FakeGitHub(released_repos(), rest_budget=2) as fake:
+        results, _ = await check(fetcher, fake, ["acme/stubs"])
+    facts = results["acme/stubs"].facts
+    assert facts is not None
+    assert facts.empty_folders == ()
+    assert "folder-contents" in facts.skipped
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_a_readme_sending_the_reader_to_a_branch_is_followed_one_hop(
+    fetcher: Fetcher, token: str | None
+) -> None:
+    names = ["acme/on-branch", "acme/no-branch", "acme/has-code"]
+    with FakeGitHub(released_repos(), token=TOKEN) as fake:
+        results, _ = await check(fetcher, fake, names, token=token)
+    hopped, missing, rooted = (results[name] for name in names)
+    assert hopped.check.outcome is Outcome.OK
+    assert hopped.check.detail == "judged on branch release, where the README sends the reader"
+    assert hopped.facts is not None
+    assert (hopped.facts.ref, hopped.facts.folder) == ("release", None)
+    assert hopped.facts.root_files == ("README.md", "run.py")
+    assert ReadmeCover.USAGE in hopped.facts.readme_covers
+    # No such branch: judged as it stands, a placeholder, the branch no longer named.
+    assert missing.facts is not None
+    assert (missing.facts.ref, missing.facts.readme_branch) == (None, None)
+    assert ReadmeCover.PLACEHOLDER in missing.facts.readme_covers
+    # Code at the root: the branch mentioned is not followed.
+    assert rooted.facts is not None
+    assert (rooted.facts.ref, rooted.facts.root_files) == (None, ("README.md", "run.py"))
+
+
+async def test_a_branch_the_budget_cannot_cover_is_skipped_never_judged_on_the_root(
+    fetcher: Fetcher,
+) -> None:
+    with FakeGitHub(released_repos(), rest_budget=2) as fake:
+        results, _ = await check(fetcher, fake, ["acme/on-branch"])
+        asked = [r.path for r in fake.requests if not r.path.startswith("/raw/")]
+    facts = results["acme/on-branch"].facts
+    assert facts is not None
+    assert (facts.readme_branch, facts.ref) == ("release", None)
+    assert "branch-hop" in facts.skipped
+    assert asked == ["/repos/acme/on-branch", "/repos/acme/on-branch/contents/"]

@@ -246,8 +246,9 @@ async def test_graphql_reads_the_folders_of_a_batch_in_two_queries(
 ) -> None:
     keys = [key(path) for path in CASES]
     await GitHubFacts(fetcher, settings_for(fake, token=TOKEN)).repos(keys)
-    # The repositories' query, the folders located, the located folders' files.
-    assert fake.counts["graphql"] == 3
+    # The repositories' query, the root's only code (tools/, beside a README that says nothing
+    # of running it) listed, the folders located, the located folders' files.
+    assert fake.counts["graphql"] == 4
     assert fake.counts["rest"] == 0
 
 

@@ -26,6 +26,7 @@ from auditor.links import (
     normalize_url,
     origins,
 )
+from auditor.links.normalize import keyed_before_folders
 from auditor.models import LinkKind
 from auditor.net.guard import ApiRoot
 from tests.support.syntax import parsed
@@ -161,6 +162,7 @@ def test_no_gitlab_top_level_route_is_a_project(route: str) -> None:
     [
         ("https://gitlab.com/group/sub/net", "group/sub/net", None),
         ("https://gitlab.com/group/sub/net/-/tree/main/src", "group/sub/net", "/-/tree/main/src"),
+        ("https://gitlab.com/group/sub/net/-/tree/main", "group/sub/net", "/-/tree/main"),
         ("https://gitlab.com/group/net/tree/main", "group/net", "/tree/main"),
         ("https://gitlab.com/group/net.git", "group/net", None),
         ("https://gitlab.com/group", None, None),
@@ -171,8 +173,16 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
     normal = normalize_url(url)
     assert normal is not None
     if project is not None:
-        assert normal.url == f"https://gitlab.com/{project}"
+        # A cited folder keeps its path: it is judged on its own (issue 24 item 1).
+        folder = subpath if subpath and subpath.count("/") >= 4 else ""
+        assert normal.url == f"https://gitlab.com/{project}{folder}"
         assert normal.subpath == subpath
+        again = normalize_url(normal.url)
+        assert again is not None
+        assert again.url == normal.url
+        assert keyed_before_folders(normal.url) == (
+            f"https://gitlab.com/{project}" if folder else None
+        )
 
 
 # --- what a link is for -------------------------------------------------------------------------
@@ -329,3 +339,37 @@ def test_a_paper_key_prefers_arxiv_then_doi_then_openreview_else_the_title() -> 
     same = paper_key([], "Deep Nets: A Study!")
     assert same == paper_key([], "ｄｅｅｐ  nets — a study") != paper_key([], "Deep Nets II")
     assert len(same) == len("title:") + 16
+
+
+@pytest.mark.parametrize(
+    ("url", "normal_url"),
+    [
+        (
+            "https://codeberg.org/lab/net/src/branch/main/models",
+            "https://codeberg.org/lab/net/src/branch/main/models",
+        ),
+        (
+            "https://codeberg.org/lab/net/src/tag/v1/models/a.py",
+            "https://codeberg.org/lab/net/src/tag/v1/models/a.py",
+        ),
+        # A bare ref, or another page of the repository, names the repository.
+        ("https://codeberg.org/lab/net/src/branch/main", "https://codeberg.org/lab/net"),
+        ("https://codeberg.org/lab/net/issues/3", "https://codeberg.org/lab/net"),
+        (
+            "https://bitbucket.org/lab/net/src/main/models",
+            "https://bitbucket.org/lab/net/src/main/models",
+        ),
+        ("https://bitbucket.org/lab/net/src/main", "https://bitbucket.org/lab/net"),
+    ],
+)
+def test_a_cited_codeberg_or_bitbucket_folder_keeps_its_path(url: str, normal_url: str) -> None:
+    normal = normalize_url(url)
+    assert normal is not None
+    kind = LinkKind.BITBUCKET if "bitbucket" in url else LinkKind.CODEBERG
+    assert (normal.kind, normal.url) == (kind, normal_url)
+    again = normalize_url(normal.url)
+    assert again is not None
+    assert again.url == normal.url
+    repository = url.split("/src/")[0].split("/issues/")[0]
+    expected = repository if normal_url != repository else None
+    assert keyed_before_folders(normal.url) == expected

@@ -843,3 +843,35 @@ def test_an_archived_repository_is_marked_on_its_row() -> None:
     text = render.render_markdown(doc)
     assert "| Old Net | ★★★ gold · reuse: open · archived |" in text
     assert "| Live Net | ★★★ gold · reuse: open |" in text
+
+
+def test_links_judged_on_a_folder_or_branch_are_listed_in_both_reports() -> None:
+    folder = "https://github.com/lab/suite/tree/main/projects/tree-net"
+    doc = scorecard(
+        [
+            (paper("list.txt#1", "TreeNet"), [result(
+                folder, LinkKind.GITHUB_REPO, ["list.txt#1"],
+                repo=gold_facts("lab/suite", folder="projects/tree-net", ref="main"),
+                detail="judged on projects/tree-net/ at main",
+            )]),
+            (paper("list.txt#2", "BranchNet"), [result(
+                "https://github.com/lab/branch-net", LinkKind.GITHUB_REPO, ["list.txt#2"],
+                repo=gold_facts("lab/branch-net", ref="release"),
+                detail="judged on branch release, where the README sends the reader",
+            )]),
+        ]
+    )  # fmt: skip
+    summary, page = render.render_markdown(doc), render.render_html(doc)
+    assert "#### Judged on a folder or branch (2)" in summary
+    assert (
+        "— judged on branch release, where the README sends the reader — cited by **BranchNet**"
+        in summary
+    )
+    assert "Judged on a folder or branch (2)" in page
+    assert "judged on projects/tree-net/ at main" in page
+    # A run with every link judged at its root shows no such list.
+    plain = scorecard([(paper("list.txt#1", "RootNet"), [result(
+        "https://github.com/lab/root", LinkKind.GITHUB_REPO, repo=gold_facts("lab/root"),
+    )])])  # fmt: skip
+    assert "Judged on a folder or branch" not in render.render_markdown(plain)
+    assert "judged-elsewhere-list" not in render.render_html(plain)

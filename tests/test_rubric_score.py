@@ -1045,3 +1045,21 @@ def test_a_source_archive_at_the_root_is_code_released(
     assert (criterion(card, "B2"), b2_reason(card)) == (PASS, reason)
     # Nothing readable about it: as far as the evidence goes.
     assert card.tier == Tier.LISTED
+
+
+def test_folders_holding_only_placeholder_files_are_no_code() -> None:
+    stubs = gold_facts(root_files=("README.md", "src"), empty_folders=("src",))
+    card = score(stubs)
+    assert (criterion(card, "B2"), card.tier) == (FAIL, Tier.PLACEHOLDER)
+    assert b2_reason(card).startswith("no code: src/ holds only empty or placeholder files")
+    # Beside a folder of code, an empty one takes nothing away.
+    beside = score(gold_facts(root_files=("README.md", "src", "nets"), empty_folders=("src",)))
+    assert criterion(beside, "B2") == PASS
+
+
+def test_a_skipped_folder_listing_or_branch_hop_leaves_b2_unknown() -> None:
+    unlisted = score(gold_facts(root_files=("README.md", "src"), skipped=("folder-contents",)))
+    assert (criterion(unlisted, "B2"), unlisted.tier) == (UNKNOWN, Tier.UNKNOWN)
+    branch = score(placeholder_facts(readme_branch="release"))
+    assert (criterion(branch, "B2"), branch.tier) == (UNKNOWN, Tier.UNKNOWN)
+    assert "sends the reader to branch release (not read)" in b2_reason(branch)

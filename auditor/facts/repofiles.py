@@ -243,6 +243,65 @@ def has_code(names: Iterable[str]) -> bool:
     return not all(is_code_free(name) for name in names)
 
 
+# Files that keep an otherwise empty folder in git: they hold nothing.
+_KEEP_FILES = frozenset({".gitkeep", ".keep", ".placeholder", ".empty", ".gitignore"})
+# A file holding only comments is read to tell; a longer one is taken for code unread.
+PLACEHOLDER_FILE_MAX_BYTES = 512
+# A folder with more entries than this is not inspected: it is taken for code.
+PLACEHOLDER_FOLDER_MAX_ENTRIES = 6
+# At most this many root folders are inspected when they are all the root's code.
+MAX_INSPECTED_FOLDERS = 3
+# Comment lines of the usual languages (`#`, `//`, `--`, `%`, `;`, block comments).
+_COMMENT_LINE = re.compile(r"\s*(#|//|--|%|;|/\*|\*|\*/)")
+
+
+def is_keep_file(name: str) -> bool:
+    """A file whose only use is to keep a folder in git (`.gitkeep`)."""
+    return _folded(name) in _KEEP_FILES
+
+
+def is_placeholder_text(text: str) -> bool:
+    """A file's text that holds no code: blank, or only comments ("# TODO: release")."""
+    return all(not line.strip() or _COMMENT_LINE.match(line) for line in text.splitlines())
+
+
+def is_placeholder_file(name: str, size: int | None, text: str | None) -> bool:
+    """A file that holds nothing of the release: a keep file, an empty file, or one whose
+    text (`text`, None when not read) is only comments. A file not read is code."""
+    if is_keep_file(name) or size == 0:
+        return True
+    return text is not None and is_placeholder_text(text)
+
+
+def folders_to_inspect(names: Iterable[str]) -> tuple[str, ...]:
+    """The root entries worth listing to tell whether the repository holds code: when its only
+    code is entries without a suffix (folders, as `is_code_free` takes them), at most
+    `MAX_INSPECTED_FOLDERS` of them; none when a root file is code (`train.py`) or there are
+    more. A file among them (`Makefile`) is found a file when listed: code."""
+    code = [name.rstrip("/") for name in names if not is_code_free(name)]
+    if not code or len(code) > MAX_INSPECTED_FOLDERS or any("." in name for name in code):
+        return ()
+    return tuple(code)
+
+
+def holds_only_placeholders(
+    entries: Sequence[tuple[str, bool]], files: Mapping[str, tuple[int | None, str | None]]
+) -> bool:
+    """Whether a folder's listing (`entries`, (name, is_file)) holds only placeholder files:
+    no subfolder, at most `PLACEHOLDER_FOLDER_MAX_ENTRIES` entries, and every file a
+    placeholder by `files` (name → (size, text); a file missing there is code)."""
+    if len(entries) > PLACEHOLDER_FOLDER_MAX_ENTRIES or not all(f for _, f in entries):
+        return False
+    return all(name in files and is_placeholder_file(name, *files[name]) for name, _ in entries)
+
+
+def code_beyond(names: Iterable[str], empty_folders: Iterable[str]) -> bool:
+    """`has_code` of a root listing once the folders found holding only placeholder files
+    (`empty_folders`) are set aside."""
+    empty = {_folded(name) for name in empty_folders}
+    return has_code(name for name in names if _folded(name) not in empty)
+
+
 def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str]:
     return [name for name in names if predicate(name)]
 

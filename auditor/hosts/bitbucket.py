@@ -12,14 +12,27 @@
   newest tag, as the release.
 
 A missing repository answers 404, a private one 403 to a caller without access: `dead`; a
-private one the token can read (`is_private`) is `blocked`."""
+private one the token can read (`is_private`) is `blocked`.
+
+A link to `/src/REF/PATH` is judged on that folder (for a file, the folder holding it), as a
+GitHub one is (`hosts.github.cited`: the splits of REF and PATH, `locate_by`): `…/src/{ref}/
+{path}/` lists it (404 for a path or a ref that is not there; a ref exists when its root is
+listed), its README (or the nearest up the tree) and dependency lists raw."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.adapter import (
+    NOT_SERVED,
+    HostAnswer,
+    Reason,
+    UrlAdapter,
+    not_served,
+    owned_repository,
+    verdict,
+)
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -36,8 +49,18 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    Located,
+    Missing,
+    Unlocated,
+    locate_by,
+    located_answer,
+)
 from auditor.hosts.listing import complete_from_root, no_file
-from auditor.models import LinkKind, Release, RepoFacts
+from auditor.links.normalize import bitbucket_cites_folder
+from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 SITE = "https://bitbucket.org"
 
@@ -51,6 +74,71 @@ class Bitbucket(UrlAdapter[str]):
 
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return owned_repository(url, kind, LinkKind.BITBUCKET)
+
+    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        """A repository, or the folder of it a `/src/REF/PATH` link cites."""
+        full_name = self.target(url, kind)
+        if full_name is None:
+            return not_served(NOT_SERVED)
+        cited = bitbucket_cited(url, full_name)
+        root = await self.facts(full_name)
+        if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
+            return root
+        try:
+            return await self._folder(root.facts, cited)
+        except Stop as stop:
+            return stop.answer()
+
+    def _source(self, facts: RepoFacts, ref: str | None) -> str:
+        base = f"{self._root}/repositories/{quote(facts.full_name, safe='/')}"
+        return f"{base}/src/{quote(ref or facts.default_branch or 'HEAD', safe='')}"
+
+    async def _listing(self, facts: RepoFacts, folder: str, ref: str | None) -> Entries | None:
+        """A folder's listing at `ref` (None: the main branch); None when there is none."""
+        path = f"{quote(folder)}/" if folder else ""
+        answer = await self._api.get(f"{self._source(facts, ref)}/{path}?pagelen=100")
+        if answer.status == 404:
+            return None
+        expect(answer, "Bitbucket API")
+        try:
+            page = answer.json_object("Bitbucket API")
+        except Stop:
+            return None  # a file, raw
+        return tuple(
+            (listed.rsplit("/", 1)[-1], text_field(item, "type") != "commit_directory")
+            for item in list_field(page, "values")
+            if (listed := text_field(item, "path"))
+        )
+
+    async def _folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts; a path that is no folder is read as a file."""
+
+        async def listing(folder: str, ref: str | None) -> Entries | None:
+            return await self._listing(facts, folder, ref)
+
+        async def exists(ref: str) -> bool:
+            return await self._listing(facts, "", ref) is not None
+
+        where: Located | Missing | Unlocated = await locate_by(cited, listing, exists)
+        if isinstance(where, Missing):
+            where = await locate_by(replace(cited, view="blob"), listing, exists)
+        if isinstance(where, Missing):
+            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+        if not isinstance(where, Located):
+            final_url = f"{SITE}/{facts.full_name}"
+            return verdict(
+                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
+            )
+        source = self._source(facts, where.ref)
+
+        async def read(path: str) -> str | None:
+            raw = await self._api.get(f"{source}/{quote(path)}")
+            return raw.text if raw.status == 200 else None
+
+        ref = where.ref or facts.default_branch or "HEAD"
+        moved_url = f"{SITE}/{facts.full_name}/src/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        return await located_answer(facts, where, read, moved_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:
@@ -112,3 +200,14 @@ class Bitbucket(UrlAdapter[str]):
             return found(facts, full_name, f"{SITE}/{facts.full_name}")
         except Stop as stop:
             return stop.answer()
+
+
+def bitbucket_cited(url: str, full_name: str) -> CitedPath | None:
+    """The folder (or file) of `full_name` a `/src/REF/PATH` link cites; None for the
+    repository itself. Read as a folder (`tree`) until the host says it is a file."""
+    segments = [unquote(s) for s in urlsplit(url).path.split("/") if s][2:]
+    if not bitbucket_cites_folder("/" + "/".join(segments)):
+        return None
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    return CitedPath(full_name, "tree", tuple(segments[1:]))

@@ -11,15 +11,29 @@ documentation (`/api/swagger`) describes the answers:
   says there is one.
 
 A missing or private repository answers 404: `dead`; a private or internal one the token can
-read is `blocked`."""
+read is `blocked`.
+
+A Codeberg link to `/src/branch/REF/PATH` (or `tag`, `commit`) is judged on that folder (for a
+file, the folder holding it), as a GitHub one is (`hosts.github.cited`: the splits of REF and
+PATH, the longest ref first, and `locate`): `GET …/contents/{path}?ref={ref}` lists it (an
+object for a file; 404 for a path or a ref that is not there; the ref's root listing says
+whether the ref exists), its README (or the nearest up the tree) and dependency lists raw."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.adapter import (
+    NOT_SERVED,
+    HostAnswer,
+    Reason,
+    UrlAdapter,
+    not_served,
+    owned_repository,
+    verdict,
+)
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -36,8 +50,18 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    Located,
+    Missing,
+    Unlocated,
+    locate_by,
+    located_answer,
+)
 from auditor.hosts.listing import complete_from_root, no_file
-from auditor.models import LinkKind, Release, RepoFacts
+from auditor.links.normalize import forgejo_cites_folder
+from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 
 class Forgejo(UrlAdapter[str]):
@@ -52,6 +76,81 @@ class Forgejo(UrlAdapter[str]):
 
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return owned_repository(url, kind, LinkKind.CODEBERG)
+
+    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        """A repository, or the folder of it a `/src/branch/REF/PATH` link cites."""
+        full_name = self.target(url, kind)
+        if full_name is None:
+            return not_served(NOT_SERVED)
+        cited = forgejo_cited(url, full_name)
+        root = await self.facts(full_name)
+        if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
+            return root
+        try:
+            return await self._folder(root.facts, cited)
+        except Stop as stop:
+            return stop.answer()
+
+    async def _listing(self, full_name: str, path: str, ref: str | None) -> Entries | None:
+        """A folder's listing at `ref` (None: the default branch); None when there is none
+        (a 404, or a file at `path`)."""
+        url = f"{self._root}/repos/{quote(full_name, safe='/')}/contents"
+        url += f"/{quote(path)}" if path else ""
+        url += f"?ref={quote(ref, safe='')}" if ref is not None else ""
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return None
+        expect(answer, f"{self._source} API")
+        body = answer.json(f"{self._source} API")
+        if not isinstance(body, list):
+            return None  # a file
+        return tuple(
+            (name, text_field(item, "type") != "dir")
+            for item in body
+            if isinstance(item, dict) and (name := text_field(item, "name"))
+        )
+
+    async def _folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts, located as `cited.locate` says. A `/src/`
+        link does not say whether PATH is a folder or a file: a path that is no folder is read
+        as a file (`blob`), judged on the folder holding it."""
+        where = await self._locate(facts.full_name, cited)
+        if isinstance(where, Missing):  # no such folder: the path may name a file
+            where = await self._locate(facts.full_name, replace(cited, view="blob"))
+        return await self._folder_answer(facts, where)
+
+    async def _locate(self, full_name: str, cited: CitedPath) -> Located | Missing | Unlocated:
+        """Where `cited` is, from what the contents API shows (a ref exists when its root is
+        listed)."""
+
+        async def exists(ref: str) -> bool:
+            return await self._listing(full_name, "", ref) is not None
+
+        return await locate_by(
+            cited, lambda folder, ref: self._listing(full_name, folder, ref), exists
+        )
+
+    async def _folder_answer(
+        self, facts: RepoFacts, where: Located | Missing | Unlocated
+    ) -> HostAnswer:
+        full_name = facts.full_name
+        if isinstance(where, Missing):
+            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+        if not isinstance(where, Located):
+            final_url = f"{self._site}/{full_name}"
+            return verdict(
+                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
+            )
+        ref = where.ref or facts.default_branch or "HEAD"
+        base = f"{self._root}/repos/{quote(full_name, safe='/')}"
+
+        async def read(path: str) -> str | None:
+            raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(ref, safe='')}")
+            return raw.text if raw.status == 200 else None
+
+        moved_url = f"{self._site}/{full_name}/src/branch/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        return await located_answer(facts, where, read, moved_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:
@@ -120,3 +219,14 @@ class Forgejo(UrlAdapter[str]):
             return raw.text if raw.status == 200 else None
 
         return await complete_from_root(facts, entries, read)
+
+
+def forgejo_cited(url: str, full_name: str) -> CitedPath | None:
+    """The folder (or file) of `full_name` a Codeberg `/src/branch/REF/PATH` link cites; None
+    for the repository itself. Read as a folder (`tree`) until the host says it is a file."""
+    segments = [unquote(s) for s in urlsplit(url).path.split("/") if s][2:]
+    if not forgejo_cites_folder("/" + "/".join(segments)):
+        return None
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    return CitedPath(full_name, "tree", tuple(segments[2:]))

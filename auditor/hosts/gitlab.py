@@ -5,14 +5,22 @@ parent, licence (GitLab's key mapped to SPDX), dates, stars, forks, open issues 
 branch; `last_activity_at` is reported as `pushed_at`. When the project names a `readme_url`, one
 more request reads that file raw (`/repository/files/{path}/raw`) for the README covers. No root
 listing (so no `env_files`). Missing projects, and private ones to a caller without access,
-answer 404: `dead`; a private or internal project the token can read is `blocked`."""
+answer 404: `dead`; a private or internal project the token can read is `blocked`.
+
+A link to `/-/tree/REF/PATH` or `/-/blob/REF/PATH` is judged on that folder, as a GitHub one is
+(`hosts.github.cited`: the same splits of REF and PATH, the longest ref first, and the same
+`locate`): the folder listed through the repository tree API (`/repository/tree?path=&ref=`),
+a ref's existence asked of `/repository/commits/{ref}`, its README (or the nearest up the tree)
+and dependency lists read raw."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from collections.abc import Mapping
+from typing import Literal
+from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
+from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served, verdict
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -28,8 +36,17 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    Located,
+    Missing,
+    locate_by,
+    located_answer,
+)
 from auditor.links import gitlab_project
-from auditor.models import LinkKind, RepoFacts
+from auditor.links.normalize import gitlab_cites_folder
+from auditor.models import LinkKind, Outcome, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
@@ -48,54 +65,156 @@ class GitLab(UrlAdapter[str]):
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return gitlab_project(url) if kind in {None, LinkKind.GITLAB} else None
 
+    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        """A project, or the folder of it a `/-/tree/` or `/-/blob/` link cites."""
+        path = self.target(url, kind)
+        if path is None:
+            return not_served(NOT_SERVED)
+        cited = gitlab_cited(url, path)
+        if cited is None:
+            return await self.facts(path)
+        try:
+            project = await self._project(path)
+            if isinstance(project, HostAnswer):
+                return project
+            body, facts = project
+            return await self._folder(body.get("id", quote(path, safe="")), facts, cited)
+        except Stop as stop:
+            return stop.answer()
+
     async def facts(self, path: str) -> HostAnswer:
         try:
-            url = f"{self._gitlab}/projects/{quote(path, safe='')}?license=true"
-            answer = await self._api.get(url)
-            match refusal(answer):
-                case Reason.GONE:
-                    return gone(path, "gitlab", "GitLab: project not found (missing or private)")
-                case Reason.BLOCKED:
-                    return blocked(answer, "GitLab API", absent(path, "gitlab"))
-            expect(answer, "GitLab API")
-            body = answer.json_object("GitLab API")
-            if is_private(body):
-                return private("project")
-            full_name = text_field(body, "path_with_namespace") or path
-            license_info = body.get("license")
-            spdx = spdx_from_key(text_field(license_info, "key")) if license_info else None
-            parent = body.get("forked_from_project")
-            facts = RepoFacts(
-                full_name=full_name,
-                exists=True,
-                source="gitlab",
-                archived=body.get("archived") is True,
-                empty=body.get("empty_repo") is True,
-                fork=isinstance(parent, dict),
-                parent=text_field(parent, "path_with_namespace"),
-                license_spdx=spdx,
-                license_class=license_class(spdx),
-                pushed_at=timestamp(text_field(body, "last_activity_at")),
-                created_at=timestamp(text_field(body, "created_at")),
-                stars=number_field(body, "star_count"),
-                forks=number_field(body, "forks_count"),
-                open_issues=number_field(body, "open_issues_count"),
-                default_branch=text_field(body, "default_branch"),
-                description=text_field(body, "description") or None,
-            )
+            project = await self._project(path)
+            if isinstance(project, HostAnswer):
+                return project
+            body, facts = project
             readme_url = text_field(body, "readme_url")
             branch = facts.default_branch
             marker = f"/-/blob/{branch}/"
             if readme_url and branch and marker in readme_url:
                 readme_path = readme_url.split(marker, 1)[1]
-                project = body.get("id", quote(path, safe=""))
-                raw = await self._api.get(
-                    f"{self._gitlab}/projects/{project}/repository/files/"
-                    f"{quote(readme_path, safe='')}/raw?ref={quote(branch, safe='')}"
-                )
-                if raw.status == 200:
-                    size = len(raw.text.encode())
-                    facts = await with_host_readme(facts, readme_path, size, raw.text)
-            return found(facts, path, f"{self._site}/{full_name}")
+                project_id = body.get("id", quote(path, safe=""))
+                raw = await self._raw(project_id, readme_path, branch)
+                if raw is not None:
+                    size = len(raw.encode())
+                    facts = await with_host_readme(facts, readme_path, size, raw)
+            return found(facts, path, f"{self._site}/{facts.full_name}")
         except Stop as stop:
             return stop.answer()
+
+    async def _project(self, path: str) -> tuple[Mapping[str, object], RepoFacts] | HostAnswer:
+        """The project's API object and its facts without the README, or the answer of a
+        project gone, blocked or private."""
+        url = f"{self._gitlab}/projects/{quote(path, safe='')}?license=true"
+        answer = await self._api.get(url)
+        match refusal(answer):
+            case Reason.GONE:
+                return gone(path, "gitlab", "GitLab: project not found (missing or private)")
+            case Reason.BLOCKED:
+                return blocked(answer, "GitLab API", absent(path, "gitlab"))
+        expect(answer, "GitLab API")
+        body = answer.json_object("GitLab API")
+        if is_private(body):
+            return private("project")
+        full_name = text_field(body, "path_with_namespace") or path
+        license_info = body.get("license")
+        spdx = spdx_from_key(text_field(license_info, "key")) if license_info else None
+        parent = body.get("forked_from_project")
+        facts = RepoFacts(
+            full_name=full_name,
+            exists=True,
+            source="gitlab",
+            archived=body.get("archived") is True,
+            empty=body.get("empty_repo") is True,
+            fork=isinstance(parent, dict),
+            parent=text_field(parent, "path_with_namespace"),
+            license_spdx=spdx,
+            license_class=license_class(spdx),
+            pushed_at=timestamp(text_field(body, "last_activity_at")),
+            created_at=timestamp(text_field(body, "created_at")),
+            stars=number_field(body, "star_count"),
+            forks=number_field(body, "forks_count"),
+            open_issues=number_field(body, "open_issues_count"),
+            default_branch=text_field(body, "default_branch"),
+            description=text_field(body, "description") or None,
+        )
+        return body, facts
+
+    async def _raw(self, project: object, path: str, ref: str | None) -> str | None:
+        """A file of the project at `ref` (None: the default branch), None when absent."""
+        url = f"{self._gitlab}/projects/{project}/repository/files/{quote(path, safe='')}/raw"
+        if ref is not None:
+            url += f"?ref={quote(ref, safe='')}"
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return None
+        expect(answer, "GitLab API")
+        return answer.text
+
+    async def _tree(self, project: object, folder: str, ref: str | None) -> Entries | None:
+        """A folder's listing at `ref` (None: the default branch); None when there is no such
+        folder (GitLab answers 404 "Tree Not Found", also for a missing ref)."""
+        url = f"{self._gitlab}/projects/{project}/repository/tree?per_page=100"
+        if folder:
+            url += f"&path={quote(folder, safe='')}"
+        if ref is not None:
+            url += f"&ref={quote(ref, safe='')}"
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return None
+        expect(answer, "GitLab API")
+        entries = []
+        for entry in answer.json_list("GitLab tree"):
+            if isinstance(entry, dict) and isinstance(name := entry.get("name"), str):
+                entries.append((name, entry.get("type") != "tree"))
+        return tuple(entries)
+
+    async def _ref_exists(self, project: object, ref: str) -> bool:
+        url = f"{self._gitlab}/projects/{project}/repository/commits/{quote(ref, safe='')}"
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return False
+        expect(answer, "GitLab API")
+        return True
+
+    async def _folder(self, project: object, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts: located as `cited.locate` says, from what the
+        tree API shows of each split (the longest ref first)."""
+        where = await locate_by(
+            cited,
+            lambda folder, ref: self._tree(project, folder, ref),
+            lambda ref: self._ref_exists(project, ref),
+        )
+        if isinstance(where, Missing):
+            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+        if not isinstance(where, Located):
+            final_url = f"{self._site}/{facts.full_name}"
+            root = await self.facts(facts.full_name)
+            detail = where.detail
+            return verdict(
+                Reason.MOVED, Outcome.MOVED, detail, 200, facts=root.facts, final_url=final_url
+            )
+        ref = where.ref or facts.default_branch or "HEAD"
+        moved_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        located = where
+
+        async def read(path: str) -> str | None:
+            return await self._raw(project, path, located.ref)
+
+        return await located_answer(facts, where, read, moved_url)
+
+
+def gitlab_cited(url: str, project: str) -> CitedPath | None:
+    """The folder or file of `project` a `/-/tree/REF/PATH` or `/-/blob/REF/PATH` link cites;
+    None for the project itself."""
+    path = urlsplit(url).path
+    at = path.find("/-/")
+    subpath = path[at:] if at >= 0 else ""
+    if not gitlab_cites_folder(subpath):
+        return None
+    segments = [segment for segment in subpath.split("/") if segment]
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    view: Literal["tree", "blob"] = "tree" if segments[1] == "tree" else "blob"
+    return CitedPath(project, view, tuple(unquote(segment) for segment in segments[2:]))

@@ -14,7 +14,9 @@ from urllib.parse import quote, urlsplit
 
 from auditor.links.hosts import (
     ANONYMOUS_REVIEW,
+    BITBUCKET,
     CANONICAL_HOSTS,
+    CODEBERG,
     FORGEJO_SITE_SECTIONS,
     GITHUB,
     GITLAB,
@@ -131,7 +133,10 @@ def _normalize(raw: str) -> NormalizedUrl | None:
         into = _repository_subpath(kind, path)
         if into is not None:
             repository_path, subpath = into
-            return NormalizedUrl(f"{scheme}://{host}{repository_path}", kind, subpath)
+            url = f"{scheme}://{host}{repository_path}"
+            if _cites_folder_on(kind, host, subpath):
+                url += subpath or ""  # judged on its own, as a GitHub folder is
+            return NormalizedUrl(url, kind, subpath)
     netloc = f"[{host}]" if ":" in host else host
     if port is not None:
         netloc += f":{port}"
@@ -172,10 +177,55 @@ def _github_repository(path: str) -> NormalizedUrl | None:
     return NormalizedUrl(url, LinkKind.GITHUB_REPO, subpath)
 
 
+def _cites_folder_on(kind: LinkKind, host: str, subpath: str | None) -> bool:
+    """Whether the path after a repository of gitlab.com, Codeberg or Bitbucket cites a folder
+    or a file of a ref (those hosts' adapters judge it on its own)."""
+    if kind is LinkKind.GITLAB:
+        return host == GITLAB and gitlab_cites_folder(subpath)
+    if kind is LinkKind.CODEBERG:
+        return forgejo_cites_folder(subpath)
+    return kind is LinkKind.BITBUCKET and bitbucket_cites_folder(subpath)
+
+
+def gitlab_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a GitLab project (`/-/tree/REF/PATH`, `/-/blob/REF/PATH`) cites a
+    folder or a file of a ref, not the project (a bare `/-/tree/REF` is the project)."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 4 and segments[0] == "-" and segments[1] in ("tree", "blob")
+
+
+def forgejo_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Forgejo repository (`/src/branch/REF/PATH`, `tag`, `commit`)
+    cites a folder or a file of a ref, not the repository."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 4 and segments[0] == "src" and segments[1] in FORGEJO_REF_KINDS
+
+
+def bitbucket_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Bitbucket repository (`/src/REF/PATH`) cites a folder or a
+    file of a ref, not the repository."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 3 and segments[0] == "src"
+
+
+# How a Forgejo (Codeberg) `/src/` link names its ref.
+FORGEJO_REF_KINDS = ("branch", "tag", "commit")
+
+
 def keyed_before_folders(url: str) -> str | None:
-    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, normalised) was
-    keyed under before folders were judged on their own: its repository's. The history kept
-    under that key is the folder link's past. None for any other link."""
+    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, or GitLab's
+    `https://gitlab.com/group/project/-/tree/REF/PATH`, normalised) was keyed under before
+    folders were judged on their own: its repository's. The history kept under that key is the
+    folder link's past. None for any other link."""
+    gitlab = f"https://{GITLAB}/"
+    if url.startswith(gitlab) and "/-/" in url:
+        project, _, rest = url.partition("/-/")
+        return project if gitlab_cites_folder("/-/" + rest) else None
+    for forge, cites in ((CODEBERG, forgejo_cites_folder), (BITBUCKET, bitbucket_cites_folder)):
+        site = f"https://{forge}/"
+        if url.startswith(site):
+            segments = url[len(site) :].split("/")
+            return site + "/".join(segments[:2]) if cites("/" + "/".join(segments[2:])) else None
     prefix = f"https://{GITHUB}/"
     if not url.startswith(prefix):
         return None

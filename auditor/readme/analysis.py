@@ -104,6 +104,7 @@ from auditor.readme import artifacts as A
 from auditor.readme import lines as L
 from auditor.readme import ownership as O
 from auditor.readme import words as W
+from auditor.readme.branches import branch_named
 from auditor.readme.ownership import PaperIdentity
 from auditor.readme.parse import MAX_CHARS, Document, Line, Section, parse, plain, word_count
 from auditor.readme.titles import same_title, text_words
@@ -244,6 +245,7 @@ class _Reader:
             weights_promise=self._weights_promise(),
             withheld=withheld(self.doc.lines),
             bare_citation=self._bare_citation(),
+            branch=branch_named(self.doc.lines, self.repository),
         )
 
     def _bare_citation(self) -> bool:
@@ -1005,6 +1007,7 @@ def read_readme(
         readme_weights_promise=analysis.weights_promise,
         readme_withheld=analysis.withheld,
         readme_bare_citation=analysis.bare_citation,
+        readme_branch=analysis.branch,
     )
     return analysed, analysis
 

@@ -22,6 +22,7 @@ from auditor.render.views import (
     fixes,
     found_code,
     headline,
+    judged_elsewhere_items,
     link_shown,
     overdue_items,
     paper_views,
@@ -88,6 +89,10 @@ def _markdown_context(
     mismatches = [v for v in views if v.other_work]
     if mismatches:
         sections.append(_section("About another work", "mismatch", mismatches))
+    # Shown only when a link was judged on a cited folder or another branch.
+    elsewhere = judged_elsewhere_items(card)
+    if elsewhere:
+        sections.append(_section("Judged on a folder or branch", "judged-elsewhere", elsewhere))
     sections += [
         _section("Placeholder repositories", "placeholder", placeholders),
         _section("Missing licences", "licence", unlicensed),

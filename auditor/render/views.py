@@ -412,6 +412,17 @@ def stale_items(card: Scorecard) -> list[LinkShown]:
     ]
 
 
+def judged_elsewhere_items(card: Scorecard) -> list[CitedLink]:
+    """Links judged on a cited folder or on another branch than the default one (the README
+    sent the reader there), with the papers citing them: the link's detail says where."""
+    names = _paper_names(card)
+    return [
+        _cited(link, names, new=False)
+        for link in card.links
+        if (repo := link.result.repo) is not None and (repo.folder or repo.ref)
+    ]
+
+
 def _paper_names(card: Scorecard) -> dict[str, str]:
     return {entry.id: entry.paper.name for entry in card.papers}
 

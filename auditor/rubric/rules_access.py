@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from auditor.facts.repofiles import archives_only, has_code, is_licence_file, matching
+from auditor.facts.repofiles import (
+    archives_only,
+    code_beyond,
+    has_code,
+    is_licence_file,
+    matching,
+)
 from auditor.models import (
+    BRANCH_HOP,
+    FOLDER_CONTENTS,
     FORK_COMPARISON,
     INCONCLUSIVE,
     RESOLVED,
@@ -134,6 +142,10 @@ def placeholder_state(facts: RepoFacts) -> str | None:
         return "repository is empty"
     if facts.fork and facts.fork_ahead_by == 0:
         return f"a fork of {facts.parent or 'another repository'} without changes of its own"
+    if facts.empty_folders and not code_beyond(facts.root_files, facts.empty_folders):
+        listed = ", ".join(f"{name.rstrip('/')}/" for name in facts.empty_folders)
+        verb = "holds" if len(facts.empty_folders) == 1 else "hold"
+        return f"no code: {listed} {verb} only empty or placeholder files"
     for item in facts.readme_evidence:
         if item.cover == ReadmeCover.PLACEHOLDER:
             return "README says the code is coming" if item.line else "only README, licence, pages"
@@ -150,11 +162,14 @@ def placeholder_state(facts: RepoFacts) -> str | None:
     "dependency list; a source archive of the code committed at the root counts, as code "
     "released as an archive); a fork with commits of its own; a software record whose "
     "files hold code (a source archive counts)",
-    fails="empty, a placeholder (no code at the root, whatever the README promises), or a fork "
-    "without commits of its own, from day one (the paper date and the grace period only say "
-    "whether the promise is overdue); a reading list (the paper is no-code)",
-    unknown="GitHub facts missing; the README says the code moved somewhere not checked; a "
-    "fork not compared with its parent (its files may all be the parent's)",
+    fails="empty, a placeholder (no code at the root, whatever the README promises; folders "
+    "holding only empty or placeholder files, such as an empty `__init__.py`, a TODO comment "
+    "or a `.gitkeep`, are no code), or a fork without commits of its own, from day one (the "
+    "paper date and the grace period only say whether the promise is overdue); a reading "
+    "list (the paper is no-code)",
+    unknown="GitHub facts missing; the README says the code moved somewhere not checked, or "
+    "sends the reader to a branch not read; the root's folders not listed; a fork not "
+    "compared with its parent (its files may all be the parent's)",
     fix="push the code itself, not only a README (or say in the README where it now lives)",
 )  # fmt: skip
 def code_released(ctx: Context) -> Answer:
@@ -172,6 +187,10 @@ def code_released(ctx: Context) -> Answer:
     if why is None and not facts.readme_analysed and not has_code(facts.root_files):
         # The README would have said whether the code is coming; the root does not show it.
         return readme_unknown(candidate)
+    if why is None and FOLDER_CONTENTS in facts.skipped:
+        # Its folders may hold only placeholder files: unknown until listed, never credit.
+        reason = "its root folders were not listed (the budget, or the host did not answer)"
+        return answer(UNKNOWN, reason, (candidate.url, f"repo.skipped={FOLDER_CONTENTS}"))
     if why is None and facts.fork and facts.fork_ahead_by is None:
         # Its own commits are what it released: unknown until compared, never credit.
         reason = f"a fork of {facts.parent or 'another repository'} not compared with it"
@@ -188,11 +207,17 @@ def code_released(ctx: Context) -> Answer:
         return answer(PASS, reason, (candidate.url, *map(candidate.file_url, shown)))
     if not why:
         return answer(UNKNOWN, "no root listing or README to judge by", (candidate.url,))
+    if facts.readme_branch:
+        # The branch the README sends the reader to was not read (the budget).
+        reason = f"{why}; the README sends the reader to branch {facts.readme_branch} (not read)"
+        return answer(UNKNOWN, reason, (candidate.url, f"repo.skipped={BRANCH_HOP}"))
     if facts.readme_moved_to:
         # A move we could not follow (another host, or the new home was not reached).
         reason = f"{why}; the README says the code moved to {facts.readme_moved_to} (not checked)"
         return answer(UNKNOWN, reason, (candidate.url, facts.readme_moved_to))
     placeholder = (candidate.url, *candidate.readme_lines(ReadmeCover.PLACEHOLDER))
+    if facts.empty_folders:
+        placeholder = (candidate.url, *map(candidate.file_url, facts.empty_folders))
     if facts.fork and facts.fork_ahead_by == 0:
         placeholder = (candidate.url, f"repo.parent={facts.parent}", "repo.fork_ahead_by=0")
     # A placeholder whatever the date: the date only tells how overdue the promise is.

@@ -159,6 +159,8 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
         "readme_weights_promise": _OMITTED,  # since promises are tracked; read again by a merge
+        "empty_folders": _NEVER,  # said in B2's reason, with the folders
+        "readme_branch": _NEVER,  # followed, or said in B2's reason
         "tracker": _OMITTED,  # present when the issue tracker's latest titles report blockers
     },
     TrackerReport: {

@@ -943,4 +943,57 @@ def test_the_reuse_mark_sits_beside_the_tier(
     rows["TableNet"].scroll_into_view_if_needed()
     screenshot(page, f"reuse-{width}.png")
     assert errors == []
+
+
+# --- judged on a cited folder or the README's branch (issue 24) -------------------------------
+
+
+def judged_elsewhere_scorecard() -> Scorecard:
+    """TreeNet cites a folder of a lab's repository; BranchNet a repository whose README sends
+    the reader to its `release` branch; RootNet a repository's root."""
+    folder = "https://github.com/lab/suite/tree/main/projects/tree-net"
+    return scorecard(
+        [
+            (paper("list.txt#1", "TreeNet"), [result(
+                folder, LinkKind.GITHUB_REPO, ["list.txt#1"],
+                repo=gold_facts("lab/suite", folder="projects/tree-net", ref="main"),
+                detail="judged on projects/tree-net/ at main",
+            )]),
+            (paper("list.txt#2", "BranchNet"), [result(
+                "https://github.com/lab/branch-net", LinkKind.GITHUB_REPO, ["list.txt#2"],
+                repo=gold_facts("lab/branch-net", ref="release"),
+                detail="judged on branch release, where the README sends the reader",
+            )]),
+            (paper("list.txt#3", "RootNet"), [result(
+                "https://github.com/lab/root-net", LinkKind.GITHUB_REPO, ["list.txt#3"],
+                repo=gold_facts("lab/root-net"),
+            )]),
+        ]
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_links_judged_on_a_folder_or_branch_are_listed_with_where(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser,
+        tmp_path,
+        judged_elsewhere_scorecard(),
+        viewport={"width": width, "height": height},
+    )
+    box = page.locator("#judged-elsewhere-list")
+    assert "Judged on a folder or branch (2)" in box.locator("summary").text_content()
+    box.locator("summary").click()
+    items = box.locator("li")
+    assert items.count() == 2
+    assert "judged on projects/tree-net/ at main" in items.nth(0).text_content()
+    assert "TreeNet" in items.nth(0).text_content()
+    branch = items.nth(1).text_content()
+    assert "judged on branch release, where the README sends the reader" in branch
+    assert "BranchNet" in branch
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box.scroll_into_view_if_needed()
+    screenshot(page, f"judged-elsewhere-{width}.png")
+    assert errors == []
     page.close()

@@ -103,7 +103,12 @@ def repos() -> list[FakeRepo]:
         ),
         FakeRepo(
             "acme/coming-with-code",
-            files={"README.md": "# Net\n\nCode coming soon!\n", "src/net.py": "", "LICENSE": ""},
+            # src/net.py holds code: an empty file would be a placeholder (issue 24 item 5).
+            files={
+                "README.md": "# Net\n\nCode coming soon!\n",
+                "src/net.py": "import torch\n",
+                "LICENSE": "",
+            },
             license=MIT,
         ),
         FakeRepo(

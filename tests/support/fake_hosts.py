@@ -392,6 +392,79 @@ def forgejo_routes(
     return routes
 
 
+def forgejo_tree_routes(
+    full_name: str, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """Forgejo's contents API for a tree of `files` on `branch` (the Swagger document's GET
+    /repos/{owner}/{repo}/contents/{filepath}?ref=: a list of ContentsResponse for a folder,
+    one ContentsResponse for a file, 404 for a path or a ref that is not there), and each file
+    raw (…/raw/{filepath}). Other refs have no files."""
+    base = f"/api/v1/repos/{full_name}"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folder = "/".join(parts[:depth])
+            folders.setdefault(folder, {})[parts[depth]] = depth == len(parts) - 1
+
+    def entry(path: str, is_file: bool) -> dict[str, object]:
+        return {
+            "name": path.rsplit("/", 1)[-1], "path": path, "type": "file" if is_file else "dir",
+            "size": len(files[path].encode()) if is_file else 0,
+        }  # fmt: skip
+
+    def answer(body: object) -> Route:
+        def route(exchange: Exchange) -> Reply:
+            ref = parse_qs(exchange.query).get("ref", [branch])[0]
+            if ref != branch:
+                return reply({"message": "object does not exist"}, 404)
+            return reply(body)
+
+        return route
+
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        listing = [
+            entry(f"{folder}/{name}" if folder else name, is_file)
+            for name, is_file in sorted(names.items())
+        ]
+        routes[f"{base}/contents" + (f"/{folder}" if folder else "")] = answer(listing)
+    for path, text in files.items():
+        routes[f"{base}/contents/{path}"] = answer(entry(path, True))
+        routes[f"{base}/raw/{path}"] = reply(text)
+    return routes
+
+
+def bitbucket_tree_routes(
+    full_name: str, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """Bitbucket's "Source, browse" for a tree of `files` on `branch`: GET
+    /2.0/repositories/{workspace}/{repo_slug}/src/{commit}/{path}/ (a page of {path from the
+    root, type commit_file|commit_directory, size}) for each folder, …/src/{commit}/{path} (the
+    raw file) for each file; any other ref or path answers 404."""
+    base = f"/2.0/repositories/{full_name}/src/{branch}"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folders.setdefault("/".join(parts[:depth]), {})[parts[depth]] = depth == len(parts) - 1
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        values = [
+            {
+                "path": f"{folder}/{name}" if folder else name,
+                "type": "commit_file" if is_file else "commit_directory",
+            }
+            for name, is_file in sorted(names.items())
+        ]
+        routes[f"{base}/{folder}/" if folder else f"{base}/"] = reply(
+            {"pagelen": 100, "page": 1, "values": values}
+        )
+    for path, text in files.items():
+        routes[f"{base}/{path}"] = reply(text)
+    return routes
+
+
 # --- Gitee --------------------------------------------------------------------------------------
 
 
@@ -568,6 +641,45 @@ def gitlab_routes(
         f"/api/v4/projects/{quote(path, safe='')}": reply(project),
         f"/api/v4/projects/77/repository/files/{quote(readme_path, safe='')}/raw": reply(readme),
     }
+
+
+def gitlab_tree_routes(
+    project: int, files: Mapping[str, str], *, branch: str = "main"
+) -> dict[str, Route]:
+    """docs.gitlab.com/api/repositories, "List repository tree": GET
+    /api/v4/projects/{id}/repository/tree?path=&ref= (a list of {id, name, type tree|blob,
+    path, mode}; 404 "Tree Not Found" for a path or ref that is not there); "Commits": GET
+    …/repository/commits/{ref} (404 "Commit Not Found"); and each of `files` (on `branch`, the
+    default) raw."""
+    base = f"/api/v4/projects/{project}/repository"
+
+    def tree(exchange: Exchange) -> Reply:
+        query = parse_qs(exchange.query)
+        folder = query.get("path", [""])[0].strip("/")
+        if query.get("ref", [branch])[0] != branch:
+            return reply({"message": "404 Tree Not Found"}, 404)
+        prefix = f"{folder}/" if folder else ""
+        entries: dict[str, bool] = {}
+        for path in files:
+            if path.startswith(prefix):
+                head, _, tail = path[len(prefix) :].partition("/")
+                entries[head] = entries.get(head, False) or not tail
+        if not entries:
+            return reply({"message": "404 Tree Not Found"}, 404)
+        listing = [
+            {"id": f"{n:040x}", "name": name, "type": "blob" if is_file else "tree",
+             "path": prefix + name, "mode": "100644" if is_file else "040000"}
+            for n, (name, is_file) in enumerate(sorted(entries.items()))
+        ]  # fmt: skip
+        return reply(listing)
+
+    routes: dict[str, Route] = {
+        f"{base}/tree": tree,
+        f"{base}/commits/{branch}": reply({"id": "0" * 40, "short_id": "00000000"}),
+    }
+    for path, text in files.items():
+        routes[f"{base}/files/{quote(path, safe='')}/raw"] = reply(text)
+    return routes
 
 
 # --- the world ------------------------------------------------------------------------------------

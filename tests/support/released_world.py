@@ -20,8 +20,8 @@ from tests.support.fake_hosts import (
     DOWN,
     forgejo_routes,
     gitlab_routes,
+    gitlab_tree_routes,
     huggingface_routes,
-    reply,
 )
 
 MIT = {"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": None, "node_id": "L1"}
@@ -318,9 +318,16 @@ def repositories() -> list[FakeRepo]:
         FakeRepo(
             "vislab/archive",
             files={
-                "README.md": "# OmegaNet\n\nThe source code is in `omeganet-src.zip`.\n\n"
-                "## Usage\n```bash\nunzip omeganet-src.zip && cd omeganet\n"
-                "pip install -r requirements.txt\npython train.py\n```\n",
+                # A README a reader can follow (F1): what the archive holds and how to run it.
+                "README.md": "# OmegaNet\n\nThe source code of OmegaNet is in "
+                "`omeganet-src.zip`, committed at the root of this repository: the model, "
+                "the training loop and the configuration files used for the paper's "
+                "experiments. Unpack it before anything else; every command below runs from "
+                "the unpacked folder, with Python 3.10 or later.\n\n"
+                "## Installation\n```bash\nunzip omeganet-src.zip && cd omeganet\n"
+                "pip install -r requirements.txt\n```\n\n"
+                "## Usage\nTrain OmegaNet with the default configuration:\n"
+                "```bash\npython train.py --config configs/default.yaml\n```\n",
                 "omeganet-src.zip": "PK\x03\x04",
                 "LICENSE": "MIT",
             },
@@ -373,10 +380,15 @@ def host_routes() -> dict[str, Mapping[str, Any]]:
     """The other hosts' fakes: GitLab, Hugging Face, Codeberg."""
     return {
         "gitlab": {
-            **gitlab_routes("vislab/suite", complete_readme("SuiteKit"), description="Our suite"),
-            "/api/v4/projects/77/repository/files/delta%2FREADME.md/raw": reply(
-                SOON.format(name="DeltaNet")
+            # The suite's tree (GitLab's tree API), its root README describing other work.
+            **gitlab_tree_routes(
+                77,
+                {
+                    **project("SuiteKit"),
+                    "delta/README.md": SOON.format(name="DeltaNet"),
+                },
             ),
+            **gitlab_routes("vislab/suite", complete_readme("SuiteKit"), description="Our suite"),
             "/api/v4/projects/vislab%2Fgone-for-now": DOWN,
         },
         "huggingface": {
@@ -519,7 +531,7 @@ CASES: tuple[Case, ...] = (
         "On GitLab, the cited folder's README only promises code; the suite's root README "
         "describes other work.",
         FOLDER,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "SigmaOtherNet",
@@ -644,7 +656,7 @@ CASES: tuple[Case, ...] = (
         "silver",
         "The README sends the reader to the release branch, which holds the complete code.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "PhiNet",
@@ -652,7 +664,7 @@ CASES: tuple[Case, ...] = (
         "silver",
         "The README links the dev branch, which holds the complete code.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "ChiNet",
@@ -660,7 +672,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "src/ holds an empty __init__.py and a TODO comment: no code, and the README says so.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "PsiNet",
@@ -668,7 +680,7 @@ CASES: tuple[Case, ...] = (
         "placeholder",
         "code/ holds only a .gitkeep: an empty folder is no code.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "OmegaNet",
@@ -677,7 +689,7 @@ CASES: tuple[Case, ...] = (
         "The code is committed as omeganet-src.zip and the README says how to unpack, install "
         "and run it: released code, documented.",
         RELEASED,
-        wrong=True,
+        wrong=False,
     ),
     Case(
         "SigmaNet",

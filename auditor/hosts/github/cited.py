@@ -16,7 +16,7 @@ folder's pieces, as `hosts.listing` does from a root's, and records the folder a
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 from urllib.parse import unquote, urlsplit
@@ -164,6 +164,67 @@ def locate(cited: CitedPath, seen: Sequence[Seen]) -> Located | Missing | Unloca
         f"no ref of {cited.written} found, nor its path on the default branch; "
         "judged on the repository"
     )
+
+
+# A host's folder listing at a ref (None: the default branch); None when there is no folder.
+Lister = Callable[[str, str | None], Awaitable[Entries | None]]
+
+
+async def locate_by(
+    cited: CitedPath, listing: Lister, ref_exists: Callable[[str], Awaitable[bool]]
+) -> Located | Missing | Unlocated:
+    """`locate` for a host that lists a folder at a ref by path (GitLab's tree API, Forgejo's
+    contents API): each split the longest ref first, until one whose ref exists (its folder
+    listed, else the ref asked of `ref_exists`); the default branch's folder when the ref lacks
+    it; the default branch's for every split when no ref exists."""
+    splits = cited.splits()
+    seen = [Seen(None, None, None)] * len(splits)
+    for index, split in enumerate(splits):
+        entries = await listing(split.folder, split.ref)
+        if split.holds(entries):
+            seen[index] = Seen(True, entries, None)
+            break
+        if entries is not None or await ref_exists(split.ref):
+            default = await listing(split.folder, None) if split.path else None
+            seen[index] = Seen(True, entries, default)
+            break
+        seen[index] = Seen(False, None, None)
+    else:
+        for index, split in enumerate(splits):
+            if split.path:
+                default = await listing(split.folder, None)
+                seen[index] = replace(seen[index], on_default=default)
+                if split.holds(default):
+                    break
+    return locate(cited, seen)
+
+
+async def located_answer(
+    facts: RepoFacts,
+    located: Located,
+    read: Callable[[str], Awaitable[str | None]],
+    moved_url: str,
+) -> HostAnswer:
+    """A located folder's verdict on a host read file by file (`read`: a repository path at
+    the located ref, None when absent): its README (or the nearest up the tree) and dependency
+    lists read, the facts completed from them; `moved` to `moved_url` when the folder is not
+    where the link says (`located.note`)."""
+    readme = None
+    for path in readme_candidates(located.split, located.entries):
+        text = await read(path)
+        if text is not None:
+            readme = Readme(path, len(text.encode()), text)
+            break
+    manifests: dict[str, str] = {}
+    for name, path in manifest_paths(located.split, located.entries).items():
+        text = await read(path)
+        if text is not None:
+            manifests[name] = text
+    done = await folder_facts(facts, located, readme, manifests)
+    detail = folder_detail(located, readme)
+    if located.note is None:
+        return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=done)
+    return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, facts=done, final_url=moved_url)
 
 
 def readme_candidates(split: Split, entries: Entries) -> tuple[str, ...]:

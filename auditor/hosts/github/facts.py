@@ -13,6 +13,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from auditor.config.settings import Settings
+from auditor.facts import repofiles
 from auditor.hosts.adapter import HostAnswer, Reason, not_served, verdict
 from auditor.hosts.github.cited import CitedPath, cited_path, repository_key
 from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_for_host
@@ -24,6 +25,8 @@ from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
 from auditor.models import (
+    BRANCH_HOP,
+    FOLDER_CONTENTS,
     FORK_COMPARISON,
     JUDGED,
     RESOLVED,
@@ -32,11 +35,15 @@ from auditor.models import (
     Outcome,
     ReadmeCover,
     RepoCheck,
+    RepoFacts,
 )
 from auditor.net.fetcher import Fetcher
 
 logger = logging.getLogger(__name__)
 
+# A README saying how to install or run the code: its folders are taken for code unlisted
+# (a README that does not is what a placeholder's folders sit beside).
+_RUNS = frozenset({ReadmeCover.INSTALL, ReadmeCover.USAGE, ReadmeCover.TRAIN, ReadmeCover.EVALUATE})
 # Follow-ups a tokenless run names as skipped when the budget runs short.
 MOVED_TO = "moved-to"
 # Verdicts on a move's target that decide the moved repository's.
@@ -188,8 +195,12 @@ class GitHubFacts:
                 facts = replace(facts, fork_ahead_by=ahead)
             answers[name] = replace(answer, facts=facts)
         results = {key: answers[key] for key in roots}
+        results = await self._empty_folders(api, results, reserve + len(unlisted))
         results.update(await self._folders(api, answers, folders, cited, unlisted, reserve))
-        return await self._follow_moves(api, host, results, reserve) if follow_moves else results
+        if not follow_moves:
+            return results
+        results = await self._follow_branches(api, results, reserve)
+        return await self._follow_moves(api, host, results, reserve)
 
     async def _folders(
         self,
@@ -229,6 +240,92 @@ class GitHubFacts:
             )
         return {key: results[key] for key in keys}
 
+    async def _empty_folders(
+        self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
+        """Repositories whose only code is root folders (`repofiles.folders_to_inspect`) and
+        whose README says nothing of how to run it, with those folders listed, and the ones
+        holding only placeholder files named (`RepoFacts.empty_folders`): GraphQL in two
+        queries for all, REST one request a folder while the budget keeps `reserve`. Not
+        listed (the budget, a failure): named as skipped, so that B2 is unknown, never
+        credit."""
+        todo: dict[str, tuple[str, ...]] = {}
+        for key, answer in answers.items():
+            facts = answer.facts
+            if facts is None or not facts.exists or facts.empty:
+                continue
+            if (
+                answer.check.outcome in RESOLVED
+                and not set(facts.readme_covers) & _RUNS
+                and (folders := repofiles.folders_to_inspect(facts.root_files))
+            ):
+                todo[key] = folders
+        found: dict[str, tuple[str, ...] | None] = {}
+        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
+        if graphql:
+            items = [(answers[key], todo[key]) for key in graphql]
+            found.update(zip(graphql, await self._graphql.empty_folders(api, items), strict=True))
+        for key, folders in todo.items():
+            facts = answers[key].facts
+            if key not in found and facts is not None:
+                found[key] = await self._rest.empty_folders(api, facts, folders, reserve)
+        for key, empty in found.items():
+            facts = answers[key].facts
+            assert facts is not None
+            if empty is None:
+                facts = replace(facts, skipped=(*facts.skipped, FOLDER_CONTENTS))
+            else:
+                facts = replace(facts, empty_folders=empty)
+            answers[key] = replace(answers[key], facts=facts)
+        return answers
+
+    async def _follow_branches(
+        self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
+        """A placeholder cited at its root whose README sends the reader to another branch of
+        it (`RepoFacts.readme_branch`) is judged on that branch's root, read as the cited folder
+        `tree/BRANCH` is (one hop, said in the link's detail). A branch that does not exist
+        leaves the repository as it stands; one not read (the budget, a failure) stays named,
+        with `branch-hop` skipped, so that B2 is unknown."""
+        hops: dict[str, CitedPath] = {}
+        for key, answer in answers.items():
+            facts = answer.facts
+            branch = facts.readme_branch if facts is not None else None
+            if facts is None or branch is None or facts.folder is not None or facts.ref:
+                continue
+            if branch == facts.default_branch or not _placeholder(facts):
+                answers[key] = replace(answer, facts=replace(facts, readme_branch=None))
+            elif facts.source == "rest" and not self._rest.affordable(api, 1, reserve):
+                skipped = (*facts.skipped, BRANCH_HOP)
+                answers[key] = replace(answer, facts=replace(facts, skipped=skipped))
+            else:
+                hops[key] = CitedPath(facts.full_name, "tree", tuple(branch.split("/")))
+        graphql = [key for key in hops if _source(answers[key]) == "graphql"]
+        read: dict[str, HostAnswer] = {}
+        if graphql:
+            items = [(answers[key], hops[key]) for key in graphql]
+            read.update(zip(graphql, await self._graphql.folders(api, items), strict=True))
+        for key, hop in hops.items():
+            if key not in read:
+                read[key] = await self._rest.folder(
+                    api, answers[key], hop, reserve, first_free=False
+                )
+        for key, there in read.items():
+            answer, facts = answers[key], answers[key].facts
+            assert facts is not None
+            if there.facts is None or there.check.outcome not in RESOLVED:
+                skipped = (*facts.skipped, BRANCH_HOP)
+                answers[key] = replace(answer, facts=replace(facts, skipped=skipped))
+            elif there.facts.ref is None:  # no such branch: judged as it stands
+                answers[key] = replace(answer, facts=replace(facts, readme_branch=None))
+            else:
+                detail = f"judged on branch {there.facts.ref}, where the README sends the reader"
+                if answer.check.outcome is Outcome.MOVED:
+                    detail = f"{answer.check.detail}; {detail}"
+                check = replace(answer.check, detail=detail)
+                answers[key] = replace(answer, check=check, facts=there.facts)
+        return answers
+
     async def _follow_moves(
         self, api: ApiEndpoint, host: str, answers: dict[str, HostAnswer], reserve: int
     ) -> dict[str, HostAnswer]:
@@ -244,7 +341,7 @@ class GitHubFacts:
                 or target is None
                 or (urlsplit(moved or "").hostname or "").casefold() != host.casefold()
                 or target.casefold() == facts.full_name.casefold()
-                or not (facts.empty or ReadmeCover.PLACEHOLDER in facts.readme_covers)
+                or not _placeholder(facts)
             ):
                 continue
             if facts.source == "rest" and not self._rest.affordable(
@@ -396,6 +493,16 @@ class GitHubFacts:
     def rate_remaining(self) -> dict[str, int]:
         """API base → the last `x-ratelimit-remaining` it sent."""
         return self._transport.rate_remaining
+
+
+def _placeholder(facts: RepoFacts) -> bool:
+    """Empty, a README-only or promising root, or folders of placeholder files only: what a
+    README's branch or move is followed from."""
+    if facts.empty or ReadmeCover.PLACEHOLDER in facts.readme_covers:
+        return True
+    return bool(facts.empty_folders) and not repofiles.code_beyond(
+        facts.root_files, facts.empty_folders
+    )
 
 
 def _source(answer: HostAnswer) -> str | None:

@@ -545,6 +545,58 @@ class GraphQLReader:
             results.append(folder_answer(answer, cited, where, api.server, facts, readme))
         return results
 
+    async def empty_folders(
+        self, api: ApiEndpoint, items: Sequence[tuple[HostAnswer, tuple[str, ...]]]
+    ) -> list[tuple[str, ...] | None]:
+        """For each repository found and the root folders to inspect (`items`): those holding
+        only placeholder files (`repofiles.holds_only_placeholders`), None when they could not
+        be read. Two queries for them all: the folders' listings, then the files of the small
+        ones (a keep file is not read)."""
+        listed = await self._objects(
+            api, [(answer, [f"HEAD:{folder}" for folder in folders]) for answer, folders in items]
+        )
+        small: list[dict[str, Entries] | None] = []
+        for (_, folders), objects in zip(items, listed, strict=True):
+            if isinstance(objects, HostAnswer):
+                small.append(None)
+                continue
+            try:
+                entries = {folder: _entries(objects.get(f"HEAD:{folder}")) for folder in folders}
+            except Stop:
+                small.append(None)
+                continue
+            small.append(
+                {
+                    folder: listing
+                    for folder, listing in entries.items()
+                    if listing is not None
+                    and len(listing) <= repofiles.PLACEHOLDER_FOLDER_MAX_ENTRIES
+                    and all(is_file for _, is_file in listing)
+                }
+            )
+        reads = [
+            (answer, _placeholder_reads(listings))
+            for (answer, _), listings in zip(items, small, strict=True)
+            if listings and _placeholder_reads(listings)
+        ]
+        blobs = iter(await self._objects(api, reads) if reads else [])
+        results: list[tuple[str, ...] | None] = []
+        for listings in small:
+            if listings is None:
+                results.append(None)
+                continue
+            read: dict[str, Mapping[str, object] | None] | HostAnswer = {}
+            if listings and _placeholder_reads(listings):
+                read = next(blobs)
+            if isinstance(read, HostAnswer):
+                results.append(None)
+                continue
+            try:
+                results.append(_placeholder_only(listings, read))
+            except Stop:
+                results.append(None)
+        return results
+
     async def _objects(
         self, api: ApiEndpoint, asked: Sequence[tuple[HostAnswer, Sequence[str]]]
     ) -> list[dict[str, Mapping[str, object] | None] | HostAnswer]:
@@ -679,6 +731,34 @@ def _entries(tree: Mapping[str, object] | None) -> Entries | None:
     return tuple(
         (required_str(e, "name"), text_field(e, "type") == "blob") for e in _tree_entries(tree)
     )
+
+
+def _placeholder_reads(folders: Mapping[str, Entries]) -> list[str]:
+    """The files of small folders read to tell placeholders from code (keep files are not)."""
+    return [
+        f"HEAD:{folder}/{name}"
+        for folder, listing in folders.items()
+        for name, _ in listing
+        if not repofiles.is_keep_file(name)
+    ]
+
+
+def _placeholder_only(
+    folders: Mapping[str, Entries], blobs: Mapping[str, Mapping[str, object] | None]
+) -> tuple[str, ...]:
+    """The folders of `folders` whose files (read as `blobs`) are all placeholders."""
+    empty = []
+    for folder, listing in folders.items():
+        files: dict[str, tuple[int | None, str | None]] = {}
+        for name, _ in listing:
+            blob = blobs.get(f"HEAD:{folder}/{name}")
+            if repofiles.is_keep_file(name):
+                files[name] = (None, None)
+            elif isinstance(blob, dict) and "byteSize" in blob:
+                files[name] = (required_int(blob, "byteSize"), text_field(blob, "text") or None)
+        if repofiles.holds_only_placeholders(listing, files):
+            empty.append(folder)
+    return tuple(empty)
 
 
 def _holds_aliases(data: object) -> bool:

@@ -407,6 +407,52 @@ class RestReader:
         except Stop as stop:
             return stop.answer(self._transport.scrub)
 
+    async def empty_folders(
+        self, api: ApiEndpoint, facts: RepoFacts, folders: tuple[str, ...], reserve: int
+    ) -> tuple[str, ...] | None:
+        """The root `folders` of a repository found that hold only placeholder files
+        (`repofiles.holds_only_placeholders`), each listed by one request asked only while the
+        budget keeps `reserve`; the small files are read from the raw host. None when a
+        listing could not be had (the budget, a failure)."""
+        empty = []
+        try:
+            for folder in folders:
+                if not self._affordable(api, 1, reserve):
+                    return None
+                got = await self._transport.get(api, _contents_path(facts.full_name, folder, None))
+                listing = _folder_listing(got)
+                entries = _listing_entries(listing)
+                if (
+                    listing is None
+                    or entries is None
+                    or len(entries) > repofiles.PLACEHOLDER_FOLDER_MAX_ENTRIES
+                    or not all(is_file for _, is_file in entries)
+                ):
+                    continue
+                downloads = {
+                    required_str(entry, "path"): url
+                    for entry in listing
+                    if isinstance(url := entry.get("download_url"), str)
+                }
+                raw = _RawFiles(self._transport, api, downloads)
+                files: dict[str, tuple[int | None, str | None]] = {}
+                for entry in listing:
+                    name, size = required_str(entry, "name"), entry.get("size")
+                    if not isinstance(size, int) or isinstance(size, bool):
+                        break  # an entry without a size is read as code
+                    if size > repofiles.PLACEHOLDER_FILE_MAX_BYTES:
+                        break
+                    text = None
+                    if size and not repofiles.is_keep_file(name):
+                        read = await raw.read(required_str(entry, "path"))
+                        text = read.text if read is not None else None
+                    files[name] = (size, text)
+                if repofiles.holds_only_placeholders(entries, files):
+                    empty.append(folder)
+        except Stop:
+            return None
+        return tuple(empty)
+
     async def _follow_up(self, api: ApiEndpoint, facts: RepoFacts, follow_up: str) -> RepoFacts:
         """`facts` with one follow-up asked; when it cannot be had, named as skipped."""
         base = f"/repos/{facts.full_name}"
