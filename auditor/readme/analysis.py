@@ -930,6 +930,7 @@ def read_readme(
         readme_words=tuple(sorted(text_words(text))),
         readme_arxiv_ids=O.named_arxiv_ids(text),
         readme_inherited=analysis.inherited,
+        readme_artifacts=analysis.artifacts,
     )
     return analysed, analysis
 

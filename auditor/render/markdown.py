@@ -15,6 +15,7 @@ from auditor.render.views import (
     TIER_SYMBOLS,
     PaperView,
     acknowledged_items,
+    artifact_items,
     dead_items,
     display_tiers,
     environment,
@@ -79,6 +80,10 @@ def _markdown_context(
     mismatches = [v for v in views if v.other_work]
     if mismatches:
         sections.append(_section("About another work", "mismatch", mismatches))
+    # Shown only when a README gave weights or data links (checked as the paper's).
+    artifacts = artifact_items(card)
+    if artifacts:
+        sections.append(_section("Weights and data the READMEs give", "artifacts", artifacts))
     sections += [
         _section("Placeholder repositories", "placeholder", placeholders),
         _section("Missing licences", "licence", unlicensed),

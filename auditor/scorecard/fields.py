@@ -107,7 +107,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "archived_copy": _OMITTED,
         "preservation": _OMITTED,
     },
-    Link: {"found_via": _OMITTED},
+    Link: {"found_via": _OMITTED, "artifact": _OMITTED, "whose": _OMITTED},
     Occurrence: {"line": _COUNT},
     LinkCheck: {
         "checked_at": _STAMP,
@@ -140,6 +140,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_words": _NEVER,  # the paper's identity is compared before anything is written
         "readme_arxiv_ids": _NEVER,
         "readme_inherited": _NEVER,
+        "readme_artifacts": _NEVER,  # checked as links of their own (`Link.artifact`)
     },
     LinkHistory: {
         "first_seen": _STAMP,
