@@ -16,7 +16,7 @@ from auditor.scorecard.reading import from_json
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import host_world, huggingface_routes
-from tests.support.local_servers import FakeDNS, LocalServer, Reply, html, serve
+from tests.support.local_servers import FakeDNS, LocalServer, Reply, Route, html, serve
 
 DRIVE = "drive.google.com"
 # What the fixture keeps beside the scorecard's own members.
@@ -75,23 +75,31 @@ def cases(files: LocalServer, drive: str) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
-def scorecard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    folder = tmp_path_factory.mktemp("artifacts")
-    drive_pages = {
+def drive_pages() -> dict[str, Route]:
+    """Google Drive's own pages: a download quota used up, a file that does not exist."""
+    return {
         "/file/d/busy/view": html(
             "<p>Too many users have viewed or downloaded this file recently.</p>"
         ),
         "/file/d/gone/view": html("<p>Sorry, the file you have requested does not exist.</p>"),
     }
-    hub = {
+
+
+def hub_routes() -> dict[str, Route]:
+    """A gated model and a private one (its owner's token sees it); others are not found."""
+    return {
         **huggingface_routes("lab/gated", "# gated", gated="manual"),
         **huggingface_routes("lab/hidden", "# hidden", private=True),
     }
+
+
+@pytest.fixture(scope="module")
+def scorecard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("artifacts")
     with (
         serve({"/ckpt/labnet.pt": Reply(404, b"no such file")}) as files,
-        serve(drive_pages) as drive_server,
-        host_world({"huggingface": hub}) as hosts,
+        serve(drive_pages()) as drive_server,
+        host_world({"huggingface": hub_routes()}) as hosts,
         pytest.MonkeyPatch.context() as patch,
     ):
         drive = drive_server.url("", host=DRIVE).rstrip("/")
