@@ -69,6 +69,10 @@ def cases(files: LocalServer, drive: str) -> dict[str, str]:
             "We fine-tune the base model released by its authors: download "
             "[their checkpoint](https://huggingface.co/other-org/base-model) first."
         ),
+        "base-model-live": weights(
+            "We fine-tune the base model released by its authors: download "
+            "[their checkpoint](https://huggingface.co/other-org/live-base) first."
+        ),
         "unsupported": weights(
             "Our trained checkpoints: [Dropbox](https://www.dropbox.com/s/abc/labnet.zip?dl=0)"
         ),
@@ -90,6 +94,7 @@ def hub_routes() -> dict[str, Route]:
     return {
         **huggingface_routes("lab/gated", "# gated", gated="manual"),
         **huggingface_routes("lab/hidden", "# hidden", private=True),
+        **huggingface_routes("other-org/live-base", "# a base model"),
     }
 
 
@@ -188,6 +193,14 @@ def test_a_base_model_is_not_credited_and_never_counted_dead(scorecard: dict[str
     counted = [entry.url for entry in card.links if entry.counts_as_dead]
     assert len(counted) == 2
     assert link["url"] not in counted
+
+
+def test_a_live_base_model_is_not_credited_either(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "base-model-live")
+    assert (link["whose"], link["outcome"]) == ("other", "ok")
+    d4 = criterion(scorecard, "base-model-live", "D4")
+    assert d4["result"] == "fail"
+    assert "live-base" not in " ".join(d4["evidence"])
 
 
 def test_an_unsupported_host_leaves_d4_unknown(scorecard: dict[str, Any]) -> None:
