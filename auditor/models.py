@@ -192,13 +192,18 @@ class Occurrence:
 @dataclass(frozen=True, slots=True)
 class Link:
     """A normalised URL, de-duplicated across papers. `found_via` is the project page a
-    harvested link was found on."""
+    harvested link was found on, or the repository whose README gave an artifact link."""
 
     url: str
     kind: LinkKind
     papers: tuple[str, ...]
     occurrences: tuple[Occurrence, ...] = ()
     found_via: str | None = None
+    # A weights or data link a cited repository's README gives (`found_via`: that repository's
+    # link), checked as the paper's artifact, and whose it is: another work's (a base model)
+    # is shown, never counted against the paper.
+    artifact: ArtifactKind | None = None
+    whose: Whose | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +257,21 @@ class LinkCheck:
     # Validators kept for conditional requests on the next run; never rendered.
     etag: str | None = None
     last_modified: str | None = None
+
+
+# How the verdict on a project only a token can see begins (`hosts.answers.private`): an
+# artifact so withheld is not released, for the rubric as for the reader.
+PRIVATE_DETAIL = "a private "
+
+
+# How a verdict notes an artifact that exists but is shown only to those its owner lets in (a
+# gated Hugging Face model): it counts as released, noted.
+ACCESS_ON_REQUEST = "access on request"
+
+
+def is_private_check(check: LinkCheck) -> bool:
+    """Whether `check` says the host withholds the project from the report's readers."""
+    return check.outcome is Outcome.BLOCKED and check.detail.startswith(PRIVATE_DETAIL)
 
 
 class LicenseClass(StrEnum):
@@ -560,6 +580,9 @@ class RepoFacts:
     # The branch of this repository the README sends the reader to ("the code is on the
     # `release` branch"), while it has not been followed (`hosts.github`, one hop).
     readme_branch: str | None = None
+    # Every link the README gives, classified (`ReadmeFacts.artifacts`), in memory only: the
+    # pipeline checks its weights and data links as the paper's (`Link.artifact`).
+    readme_artifacts: tuple[ArtifactLink, ...] = ()
 
     @property
     def readme_analysed(self) -> bool:

@@ -9,7 +9,16 @@ from dataclasses import replace
 import pytest
 
 from auditor.hosts.github import GitHubFacts
-from auditor.models import Outcome
+from auditor.hosts.github.kept import facts_from_json, facts_to_json
+from auditor.models import (
+    ArtifactKind,
+    ArtifactLink,
+    LinkCheck,
+    Outcome,
+    RepoCheck,
+    RepoFacts,
+    Whose,
+)
 from auditor.net.fetcher import Fetcher
 from tests.support.fake_github import FakeGitHub
 from tests.support.github_world import (
@@ -140,3 +149,17 @@ async def test_kept_answers_only_the_fresh_repositories_without_asking(
     assert len(fake.requests) == asked
     assert set(kept) == {n for n in NAMES if first[n].check.outcome in (Outcome.OK, Outcome.MOVED)}
     assert GitHubFacts(fetcher, settings_for(fake), api_cache=cache).kept(NAMES) == {}  # REST
+
+
+def test_the_readmes_classified_links_are_kept_so_a_warm_run_checks_its_artifacts() -> None:
+    given = ArtifactLink(
+        "https://huggingface.co/acme/net", ArtifactKind.WEIGHTS, 3, "Our weights.", whose=Whose.OWN
+    )
+    facts = RepoFacts(
+        full_name="acme/net", exists=True, source="graphql", readme_artifacts=(given,)
+    )
+    check = LinkCheck(Outcome.OK, "repository exists", "2026-12-01T10:00:00Z")
+    kept = facts_from_json(facts_to_json(RepoCheck(check, facts), 0.0), 3600.0, 1.0)
+    assert kept is not None
+    assert kept[0].facts is not None
+    assert kept[0].facts.readme_artifacts == (given,)

@@ -24,6 +24,7 @@ from auditor.links import is_code_link
 from auditor.models import (
     OPEN_VOCABULARIES,
     ArchivedCopy,
+    ArtifactKind,
     BlockerKind,
     CacheReuse,
     ChangeKind,
@@ -45,6 +46,7 @@ from auditor.models import (
     Reuse,
     Tier,
     TrackerReport,
+    Whose,
     open_member,
 )
 from auditor.pipeline.shard import merge, stamp
@@ -99,9 +101,10 @@ ABSENT_WHEN_NONE: Mapping[type, frozenset[str]] = {
         for spec in fields(cls)
         if spec.name in rules
         and (rules[spec.name].omit_default or (rules[spec.name].inline and spec.default is None))
+        # `found_via`, left out by `auditor extract`, a link entry always writes
+        and (cls, spec.name) != (Link, "found_via")
     )
     for cls, rules in LAYOUT.items()
-    if cls is not Link  # `found_via`, left out by `auditor extract`, a link entry always writes
 }
 # and fields that are never written (validators for the next run, harvested raw links).
 IN_MEMORY_ONLY: Mapping[type, frozenset[str]] = {
@@ -363,6 +366,11 @@ def full_scorecard() -> Scorecard:
         links=tuple(
             replace(
                 entry,
+                # Marked a README's weights once scored: the paper keeps its code.
+                result=replace(
+                    entry.result,
+                    link=replace(entry.result.link, artifact=ArtifactKind.WEIGHTS, whose=Whose.OWN),
+                ),
                 history=history,
                 acknowledged=acknowledged,
                 review=Review("ok", "checked by hand", "B. Chair", "2026-11-21", differs=False),
@@ -470,6 +478,7 @@ def test_render_uses_the_loaded_summary(tmp_path: Path) -> None:
 def test_values_of_open_vocabularies_this_version_does_not_know_are_kept(tmp_path: Path) -> None:
     document = to_json(full_scorecard())
     link: Any = document["links"]
+    del link[0]["artifact"], link[0]["whose"]  # the paper's code, not a README's weights
     link[0]["kind"] = "codeberg-repo"
     link[0]["repo"]["source"] = "codeberg"
     link[0]["repo"]["license_class"] = "public-domain"

@@ -17,7 +17,7 @@ import pytest
 from auditor import cli, render
 from auditor.actions import workflow as actions
 from auditor.config.file import ConfigError
-from auditor.models import LinkKind, Outcome
+from auditor.models import ArtifactKind, LinkKind, Outcome
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -243,6 +243,20 @@ def test_each_link_is_marked_active_expired_or_stale(caplog: pytest.LogCaptureFi
     assert any("https://b.example/ is dead and its acknowledgement expired" in m for _, m in said)
     assert ("INFO", f"{IGNORE_FILE}: entry (https://nowhere.example/): no link of this run "
             "matches it") in said  # fmt: skip
+
+
+def test_a_readmes_dead_weights_link_is_acknowledged_like_a_cited_one() -> None:
+    code = result("https://github.com/acme/net", LinkKind.GITHUB_REPO, ["p#1"])
+    gone = result("https://files.example/net.pt", LinkKind.WEB, ["p#1"], outcome=Outcome.DEAD)
+    gone = replace(
+        gone,
+        link=replace(gone.link, found_via=code.link.url, artifact=ArtifactKind.WEIGHTS),
+    )
+    card = scorecard([(paper("p#1"), [code, gone])])
+    assert cli.findings(card, ["dead"]) == ["1 dead link(s)"]
+    marked = apply_acknowledgements(card, [_rule("https://files.example/net.pt", LATER)], TODAY)
+    assert [entry.url for entry in acknowledged_dead(marked)] == ["https://files.example/net.pt"]
+    assert cli.findings(marked, ["dead"]) == []
 
 
 def test_the_tracking_issue_leaves_acknowledged_links_out() -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from auditor import deadline as run_clock
+from auditor.check import artifacts
 from auditor.check.answers import status_verdict, success_verdict, verdict
 from auditor.check.cache import VerdictCache
 from auditor.check.pages import PageFacts, page_facts
@@ -91,6 +92,8 @@ class _Checker:
     net: Net
     cache: VerdictCache | None
     on_result: Callable[[str, LinkCheck], None] | None
+    # Weights and data links (`auditor.check.artifacts`): never downloaded.
+    artifacts: frozenset[str] = frozenset()
     retry: RetryPolicy = field(init=False)
     fetcher: LinkFetcher = field(init=False)
     excludes: list[re.Pattern[str]] = field(init=False)
@@ -212,6 +215,10 @@ class _Checker:
             )
         if kind is LinkKind.GITHUB_REPO:
             return not_checked("github-repo links are checked through the GitHub API")
+        if url in self.artifacts:
+            unsupported = artifacts.unsupported_host(url)
+            if unsupported is not None:
+                return unsupported
         refusal = scheme_refusal(url)
         if refusal is not None:
             return LinkCheck(refusal[0], refusal[1], now_iso())
@@ -403,6 +410,8 @@ class _Checker:
     ) -> Response:
         """HEAD, or GET when the page's body is wanted or the host mishandles HEAD."""
         ask = self.fetcher.request
+        if url in self.artifacts:  # whatever its kind: never its body
+            return await self._artifact_answer(url, headers, budget)
         if kind in HTML_KINDS:
             return await ask("GET", url, body="html", headers=headers, budget=budget)
         host = host_of(url)
@@ -420,6 +429,21 @@ class _Checker:
             return confirmed
         return await ask("GET", url, body="none", headers=headers, budget=budget)
 
+    async def _artifact_answer(self, url: str, headers: dict[str, str], budget: Budget) -> Response:
+        """An artifact's headers, never its body: HEAD, else a GET for its first byte whose
+        body is not read (a server ignoring the range is read no further than its headers and
+        the connection closed). Google Drive's answer is read when it is one of its HTML pages
+        (`auditor.check.artifacts`), a served file never."""
+        ask, ranged = self.fetcher.request, {**headers, **artifacts.RANGE}
+        if artifacts.is_drive(url):
+            cap = artifacts.MAX_DRIVE_PAGE_BYTES
+            return await ask("GET", url, body="html", headers=ranged, budget=budget, cap=cap)
+        response = await ask("HEAD", url, body="none", headers=headers, budget=budget)
+        status = response.status
+        if status < 400 or (RetryPolicy.is_transient_status(status) and status != 501):
+            return response
+        return await ask("GET", url, body="none", headers=ranged, budget=budget)
+
     async def _judge(
         self,
         url: str,
@@ -436,9 +460,15 @@ class _Checker:
             return replace(
                 previous, checked_at=now_iso(), detail=f"{previous.detail} (unchanged: 304)"
             )
+        if url in self.artifacts and response.body is not None and artifacts.is_drive(url):
+            page = artifacts.drive_page_verdict(
+                response.body, response.status, tuple(hops), response.url
+            )
+            if page is not None:
+                return page
         facts = PageFacts(None, None, ())
         limits = self.net.settings.limits
-        if response.body is not None and kind in HTML_KINDS:
+        if response.body is not None and kind in HTML_KINDS and url not in self.artifacts:
             # Parsing a page takes a while: a small one on the loop (a worker thread fights the
             # loop for the GIL), a large one in a thread that the run's deadline stops.
             analyse = functools.partial(
@@ -473,13 +503,15 @@ async def check_links(
     *,
     cache: VerdictCache | None = None,
     on_result: Callable[[str, LinkCheck], None] | None = None,
+    artifacts: frozenset[str] = frozenset(),
 ) -> dict[str, LinkCheck]:
     """Check every (URL, kind) and return one verdict per distinct URL, in input order.
 
     `on_result` is called as each verdict is reached (progress display; what an interrupted
     run had already learned). `github-repo` links belong to the GitHub API code: here they are
     `unchecked`. `settings.max_run_time` bounds the whole call; retries follow
-    `RetryPolicy.from_settings(net.settings)`.
+    `RetryPolicy.from_settings(net.settings)`. `artifacts`: the URLs of weights and data
+    links, asked without downloading them (`auditor.check.artifacts`).
     """
-    checker = _Checker(net, cache, on_result)
+    checker = _Checker(net, cache, on_result, artifacts)
     return await checker.run(targets)

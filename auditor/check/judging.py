@@ -18,6 +18,12 @@ JUDGING_CHANGES: Mapping[int, str] = MappingProxyType(
         # A `/tree/REF/PATH` or `/blob/REF/PATH` link judged on the folder it cites
         # (`hosts.github.cited`): the folder's files and README, `dead` for a missing path.
         2: "cited folders",
+        # The weights and data links a README gives, checked as the paper's links (`Link.artifact`,
+        # `check.artifacts`): first seen by this version, they are a baseline, never new-dead.
+        3: "weights and data links checked",
+        # Root folders of placeholder files are no code; the branch a README sends the reader
+        # to is followed one hop; cited folders on GitLab, Codeberg and Bitbucket.
+        4: "placeholder folders, README branches, other forges' folders",
     }
 )
 JUDGING_VERSION = max(JUDGING_CHANGES)

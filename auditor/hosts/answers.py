@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
-from auditor.models import Outcome, RepoFacts
+from auditor.models import PRIVATE_DETAIL, Outcome, RepoFacts
 from auditor.net.answer import Headers
 from auditor.timestamps import to_utc_iso
 
@@ -193,7 +193,7 @@ def private(what: str = "repository") -> HostAnswer:
     """`blocked`: a `what` (repository, project) only the token can see. No fact of it —
     description, file names, README — goes into a report others read: the answer has none."""
     detail = (
-        f"a private {what}: the token can read it, the report's readers cannot; "
+        f"{PRIVATE_DETAIL}{what}: the token can read it, the report's readers cannot; "
         "its facts are left out"
     )
     return verdict(Reason.BLOCKED, Outcome.BLOCKED, detail, 200)

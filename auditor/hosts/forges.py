@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from auditor.config.settings import FORGE_API_PATHS, Settings
+from auditor.hosts import huggingface
 from auditor.hosts.adapter import NOT_SERVED, HostAdapter, HostAnswer, not_served
 from auditor.hosts.answers import Stop
 from auditor.hosts.api import JsonApi
@@ -110,6 +111,16 @@ class ForgeFacts:
 
     def serves(self, url: str, kind: LinkKind | None = None) -> bool:
         return any(adapter.serves(url, kind) for adapter in self.adapters)
+
+    async def artifact(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        """A weights or data link a README gives: a Hugging Face model or dataset from its
+        metadata alone (`huggingface.artifact`), any other record as `check` asks it."""
+        for adapter in self.adapters:
+            if isinstance(adapter, HuggingFace):
+                target = adapter.target(url, kind)
+                if target is not None and target[0] in ("models", "datasets"):
+                    return await huggingface.artifact(adapter, target)
+        return await self.check(url, kind)
 
     async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
         """A repository, record or archived-code URL; `kind`, when given, must agree with the

@@ -18,7 +18,7 @@ from dataclasses import replace
 from auditor.config.settings import huggingface_site
 from auditor.facts import repofiles
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter
+from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -34,8 +34,8 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
-from auditor.links import HuggingFaceCollection, huggingface_repository
-from auditor.models import LinkKind, RepoFacts
+from auditor.links import HuggingFaceCollection, huggingface_repository, is_weights_file
+from auditor.models import ACCESS_ON_REQUEST, LinkKind, Outcome, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
@@ -134,3 +134,50 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except Stop as stop:
             return stop.answer()
+
+
+# --- a model or dataset a README gives as the paper's weights or data -----------------------------
+
+
+async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) -> HostAnswer:
+    """A weights or data repository from its API metadata alone (nothing downloaded, no card
+    read): `dead` when the Hub says it does not exist, `blocked` as private when only the token
+    sees it, `ok` noted "access on request" when it is gated, and for a model whether it lists
+    weight files (`links.is_weights_file`)."""
+    kind, repo_id = target
+    try:
+        answer = await hub._api.get(f"{hub._hf}/{kind}/{repo_id}")
+        not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
+        reason = Reason.GONE if answer.status == 401 and not_found else refusal(answer)
+        match reason:
+            case Reason.GONE:
+                return gone(repo_id, "huggingface", "Hugging Face: repository not found")
+            case Reason.BLOCKED:
+                return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
+        expect(answer, "Hugging Face API")
+        body = answer.json_object("Hugging Face API")
+        if is_private(body):
+            return private(kind.removesuffix("s"))
+        notes = []
+        gated = body.get("gated")
+        if gated not in (None, False, "false"):
+            notes.append(f"gated: {ACCESS_ON_REQUEST}")
+        if kind == "models":
+            siblings = body.get("siblings")
+            names = [
+                s["rfilename"]
+                for s in (siblings if isinstance(siblings, list) else [])
+                if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
+            ]
+            if not any(map(is_weights_file, names)):
+                notes.append("no weight files listed")
+        full_name = text_field(body, "id") or repo_id
+        prefix = "" if kind == "models" else f"{kind}/"
+        said = f" ({'; '.join(notes)})" if notes else ""
+        if full_name.casefold() != repo_id.casefold():
+            detail = f"renamed or moved to {full_name}{said}"
+            final = f"{SITE}/{prefix}{full_name}"
+            return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, final_url=final)
+        return verdict(Reason.FOUND, Outcome.OK, f"repository exists{said}", 200)
+    except Stop as stop:
+        return stop.answer()

@@ -72,7 +72,10 @@ def code_repository(url: str) -> NormalizedUrl | None:
 
 
 def is_code_result(result: LinkResult) -> bool:
-    """`is_code_link` for a checked link, with what its facts say the record is."""
+    """`is_code_link` for a checked link, with what its facts say the record is; a README's
+    weights or data link (`Link.artifact`) is never the paper's code."""
+    if result.link.artifact is not None:
+        return False
     record_type = result.repo.record_type if result.repo is not None else None
     return is_code_link(result.link.kind, result.link.url, record_type)
 

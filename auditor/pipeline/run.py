@@ -32,6 +32,7 @@ from auditor.extract import collect as extract
 from auditor.hosts import github
 from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
+    ArtifactKind,
     Hop,
     InputSummary,
     Link,
@@ -43,6 +44,7 @@ from auditor.models import (
     PaperScore,
     RepoCheck,
     RepoFacts,
+    Whose,
 )
 from auditor.net import Net, Resolver, fetch
 from auditor.net.client import needs_public_dns
@@ -55,6 +57,8 @@ from auditor.timestamps import now_iso
 
 log = logging.getLogger(__name__)
 
+# The most weights and data links of one repository's README that are checked.
+MAX_ARTIFACTS_PER_REPOSITORY = 20
 # Kinds answered by an API rather than by fetching the page (a DOI: doi.org's, then its target's).
 API_KINDS = FORGE_KINDS | {LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER, LinkKind.DOI}
 # Time the web checker gets past --max-run-time to turn what it has not finished into
@@ -119,6 +123,8 @@ class _Checks:
         # Per paper: how many more links it may gain from project pages, and how many it lost.
         self.room: dict[str, int] = {}
         self.left_out: dict[str, int] = {}
+        # Weights and data links the READMEs give, checked as their papers' (`Link.artifact`).
+        self.artifact_urls: set[str] = set()
 
     def out_of_time(self) -> bool:
         return self.deadline.expired()
@@ -244,11 +250,12 @@ class _Checks:
             if self.forge_offline(link.url):
                 self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
-            work = (
-                self._doi(link)
-                if link.kind is LinkKind.DOI
-                else self.forges.check(link.url, link.kind)
-            )
+            if link.kind is LinkKind.DOI:
+                work = self._doi(link)
+            elif link.artifact is not None:
+                work = self.forges.artifact(link.url, link.kind)
+            else:
+                work = self.forges.check(link.url, link.kind)
             answer = await self.answer(link.url, work)
             if answer.check.outcome is Outcome.UNSUPPORTED:
                 # A self-hosted GitLab, or a Hugging Face page that is no repository: the
@@ -294,7 +301,13 @@ class _Checks:
         if not targets:
             return
         try:
-            await checker.check_links(self.net, targets, cache=self.cache, on_result=self.record)
+            await checker.check_links(
+                self.net,
+                targets,
+                cache=self.cache,
+                on_result=self.record,
+                artifacts=frozenset(self.artifact_urls),
+            )
         except run_clock.OutOfTime:
             self._unjudged(targets, run_clock.NOT_CHECKED)
         except Exception as error:
@@ -389,6 +402,56 @@ async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
             if result is not None:
                 checks.results[link.url] = replace(result, link=checks.links[link.url])
         await checks.check(link for link in harvest if link.url not in checks.links)
+    # Last, once every repository's README is read: the weights and data they give.
+    artifacts = artifact_links(checks.results.values(), cited=checks.links)
+    checks.artifact_urls.update(link.url for link in artifacts)
+    await checks.check(artifacts)
+
+
+def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) -> list[Link]:
+    """The weights and data links the READMEs of `results` give (not promised), as links of
+    the papers citing each repository: at most `MAX_ARTIFACTS_PER_REPOSITORY` a repository,
+    the paper's own first. A URL the papers cite themselves (`cited`) stays their cited link.
+    Hugging Face and archive records are asked through their APIs; any other (a file host, a
+    release asset) by its own answer, as a web link."""
+    found: dict[str, Link] = {}
+    for result in results:
+        facts = result.repo
+        if facts is None or result.link.artifact is not None:
+            continue
+        given = [
+            item
+            for item in facts.readme_artifacts
+            if item.kind in (ArtifactKind.WEIGHTS, ArtifactKind.DATA) and not item.promised
+        ]
+        given.sort(key=lambda item: item.whose is not Whose.OWN)  # stable: in README order
+        taken: set[str] = set()
+        for item in given:
+            if len(taken) == MAX_ARTIFACTS_PER_REPOSITORY:
+                break
+            normal = links.normalize_url(item.url)
+            if normal is None:
+                continue
+            url, kind = (
+                (normal.url, normal.kind)
+                if normal.kind in FORGE_KINDS
+                else (item.url, LinkKind.WEB)
+            )
+            if url in cited or url in taken:
+                continue
+            taken.add(url)
+            known = found.get(url)
+            papers = tuple(dict.fromkeys((*(known.papers if known else ()), *result.link.papers)))
+            own = item.whose is Whose.OWN or (known is not None and known.whose is Whose.OWN)
+            found[url] = Link(
+                url=url,
+                kind=kind,
+                papers=papers,
+                found_via=known.found_via if known else result.link.url,
+                artifact=item.kind if known is None else known.artifact,
+                whose=Whose.OWN if own else Whose.OTHER,
+            )
+    return list(found.values())
 
 
 async def run(

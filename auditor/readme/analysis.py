@@ -1008,6 +1008,7 @@ def read_readme(
         readme_withheld=analysis.withheld,
         readme_bare_citation=analysis.bare_citation,
         readme_branch=analysis.branch,
+        readme_artifacts=analysis.artifacts,
     )
     return analysed, analysis
 

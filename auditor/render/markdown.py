@@ -16,6 +16,7 @@ from auditor.render.views import (
     TIER_SYMBOLS,
     PaperView,
     acknowledged_items,
+    artifact_items,
     dead_items,
     display_tiers,
     environment,
@@ -93,6 +94,10 @@ def _markdown_context(
     elsewhere = judged_elsewhere_items(card)
     if elsewhere:
         sections.append(_section("Judged on a folder or branch", "judged-elsewhere", elsewhere))
+    # Shown only when a README gave weights or data links (checked as the paper's).
+    artifacts = artifact_items(card)
+    if artifacts:
+        sections.append(_section("Weights and data the READMEs give", "artifacts", artifacts))
     sections += [
         _section("Placeholder repositories", "placeholder", placeholders),
         _section("Missing licences", "licence", unlicensed),

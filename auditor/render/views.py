@@ -33,6 +33,7 @@ from auditor.models import (
     PromiseKind,
     RepoFacts,
     Tier,
+    Whose,
 )
 from auditor.render.text import clip, md, md_link, safe_url, short_url, without_bidi
 from auditor.rubric.evidence import NO_CODE_REASON
@@ -646,3 +647,43 @@ def overdue_items(card: Scorecard) -> list[PromiseShown]:
         for promise in (entry.score.promises if entry.score else ())
         if promise.overdue
     ]
+
+
+# --- the weights and data the READMEs give ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ArtifactItem:
+    """A weights or data link a cited repository's README gives (`Link.artifact`), with its
+    outcome and the papers whose README it is: another work's is said so (it never counts)."""
+
+    url: str
+    artifact: str
+    theirs: bool
+    outcome: str
+    detail: str
+    counts: bool
+    via: str
+    papers: tuple[str, ...]
+
+
+def artifact_items(card: Scorecard) -> list[ArtifactItem]:
+    """Every artifact link of the run, those that count as dead first, then in the document's
+    order."""
+    names = _paper_names(card)
+    items = [
+        ArtifactItem(
+            url=entry.url,
+            artifact=str(entry.result.link.artifact),
+            theirs=entry.result.link.whose is Whose.OTHER,
+            outcome=str(entry.outcome),
+            detail=entry.result.check.detail,
+            counts=entry.counts_as_dead,
+            via=entry.result.link.found_via or "",
+            papers=tuple(names.get(pid, pid) for pid in entry.result.link.papers),
+        )
+        for entry in card.links
+        if entry.result.link.artifact is not None
+    ]
+    items.sort(key=lambda item: not item.counts)
+    return items

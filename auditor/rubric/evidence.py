@@ -167,7 +167,10 @@ class PaperLinks:
     @classmethod
     def of(cls, own: Sequence[LinkResult]) -> PaperLinks:
         outcomes = {r.link.url: r.check.outcome for r in own}
-        weights = tuple(u for u in outcomes if is_weights_link(u))
+        # The weights and data the paper links itself; a README's (`Link.artifact`, another
+        # work's base model among them) are D4's and E3's to judge by whose they are.
+        cited = [r for r in own if r.link.artifact is None]
+        weights = tuple(r.link.url for r in cited if is_weights_link(r.link.url))
         return cls(
             outcomes,
             weights,
@@ -177,7 +180,7 @@ class PaperLinks:
             tuple(u for u, o in outcomes.items() if o in INCONCLUSIVE and is_archive_doi(u))[:2],
             tuple(
                 r.link.url
-                for r in own
+                for r in cited
                 if r.check.outcome in RESOLVED
                 and (
                     (r.repo is not None and r.repo.record_type in DATA_RECORD_TYPES)

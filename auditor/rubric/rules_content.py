@@ -26,7 +26,16 @@ from auditor.links import (
     is_weights_link,
     release_url,
 )
-from auditor.models import DEPENDENCY_FILES_NOT_READ, RESOLVED, Outcome, ReadmeCover
+from auditor.models import (
+    ACCESS_ON_REQUEST,
+    DEPENDENCY_FILES_NOT_READ,
+    RESOLVED,
+    ArtifactKind,
+    Outcome,
+    ReadmeCover,
+    Whose,
+    is_private_check,
+)
 from auditor.readme.titles import same_title
 from auditor.rubric.evidence import (
     FAIL,
@@ -72,6 +81,37 @@ def _withheld(ctx: Context, cover: ReadmeCover, what: str) -> Answer | None:
         f"{readme}:{said[0].line}: {said[0].excerpt}",
     )
     return answer(NA, f"the README says why the {what} cannot be released", evidence)
+
+
+def _from_artifacts(ctx: Context, kind: ArtifactKind, what: str, cited: list[str]) -> Answer | None:
+    """D4's and E3's answer from the outcomes of the paper's own `kind` links the candidate's
+    README gives (`Link.artifact`; another work's never count): pass when one resolves (one
+    shown only on request is noted so), fail when every one is dead or private, else unknown.
+    A live link of that kind the paper cites itself (`cited`) passes whatever the README's are.
+    None when the README gives none we checked."""
+    mine = [
+        r
+        for r in ctx.own
+        if r.link.artifact is kind
+        and r.link.whose is not Whose.OTHER
+        and r.link.found_via == ctx.candidate.result.link.url
+    ]
+    if not mine:
+        return None
+    artifacts = {r.link.url for r in ctx.own if r.link.artifact is not None}
+    resolved = [r for r in mine if r.check.outcome in RESOLVED]
+    if resolved:
+        urls = [r.link.url for r in resolved[:3]]
+        if any(ACCESS_ON_REQUEST in r.check.detail for r in resolved[:3]):
+            return answer(PASS, f"{what} linked ({ACCESS_ON_REQUEST})", urls)
+        return answer(PASS, f"{what} linked", urls)
+    alive = [u for u in cited if u not in artifacts][:3]
+    if alive:
+        return answer(PASS, f"{what} linked", alive)
+    evidence = [f"{r.link.url}: {r.check.detail}" for r in mine[:3]]
+    if all(r.check.outcome is Outcome.DEAD or is_private_check(r.check) for r in mine):
+        return answer(FAIL, f"every {what} link is dead or private", evidence)
+    return answer(UNKNOWN, f"the {what} links could not be checked", evidence)
 
 
 def _files_or_readme(
@@ -138,9 +178,10 @@ def evaluation_code(ctx: Context) -> Answer:
     passes="the paper's own weights: a Hugging Face model or release asset linked from the "
     "README or the paper and not dead, or a README weights section with a link (third-party "
     "base models and promises do not count)",
-    fails="no weights, or every weights link we checked is dead (n/a when the README says why "
-    "the weights cannot be released: privacy, a licence, their size)",
-    unknown=NO_FACTS,
+    fails="no weights, or every weights link we checked is dead or private (n/a when the "
+    "README says why the weights cannot be released: privacy, a licence, their size)",
+    unknown=f"{NO_FACTS}, or none of the README's own weights links could be checked (a host "
+    "that answers only a browser)",
     fix="publish the trained weights (Hugging Face, a release asset) and link them from "
     "the README",
 )  # fmt: skip
@@ -150,6 +191,9 @@ def pretrained_weights(ctx: Context) -> Answer:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
+    checked = _from_artifacts(ctx, ArtifactKind.WEIGHTS, "weights", [*ctx.links.alive_weights])
+    if checked is not None:
+        return checked
     outcomes = ctx.links.outcomes
     mine = [u for u in facts.artifact_links if is_weights_link(u)]
     # The README's links first, then the paper's: only as many as can be among the first three.
@@ -265,9 +309,9 @@ def container(ctx: Context) -> Answer:
     "E3", ENVIRONMENT, "Data download documented", 2,
     passes="the README explains how to get or prepare the data, or the paper or README links "
     "a live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
-    fails="neither (n/a when the README says why the data cannot be released: privacy, a "
-    "licence, its size)",
-    unknown=NO_FACTS,
+    fails="neither, or every data link the README gives is dead or private (n/a when the "
+    "README says why the data cannot be released: privacy, a licence, its size)",
+    unknown=f"{NO_FACTS}, or none of the README's data links could be checked",
     fix="say in the README where to get the data and how to prepare it",
 )  # fmt: skip
 def data_documented(ctx: Context) -> Answer:
@@ -276,6 +320,9 @@ def data_documented(ctx: Context) -> Answer:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
+    checked = _from_artifacts(ctx, ArtifactKind.DATA, "data", [*ctx.links.live_data])
+    if checked is not None:
+        return checked
     if ReadmeCover.DATA in facts.readme_covers:
         return answer(PASS, "README explains the data", candidate.readme_lines(ReadmeCover.DATA))
     outcomes = ctx.links.outcomes

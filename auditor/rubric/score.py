@@ -180,11 +180,12 @@ def _candidates(own: Sequence[LinkResult]) -> list[Candidate]:
 
 def _unread_pages(own: Sequence[LinkResult]) -> list[LinkResult]:
     """Project pages not read, and archive records (Zenodo, OSF, a DOI) whose API did not
-    answer: either may be, or lead to, the code."""
+    answer: either may be, or lead to, the code (a README's weights or data never do)."""
     return [
         r
         for r in own
-        if (r.link.kind in PROJECT_PAGE_KINDS or (r.link.kind in RECORD_KINDS and r.repo is None))
+        if r.link.artifact is None
+        and (r.link.kind in PROJECT_PAGE_KINDS or (r.link.kind in RECORD_KINDS and r.repo is None))
         and r.check.outcome in INCONCLUSIVE
     ]
 

@@ -27,6 +27,7 @@ from auditor.models import (
     Paper,
     PaperScore,
     Tier,
+    Whose,
 )
 from auditor.scorecard.summary import Summary, build_summary
 
@@ -146,9 +147,14 @@ class LinkEntry:
 
     @property
     def counts_as_dead(self) -> bool:
-        """Dead and not acknowledged: the one "dead link that counts", which every report,
+        """Dead, not acknowledged and not another work's artifact (a base model the README
+        names is shown, never counted): the one "dead link that counts", which every report,
         output, annotation and exit code counts."""
-        return self.outcome == Outcome.DEAD and not self.is_acknowledged
+        return (
+            self.outcome == Outcome.DEAD
+            and not self.is_acknowledged
+            and self.result.link.whose is not Whose.OTHER
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,7 +122,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "archived_copy": _OMITTED,
         "preservation": _OMITTED,
     },
-    Link: {"found_via": _OMITTED},
+    Link: {"found_via": _OMITTED, "artifact": _OMITTED, "whose": _OMITTED},
     Occurrence: {"line": _COUNT},
     LinkCheck: {
         "checked_at": _STAMP,
@@ -161,6 +161,7 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_weights_promise": _OMITTED,  # since promises are tracked; read again by a merge
         "empty_folders": _NEVER,  # said in B2's reason, with the folders
         "readme_branch": _NEVER,  # followed, or said in B2's reason
+        "readme_artifacts": _NEVER,  # checked as links of their own (`Link.artifact`)
         "tracker": _OMITTED,  # present when the issue tracker's latest titles report blockers
     },
     TrackerReport: {

@@ -20,11 +20,13 @@ from auditor import render
 from auditor.history.promises import with_first_seen
 from auditor.models import (
     ArchivedCopy,
+    ArtifactKind,
     LicenseClass,
     LinkKind,
     Outcome,
     ReadmeCover,
     ReadmeEvidence,
+    Whose,
 )
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
@@ -972,6 +974,39 @@ def judged_elsewhere_scorecard() -> Scorecard:
     )  # fmt: skip
 
 
+# --- the weights and data the READMEs give ----------------------------------------------------
+
+
+def artifacts_scorecard() -> Scorecard:
+    """LabNet's README gives its own weights (one dead, one gated), its data on a file share
+    that only a browser may ask, and a base model of another work that is dead too."""
+    code = "https://github.com/lab/labnet"
+
+    def given(url: str, kind: LinkKind, outcome: Outcome, detail: str, whose: Whose) -> Any:
+        found = result(url, kind, ["list.txt#1"], outcome=outcome, detail=detail, found_via=code)
+        artifact = ArtifactKind.DATA if "dataset" in url else ArtifactKind.WEIGHTS
+        return replace(
+            found, link=replace(found.link, occurrences=(), artifact=artifact, whose=whose)
+        )
+
+    return scorecard(
+        [
+            (paper("list.txt#1", "LabNet"), [
+                result(code, LinkKind.GITHUB_REPO, ["list.txt#1"], repo=gold_facts("lab/labnet")),
+                given("https://lab.example.org/ckpt/labnet-large-final-weights.pt", LinkKind.WEB,
+                      Outcome.DEAD, "404 Not Found", Whose.OWN),
+                given("https://huggingface.co/lab/labnet-base", LinkKind.HUGGINGFACE, Outcome.OK,
+                      "repository exists (gated: access on request)", Whose.OWN),
+                given("https://www.dropbox.com/s/abc/labnet-dataset.zip?dl=0", LinkKind.WEB,
+                      Outcome.UNSUPPORTED, "not checked by its host's answer: the host shows "
+                      "its files only in a browser running its scripts", Whose.OWN),
+                given("https://huggingface.co/other-org/base-model", LinkKind.HUGGINGFACE,
+                      Outcome.DEAD, "Hugging Face: repository not found", Whose.OTHER),
+            ]),
+        ]
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
 def test_links_judged_on_a_folder_or_branch_are_listed_with_where(
     browser: Any, tmp_path: Path, width: int, height: int
@@ -995,5 +1030,28 @@ def test_links_judged_on_a_folder_or_branch_are_listed_with_where(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box.scroll_into_view_if_needed()
     screenshot(page, f"judged-elsewhere-{width}.png")
+    assert errors == []
+
+
+@pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
+def test_the_weights_and_data_the_readmes_give_are_listed_with_their_outcomes(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    page, errors = open_report(
+        browser, tmp_path, artifacts_scorecard(), viewport={"width": width, "height": height}
+    )
+    box = page.locator("#artifact-list")
+    assert box.get_attribute("open") == ""  # one of the paper's own is dead
+    assert "Weights and data the READMEs give (4)" in box.locator("summary").text_content()
+    items = [item.text_content() for item in box.locator("li").all()]
+    assert items[0].startswith("dead weights: https://lab.example.org/ckpt/")  # what counts first
+    assert any("access on request" in item for item in items)
+    assert any(item.startswith("unsupported data:") and "browser" in item for item in items)
+    assert any("(another work's)" in item and "base-model" in item for item in items)
+    # Only the paper's own dead weights count: the base model is shown, not counted.
+    assert "Dead links (1)" in page.locator("body").text_content()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box.scroll_into_view_if_needed()
+    screenshot(page, f"artifact-list-{width}.png")
     assert errors == []
     page.close()

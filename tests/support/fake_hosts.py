@@ -573,12 +573,18 @@ def osf_routes(
 
 
 def huggingface_routes(
-    repo_id: str, card: str, *, private: bool = False, siblings: tuple[str, ...] = ()
+    repo_id: str,
+    card: str,
+    *,
+    private: bool = False,
+    siblings: tuple[str, ...] = (),
+    gated: bool | str = False,
 ) -> dict[str, Route]:
     """huggingface.co/docs/hub/api: GET /api/models/{repo_id} (id, author, sha, lastModified,
     createdAt, private, disabled, gated, downloads, likes, tags, cardData, siblings
     [{rfilename}]); the card from the file URL /{repo_id}/resolve/main/README.md. `siblings`:
-    files besides the card and the weights."""
+    files besides the card and the weights; `gated`: False, or "auto" / "manual" (how access
+    requests are approved)."""
     model = {
         "_id": "6601",
         "id": repo_id,
@@ -589,7 +595,7 @@ def huggingface_routes(
         "createdAt": "2026-02-01T10:00:00.000Z",
         "private": private,
         "disabled": False,
-        "gated": False,
+        "gated": gated,
         "downloads": 10,
         "likes": 2,
         "tags": ["pytorch", "license:apache-2.0"],
