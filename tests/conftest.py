@@ -1,15 +1,19 @@
-"""Shared test setup: no test sees the developer's GitHub token or Actions environment."""
+"""Shared test setup: no test sees the developer's GitHub token or Actions environment, and no
+test's audit resolves a name beyond this machine."""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
+import socket
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
 
 from auditor import redact
+from auditor.net import client, guard
 
 # Property tests prove what holds, not how fast: on a loaded machine (two workers on two cores)
 # hypothesis's 200 ms deadline per example fails them for the time, never for the property.
@@ -38,6 +42,24 @@ _OUTSIDE_VARIABLES = (
     "GITHUB_OUTPUT",
     "NO_COLOR",
 )
+
+
+async def _loopback_names_only(host: str, port: int) -> list[str]:
+    """The resolver of every audit a test runs in its process: an address or `localhost` as
+    the system resolves it; any other name does not exist, at once, as on a machine without
+    DNS, so no test asks a DNS server beyond this machine. A test giving names addresses
+    patches `client.system_resolver` itself (`FakeDNS`)."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if host.lower().rstrip(".") != "localhost":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known") from None
+    return await guard.system_resolver(host, port)
+
+
+@pytest.fixture(autouse=True)
+def loopback_dns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client, "system_resolver", _loopback_names_only)
 
 
 @pytest.fixture(autouse=True)

@@ -113,6 +113,7 @@ async def test_complete_repository_facts(
         readme_words=facts.readme_words,
         readme_inherited=facts.readme_inherited,
         artifact_links=("https://huggingface.co/ml-lab/deepthing-base",),
+        readme_artifacts=facts.readme_artifacts,
         root_files=("CITATION.cff", "LICENSE", "README.md", "requirements.txt", "src"),
         env_files=("requirements.txt",),
         deps_pinned=True,
@@ -133,6 +134,10 @@ async def test_complete_repository_facts(
         commit=head_oid(next(r for r in sample_repos() if r.full_name == "ml-lab/complete")),
     )
     assert [e.line for e in facts.readme_evidence] == [3, 8, 11, 0]
+    # Every README link classified, its weights checked as the paper's (both backends alike).
+    assert [(a.url, a.kind.value) for a in facts.readme_artifacts] == [
+        ("https://huggingface.co/ml-lab/deepthing-base", "weights")
+    ]
     assert {"deepthing", "install", "training"} <= set(facts.readme_words)
 
 

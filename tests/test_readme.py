@@ -18,6 +18,7 @@ from auditor.readme.analysis import MAX_CHARS, analyze_readme
 from auditor.readme.lines import tables
 from auditor.readme.parse import parse
 from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import host_world, huggingface_routes
 
 ASSETS = Path(__file__).parent / "assets" / "readmes"
 CODE_ROOT = ("README.md", "LICENSE", "requirements.txt", "src", "train.py")
@@ -690,12 +691,17 @@ def moves_audit(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         f"We present Fancy{n}. Code: https://github.com/{name}." for n, name in enumerate(names)
     )
     (folder / "papers.txt").write_text(f"Papers\n\n{papers}\n", encoding="utf-8")
-    with FakeGitHub(repos, token="t0ken") as github:
+    # The weights the READMEs name answer on the Hugging Face API (loopback).
+    models = {
+        **huggingface_routes("newlab/fancy-7b", "# Fancy 7B"),
+        **huggingface_routes("acme/fancy-7b", "# Fancy 7B"),
+    }
+    with FakeGitHub(repos, token="t0ken") as github, host_world({"huggingface": models}) as hosts:
         code = cli.main(
             ["audit", str(folder / "papers.txt"), "--out", str(folder / "out"),
              "--allow-private", "127.0.0.0/8", "--github-api-url", github.url, "--no-cache",
              "--no-rescue", "--timeout", "5", "--paper-date", "2024-01-15"],
-            environ={"GITHUB_TOKEN": "t0ken"},
+            environ={"GITHUB_TOKEN": "t0ken", **hosts.environ()},
         )  # fmt: skip
     assert code == 0
     document: dict[str, Any] = json.loads((folder / "out" / "scorecard.json").read_text())
