@@ -25,11 +25,8 @@ from dataclasses import replace
 from urllib.parse import quote, unquote, urlsplit
 
 from auditor.hosts.adapter import (
-    NOT_SERVED,
     HostAnswer,
     Reason,
-    UrlAdapter,
-    not_served,
     owned_repository,
     verdict,
 )
@@ -52,6 +49,7 @@ from auditor.hosts.api import JsonApi
 from auditor.hosts.github.cited import (
     CitedPath,
     Entries,
+    FolderForge,
     Located,
     Missing,
     Unlocated,
@@ -65,7 +63,7 @@ from auditor.models import LinkKind, Outcome, Release, RepoFacts
 SITE = "https://bitbucket.org"
 
 
-class Bitbucket(UrlAdapter[str]):
+class Bitbucket(FolderForge):
     """Facts about bitbucket.org repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
@@ -75,19 +73,9 @@ class Bitbucket(UrlAdapter[str]):
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return owned_repository(url, kind, LinkKind.BITBUCKET)
 
-    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
-        """A repository, or the folder of it a `/src/REF/PATH` link cites."""
-        full_name = self.target(url, kind)
-        if full_name is None:
-            return not_served(NOT_SERVED)
-        cited = bitbucket_cited(url, full_name)
-        root = await self.facts(full_name)
-        if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
-            return root
-        try:
-            return await self._folder(root.facts, cited)
-        except Stop as stop:
-            return stop.answer()
+    def cited(self, url: str, full_name: str) -> CitedPath | None:
+        """The folder a `/src/REF/PATH` link cites."""
+        return bitbucket_cited(url, full_name)
 
     def _source(self, facts: RepoFacts, ref: str | None) -> str:
         base = f"{self._root}/repositories/{quote(facts.full_name, safe='/')}"
@@ -110,7 +98,7 @@ class Bitbucket(UrlAdapter[str]):
             if (listed := text_field(item, "path"))
         )
 
-    async def _folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+    async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
         """The cited folder's verdict and facts; a path that is no folder is read as a file."""
 
         async def listing(folder: str, ref: str | None) -> Entries | None:

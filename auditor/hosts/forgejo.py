@@ -26,11 +26,8 @@ from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import (
-    NOT_SERVED,
     HostAnswer,
     Reason,
-    UrlAdapter,
-    not_served,
     owned_repository,
     verdict,
 )
@@ -53,6 +50,7 @@ from auditor.hosts.api import JsonApi
 from auditor.hosts.github.cited import (
     CitedPath,
     Entries,
+    FolderForge,
     Located,
     Missing,
     Unlocated,
@@ -64,7 +62,7 @@ from auditor.links.normalize import forgejo_cites_folder
 from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 
-class Forgejo(UrlAdapter[str]):
+class Forgejo(FolderForge):
     """Facts about repositories of one Forgejo or Gitea instance: Codeberg's links are its
     own (`target`); a self-hosted instance is asked by `facts`."""
 
@@ -77,19 +75,9 @@ class Forgejo(UrlAdapter[str]):
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return owned_repository(url, kind, LinkKind.CODEBERG)
 
-    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
-        """A repository, or the folder of it a `/src/branch/REF/PATH` link cites."""
-        full_name = self.target(url, kind)
-        if full_name is None:
-            return not_served(NOT_SERVED)
-        cited = forgejo_cited(url, full_name)
-        root = await self.facts(full_name)
-        if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
-            return root
-        try:
-            return await self._folder(root.facts, cited)
-        except Stop as stop:
-            return stop.answer()
+    def cited(self, url: str, full_name: str) -> CitedPath | None:
+        """The folder a `/src/branch/REF/PATH` link cites."""
+        return forgejo_cited(url, full_name)
 
     async def _listing(self, full_name: str, path: str, ref: str | None) -> Entries | None:
         """A folder's listing at `ref` (None: the default branch); None when there is none
@@ -110,7 +98,7 @@ class Forgejo(UrlAdapter[str]):
             if isinstance(item, dict) and (name := text_field(item, "name"))
         )
 
-    async def _folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+    async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
         """The cited folder's verdict and facts, located as `cited.locate` says. A `/src/`
         link does not say whether PATH is a folder or a file: a path that is no folder is read
         as a file (`blob`), judged on the folder holding it."""

@@ -54,21 +54,29 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
     def target(self, url: str, kind: LinkKind | None) -> tuple[HuggingFaceCollection, str] | None:
         return huggingface_repository(url) if kind in {None, LinkKind.HUGGINGFACE} else None
 
+    async def metadata(
+        self, kind: HuggingFaceCollection, repo_id: str
+    ) -> dict[str, object] | HostAnswer:
+        """The repository's API metadata, or the answer when the Hub gives none: gone (it
+        answers 401 naming no repository for one that is missing or private), blocked."""
+        answer = await self._api.get(f"{self._hf}/{kind}/{repo_id}")
+        not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
+        reason = Reason.GONE if answer.status == 401 and not_found else refusal(answer)
+        match reason:
+            case Reason.GONE:
+                return gone(repo_id, "huggingface", "Hugging Face: repository not found")
+            case Reason.BLOCKED:
+                return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
+        expect(answer, "Hugging Face API")
+        return answer.json_object("Hugging Face API")
+
     async def facts(self, target: tuple[HuggingFaceCollection, str]) -> HostAnswer:
         """`target`: `models`, `datasets` or `spaces`, and the repository id."""
         kind, repo_id = target
         try:
-            answer = await self._api.get(f"{self._hf}/{kind}/{repo_id}")
-            # The Hub answers 401 naming no repository for one that is missing or private.
-            not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
-            reason = Reason.GONE if answer.status == 401 and not_found else refusal(answer)
-            match reason:
-                case Reason.GONE:
-                    return gone(repo_id, "huggingface", "Hugging Face: repository not found")
-                case Reason.BLOCKED:
-                    return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
-            expect(answer, "Hugging Face API")
-            body = answer.json_object("Hugging Face API")
+            body = await self.metadata(kind, repo_id)
+            if isinstance(body, HostAnswer):
+                return body
             if is_private(body):
                 return private()
             full_name = text_field(body, "id") or repo_id
@@ -146,16 +154,9 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
     weight files (`links.is_weights_file`)."""
     kind, repo_id = target
     try:
-        answer = await hub._api.get(f"{hub._hf}/{kind}/{repo_id}")
-        not_found = answer.headers.get("x-error-code") in {"RepoNotFound", "EntryNotFound"}
-        reason = Reason.GONE if answer.status == 401 and not_found else refusal(answer)
-        match reason:
-            case Reason.GONE:
-                return gone(repo_id, "huggingface", "Hugging Face: repository not found")
-            case Reason.BLOCKED:
-                return blocked(answer, "Hugging Face API", absent(repo_id, "huggingface"))
-        expect(answer, "Hugging Face API")
-        body = answer.json_object("Hugging Face API")
+        body = await hub.metadata(kind, repo_id)
+        if isinstance(body, HostAnswer):
+            return body
         if is_private(body):
             return private(kind.removesuffix("s"))
         notes = []

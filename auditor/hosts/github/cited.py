@@ -16,18 +16,20 @@ folder's pieces, as `hosts.listing` does from a root's, and records the folder a
 from __future__ import annotations
 
 import posixpath
+from abc import abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 from auditor.facts import repofiles
-from auditor.hosts.adapter import HostAnswer, Reason, verdict
+from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served, verdict
+from auditor.hosts.answers import Stop
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
 from auditor.links import GITHUB, github_full_name, is_github_full_name
 from auditor.links.hosts import canonical_host
 from auditor.links.normalize import cites_folder
-from auditor.models import Outcome, RepoFacts
+from auditor.models import LinkKind, Outcome, RepoFacts
 
 # Refs longer than this many segments are not tried: a link cannot make a query unbounded.
 MAX_REF_SEGMENTS = 4
@@ -330,3 +332,29 @@ def skipped(cited: CitedPath, why: str) -> HostAnswer:
     """The folder not read (the budget, a failure): `unchecked`, naming the skipped fact."""
     detail = f"{FOLDER} {cited.written} not read: {why}"
     return verdict(Reason.COULD_NOT_ASK, Outcome.UNCHECKED, detail)
+
+
+class FolderForge(UrlAdapter[str]):
+    """A forge whose links may cite a folder of a repository (`owner/name`): a link is judged
+    on its repository, then, when the repository is there, on the folder it cites."""
+
+    @abstractmethod
+    def cited(self, url: str, full_name: str) -> CitedPath | None:
+        """The folder `url` cites of `full_name`; None for the repository itself."""
+
+    @abstractmethod
+    async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts, the repository's `facts` known."""
+
+    async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
+        full_name = self.target(url, kind)
+        if full_name is None:
+            return not_served(NOT_SERVED)
+        cited = self.cited(url, full_name)
+        root = await self.facts(full_name)
+        if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
+            return root
+        try:
+            return await self.folder(root.facts, cited)
+        except Stop as stop:
+            return stop.answer()
