@@ -16,6 +16,8 @@ from tests.support.fake_hosts import (
     bitbucket_tree_routes,
     forgejo_routes,
     forgejo_tree_routes,
+    gitee_routes,
+    gitee_tree_routes,
     gitlab_routes,
     gitlab_tree_routes,
 )
@@ -401,3 +403,93 @@ async def test_a_cited_bitbucket_folder_is_judged_on_that_folder(
     if folder == "parts/ready" and outcome is Outcome.OK:
         assert result.facts is not None
         assert result.facts.deps_pinned is True
+
+
+@pytest.fixture
+async def gitee_suite() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **gitee_routes("lab/suite", {"README.md": SUITE["README.md"]}),
+        **gitee_tree_routes("lab/suite", SUITE),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"GITEE_API_URL": fake.url("/api/v5")})
+            settings = Settings(max_retries=1, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        ("tree/master/parts/ready", Outcome.OK, "parts/ready", "judged on parts/ready/ at master"),
+        ("tree/master/parts/soon", Outcome.OK, "parts/soon", "judged on parts/soon/ at master"),
+        (
+            "blob/master/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at master (holding solve.py)",
+        ),
+        (
+            "tree/master/parts/bare",
+            Outcome.OK,
+            "parts/bare",
+            "judged on parts/bare/ at master; README from the root, the nearest up the tree",
+        ),
+        (
+            "tree/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        (
+            "blob/cvpr/parts/ready/solve.py",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        ("tree/master/parts/gone", Outcome.DEAD, None, "folder parts/gone is on neither master"),
+        (
+            "blob/master/parts/ready/gone.py",
+            Outcome.DEAD,
+            None,
+            "file parts/ready/gone.py is on neither master",
+        ),
+        (
+            "tree/cvpr/parts/gone",
+            Outcome.MOVED,
+            "lab/suite",
+            "no ref of cvpr/parts/gone found, nor its path on the default branch",
+        ),
+    ],
+)
+async def test_a_cited_gitee_folder_is_judged_on_that_folder(
+    gitee_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    result = await gitee_suite.check(f"https://gitee.com/lab/suite/{cited}", LinkKind.GITEE)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    facts = result.facts
+    assert (facts.folder or facts.full_name if facts else None) == folder
+    if outcome is Outcome.MOVED and folder != "lab/suite":
+        view = cited.split("/")[0]
+        path = cited.split("/", 2)[2]
+        assert result.check.final_url == f"https://gitee.com/lab/suite/{view}/master/{path}"
+
+
+async def test_gitee_folders_of_one_repository_each_get_their_own_verdict(
+    gitee_suite: ForgeFacts,
+) -> None:
+    url = "https://gitee.com/lab/suite/tree/master/parts/"
+    ready = (await gitee_suite.check(url + "ready", LinkKind.GITEE)).facts
+    soon = (await gitee_suite.check(url + "soon", LinkKind.GITEE)).facts
+    root = (await gitee_suite.check("https://gitee.com/lab/suite", LinkKind.GITEE)).facts
+    assert ready is not None
+    assert (ready.folder, ready.ref) == ("parts/ready", "master")
+    assert ready.root_files == ("README.md", "requirements.txt", "solve.py")
+    assert ready.deps_pinned is True  # the folder's requirements.txt was read
+    assert ReadmeCover.USAGE in ready.readme_covers
+    assert soon is not None
+    assert soon.root_files == ("README.md",)
+    assert ReadmeCover.PLACEHOLDER in soon.readme_covers
+    assert root is not None  # the repository itself: judged on its root
+    assert (root.folder, root.ref) == (None, None)

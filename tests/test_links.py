@@ -373,3 +373,30 @@ def test_a_cited_codeberg_or_bitbucket_folder_keeps_its_path(url: str, normal_ur
     repository = url.split("/src/")[0].split("/issues/")[0]
     expected = repository if normal_url != repository else None
     assert keyed_before_folders(normal.url) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "normal_url"),
+    [
+        (
+            "https://gitee.com/lab/net/tree/master/models",
+            "https://gitee.com/lab/net/tree/master/models",
+        ),
+        (
+            "https://www.gitee.com/lab/net/blob/v1/models/a.py",
+            "https://gitee.com/lab/net/blob/v1/models/a.py",
+        ),
+        # A bare ref, or another page of the repository, names the repository.
+        ("https://gitee.com/lab/net/tree/master", "https://gitee.com/lab/net"),
+        ("https://gitee.com/lab/net/issues/3", "https://gitee.com/lab/net"),
+    ],
+)
+def test_a_cited_gitee_folder_keeps_its_path(url: str, normal_url: str) -> None:
+    normal = normalize_url(url)
+    assert normal is not None
+    assert (normal.kind, normal.url) == (LinkKind.GITEE, normal_url)
+    again = normalize_url(normal.url)
+    assert again is not None
+    assert again.url == normal.url
+    cited = normal_url != "https://gitee.com/lab/net"
+    assert keyed_before_folders(normal.url) == ("https://gitee.com/lab/net" if cited else None)

@@ -9,15 +9,24 @@
 * `GET /repos/{owner}/{repo}/releases/latest` (`Release`): the newest release.
 
 A missing or private repository answers 404: `dead`; a private one the token can read is
-`blocked`."""
+`blocked`.
+
+A link to `/tree/REF/PATH` or `/blob/REF/PATH` is judged on that folder (for `blob/`, the
+folder holding the file, and the file's existence), as a GitHub one is (`hosts.github.cited`:
+the splits of REF and PATH, `locate_by`): `GET …/contents/{path}?ref={ref}` lists a folder (a
+list of `Content`: name, path, type `file`|`dir`, download_url; one object for a file); a path
+or a ref that is not there answers 404 or an empty list (git holds no empty folder); a ref
+exists when its root is listed. The folder's README (or the nearest up the tree) and
+dependency lists are read raw."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import quote
+from typing import Literal
+from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, owned_repository
+from auditor.hosts.adapter import HostAnswer, Reason, owned_repository, verdict
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -34,13 +43,23 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    FolderForge,
+    Missing,
+    Unlocated,
+    locate_by,
+    located_answer,
+)
 from auditor.hosts.listing import complete_from_root, no_file
-from auditor.models import LinkKind, Release, RepoFacts
+from auditor.links.normalize import gitee_cites_folder
+from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 SITE = "https://gitee.com"
 
 
-class Gitee(UrlAdapter[str]):
+class Gitee(FolderForge):
     """Facts about gitee.com repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
@@ -49,6 +68,59 @@ class Gitee(UrlAdapter[str]):
 
     def target(self, url: str, kind: LinkKind | None) -> str | None:
         return owned_repository(url, kind, LinkKind.GITEE)
+
+    def cited(self, url: str, full_name: str) -> CitedPath | None:
+        """The folder a `/tree/REF/PATH` or `/blob/REF/PATH` link cites."""
+        return gitee_cited(url, full_name)
+
+    async def _listing(self, full_name: str, folder: str, ref: str | None) -> Entries | None:
+        """A folder's listing at `ref` (None: the default branch); None when there is none
+        (a 404, an empty list, or a file at `folder`)."""
+        url = f"{self._root}/repos/{quote(full_name, safe='/')}/contents"
+        url += f"/{quote(folder)}" if folder else ""
+        url += f"?ref={quote(ref, safe='')}" if ref is not None else ""
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return None
+        expect(answer, "Gitee API")
+        body = answer.json("Gitee API")
+        if not isinstance(body, list):
+            return None  # a file
+        entries = tuple(
+            (name, text_field(item, "type") != "dir")
+            for item in body
+            if isinstance(item, dict) and (name := text_field(item, "name"))
+        )
+        return entries or None
+
+    async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts, located as `cited.locate` says."""
+        full_name = facts.full_name
+
+        async def listing(folder: str, ref: str | None) -> Entries | None:
+            return await self._listing(full_name, folder, ref)
+
+        async def exists(ref: str) -> bool:
+            return await self._listing(full_name, "", ref) is not None
+
+        where = await locate_by(cited, listing, exists)
+        if isinstance(where, Missing):
+            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+        if isinstance(where, Unlocated):
+            final_url = f"{SITE}/{full_name}"
+            return verdict(
+                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
+            )
+        ref = where.ref or facts.default_branch or "HEAD"
+        base = f"{self._root}/repos/{quote(full_name, safe='/')}"
+
+        async def read(path: str) -> str | None:
+            raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(ref, safe='')}")
+            return raw.text if raw.status == 200 else None
+
+        moved_url = f"{SITE}/{full_name}/{where.split.view}/{ref}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        return await located_answer(facts, where, read, moved_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:
@@ -113,3 +185,15 @@ class Gitee(UrlAdapter[str]):
             return found(facts, full_name, f"{SITE}/{facts.full_name}")
         except Stop as stop:
             return stop.answer()
+
+
+def gitee_cited(url: str, full_name: str) -> CitedPath | None:
+    """The folder (or file) of `full_name` a `/tree/REF/PATH` or `/blob/REF/PATH` link cites;
+    None for the repository itself."""
+    segments = [unquote(s) for s in urlsplit(url).path.split("/") if s][2:]
+    if not gitee_cites_folder("/" + "/".join(segments)):
+        return None
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    view: Literal["tree", "blob"] = "tree" if segments[0] == "tree" else "blob"
+    return CitedPath(full_name, view, tuple(segments[1:]))

@@ -18,6 +18,7 @@ from auditor.links.hosts import (
     CANONICAL_HOSTS,
     CODEBERG,
     FORGEJO_SITE_SECTIONS,
+    GITEE,
     GITHUB,
     GITLAB,
     HOSTNAME_SHAPE,
@@ -178,12 +179,14 @@ def _github_repository(path: str) -> NormalizedUrl | None:
 
 
 def _cites_folder_on(kind: LinkKind, host: str, subpath: str | None) -> bool:
-    """Whether the path after a repository of gitlab.com, Codeberg or Bitbucket cites a folder
-    or a file of a ref (those hosts' adapters judge it on its own)."""
+    """Whether the path after a repository of gitlab.com, Codeberg, Bitbucket or Gitee cites a
+    folder or a file of a ref (those hosts' adapters judge it on its own)."""
     if kind is LinkKind.GITLAB:
         return host == GITLAB and gitlab_cites_folder(subpath)
     if kind is LinkKind.CODEBERG:
         return forgejo_cites_folder(subpath)
+    if kind is LinkKind.GITEE:
+        return gitee_cites_folder(subpath)
     return kind is LinkKind.BITBUCKET and bitbucket_cites_folder(subpath)
 
 
@@ -208,20 +211,32 @@ def bitbucket_cites_folder(subpath: str | None) -> bool:
     return len(segments) >= 3 and segments[0] == "src"
 
 
+def gitee_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Gitee repository (`/tree/REF/PATH`, `/blob/REF/PATH`) cites a
+    folder or a file of a ref, not the repository (a bare `/tree/REF` is the repository)."""
+    segments = [segment for segment in (subpath or "").split("/") if segment]
+    return len(segments) >= 3 and segments[0] in ("tree", "blob")
+
+
 # How a Forgejo (Codeberg) `/src/` link names its ref.
 FORGEJO_REF_KINDS = ("branch", "tag", "commit")
 
 
 def keyed_before_folders(url: str) -> str | None:
-    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, or GitLab's
-    `https://gitlab.com/group/project/-/tree/REF/PATH`, normalised) was keyed under before
-    folders were judged on their own: its repository's. The history kept under that key is the
-    folder link's past. None for any other link."""
+    """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, GitLab's
+    `https://gitlab.com/group/project/-/tree/REF/PATH`, Codeberg's, Bitbucket's or Gitee's,
+    normalised) was keyed under before folders were judged on their own: its repository's. The
+    history kept under that key is the folder link's past. None for any other link."""
     gitlab = f"https://{GITLAB}/"
     if url.startswith(gitlab) and "/-/" in url:
         project, _, rest = url.partition("/-/")
         return project if gitlab_cites_folder("/-/" + rest) else None
-    for forge, cites in ((CODEBERG, forgejo_cites_folder), (BITBUCKET, bitbucket_cites_folder)):
+    forges = (
+        (CODEBERG, forgejo_cites_folder),
+        (BITBUCKET, bitbucket_cites_folder),
+        (GITEE, gitee_cites_folder),
+    )
+    for forge, cites in forges:
         site = f"https://{forge}/"
         if url.startswith(site):
             segments = url[len(site) :].split("/")

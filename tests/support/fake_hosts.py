@@ -526,6 +526,49 @@ def gitee_routes(
     return routes
 
 
+def gitee_tree_routes(
+    full_name: str, files: Mapping[str, str], *, branch: str = "master"
+) -> dict[str, Route]:
+    """gitee.com/api/v5/swagger, "Repositories": GET /api/v5/repos/{owner}/{repo}/contents(/
+    {path})?ref= for a tree of `files` on `branch`: a folder answers a list of Content (name,
+    path, type file|dir, size, download_url), a file one Content object. Other refs hold no
+    files: a folder asked at one answers an empty list (Gitee answers a ref or path it does not
+    hold with an empty list or 404; a path that is nowhere answers 404 here). Each file raw
+    (…/raw/{path})."""
+    base = f"/api/v5/repos/{full_name}"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folders.setdefault("/".join(parts[:depth]), {})[parts[depth]] = depth == len(parts) - 1
+
+    def entry(path: str, is_file: bool) -> dict[str, object]:
+        return {
+            "name": path.rsplit("/", 1)[-1], "path": path, "type": "file" if is_file else "dir",
+            "size": len(files[path].encode()) if is_file else 0,
+            "download_url": f"https://gitee.com/{full_name}/raw/{branch}/{path}",
+        }  # fmt: skip
+
+    def answer(body: object) -> Route:
+        def route(exchange: Exchange) -> Reply:
+            ref = parse_qs(exchange.query).get("ref", [branch])[0]
+            return reply(body if ref == branch else [])
+
+        return route
+
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        listing = [
+            entry(f"{folder}/{name}" if folder else name, is_file)
+            for name, is_file in sorted(names.items())
+        ]
+        routes[f"{base}/contents" + (f"/{folder}" if folder else "")] = answer(listing)
+    for path, text in files.items():
+        routes[f"{base}/contents/{path}"] = answer(entry(path, True))
+        routes[f"{base}/raw/{path}"] = reply(text)
+    return routes
+
+
 # --- OSF ------------------------------------------------------------------------------------------
 
 
