@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from auditor.config.settings import Settings, api_roots_from
 from auditor.hosts.forges import ForgeFacts
+from auditor.hosts.huggingface import MAX_CARD_BYTES
 from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
@@ -20,6 +22,8 @@ from tests.support.fake_hosts import (
     gitee_tree_routes,
     gitlab_routes,
     gitlab_tree_routes,
+    huggingface_routes,
+    huggingface_tree_routes,
 )
 from tests.support.local_servers import plain_fetcher, serve
 
@@ -493,3 +497,121 @@ async def test_gitee_folders_of_one_repository_each_get_their_own_verdict(
     assert ReadmeCover.PLACEHOLDER in soon.readme_covers
     assert root is not None  # the repository itself: judged on its root
     assert (root.folder, root.ref) == (None, None)
+
+
+@pytest.fixture
+async def hub_suite() -> AsyncIterator[ForgeFacts]:
+    model = huggingface_routes("lab/suite", SUITE["README.md"], siblings=tuple(SUITE)[1:])
+    data = huggingface_routes("lab/data", SUITE["README.md"], siblings=tuple(SUITE)[1:])
+    dataset = {"/api/datasets/lab/data": data["/api/models/lab/data"]}
+    routes = {
+        **model,
+        **dataset,
+        **huggingface_tree_routes("lab/suite", SUITE),
+        **huggingface_tree_routes("lab/data", SUITE, collection="datasets"),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            settings = Settings(max_retries=1, retry_base_delay=0.0)
+            yield ForgeFacts(fetcher, settings, huggingface_url=fake.url("/"))
+
+
+@pytest.mark.parametrize(
+    ("cited", "outcome", "folder", "detail"),
+    [
+        ("lab/suite/tree/main/parts/ready", Outcome.OK, "parts/ready", "parts/ready/ at main"),
+        ("lab/suite/tree/main/parts/soon", Outcome.OK, "parts/soon", "parts/soon/ at main"),
+        (
+            "lab/suite/blob/main/parts/ready/solve.py",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main (holding solve.py)",
+        ),
+        (
+            "lab/suite/tree/main/parts/bare",
+            Outcome.OK,
+            "parts/bare",
+            "judged on parts/bare/ at main; README from the root, the nearest up the tree",
+        ),
+        (
+            "datasets/lab/data/tree/main/parts/ready",
+            Outcome.OK,
+            "parts/ready",
+            "judged on parts/ready/ at main",
+        ),
+        (
+            "lab/suite/tree/cvpr/parts/ready",
+            Outcome.MOVED,
+            "parts/ready",
+            "cvpr not found; judged on the default branch",
+        ),
+        (
+            "datasets/lab/data/blob/v1/parts/ready/solve.py",
+            Outcome.MOVED,
+            "parts/ready",
+            "v1 not found; judged on the default branch",
+        ),
+        ("lab/suite/tree/main/parts/gone", Outcome.DEAD, None, "folder parts/gone is on neither"),
+        (
+            "datasets/lab/data/blob/main/parts/ready/gone.py",
+            Outcome.DEAD,
+            None,
+            "file parts/ready/gone.py is on neither main",
+        ),
+        (
+            "lab/suite/tree/cvpr/parts/gone",
+            Outcome.MOVED,
+            "lab/suite",
+            "no ref of cvpr/parts/gone found, nor its path on the default branch",
+        ),
+    ],
+)
+async def test_a_cited_hugging_face_folder_is_judged_on_that_folder(
+    hub_suite: ForgeFacts, cited: str, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    result = await hub_suite.check(f"https://huggingface.co/{cited}", LinkKind.HUGGINGFACE)
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    facts = result.facts
+    assert (facts.folder or facts.full_name if facts else None) == folder
+    if outcome is Outcome.MOVED and folder != "lab/suite":
+        moved = re.sub(r"/(tree|blob)/[^/]+/", r"/\1/main/", cited)
+        assert result.check.final_url == f"https://huggingface.co/{moved}"
+
+
+async def test_hugging_face_folders_of_one_repository_each_get_their_own_verdict(
+    hub_suite: ForgeFacts,
+) -> None:
+    url = "https://huggingface.co/lab/suite/tree/main/parts/"
+    ready = (await hub_suite.check(url + "ready", LinkKind.HUGGINGFACE)).facts
+    soon = (await hub_suite.check(url + "soon", LinkKind.HUGGINGFACE)).facts
+    root = (await hub_suite.check("https://huggingface.co/lab/suite", LinkKind.HUGGINGFACE)).facts
+    assert ready is not None
+    assert (ready.folder, ready.ref) == ("parts/ready", "main")
+    assert ready.root_files == ("README.md", "requirements.txt", "solve.py")
+    assert ready.deps_pinned is True  # the folder's requirements.txt was read
+    assert ReadmeCover.USAGE in ready.readme_covers
+    assert soon is not None
+    assert soon.root_files == ("README.md",)
+    assert ReadmeCover.PLACEHOLDER in soon.readme_covers
+    assert root is not None  # the repository itself: judged on its root, from its metadata
+    assert (root.folder, root.ref) == (None, None)
+
+
+async def test_a_hugging_face_folder_s_card_over_the_cap_is_not_read() -> None:
+    big = "# Huge\n\n## Usage\n```bash\npython run.py\n```\n" + "x" * MAX_CARD_BYTES
+    files = {"README.md": SUITE["README.md"], "parts/huge/README.md": big, "parts/huge/run.py": ""}
+    routes = {
+        **huggingface_routes("lab/big", SUITE["README.md"], siblings=("parts",)),
+        **huggingface_tree_routes("lab/big", files),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            settings = Settings(max_retries=1, retry_base_delay=0.0)
+            forges = ForgeFacts(fetcher, settings, huggingface_url=fake.url("/"))
+            url = "https://huggingface.co/lab/big/tree/main/parts/huge"
+            result = await forges.check(url, LinkKind.HUGGINGFACE)
+    assert result.check.outcome is Outcome.OK
+    assert result.facts is not None
+    assert result.facts.folder == "parts/huge"
+    assert ReadmeCover.USAGE not in result.facts.readme_covers

@@ -400,3 +400,38 @@ def test_a_cited_gitee_folder_keeps_its_path(url: str, normal_url: str) -> None:
     assert again.url == normal.url
     cited = normal_url != "https://gitee.com/lab/net"
     assert keyed_before_folders(normal.url) == ("https://gitee.com/lab/net" if cited else None)
+
+
+@pytest.mark.parametrize(
+    ("url", "normal_url", "repository"),
+    [
+        (
+            "https://huggingface.co/lab/net/tree/main/scripts",
+            "https://huggingface.co/lab/net/tree/main/scripts",
+            "https://huggingface.co/lab/net",
+        ),
+        (
+            "https://huggingface.co/datasets/lab/data/blob/v1/tools/prep.py",
+            "https://huggingface.co/datasets/lab/data/blob/v1/tools/prep.py",
+            "https://huggingface.co/datasets/lab/data",
+        ),
+        (
+            "https://huggingface.co/spaces/lab/demo/tree/main/app",
+            "https://huggingface.co/spaces/lab/demo/tree/main/app",
+            "https://huggingface.co/spaces/lab/demo",
+        ),
+        # A bare revision, or another page of the repository, names the repository.
+        ("https://huggingface.co/lab/net/tree/main", "https://huggingface.co/lab/net", None),
+        ("https://huggingface.co/lab/net/discussions/2", "https://huggingface.co/lab/net", None),
+    ],
+)
+def test_a_cited_hugging_face_folder_keeps_its_path(
+    url: str, normal_url: str, repository: str | None
+) -> None:
+    normal = normalize_url(url)
+    assert normal is not None
+    assert (normal.kind, normal.url) == (LinkKind.HUGGINGFACE, normal_url)
+    again = normalize_url(normal.url)
+    assert again is not None
+    assert again.url == normal.url
+    assert keyed_before_folders(normal.url) == repository

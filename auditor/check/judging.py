@@ -22,7 +22,8 @@ JUDGING_CHANGES: Mapping[int, str] = MappingProxyType(
         # `check.artifacts`): first seen by this version, they are a baseline, never new-dead.
         3: "weights and data links checked",
         # Root folders of placeholder files are no code; the branch a README sends the reader
-        # to is followed one hop; cited folders on GitLab, Codeberg, Bitbucket and Gitee.
+        # to is followed one hop; cited folders on GitLab, Codeberg, Bitbucket, Gitee and the
+        # Hugging Face Hub.
         4: "placeholder folders, README branches, other forges' folders",
     }
 )

@@ -63,7 +63,7 @@ from auditor.models import LinkKind, Outcome, Release, RepoFacts
 SITE = "https://bitbucket.org"
 
 
-class Bitbucket(FolderForge):
+class Bitbucket(FolderForge[str]):
     """Facts about bitbucket.org repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:

@@ -62,7 +62,7 @@ from auditor.links.normalize import forgejo_cites_folder
 from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 
-class Forgejo(FolderForge):
+class Forgejo(FolderForge[str]):
     """Facts about repositories of one Forgejo or Gitea instance: Codeberg's links are its
     own (`target`); a self-hosted instance is asked by `facts`."""
 

@@ -53,13 +53,13 @@ from auditor.hosts.github.cited import (
     located_answer,
 )
 from auditor.hosts.listing import complete_from_root, no_file
-from auditor.links.normalize import gitee_cites_folder
+from auditor.links.normalize import tree_or_blob_cites_folder
 from auditor.models import LinkKind, Outcome, Release, RepoFacts
 
 SITE = "https://gitee.com"
 
 
-class Gitee(FolderForge):
+class Gitee(FolderForge[str]):
     """Facts about gitee.com repositories."""
 
     def __init__(self, api: JsonApi, api_root: str) -> None:
@@ -191,7 +191,7 @@ def gitee_cited(url: str, full_name: str) -> CitedPath | None:
     """The folder (or file) of `full_name` a `/tree/REF/PATH` or `/blob/REF/PATH` link cites;
     None for the repository itself."""
     segments = [unquote(s) for s in urlsplit(url).path.split("/") if s][2:]
-    if not gitee_cites_folder("/" + "/".join(segments)):
+    if not tree_or_blob_cites_folder("/" + "/".join(segments)):
         return None
     if any(segment in (".", "..") for segment in segments):
         return None

@@ -9,16 +9,28 @@ level fills `root_files`, `env_files`, `has_citation_cff`; a model whose files h
 (`/{repo}/resolve/main/README.md`, on the site the API root belongs to) through the same README
 analyser as a repository's. A missing repository
 answers 404, or 401 with `X-Error-Code: RepoNotFound`: `dead`; a private one the token can read
-is `blocked`."""
+is `blocked`.
+
+A link to `/tree/REV/PATH` or `/blob/REV/PATH` (of a model, `datasets/` or `spaces/`) is judged
+on that folder (for `blob/`, the folder holding the file, and the file's existence), as a
+GitHub one is (`hosts.github.cited`: the splits of REV and PATH, `locate_by`): `GET
+/{models|datasets|spaces}/{id}/tree/{rev}/{path}` lists it ([{type `file`|`directory`, path
+from the root, size}]; 404, `X-Error-Code: RevisionNotFound` or `EntryNotFound`, for a revision
+or a path that is not there; a revision exists when its root is listed), its README (or the
+nearest up the tree) and dependency lists read from the file URL (`/{repo}/resolve/{rev}/
+{path}`), a file larger than the card's cap left unread."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import replace
+from typing import Literal
+from urllib.parse import quote, unquote, urlsplit
 
 from auditor.config.settings import huggingface_site
 from auditor.facts import repofiles
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, UrlAdapter, verdict
+from auditor.hosts.adapter import HostAnswer, Reason, verdict
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -34,7 +46,18 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
+from auditor.hosts.github.cited import (
+    CitedPath,
+    Entries,
+    FolderForge,
+    Missing,
+    Unlocated,
+    locate_by,
+    located_answer,
+)
 from auditor.links import HuggingFaceCollection, huggingface_repository, is_weights_file
+from auditor.links.normalize import tree_or_blob_cites_folder
+from auditor.links.repositories import huggingface_repository_segments
 from auditor.models import ACCESS_ON_REQUEST, LinkKind, Outcome, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
@@ -43,7 +66,7 @@ SITE = "https://huggingface.co"
 MAX_CARD_BYTES = 512 * 1024
 
 
-class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
+class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
     """Facts about Hugging Face repositories: (collection, repository id)."""
 
     def __init__(self, api: JsonApi, api_root: str = HUGGINGFACE_API) -> None:
@@ -53,6 +76,63 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
 
     def target(self, url: str, kind: LinkKind | None) -> tuple[HuggingFaceCollection, str] | None:
         return huggingface_repository(url) if kind in {None, LinkKind.HUGGINGFACE} else None
+
+    def cited(self, url: str, target: tuple[HuggingFaceCollection, str]) -> CitedPath | None:
+        """The folder a `/tree/REV/PATH` or `/blob/REV/PATH` link cites, named by the
+        repository's path on the site (`owner/name`, `datasets/owner/name`)."""
+        return huggingface_cited(url, target)
+
+    async def _listing(
+        self, target: tuple[HuggingFaceCollection, str], folder: str, revision: str
+    ) -> Entries | None:
+        """A folder's listing at `revision`; None when the Hub has no such folder there (a 404
+        for the revision or the path, or an answer that lists nothing as a folder)."""
+        kind, repo_id = target
+        url = f"{self._hf}/{kind}/{repo_id}/tree/{quote(revision, safe='')}"
+        url += f"/{quote(folder)}" if folder else ""
+        answer = await self._api.get(url)
+        if answer.status == 404:
+            return None
+        expect(answer, "Hugging Face API")
+        body = answer.json("Hugging Face API")
+        if not isinstance(body, list):
+            return None
+        return tuple(
+            (posixpath.basename(path), text_field(item, "type") != "directory")
+            for item in body
+            if isinstance(item, dict) and (path := text_field(item, "path"))
+        )
+
+    async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
+        """The cited folder's verdict and facts, located as `cited.locate` says."""
+        target = hub_target(cited.full_name)
+        default = facts.default_branch or "main"
+
+        async def listing(folder: str, revision: str | None) -> Entries | None:
+            return await self._listing(target, folder, revision or default)
+
+        async def exists(revision: str) -> bool:
+            return await self._listing(target, "", revision) is not None
+
+        where = await locate_by(cited, listing, exists)
+        if isinstance(where, Missing):
+            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+        if isinstance(where, Unlocated):
+            final_url = f"{SITE}/{cited.full_name}"
+            return verdict(
+                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
+            )
+        revision = where.ref or default
+        files = f"{self._site}/{cited.full_name}/resolve/{quote(revision, safe='')}"
+
+        async def read(path: str) -> str | None:
+            answer = await self._api.get(f"{files}/{quote(path)}")
+            fits = answer.status == 200 and len(answer.text) <= MAX_CARD_BYTES
+            return answer.text if fits else None
+
+        moved_url = f"{SITE}/{cited.full_name}/{where.split.view}/{revision}"
+        moved_url += f"/{where.split.path}" if where.split.path else ""
+        return await located_answer(facts, where, read, moved_url)
 
     async def metadata(
         self, kind: HuggingFaceCollection, repo_id: str
@@ -142,6 +222,34 @@ class HuggingFace(UrlAdapter[tuple[HuggingFaceCollection, str]]):
             return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
         except Stop as stop:
             return stop.answer()
+
+
+def hub_target(site_path: str) -> tuple[HuggingFaceCollection, str]:
+    """The (collection, id) a repository's path on the site (`huggingface_cited`) names."""
+    first, _, rest = site_path.partition("/")
+    if first == "datasets":
+        return "datasets", rest
+    if first == "spaces":
+        return "spaces", rest
+    return "models", site_path
+
+
+def huggingface_cited(url: str, target: tuple[HuggingFaceCollection, str]) -> CitedPath | None:
+    """The folder (or file) of the repository `target` a `/tree/REV/PATH` or `/blob/REV/PATH`
+    link cites, named by the repository's path on the site; None for the repository itself."""
+    segments = [s for s in urlsplit(url).path.split("/") if s]
+    repository = huggingface_repository_segments(segments)
+    if repository is None:
+        return None
+    rest = [unquote(segment) for segment in segments[len(repository) :]]
+    if not tree_or_blob_cites_folder("/" + "/".join(rest)):
+        return None
+    if any(segment in (".", "..") for segment in rest):
+        return None
+    kind, repo_id = target
+    site_path = repo_id if kind == "models" else f"{kind}/{repo_id}"
+    view: Literal["tree", "blob"] = "tree" if rest[0] == "tree" else "blob"
+    return CitedPath(site_path, view, tuple(rest[1:]))
 
 
 # --- a model or dataset a README gives as the paper's weights or data -----------------------------

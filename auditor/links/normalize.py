@@ -179,14 +179,15 @@ def _github_repository(path: str) -> NormalizedUrl | None:
 
 
 def _cites_folder_on(kind: LinkKind, host: str, subpath: str | None) -> bool:
-    """Whether the path after a repository of gitlab.com, Codeberg, Bitbucket or Gitee cites a
-    folder or a file of a ref (those hosts' adapters judge it on its own)."""
+    """Whether the path after a repository of gitlab.com, Codeberg, Bitbucket, Gitee or the
+    Hugging Face Hub cites a folder or a file of a ref (those hosts' adapters judge it on its
+    own)."""
     if kind is LinkKind.GITLAB:
         return host == GITLAB and gitlab_cites_folder(subpath)
     if kind is LinkKind.CODEBERG:
         return forgejo_cites_folder(subpath)
-    if kind is LinkKind.GITEE:
-        return gitee_cites_folder(subpath)
+    if kind in (LinkKind.GITEE, LinkKind.HUGGINGFACE):
+        return tree_or_blob_cites_folder(subpath)
     return kind is LinkKind.BITBUCKET and bitbucket_cites_folder(subpath)
 
 
@@ -211,9 +212,10 @@ def bitbucket_cites_folder(subpath: str | None) -> bool:
     return len(segments) >= 3 and segments[0] == "src"
 
 
-def gitee_cites_folder(subpath: str | None) -> bool:
-    """Whether the path after a Gitee repository (`/tree/REF/PATH`, `/blob/REF/PATH`) cites a
-    folder or a file of a ref, not the repository (a bare `/tree/REF` is the repository)."""
+def tree_or_blob_cites_folder(subpath: str | None) -> bool:
+    """Whether the path after a Gitee or Hugging Face repository (`/tree/REF/PATH`,
+    `/blob/REF/PATH`) cites a folder or a file of a ref, not the repository (a bare
+    `/tree/REF` is the repository)."""
     segments = [segment for segment in (subpath or "").split("/") if segment]
     return len(segments) >= 3 and segments[0] in ("tree", "blob")
 
@@ -224,9 +226,10 @@ FORGEJO_REF_KINDS = ("branch", "tag", "commit")
 
 def keyed_before_folders(url: str) -> str | None:
     """The link a cited-folder link (`https://github.com/o/r/tree/REF/PATH`, GitLab's
-    `https://gitlab.com/group/project/-/tree/REF/PATH`, Codeberg's, Bitbucket's or Gitee's,
-    normalised) was keyed under before folders were judged on their own: its repository's. The
-    history kept under that key is the folder link's past. None for any other link."""
+    `https://gitlab.com/group/project/-/tree/REF/PATH`, Codeberg's, Bitbucket's, Gitee's or the
+    Hugging Face Hub's, normalised) was keyed under before folders were judged on their own: its
+    repository's. The history kept under that key is the folder link's past. None for any other
+    link."""
     gitlab = f"https://{GITLAB}/"
     if url.startswith(gitlab) and "/-/" in url:
         project, _, rest = url.partition("/-/")
@@ -234,13 +237,21 @@ def keyed_before_folders(url: str) -> str | None:
     forges = (
         (CODEBERG, forgejo_cites_folder),
         (BITBUCKET, bitbucket_cites_folder),
-        (GITEE, gitee_cites_folder),
+        (GITEE, tree_or_blob_cites_folder),
     )
     for forge, cites in forges:
         site = f"https://{forge}/"
         if url.startswith(site):
             segments = url[len(site) :].split("/")
             return site + "/".join(segments[:2]) if cites("/" + "/".join(segments[2:])) else None
+    hub = f"https://{HUGGINGFACE}/"
+    if url.startswith(hub):
+        segments = url[len(hub) :].split("/")
+        repository = huggingface_repository_segments(segments)
+        if repository is None:
+            return None
+        rest = "/" + "/".join(segments[len(repository) :])
+        return hub + "/".join(repository) if tree_or_blob_cites_folder(rest) else None
     prefix = f"https://{GITHUB}/"
     if not url.startswith(prefix):
         return None

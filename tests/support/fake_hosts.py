@@ -651,6 +651,36 @@ def huggingface_routes(
     }
 
 
+def huggingface_tree_routes(
+    repo_id: str, files: Mapping[str, str], *, collection: str = "models", revision: str = "main"
+) -> dict[str, Route]:
+    """huggingface.co/docs/hub/api, the repository tree: GET
+    /api/{models|datasets|spaces}/{repo_id}/tree/{revision}/{path} for a tree of `files` at
+    `revision`: each folder a list of [{type file|directory, oid, path from the root, size}];
+    the files at {site}/{prefix}{repo_id}/resolve/{revision}/{path}. Any other revision or path
+    answers 404 (the Hub's X-Error-Code says RevisionNotFound or EntryNotFound; here a plain
+    404)."""
+    base = f"/api/{collection}/{repo_id}/tree/{revision}"
+    prefix = "" if collection == "models" else f"{collection}/"
+    folders: dict[str, dict[str, bool]] = {"": {}}
+    for path in files:
+        parts = path.split("/")
+        for depth in range(len(parts)):
+            folders.setdefault("/".join(parts[:depth]), {})[parts[depth]] = depth == len(parts) - 1
+    routes: dict[str, Route] = {}
+    for folder, names in folders.items():
+        listing = []
+        for name, is_file in sorted(names.items()):
+            path = f"{folder}/{name}" if folder else name
+            size = len(files[path].encode()) if is_file else 0
+            kind = "file" if is_file else "directory"
+            listing.append({"type": kind, "oid": "4" * 40, "path": path, "size": size})
+        routes[f"{base}/{folder}" if folder else base] = reply(listing)
+    for path, text in files.items():
+        routes[f"/{prefix}{repo_id}/resolve/{revision}/{path}"] = reply(text)
+    return routes
+
+
 # --- GitLab ---------------------------------------------------------------------------------------
 
 

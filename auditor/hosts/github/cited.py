@@ -23,7 +23,15 @@ from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 from auditor.facts import repofiles
-from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served, verdict
+from auditor.hosts.adapter import (
+    NOT_SERVED,
+    HostAnswer,
+    Reason,
+    Target,
+    UrlAdapter,
+    not_served,
+    verdict,
+)
 from auditor.hosts.answers import Stop
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
 from auditor.links import GITHUB, github_full_name, is_github_full_name
@@ -334,24 +342,25 @@ def skipped(cited: CitedPath, why: str) -> HostAnswer:
     return verdict(Reason.COULD_NOT_ASK, Outcome.UNCHECKED, detail)
 
 
-class FolderForge(UrlAdapter[str]):
-    """A forge whose links may cite a folder of a repository (`owner/name`): a link is judged
-    on its repository, then, when the repository is there, on the folder it cites."""
+class FolderForge(UrlAdapter[Target]):
+    """A forge whose links may cite a folder of a repository (its `target`: `owner/name`, or
+    a Hugging Face collection and id): a link is judged on its repository, then, when the
+    repository is there, on the folder it cites."""
 
     @abstractmethod
-    def cited(self, url: str, full_name: str) -> CitedPath | None:
-        """The folder `url` cites of `full_name`; None for the repository itself."""
+    def cited(self, url: str, target: Target) -> CitedPath | None:
+        """The folder `url` cites of the repository `target`; None for the repository itself."""
 
     @abstractmethod
     async def folder(self, facts: RepoFacts, cited: CitedPath) -> HostAnswer:
         """The cited folder's verdict and facts, the repository's `facts` known."""
 
     async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
-        full_name = self.target(url, kind)
-        if full_name is None:
+        target = self.target(url, kind)
+        if target is None:
             return not_served(NOT_SERVED)
-        cited = self.cited(url, full_name)
-        root = await self.facts(full_name)
+        cited = self.cited(url, target)
+        root = await self.facts(target)
         if cited is None or root.facts is None or root.check.outcome is not Outcome.OK:
             return root
         try:
