@@ -597,3 +597,23 @@ def test_a_papers_key_is_its_identifier_and_survives_reordering(tmp_path: Path) 
     assert got["DoiNet"] == "doi:10.1145/abc.99"  # not the archive's DOI: that names the code
     assert got["ReviewNet"] == "openreview:Xy_z-12"
     assert (got["TitleNet"] or "").startswith("title:")
+
+
+@pytest.mark.parametrize(
+    "repository",
+    ["https://gitee.com/lab/suite", "https://huggingface.co/datasets/lab/suite"],
+)
+def test_papers_citing_different_folders_of_one_repository_get_a_link_each(
+    tmp_path: Path, repository: str
+) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text(
+        f"We propose Ready. Code: {repository}/tree/main/parts/ready\n\n"
+        f"We propose Soon. Code: {repository}/blob/main/parts/soon/run.py\n",
+        encoding="utf-8",
+    )
+    extraction = extract_inputs([str(path)])
+    ready, soon = extraction.links
+    assert ready.url == f"{repository}/tree/main/parts/ready"
+    assert soon.url == f"{repository}/blob/main/parts/soon/run.py"
+    assert [paper.links for paper in extraction.papers] == [(ready.url,), (soon.url,)]
