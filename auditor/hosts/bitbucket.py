@@ -28,7 +28,6 @@ from auditor.hosts.adapter import (
     HostAnswer,
     Reason,
     owned_repository,
-    verdict,
 )
 from auditor.hosts.answers import (
     Stop,
@@ -55,10 +54,11 @@ from auditor.hosts.github.cited import (
     Unlocated,
     locate_by,
     located_answer,
+    not_located,
 )
 from auditor.hosts.listing import complete_from_root, no_file
 from auditor.links.normalize import bitbucket_cites_folder
-from auditor.models import LinkKind, Outcome, Release, RepoFacts
+from auditor.models import LinkKind, Release, RepoFacts
 
 SITE = "https://bitbucket.org"
 
@@ -110,13 +110,8 @@ class Bitbucket(FolderForge[str]):
         where: Located | Missing | Unlocated = await locate_by(cited, listing, exists)
         if isinstance(where, Missing):
             where = await locate_by(replace(cited, view="blob"), listing, exists)
-        if isinstance(where, Missing):
-            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
         if not isinstance(where, Located):
-            final_url = f"{SITE}/{facts.full_name}"
-            return verdict(
-                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
-            )
+            return not_located(where, facts, f"{SITE}/{facts.full_name}")
         source = self._source(facts, where.ref)
 
         async def read(path: str) -> str | None:

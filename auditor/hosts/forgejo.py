@@ -29,7 +29,6 @@ from auditor.hosts.adapter import (
     HostAnswer,
     Reason,
     owned_repository,
-    verdict,
 )
 from auditor.hosts.answers import (
     Stop,
@@ -56,10 +55,11 @@ from auditor.hosts.github.cited import (
     Unlocated,
     locate_by,
     located_answer,
+    not_located,
 )
 from auditor.hosts.listing import complete_from_root, no_file
 from auditor.links.normalize import forgejo_cites_folder
-from auditor.models import LinkKind, Outcome, Release, RepoFacts
+from auditor.models import LinkKind, Release, RepoFacts
 
 
 class Forgejo(FolderForge[str]):
@@ -122,13 +122,8 @@ class Forgejo(FolderForge[str]):
         self, facts: RepoFacts, where: Located | Missing | Unlocated
     ) -> HostAnswer:
         full_name = facts.full_name
-        if isinstance(where, Missing):
-            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
         if not isinstance(where, Located):
-            final_url = f"{self._site}/{full_name}"
-            return verdict(
-                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
-            )
+            return not_located(where, facts, f"{self._site}/{full_name}")
         ref = where.ref or facts.default_branch or "HEAD"
         base = f"{self._root}/repos/{quote(full_name, safe='/')}"
 

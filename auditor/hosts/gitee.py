@@ -26,7 +26,7 @@ from typing import Literal
 from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import HostAnswer, Reason, owned_repository, verdict
+from auditor.hosts.adapter import HostAnswer, Reason, owned_repository
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -47,14 +47,14 @@ from auditor.hosts.github.cited import (
     CitedPath,
     Entries,
     FolderForge,
-    Missing,
-    Unlocated,
+    Located,
     locate_by,
     located_answer,
+    not_located,
 )
 from auditor.hosts.listing import complete_from_root, no_file
 from auditor.links.normalize import tree_or_blob_cites_folder
-from auditor.models import LinkKind, Outcome, Release, RepoFacts
+from auditor.models import LinkKind, Release, RepoFacts
 
 SITE = "https://gitee.com"
 
@@ -104,13 +104,8 @@ class Gitee(FolderForge[str]):
             return await self._listing(full_name, "", ref) is not None
 
         where = await locate_by(cited, listing, exists)
-        if isinstance(where, Missing):
-            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
-        if isinstance(where, Unlocated):
-            final_url = f"{SITE}/{full_name}"
-            return verdict(
-                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
-            )
+        if not isinstance(where, Located):
+            return not_located(where, facts, f"{SITE}/{full_name}")
         ref = where.ref or facts.default_branch or "HEAD"
         base = f"{self._root}/repos/{quote(full_name, safe='/')}"
 

@@ -20,7 +20,7 @@ from typing import Literal
 from urllib.parse import quote, unquote, urlsplit
 
 from auditor.facts.licenses import license_class, spdx_from_key
-from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served, verdict
+from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served
 from auditor.hosts.answers import (
     Stop,
     absent,
@@ -39,14 +39,15 @@ from auditor.hosts.api import JsonApi
 from auditor.hosts.github.cited import (
     CitedPath,
     Entries,
-    Located,
     Missing,
+    Unlocated,
     locate_by,
     located_answer,
+    not_located,
 )
 from auditor.links import gitlab_project
 from auditor.links.normalize import gitlab_cites_folder
-from auditor.models import LinkKind, Outcome, RepoFacts
+from auditor.models import LinkKind, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
@@ -185,15 +186,11 @@ class GitLab(UrlAdapter[str]):
             lambda folder, ref: self._tree(project, folder, ref),
             lambda ref: self._ref_exists(project, ref),
         )
+        if isinstance(where, Unlocated):  # the project as it is now, not as it was cited
+            root = (await self.facts(facts.full_name)).facts
+            return not_located(where, root, f"{self._site}/{facts.full_name}")
         if isinstance(where, Missing):
-            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
-        if not isinstance(where, Located):
-            final_url = f"{self._site}/{facts.full_name}"
-            root = await self.facts(facts.full_name)
-            detail = where.detail
-            return verdict(
-                Reason.MOVED, Outcome.MOVED, detail, 200, facts=root.facts, final_url=final_url
-            )
+            return not_located(where, facts, f"{self._site}/{facts.full_name}")
         ref = where.ref or facts.default_branch or "HEAD"
         moved_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
         moved_url += f"/{where.split.path}" if where.split.path else ""

@@ -50,10 +50,10 @@ from auditor.hosts.github.cited import (
     CitedPath,
     Entries,
     FolderForge,
-    Missing,
-    Unlocated,
+    Located,
     locate_by,
     located_answer,
+    not_located,
 )
 from auditor.links import HuggingFaceCollection, huggingface_repository, is_weights_file
 from auditor.links.normalize import tree_or_blob_cites_folder
@@ -115,13 +115,8 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
             return await self._listing(target, "", revision) is not None
 
         where = await locate_by(cited, listing, exists)
-        if isinstance(where, Missing):
-            return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
-        if isinstance(where, Unlocated):
-            final_url = f"{SITE}/{cited.full_name}"
-            return verdict(
-                Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=final_url
-            )
+        if not isinstance(where, Located):
+            return not_located(where, facts, f"{SITE}/{cited.full_name}")
         revision = where.ref or default
         files = f"{self._site}/{cited.full_name}/resolve/{quote(revision, safe='')}"
 

@@ -342,6 +342,19 @@ def skipped(cited: CitedPath, why: str) -> HostAnswer:
     return verdict(Reason.COULD_NOT_ASK, Outcome.UNCHECKED, detail)
 
 
+def not_located(
+    where: Missing | Unlocated, facts: RepoFacts | None, repository_url: str
+) -> HostAnswer:
+    """The answer for a cited folder not found where the link says: `dead` when the ref exists
+    and neither it nor the default branch holds the path (`Missing`); else no reading of the
+    link locates it, and the repository at `repository_url` (its `facts`) is `moved` to."""
+    if isinstance(where, Missing):
+        return verdict(Reason.GONE, Outcome.DEAD, where.detail, 404)
+    return verdict(
+        Reason.MOVED, Outcome.MOVED, where.detail, 200, facts=facts, final_url=repository_url
+    )
+
+
 class FolderForge(UrlAdapter[Target]):
     """A forge whose links may cite a folder of a repository (its `target`: `owner/name`, or
     a Hugging Face collection and id): a link is judged on its repository, then, when the
