@@ -104,12 +104,9 @@ class Bitbucket(FolderForge[str]):
         async def listing(folder: str, ref: str | None) -> Entries | None:
             return await self._listing(facts, folder, ref)
 
-        async def exists(ref: str) -> bool:
-            return await self._listing(facts, "", ref) is not None
-
-        where: Located | Missing | Unlocated = await locate_by(cited, listing, exists)
+        where: Located | Missing | Unlocated = await locate_by(cited, listing)
         if isinstance(where, Missing):
-            where = await locate_by(replace(cited, view="blob"), listing, exists)
+            where = await locate_by(replace(cited, view="blob"), listing)
         if not isinstance(where, Located):
             return not_located(where, facts, f"{SITE}/{facts.full_name}")
         source = self._source(facts, where.ref)
@@ -119,9 +116,8 @@ class Bitbucket(FolderForge[str]):
             return raw.text if raw.status == 200 else None
 
         ref = where.ref or facts.default_branch or "HEAD"
-        moved_url = f"{SITE}/{facts.full_name}/src/{ref}"
-        moved_url += f"/{where.split.path}" if where.split.path else ""
-        return await located_answer(facts, where, read, moved_url)
+        tree_url = f"{SITE}/{facts.full_name}/src/{ref}"
+        return await located_answer(facts, where, read, tree_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:

@@ -110,13 +110,7 @@ class Forgejo(FolderForge[str]):
     async def _locate(self, full_name: str, cited: CitedPath) -> Located | Missing | Unlocated:
         """Where `cited` is, from what the contents API shows (a ref exists when its root is
         listed)."""
-
-        async def exists(ref: str) -> bool:
-            return await self._listing(full_name, "", ref) is not None
-
-        return await locate_by(
-            cited, lambda folder, ref: self._listing(full_name, folder, ref), exists
-        )
+        return await locate_by(cited, lambda folder, ref: self._listing(full_name, folder, ref))
 
     async def _folder_answer(
         self, facts: RepoFacts, where: Located | Missing | Unlocated
@@ -131,9 +125,8 @@ class Forgejo(FolderForge[str]):
             raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(ref, safe='')}")
             return raw.text if raw.status == 200 else None
 
-        moved_url = f"{self._site}/{full_name}/src/branch/{ref}"
-        moved_url += f"/{where.split.path}" if where.split.path else ""
-        return await located_answer(facts, where, read, moved_url)
+        tree_url = f"{self._site}/{full_name}/src/branch/{ref}"
+        return await located_answer(facts, where, read, tree_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:

@@ -100,10 +100,7 @@ class Gitee(FolderForge[str]):
         async def listing(folder: str, ref: str | None) -> Entries | None:
             return await self._listing(full_name, folder, ref)
 
-        async def exists(ref: str) -> bool:
-            return await self._listing(full_name, "", ref) is not None
-
-        where = await locate_by(cited, listing, exists)
+        where = await locate_by(cited, listing)
         if not isinstance(where, Located):
             return not_located(where, facts, f"{SITE}/{full_name}")
         ref = where.ref or facts.default_branch or "HEAD"
@@ -113,9 +110,8 @@ class Gitee(FolderForge[str]):
             raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(ref, safe='')}")
             return raw.text if raw.status == 200 else None
 
-        moved_url = f"{SITE}/{full_name}/{where.split.view}/{ref}"
-        moved_url += f"/{where.split.path}" if where.split.path else ""
-        return await located_answer(facts, where, read, moved_url)
+        tree_url = f"{SITE}/{full_name}/{where.split.view}/{ref}"
+        return await located_answer(facts, where, read, tree_url)
 
     async def facts(self, full_name: str) -> HostAnswer:
         try:

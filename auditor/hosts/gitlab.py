@@ -192,14 +192,13 @@ class GitLab(UrlAdapter[str]):
         if isinstance(where, Missing):
             return not_located(where, facts, f"{self._site}/{facts.full_name}")
         ref = where.ref or facts.default_branch or "HEAD"
-        moved_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
-        moved_url += f"/{where.split.path}" if where.split.path else ""
+        tree_url = f"{self._site}/{facts.full_name}/-/{where.split.view}/{ref}"
         located = where
 
         async def read(path: str) -> str | None:
             return await self._raw(project, path, located.ref)
 
-        return await located_answer(facts, where, read, moved_url)
+        return await located_answer(facts, where, read, tree_url)
 
 
 def gitlab_cited(url: str, project: str) -> CitedPath | None:

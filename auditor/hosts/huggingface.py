@@ -111,10 +111,7 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
         async def listing(folder: str, revision: str | None) -> Entries | None:
             return await self._listing(target, folder, revision or default)
 
-        async def exists(revision: str) -> bool:
-            return await self._listing(target, "", revision) is not None
-
-        where = await locate_by(cited, listing, exists)
+        where = await locate_by(cited, listing)
         if not isinstance(where, Located):
             return not_located(where, facts, f"{SITE}/{cited.full_name}")
         revision = where.ref or default
@@ -125,9 +122,8 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
             fits = answer.status == 200 and len(answer.text) <= MAX_CARD_BYTES
             return answer.text if fits else None
 
-        moved_url = f"{SITE}/{cited.full_name}/{where.split.view}/{revision}"
-        moved_url += f"/{where.split.path}" if where.split.path else ""
-        return await located_answer(facts, where, read, moved_url)
+        tree_url = f"{SITE}/{cited.full_name}/{where.split.view}/{revision}"
+        return await located_answer(facts, where, read, tree_url)
 
     async def metadata(
         self, kind: HuggingFaceCollection, repo_id: str

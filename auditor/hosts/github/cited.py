@@ -181,12 +181,20 @@ Lister = Callable[[str, str | None], Awaitable[Entries | None]]
 
 
 async def locate_by(
-    cited: CitedPath, listing: Lister, ref_exists: Callable[[str], Awaitable[bool]]
+    cited: CitedPath,
+    listing: Lister,
+    ref_exists: Callable[[str], Awaitable[bool]] | None = None,
 ) -> Located | Missing | Unlocated:
     """`locate` for a host that lists a folder at a ref by path (GitLab's tree API, Forgejo's
     contents API): each split the longest ref first, until one whose ref exists (its folder
-    listed, else the ref asked of `ref_exists`); the default branch's folder when the ref lacks
-    it; the default branch's for every split when no ref exists."""
+    listed, else the ref asked of `ref_exists`, by default: its root is listed); the default
+    branch's folder when the ref lacks it; the default branch's for every split when no ref
+    exists."""
+
+    async def root_listed(ref: str) -> bool:
+        return await listing("", ref) is not None
+
+    ref_exists = ref_exists or root_listed
     splits = cited.splits()
     seen = [Seen(None, None, None)] * len(splits)
     for index, split in enumerate(splits):
@@ -213,12 +221,13 @@ async def located_answer(
     facts: RepoFacts,
     located: Located,
     read: Callable[[str], Awaitable[str | None]],
-    moved_url: str,
+    tree_url: str,
 ) -> HostAnswer:
     """A located folder's verdict on a host read file by file (`read`: a repository path at
     the located ref, None when absent): its README (or the nearest up the tree) and dependency
-    lists read, the facts completed from them; `moved` to `moved_url` when the folder is not
-    where the link says (`located.note`)."""
+    lists read, the facts completed from them; `moved` to the folder under `tree_url` (the
+    host's page of the repository at the located ref) when the folder is not where the link
+    says (`located.note`)."""
     readme = None
     for path in readme_candidates(located.split, located.entries):
         text = await read(path)
@@ -234,6 +243,8 @@ async def located_answer(
     detail = folder_detail(located, readme)
     if located.note is None:
         return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=done)
+    path = located.split.path
+    moved_url = f"{tree_url}/{path}" if path else tree_url
     return verdict(Reason.MOVED, Outcome.MOVED, detail, 200, facts=done, final_url=moved_url)
 
 
