@@ -435,3 +435,20 @@ def test_a_cited_hugging_face_folder_keeps_its_path(
     assert again is not None
     assert again.url == normal.url
     assert keyed_before_folders(normal.url) == repository
+
+
+@pytest.mark.parametrize(
+    ("url", "held"),
+    [
+        ("https://huggingface.co/acme/net/blob/main/figures/results.png", None),
+        ("https://huggingface.co/acme/net/blob/main/README.md", None),
+        ("https://huggingface.co/acme/net/resolve/v2/config.json", None),
+        ("https://huggingface.co/acme/net/resolve/main/model.safetensors", "weights"),
+        ("https://huggingface.co/acme/net/blob/main/ckpt/net-large.pth", "weights"),
+        ("https://huggingface.co/acme/net/tree/main/checkpoints", "weights"),
+        ("https://huggingface.co/acme/net", "weights"),
+        ("https://huggingface.co/datasets/acme/corpus/blob/main/train.csv", "data"),
+    ],
+)
+def test_a_link_to_one_file_of_a_model_holds_what_the_file_is(url: str, held: str | None) -> None:
+    assert artifact_host(url) == held

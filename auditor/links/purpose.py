@@ -114,6 +114,8 @@ _HUGGINGFACE_ARTIFACTS: dict[HuggingFaceCollection, ArtifactHost] = {
 
 
 _RELEASE_PAGE = re.compile(r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?")
+# One file of a Hugging Face model (`/owner/name/blob/REV/PATH`, `…/resolve/REV/PATH`).
+_MODEL_FILE = re.compile(r"/[^/]+/[^/]+/(?:blob|resolve)/[^/]+/.+")
 
 
 def artifact_host(url: str) -> ArtifactHost | None:
@@ -132,7 +134,14 @@ def artifact_host(url: str) -> ArtifactHost | None:
         if re.match(r"/collections/[^/]+/[^/]+", parts.path):
             return "collection"
         found = huggingface_repository(url)
-        return _HUGGINGFACE_ARTIFACTS[found[0]] if found else None
+        if found is None:
+            return None
+        held = _HUGGINGFACE_ARTIFACTS[found[0]]
+        # A link to one file of a model holds what that file is: a figure or the card is no
+        # weights (`…/blob/main/results.png`), a checkpoint is.
+        if held == "weights" and _MODEL_FILE.fullmatch(parts.path) and not is_weights_file(url):
+            return None
+        return held
     if _on(host, *DATA_HOSTS):
         return "data"
     if "/releases/download/" in parts.path:
