@@ -522,3 +522,96 @@ def test_a_citation_that_only_points_at_the_paper_is_bare(section: str, bare: bo
 
 def test_a_readme_without_a_citation_is_not_bare() -> None:
     assert analyze_readme("# Net\n\nNet learns from examples.\n").bare_citation is False
+
+
+# Results recall: a figure is a result by its caption, written above it or below it, or by the
+# claim introducing it; a diagram of the method beside a claim, and a comparison of two kinds of
+# input, are no results.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            '## Findings\n\n<p>\n  <img src="img/plot_b.png"/>\n</p>\n\n'
+            "Fig. 3: Results on the held-out cities.\n",
+            True,
+            id="a-caption-below-after-the-html-block",
+        ),
+        pytest.param(
+            "## Findings\n\n![](img/steer.png)\n\nTable 2: steering accuracy of each variant.\n",
+            True,
+            id="a-table-caption-below-an-image",
+        ),
+        pytest.param(
+            "## Highlights\n\nFancyNet achieves state-of-the-art alignment accuracy on three"
+            ' datasets.\n\n<img src="figs/cities.jpg" width="500"/>\n',
+            True,
+            id="a-claim-introducing-the-figure",
+        ),
+        pytest.param(
+            '<p align="center">\n  <img src="figs/figure-2.png">\n  <br>\n'
+            "  <em>Figure 2: FancyNet-7B reaches frontier-level scores after 300 steps</em>\n"
+            "</p>\n",
+            True,
+            id="a-claiming-caption-below",
+        ),
+        pytest.param(
+            "## Overview\n\nFancyNet achieves state-of-the-art accuracy with a tiny encoder.\n\n"
+            '<img src="figs/framework.png" width="600"/>\n',
+            False,
+            id="near-miss-a-diagram-beside-a-claim",
+        ),
+        pytest.param(
+            '## Overview\n\n<img src="figs/planes.png">\n<br>\n'
+            "<b>Figure 1: Comparison of the noise planes between real and generated images.</b>\n",
+            False,
+            id="near-miss-a-comparison-of-two-inputs",
+        ),
+        pytest.param(
+            "## Overview\n\n![](figs/city.png)\n\nFigure 1: a street scene from the city set.\n",
+            False,
+            id="near-miss-a-caption-saying-no-result",
+        ),
+    ],
+)
+def test_a_figure_is_a_result_by_its_caption_or_claim(text: str, expected: bool) -> None:
+    assert (C.RESULTS in _covers(text)) is expected
+
+
+# Train, evaluate and usage recall: a sentence naming a script or notebook (any of the usual
+# languages) says what it does by the step it is for, not only by a verb; a module of helpers
+# for a step is no step to run.
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        pytest.param(
+            "- `CityRun.m` - a script for training and inference on the city case.",
+            {C.TRAIN, C.USAGE},
+            id="a-matlab-script-for-training-and-inference",
+        ),
+        pytest.param(
+            "To replicate the evaluation of the paper, open `paper.ipynb`.",
+            {C.EVALUATE},
+            id="a-notebook-for-the-replication",
+        ),
+        pytest.param(
+            "The script `fit_all.R` is for the training of every variant.",
+            {C.TRAIN},
+            id="an-r-script-for-training",
+        ),
+        pytest.param(
+            "`play.ipynb` is a demo of the released model.", {C.USAGE}, id="a-demo-notebook"
+        ),
+        pytest.param(
+            "**./helpers.py** contains code for evaluation.", set(), id="near-miss-helper-code"
+        ),
+        pytest.param(
+            "`metrics.py` holds utility functions for testing.", set(), id="near-miss-utilities"
+        ),
+        pytest.param(
+            "`loader.py` reads the files for the training set.", set(), id="near-miss-data-set"
+        ),
+    ],
+)
+def test_a_sentence_naming_a_script_says_its_step(line: str, expected: set[C]) -> None:
+    found = _covers(f"## Files\n\n{line}\n")
+    assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected

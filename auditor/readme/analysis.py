@@ -560,12 +560,15 @@ class _Reader:
             and self._whose_weights(index, plain(text)) is Whose.OWN
         ):
             self._note(C.WEIGHTS, index)
-        script = re.search(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb)\b", text)
-        if script and not re.search(r"\bfunctions?\b", text, re.I):
+        script = L.NAMED_SCRIPT.search(text)
+        if script and not L.HELPER_MODULE.search(text):
             words = re.sub(r"`[^`]*`", " ", L.without_urls(text))
             for cover, verb in ((C.TRAIN, L.TRAIN_VERB), (C.EVALUATE, L.EVAL_VERB)):
                 if verb.search(words):
                     self._note(cover, index)
+            # "`app.ipynb` - a demo of the model": a use, outside the steps' own sections.
+            if L.USE_VERB.search(words) and not topic & _NOT_USE:
+                self._note(C.USAGE, index)
         for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):

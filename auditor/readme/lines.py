@@ -37,12 +37,31 @@ PATH_TITLE = re.compile(r"[\w.-]*(/[\w.-]*)+|[\w-]+\.\w{1,5}")
 JOINED = re.compile(r"\band\b|&|/|,|\+|与|和|及")
 
 RELEASE = re.compile(r"\b(release|open[- ]?source|upload|code)\w*", re.I)
-TRAIN_VERB = re.compile(r"(?<![-\w])(train|trains|fine-?tunes?)\b", re.I)
-EVAL_VERB = re.compile(
-    r"\b(evaluat(es?|ing)|reproduc(es?|ing)|tests?|testing|analy[sz](es?|ing)|analysis)\b"
-    r"(?!\s+(set|split|data))",
+# What a sentence naming a script says the script does: a verb ("`train.py` trains the model"),
+# or the step it is for ("a script for training and inference", "`main.ipynb` replicates the
+# evaluation").
+TRAIN_VERB = re.compile(
+    r"(?<![-\w])(train|trains|fine-?tunes?)\b"
+    r"|\bfor\s+(the\s+)?(training|fine-?tuning|pre-?training)\b(?!\s+(set|split|data))",
     re.I,
 )
+EVAL_VERB = re.compile(
+    r"\b(evaluat(es?|ing|ion)|reproduc(es?|ing|tion)|replicat(es?|ing|ion)|tests?|testing"
+    r"|analy[sz](es?|ing)|analysis)\b(?!\s+(set|split|data))",
+    re.I,
+)
+USE_VERB = re.compile(
+    r"\b(for\s+(the\s+)?(\w+\s+(and|&)\s+)?inference|runs?\s+inference|inference\s+(script|code|example)"
+    r"|demos?)\b",
+    re.I,
+)
+# A module described as holding helpers for a step ("`utils.py` has the functions for
+# evaluation", "`tools.py` contains code for testing"): no step to run.
+HELPER_MODULE = re.compile(
+    r"\b(functions?|utilit(y|ies)|helpers?|contains\s+(the\s+|some\s+)?code)\b", re.I
+)
+# A script or notebook named in a sentence (Python, shell, a notebook, MATLAB, R, Julia).
+NAMED_SCRIPT = re.compile(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|m|R|jl)\b")
 
 
 def excerpt(text: str) -> str:
@@ -577,6 +596,9 @@ def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
         index += 1
 
 
+CAPTION_BELOW = 3  # lines below a figure read for its caption
+
+
 def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
     """Lines showing results wherever they stand, and whether each is a table: a table of
     measurements under a header naming a metric, a figure named or captioned as results, a
@@ -588,8 +610,17 @@ def results_shown(lines: Sequence[Line]) -> Iterator[tuple[int, bool]]:
         if line.is_code:
             continue
         if W.IMAGE.search(line.text):
-            caption = " ".join(other.text for other in lines[max(0, index - 3) : index + 1])
-            if W.RESULTS_FIGURE.search(line.text) or W.RESULTS_CAPTION.search(caption):
+            # A caption stands above a figure or below it ("Fig 2: Results for …" after `</p>`).
+            caption = " ".join(
+                other.text
+                for other in lines[max(0, index - 3) : index + 1 + CAPTION_BELOW]
+                if not other.is_code
+            )
+            if (
+                W.RESULTS_FIGURE.search(line.text)
+                or W.RESULTS_CAPTION.search(caption)
+                or (W.RESULTS_CLAIM.search(caption) and not W.DIAGRAM_FIGURE.search(line.text))
+            ):
                 yield index, False
         if len(W.METRIC_VALUE.findall(line.text)) >= 2:
             yield index, False

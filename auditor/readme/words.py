@@ -424,8 +424,24 @@ RESULTS_FIGURE = re.compile(
     _I,
 )
 RESULTS_CAPTION = re.compile(
-    r"\b(table|fig(ure)?\.?)\s*\d+[.:]?[^\n]{0,120}\b(results?|performance|comparison|accuracy"
-    r"|scores?)\b|\bmain\s+results\b",
+    r"\b(table|fig(ure)?\.?)\s*\d+[.:]?[^\n]{0,120}\b(results?|performance|accuracy|scores?"
+    # A comparison of methods, not of two kinds of input ("comparison of X between A and B").
+    r"|comparisons?\s+(with|to|against|on)|(quantitative|qualitative|visual)\s+comparisons?)\b"
+    r"|\bmain\s+results\b",
+    _I,
+)
+# A figure's caption or introduction claiming how well the method does ("X achieves
+# state-of-the-art accuracy on four datasets", "reaches frontier-level reasoning").
+RESULTS_CLAIM = re.compile(
+    r"\b(achiev\w*|reach\w*|attain\w*|outperform\w*|surpass\w*)\b[^.\n]{0,80}?"
+    r"\b(state[- ]of[- ]the[- ]art|sota|frontier[- ]level|performance|accurac(y|ies)|results?"
+    r"|scores?)\b",
+    _I,
+)
+# A figure named for a diagram of the method, which no claim beside it makes a result.
+DIAGRAM_FIGURE = re.compile(
+    r"(src=[\"']?|!\[[^\]]*\]\()[^\"')\s]*?(^|[\W_])(framework|overview|pipeline|architecture|arch"
+    r"|method|model|teaser|logo|intro|illustration|diagram|banner)([\W_]|$)",
     _I,
 )
 # Prose that reports measurements: a metric beside a number, twice on one line.
