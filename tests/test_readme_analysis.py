@@ -615,3 +615,65 @@ def test_a_figure_is_a_result_by_its_caption_or_claim(text: str, expected: bool)
 def test_a_sentence_naming_a_script_says_its_step(line: str, expected: set[C]) -> None:
     found = _covers(f"## Files\n\n{line}\n")
     assert found & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
+
+
+# Usage, train and evaluate recall: a sentence sending the reader to run a script, notebook or
+# folder of them, with no command written out, counts for the step the script is named for; in
+# a usage section, for a use unless the name says another step.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Running\n\nTo run FancyNet, check ./fancy/test_fancy.py\n",
+            {C.EVALUATE},
+            id="a-test-script-pointed-at",
+        ),
+        pytest.param(
+            "## Scripts\n\nSee `tools/train_city.py` to fit a new city.\n",
+            {C.TRAIN},
+            id="a-training-script-pointed-at",
+        ),
+        pytest.param(
+            "## Getting Started\n\n1. Clone the repository.\n"
+            "2. Pick and run one of the scripts under `runs/`.\n",
+            {C.USAGE},
+            id="a-usage-step-running-a-folder-of-scripts",
+        ),
+        pytest.param(
+            "## Usage\n\nOpen `notebooks/walkthrough.ipynb` and run every cell.\n",
+            {C.USAGE},
+            id="a-usage-notebook",
+        ),
+        pytest.param(
+            "## Usage\n\nRun `prepare_data.py` once before anything else.\n",
+            set(),
+            id="near-miss-a-data-script-in-a-usage-section",
+        ),
+        pytest.param(
+            "## Usage\n\nThe layout of `configs/` follows the paper.\n",
+            set(),
+            id="near-miss-no-run",
+        ),
+    ],
+)
+def test_a_sentence_sending_the_reader_to_a_script(text: str, expected: set[C]) -> None:
+    assert _covers(text) & {C.TRAIN, C.EVALUATE, C.USAGE} == expected
+
+
+# Evaluate precision: a flag naming an input or a setting of the step is no evaluation run.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python encode.py --test-rgb-dir ./frames --workers 0", set(), id="a-dir"),
+        pytest.param(
+            "python train.py --eval_steps 500 --lr 1e-4", {C.TRAIN}, id="steps-of-a-training"
+        ),
+        pytest.param("python main.py --eval-batch-size 8", set(), id="a-batch-size"),
+        pytest.param("python train_net.py --eval-only --ckpt a.pth", {C.EVALUATE}, id="eval-only"),
+        pytest.param("python main.py --test", {C.EVALUATE}, id="the-mode"),
+        pytest.param("python main.py --evaluate --ckpt a.pth", {C.EVALUATE}, id="evaluate"),
+    ],
+)
+def test_a_flag_naming_a_setting_is_no_evaluation(command: str, expected: set[C]) -> None:
+    found = _covers(f"## Scripts\n\n```bash\n{command}\n```\n")
+    assert found & {C.TRAIN, C.EVALUATE} == expected

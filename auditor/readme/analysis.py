@@ -569,6 +569,12 @@ class _Reader:
             # "`app.ipynb` - a demo of the model": a use, outside the steps' own sections.
             if L.USE_VERB.search(words) and not topic & _NOT_USE:
                 self._note(C.USAGE, index)
+            # "To run it, check `tools/test_codec.py`": the script pointed at is named for its step.
+            pointed = L.NAMED_SCRIPT.search(L.without_urls(text))  # a link to a file runs nothing
+            if pointed and L.RUN_POINTER.search(words):
+                named, _ = L.script_covers(f"python {pointed.group(0)}")
+                for cover in named & {C.TRAIN, C.EVALUATE}:
+                    self._note(cover, index)
         for label, target in L.doc_links(text):
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
@@ -749,6 +755,7 @@ class _Reader:
                     L.is_guide(target) and C.USAGE in L.guide_covers(label, target)
                     for label, target in L.doc_links(line.text)
                 )
+                or (not line.is_code and L.points_to_use(line.text, allow_eval=allow_eval))
                 for i, line in kept
             ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
         if cover in (C.TRAIN, C.EVALUATE):

@@ -55,6 +55,27 @@ USE_VERB = re.compile(
     r"|demos?)\b",
     re.I,
 )
+# A sentence sending the reader to run a script ("run", "check", "see", "use" it).
+RUN_POINTER = re.compile(r"\b(run|execute|launch|check|see|use|open)\b", re.I)
+# A script, notebook or folder of them written in inline code (`demo.py`, `experiments/`).
+_POINTED = re.compile(r"`\.?/?([\w./-]*\.(py|sh|ipynb|m|R|jl)|[\w.-]+(/[\w.-]+)*/)`")
+
+
+def points_to_use(text: str, *, allow_eval: bool) -> bool:
+    """A sentence of a usage section sending the reader to run a script, notebook or folder of
+    them ("Select and run a script under `experiments/`", "open `demo.ipynb`"): a use unless the
+    script's name says it trains, prepares data or installs (evaluates, unless `allow_eval`)."""
+    words = re.sub(r"`[^`]*`", " ", without_urls(text))
+    if not RUN_POINTER.search(words) or HELPER_MODULE.search(text):
+        return False
+    for found in _POINTED.finditer(text):
+        covers, _ = script_covers(f"python {found.group(1)}")
+        if covers & {C.INSTALL, C.TRAIN, C.DATA} or (C.EVALUATE in covers and not allow_eval):
+            continue
+        return True
+    return False
+
+
 # A module described as holding helpers for a step ("`utils.py` has the functions for
 # evaluation", "`tools.py` contains code for testing"): no step to run.
 HELPER_MODULE = re.compile(

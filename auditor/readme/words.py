@@ -132,9 +132,12 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"|\b(llamafactory-cli|swift)\s+(train|sft)\b",
         _I,
     ),
+    # A flag naming an input or a setting of the step (`--test-rgb-dir`, `--eval_steps 500`,
+    # `--eval-batch-size`) is no evaluation run: a training command takes them too.
     ReadmeCover.EVALUATE: re.compile(
-        r"\.(py|sh)\b[^\n]*\s--?(eval\w*|test|do_eval|do_predict"
-        r"|(mode|task|phase)[= ](eval\w*|test))\b"
+        r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
+        r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
+        r"|do_eval|do_predict|(mode|task|phase)[= ](eval\w*|test))(?![-\w])"
         r"|\.sh\s+(eval|test)\b|\blm_eval\b",
         _I,
     ),
