@@ -677,3 +677,61 @@ def test_a_sentence_sending_the_reader_to_a_script(text: str, expected: set[C]) 
 def test_a_flag_naming_a_setting_is_no_evaluation(command: str, expected: set[C]) -> None:
     found = _covers(f"## Scripts\n\n```bash\n{command}\n```\n")
     assert found & {C.TRAIN, C.EVALUATE} == expected
+
+
+# Data recall: the data's place on the line below the sentence introducing it; data shipped in
+# the repository said in a listing (a folder named for it, "includes … data … in `x/`"); the
+# format to prepare one's own data, beside a dataset promised for later. A module of code named
+# for the data, a bare folder entry, or a promise alone are no data.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Usage\n\nThe data can be downloaded through the following link:\n\n"
+            "```\nhttps://drive.google.com/drive/folders/abcDEF123\n```\n",
+            True,
+            id="the-link-below-the-sentence",
+        ),
+        pytest.param(
+            "## Layout\n\n- **`/data_cities`** and **`/data_towns`**: the evaluation instances"
+            " of every size.\n",
+            True,
+            id="folders-named-for-the-data",
+        ),
+        pytest.param(
+            "## Domains\n\nEach domain includes task texts, programs, training data and answers"
+            " in the `domains/` directory.\n",
+            True,
+            id="the-repository-includes-the-data",
+        ),
+        pytest.param(
+            '## Prepare Datasets\n\nRequired format:\n\n```json\n[{"question": "...", '
+            '"answer": "..."}]\n```\n\nOur own corpus will be released later.\n',
+            True,
+            id="the-format-beside-a-promise",
+        ),
+        pytest.param(
+            "## Prepare Datasets\n\nOur corpus will be released later, in `corpus/`.\n",
+            False,
+            id="near-miss-a-promise-alone",
+        ),
+        pytest.param("## Layout\n\n* [`data/`](./src/data/)\n", False, id="near-miss-a-bare-entry"),
+        pytest.param(
+            "## Layout\n\n- `loaders/datasets.py` builds the loaders.\n",
+            False,
+            id="near-miss-a-module-named-for-data",
+        ),
+        pytest.param(
+            "## Layout\n\nThe `src/` folder contains data loaders for each benchmark.\n",
+            False,
+            id="near-miss-contains-data-loaders",
+        ),
+        pytest.param(
+            "## Notes\n\nThe data is not publicly available:\n\nhttps://lab.example/contact\n",
+            False,
+            id="near-miss-not-available",
+        ),
+    ],
+)
+def test_where_the_data_is_said(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected

@@ -544,7 +544,11 @@ class _Reader:
         topic = self._topic(index)
         if W.INSTALL_PROSE.search(plain(text)):
             self._note(C.INSTALL, index)
-        if C.WEIGHTS not in topic and not W.TABLE_ROW.match(text) and L.says_data(text):
+        if (
+            C.WEIGHTS not in topic
+            and not W.TABLE_ROW.match(text)
+            and (L.says_data(text) or self._data_link_below(index))
+        ):
             self._note(C.DATA, index)
         # Trained weights said to be in a file or folder of the repository; "weights" with
         # "can be found" or "are included" say it without the word "trained".
@@ -582,6 +586,16 @@ class _Reader:
                     if cover is C.WEIGHTS and self._whose_linked(index, plain(text), target):
                         continue
                     self._note(cover, index)
+
+    def _data_link_below(self, index: int) -> bool:
+        """A sentence introducing the data's place ("The data can be downloaded from:") with
+        the link on the next line said (a list item, a code block)."""
+        text = self.doc.lines[index].text.rstrip()
+        if not text.endswith(_COLONS) or not L.locates_data(text):
+            return False
+        following = self.doc.lines[index + 1 : index + 4]
+        below = next((line for line in following if not line.is_blank), None)
+        return below is not None and bool(L.urls(below.text))
 
     def _reference_near(self, index: int) -> bool:
         """A reference (BibTeX, a paper link, an author–year line) on the line or just below."""
@@ -788,18 +802,23 @@ class _Reader:
                 for _, line in kept
             )
         if cover == C.DATA:
-            if any(W.NOT_AVAILABLE.search(line.text) for _, line in said) or (
-                promises and not any(L.links_out(line.text) for _, line in kept)
-            ):
+            if any(W.NOT_AVAILABLE.search(line.text) for _, line in said):
                 return False
-            usable = [
+            # Setting up the environment under a "Code and data" heading gets no data.
+            steps = [
+                line for _, line in kept if line.is_code and not W.ENVIRONMENT_STEP.match(line.text)
+            ]
+            if promises and not any(L.links_out(line.text) for _, line in kept):
+                # A dataset promised for later: what is given now is a step to prepare one's own
+                # (a command, the format it must have), not a path or a sentence.
+                return bool(steps)
+            usable = steps + [
                 line
                 for _, line in kept
-                if not W.NOT_AVAILABLE.search(line.text)
+                if not line.is_code
+                and not W.NOT_AVAILABLE.search(line.text)
                 and (
-                    # Setting up the environment under a "Code and data" heading gets no data.
-                    (line.is_code and not W.ENVIRONMENT_STEP.match(line.text))
-                    or L.links_out(line.text)
+                    L.links_out(line.text)
                     or W.FILE_REFERENCE.search(line.text)
                     or (W.DATA_ACTION.search(line.text) and word_count(line.text) >= 4)
                 )

@@ -378,16 +378,34 @@ def api_use(block: Sequence[Line]) -> int | None:
     return None
 
 
+WORDS_BESIDE = re.compile(r"[^\W\d_]{3,}(\W+[^\W\d_]{2,})+")  # two words or more
+
+
 def says_data(text: str) -> bool:
     """A sentence saying where the data is or how to get it: "download the X dataset", "the
     data is included in `data/`", "Data: complaints.csv"; not a licence line."""
-    if not W.DATA_WORDS.search(text) or W.NOT_AVAILABLE.search(text) or W.LICENCE.search(text):
+    # A folder named for its data (`/data_test`: test instances) names it as the word does.
+    named = W.DATA_NAMED.search(text)
+    if not (W.DATA_WORDS.search(text) or named) or W.NOT_AVAILABLE.search(text):
+        return False
+    if W.LICENCE.search(text):
         return False
     if W.DATA_LABEL.match(text) or W.DATA_GET.search(text):
         return True
-    located = W.DATA_NEAR.search(text) or W.DATA_AT.search(text)
     where = links_out(text) or W.DATA_PATH.search(text)
-    return bool(located and where) or bool(W.DATA_FILE.search(text) or W.DATA_FOLDER.search(text))
+    # A data file or folder said with what it holds, not alone as an entry of a listing
+    # ("* [`data/`](./src/data/)": code is kept in such folders as often as data).
+    said = re.sub(r"`[^`]*`|\]\([^)]*\)", " ", without_urls(text))  # no code, no link target
+    described = W.DATA_FILE.search(text) and WORDS_BESIDE.search(said)
+    return bool(where and locates_data(text)) or bool(described or W.DATA_FOLDER.search(text))
+
+
+def locates_data(text: str) -> bool:
+    """A sentence saying the data is somewhere ("the data can be downloaded through the
+    following links:"), whether or not the place is on its line."""
+    if not W.DATA_WORDS.search(text) or W.NOT_AVAILABLE.search(text) or W.LICENCE.search(text):
+        return False
+    return bool(W.DATA_NEAR.search(text) or W.DATA_AT.search(text))
 
 
 CLAUSE_CHARS = 300  # the line's words lent to a link without its own, at most

@@ -508,6 +508,8 @@ DATA_ACTION = re.compile(
     r"|can be found|hosted|access\w*)\b",
     _I,
 )
+# Code for data, not data: loaders, scripts, classes.
+_FOR_DATA = r"(loaders?|loading|code|scripts?|functions?|classes|modules?|pipelines?|utilit\w*)\b"
 _DATA_NOUN = r"(data|datasets?|corpus|corpora|annotations?|benchmarks?|splits?|instances)"
 # Strong instructions: "download the X dataset", "prepare the data".
 DATA_GET = re.compile(
@@ -518,7 +520,16 @@ DATA_NEAR = re.compile(
     r"\b(provided|included|located|stored|available|placed?|put|hosted|released|shipped|obtain"
     r"\w*|get|unzip|extract\w*|organi[sz]\w*|generat\w*|request\w*)\W+(?:\w+\W+){0,5}?"
     + _DATA_NOUN
-    + r"\b",
+    + r"\b"
+    # "Each folder includes the prompts, training data and reference answers in `tasks/`"; not
+    # code for the data ("contains data loaders for each benchmark").
+    r"|\b(includes|contains|holds)\W+(?:(?!"
+    + _FOR_DATA
+    + r")\w+\W+){0,5}?"
+    + _DATA_NOUN
+    + r"\b(?!\W+"
+    + _FOR_DATA
+    + r")",
     _I,
 )
 DATA_AT = re.compile(
@@ -530,9 +541,14 @@ DATA_AT = re.compile(
 DATA_LABEL = re.compile(r"^\W*(data|datasets?|corpus)\s*[:：]\s*\S", _I)
 # A data file or folder named in inline code: `data/x.json`, `/data_dev`; not a command-line
 # option named after the data (`--dataset_name`, `-data_root`): a flag names no file.
+# A module of code (`loaders/datasets.py` reads data, holds none).
+_SOURCE_FILE = r"(?![^`]*\.(py|sh|ipynb|js|ts|cpp|cc|c|h|m|r|jl)`)"
+# A data file or folder by its name (`data/`, `/data_test`), not a module of code named for the
+# data it reads (`datasets.py`).
+DATA_NAMED = re.compile(r"`(?!-)" + _SOURCE_FILE + r"[^`\s]*\b(data|dataset)[\w.]*/?`", _I)
 DATA_FILE = re.compile(
-    r"`[^`]*\.(json|jsonl|csv|tsv|parquet|h5|hdf5|npz|npy|pkl|arrow|txt|zip)`"
-    r"|`(?!-)[^`\s]*\b(data|dataset)\w*/?`",
+    r"`[^`]*\.(json|jsonl|csv|tsv|parquet|h5|hdf5|npz|npy|pkl|arrow|txt|zip)`|"
+    + DATA_NAMED.pattern,
     _I,
 )
 # The data put in a folder said in words, not a path: "the benchmark's splits should be copied
@@ -542,7 +558,8 @@ DATA_FOLDER = re.compile(
     r"|organi[sz]ed|copied|moved)\s+(in|into|under)\s+(\S+\s+){0,3}?(folder|directory)\b",
     _I,
 )
-DATA_PATH = re.compile(r"`[^`\s]*[/.][^`\s]*`")
+# Where data is: a path, never a module of code.
+DATA_PATH = re.compile(r"`" + _SOURCE_FILE + r"[^`\s]*[/.][^`\s]*`", _I)
 LICENCE = re.compile(r"\blicen[cs]e[sd]?\b", _I)
 DATA_WORDS = Screened(
     re.compile(r"\b(data|datasets?|corpus|corpora|annotations?|benchmark data|splits?)\b|数据", _I),
