@@ -735,3 +735,43 @@ def test_a_flag_naming_a_setting_is_no_evaluation(command: str, expected: set[C]
 )
 def test_where_the_data_is_said(text: str, expected: bool) -> None:
     assert (C.DATA in _covers(text)) is expected
+
+
+# Evaluate recall: a command run on the held-out split or on a named benchmark, or through an
+# evaluation harness, evaluates under any heading; a flag that only switches a setting does not.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py --split test --ckpt a.pth", True, id="the-test-split"),
+        pytest.param("python run.py --data_split=val", True, id="the-validation-split"),
+        pytest.param("python run.py --benchmark citybench --model ours", True, id="a-benchmark"),
+        pytest.param("opencompass configs/eval_fancy.py", True, id="a-harness"),
+        pytest.param(
+            "lighteval accelerate 'model_name=lab/fancy' 'leaderboard|arc|0'",
+            True,
+            id="another-harness",
+        ),
+        pytest.param("python main.py --benchmark true --epochs 3", False, id="near-miss-a-switch"),
+        pytest.param("python main.py --split train", False, id="near-miss-the-training-split"),
+    ],
+)
+def test_a_run_on_the_test_split_or_a_benchmark_evaluates(command: str, expected: bool) -> None:
+    found = _covers(f"## Commands\n\n```bash\n{command}\n```\n")
+    assert (C.EVALUATE in found) is expected
+
+
+# Evaluate recall: a section named for an evaluation protocol or for running the benchmark is
+# an evaluation section; a section about the benchmark itself is not.
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        pytest.param("Linear probing", True, id="linear-probing"),
+        pytest.param("Linear probe on six datasets", True, id="linear-probe"),
+        pytest.param("Benchmark runner", True, id="the-benchmark-runner"),
+        pytest.param("Benchmark CLI", True, id="the-benchmark-cli"),
+        pytest.param("The benchmark", False, id="near-miss-the-benchmark-itself"),
+    ],
+)
+def test_an_evaluation_section_by_its_protocol(heading: str, expected: bool) -> None:
+    found = _covers(f"## {heading}\n\nThen run one of the scripts:\n\n```bash\nsh fancy.sh\n```\n")
+    assert (C.EVALUATE in found) is expected

@@ -60,7 +60,8 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.EVALUATE: re.compile(
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
-        r"|validation)\b"
+        # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
+        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness))\b"
         r"|评估|评测|测试|評価|평가",
         _I,
     ),
@@ -138,7 +139,11 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
         r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
         r"|do_eval|do_predict|(mode|task|phase)[= ](eval\w*|test))(?![-\w])"
-        r"|\.sh\s+(eval|test)\b|\blm_eval\b",
+        # Run on the held-out split (`--split test`), on a benchmark (`--benchmark gsm8k`), or
+        # through an evaluation harness.
+        r"|\.(py|sh)\b[^\n]*\s--?(split|data[-_]split|eval[-_]split|subset)[= ][\"']?(test|val"
+        r"|validation|dev)\b|\.(py|sh)\b[^\n]*\s--?benchmarks?[= ][\"']?(?!(true|false|0|1)\b)\w"
+        r"|\.sh\s+(eval|test)\b|\b(lm_eval|lighteval|opencompass|evalplus\.\w+|inspect\s+eval)\b",
         _I,
     ),
     ReadmeCover.DATA: re.compile(
