@@ -911,6 +911,9 @@ _LOAD_AND_RUN = [
     'print(seg.predict("photo.jpg"))',
     'from fastemb import Encoder\nenc = Encoder("lab/fastemb-small")\n'
     'vectors = enc.encode(["a sentence", "another"])',
+    # An object of a class the block imports, asked to do its job on an input.
+    'from fastseg import Segmenter\nseg = Segmenter(device="cpu")\nmasks = seg.segment("a.jpg")',
+    'from fastasr import Transcriber, Config\nasr = Transcriber(Config())\ntext = asr("talk.wav")',
 ]
 _LOAD_ONLY = [
     'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("ckpt/fastseg.pt")\n'
@@ -918,6 +921,8 @@ _LOAD_ONLY = [
     'model = torch.hub.load("lab/fastseg", "base")\ntrainer = Trainer(model)\ntrainer.train()',
     'state = torch.load("ckpt.pt")\nmodel.load_state_dict(state)',
     "import fastseg\nconfig = fastseg.Config(depth=4)\nprint(config)",
+    "from fastseg import Trainer\ntrainer = Trainer(lr=0.1)\ntrainer.fit(data)",
+    'seg = Segmenter()\nmasks = seg.segment("a.jpg")',  # a class the block does not import
 ]
 
 

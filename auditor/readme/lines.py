@@ -357,20 +357,39 @@ API_USE_LINES = 40  # lines of a block read after a load for the call
 API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays linear)
 
 
+# An object built from a class the block imports (`from fancy import Detector` then
+# `detector = Detector(device="cpu")`), and what asks it to do its job on an input.
+_IMPORTED = re.compile(r"^\s*from\s+[\w.]+\s+import\s+(.{1,300})")
+_BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})\s*\(")
+_USE_METHOD = (
+    r"(predict|detect|generate|segment|transcribe|run|infer|encode|embed|classify|chat|answer"
+    r"|translate|sample|caption|localize|track|recognize|parse|extract|score|rank|search|query"
+    r"|edit|render|synthesi[sz]e|complete|__call__)\w*"
+)
+
+
 def api_use(block: Sequence[Line]) -> int | None:
     """The offset in a code block of a line loading a model whose result a later line of the
     block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
-    `model.generate(prompt)`): the released model used from Python."""
+    `model.generate(prompt)`), or building an object of a class the block imports and asking it
+    to do its job (`detector = Detector()` then `detector.detect("street.jpg")`): the released
+    model or library used from Python."""
     loads = 0
+    imported: set[str] = set()
     for offset, line in enumerate(block):
         if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
             return None
-        loaded = _MODEL_LOAD.match(line.text)
-        if loaded is None:
-            continue
+        names = _IMPORTED.match(line.text)
+        if names:
+            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(1)))
+        found, method = _MODEL_LOAD.match(line.text), r"(\w+)"
+        if found is None:
+            found, method = _BUILT.match(line.text), _USE_METHOD
+            if found is None or found.group(2) not in imported:
+                continue
         loads += 1
-        name = re.escape(loaded.group(1))
-        called = re.compile(rf"(?<![\w.]){name}(\.(\w+))?\s*\(")
+        name = re.escape(found.group(1))
+        called = re.compile(rf"(?<![\w.]){name}(\.{method})?\s*\(")
         for later in block[offset + 1 : offset + 1 + API_USE_LINES]:
             for call in called.finditer(later.text):
                 if call.group(2) not in _NOT_A_RUN:
