@@ -24,21 +24,30 @@ Covers
     counts when the released model is what is run); a demo, inference, app or sampling script;
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
     `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
-    then `model(image)`) outside set-up, training, data and evaluation sections; fine-tuning
-    the released pre-trained model in a usage or quick-start section; an evaluation
-    command handed a checkpoint when the README releases weights. Training-only sections are
-    not usage. The mode a script is run in (`main.py --mode train`, `tool.py test`) decides
-    over its name.
+    then `model(image)`, or `detector = Detector()` of a class the block imports then
+    `detector.detect(photo)`) outside set-up, training, data and evaluation sections; a
+    sentence of a usage section sending the reader to run a script, notebook or folder of them
+    ("run a script under `experiments/`"); a script or notebook said to be a demo or for
+    inference; fine-tuning the released pre-trained model in a usage or quick-start section;
+    an evaluation command handed a checkpoint when the README releases weights. Training-only
+    sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
+    test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
     script or config file, or a link to a guide (not a table of checkpoint downloads: those
-    are weights); a sentence naming the script that trains (evaluates, in any verb form); a
-    link whose text names it (`[Train and Eval](docs/train.md)`).
+    are weights); a sentence naming the script that trains (evaluates, in any verb form, or
+    by the step it is for: "a script for training", "replicates the evaluation"), or sending
+    the reader to a script named for the step ("check `tools/test_x.py`"); a link whose text
+    names it (`[Train and Eval](docs/train.md)`). An evaluation also runs on the held-out split
+    (`--split test`), on a named benchmark (`--benchmark x`) or through a harness; a flag
+    naming a setting (`--eval_steps`, `--test-rgb-dir`) is none.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
-    captioned as results, or a sentence giving two metric values. Tables of settings (named in
-    the first header cell or most of them: parameters, arguments, packages, versions) or of
-    dataset sizes (mostly counts) are not results, nor is a table under a baselines section.
+    captioned as results (above it or below it) or introduced by a claim of how well the
+    method does (not a diagram of the method), or a sentence giving two metric values.
+    Tables of settings (named in the first header cell or most of them: parameters,
+    arguments, packages, versions) or of dataset sizes (mostly counts) are not results, nor is
+    a table under a baselines section.
   * results_commands — results shown (the results cover) with a command that produces them: one
     that evaluates by its script's name (`eval.py`, `reproduce_table1.py`), flags or introducing
     sentence ("To reproduce Table 2, run:"), or a command of an evaluation, results or
@@ -52,8 +61,9 @@ Covers
     artifact is: `auditor.readme.ownership`), not a wheel in the install steps, not a promise.
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
-    path, or a sentence saying where the data is or how to get it; "not publicly available"
-    and promises are not data.
+    path, or a sentence saying where the data is or how to get it (its link on the line below,
+    a folder named for the data with what it holds); "not publicly available" and promises
+    are not data, but the format of one's own data beside a dataset promised for later is.
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
     with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
     reference (a "References" section needs BibTeX or an author–year reference);
