@@ -1059,9 +1059,11 @@ def test_the_query_reads_every_dependency_list_the_pinning_rule_knows() -> None:
 
 def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
     # The README paths asked for before a folder is listed are repofiles' one list: the GraphQL
-    # query reads each of them (and nothing else but the dependency lists and the trees) ...
+    # query reads each of them (and nothing else but the dependency lists, the trees and the
+    # `.gitattributes` saying which files Git LFS stores) ...
     blobs = _blob_paths(build_batch_query(1))
-    readmes = [path for path in blobs if path not in repofiles.MANIFESTS]
+    assert ".gitattributes" in blobs
+    readmes = [path for path in blobs if path not in (*repofiles.MANIFESTS, ".gitattributes")]
     assert readmes == list(repofiles.usual_readmes())
     assert all(repofiles.README_NAME.fullmatch(path.rsplit("/", 1)[-1]) for path in readmes)
     # ... and each is the README `preferred_readme` picks when it is the only one of its folder.

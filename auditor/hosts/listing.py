@@ -29,6 +29,7 @@ class Tree:
     entries: tuple[tuple[str, bool], ...]  # (name, is_file)
     github: tuple[str, ...] = ()
     docs: tuple[str, ...] = ()
+    gitattributes: str | None = None  # the root `.gitattributes` text, when read (Git LFS)
 
     def files(self) -> tuple[str, ...]:
         return tuple(name for name, is_file in self.entries if is_file)
@@ -50,6 +51,7 @@ def complete(
         return repofiles.with_root_listing(replace(facts, empty=True, default_branch=None), ())
     names = tuple(name for name, _ in tree.entries)
     facts = repofiles.with_root_listing(replace(facts, empty=False), names, manifests)
+    facts = repofiles.with_gitattributes(facts, tree.gitattributes)
     return with_readme(
         facts,
         readme.path if readme else None,

@@ -154,10 +154,25 @@ class _Checks:
             await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
-        on_forges = [link for link in pending if link.kind in FORGE_KINDS | {LinkKind.DOI}]
-        on_web = [(link.url, link.kind) for link in pending if link.kind not in API_KINDS]
+        on_forges = [
+            link
+            for link in pending
+            if link.kind in FORGE_KINDS | {LinkKind.DOI} or self.artifact_api(link)
+        ]
+        on_web = [
+            (link.url, link.kind)
+            for link in pending
+            if link.kind not in API_KINDS and not self.artifact_api(link)
+        ]
         await asyncio.gather(
             self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
+        )
+
+    def artifact_api(self, link: Link) -> bool:
+        """A weights or data link an API answers for (a figshare article, a GitHub release
+        asset), whatever its kind: never fetched as a web link."""
+        return link.artifact is not None and (
+            self.github.serves_release(link.url) or self.forges.serves_artifact(link.url, link.kind)
         )
 
     async def _repos(self, urls: Sequence[str]) -> None:
@@ -247,11 +262,14 @@ class _Checks:
             if self.out_of_time():
                 self.record(link.url, checker.not_checked(run_clock.NOT_CHECKED))
                 continue
-            if self.forge_offline(link.url):
+            release = link.artifact is not None and self.github.serves_release(link.url)
+            if self.github_offline() if release else self.forge_offline(link.url):
                 self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
             if link.kind is LinkKind.DOI:
                 work = self._doi(link)
+            elif release:
+                work = self.github.release(link.url)
             elif link.artifact is not None:
                 work = self.forges.artifact(link.url, link.kind)
             else:
@@ -412,8 +430,9 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
     """The weights and data links the READMEs of `results` give (not promised), as links of
     the papers citing each repository: at most `MAX_ARTIFACTS_PER_REPOSITORY` a repository,
     the paper's own first. A URL the papers cite themselves (`cited`) stays their cited link.
-    Hugging Face and archive records are asked through their APIs; any other (a file host, a
-    release asset) by its own answer, as a web link."""
+    Hugging Face and archive records, figshare articles and GitHub releases are asked through
+    their APIs (`_Checks.artifact_api`); any other (a file host) by its own answer, as a web
+    link."""
     found: dict[str, Link] = {}
     for result in results:
         facts = result.repo

@@ -183,6 +183,7 @@ class FakeRepo:
     open_issues: int = 2
     open_pulls: int = 1
     release: tuple[str, str] | None = None  # (tag, published_at)
+    release_assets: tuple[str, ...] = ()  # the names of the files attached to the release
     default_branch: str = "main"
     old_names: tuple[str, ...] = ()  # names that now redirect here (renames, transfers)
     blocked: str | None = None  # a block reason such as "dmca": answers 451 (tos: 403)
@@ -983,6 +984,22 @@ def _commit_json(repo: FakeRepo) -> dict[str, object]:
 
 
 def _release_json(repo: FakeRepo, tag: str, date: str) -> dict[str, object]:
+    """The REST reference's release ("Releases" → "Get a release by tag name"), its `assets`
+    each {id, name, size, state, browser_download_url}."""
+    assets = [
+        {
+            "id": 500 + i,
+            "name": name,
+            "label": "",
+            "state": "uploaded",
+            "content_type": "application/octet-stream",
+            "size": 2048,
+            "download_count": 3,
+            "browser_download_url": f"https://github.com/{repo.full_name}/releases/download/"
+            f"{tag}/{quote(name)}",
+        }
+        for i, name in enumerate(repo.release_assets)
+    ]
     return {
         "url": f"https://api.github.com/repos/{repo.full_name}/releases/1",
         "html_url": f"https://github.com/{repo.full_name}/releases/tag/{tag}",
@@ -994,7 +1011,7 @@ def _release_json(repo: FakeRepo, tag: str, date: str) -> dict[str, object]:
         "prerelease": False,
         "created_at": date,
         "published_at": date,
-        "assets": [],
+        "assets": assets,
     }
 
 

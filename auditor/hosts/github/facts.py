@@ -20,16 +20,24 @@ from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
+from auditor.hosts.github.releases import ReleaseReader
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
-from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
+from auditor.links import (
+    github_full_name,
+    github_page,
+    github_release,
+    is_github_full_name,
+    normalize_url,
+)
 from auditor.models import (
     BRANCH_HOP,
     FOLDER_CONTENTS,
     FORK_COMPARISON,
     JUDGED,
     RESOLVED,
+    WEIGHTS_FOLDERS,
     LinkCheck,
     LinkKind,
     Outcome,
@@ -66,6 +74,7 @@ class GitHubFacts:
         self._follow_ups = FollowUps(self._transport)
         self._rest = RestReader(self._transport, self._follow_ups)
         self._graphql = GraphQLReader(self._transport, self._follow_ups)
+        self._releases = ReleaseReader(self._transport, self._rest)
         self._hinted = False  # the REST budget hint was given
         self._tokenless = False  # repositories were read through REST: no tracker read
 
@@ -196,6 +205,7 @@ class GitHubFacts:
             answers[name] = replace(answer, facts=facts)
         results = {key: answers[key] for key in roots}
         results = await self._empty_folders(api, results, reserve + len(unlisted))
+        results = await self._weights_folders(api, results, reserve + len(unlisted))
         results.update(await self._folders(api, answers, folders, cited, unlisted, reserve))
         if not follow_moves:
             return results
@@ -276,6 +286,41 @@ class GitHubFacts:
                 facts = replace(facts, skipped=(*facts.skipped, FOLDER_CONTENTS))
             else:
                 facts = replace(facts, empty_folders=empty)
+            answers[key] = replace(answers[key], facts=facts)
+        return answers
+
+    async def _weights_folders(
+        self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
+        """Repositories found whose root has folders named for weights
+        (`repofiles.weights_folders`), with the checkpoints committed there added to their
+        `committed_weights`: GraphQL in one query for all, REST one request a folder while the
+        budget keeps `reserve`. Not listed (the budget, a failure): named as skipped, so that
+        D4 does not fail for want of them."""
+        todo: dict[str, tuple[str, ...]] = {}
+        for key, answer in answers.items():
+            facts = answer.facts
+            if facts is None or not facts.exists or facts.empty or facts.folder is not None:
+                continue
+            folders = repofiles.weights_folders(facts.root_files)
+            if answer.check.outcome in RESOLVED and folders:
+                todo[key] = folders
+        found: dict[str, tuple[str, ...] | None] = {}
+        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
+        if graphql:
+            items = [(answers[key], todo[key]) for key in graphql]
+            found.update(zip(graphql, await self._graphql.folder_files(api, items), strict=True))
+        for key, folders in todo.items():
+            facts = answers[key].facts
+            if key not in found and facts is not None:
+                found[key] = await self._rest.folder_files(api, facts, folders, reserve)
+        for key, paths in found.items():
+            facts = answers[key].facts
+            assert facts is not None
+            if paths is None:
+                facts = replace(facts, skipped=(*facts.skipped, WEIGHTS_FOLDERS))
+            else:
+                facts = repofiles.with_committed_weights(facts, paths)
             answers[key] = replace(answers[key], facts=facts)
         return answers
 
@@ -450,6 +495,22 @@ class GitHubFacts:
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
+    def serves_release(self, url: str) -> bool:
+        """A link into a repository's releases (an asset, a tag, the latest) on a host with an
+        API: asked as a weights or data link through `release`."""
+        host = urlsplit(url).hostname or ""
+        return github_release(url) is not None and api_for_host(host, self._settings) is not None
+
+    async def release(self, url: str, *, upcoming: int = 0) -> HostAnswer:
+        """A weights or data link into a repository's releases (`hosts.github.releases`);
+        `upcoming`: repositories the run still asks about after it."""
+        found = github_release(url)
+        api = api_for_host(urlsplit(url).hostname or "", self._settings)
+        if found is None or api is None:
+            return not_served("not a GitHub release link the API can check")
+        tokenless = not (api.authorised and self._token)
+        return await self._releases.check(api, found, tokenless=tokenless, upcoming=upcoming)
+
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
         return (await self._rest.other(url)).check
@@ -457,8 +518,14 @@ class GitHubFacts:
     @property
     def notes(self) -> tuple[str, ...]:
         """What the run should say of what these facts lack: the issue trackers of
-        repositories read without a token (its 60 requests an hour go to the verdicts)."""
-        return (NOT_READ_WITHOUT_TOKEN,) if self._tokenless else ()
+        repositories read without a token (its 60 requests an hour go to the verdicts), and
+        the release links not asked for that budget."""
+        skipped = self._releases.skipped
+        releases = (
+            f"{skipped} release link{'s' * (skipped != 1)} not checked, to keep the GitHub REST "
+            "budget (60 requests an hour without a token) for the repositories",
+        )
+        return (NOT_READ_WITHOUT_TOKEN,) * self._tokenless + releases * bool(skipped)
 
     @property
     def requests_made(self) -> int:

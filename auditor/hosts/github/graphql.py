@@ -153,6 +153,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
   githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
   docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
+  gitattributes: object(expression: "HEAD:.gitattributes") {{ ... on Blob {{ text }} }}
 {_BLOB_FIELDS}
 }}"""
 
@@ -262,6 +263,7 @@ def graphql_repo(
         ),
         _tree_names(node.get("githubTree")),
         _tree_names(node.get("docsTree")),
+        text_field(node.get("gitattributes"), "text"),
     )
     readmes = {
         path: blob_readme(blob, path)
@@ -595,6 +597,33 @@ class GraphQLReader:
                 results.append(_placeholder_only(listings, read))
             except Stop:
                 results.append(None)
+        return results
+
+    async def folder_files(
+        self, api: ApiEndpoint, items: Sequence[tuple[HostAnswer, tuple[str, ...]]]
+    ) -> list[tuple[str, ...] | None]:
+        """For each repository found and root folders of it (`items`): the paths of the files
+        those folders hold (their own entries, one level), None when they could not be read.
+        One query for them all."""
+        listed = await self._objects(
+            api, [(answer, [f"HEAD:{folder}" for folder in folders]) for answer, folders in items]
+        )
+        results: list[tuple[str, ...] | None] = []
+        for (_, folders), objects in zip(items, listed, strict=True):
+            if isinstance(objects, HostAnswer):
+                results.append(None)
+                continue
+            try:
+                paths = [
+                    f"{folder}/{name}"
+                    for folder in folders
+                    for name, is_file in _entries(objects.get(f"HEAD:{folder}")) or ()
+                    if is_file
+                ]
+            except Stop:
+                results.append(None)
+                continue
+            results.append(tuple(paths))
         return results
 
     async def _objects(
