@@ -154,10 +154,16 @@ class _Checks:
             await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
+        releases = [
+            link.url
+            for link in pending
+            if link.artifact is not None and self.github.serves_release(link.url)
+        ]
         on_forges = [
             link
             for link in pending
-            if link.kind in FORGE_KINDS | {LinkKind.DOI} or self.artifact_api(link)
+            if link.kind in FORGE_KINDS | {LinkKind.DOI}
+            or (link.artifact is not None and self.forges.serves_artifact(link.url, link.kind))
         ]
         on_web = [
             (link.url, link.kind)
@@ -165,7 +171,11 @@ class _Checks:
             if link.kind not in API_KINDS and not self.artifact_api(link)
         ]
         await asyncio.gather(
-            self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
+            self._repos(repos),
+            self._others(others),
+            self._releases(releases),
+            self._forges(on_forges),
+            self._web(on_web),
         )
 
     def artifact_api(self, link: Link) -> bool:
@@ -253,6 +263,28 @@ class _Checks:
                 answer = await self.answer(url, self._other(url))
                 self.record(url, answer.check, answer.facts)
 
+    async def _releases(self, urls: Sequence[str]) -> None:
+        """Weights and data links into GitHub releases, asked of its API together (with a
+        token, in GraphQL batches)."""
+        if not urls:
+            return
+        if self.github_offline() or self.out_of_time():
+            detail = self.net.offline_detail() if self.github_offline() else run_clock.NOT_CHECKED
+            for url in urls:
+                self.record(url, checker.not_checked(detail))
+            return
+        answers: Mapping[str, RepoCheck]
+        try:
+            answers = await self.github.releases(urls)
+        except run_clock.OutOfTime:
+            answers = {
+                url: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None) for url in urls
+            }
+        except Exception as error:  # our bug costs these links, never the run
+            answers = {url: RepoCheck(checker.internal_error(url, error), None) for url in urls}
+        for url in urls:
+            self.record(url, answers[url].check, answers[url].facts)
+
     async def _other(self, url: str) -> RepoCheck:
         return RepoCheck(await self.github.other(url), None)
 
@@ -262,14 +294,11 @@ class _Checks:
             if self.out_of_time():
                 self.record(link.url, checker.not_checked(run_clock.NOT_CHECKED))
                 continue
-            release = link.artifact is not None and self.github.serves_release(link.url)
-            if self.github_offline() if release else self.forge_offline(link.url):
+            if self.forge_offline(link.url):
                 self.record(link.url, checker.not_checked(self.net.offline_detail()))
                 continue
             if link.kind is LinkKind.DOI:
                 work = self._doi(link)
-            elif release:
-                work = self.github.release(link.url)
             elif link.artifact is not None:
                 work = self.forges.artifact(link.url, link.kind)
             else:

@@ -155,6 +155,9 @@ def audit(
             cli.main(arguments, environ=environ)
             card: dict[str, Any] = json.loads((out / "scorecard.json").read_text())
             card["github_requests"] = [seen.path for seen in github.requests]
+            card["graphql_queries"] = [
+                json.loads(seen.body)["query"] for seen in github.requests if seen.body
+            ]
             card["figshare_asked"] = hosts.asked("figshare")
             return card
 
@@ -206,11 +209,18 @@ def test_a_release_asset_present_in_its_release_passes_d4(scorecard: dict[str, A
     assert (link["whose"], link["outcome"]) == ("own", "ok")
     assert "release v1.0 holds labnet.pt" in link["detail"]
     assert criterion(scorecard, "asset-present", "D4")["result"] == "pass"
-    # Asked of the API by its tag, never by fetching github.com.
-    assert any(
+    # Asked of the API by its tag, never by fetching github.com: through REST without a
+    # token, with one in a GraphQL batch of every release link.
+    by_rest = any(
         path.endswith("/repos/acme/asset-present/releases/tags/v1.0")
         for path in scorecard["github_requests"]
     )
+    batches = [q for q in scorecard["graphql_queries"] if q.startswith("query Releases(")]
+    if scorecard["graphql_queries"]:
+        assert (by_rest, len(batches)) == (False, 1)
+        assert batches[0].count(": repository(") == 3
+    else:
+        assert by_rest
 
 
 def test_an_asset_missing_from_a_release_that_exists_is_dead(scorecard: dict[str, Any]) -> None:

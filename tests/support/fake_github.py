@@ -85,7 +85,14 @@ type TreeEntry { name: String! type: String! }
 type Commit implements GitObject { oid: GitObjectID! committedDate: DateTime! }
 type Ref { name: String! target: GitObject }
 type License { spdxId: String key: String! name: String! pseudoLicense: Boolean! }
-type Release { tagName: String! publishedAt: DateTime }
+type ReleaseAsset { name: String! }
+type ReleaseAssetConnection { totalCount: Int! nodes: [ReleaseAsset] }
+type Release {
+  tagName: String!
+  publishedAt: DateTime
+  releaseAssets(first: Int, last: Int, name: String): ReleaseAssetConnection!
+}
+type ReleaseConnection { totalCount: Int! }
 enum IssueState { OPEN CLOSED }
 enum PullRequestState { OPEN CLOSED MERGED }
 enum CommentAuthorAssociation {
@@ -126,6 +133,8 @@ type Repository {
   issue(number: Int!): Issue
   pullRequests(states: [PullRequestState!], first: Int): PullRequestConnection!
   latestRelease: Release
+  release(tagName: String!): Release
+  releases(first: Int, last: Int): ReleaseConnection!
   defaultBranchRef: Ref
   object(expression: String, oid: GitObjectID): GitObject
 }
@@ -722,6 +731,18 @@ class FakeGitHub:
                 raise _NotFound(f"Could not resolve to an issue with the number of {number}.")
             return self._issue_node(repo, number, repo.issues[number - 1])
 
+        def release_node() -> dict[str, object] | None:
+            if repo.release is None:
+                return None
+
+            def assets(info: object, name: str | None = None, **limits: object) -> object:
+                named = [a for a in repo.release_assets if name is None or a == name]
+                shown = named[: limits["first"]] if isinstance(limits.get("first"), int) else []
+                return {"totalCount": len(named), "nodes": [{"name": a} for a in shown]}
+
+            tag, published = repo.release
+            return {"tagName": tag, "publishedAt": published, "releaseAssets": assets}
+
         def git_object(
             info: object, expression: str | None = None, oid: str | None = None
         ) -> object:
@@ -762,11 +783,11 @@ class FakeGitHub:
             "issues": issues,
             "issue": issue,
             "pullRequests": connection(repo.open_pulls),
-            "latestRelease": (
-                {"tagName": repo.release[0], "publishedAt": repo.release[1]}
-                if repo.release
-                else None
+            "latestRelease": release_node(),
+            "release": lambda info, tagName: (
+                release_node() if repo.release and tagName == repo.release[0] else None
             ),
+            "releases": connection(1 if repo.release else 0),
             "defaultBranchRef": (
                 None
                 if repo.empty

@@ -25,6 +25,7 @@ from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
 from auditor.links import (
+    GitHubRelease,
     github_full_name,
     github_page,
     github_release,
@@ -501,15 +502,27 @@ class GitHubFacts:
         host = urlsplit(url).hostname or ""
         return github_release(url) is not None and api_for_host(host, self._settings) is not None
 
-    async def release(self, url: str, *, upcoming: int = 0) -> HostAnswer:
-        """A weights or data link into a repository's releases (`hosts.github.releases`);
-        `upcoming`: repositories the run still asks about after it."""
-        found = github_release(url)
-        api = api_for_host(urlsplit(url).hostname or "", self._settings)
-        if found is None or api is None:
-            return not_served("not a GitHub release link the API can check")
-        tokenless = not (api.authorised and self._token)
-        return await self._releases.check(api, found, tokenless=tokenless, upcoming=upcoming)
+    async def releases(self, urls: Sequence[str]) -> dict[str, HostAnswer]:
+        """Weights and data links into repositories' releases (`hosts.github.releases`): with
+        a token, in GraphQL batches (30 links a point); without one, through REST one request
+        a link while the budget allows."""
+        results: dict[str, HostAnswer] = {}
+        batches: dict[ApiEndpoint, list[tuple[str, GitHubRelease]]] = {}
+        for url in dict.fromkeys(urls):
+            found = github_release(url)
+            api = api_for_host(urlsplit(url).hostname or "", self._settings)
+            if found is None or api is None:
+                results[url] = not_served("not a GitHub release link the API can check")
+            elif api.authorised and self._token:
+                batches.setdefault(api, []).append((url, found))
+            else:
+                results[url] = await self._releases.check(api, found)
+        for api, links in batches.items():
+            for start in range(0, len(links), GRAPHQL_BATCH):
+                chunk = links[start : start + GRAPHQL_BATCH]
+                answers = await self._graphql.releases(api, [found for _, found in chunk])
+                results.update(zip((url for url, _ in chunk), answers, strict=True))
+        return {url: results[url] for url in urls}
 
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""

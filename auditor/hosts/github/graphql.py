@@ -59,6 +59,7 @@ from auditor.hosts.github.cited import (
 )
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
+from auditor.hosts.github.releases import build_releases_query, graphql_judged, releases_variables
 from auditor.hosts.github.tracker import (
     TRACKER_FIELDS,
     affordable,
@@ -69,8 +70,9 @@ from auditor.hosts.github.tracker import (
     with_answers,
 )
 from auditor.hosts.github.transport import Transport, timed_out
-from auditor.hosts.github.verdicts import found_on
+from auditor.hosts.github.verdicts import found_on, graphql_missing
 from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
+from auditor.links import GitHubRelease
 from auditor.models import TRACKER_FOLLOW_UP, Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
 
@@ -624,6 +626,29 @@ class GraphQLReader:
                 results.append(None)
                 continue
             results.append(tuple(paths))
+        return results
+
+    async def releases(self, api: ApiEndpoint, links: Sequence[GitHubRelease]) -> list[HostAnswer]:
+        """The verdicts on release links (`hosts.github.releases`), in one query: a repository
+        GraphQL does not find is gone (`NOT_FOUND`), any other failure could-not-ask."""
+        query = build_releases_query(links)
+        try:
+            data, errors, _ = await self._query(api, query, releases_variables(links))
+        except _Split:
+            return [_could_not_ask("GitHub GraphQL API timed out reading releases")] * len(links)
+        except Stop as stop:
+            return [stop.answer(self._transport.scrub)] * len(links)
+        results: list[HostAnswer] = []
+        for index, link in enumerate(links):
+            node = data.get(f"r{index}")
+            if not isinstance(node, dict):
+                full_name = f"{link.owner}/{link.name}"
+                results.append(graphql_missing(errors.get(f"r{index}"), full_name))
+                continue
+            try:
+                results.append(graphql_judged(link, node))
+            except Stop as stop:
+                results.append(stop.answer(self._transport.scrub))
         return results
 
     async def _objects(
