@@ -642,7 +642,11 @@ async def figshare() -> AsyncIterator[ForgeFacts]:
     ("url", "outcome", "detail"),
     [
         ("https://figshare.com/articles/dataset/x/7001", Outcome.OK, "figshare article 7001"),
-        ("https://figshare.com/articles/dataset/x/7001?file=1", Outcome.OK, "1 file"),
+        (
+            "https://figshare.com/articles/dataset/x/7001?file=70010",
+            Outcome.OK,
+            "1 file; the linked file model.pt",
+        ),
         ("https://figshare.com/articles/dataset/x/7002", Outcome.DEAD, "no such public article"),
         (
             "https://figshare.com/articles/dataset/x/7003",
@@ -675,3 +679,23 @@ async def test_figshare_our_side_failing_is_unchecked_never_dead() -> None:
         forges = ForgeFacts(fetcher, Settings(max_retries=0, api_roots=roots))
         result = await forges.artifact("https://figshare.com/articles/dataset/x/7001", LinkKind.WEB)
     assert result.check.outcome is Outcome.UNCHECKED
+
+
+async def test_figshare_is_asked_with_no_token_whatever_the_others_are() -> None:
+    with serve(figshare_routes([FigshareArticle(7001)])) as fake:
+        async with plain_fetcher() as fetcher:
+            environ = {
+                "FIGSHARE_API_URL": fake.url("/v2"),
+                "HF_TOKEN": "hf-secret-token",
+                "ZENODO_TOKEN": "zenodo-secret-token",
+            }
+            settings = Settings(
+                max_retries=0, api_roots=api_roots_from(environ), github_token="gh-secret-token"
+            )
+            forges = ForgeFacts(fetcher, settings)
+            result = await forges.artifact("https://figshare.com/articles/x/7001", LinkKind.WEB)
+    assert result.check.outcome is Outcome.OK
+    assert [seen.path for seen in fake.requests] == ["/v2/articles/7001"]
+    assert all(
+        "authorization" not in {k.casefold() for k in seen.headers} for seen in fake.requests
+    )

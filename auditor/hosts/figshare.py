@@ -45,18 +45,21 @@ WHO = "figshare API"
 _NOT_FOUND_CODE = "EntityNotFound"
 
 
-class Figshare(UrlAdapter[str]):
+class Figshare(UrlAdapter[FigshareItem]):
     """figshare articles by id (the link's article, or the article holding the linked file)."""
 
     def __init__(self, api: JsonApi, api_root: str = FIGSHARE_API) -> None:
         self._api = api
         self._root = api_root.rstrip("/")
 
-    def target(self, url: str, kind: LinkKind | None) -> str | None:
-        item: FigshareItem | None = figshare_item(url)
-        return item.article if item is not None and kind in {None, LinkKind.WEB} else None
+    def target(self, url: str, kind: LinkKind | None) -> FigshareItem | None:
+        item = figshare_item(url)
+        served = item is not None and item.article is not None and kind in {None, LinkKind.WEB}
+        return item if served else None
 
-    async def facts(self, article: str) -> HostAnswer:
+    async def facts(self, item: FigshareItem) -> HostAnswer:
+        article = item.article
+        assert article is not None  # `target` serves articles only
         try:
             answer = await self._api.get(f"{self._root}/articles/{article}")
             if answer.status in GONE_STATUSES:
@@ -87,6 +90,11 @@ class Figshare(UrlAdapter[str]):
             kind = text_field(body, "defined_type_name") or "article"
             files = list_field(body, "files")
             count = f"{len(files)} file{'s' * (len(files) != 1)}" if files else "no files listed"
+            if item.file is not None:
+                # The API lists at most ten files: one not among them is not known missing.
+                named_files = {str(number_field(f, "id")): text_field(f, "name") for f in files}
+                linked = named_files.get(item.file)
+                count += f"; the linked file {linked}" if linked else ""
             shown = number_field(body, "id")
             named = str(shown) if shown is not None else article
             detail = f"figshare article {named} ({kind}, {count})"
