@@ -588,8 +588,9 @@ class RepoFacts:
     readme_artifacts: tuple[ArtifactLink, ...] = ()
     # Trained weights committed in the repository (`facts.repofiles.is_committed_weights`),
     # paths from its root: at the root, and in the root folders named for weights
-    # (`repofiles.weights_folders`); those of them stored in Git LFS (`.gitattributes`); and the
-    # LFS patterns of `.gitattributes` (in memory only), for the folders listed after the root.
+    # (`repofiles.weights_folders`, and their first subfolders); those of them stored in Git LFS
+    # (`.gitattributes`); and the LFS patterns of `.gitattributes` (in memory only), for the
+    # folders listed after the root.
     committed_weights: tuple[str, ...] = ()
     weights_in_lfs: tuple[str, ...] = ()
     lfs_patterns: tuple[str, ...] = ()

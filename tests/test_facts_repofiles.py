@@ -22,6 +22,7 @@ from auditor.facts.repofiles import (
     model_repository_has_code,
     usual_readmes,
     weights_folders,
+    weights_subfolders,
     with_committed_weights,
     with_gitattributes,
     with_root_listing,
@@ -305,6 +306,11 @@ def test_committed_weights_need_a_weights_context_for_ambiguous_extensions(
 def test_folders_named_for_weights_are_the_ones_listed() -> None:
     names = ["README.md", "src", "models", "checkpoints", "pretrained_models", "weights.md"]
     assert weights_folders(names) == ("checkpoints", "pretrained_models")
+
+
+def test_the_first_subfolders_of_each_weights_folder_are_listed_too() -> None:
+    paths = ["ckpt/a", "ckpt/b", "ckpt/c", "ckpt/d", "weights/x"]
+    assert weights_subfolders(paths) == ("ckpt/a", "ckpt/b", "ckpt/c", "weights/x")
 
 
 def test_git_lfs_patterns_match_as_gitattributes_does() -> None:

@@ -1201,6 +1201,8 @@ CHECKPOINTED = {
     ".gitattributes": "*.pth filter=lfs diff=lfs merge=lfs -text\n",
     "checkpoints/net.pth": "version https://git-lfs.github.com/spec/v1\n",
     "checkpoints/stats.pkl": "pickle",  # ambiguous, but its folder says weights
+    "checkpoints/imagenet/best.ckpt": "weights",  # a subfolder, listed too
+    "checkpoints/imagenet/deeper/last.ckpt": "weights",  # two levels down: not listed
     "data/features.npz": "numbers",  # ambiguous and in no weights folder: not listed, not weights
 }
 
@@ -1213,7 +1215,11 @@ async def test_checkpoints_in_a_folder_named_for_weights_are_found_lfs_told(
         results, _ = await check(fetcher, fake, ["ml-lab/net"], token=token)
     facts = results["ml-lab/net"].facts
     assert facts is not None
-    assert facts.committed_weights == ("checkpoints/net.pth", "checkpoints/stats.pkl")
+    assert facts.committed_weights == (
+        "checkpoints/net.pth",
+        "checkpoints/stats.pkl",
+        "checkpoints/imagenet/best.ckpt",
+    )
     assert facts.weights_in_lfs == ("checkpoints/net.pth",)
 
 

@@ -349,6 +349,24 @@ def weights_folders(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(found[:MAX_WEIGHTS_FOLDERS])
 
 
+# At most this many subfolders of each folder named for weights are listed too (one level:
+# `checkpoints/imagenet/model.pth`).
+MAX_WEIGHTS_SUBFOLDERS = 3
+
+
+def weights_subfolders(paths: Iterable[str]) -> tuple[str, ...]:
+    """The subfolders (paths from the root) of the folders named for weights that are listed
+    too: the first `MAX_WEIGHTS_SUBFOLDERS` of each folder, in the order given."""
+    taken: dict[str, int] = {}
+    found = []
+    for path in paths:
+        parent = path.rstrip("/").rpartition("/")[0]
+        if taken.get(parent, 0) < MAX_WEIGHTS_SUBFOLDERS:
+            taken[parent] = taken.get(parent, 0) + 1
+            found.append(path.rstrip("/"))
+    return tuple(found)
+
+
 def lfs_patterns(gitattributes: str) -> tuple[str, ...]:
     """The patterns a `.gitattributes` text stores in Git LFS (`PATTERN filter=lfs …`), in
     order, a pattern that unsets the filter (`-filter`, `!filter`) as `!PATTERN`."""

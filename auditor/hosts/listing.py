@@ -6,7 +6,7 @@ the host would show, and the dependency lists that decide pinning. What the name
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from auditor.deadline import in_thread
@@ -36,6 +36,23 @@ class Tree:
 
     def folders(self) -> frozenset[str]:
         return frozenset(name.casefold() for name, is_file in self.entries if not is_file)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What listing some folders gave: the paths of the files and of the folders they hold."""
+
+    files: tuple[str, ...]
+    folders: tuple[str, ...]
+
+
+def listed_paths(entries: Iterable[tuple[str, bool]]) -> Listed:
+    """`Listed` from (path, is_file) entries, each kind in name order."""
+    entries = sorted(entries)
+    return Listed(
+        tuple(path for path, is_file in entries if is_file),
+        tuple(path for path, is_file in entries if not is_file),
+    )
 
 
 def complete(

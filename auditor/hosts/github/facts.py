@@ -24,6 +24,7 @@ from auditor.hosts.github.releases import ReleaseReader
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
+from auditor.hosts.listing import Listed
 from auditor.links import (
     GitHubRelease,
     github_full_name,
@@ -295,9 +296,10 @@ class GitHubFacts:
     ) -> dict[str, HostAnswer]:
         """Repositories found whose root has folders named for weights
         (`repofiles.weights_folders`), with the checkpoints committed there added to their
-        `committed_weights`: GraphQL in one query for all, REST one request a folder while the
-        budget keeps `reserve`. Not listed (the budget, a failure): named as skipped, so that
-        D4 does not fail for want of them."""
+        `committed_weights`: each folder listed, then the first of its subfolders
+        (`repofiles.MAX_WEIGHTS_SUBFOLDERS`), a level each: GraphQL one query a level for
+        all, REST one request a folder while the budget keeps `reserve`. Not listed (the
+        budget, a failure): named as skipped, so that D4 does not fail for want of them."""
         todo: dict[str, tuple[str, ...]] = {}
         for key, answer in answers.items():
             facts = answer.facts
@@ -306,24 +308,46 @@ class GitHubFacts:
             folders = repofiles.weights_folders(facts.root_files)
             if answer.check.outcome in RESOLVED and folders:
                 todo[key] = folders
-        found: dict[str, tuple[str, ...] | None] = {}
-        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
-        if graphql:
-            items = [(answers[key], todo[key]) for key in graphql]
-            found.update(zip(graphql, await self._graphql.folder_files(api, items), strict=True))
-        for key, folders in todo.items():
-            facts = answers[key].facts
-            if key not in found and facts is not None:
-                found[key] = await self._rest.folder_files(api, facts, folders, reserve)
+        found: dict[str, list[str]] = {key: [] for key in todo}
+        unlisted: set[str] = set()
+        for _level in range(2):
+            listed = await self._folder_files(api, answers, todo, reserve)
+            todo = {}
+            for key, listing in listed.items():
+                if listing is None:
+                    unlisted.add(key)
+                    continue
+                found[key].extend(listing.files)
+                subfolders = repofiles.weights_subfolders(listing.folders)
+                if subfolders:
+                    todo[key] = subfolders
         for key, paths in found.items():
             facts = answers[key].facts
             assert facts is not None
-            if paths is None:
+            facts = repofiles.with_committed_weights(facts, paths)
+            if key in unlisted:
                 facts = replace(facts, skipped=(*facts.skipped, WEIGHTS_FOLDERS))
-            else:
-                facts = repofiles.with_committed_weights(facts, paths)
             answers[key] = replace(answers[key], facts=facts)
         return answers
+
+    async def _folder_files(
+        self,
+        api: ApiEndpoint,
+        answers: Mapping[str, HostAnswer],
+        todo: Mapping[str, tuple[str, ...]],
+        reserve: int,
+    ) -> dict[str, Listed | None]:
+        """The listings of the folders `todo` names of each repository, by its backend."""
+        listed: dict[str, Listed | None] = {}
+        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
+        if graphql:
+            items = [(answers[key], todo[key]) for key in graphql]
+            listed.update(zip(graphql, await self._graphql.folder_files(api, items), strict=True))
+        for key, folders in todo.items():
+            facts = answers[key].facts
+            if key not in listed and facts is not None:
+                listed[key] = await self._rest.folder_files(api, facts, folders, reserve)
+        return listed
 
     async def _follow_branches(
         self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int

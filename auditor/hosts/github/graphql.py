@@ -71,7 +71,14 @@ from auditor.hosts.github.tracker import (
 )
 from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on, graphql_missing
-from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
+from auditor.hosts.listing import (
+    Listed,
+    Readme,
+    Tree,
+    complete_off_loop,
+    listed_paths,
+    preferred_readme,
+)
 from auditor.links import GitHubRelease
 from auditor.models import TRACKER_FOLLOW_UP, Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
@@ -603,29 +610,28 @@ class GraphQLReader:
 
     async def folder_files(
         self, api: ApiEndpoint, items: Sequence[tuple[HostAnswer, tuple[str, ...]]]
-    ) -> list[tuple[str, ...] | None]:
-        """For each repository found and root folders of it (`items`): the paths of the files
-        those folders hold (their own entries, one level), None when they could not be read.
-        One query for them all."""
+    ) -> list[Listed | None]:
+        """For each repository found and folders of it (`items`, paths from the root): the
+        paths of the files and of the folders they hold (one level), None when they could
+        not be read. One query for them all."""
         listed = await self._objects(
             api, [(answer, [f"HEAD:{folder}" for folder in folders]) for answer, folders in items]
         )
-        results: list[tuple[str, ...] | None] = []
+        results: list[Listed | None] = []
         for (_, folders), objects in zip(items, listed, strict=True):
             if isinstance(objects, HostAnswer):
                 results.append(None)
                 continue
             try:
-                paths = [
-                    f"{folder}/{name}"
+                entries = [
+                    (f"{folder}/{name}", is_file)
                     for folder in folders
                     for name, is_file in _entries(objects.get(f"HEAD:{folder}")) or ()
-                    if is_file
                 ]
             except Stop:
                 results.append(None)
                 continue
-            results.append(tuple(paths))
+            results.append(listed_paths(entries))
         return results
 
     async def releases(self, api: ApiEndpoint, links: Sequence[GitHubRelease]) -> list[HostAnswer]:

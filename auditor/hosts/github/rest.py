@@ -73,10 +73,12 @@ from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import found_on, missing
 from auditor.hosts.listing import (
+    Listed,
     Readme,
     Tree,
     complete,
     complete_off_loop,
+    listed_paths,
     manifests_to_read,
     preferred_readme,
 )
@@ -289,22 +291,22 @@ class RestReader:
 
     async def folder_files(
         self, api: ApiEndpoint, facts: RepoFacts, folders: tuple[str, ...], reserve: int
-    ) -> tuple[str, ...] | None:
-        """The paths of the files the root `folders` of a repository found hold (one level),
-        each folder listed by one request asked only while the budget keeps `reserve`; None
-        when a listing could not be had (the budget, a failure)."""
-        paths: list[str] = []
+    ) -> Listed | None:
+        """The paths of the files and of the folders that `folders` of a repository found
+        hold (paths from the root, one level), each folder listed by one request asked only
+        while the budget keeps `reserve`; None when a listing could not be had (the budget, a
+        failure)."""
+        entries: list[tuple[str, bool]] = []
         try:
             for folder in folders:
                 if not self._affordable(api, 1, reserve):
                     return None
                 got = await self._transport.get(api, _contents_path(facts.full_name, folder, None))
                 for name, is_file in _listing_entries(_folder_listing(got)) or ():
-                    if is_file:
-                        paths.append(f"{folder}/{name}")
+                    entries.append((f"{folder}/{name}", is_file))
         except Stop:
             return None
-        return tuple(paths)
+        return listed_paths(entries)
 
     async def _read_through_api(self, api: ApiEndpoint, unread: _Unread) -> RepoFacts:
         """The repository judged again with the refused files asked of the API: its README as
