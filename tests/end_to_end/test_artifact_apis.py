@@ -107,6 +107,14 @@ def repositories() -> list[FakeRepo]:
             {},
             ("labnet.pt",),
         ),
+        "private-weights": (
+            weights(
+                "Download our trained checkpoint: "
+                f"[labnet.pt]({asset('hidden-weights', 'v1.0', 'labnet.pt')})"
+            ),
+            {},
+            (),
+        ),
         "committed": (readme(), {"checkpoints/labnet.pth": "weights"}, ()),
         "lfs": (readme(), {"labnet.ckpt": "pointer", ".gitattributes": LFS}, ()),
         "data-only": (readme(), {"data/features.npz": "numbers"}, ()),
@@ -120,6 +128,17 @@ def repositories() -> list[FakeRepo]:
         )
         for name, (text, files, assets) in cases.items()
     ]
+
+
+def hidden() -> FakeRepo:
+    """A repository only the token sees, whose release holds the weights another README links."""
+    return FakeRepo(
+        "acme/hidden-weights",
+        {"README.md": "# hidden\n"},
+        private=True,
+        release=RELEASE,
+        release_assets=("labnet.pt",),
+    )
 
 
 def articles() -> list[FigshareArticle]:
@@ -139,7 +158,7 @@ def audit(
         pytest.MonkeyPatch.context() as patch,
     ):
         patch.setattr(client, "system_resolver", FakeDNS({"github.com": "140.82.112.3"}))
-        with FakeGitHub(repos, token=token, rest_budget=rest_budget) as github:
+        with FakeGitHub([*repos, hidden()], token=token, rest_budget=rest_budget) as github:
             listed = folder / "papers.txt"
             listed.write_text(
                 "\n\n".join(
@@ -218,7 +237,7 @@ def test_a_release_asset_present_in_its_release_passes_d4(scorecard: dict[str, A
     batches = [q for q in scorecard["graphql_queries"] if q.startswith("query Releases(")]
     if scorecard["graphql_queries"]:
         assert (by_rest, len(batches)) == (False, 1)
-        assert batches[0].count(": repository(") == 3
+        assert batches[0].count(": repository(") == 4
     else:
         assert by_rest
 
@@ -234,6 +253,13 @@ def test_an_asset_of_a_missing_release_tag_is_dead(scorecard: dict[str, Any]) ->
     link = artifact(scorecard, "tag-missing")
     assert link["outcome"] == "dead"
     assert "no release v9.9" in link["detail"]
+
+
+def test_an_asset_of_a_repository_only_the_token_sees_fails_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "private-weights")
+    # Without a token GitHub says the repository does not exist; with one, that it is private.
+    assert link["outcome"] == ("blocked" if scorecard["graphql_queries"] else "dead")
+    assert criterion(scorecard, "private-weights", "D4")["result"] == "fail"
 
 
 def test_checkpoints_committed_in_a_weights_folder_are_credited(

@@ -358,6 +358,9 @@ class FakeGitHub:
         self, request: BaseHTTPRequestHandler, path: str, query: dict[str, list[str]]
     ) -> tuple[int, str, dict[str, str]]:
         status, body, extra = self._rest_answer(path, query)
+        if status == 200 and self._hidden_release(path, request):
+            # GitHub shows a private repository's releases to its token only.
+            status, body, extra = 404, _not_found("releases/releases#get-a-release"), {}
         text = json.dumps(body)
         etag = 'W/"' + hashlib.sha1(text.encode()).hexdigest() + '"'
         with self._lock:
@@ -385,6 +388,13 @@ class FakeGitHub:
         if status == 200:
             headers["ETag"] = etag
         return status, text, headers
+
+    def _hidden_release(self, path: str, request: BaseHTTPRequestHandler) -> bool:
+        segments = [s for s in path.split("/") if s]
+        if segments[:1] != ["repos"] or segments[3:4] != ["releases"]:
+            return False
+        repo = self.repos.get(f"{segments[1]}/{segments[2]}".casefold())
+        return repo is not None and repo.private and not request.headers.get("authorization")
 
     def _raw(self, request: BaseHTTPRequestHandler, path: str) -> tuple[int, str, dict[str, str]]:
         """The raw host of `download_url`s (`/raw/{owner}/{repo}/{ref}/{path}`, as GitHub

@@ -18,8 +18,8 @@ otherwise the link is `unchecked`, said so, and counted for the run's notes (`sk
 With a token, in GraphQL batches (`build_releases_query`): `release(tagName:)` or
 `latestRelease`, their `releaseAssets(name:, first: 1)`, or `releases { totalCount }`; one
 connection an alias, so 30 links cost 1 point; a repository GraphQL does not find is gone
-(`NOT_FOUND`). The same verdicts either way (`judged`); what the answers mean is
-`hosts.answers`'."""
+(`NOT_FOUND`), one only the token sees (`isPrivate`) `blocked` as private. The same
+verdicts either way (`judged`); what the answers mean is `hosts.answers`'."""
 
 from __future__ import annotations
 
@@ -27,7 +27,16 @@ from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from auditor.hosts.adapter import HostAnswer, Reason, verdict
-from auditor.hosts.answers import Answer, Stop, blocked, expect, refusal, text_field
+from auditor.hosts.answers import (
+    Answer,
+    Stop,
+    blocked,
+    expect,
+    is_private,
+    private,
+    refusal,
+    text_field,
+)
 from auditor.hosts.github.answers import WHO, as_list, as_object, required_int
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.rest import HOW_TO_GET_THEM, RestReader
@@ -140,7 +149,7 @@ def build_releases_query(releases: Sequence[GitHubRelease]) -> str:
             field = f"latestRelease {{ tagName {assets} }}"
         else:
             field = "releases { totalCount }"
-        fields.append(f"  r{i}: repository(owner: $o{i}, name: $n{i}) {{ {field} }}")
+        fields.append(f"  r{i}: repository(owner: $o{i}, name: $n{i}) {{ isPrivate {field} }}")
     return (
         f"query Releases({', '.join(params)}) {{\n"
         + "\n".join(fields)
@@ -161,7 +170,10 @@ def releases_variables(releases: Sequence[GitHubRelease]) -> dict[str, str]:
 
 
 def graphql_judged(release: GitHubRelease, node: Mapping[str, object]) -> HostAnswer:
-    """The verdict on a release link from its repository's node of `build_releases_query`."""
+    """The verdict on a release link from its repository's node of `build_releases_query`: a
+    repository only the token sees holds nothing the report's readers can download."""
+    if is_private(node):
+        return private()
     if is_listing(release):
         listed = as_object(node.get("releases"), "releases")
         return judged(release, None, count=required_int(listed, "totalCount"))
