@@ -154,16 +154,11 @@ class _Checks:
             await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
-        releases = [
-            link.url
-            for link in pending
-            if link.artifact is not None and self.github.serves_release(link.url)
-        ]
+        releases = [link.url for link in pending if self.release_artifact(link)]
         on_forges = [
             link
             for link in pending
-            if link.kind in FORGE_KINDS | {LinkKind.DOI}
-            or (link.artifact is not None and self.forges.serves_artifact(link.url, link.kind))
+            if link.kind in FORGE_KINDS | {LinkKind.DOI} or self.record_artifact(link)
         ]
         on_web = [
             (link.url, link.kind)
@@ -178,12 +173,18 @@ class _Checks:
             self._web(on_web),
         )
 
+    def release_artifact(self, link: Link) -> bool:
+        """A weights or data link into a GitHub repository's releases (its API answers)."""
+        return link.artifact is not None and self.github.serves_release(link.url)
+
+    def record_artifact(self, link: Link) -> bool:
+        """A weights or data link another host's API answers (a figshare article, …)."""
+        return link.artifact is not None and self.forges.serves_artifact(link.url, link.kind)
+
     def artifact_api(self, link: Link) -> bool:
-        """A weights or data link an API answers for (a figshare article, a GitHub release
-        asset), whatever its kind: never fetched as a web link."""
-        return link.artifact is not None and (
-            self.github.serves_release(link.url) or self.forges.serves_artifact(link.url, link.kind)
-        )
+        """A weights or data link an API answers for, whatever its kind: never fetched as a
+        web link."""
+        return self.release_artifact(link) or self.record_artifact(link)
 
     async def _repos(self, urls: Sequence[str]) -> None:
         # Facts still fresh from an earlier run first (no request), so that the batches below

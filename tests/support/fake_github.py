@@ -16,6 +16,11 @@ or `last`, as if reached), the sum divided by 100 and rounded half up, at least 
 missing repository's connections count like a found one's. `rateLimit { cost remaining
 resetAt nodeCount }` says it (`documented_cost`).
 
+Releases: `FakeRepo.release` (tag, date) with its `release_assets` (file names), served by REST
+(`/releases`, `/releases/latest`, `/releases/tags/{tag}`, hidden from a request without a token
+when the repository is private) and GraphQL (`latestRelease`, `release(tagName:)`, `releases`,
+`releaseAssets(name:)`).
+
 Issue trackers: `FakeRepo.issues` (`FakeIssue`: title, state, dates, labels, the author
 associations of its comments), served by `issues(last: N) { totalCount nodes { … } }` and
 `issue(number:) { labels comments }`; `issues(states: OPEN) { totalCount }` stays `open_issues`.
