@@ -484,6 +484,9 @@ FORK_COMPARISON = "fork-comparison"
 FOLDER_CONTENTS = "folder-contents"
 # The branch the README sends the reader to, not read to keep the GitHub budget.
 BRANCH_HOP = "branch-hop"
+# Root folders named for weights not listed to keep the GitHub budget: whether checkpoints are
+# committed there is not known (`RepoFacts.skipped`).
+WEIGHTS_FOLDERS = "weights-folders"
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,6 +586,14 @@ class RepoFacts:
     # Every link the README gives, classified (`ReadmeFacts.artifacts`), in memory only: the
     # pipeline checks its weights and data links as the paper's (`Link.artifact`).
     readme_artifacts: tuple[ArtifactLink, ...] = ()
+    # Trained weights committed in the repository (`facts.repofiles.is_committed_weights`),
+    # paths from its root: at the root, and in the root folders named for weights
+    # (`repofiles.weights_folders`, and their first subfolders); those of them stored in Git LFS
+    # (`.gitattributes`); and the LFS patterns of `.gitattributes` (in memory only), for the
+    # folders listed after the root.
+    committed_weights: tuple[str, ...] = ()
+    weights_in_lfs: tuple[str, ...] = ()
+    lfs_patterns: tuple[str, ...] = ()
 
     @property
     def readme_analysed(self) -> bool:

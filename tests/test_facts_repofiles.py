@@ -14,10 +14,17 @@ from auditor.facts.repofiles import (
     has_code,
     holds_only_placeholders,
     is_code_free,
+    is_committed_weights,
     is_placeholder_file,
+    lfs_patterns,
+    lfs_tracked,
     manifests_to_read,
     model_repository_has_code,
     usual_readmes,
+    weights_folders,
+    weights_subfolders,
+    with_committed_weights,
+    with_gitattributes,
     with_root_listing,
 )
 from auditor.models import RepoFacts
@@ -273,3 +280,52 @@ def test_code_beyond_the_empty_folders() -> None:
     assert not code_beyond(["README.md", "src/", "code"], ["src", "code"])
     assert code_beyond(["README.md", "src", "nets"], ["src"])
     assert code_beyond(["README.md", "src"], [])
+
+
+@pytest.mark.parametrize(
+    ("path", "weights"),
+    [
+        ("labnet.pth", True),
+        ("checkpoints/labnet.safetensors", True),
+        ("model.bin", True),  # ambiguous, its name says model
+        ("checkpoints/state.pkl", True),  # ambiguous, its folder says so
+        ("pretrained/encoder.npz", True),
+        ("data/features.npz", False),  # ambiguous, a data file
+        ("results.pkl", False),
+        ("embeddings.h5", False),
+        ("weights/vgg.h5", True),
+        ("train.py", False),
+    ],
+)
+def test_committed_weights_need_a_weights_context_for_ambiguous_extensions(
+    path: str, weights: bool
+) -> None:
+    assert is_committed_weights(path) is weights
+
+
+def test_folders_named_for_weights_are_the_ones_listed() -> None:
+    names = ["README.md", "src", "models", "checkpoints", "pretrained_models", "weights.md"]
+    assert weights_folders(names) == ("checkpoints", "pretrained_models")
+
+
+def test_the_first_subfolders_of_each_weights_folder_are_listed_too() -> None:
+    paths = ["ckpt/a", "ckpt/b", "ckpt/c", "ckpt/d", "weights/x"]
+    assert weights_subfolders(paths) == ("ckpt/a", "ckpt/b", "ckpt/c", "weights/x")
+
+
+def test_git_lfs_patterns_match_as_gitattributes_does() -> None:
+    text = "# LFS\n*.pth filter=lfs diff=lfs -text\nckpt/** filter=lfs\nsmall.pth -filter\n"
+    patterns = lfs_patterns(text)
+    assert patterns == ("*.pth", "ckpt/**", "!small.pth")
+    paths = ["a.pth", "deep/b.pth", "ckpt/c.bin", "small.pth", "d.bin"]
+    assert lfs_tracked(patterns, paths) == ("a.pth", "deep/b.pth", "ckpt/c.bin")
+
+
+def test_weights_committed_at_the_root_and_in_folders_are_gathered_lfs_told() -> None:
+    facts = with_root_listing(RepoFacts("lab/net", True, "rest"), ["README.md", "net.pt", "ckpt"])
+    assert facts.committed_weights == ("net.pt",)
+    facts = with_gitattributes(facts, "*.pt filter=lfs diff=lfs merge=lfs -text\n")
+    assert facts.weights_in_lfs == ("net.pt",)
+    facts = with_committed_weights(facts, ["ckpt/best.pt", "ckpt/notes.txt"])
+    assert facts.committed_weights == ("net.pt", "ckpt/best.pt")
+    assert facts.weights_in_lfs == ("net.pt", "ckpt/best.pt")

@@ -14,8 +14,10 @@ from auditor.links import is_code_link
 from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
 from tests.support.fake_github import FakeGitHub
 from tests.support.fake_hosts import (
+    FigshareArticle,
     bitbucket_routes,
     bitbucket_tree_routes,
+    figshare_routes,
     forgejo_routes,
     forgejo_tree_routes,
     gitee_routes,
@@ -25,7 +27,7 @@ from tests.support.fake_hosts import (
     huggingface_routes,
     huggingface_tree_routes,
 )
-from tests.support.local_servers import plain_fetcher, serve
+from tests.support.local_servers import Reply, plain_fetcher, serve
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
 GITLAB_PROJECT = {
@@ -615,3 +617,85 @@ async def test_a_hugging_face_folder_s_card_over_the_cap_is_not_read() -> None:
     assert result.facts is not None
     assert result.facts.folder == "parts/huge"
     assert ReadmeCover.USAGE not in result.facts.readme_covers
+
+
+# --- figshare articles (weights and data) ---------------------------------------------------------
+
+
+@pytest.fixture
+async def figshare() -> AsyncIterator[ForgeFacts]:
+    routes = {
+        **figshare_routes([FigshareArticle(7001), FigshareArticle(7002, deleted=True)]),
+        # Not the API's words: a proxy's page, a root pointed at the wrong server.
+        "/v2/articles/7003": Reply(
+            404, b"<html>Not Found</html>", (("Content-Type", "text/html"),)
+        ),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({"FIGSHARE_API_URL": fake.url("/v2")})
+            settings = Settings(max_retries=0, retry_base_delay=0.0, api_roots=roots)
+            yield ForgeFacts(fetcher, settings)
+
+
+@pytest.mark.parametrize(
+    ("url", "outcome", "detail"),
+    [
+        ("https://figshare.com/articles/dataset/x/7001", Outcome.OK, "figshare article 7001"),
+        (
+            "https://figshare.com/articles/dataset/x/7001?file=70010",
+            Outcome.OK,
+            "1 file; the linked file model.pt",
+        ),
+        ("https://figshare.com/articles/dataset/x/7002", Outcome.DEAD, "no such public article"),
+        (
+            "https://figshare.com/articles/dataset/x/7003",
+            Outcome.TRANSIENT,
+            "answered 404 without saying the article is gone",
+        ),
+    ],
+)
+async def test_a_figshare_article_is_dead_only_when_the_api_says_so(
+    figshare: ForgeFacts, url: str, outcome: Outcome, detail: str
+) -> None:
+    assert figshare.serves_artifact(url, LinkKind.WEB)
+    result = await figshare.artifact(url, LinkKind.WEB)
+    assert result.check.outcome is outcome
+    assert detail in result.check.detail
+
+
+async def test_a_figshare_file_naming_no_article_is_left_to_the_checker(
+    figshare: ForgeFacts,
+) -> None:
+    # The public API has no metadata endpoint for a file alone: it is asked for its headers.
+    assert not figshare.serves_artifact("https://ndownloader.figshare.com/files/5555", LinkKind.WEB)
+    assert not figshare.serves_artifact("https://figshare.com/ndownloader/files/5555", LinkKind.WEB)
+
+
+async def test_figshare_our_side_failing_is_unchecked_never_dead() -> None:
+    async with plain_fetcher() as fetcher:
+        # Nothing listens there: could not connect.
+        roots = api_roots_from({"FIGSHARE_API_URL": "http://127.0.0.1:9/v2"})
+        forges = ForgeFacts(fetcher, Settings(max_retries=0, api_roots=roots))
+        result = await forges.artifact("https://figshare.com/articles/dataset/x/7001", LinkKind.WEB)
+    assert result.check.outcome is Outcome.UNCHECKED
+
+
+async def test_figshare_is_asked_with_no_token_whatever_the_others_are() -> None:
+    with serve(figshare_routes([FigshareArticle(7001)])) as fake:
+        async with plain_fetcher() as fetcher:
+            environ = {
+                "FIGSHARE_API_URL": fake.url("/v2"),
+                "HF_TOKEN": "hf-secret-token",
+                "ZENODO_TOKEN": "zenodo-secret-token",
+            }
+            settings = Settings(
+                max_retries=0, api_roots=api_roots_from(environ), github_token="gh-secret-token"
+            )
+            forges = ForgeFacts(fetcher, settings)
+            result = await forges.artifact("https://figshare.com/articles/x/7001", LinkKind.WEB)
+    assert result.check.outcome is Outcome.OK
+    assert [seen.path for seen in fake.requests] == ["/v2/articles/7001"]
+    assert all(
+        "authorization" not in {k.casefold() for k in seen.headers} for seen in fake.requests
+    )

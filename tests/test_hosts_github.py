@@ -25,7 +25,15 @@ from auditor.hosts.github import (
 )
 from auditor.hosts.github.endpoints import raw_origins
 from auditor.hosts.github.graphql import TARGET_SECONDS, BatchSize
-from auditor.models import LicenseClass, Outcome, ReadmeCover, Release, RepoCheck, RepoFacts
+from auditor.models import (
+    WEIGHTS_FOLDERS,
+    LicenseClass,
+    Outcome,
+    ReadmeCover,
+    Release,
+    RepoCheck,
+    RepoFacts,
+)
 from auditor.net import policy
 from auditor.net.fetcher import Fetcher
 from auditor.net.transport import Request
@@ -1059,9 +1067,11 @@ def test_the_query_reads_every_dependency_list_the_pinning_rule_knows() -> None:
 
 def test_the_query_prefetches_exactly_the_usual_readmes_of_repofiles() -> None:
     # The README paths asked for before a folder is listed are repofiles' one list: the GraphQL
-    # query reads each of them (and nothing else but the dependency lists and the trees) ...
+    # query reads each of them (and nothing else but the dependency lists, the trees and the
+    # `.gitattributes` saying which files Git LFS stores) ...
     blobs = _blob_paths(build_batch_query(1))
-    readmes = [path for path in blobs if path not in repofiles.MANIFESTS]
+    assert ".gitattributes" in blobs
+    readmes = [path for path in blobs if path not in (*repofiles.MANIFESTS, ".gitattributes")]
     assert readmes == list(repofiles.usual_readmes())
     assert all(repofiles.README_NAME.fullmatch(path.rsplit("/", 1)[-1]) for path in readmes)
     # ... and each is the README `preferred_readme` picks when it is the only one of its folder.
@@ -1181,3 +1191,45 @@ async def test_a_branch_the_budget_cannot_cover_is_skipped_never_judged_on_the_r
     assert (facts.readme_branch, facts.ref) == ("release", None)
     assert "branch-hop" in facts.skipped
     assert asked == ["/repos/acme/on-branch", "/repos/acme/on-branch/contents/"]
+
+
+# Committed checkpoints ---------------------------------------------------------------------------
+
+CHECKPOINTED = {
+    "README.md": "# Net\n",
+    "train.py": "",
+    ".gitattributes": "*.pth filter=lfs diff=lfs merge=lfs -text\n",
+    "checkpoints/net.pth": "version https://git-lfs.github.com/spec/v1\n",
+    "checkpoints/stats.pkl": "pickle",  # ambiguous, but its folder says weights
+    "checkpoints/imagenet/best.ckpt": "weights",  # a subfolder, listed too
+    "checkpoints/imagenet/deeper/last.ckpt": "weights",  # two levels down: not listed
+    "data/features.npz": "numbers",  # ambiguous and in no weights folder: not listed, not weights
+}
+
+
+@pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])
+async def test_checkpoints_in_a_folder_named_for_weights_are_found_lfs_told(
+    fetcher: Fetcher, token: str | None
+) -> None:
+    with FakeGitHub([FakeRepo("ml-lab/net", files=CHECKPOINTED)], token=token) as fake:
+        results, _ = await check(fetcher, fake, ["ml-lab/net"], token=token)
+    facts = results["ml-lab/net"].facts
+    assert facts is not None
+    assert facts.committed_weights == (
+        "checkpoints/net.pth",
+        "checkpoints/stats.pkl",
+        "checkpoints/imagenet/best.ckpt",
+    )
+    assert facts.weights_in_lfs == ("checkpoints/net.pth",)
+
+
+async def test_weights_folders_not_listed_for_the_budget_are_named_skipped(
+    fetcher: Fetcher,
+) -> None:
+    # Two requests judge the repository; nothing is left to list its checkpoints folder.
+    with FakeGitHub([FakeRepo("ml-lab/net", files=CHECKPOINTED)], rest_budget=2) as fake:
+        results, _ = await check(fetcher, fake, ["ml-lab/net"])
+    facts = results["ml-lab/net"].facts
+    assert facts is not None
+    assert WEIGHTS_FOLDERS in facts.skipped
+    assert facts.committed_weights == ()

@@ -18,7 +18,9 @@ from graphql.language import InputObjectTypeDefinitionNode, ObjectTypeDefinition
 from auditor.hosts.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
 from auditor.hosts.github.cited import MAX_REF_SEGMENTS
 from auditor.hosts.github.graphql import build_objects_query
+from auditor.hosts.github.releases import build_releases_query
 from auditor.hosts.github.tracker import build_answers_query
+from auditor.links import GitHubRelease
 
 SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "github" / "schema.graphql"
 
@@ -81,6 +83,17 @@ def test_objects_query_is_valid(schema: GraphQLSchema, counts: list[int]) -> Non
 @pytest.mark.parametrize("counts", [[1], [20], [20, 1, 5] * (GRAPHQL_BATCH // 3)])
 def test_answers_query_is_valid(schema: GraphQLSchema, counts: list[int]) -> None:
     assert validate(schema, parse(build_answers_query(counts))) == []
+
+
+def test_releases_query_is_valid(schema: GraphQLSchema) -> None:
+    links = [
+        GitHubRelease("acme", "net", "v1.0", "net.pt"),
+        GitHubRelease("acme", "net", None, "net.pt", latest=True),
+        GitHubRelease("acme", "net", "v2"),
+        GitHubRelease("acme", "net", None, latest=True),
+        GitHubRelease("acme", "net", None),
+    ]
+    assert validate(schema, parse(build_releases_query(links))) == []
 
 
 def test_a_misspelt_field_would_be_caught(schema: GraphQLSchema) -> None:

@@ -15,10 +15,14 @@ from auditor.links import (
     GITHUB_SITE_SECTIONS,
     GITLAB_TOP_LEVEL_ROUTES,
     HUGGINGFACE_SITE_SECTIONS,
+    FigshareItem,
+    GitHubRelease,
     artifact_host,
     code_repository,
+    figshare_item,
     github_full_name,
     github_page,
+    github_release,
     gitlab_project,
     huggingface_repository,
     is_code_link,
@@ -452,3 +456,53 @@ def test_a_cited_hugging_face_folder_keeps_its_path(
 )
 def test_a_link_to_one_file_of_a_model_holds_what_the_file_is(url: str, held: str | None) -> None:
     assert artifact_host(url) == held
+
+
+@pytest.mark.parametrize(
+    ("url", "item"),
+    [
+        ("https://figshare.com/articles/dataset/Scans/12345678", FigshareItem("12345678")),
+        ("https://figshare.com/articles/dataset/Scans/12345678/3", FigshareItem("12345678")),
+        ("https://figshare.com/articles/12345", FigshareItem("12345")),
+        ("https://figshare.com/articles/model/x/123?file=456", FigshareItem("123", "456")),
+        ("https://lab.figshare.com/articles/dataset/x/42", FigshareItem("42")),
+        ("https://doi.org/10.6084/m9.figshare.987.v2", FigshareItem("987")),
+        ("https://ndownloader.figshare.com/articles/77/versions/1", FigshareItem("77")),
+        ("https://ndownloader.figshare.com/files/5555", FigshareItem(None, "5555")),
+        ("https://figshare.com/ndownloader/files/5555", FigshareItem(None, "5555")),
+        ("https://figshare.com/authors/Someone/1", None),
+        ("https://figshare.com/search?q=labnet", None),
+        ("https://example.org/articles/dataset/x/1", None),
+    ],
+)
+def test_figshare_articles_and_files(url: str, item: FigshareItem | None) -> None:
+    assert figshare_item(url) == item
+
+
+@pytest.mark.parametrize(
+    ("url", "release"),
+    [
+        (
+            "https://github.com/vision-lab/net/releases/download/v1.0/net.pt",
+            GitHubRelease("vision-lab", "net", "v1.0", "net.pt"),
+        ),
+        (
+            "https://github.com/vision-lab/net/releases/latest/download/net.pt",
+            GitHubRelease("vision-lab", "net", None, "net.pt", latest=True),
+        ),
+        (
+            "https://github.com/vision-lab/net/releases/tag/v2",
+            GitHubRelease("vision-lab", "net", "v2"),
+        ),
+        (
+            "https://github.com/vision-lab/net/releases/latest",
+            GitHubRelease("vision-lab", "net", None, latest=True),
+        ),
+        ("https://github.com/vision-lab/net/releases", GitHubRelease("vision-lab", "net", None)),
+        ("https://github.com/vision-lab/net/tree/main/releases", None),
+        ("https://github.com/vision-lab/net/releases/download/v1.0", None),
+        ("https://gitlab.com/vision-lab/net/releases/tag/v2", None),
+    ],
+)
+def test_github_releases_and_their_assets(url: str, release: GitHubRelease | None) -> None:
+    assert github_release(url) == release

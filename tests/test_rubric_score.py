@@ -16,6 +16,7 @@ from auditor.config.file import ConfigError
 from auditor.links import file_url
 from auditor.models import (
     TIER_RANK,
+    WEIGHTS_FOLDERS,
     CriterionResult,
     LicenseClass,
     LinkKind,
@@ -249,6 +250,20 @@ CASES: list[tuple[str, str, Callable[[], PaperScore], CriterionResult]] = [
         FAIL,
     ),
     ("D4", "no weights", lambda: score(gold_facts(artifact_links=(), readme_covers=())), FAIL),
+    (
+        "D4",
+        "committed checkpoints, whatever the README links",
+        lambda: score(
+            gold_facts(artifact_links=(), readme_covers=(), committed_weights=("ckpt/net.pt",))
+        ),
+        PASS,
+    ),
+    (
+        "D4",
+        "folders named for weights not listed (the budget)",
+        lambda: score(gold_facts(artifact_links=(), readme_covers=(), skipped=(WEIGHTS_FOLDERS,))),
+        UNKNOWN,
+    ),
     ("D5", "results table and the commands producing it", lambda: score(gold_facts()), PASS),
     (
         "D5",

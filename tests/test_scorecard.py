@@ -289,6 +289,8 @@ def every_fact() -> RepoFacts:
         ),
         readme_withheld=(ReadmeEvidence(ReadmeCover.DATA, 12, "The scans cannot be shared."),),
         readme_bare_citation=True,
+        committed_weights=("checkpoints/model.pth",),
+        weights_in_lfs=("checkpoints/model.pth",),
     )
     for spec in fields(RepoFacts):
         if spec.name in IN_MEMORY_ONLY[RepoFacts]:

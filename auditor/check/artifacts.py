@@ -11,6 +11,10 @@ words of their own:
 - Google Drive answers a file it will not serve now with an HTML page of its own: a "file does
   not exist" page is `dead`; its download-quota and virus-scan interstitials say the file is
   there (`ok`, noted).
+
+Hosts with an API for them are asked there, never here: Hugging Face models and datasets,
+Zenodo records, figshare articles (`hosts`), GitHub releases and their assets
+(`hosts.github.releases`).
 """
 
 from __future__ import annotations

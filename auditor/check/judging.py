@@ -25,6 +25,9 @@ JUDGING_CHANGES: Mapping[int, str] = MappingProxyType(
         # to is followed one hop; cited folders on GitLab, Codeberg, Bitbucket, Gitee and the
         # Hugging Face Hub.
         4: "placeholder folders, README branches, other forges' folders",
+        # figshare articles and GitHub release assets asked of their APIs (a missing asset of
+        # a release that exists is `dead`); checkpoints committed in the repository credited.
+        5: "figshare and GitHub release assets through their APIs, committed checkpoints",
     }
 )
 JUDGING_VERSION = max(JUDGING_CHANGES)

@@ -69,6 +69,8 @@ API_ROOTS: Mapping[str, tuple[str, str, str | None]] = {
     "osf": ("OSF_API_URL", "https://api.osf.io/v2", "OSF_TOKEN"),
     "huggingface": ("HUGGINGFACE_API_URL", "https://huggingface.co/api", "HF_TOKEN"),
     "gitlab": ("GITLAB_API_URL", "https://gitlab.com/api/v4", "GITLAB_TOKEN"),
+    # figshare's public API: weights and data articles; asked without a token.
+    "figshare": ("FIGSHARE_API_URL", "https://api.figshare.com/v2", None),
 }
 # Self-hosted forges a configuration may name (`[tool.paper-auditor.forges]`, host → kind),
 # and the API root each kind serves under the host.

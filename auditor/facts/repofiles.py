@@ -9,6 +9,7 @@ ignores case.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -302,6 +303,117 @@ def code_beyond(names: Iterable[str], empty_folders: Iterable[str]) -> bool:
     return has_code(name for name in names if _folded(name) not in empty)
 
 
+# --- committed checkpoints --------------------------------------------------------------------
+
+# Weights extensions that data files use too (`.bin`, `.pkl`, `.npz`, `.h5`): a file with one is
+# weights only in a weights context, a folder or file name saying so.
+AMBIGUOUS_WEIGHTS_EXTENSIONS = (".bin", ".pkl", ".npz", ".h5")
+_WEIGHTS_CONTEXT = re.compile(r"checkpoint|ckpt|weight|pretrain|model|snapshot")
+# Root folders whose name says they hold weights: listed to find the checkpoints committed in
+# them (a folder named `models` usually holds code, and is not listed for that).
+_WEIGHTS_FOLDER = re.compile(
+    r"(pre-?trained[\w-]*|[\w-]*checkpoints?|[\w-]*ckpts?|[\w-]*weights|saved[_-]?models?"
+    r"|trained[_-]?models?)"
+)
+# At most this many such folders of one repository are listed.
+MAX_WEIGHTS_FOLDERS = 3
+
+
+def is_committed_weights(path: str) -> bool:
+    """A committed file (`path` from the repository's root, folders included) that is trained
+    weights: a weights extension (`links.WEIGHTS_FILE_EXTENSIONS`), and for an ambiguous one
+    (`AMBIGUOUS_WEIGHTS_EXTENSIONS`) a weights context in a folder's or the file's name
+    (`checkpoints/`, `weights/`, `ckpt`, `pretrained`, `model`)."""
+    folded = path.casefold().strip("/")
+    if not folded.endswith(WEIGHTS_FILE_EXTENSIONS):
+        return False
+    if not folded.endswith(AMBIGUOUS_WEIGHTS_EXTENSIONS):
+        return True
+    return _WEIGHTS_CONTEXT.search(folded) is not None
+
+
+def committed_weights(paths: Iterable[str]) -> tuple[str, ...]:
+    """The committed weights among a listing's paths, in order."""
+    return tuple(path for path in paths if is_committed_weights(path))
+
+
+def weights_folders(names: Iterable[str]) -> tuple[str, ...]:
+    """The root entries (`root_files`) named as folders of weights (`checkpoints`, `weights`,
+    `pretrained_models`, …), at most `MAX_WEIGHTS_FOLDERS`: listed to find the checkpoints
+    committed there. A file never is one (a suffix)."""
+    found = [
+        name.rstrip("/")
+        for name in names
+        if "." not in name.rstrip("/") and _WEIGHTS_FOLDER.fullmatch(_folded(name))
+    ]
+    return tuple(found[:MAX_WEIGHTS_FOLDERS])
+
+
+# At most this many subfolders of each folder named for weights are listed too (one level:
+# `checkpoints/imagenet/model.pth`).
+MAX_WEIGHTS_SUBFOLDERS = 3
+
+
+def weights_subfolders(paths: Iterable[str]) -> tuple[str, ...]:
+    """The subfolders (paths from the root) of the folders named for weights that are listed
+    too: the first `MAX_WEIGHTS_SUBFOLDERS` of each folder, in the order given."""
+    taken: dict[str, int] = {}
+    found = []
+    for path in paths:
+        parent = path.rstrip("/").rpartition("/")[0]
+        if taken.get(parent, 0) < MAX_WEIGHTS_SUBFOLDERS:
+            taken[parent] = taken.get(parent, 0) + 1
+            found.append(path.rstrip("/"))
+    return tuple(found)
+
+
+def lfs_patterns(gitattributes: str) -> tuple[str, ...]:
+    """The patterns a `.gitattributes` text stores in Git LFS (`PATTERN filter=lfs …`), in
+    order, a pattern that unsets the filter (`-filter`, `!filter`) as `!PATTERN`."""
+    patterns: list[str] = []
+    for line in gitattributes.splitlines():
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        if "filter=lfs" in fields[1:]:
+            patterns.append(fields[0])
+        elif "-filter" in fields[1:] or "!filter" in fields[1:]:
+            patterns.append("!" + fields[0])
+    return tuple(patterns)
+
+
+def lfs_tracked(patterns: Sequence[str], paths: Iterable[str]) -> tuple[str, ...]:
+    """The `paths` that `lfs_patterns` store in Git LFS, matched as gitattributes(5) matches:
+    a pattern without a slash against the file's name in any folder, one with a slash against
+    the path from the root; the last pattern matching a path decides."""
+    tracked = []
+    for path in paths:
+        decided = False
+        for written in patterns:
+            pattern = written.removeprefix("!").strip("/")
+            subject = path if "/" in pattern else path.rsplit("/", 1)[-1]
+            if fnmatch.fnmatchcase(subject, pattern):
+                decided = not written.startswith("!")
+        if decided:
+            tracked.append(path)
+    return tuple(tracked)
+
+
+def with_committed_weights(facts: RepoFacts, paths: Iterable[str]) -> RepoFacts:
+    """`facts` with the committed weights among `paths` added to those it holds, and which of
+    them its LFS patterns (`RepoFacts.lfs_patterns`) store in Git LFS."""
+    found = tuple(dict.fromkeys((*facts.committed_weights, *committed_weights(paths))))
+    lfs = lfs_tracked(facts.lfs_patterns, found)
+    return replace(facts, committed_weights=found, weights_in_lfs=lfs)
+
+
+def with_gitattributes(facts: RepoFacts, gitattributes: str | None) -> RepoFacts:
+    """`facts` with the LFS patterns of the repository's `.gitattributes` (None: it has none,
+    or it was not read), its committed weights told as in Git LFS or not."""
+    patterns = lfs_patterns(gitattributes) if gitattributes else ()
+    return with_committed_weights(replace(facts, lfs_patterns=patterns), ())
+
+
 def matching(names: Iterable[str], predicate: Callable[[str], bool]) -> list[str]:
     return [name for name in names if predicate(name)]
 
@@ -315,8 +427,9 @@ def with_root_listing(
 ) -> RepoFacts:
     """`facts` with what a root listing's names (files and folders, as the host lists them)
     give: `root_files`, `env_files`, whether the dependencies are pinned (from the names, and
-    from the texts in `manifests` of the files `manifests_to_read` picks), `has_citation_cff`.
-    Every host with a listing asks here."""
+    from the texts in `manifests` of the files `manifests_to_read` picks), `has_citation_cff`,
+    the weights committed at the root (`committed_weights`). Every host with a listing asks
+    here."""
     listed = tuple(sorted(names))
     env_files = environment_files(listed)
     read = manifests_to_read(listed)
@@ -327,6 +440,8 @@ def with_root_listing(
         env_files=env_files,
         deps_pinned=deps_pinned(env_files, None, manifests=texts),
         has_citation_cff=CITATION_FILE in listed,
+        committed_weights=committed_weights(listed),
+        weights_in_lfs=lfs_tracked(facts.lfs_patterns, committed_weights(listed)),
     )
 
 

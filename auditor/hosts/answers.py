@@ -199,6 +199,12 @@ def private(what: str = "repository") -> HostAnswer:
     return verdict(Reason.BLOCKED, Outcome.BLOCKED, detail, 200)
 
 
+def withheld(what: str, why: str) -> HostAnswer:
+    """`blocked` as `private` is, for a `what` its host holds back from everyone for now (an
+    embargo, a confidential record): `why` says so; no fact of it is kept."""
+    return verdict(Reason.BLOCKED, Outcome.BLOCKED, f"{PRIVATE_DETAIL}{what}: {why}", 200)
+
+
 # --- fields ---------------------------------------------------------------------------------
 
 

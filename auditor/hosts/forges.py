@@ -18,6 +18,7 @@ from auditor.hosts.answers import Stop
 from auditor.hosts.api import JsonApi
 from auditor.hosts.bitbucket import Bitbucket
 from auditor.hosts.doi import Doi
+from auditor.hosts.figshare import Figshare
 from auditor.hosts.forgejo import Forgejo
 from auditor.hosts.gitee import Gitee
 from auditor.hosts.gitlab import GitLab
@@ -96,6 +97,8 @@ class ForgeFacts:
             Osf(self._api, roots["osf"]),
         )
         self.doi = Doi(self._api, roots["doi"])
+        # Asked for weights and data links only (`artifact`): no code lives there.
+        self.figshare = Figshare(self._api, roots["figshare"])
 
     @property
     def requests_made(self) -> int:
@@ -112,14 +115,22 @@ class ForgeFacts:
     def serves(self, url: str, kind: LinkKind | None = None) -> bool:
         return any(adapter.serves(url, kind) for adapter in self.adapters)
 
+    def serves_artifact(self, url: str, kind: LinkKind | None = None) -> bool:
+        """Whether a weights or data link is asked of an API here (`artifact`): a record or
+        repository `check` serves, or a figshare article."""
+        return self.figshare.serves(url, kind) or self.serves(url, kind)
+
     async def artifact(self, url: str, kind: LinkKind | None = None) -> HostAnswer:
         """A weights or data link a README gives: a Hugging Face model or dataset from its
-        metadata alone (`huggingface.artifact`), any other record as `check` asks it."""
+        metadata alone (`huggingface.artifact`), a figshare article (`hosts.figshare`), any
+        other record as `check` asks it."""
         for adapter in self.adapters:
             if isinstance(adapter, HuggingFace):
                 target = adapter.target(url, kind)
                 if target is not None and target[0] in ("models", "datasets"):
                     return await huggingface.artifact(adapter, target)
+        if self.figshare.serves(url, kind):
+            return await self.figshare.check(url, kind)
         return await self.check(url, kind)
 
     async def check(self, url: str, kind: LinkKind | None = None) -> HostAnswer:

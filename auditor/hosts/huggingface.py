@@ -191,6 +191,15 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
                 commit=text_field(body, "sha") or None,
             )
             facts = repofiles.with_root_listing(facts, names)
+            # The Hub lists every file, in every folder: the checkpoints committed anywhere.
+            facts = repofiles.with_committed_weights(
+                facts,
+                (
+                    s["rfilename"]
+                    for s in (siblings if isinstance(siblings, list) else [])
+                    if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
+                ),
+            )
             # A Space is code; a model is weights unless it holds code files too, then it is
             # software, as an archive record saying so is.
             holds_code = kind == "spaces" or (

@@ -6,7 +6,7 @@ the host would show, and the dependency lists that decide pinning. What the name
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from auditor.deadline import in_thread
@@ -29,12 +29,30 @@ class Tree:
     entries: tuple[tuple[str, bool], ...]  # (name, is_file)
     github: tuple[str, ...] = ()
     docs: tuple[str, ...] = ()
+    gitattributes: str | None = None  # the root `.gitattributes` text, when read (Git LFS)
 
     def files(self) -> tuple[str, ...]:
         return tuple(name for name, is_file in self.entries if is_file)
 
     def folders(self) -> frozenset[str]:
         return frozenset(name.casefold() for name, is_file in self.entries if not is_file)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What listing some folders gave: the paths of the files and of the folders they hold."""
+
+    files: tuple[str, ...]
+    folders: tuple[str, ...]
+
+
+def listed_paths(entries: Iterable[tuple[str, bool]]) -> Listed:
+    """`Listed` from (path, is_file) entries, each kind in name order."""
+    entries = sorted(entries)
+    return Listed(
+        tuple(path for path, is_file in entries if is_file),
+        tuple(path for path, is_file in entries if not is_file),
+    )
 
 
 def complete(
@@ -50,6 +68,7 @@ def complete(
         return repofiles.with_root_listing(replace(facts, empty=True, default_branch=None), ())
     names = tuple(name for name, _ in tree.entries)
     facts = repofiles.with_root_listing(replace(facts, empty=False), names, manifests)
+    facts = repofiles.with_gitattributes(facts, tree.gitattributes)
     return with_readme(
         facts,
         readme.path if readme else None,

@@ -7,6 +7,8 @@ release in each host's shape.
   and DOIs `10.5281/zenodo.{id}`; Software Heritage: SWHIDs (`swh:1:{cnt|dir|rev|rel|snp}:`
   and 40 hex digits, its "SoftWare Hash IDentifiers" specification) and `/browse/origin/` links
   naming an `origin_url`; OSF: five-character GUIDs at `osf.io/{guid}`.
+* figshare: articles and their files (`figshare_item`); GitHub releases and their assets
+  (`github_release`), the weights and data links their APIs answer for.
 """
 
 from __future__ import annotations
@@ -190,6 +192,95 @@ def zenodo_record(url: str) -> str | None:
         return None
     found = _ZENODO_RECORD.match(parts.path)
     return found.group(1) if found else None
+
+
+_FIGSHARE_DOI = re.compile(r"10\.6084/m9\.figshare\.(\d+)", re.I)
+
+
+def _figshare_host(host: str) -> bool:
+    return host == "figshare.com" or host.endswith(".figshare.com")
+
+
+@dataclass(frozen=True, slots=True)
+class FigshareItem:
+    """What a figshare link names: an article (`article`, its id), or one file of an article
+    (`file`, its id; `article` when the link names it too)."""
+
+    article: str | None
+    file: str | None = None
+
+
+def figshare_item(url: str) -> FigshareItem | None:
+    """The article or file a figshare link names: `figshare.com/articles/[TYPE/]SLUG/ID[/V]`
+    (and an institution's portal on `*.figshare.com`), `?file=FILE` on it, the DOI
+    `10.6084/m9.figshare.ID[.vV]`, `ndownloader.figshare.com/articles/ID` (every file of it),
+    `ndownloader.figshare.com/files/FILE` and `figshare.com/ndownloader/files/FILE`; None for
+    anything else (search, profiles, collections, projects)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    host = canonical_host(parts)
+    if host == "doi.org":
+        found = _FIGSHARE_DOI.match(unquote(parts.path.lstrip("/")))
+        return FigshareItem(found.group(1)) if found else None
+    if not _figshare_host(host):
+        return None
+    segments = [unquote(s) for s in parts.path.split("/") if s]
+    if segments[:1] == ["ndownloader"]:
+        segments = segments[1:]
+    if segments[:1] == ["files"] and len(segments) == 2 and segments[1].isdigit():
+        return FigshareItem(None, segments[1])
+    if segments[:1] != ["articles"]:
+        return None
+    # The id is the first number after the type and slug; a version may follow it.
+    numbers = [i for i, segment in enumerate(segments[1:], 1) if segment.isdigit()]
+    if not numbers or len(segments) - numbers[0] > 3:
+        return None
+    files = parse_qs(parts.query).get("file", [])
+    file = files[0] if files and files[0].isdigit() else None
+    return FigshareItem(segments[numbers[0]], file)
+
+
+@dataclass(frozen=True, slots=True)
+class GitHubRelease:
+    """A link into a GitHub repository's releases: `tag` (None: the latest release, or for
+    `releases` itself any release) and `asset` (a file attached to it), as the path reads."""
+
+    owner: str
+    name: str
+    tag: str | None
+    asset: str | None = None
+    latest: bool = False
+
+
+def github_release(url: str) -> GitHubRelease | None:
+    """`github.com/OWNER/REPO/releases/download/TAG/FILE`, `…/releases/latest/download/FILE`,
+    `…/releases/tag/TAG`, `…/releases/latest` and `…/releases`; None for anything else."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if canonical_host(parts) != GITHUB:
+        return None
+    segments = [unquote(s) for s in parts.path.split("/") if s]
+    if len(segments) < 3 or segments[2] != "releases" or climbs(segments):
+        return None
+    owner, name, rest = segments[0], segments[1], segments[3:]
+    if not is_github_owner(owner) or not is_github_repository_name(name):
+        return None
+    match rest:
+        case []:
+            return GitHubRelease(owner, name, None)
+        case ["latest"]:
+            return GitHubRelease(owner, name, None, latest=True)
+        case ["tag", tag]:
+            return GitHubRelease(owner, name, tag)
+        case ["latest", "download", asset]:
+            return GitHubRelease(owner, name, None, asset, latest=True)
+        case ["download", tag, asset]:
+            return GitHubRelease(owner, name, tag, asset)
+    return None
 
 
 def doi_of(url: str) -> str | None:

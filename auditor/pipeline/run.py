@@ -154,11 +154,37 @@ class _Checks:
             await self.net.dns_works()  # first, once a run: offline, public names are not asked
         repos = [link.url for link in pending if link.kind is LinkKind.GITHUB_REPO]
         others = [link.url for link in pending if link.kind is LinkKind.GITHUB_OTHER]
-        on_forges = [link for link in pending if link.kind in FORGE_KINDS | {LinkKind.DOI}]
-        on_web = [(link.url, link.kind) for link in pending if link.kind not in API_KINDS]
+        releases = [link.url for link in pending if self.release_artifact(link)]
+        on_forges = [
+            link
+            for link in pending
+            if link.kind in FORGE_KINDS | {LinkKind.DOI} or self.record_artifact(link)
+        ]
+        on_web = [
+            (link.url, link.kind)
+            for link in pending
+            if link.kind not in API_KINDS and not self.artifact_api(link)
+        ]
         await asyncio.gather(
-            self._repos(repos), self._others(others), self._forges(on_forges), self._web(on_web)
+            self._repos(repos),
+            self._others(others),
+            self._releases(releases),
+            self._forges(on_forges),
+            self._web(on_web),
         )
+
+    def release_artifact(self, link: Link) -> bool:
+        """A weights or data link into a GitHub repository's releases (its API answers)."""
+        return link.artifact is not None and self.github.serves_release(link.url)
+
+    def record_artifact(self, link: Link) -> bool:
+        """A weights or data link another host's API answers (a figshare article, …)."""
+        return link.artifact is not None and self.forges.serves_artifact(link.url, link.kind)
+
+    def artifact_api(self, link: Link) -> bool:
+        """A weights or data link an API answers for, whatever its kind: never fetched as a
+        web link."""
+        return self.release_artifact(link) or self.record_artifact(link)
 
     async def _repos(self, urls: Sequence[str]) -> None:
         # Facts still fresh from an earlier run first (no request), so that the batches below
@@ -237,6 +263,28 @@ class _Checks:
             else:
                 answer = await self.answer(url, self._other(url))
                 self.record(url, answer.check, answer.facts)
+
+    async def _releases(self, urls: Sequence[str]) -> None:
+        """Weights and data links into GitHub releases, asked of its API together (with a
+        token, in GraphQL batches)."""
+        if not urls:
+            return
+        if self.github_offline() or self.out_of_time():
+            detail = self.net.offline_detail() if self.github_offline() else run_clock.NOT_CHECKED
+            for url in urls:
+                self.record(url, checker.not_checked(detail))
+            return
+        answers: Mapping[str, RepoCheck]
+        try:
+            answers = await self.github.releases(urls)
+        except run_clock.OutOfTime:
+            answers = {
+                url: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None) for url in urls
+            }
+        except Exception as error:  # our bug costs these links, never the run
+            answers = {url: RepoCheck(checker.internal_error(url, error), None) for url in urls}
+        for url in urls:
+            self.record(url, answers[url].check, answers[url].facts)
 
     async def _other(self, url: str) -> RepoCheck:
         return RepoCheck(await self.github.other(url), None)
@@ -412,8 +460,9 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
     """The weights and data links the READMEs of `results` give (not promised), as links of
     the papers citing each repository: at most `MAX_ARTIFACTS_PER_REPOSITORY` a repository,
     the paper's own first. A URL the papers cite themselves (`cited`) stays their cited link.
-    Hugging Face and archive records are asked through their APIs; any other (a file host, a
-    release asset) by its own answer, as a web link."""
+    Hugging Face and archive records, figshare articles and GitHub releases are asked through
+    their APIs (`_Checks.artifact_api`); any other (a file host) by its own answer, as a web
+    link."""
     found: dict[str, Link] = {}
     for result in results:
         facts = result.repo

@@ -30,6 +30,7 @@ from auditor.models import (
     ACCESS_ON_REQUEST,
     DEPENDENCY_FILES_NOT_READ,
     RESOLVED,
+    WEIGHTS_FOLDERS,
     ArtifactKind,
     Outcome,
     ReadmeCover,
@@ -175,13 +176,16 @@ def evaluation_code(ctx: Context) -> Answer:
 
 @DECLARED.per_code_link(
     "D4", CHECKLIST, "Pre-trained weights", 5,
-    passes="the paper's own weights: a Hugging Face model or release asset linked from the "
-    "README or the paper and not dead, or a README weights section with a link (third-party "
-    "base models and promises do not count)",
+    passes="the paper's own weights: checkpoints committed in the repository (at the root or "
+    "in a folder named for weights; `.bin`, `.pkl`, `.npz`, `.h5` only with a weights context; "
+    "Git LFS noted), a Hugging Face model or release asset linked from the README or the "
+    "paper and not dead, or a README weights section with a link (third-party base models and "
+    "promises do not count)",
     fails="no weights, or every weights link we checked is dead or private (n/a when the "
     "README says why the weights cannot be released: privacy, a licence, their size)",
     unknown=f"{NO_FACTS}, or none of the README's own weights links could be checked (a host "
-    "that answers only a browser)",
+    "that answers only a browser, a GitHub budget spent), or folders named for weights not "
+    "listed (GitHub budget)",
     fix="publish the trained weights (Hugging Face, a release asset) and link them from "
     "the README",
 )  # fmt: skip
@@ -191,6 +195,11 @@ def pretrained_weights(ctx: Context) -> Answer:
     candidate, facts = ctx.candidate, ctx.candidate.facts
     if facts is None:
         return facts_unknown(candidate)
+    if facts.committed_weights:
+        shown = facts.committed_weights[:3]
+        lfs = " (weights in Git LFS)" if set(shown) & set(facts.weights_in_lfs) else ""
+        reason = f"committed checkpoints: {', '.join(shown)}{lfs}"
+        return answer(PASS, reason, map(candidate.file_url, shown))
     checked = _from_artifacts(ctx, ArtifactKind.WEIGHTS, "weights", [*ctx.links.alive_weights])
     if checked is not None:
         return checked
@@ -215,6 +224,8 @@ def pretrained_weights(ctx: Context) -> Answer:
         return withheld
     if links:
         return answer(FAIL, "the weights links are dead", links[:3])
+    if WEIGHTS_FOLDERS in facts.skipped:  # not listed for the GitHub budget: not a failure
+        return answer(UNKNOWN, "folders named for weights not listed (GitHub budget)", ())
     return answer(FAIL, "no pre-trained weights", (candidate.url,))
 
 

@@ -163,6 +163,10 @@ LAYOUT: Mapping[type, Mapping[str, Rule]] = {
         "readme_branch": _NEVER,  # followed, or said in B2's reason
         "readme_artifacts": _NEVER,  # checked as links of their own (`Link.artifact`)
         "tracker": _OMITTED,  # present when the issue tracker's latest titles report blockers
+        # Since committed checkpoints were credited (D4 reads them; a merge scores them again).
+        "committed_weights": _OMITTED,
+        "weights_in_lfs": _OMITTED,
+        "lfs_patterns": _NEVER,  # read into `weights_in_lfs`
     },
     TrackerReport: {
         "number": Rule(minimum=1),

@@ -16,6 +16,11 @@ or `last`, as if reached), the sum divided by 100 and rounded half up, at least 
 missing repository's connections count like a found one's. `rateLimit { cost remaining
 resetAt nodeCount }` says it (`documented_cost`).
 
+Releases: `FakeRepo.release` (tag, date) with its `release_assets` (file names), served by REST
+(`/releases`, `/releases/latest`, `/releases/tags/{tag}`, hidden from a request without a token
+when the repository is private) and GraphQL (`latestRelease`, `release(tagName:)`, `releases`,
+`releaseAssets(name:)`).
+
 Issue trackers: `FakeRepo.issues` (`FakeIssue`: title, state, dates, labels, the author
 associations of its comments), served by `issues(last: N) { totalCount nodes { … } }` and
 `issue(number:) { labels comments }`; `issues(states: OPEN) { totalCount }` stays `open_issues`.
@@ -85,7 +90,14 @@ type TreeEntry { name: String! type: String! }
 type Commit implements GitObject { oid: GitObjectID! committedDate: DateTime! }
 type Ref { name: String! target: GitObject }
 type License { spdxId: String key: String! name: String! pseudoLicense: Boolean! }
-type Release { tagName: String! publishedAt: DateTime }
+type ReleaseAsset { name: String! }
+type ReleaseAssetConnection { totalCount: Int! nodes: [ReleaseAsset] }
+type Release {
+  tagName: String!
+  publishedAt: DateTime
+  releaseAssets(first: Int, last: Int, name: String): ReleaseAssetConnection!
+}
+type ReleaseConnection { totalCount: Int! }
 enum IssueState { OPEN CLOSED }
 enum PullRequestState { OPEN CLOSED MERGED }
 enum CommentAuthorAssociation {
@@ -126,6 +138,8 @@ type Repository {
   issue(number: Int!): Issue
   pullRequests(states: [PullRequestState!], first: Int): PullRequestConnection!
   latestRelease: Release
+  release(tagName: String!): Release
+  releases(first: Int, last: Int): ReleaseConnection!
   defaultBranchRef: Ref
   object(expression: String, oid: GitObjectID): GitObject
 }
@@ -183,6 +197,7 @@ class FakeRepo:
     open_issues: int = 2
     open_pulls: int = 1
     release: tuple[str, str] | None = None  # (tag, published_at)
+    release_assets: tuple[str, ...] = ()  # the names of the files attached to the release
     default_branch: str = "main"
     old_names: tuple[str, ...] = ()  # names that now redirect here (renames, transfers)
     blocked: str | None = None  # a block reason such as "dmca": answers 451 (tos: 403)
@@ -348,6 +363,9 @@ class FakeGitHub:
         self, request: BaseHTTPRequestHandler, path: str, query: dict[str, list[str]]
     ) -> tuple[int, str, dict[str, str]]:
         status, body, extra = self._rest_answer(path, query)
+        if status == 200 and self._hidden_release(path, request):
+            # GitHub shows a private repository's releases to its token only.
+            status, body, extra = 404, _not_found("releases/releases#get-a-release"), {}
         text = json.dumps(body)
         etag = 'W/"' + hashlib.sha1(text.encode()).hexdigest() + '"'
         with self._lock:
@@ -375,6 +393,13 @@ class FakeGitHub:
         if status == 200:
             headers["ETag"] = etag
         return status, text, headers
+
+    def _hidden_release(self, path: str, request: BaseHTTPRequestHandler) -> bool:
+        segments = [s for s in path.split("/") if s]
+        if segments[:1] != ["repos"] or segments[3:4] != ["releases"]:
+            return False
+        repo = self.repos.get(f"{segments[1]}/{segments[2]}".casefold())
+        return repo is not None and repo.private and not request.headers.get("authorization")
 
     def _raw(self, request: BaseHTTPRequestHandler, path: str) -> tuple[int, str, dict[str, str]]:
         """The raw host of `download_url`s (`/raw/{owner}/{repo}/{ref}/{path}`, as GitHub
@@ -721,6 +746,18 @@ class FakeGitHub:
                 raise _NotFound(f"Could not resolve to an issue with the number of {number}.")
             return self._issue_node(repo, number, repo.issues[number - 1])
 
+        def release_node() -> dict[str, object] | None:
+            if repo.release is None:
+                return None
+
+            def assets(info: object, name: str | None = None, **limits: object) -> object:
+                named = [a for a in repo.release_assets if name is None or a == name]
+                shown = named[: limits["first"]] if isinstance(limits.get("first"), int) else []
+                return {"totalCount": len(named), "nodes": [{"name": a} for a in shown]}
+
+            tag, published = repo.release
+            return {"tagName": tag, "publishedAt": published, "releaseAssets": assets}
+
         def git_object(
             info: object, expression: str | None = None, oid: str | None = None
         ) -> object:
@@ -761,11 +798,11 @@ class FakeGitHub:
             "issues": issues,
             "issue": issue,
             "pullRequests": connection(repo.open_pulls),
-            "latestRelease": (
-                {"tagName": repo.release[0], "publishedAt": repo.release[1]}
-                if repo.release
-                else None
+            "latestRelease": release_node(),
+            "release": lambda info, tagName: (
+                release_node() if repo.release and tagName == repo.release[0] else None
             ),
+            "releases": connection(1 if repo.release else 0),
             "defaultBranchRef": (
                 None
                 if repo.empty
@@ -983,6 +1020,22 @@ def _commit_json(repo: FakeRepo) -> dict[str, object]:
 
 
 def _release_json(repo: FakeRepo, tag: str, date: str) -> dict[str, object]:
+    """The REST reference's release ("Releases" → "Get a release by tag name"), its `assets`
+    each {id, name, size, state, browser_download_url}."""
+    assets = [
+        {
+            "id": 500 + i,
+            "name": name,
+            "label": "",
+            "state": "uploaded",
+            "content_type": "application/octet-stream",
+            "size": 2048,
+            "download_count": 3,
+            "browser_download_url": f"https://github.com/{repo.full_name}/releases/download/"
+            f"{tag}/{quote(name)}",
+        }
+        for i, name in enumerate(repo.release_assets)
+    ]
     return {
         "url": f"https://api.github.com/repos/{repo.full_name}/releases/1",
         "html_url": f"https://github.com/{repo.full_name}/releases/tag/{tag}",
@@ -994,7 +1047,7 @@ def _release_json(repo: FakeRepo, tag: str, date: str) -> dict[str, object]:
         "prerelease": False,
         "created_at": date,
         "published_at": date,
-        "assets": [],
+        "assets": assets,
     }
 
 

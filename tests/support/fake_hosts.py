@@ -761,6 +761,64 @@ def gitlab_tree_routes(
     return routes
 
 
+# --- figshare -------------------------------------------------------------------------------------
+
+
+@dataclass
+class FigshareArticle:
+    id: int
+    files: tuple[str, ...] = ("model.pt",)
+    kind: str = "dataset"
+    deleted: bool = False  # answers 404 with the API's "Entity not found"
+    embargo_until: str | None = None  # an embargo on its files, until that day
+
+
+def figshare_routes(articles: list[FigshareArticle]) -> dict[str, Route]:
+    """figshare's API documentation (https://docs.figshare.com, "Public articles" → "View
+    article details", GET /v2/articles/{article_id}; the schema of its swagger file,
+    https://docs.figshare.com/swagger.json, `ArticleComplete`): `id`, `title`, `doi`,
+    `defined_type_name`, `files` [{id, name, size, download_url}], `is_public`, `is_embargoed`,
+    `embargo_date`, `embargo_type` (`article` or `file`), `is_confidential`; an article that
+    does not exist (or is not public) answers 404 with `{"message": "Entity not found:
+    article", "code": "EntityNotFound"}`."""
+    routes: dict[str, Route] = {}
+    for article in articles:
+        path = f"/v2/articles/{article.id}"
+        if article.deleted:
+            missing = {"message": "Entity not found: article", "code": "EntityNotFound"}
+            routes[path] = reply(missing, 404)
+            continue
+        embargoed = article.embargo_until is not None
+        files = [
+            {
+                "id": article.id * 10 + i,
+                "name": name,
+                "size": 1024,
+                "is_link_only": False,
+                "download_url": f"https://ndownloader.figshare.com/files/{article.id * 10 + i}",
+            }
+            for i, name in enumerate(article.files)
+        ]
+        routes[path] = reply(
+            {
+                "id": article.id,
+                "title": f"Article {article.id}",
+                "doi": f"10.6084/m9.figshare.{article.id}.v1",
+                "url_public_html": f"https://figshare.com/articles/{article.kind}/a/{article.id}",
+                "defined_type_name": article.kind,
+                "published_date": "2026-02-01T10:00:00Z",
+                "files": [] if embargoed else files,
+                "is_public": True,
+                "is_embargoed": embargoed,
+                "embargo_date": article.embargo_until,
+                "embargo_type": "file" if embargoed else "article",
+                "is_confidential": False,
+                "version": 1,
+            }
+        )
+    return routes
+
+
 # --- the world ------------------------------------------------------------------------------------
 
 # API name → (environment variable, path of the root on its fake).
@@ -775,6 +833,7 @@ ROOTS = {
     "osf": ("OSF_API_URL", "/v2"),
     "huggingface": ("HUGGINGFACE_API_URL", "/api"),
     "gitlab": ("GITLAB_API_URL", "/api/v4"),
+    "figshare": ("FIGSHARE_API_URL", "/v2"),
 }
 
 

@@ -20,16 +20,26 @@ from auditor.hosts.github.endpoints import PUBLIC_SERVER_HOST, ApiEndpoint, api_
 from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.graphql import GRAPHQL_BATCH, GraphQLReader
 from auditor.hosts.github.kept import FACTS_KEY, facts_from_json, facts_to_json
+from auditor.hosts.github.releases import ReleaseReader
 from auditor.hosts.github.rest import ESSENTIAL_REQUESTS, RestReader
 from auditor.hosts.github.tracker import NOT_READ_WITHOUT_TOKEN
 from auditor.hosts.github.transport import ApiCache, Transport
-from auditor.links import github_full_name, github_page, is_github_full_name, normalize_url
+from auditor.hosts.listing import Listed
+from auditor.links import (
+    GitHubRelease,
+    github_full_name,
+    github_page,
+    github_release,
+    is_github_full_name,
+    normalize_url,
+)
 from auditor.models import (
     BRANCH_HOP,
     FOLDER_CONTENTS,
     FORK_COMPARISON,
     JUDGED,
     RESOLVED,
+    WEIGHTS_FOLDERS,
     LinkCheck,
     LinkKind,
     Outcome,
@@ -66,6 +76,7 @@ class GitHubFacts:
         self._follow_ups = FollowUps(self._transport)
         self._rest = RestReader(self._transport, self._follow_ups)
         self._graphql = GraphQLReader(self._transport, self._follow_ups)
+        self._releases = ReleaseReader(self._transport, self._rest)
         self._hinted = False  # the REST budget hint was given
         self._tokenless = False  # repositories were read through REST: no tracker read
 
@@ -196,6 +207,7 @@ class GitHubFacts:
             answers[name] = replace(answer, facts=facts)
         results = {key: answers[key] for key in roots}
         results = await self._empty_folders(api, results, reserve + len(unlisted))
+        results = await self._weights_folders(api, results, reserve + len(unlisted))
         results.update(await self._folders(api, answers, folders, cited, unlisted, reserve))
         if not follow_moves:
             return results
@@ -278,6 +290,64 @@ class GitHubFacts:
                 facts = replace(facts, empty_folders=empty)
             answers[key] = replace(answers[key], facts=facts)
         return answers
+
+    async def _weights_folders(
+        self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
+    ) -> dict[str, HostAnswer]:
+        """Repositories found whose root has folders named for weights
+        (`repofiles.weights_folders`), with the checkpoints committed there added to their
+        `committed_weights`: each folder listed, then the first of its subfolders
+        (`repofiles.MAX_WEIGHTS_SUBFOLDERS`), a level each: GraphQL one query a level for
+        all, REST one request a folder while the budget keeps `reserve`. Not listed (the
+        budget, a failure): named as skipped, so that D4 does not fail for want of them."""
+        todo: dict[str, tuple[str, ...]] = {}
+        for key, answer in answers.items():
+            facts = answer.facts
+            if facts is None or not facts.exists or facts.empty or facts.folder is not None:
+                continue
+            folders = repofiles.weights_folders(facts.root_files)
+            if answer.check.outcome in RESOLVED and folders:
+                todo[key] = folders
+        found: dict[str, list[str]] = {key: [] for key in todo}
+        unlisted: set[str] = set()
+        for _level in range(2):
+            listed = await self._folder_files(api, answers, todo, reserve)
+            todo = {}
+            for key, listing in listed.items():
+                if listing is None:
+                    unlisted.add(key)
+                    continue
+                found[key].extend(listing.files)
+                subfolders = repofiles.weights_subfolders(listing.folders)
+                if subfolders:
+                    todo[key] = subfolders
+        for key, paths in found.items():
+            facts = answers[key].facts
+            assert facts is not None
+            facts = repofiles.with_committed_weights(facts, paths)
+            if key in unlisted:
+                facts = replace(facts, skipped=(*facts.skipped, WEIGHTS_FOLDERS))
+            answers[key] = replace(answers[key], facts=facts)
+        return answers
+
+    async def _folder_files(
+        self,
+        api: ApiEndpoint,
+        answers: Mapping[str, HostAnswer],
+        todo: Mapping[str, tuple[str, ...]],
+        reserve: int,
+    ) -> dict[str, Listed | None]:
+        """The listings of the folders `todo` names of each repository, by its backend."""
+        listed: dict[str, Listed | None] = {}
+        graphql = [key for key in todo if _source(answers[key]) == "graphql"]
+        if graphql:
+            items = [(answers[key], todo[key]) for key in graphql]
+            listed.update(zip(graphql, await self._graphql.folder_files(api, items), strict=True))
+        for key, folders in todo.items():
+            facts = answers[key].facts
+            if key not in listed and facts is not None:
+                listed[key] = await self._rest.folder_files(api, facts, folders, reserve)
+        return listed
 
     async def _follow_branches(
         self, api: ApiEndpoint, answers: dict[str, HostAnswer], reserve: int
@@ -450,6 +520,34 @@ class GitHubFacts:
                 text = facts_to_json(answer, time.time())
                 self._cache.api_put(self._facts_key(api, name), None, text)
 
+    def serves_release(self, url: str) -> bool:
+        """A link into a repository's releases (an asset, a tag, the latest) on a host with an
+        API: asked as a weights or data link through `release`."""
+        host = urlsplit(url).hostname or ""
+        return github_release(url) is not None and api_for_host(host, self._settings) is not None
+
+    async def releases(self, urls: Sequence[str]) -> dict[str, HostAnswer]:
+        """Weights and data links into repositories' releases (`hosts.github.releases`): with
+        a token, in GraphQL batches (30 links a point); without one, through REST one request
+        a link while the budget allows."""
+        results: dict[str, HostAnswer] = {}
+        batches: dict[ApiEndpoint, list[tuple[str, GitHubRelease]]] = {}
+        for url in dict.fromkeys(urls):
+            found = github_release(url)
+            api = api_for_host(urlsplit(url).hostname or "", self._settings)
+            if found is None or api is None:
+                results[url] = not_served("not a GitHub release link the API can check")
+            elif api.authorised and self._token:
+                batches.setdefault(api, []).append((url, found))
+            else:
+                results[url] = await self._releases.check(api, found)
+        for api, links in batches.items():
+            for start in range(0, len(links), GRAPHQL_BATCH):
+                chunk = links[start : start + GRAPHQL_BATCH]
+                answers = await self._graphql.releases(api, [found for _, found in chunk])
+                results.update(zip((url for url, _ in chunk), answers, strict=True))
+        return {url: results[url] for url in urls}
+
     async def other(self, url: str) -> LinkCheck:
         """A GitHub link that is not a repository: gist, profile, file, release, issue…"""
         return (await self._rest.other(url)).check
@@ -457,8 +555,14 @@ class GitHubFacts:
     @property
     def notes(self) -> tuple[str, ...]:
         """What the run should say of what these facts lack: the issue trackers of
-        repositories read without a token (its 60 requests an hour go to the verdicts)."""
-        return (NOT_READ_WITHOUT_TOKEN,) if self._tokenless else ()
+        repositories read without a token (its 60 requests an hour go to the verdicts), and
+        the release links not asked for that budget."""
+        skipped = self._releases.skipped
+        releases = (
+            f"{skipped} release link{'s' * (skipped != 1)} not checked, to keep the GitHub REST "
+            "budget (60 requests an hour without a token) for the repositories",
+        )
+        return (NOT_READ_WITHOUT_TOKEN,) * self._tokenless + releases * bool(skipped)
 
     @property
     def requests_made(self) -> int:

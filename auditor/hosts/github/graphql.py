@@ -59,6 +59,7 @@ from auditor.hosts.github.cited import (
 )
 from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.followups import FollowUps
+from auditor.hosts.github.releases import build_releases_query, graphql_judged, releases_variables
 from auditor.hosts.github.tracker import (
     TRACKER_FIELDS,
     affordable,
@@ -69,8 +70,16 @@ from auditor.hosts.github.tracker import (
     with_answers,
 )
 from auditor.hosts.github.transport import Transport, timed_out
-from auditor.hosts.github.verdicts import found_on
-from auditor.hosts.listing import Readme, Tree, complete_off_loop, preferred_readme
+from auditor.hosts.github.verdicts import found_on, graphql_missing
+from auditor.hosts.listing import (
+    Listed,
+    Readme,
+    Tree,
+    complete_off_loop,
+    listed_paths,
+    preferred_readme,
+)
+from auditor.links import GitHubRelease
 from auditor.models import TRACKER_FOLLOW_UP, Outcome, Release, RepoFacts
 from auditor.net.policy import Again, GaveUp, retry_after
 
@@ -153,6 +162,7 @@ _REPO_FRAGMENT = f"""fragment Repo on Repository {{
   rootTree: object(expression: "HEAD:") {{ {_NAMES} }}
   githubTree: object(expression: "HEAD:.github") {{ {_NAMES} }}
   docsTree: object(expression: "HEAD:docs") {{ {_NAMES} }}
+  gitattributes: object(expression: "HEAD:.gitattributes") {{ ... on Blob {{ text }} }}
 {_BLOB_FIELDS}
 }}"""
 
@@ -262,6 +272,7 @@ def graphql_repo(
         ),
         _tree_names(node.get("githubTree")),
         _tree_names(node.get("docsTree")),
+        text_field(node.get("gitattributes"), "text"),
     )
     readmes = {
         path: blob_readme(blob, path)
@@ -595,6 +606,55 @@ class GraphQLReader:
                 results.append(_placeholder_only(listings, read))
             except Stop:
                 results.append(None)
+        return results
+
+    async def folder_files(
+        self, api: ApiEndpoint, items: Sequence[tuple[HostAnswer, tuple[str, ...]]]
+    ) -> list[Listed | None]:
+        """For each repository found and folders of it (`items`, paths from the root): the
+        paths of the files and of the folders they hold (one level), None when they could
+        not be read. One query for them all."""
+        listed = await self._objects(
+            api, [(answer, [f"HEAD:{folder}" for folder in folders]) for answer, folders in items]
+        )
+        results: list[Listed | None] = []
+        for (_, folders), objects in zip(items, listed, strict=True):
+            if isinstance(objects, HostAnswer):
+                results.append(None)
+                continue
+            try:
+                entries = [
+                    (f"{folder}/{name}", is_file)
+                    for folder in folders
+                    for name, is_file in _entries(objects.get(f"HEAD:{folder}")) or ()
+                ]
+            except Stop:
+                results.append(None)
+                continue
+            results.append(listed_paths(entries))
+        return results
+
+    async def releases(self, api: ApiEndpoint, links: Sequence[GitHubRelease]) -> list[HostAnswer]:
+        """The verdicts on release links (`hosts.github.releases`), in one query: a repository
+        GraphQL does not find is gone (`NOT_FOUND`), any other failure could-not-ask."""
+        query = build_releases_query(links)
+        try:
+            data, errors, _ = await self._query(api, query, releases_variables(links))
+        except _Split:
+            return [_could_not_ask("GitHub GraphQL API timed out reading releases")] * len(links)
+        except Stop as stop:
+            return [stop.answer(self._transport.scrub)] * len(links)
+        results: list[HostAnswer] = []
+        for index, link in enumerate(links):
+            node = data.get(f"r{index}")
+            if not isinstance(node, dict):
+                full_name = f"{link.owner}/{link.name}"
+                results.append(graphql_missing(errors.get(f"r{index}"), full_name))
+                continue
+            try:
+                results.append(graphql_judged(link, node))
+            except Stop as stop:
+                results.append(stop.answer(self._transport.scrub))
         return results
 
     async def _objects(

@@ -19,9 +19,9 @@ FACTS_KEY = "graphql-facts:"
 
 # 2: README analysis by sections, forks compared, moves followed; 3: the check and the facts
 # in the scorecard's spelling; 4: the check and the facts whole; 5: with the issue tracker's
-# reports and the README's classified links, whose weights and data are checked (earlier
-# formats are asked again).
-_FACTS_FORMAT = 5
+# reports and the README's classified links, whose weights and data are checked; 6: with the
+# committed checkpoints (earlier formats are asked again).
+_FACTS_FORMAT = 6
 _CODEC = Codec(layout={})
 
 

@@ -73,10 +73,12 @@ from auditor.hosts.github.followups import FollowUps
 from auditor.hosts.github.transport import Transport
 from auditor.hosts.github.verdicts import found_on, missing
 from auditor.hosts.listing import (
+    Listed,
     Readme,
     Tree,
     complete,
     complete_off_loop,
+    listed_paths,
     manifests_to_read,
     preferred_readme,
 )
@@ -247,6 +249,7 @@ class RestReader:
             if isinstance(size := entry.get("size"), int) and not isinstance(size, bool)
         }
         files = _RawFiles(self._transport, api, downloads)
+        tree = replace(tree, gitattributes=await self._gitattributes(api, tree, downloads))
         readme = await files.readme(tree, sizes)
         readme_refused = bool(files.refused)
         manifests: dict[str, str] = {}
@@ -269,6 +272,41 @@ class RestReader:
         )
         self._unread[facts.full_name] = unread
         return unread.marked(completed)
+
+    async def _gitattributes(
+        self, api: ApiEndpoint, tree: Tree, downloads: Mapping[str, str]
+    ) -> str | None:
+        """The root `.gitattributes`, read from the raw host (outside the budget) only when
+        the root holds weights or folders named for them: which of them Git LFS stores."""
+        names = [name for name, _ in tree.entries]
+        url = downloads.get(".gitattributes")
+        wanted = repofiles.committed_weights(names) or repofiles.weights_folders(names)
+        if url is None or not wanted or origin(url) not in raw_origins(api):
+            return None
+        try:
+            answer = await self._transport.get_raw(api, url)
+        except Stop:
+            return None
+        return answer.text if answer.status == 200 else None
+
+    async def folder_files(
+        self, api: ApiEndpoint, facts: RepoFacts, folders: tuple[str, ...], reserve: int
+    ) -> Listed | None:
+        """The paths of the files and of the folders that `folders` of a repository found
+        hold (paths from the root, one level), each folder listed by one request asked only
+        while the budget keeps `reserve`; None when a listing could not be had (the budget, a
+        failure)."""
+        entries: list[tuple[str, bool]] = []
+        try:
+            for folder in folders:
+                if not self._affordable(api, 1, reserve):
+                    return None
+                got = await self._transport.get(api, _contents_path(facts.full_name, folder, None))
+                for name, is_file in _listing_entries(_folder_listing(got)) or ():
+                    entries.append((f"{folder}/{name}", is_file))
+        except Stop:
+            return None
+        return listed_paths(entries)
 
     async def _read_through_api(self, api: ApiEndpoint, unread: _Unread) -> RepoFacts:
         """The repository judged again with the refused files asked of the API: its README as

@@ -1,0 +1,296 @@
+"""Weights and data asked of their hosts' APIs, through the command line against the fake GitHub
+(REST without a token, GraphQL with one) and the fake figshare API on 127.0.0.1: figshare
+articles (live, deleted, embargoed), GitHub release assets (present, missing from a release
+that exists, of a tag that does not exist, not asked when the tokenless budget is spent), and
+checkpoints committed in the repository (in a folder named for weights, in Git LFS)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auditor import cli
+from auditor.net import client
+from tests.support.audit_world import audit_arguments
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.fake_hosts import FigshareArticle, figshare_routes, host_world
+from tests.support.local_servers import FakeDNS
+
+TOKEN = "artifact-apis-token"
+FILES = {
+    "requirements.txt": "torch==2.3.0\n",
+    "train.py": "def main():\n    pass\n",
+    "evaluate.py": "def main():\n    pass\n",
+}
+RELEASE = ("v1.0", "2026-02-01T00:00:00Z")
+LFS = "*.ckpt filter=lfs diff=lfs merge=lfs -text\n"
+
+
+def readme(section: str = "") -> str:
+    return f"""# LabNet
+
+LabNet is the code of our paper on efficient image labelling.
+
+## Installation
+
+```
+pip install -r requirements.txt
+```
+
+## Usage
+
+Run `python train.py` to train and `python evaluate.py` to evaluate.
+
+{section}
+"""
+
+
+def weights(sentence: str) -> str:
+    return readme(f"## Pretrained weights\n\n{sentence}\n")
+
+
+def asset(name: str, tag: str, file: str) -> str:
+    return f"https://github.com/acme/{name}/releases/download/{tag}/{file}"
+
+
+def repositories() -> list[FakeRepo]:
+    """One repository a case, each README giving its weights or data (or none)."""
+    cases: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
+        "figshare-live": (
+            weights(
+                "Download our trained checkpoint from "
+                "[figshare](https://figshare.com/articles/dataset/labnet_weights/4001)."
+            ),
+            {},
+            (),
+        ),
+        "figshare-gone": (
+            weights(
+                "Download our trained checkpoint from "
+                "[figshare](https://figshare.com/articles/dataset/labnet_weights/4002)."
+            ),
+            {},
+            (),
+        ),
+        "figshare-embargo": (
+            readme(
+                "## Data\n\nDownload our dataset from "
+                "[figshare](https://figshare.com/articles/dataset/labnet_scans/4003).\n"
+            ),
+            {},
+            (),
+        ),
+        "asset-present": (
+            weights(
+                "Download our trained checkpoint: "
+                f"[labnet.pt]({asset('asset-present', 'v1.0', 'labnet.pt')})"
+            ),
+            {},
+            ("labnet.pt",),
+        ),
+        "asset-missing": (
+            weights(
+                "Download our trained checkpoint: "
+                f"[labnet.pt]({asset('asset-missing', 'v1.0', 'labnet.pt')})"
+            ),
+            {},
+            ("other.pt",),
+        ),
+        "tag-missing": (
+            weights(
+                "Download our trained checkpoint: "
+                f"[labnet.pt]({asset('tag-missing', 'v9.9', 'labnet.pt')})"
+            ),
+            {},
+            ("labnet.pt",),
+        ),
+        "private-weights": (
+            weights(
+                "Download our trained checkpoint: "
+                f"[labnet.pt]({asset('hidden-weights', 'v1.0', 'labnet.pt')})"
+            ),
+            {},
+            (),
+        ),
+        "committed": (readme(), {"checkpoints/labnet.pth": "weights"}, ()),
+        "lfs": (readme(), {"labnet.ckpt": "pointer", ".gitattributes": LFS}, ()),
+        "data-only": (readme(), {"data/features.npz": "numbers"}, ()),
+    }
+    return [
+        FakeRepo(
+            f"acme/{name}",
+            {"README.md": text, **FILES, **files},
+            release=RELEASE,
+            release_assets=assets,
+        )
+        for name, (text, files, assets) in cases.items()
+    ]
+
+
+def hidden() -> FakeRepo:
+    """A repository only the token sees, whose release holds the weights another README links."""
+    return FakeRepo(
+        "acme/hidden-weights",
+        {"README.md": "# hidden\n"},
+        private=True,
+        release=RELEASE,
+        release_assets=("labnet.pt",),
+    )
+
+
+def articles() -> list[FigshareArticle]:
+    return [
+        FigshareArticle(4001, files=("labnet.pt",), kind="model"),
+        FigshareArticle(4002, deleted=True),
+        FigshareArticle(4003, files=("scans.zip",), embargo_until="2027-06-01"),
+    ]
+
+
+def audit(
+    folder: Path, repos: list[FakeRepo], *, token: str | None, rest_budget: int | None = None
+) -> dict[str, Any]:
+    """One `auditor audit` of a paper per repository; the scorecard, with its notes."""
+    with (
+        host_world({"figshare": figshare_routes(articles())}) as hosts,
+        pytest.MonkeyPatch.context() as patch,
+    ):
+        patch.setattr(client, "system_resolver", FakeDNS({"github.com": "140.82.112.3"}))
+        with FakeGitHub([*repos, hidden()], token=token, rest_budget=rest_budget) as github:
+            listed = folder / "papers.txt"
+            listed.write_text(
+                "\n\n".join(
+                    f"We present {repo.full_name}. Code: https://github.com/{repo.full_name}"
+                    for repo in repos
+                )
+                + "\n",
+                encoding="utf-8",
+            )
+            out = folder / "out"
+            arguments = audit_arguments(listed, out, github.url, "--max-retries", "0")
+            environ = hosts.environ(**({"GITHUB_TOKEN": token} if token else {}))
+            cli.main(arguments, environ=environ)
+            card: dict[str, Any] = json.loads((out / "scorecard.json").read_text())
+            card["github_requests"] = [seen.path for seen in github.requests]
+            card["graphql_queries"] = [
+                json.loads(seen.body)["query"] for seen in github.requests if seen.body
+            ]
+            card["figshare_asked"] = hosts.asked("figshare")
+            return card
+
+
+@pytest.fixture(scope="module", params=["rest", "graphql"])
+def scorecard(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    token = TOKEN if request.param == "graphql" else None
+    return audit(tmp_path_factory.mktemp(request.param), repositories(), token=token)
+
+
+def artifact(card: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(
+        link for link in card["links"] if link.get("found_via") == f"https://github.com/acme/{name}"
+    )
+
+
+def criterion(card: dict[str, Any], name: str, id_: str) -> dict[str, Any]:
+    found = next(p for p in card["papers"] if p["links"][0] == f"https://github.com/acme/{name}")
+    return next(c for c in found["criteria"] if c["id"] == id_)
+
+
+def test_a_live_figshare_article_passes_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "figshare-live")
+    assert (link["artifact"], link["whose"], link["outcome"]) == ("weights", "own", "ok")
+    assert "figshare article 4001 (model, 1 file)" in link["detail"]
+    assert criterion(scorecard, "figshare-live", "D4")["result"] == "pass"
+    # Asked of the API, never fetched from figshare.com itself.
+    assert "/v2/articles/4001" in scorecard["figshare_asked"]
+
+
+def test_a_deleted_figshare_article_is_dead_and_fails_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "figshare-gone")
+    assert link["outcome"] == "dead"
+    assert "no such public article" in link["detail"]
+    assert criterion(scorecard, "figshare-gone", "D4")["result"] == "fail"
+
+
+def test_an_embargoed_figshare_article_is_withheld_and_fails_e3(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "figshare-embargo")
+    assert (link["artifact"], link["outcome"]) == ("data", "blocked")
+    assert "under embargo until 2027-06-01" in link["detail"]
+    assert criterion(scorecard, "figshare-embargo", "E3")["result"] == "fail"
+
+
+def test_a_release_asset_present_in_its_release_passes_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "asset-present")
+    assert (link["whose"], link["outcome"]) == ("own", "ok")
+    assert "release v1.0 holds labnet.pt" in link["detail"]
+    assert criterion(scorecard, "asset-present", "D4")["result"] == "pass"
+    # Asked of the API by its tag, never by fetching github.com: through REST without a
+    # token, with one in a GraphQL batch of every release link.
+    by_rest = any(
+        path.endswith("/repos/acme/asset-present/releases/tags/v1.0")
+        for path in scorecard["github_requests"]
+    )
+    batches = [q for q in scorecard["graphql_queries"] if q.startswith("query Releases(")]
+    if scorecard["graphql_queries"]:
+        assert (by_rest, len(batches)) == (False, 1)
+        assert batches[0].count(": repository(") == 4
+    else:
+        assert by_rest
+
+
+def test_an_asset_missing_from_a_release_that_exists_is_dead(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "asset-missing")
+    assert link["outcome"] == "dead"
+    assert "release v1.0 exists but holds no asset labnet.pt" in link["detail"]
+    assert criterion(scorecard, "asset-missing", "D4")["result"] == "fail"
+
+
+def test_an_asset_of_a_missing_release_tag_is_dead(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "tag-missing")
+    assert link["outcome"] == "dead"
+    assert "no release v9.9" in link["detail"]
+
+
+def test_an_asset_of_a_repository_only_the_token_sees_fails_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "private-weights")
+    # Without a token GitHub says the repository does not exist; with one, that it is private.
+    assert link["outcome"] == ("blocked" if scorecard["graphql_queries"] else "dead")
+    assert criterion(scorecard, "private-weights", "D4")["result"] == "fail"
+
+
+def test_checkpoints_committed_in_a_weights_folder_are_credited(
+    scorecard: dict[str, Any],
+) -> None:
+    d4 = criterion(scorecard, "committed", "D4")
+    assert d4["result"] == "pass"
+    assert d4["reason"] == "committed checkpoints: checkpoints/labnet.pth"
+
+
+def test_a_checkpoint_in_git_lfs_is_credited_and_noted(scorecard: dict[str, Any]) -> None:
+    d4 = criterion(scorecard, "lfs", "D4")
+    assert d4["result"] == "pass"
+    assert d4["reason"] == "committed checkpoints: labnet.ckpt (weights in Git LFS)"
+
+
+def test_an_ambiguous_extension_without_a_weights_context_earns_nothing(
+    scorecard: dict[str, Any],
+) -> None:
+    assert criterion(scorecard, "data-only", "D4")["result"] == "fail"
+
+
+def test_tokenless_over_budget_leaves_the_asset_unknown_and_says_it_skipped(
+    tmp_path: Path,
+) -> None:
+    # Two requests judge the repository; the budget holds no more for its release asset.
+    repos = [repo for repo in repositories() if repo.full_name == "acme/asset-present"]
+    card = audit(tmp_path, repos, token=None, rest_budget=2)
+    link = artifact(card, "asset-present")
+    assert link["outcome"] == "unchecked"
+    assert "kept the GitHub REST budget" in link["detail"]
+    assert criterion(card, "asset-present", "D4")["result"] == "unknown"
+    assert any("1 release link not checked" in note for note in card["notes"])
+    assert not any("/releases/tags/" in path for path in card["github_requests"])
