@@ -4,6 +4,7 @@ test's audit resolves a name beyond this machine."""
 from __future__ import annotations
 
 import functools
+import gc
 import ipaddress
 import logging
 import os
@@ -31,6 +32,14 @@ pytest_plugins = ["tests.support.checking"]
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the first process of the run, before any worker
         bytecode.compile_once(config, pytest_plugins)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What the collection made (the modules, every test item and its parameters) lives to the
+    end of the run: frozen out of the garbage collector's passes, which walked it all again in
+    each (a third of the collector's CPU in the unit tests: 2.9 s -> 2.0 s over 1,267 tests)."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
