@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -30,7 +31,6 @@ from auditor.models import (
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
-from tests.browser.conftest import CHROMIUM
 from tests.support.scorecards import (
     PAYLOAD_IMG,
     gold_facts,
@@ -41,6 +41,15 @@ from tests.support.scorecards import (
     synthetic_scorecard,
 )
 
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
 pytestmark = [
@@ -52,10 +61,12 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:
-    """The test process's one Chromium (tests/browser/conftest.py), by the name the browser
-    test modules import from here."""
-    return chromium
+def browser() -> Iterator[Any]:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield instance
+        instance.close()
 
 
 def open_report(
