@@ -13,6 +13,7 @@ import ssl
 from collections.abc import Iterator
 from pathlib import Path
 
+import certifi
 import pytest
 from hypothesis import settings
 
@@ -81,18 +82,19 @@ def loopback_dns(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @functools.cache
-def _certifi_context() -> ssl.SSLContext:
-    return tls.verifying_context(None, None)
+def _certifi_context(bundle: str) -> ssl.SSLContext:
+    return tls.verifying_context(None, None)  # certifi's bundle, at `bundle`
 
 
 def _certifi_context_once(
     ca_file: Path | None, ca_dir: Path | None, *, named: str = "the CA bundle"
 ) -> ssl.SSLContext:
     """Each `Net` loaded certifi's bundle into a context of its own (35–100 ms of CPU), one
-    per audit, and the tests run hundreds in one process: they share one context, which
-    nothing changes after it is made. A bundle of the user's is loaded as in a run."""
+    per audit, and the tests run hundreds in one process: they share one context a bundle
+    (a test may put its own CA in certifi's place), which nothing changes after it is made.
+    A bundle of the user's is loaded as in a run."""
     if ca_file is None and ca_dir is None:
-        return _certifi_context()
+        return _certifi_context(certifi.where())
     return tls.verifying_context(ca_file, ca_dir, named=named)
 
 
