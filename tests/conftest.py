@@ -3,17 +3,23 @@ test's audit resolves a name beyond this machine."""
 
 from __future__ import annotations
 
+import functools
+import gc
 import ipaddress
 import logging
 import os
 import socket
+import ssl
 from collections.abc import Iterator
+from pathlib import Path
 
+import certifi
 import pytest
 from hypothesis import settings
 
 from auditor import redact
-from auditor.net import client, guard
+from auditor.net import client, guard, tls
+from tests.support import bytecode
 
 # Property tests prove what holds, not how fast: on a loaded machine (two workers on two cores)
 # hypothesis's 200 ms deadline per example fails them for the time, never for the property.
@@ -22,6 +28,19 @@ settings.load_profile("suite")
 
 # Fixtures shared by several test modules (`make_net`).
 pytest_plugins = ["tests.support.checking"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the first process of the run, before any worker
+        bytecode.compile_once(config, pytest_plugins)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What the collection made (the modules, every test item and its parameters) lives to the
+    end of the run: frozen out of the garbage collector's passes, which walked it all again in
+    each (a third of the collector's CPU in the unit tests: 2.9 s -> 2.0 s over 1,267 tests)."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -60,6 +79,28 @@ async def _loopback_names_only(host: str, port: int) -> list[str]:
 @pytest.fixture(autouse=True)
 def loopback_dns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client, "system_resolver", _loopback_names_only)
+
+
+@functools.cache
+def _certifi_context(bundle: str) -> ssl.SSLContext:
+    return tls.verifying_context(None, None)  # certifi's bundle, at `bundle`
+
+
+def _certifi_context_once(
+    ca_file: Path | None, ca_dir: Path | None, *, named: str = "the CA bundle"
+) -> ssl.SSLContext:
+    """Each `Net` loaded certifi's bundle into a context of its own (35–100 ms of CPU), one
+    per audit, and the tests run hundreds in one process: they share one context a bundle
+    (a test may put its own CA in certifi's place), which nothing changes after it is made.
+    A bundle of the user's is loaded as in a run."""
+    if ca_file is None and ca_dir is None:
+        return _certifi_context(certifi.where())
+    return tls.verifying_context(ca_file, ca_dir, named=named)
+
+
+@pytest.fixture(autouse=True)
+def one_certifi_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client, "verifying_context", _certifi_context_once)
 
 
 @pytest.fixture(autouse=True)

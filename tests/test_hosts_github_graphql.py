@@ -7,13 +7,16 @@ saying why.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Any
-
 import pytest
-from graphql import DocumentNode, GraphQLSchema, build_ast_schema, parse, validate
-from graphql.language import InputObjectTypeDefinitionNode, ObjectTypeDefinitionNode
+from graphql import (
+    GraphQLSchema,
+    build_ast_schema,
+    build_client_schema,
+    introspection_from_schema,
+    parse,
+    print_schema,
+    validate,
+)
 
 from auditor.hosts.github import GRAPHQL_BATCH, build_batch_query, build_readme_query
 from auditor.hosts.github.cited import MAX_REF_SEGMENTS
@@ -21,31 +24,12 @@ from auditor.hosts.github.graphql import build_objects_query
 from auditor.hosts.github.releases import build_releases_query
 from auditor.hosts.github.tracker import build_answers_query
 from auditor.links import GitHubRelease
-
-SHARED_SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "github" / "schema.graphql"
-
-
-def schema_path() -> Path | None:
-    configured = os.environ.get("GITHUB_GRAPHQL_SCHEMA", "").strip()
-    for candidate in (Path(configured) if configured else None, SHARED_SCHEMA):
-        if candidate is not None and candidate.is_file():
-            return candidate
-    return None
-
-
-def without_repeated_fields(document: DocumentNode) -> DocumentNode:
-    """GitHub's served SDL has at times repeated a field of a type verbatim, which no schema
-    builder accepts; the first definition of each field is kept."""
-    for definition in document.definitions:
-        if isinstance(definition, ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode):
-            seen: set[str] = set()
-            kept: list[Any] = []
-            for field in definition.fields or ():
-                if field.name.value not in seen:
-                    seen.add(field.name.value)
-                    kept.append(field)
-            definition.fields = tuple(kept)
-    return document
+from tests.support.github_schema import (
+    SHARED_SCHEMA,
+    github_schema,
+    schema_path,
+    without_repeated_fields,
+)
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +37,7 @@ def schema() -> GraphQLSchema:
     path = schema_path()
     if path is None:
         pytest.skip(f"GitHub's schema is neither at $GITHUB_GRAPHQL_SCHEMA nor at {SHARED_SCHEMA}")
-    return build_ast_schema(without_repeated_fields(parse(path.read_text(encoding="utf-8"))))
+    return github_schema(path)
 
 
 # Batches of 1, a split half, and the largest the module sends.
@@ -104,3 +88,30 @@ def test_a_misspelt_field_would_be_caught(schema: GraphQLSchema) -> None:
 def test_a_field_served_twice_is_read_once() -> None:
     served = parse("type Query { a: Int a: Int }")
     assert list(build_ast_schema(without_repeated_fields(served)).query_type.fields) == ["a"]  # type: ignore[union-attr]
+
+
+# Each kind of definition a schema holds, for the round trip of the run's cache.
+EVERY_KIND = """
+directive @preview(toggledBy: String!) repeatable on FIELD_DEFINITION
+scalar URI
+enum State { OPEN CLOSED @deprecated(reason: "use OPEN") }
+interface Node { id: ID! }
+type Repository implements Node {
+  id: ID!
+  url: URI
+  issues(first: Int = 10, states: [State!]): [Issue] @preview(toggledBy: "x")
+}
+type Issue implements Node { id: ID! title: String }
+union Item = Repository | Issue
+input Filter { states: [State!] = [OPEN] }
+type Query { repository(owner: String!, name: String!): Repository node(id: ID!): Node
+  search(filter: Filter): [Item!]! }
+"""
+
+
+def test_the_schema_rebuilt_from_the_runs_cache_is_the_schema_built() -> None:
+    """What the run's cache holds (the built schema's introspection) rebuilds the same schema:
+    the documents above are validated against GitHub's schema, not an approximation of it."""
+    built = build_ast_schema(parse(EVERY_KIND))
+    rebuilt = build_client_schema(introspection_from_schema(built))
+    assert print_schema(rebuilt) == print_schema(built)

@@ -22,9 +22,9 @@ from tests.support.fake_github import (
     FakeRepo,
     documented_cost,
 )
+from tests.support.github_schema import github_schema, schema_path
 from tests.support.github_world import TOKEN, settings_for
 from tests.support.local_servers import plain_fetcher
-from tests.test_hosts_github_graphql import schema_path, without_repeated_fields
 
 TRACKER = (
     FakeIssue("Great work!", created_at="2025-09-01T10:00:00Z"),
@@ -181,11 +181,11 @@ async def test_tokenless_never_reads_the_tracker(fetcher: Fetcher) -> None:
 # GraphQL's cost, as GitHub documents it ---------------------------------------------------------
 
 
-def github_schema() -> GraphQLSchema:
+def published_schema() -> GraphQLSchema:
     path = schema_path()
     if path is None:
         pytest.skip("GitHub's schema is not at hand")
-    return build_ast_schema(without_repeated_fields(parse(path.read_text(encoding="utf-8"))))
+    return github_schema(path)
 
 
 def test_the_fake_counts_the_documented_example() -> None:
@@ -194,7 +194,7 @@ def test_the_fake_counts_the_documented_example() -> None:
         "query { viewer { repositories(first: 100) { nodes { issues(first: 50) { nodes {"
         " labels(first: 60) { nodes { name } } } } } } } }"
     )
-    assert documented_cost(github_schema(), example, {})[0] == 5101
+    assert documented_cost(published_schema(), example, {})[0] == 5101
 
 
 def test_the_tracker_adds_one_request_per_repository_and_no_point() -> None:
