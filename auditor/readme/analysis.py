@@ -129,6 +129,8 @@ _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
+_NOT_WORDS = " \t-*|`<>[]().,;:"
+_BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -615,21 +617,37 @@ class _Reader:
             and self._whose_linked(index, plain(clause.words), url)
         )
         whose = Whose.OTHER if others else Whose.OWN
-        words = plain(clause.words)
-        if not kinds and not L.without_urls(words).strip(" \t-*|`<>[]()"):
-            words = plain(self._introduction(index))  # a bare line: the sentence above says
-        says_data = (
-            not kinds
-            and not W.WEIGHTS_WORDS.search(words)
-            and (bool(W.DATA_WORDS.search(words)) or C.DATA in self._topic(index))
-        )
-        kind = A.kind_of(url, kinds, whose, says_data=says_data)
+        context = A.DataContext.NONE
+        if not kinds:
+            context = self._data_context(index, line, url, clause)
+        kind = A.kind_of(url, kinds, whose, context=context)
         self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)
         if promise:
             return
         for cover in kinds:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
+
+    def _data_context(self, index: int, line: Line, url: str, clause: L.Clause) -> A.DataContext:
+        """What the words around a link of no artifact host say of data (`artifacts.data_context`):
+        a bare line's (only links) and a download command's are the sentence introducing it."""
+        words = plain(clause.words)
+        downloading = line.is_code and L.downloads(line.text)
+        bare = not words.strip(_NOT_WORDS)
+        introduced = bare or downloading or L.only_links(line.text)
+        section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
+        return A.data_context(
+            words,
+            url,
+            introduction=plain(self._introduction(index)) if introduced else "",
+            link_text=plain(A.link_text(line.text, url)),
+            line_words=plain(L.without_urls(line.text)),
+            own_words=not clause.lent and not bare,
+            alone=len(L.urls(line.text)) == 1,
+            data_section=C.DATA in self._topic(index),
+            section=plain(section),
+            downloading=downloading,
+        )
 
     def _classify(
         self,
@@ -885,7 +903,8 @@ class _Reader:
 
     def _introduction(self, index: int) -> str:
         """The words introducing line `index`: a comment above it in its code block, else the
-        nearest prose line above its block (within three lines)."""
+        nearest prose line above its block (within three lines; a line of bare HTML tags, as
+        `</summary>` closing a `<details>` title, is stepped over)."""
         lines = self.doc.lines
         if lines[index].is_code:
             for above in range(index - 1, max(-1, index - 20), -1):
@@ -894,11 +913,12 @@ class _Reader:
                 if lines[above].text.strip().startswith(("#", "//")):
                     return lines[above].text
             index = self._block_start(index)
-        for above in range(index - 1, max(-1, index - 4), -1):
-            if lines[above].is_code:
-                break
-            if not lines[above].is_blank:
+        above, left = index - 1, 3
+        while above >= 0 and left > 0 and not lines[above].is_code:
+            if not lines[above].is_blank and not _BARE_TAGS.fullmatch(lines[above].text):
                 return lines[above].text
+            left -= not _BARE_TAGS.fullmatch(lines[above].text)
+            above -= 1
         return ""
 
     def _api_uses(self) -> None:

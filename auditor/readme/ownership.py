@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, huggingface_repository
+from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, model_holder
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -180,10 +180,11 @@ def whose_artifact(
 
 
 def _holder(url: str) -> str | None:
-    """The `owner/name` holding a Hugging Face model or a GitHub release."""
-    found = huggingface_repository(url)
+    """The `owner/name` holding a model on a hub (or the account whose page it is) or a GitHub
+    release."""
+    found = model_holder(url)
     if found is not None:
-        return found[1] if found[0] == "models" else None
+        return found
     if "/releases" in url:
         return github_full_name(url)
     return None
