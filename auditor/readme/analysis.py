@@ -87,7 +87,12 @@ from dataclasses import replace
 from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
-from auditor.links import artifact_host, is_hosted_environment, is_weights_file
+from auditor.links import (
+    WEIGHTS_FILE_EXTENSIONS,
+    artifact_host,
+    is_hosted_environment,
+    is_weights_file,
+)
 from auditor.models import (
     README_NOT_ANALYSED,
     ArtifactKind,
@@ -130,6 +135,20 @@ _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
 _NOT_WORDS = " \t-*|`<>[]().,;:"
+# Weights named as a thing (not "LLMs trained on web data").
+_WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
+# A weights file under a folder of the repository: `pretrained/net.pth`, `./ckpt/a/b.safetensors`.
+_WEIGHTS_PATH = re.compile(
+    r"(?<![\w/.-])(?:\./)?(?P<folder>[\w.-]+)/(?:[\w.-]+/)*[\w.-]+\.(?P<extension>"
+    + "|".join(extension[1:] for extension in WEIGHTS_FILE_EXTENSIONS)
+    + r")\b",
+    re.I,
+)
+# Extensions that are data files as often as weights (the house's list): a weights folder says.
+_AMBIGUOUS_WEIGHTS = frozenset({"bin", "pkl", "npz", "h5", "hdf5"})
+_WEIGHTS_FOLDER = re.compile(r"(pre-?trained|checkpoints?|ckpts?|weights)([_-]\w+)?", re.I)
+# A line telling the reader to put a file there: the folder is where a download goes.
+_PUT_THERE = re.compile(r"\b(put|place|move|copy|save|store|download)\w*\b", re.I)
 _BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
@@ -190,6 +209,7 @@ class _Reader:
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+        self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
 
     # --- the answer ---------------------------------------------------------------------------
 
@@ -359,9 +379,30 @@ class _Reader:
 
     # --- rules on single lines --------------------------------------------------------------
 
+    def _committed_weights(self, index: int, line: Line) -> None:
+        """A weights file the README names in a folder the repository holds at its root
+        (`--model_path pretrained/net_x4.pth` beside a `pretrained/` folder) is a checkpoint
+        committed with the code; an ambiguous extension (`.bin`, `.h5`…) only in a weights
+        folder. Not where a download is put, nor what a training run writes."""
+        if not self.root_files or L.downloads(line.text) or W.RUN_OUTPUT.search(line.text):
+            return
+        folders = {name.casefold() for name in self.root_files}
+        for found in _WEIGHTS_PATH.finditer(line.text):
+            folder = found.group("folder").casefold()
+            ambiguous = found.group("extension").casefold() in _AMBIGUOUS_WEIGHTS
+            if folder not in folders or (ambiguous and not _WEIGHTS_FOLDER.fullmatch(folder)):
+                continue
+            if _PUT_THERE.search(line.text) or self._topic(index) & {C.TRAIN, C.DATA}:
+                continue
+            self._claim(C.WEIGHTS, Whose.OWN, index)
+            self._note(C.WEIGHTS, index)
+            return
+
     def _line_rules(self, index: int, line: Line) -> None:
         text = line.text
         promise = self.promises[index]
+        if not promise and C.WEIGHTS not in self.found:
+            self._committed_weights(index, line)
         if not promise and not self._continues(index):
             for command in L.commands(self._joined(index)):
                 self._command_rules(index, line, command)
@@ -556,7 +597,7 @@ class _Reader:
             C.TRAIN in topic and W.RUN_OUTPUT.search(text)
         )
         if (
-            W.WEIGHTS_WORDS.search(text)
+            _WEIGHTS_NOUN.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
             and self._whose_weights(index, plain(text)) is Whose.OWN
@@ -791,8 +832,7 @@ class _Reader:
             )
         if cover == C.WEIGHTS:
             return any(
-                (L.links_out(line.text) or L.downloads(line.text))
-                and O.whose_artifact(line.text, repository=None) is Whose.OWN
+                (L.links_out(line.text) or L.downloads(line.text)) and self._offers_own(line)
                 for _, line in kept
             )
         if cover == C.DATA:
@@ -814,6 +854,24 @@ class _Reader:
             ]
             return bool(usable)
         return False
+
+    def _offers_own(self, line: Line) -> bool:
+        """Whether a line of a weights section offers the paper's own weights: its weights links
+        decide when it has any (another repository's release is another work's), else its
+        words."""
+        weights = [
+            a.whose for a in self._line_artifacts(line.number) if a.kind is ArtifactKind.WEIGHTS
+        ]
+        if weights:
+            return Whose.OWN in weights
+        return O.whose_artifact(line.text, repository=None) is Whose.OWN
+
+    def _line_artifacts(self, number: int) -> list[ArtifactLink]:
+        if self._by_line is None:
+            self._by_line = {}
+            for link in self.artifacts:
+                self._by_line.setdefault(link.line, []).append(link)
+        return self._by_line.get(number, [])
 
     def _shows_results(self, lines: list[tuple[int, Line]], heading: int) -> bool:
         """A results figure, or a table of measurements, of the paper's own (`ownership`)."""
@@ -869,10 +927,37 @@ class _Reader:
 
     def _whose_weights(self, index: int, words: str, url: str | None = None) -> Whose:
         """Whose a weights link or sentence of line `index` is, its claim recorded."""
-        in_steps = bool(self._topic(index) & _STEPS)
-        whose = O.whose_artifact(words, url, repository=self.repository, in_steps=in_steps)
+        whose = O.whose_artifact(
+            words,
+            url,
+            repository=self.repository,
+            own_names=self._own_names,
+            in_head=self._in_head(index),
+        )
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose
+
+    def _in_head(self, index: int) -> bool:
+        """Whether line `index` stands in the README's head: its title and what is under it
+        before the next heading (the badges, the links it leads with)."""
+        nearest = next((number for number, _ in self._chain(index)), None)
+        return nearest is None or nearest == self._head
+
+    @functools.cached_property
+    def _head(self) -> int | None:
+        """The number of the README's title section (`ownership.readme_title`), if any."""
+        title = O.readme_title(self.doc.sections)
+        return next((n for n, section in enumerate(self.doc.sections) if section is title), None)
+
+    @functools.cached_property
+    def _own_names(self) -> frozenset[str]:
+        """The names the README gives its work: its title's words, the paper's name."""
+        head = None if self._head is None else self.doc.sections[self._head]
+        names = O.name_words(plain(head.title)) if head is not None else set()
+        if self.identity is not None:
+            for name in (self.identity.name, self.identity.acronym):
+                names |= O.name_words(name or "")
+        return frozenset(names)
 
     def _whose_linked(self, index: int, words: str, url: str) -> bool:
         """Whether a weights link of line `index` is another work's: a model a results row
