@@ -455,3 +455,108 @@ DOWNLOAD_COMMANDS = [
 def test_a_download_command_fetches_data(text: str, expected: list[str]) -> None:
     facts = analyze_readme(_readme("## Preparation\n", text))
     assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A heading's links are classified like a line's ("## Download the datasets ([A](…), [B](…))");
+# the title's and the acknowledgements' are not.
+HEADING_LINKS = [
+    pytest.param(
+        "## 2) Download the datasets ([Birds](https://birds.example.edu/), "
+        "[Cars](https://arxiv.org/abs/2401.00003))",
+        [],
+        ["https://birds.example.edu/", "https://arxiv.org/abs/2401.00003"],
+        id="a-download-heading-listing-datasets",
+    ),
+    pytest.param(
+        "### Note: our data and models are now on [Google Drive]"
+        "(https://drive.google.com/drive/folders/h1)",
+        ["https://drive.google.com/drive/folders/h1"],
+        [],
+        id="a-heading-giving-our-weights",
+    ),
+    pytest.param(
+        "## Acknowledgements\n\n### Thanks to [BirdSet](https://huggingface.co/datasets/x/birdset)",
+        [],
+        [],
+        id="near-miss-a-heading-in-the-acknowledgements",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "weights", "data"), HEADING_LINKS)
+def test_a_heading_s_links_are_classified(text: str, weights: list[str], data: list[str]) -> None:
+    facts = analyze_readme(_readme(text))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+def test_the_title_s_links_are_not_classified() -> None:
+    facts = analyze_readme("# [FancyNet](https://huggingface.co/fancy-lab/fancynet)\n\nText.\n")
+    assert facts.artifacts == ()
+
+
+# A file share whose clause says nothing is what the link before it on its line was by its own
+# words ("the weights trained on [A](…) (code: x) and [B](…) (code: y)").
+LISTED_SHARES = [
+    pytest.param(
+        "We provide the weights trained on [Birds](https://pan.baidu.com/s/1a) (code: ab12) and "
+        "[Cars](https://pan.baidu.com/s/1b) (code: cd34) for testing.",
+        ["https://pan.baidu.com/s/1a", "https://pan.baidu.com/s/1b"],
+        [],
+        id="weights-listed",
+    ),
+    pytest.param(
+        "Download the data of [site A](https://drive.google.com/file/d/s1) (2 GB) and "
+        "[site B](https://drive.google.com/file/d/s2) (3 GB) to `scans/`.",
+        [],
+        ["https://drive.google.com/file/d/s1", "https://drive.google.com/file/d/s2"],
+        id="data-listed",
+    ),
+    pytest.param(
+        "See [our site](https://fancy.example.org/) and [a share](https://drive.google.com/file/d/s3)"
+        " with extras.",
+        [],
+        [],
+        id="near-miss-after-a-link-that-is-no-artifact",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "weights", "data"), LISTED_SHARES)
+def test_a_silent_share_is_what_the_link_before_it_was(
+    line: str, weights: list[str], data: list[str]
+) -> None:
+    facts = analyze_readme(_readme(line))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+# A link right beside another work's weights, nothing between but a bar, a slash or "or", is
+# their mirror: another work's too.
+MIRRORS = [
+    pytest.param(
+        "Download the parser models from [[Releases](https://github.com/parse-lab/FaceParse/"
+        "releases/tag/v1) | [OneDrive](https://1drv.ms/f/s!abc)] to `weights/`.",
+        ["https://1drv.ms/f/s!abc"],
+        id="a-bar-between",
+    ),
+    pytest.param(
+        "The base model: [Hub](https://huggingface.co/big-co/Base-7B) or "
+        "[mirror](https://drive.google.com/drive/folders/m9).",
+        ["https://drive.google.com/drive/folders/m9"],
+        id="or-between",
+    ),
+    pytest.param(
+        "Get [Base-7B](https://huggingface.co/big-co/Base-7B), then our adapter "
+        "[here](https://drive.google.com/drive/folders/m10).",
+        [],
+        id="near-miss-words-between",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "others"), MIRRORS)
+def test_a_mirror_is_whose_its_original_is(line: str, others: list[str]) -> None:
+    facts = analyze_readme(_readme("## Models\n", line), repository="fancy-lab/FancyNet")
+    theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
+    assert [url for url in theirs if "drive" in url or "1drv" in url] == others

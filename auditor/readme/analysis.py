@@ -134,6 +134,12 @@ _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
+# What stands between a link and its mirror: "](…) | [", " or ", " / ".
+_MIRROR_GAP = re.compile(r"[\s)\]\[(|/,]*(\bor\b[\s)\]\[(|/,]*)?", re.I)
+_COVER_OF = {
+    ArtifactKind.WEIGHTS: frozenset({C.WEIGHTS}),
+    ArtifactKind.DATA: frozenset({C.DATA}),
+}
 _NOT_WORDS = " \t-*|`<>[]().,;:"
 # Weights named as a thing (not "LLMs trained on web data").
 _WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
@@ -221,6 +227,8 @@ class _Reader:
                 index, line
             ):
                 self._note(C.CITATION, index)
+            if line.is_heading and not self._ignored(index):
+                self._links(index, line)  # "## Download the datasets ([A](…), [B](…))"
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
                 self._section_rules(number, section)
@@ -427,9 +435,12 @@ class _Reader:
             and self._reference_near(index)
         ):
             self._note(C.CITATION, index)
-        for clause in L.clauses(text):
+        self._links(index, line)
+
+    def _links(self, index: int, line: Line) -> None:
+        for clause in L.clauses(line.text):
             for url in clause.urls[: L.LINKS_PER_LINE]:
-                self._link(index, line, url, promise, clause)
+                self._link(index, line, url, self.promises[index], clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
         named, _ = L.script_covers(command)
@@ -652,10 +663,15 @@ class _Reader:
         kinds = (
             frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
         )
+        if not kinds and artifact_host(url) is not None:
+            kinds = self._kinds_before(index)
         others = (
             C.WEIGHTS in kinds
             and not promise
-            and self._whose_linked(index, plain(clause.words), url)
+            and (
+                self._whose_linked(index, plain(clause.words), url)
+                or self._mirrors_others(index, line, url, clause)
+            )
         )
         whose = Whose.OTHER if others else Whose.OWN
         context = A.DataContext.NONE
@@ -715,6 +731,32 @@ class _Reader:
         if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
             self._classified.add(link)
             self.artifacts.append(link)
+
+    def _mirrors_others(self, index: int, line: Line, url: str, clause: L.Clause) -> bool:
+        """A link right beside another work's weights on its line, nothing between them but a
+        bar, a slash or "or", is a mirror of them ("[[Releases](…) | [OneDrive](…)]"): another
+        work's too."""
+        earlier = self.artifacts[-1] if self.artifacts else None
+        if earlier is None or earlier.line != line.number or earlier.whose is not Whose.OTHER:
+            return False
+        text = line.text
+        start = text.find(earlier.url)
+        at = text.find(url, start + len(earlier.url)) if start >= 0 else -1
+        name = A.link_text(text, url)
+        between = text[start + len(earlier.url) : at] if at >= 0 else "-"
+        between = between.replace(name, " ", 1) if name else between
+        if not _MIRROR_GAP.fullmatch(between):
+            return False
+        self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+        return True
+
+    def _kinds_before(self, index: int) -> frozenset[ReadmeCover]:
+        """What the link before on line `index` was by its own words, for a file share whose
+        clause says nothing ("the weights trained on [A](…) (code: x) and [B](…) (code: y)")."""
+        earlier = self.artifacts[-1] if self.artifacts else None
+        if earlier is None or earlier.line != self.doc.lines[index].number or earlier.by_context:
+            return frozenset()
+        return _COVER_OF.get(earlier.kind, frozenset())
 
     def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> frozenset[ReadmeCover]:
         """Weights, data or both, by what the link's host holds and, for file shares,

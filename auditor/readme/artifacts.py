@@ -126,8 +126,12 @@ def data_context(
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
     # section about data; a command fetching an archive or a table.
+    # Its clause says more than its name ("see the [guide](…)"), or is only its name ("[A](…)").
+    says_more = own_words and re.search(
+        r"\w", clause.replace(link_text, "") if link_text else clause
+    )
     fetched = _FETCH.search(words) or (
-        _FETCH_VERB.search(line_words if alone else words)
+        _FETCH_VERB.search(line_words if alone or not says_more else words)
         and (_FETCH.search(line_words) or DATA_WORDS.search(line_words) or data_section)
         and not WEIGHTS_WORDS.search(line_words)
     )
@@ -135,9 +139,6 @@ def data_context(
         fetched = True
     # A page that is a paper or documentation in its own words ("see the [guide](…) to download
     # the data") is what it is; one a list of the data to download names is that data.
-    says_more = own_words and re.search(
-        r"\w", clause.replace(link_text, "") if link_text else clause
-    )
     if fetched and not (says_more and (PAPER_LINK.search(url) or _documentation(url))):
         return DataContext.FETCHED
     fragment = urlsplit(url).fragment if "#" in url else ""
