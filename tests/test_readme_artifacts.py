@@ -318,6 +318,27 @@ REPOSITORIES_AND_DATA = [
         id="a-dataset-available-for-download",
     ),
     pytest.param(
+        "## Required data\n\n* [StreetSet](https://github.com/city-lab/streetset)\n"
+        "* [RoadSet](https://github.com/road-lab/roadset)",
+        ["https://github.com/city-lab/streetset", "https://github.com/road-lab/roadset"],
+        id="names-a-data-section-lists",
+    ),
+    pytest.param(
+        "## Datasets\n\n- Eye scans: https://github.com/eye-lab/eye-scans",
+        ["https://github.com/eye-lab/eye-scans"],
+        id="a-label-and-an-address-in-a-data-section",
+    ),
+    pytest.param(
+        "## Datasets\n\n- Preprocessing code: [SceneKit](https://github.com/city-lab/scenekit)",
+        [],
+        id="near-miss-code-a-data-section-lists",
+    ),
+    pytest.param(
+        "## Datasets\n\nSceneKit is available on GitHub: https://github.com/city-lab/scenekit",
+        [],
+        id="near-miss-a-sentence-about-a-tool-in-a-data-section",
+    ),
+    pytest.param(
         "## Data\n\nWe follow [CityKit](https://github.com/city-lab/citykit), preparing the data "
         "as below:",
         [],
@@ -480,6 +501,13 @@ HEADING_LINKS = [
         [],
         id="near-miss-a-heading-in-the-acknowledgements",
     ),
+    pytest.param(
+        "### [Paper](https://arxiv.org/abs/2401.00004) | [Website](https://fancy.example.io/) | "
+        "[Dataset](https://huggingface.co/datasets/fancy-lab/birds)",
+        [],
+        ["https://huggingface.co/datasets/fancy-lab/birds"],
+        id="near-miss-a-heading-s-own-words-make-no-data-section",
+    ),
 ]
 
 
@@ -552,6 +580,12 @@ MIRRORS = [
         [],
         id="near-miss-words-between",
     ),
+    pytest.param(
+        "| FancyNet-S | [Base-7B](https://huggingface.co/big-co/Base-7B) | "
+        "[weights](https://drive.google.com/drive/folders/m11) |",
+        [],
+        id="near-miss-cells-of-a-table-row",
+    ),
 ]
 
 
@@ -560,3 +594,15 @@ def test_a_mirror_is_whose_its_original_is(line: str, others: list[str]) -> None
     facts = analyze_readme(_readme("## Models\n", line), repository="fancy-lab/FancyNet")
     theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
     assert [url for url in theirs if "drive" in url or "1drv" in url] == others
+
+
+def test_a_model_beside_another_work_s_is_whose_its_holder_says() -> None:
+    line = (
+        "Base: [Base-7B](https://huggingface.co/big-co/Base-7B) | "
+        "[FancyNet-7B](https://huggingface.co/fancy-lab/FancyNet-7B)"
+    )
+    facts = analyze_readme(_readme("## Models\n", line), repository="fancy-lab/FancyNet")
+    assert [(a.url.rsplit("/", 1)[1], a.whose) for a in facts.artifacts] == [
+        ("Base-7B", OTHER),
+        ("FancyNet-7B", OWN),
+    ]

@@ -696,12 +696,13 @@ class _Reader:
         return A.data_context(
             words,
             url,
-            introduction=plain(self._introduction(index)) if introduced else "",
+            introduction=plain(L.without_urls(self._introduction(index))) if introduced else "",
             link_text=plain(A.link_text(line.text, url)),
             line_words=plain(L.without_urls(line.text)),
             own_words=not clause.lent and not bare,
             alone=len(L.urls(line.text)) == 1,
-            data_section=C.DATA in self._topic(index),
+            # A heading's own section is the heading: its words are the clause's already.
+            data_section=not line.is_heading and C.DATA in self._topic(index),
             section=plain(section),
             downloading=downloading,
         )
@@ -739,6 +740,8 @@ class _Reader:
         earlier = self.artifacts[-1] if self.artifacts else None
         if earlier is None or earlier.line != line.number or earlier.whose is not Whose.OTHER:
             return False
+        if O.holder(url) is not None or W.TABLE_ROW.match(line.text):
+            return False  # a model's holder says whose it is; a table's cells are no mirrors
         text = line.text
         start = text.find(earlier.url)
         at = text.find(url, start + len(earlier.url)) if start >= 0 else -1

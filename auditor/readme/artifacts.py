@@ -80,6 +80,13 @@ _DATA_NAMED = re.compile(
     re.I,
 )
 _NAMING_WORDS = 6  # a link's own words name it in a few words, not a sentence
+# Words making a repository a data section lists something else than the data: a method
+# followed, a tool, the code, a sentence about it ("X is available on GitHub").
+_NOT_THE_DATA = re.compile(
+    r"\b(follow\w*|based\s+on|built\s+(up)?on|borrow\w*|adapted|baselines?|compar\w*|code"
+    r"|tool\w*|scripts?|librar\w+|implementation|repo(sitory)?|github|is|are|was|were)\b",
+    re.I,
+)
 _PATH_TEXT = re.compile(r"/|\.\w{1,5}$")
 _PATH_WORD = re.compile(r"\S*(/|\.\w{1,5}\b)\S*")
 _FETCH_VERB = re.compile(r"\b(download\w*|obtain\w*|fetch\w*|wget|curl|gdown)\b|下载", re.I)
@@ -143,9 +150,12 @@ def data_context(
         return DataContext.FETCHED
     fragment = urlsplit(url).fragment if "#" in url else ""
     # Its own text names data ("[validation set](…)", not a file's path), or its clause in a few
-    # words, or the part of the page it opens does; a bare address has its data section's name.
+    # words, or the part of the page it opens does; a bare address has its data section's name,
+    # and so has a name a data section lists ("- Birds: <url>"), not a method or tool it follows.
+    listed = data_section and own_words and _few(clause) and not _NOT_THE_DATA.search(words)
     named = (
         (data_section and not own_words and not link_text)
+        or listed
         or (_DATA_NAMED.search(link_text) and not _PATH_TEXT.search(link_text))
         or (own_words and _few(clause) and _DATA_NAMED.search(_PATH_WORD.sub(" ", clause)))
         or re.search(r"data", fragment, re.I)

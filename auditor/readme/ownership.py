@@ -179,19 +179,19 @@ def whose_artifact(
     presents it as its own in its head (`in_head`: the title and the badges under it)."""
     if said_of_other(words):
         return Whose.OTHER
-    holder = _holder(url) if url else None
+    held_by = holder(url) if url else None
     if (
-        holder
+        held_by
         and repository
         and not in_head
         and not says_own(words)
-        and _foreign(holder, repository, own_names)
+        and _foreign(held_by, repository, own_names)
     ):
         return Whose.OTHER
     return Whose.OWN
 
 
-def _holder(url: str) -> str | None:
+def holder(url: str) -> str | None:
     """The `owner/name` holding a model on a hub (or the account whose page it is) or a GitHub
     release."""
     found = model_holder(url)
