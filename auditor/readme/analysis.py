@@ -82,7 +82,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
@@ -216,6 +216,7 @@ class _Reader:
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
+        self._said: tuple[int, _LineWords] | None = None  # the line whose links are read
 
     # --- the answer ---------------------------------------------------------------------------
 
@@ -689,23 +690,39 @@ class _Reader:
         """What the words around a link of no artifact host say of data (`artifacts.data_context`):
         a bare line's (only links) and a download command's are the sentence introducing it."""
         words = plain(clause.words)
-        downloading = line.is_code and L.downloads(line.text)
         bare = not words.strip(_NOT_WORDS)
-        introduced = bare or downloading or L.only_links(line.text)
-        section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
+        said = self._line_words(index, line)
         return A.data_context(
             words,
             url,
-            introduction=plain(L.without_urls(self._introduction(index))) if introduced else "",
+            introduction=said.introduction if bare or said.introduced else "",
             link_text=plain(A.link_text(line.text, url)),
-            line_words=plain(L.without_urls(line.text)),
+            line_words=said.words,
             own_words=not clause.lent and not bare,
-            alone=len(L.urls(line.text)) == 1,
-            # A heading's own section is the heading: its words are the clause's already.
-            data_section=not line.is_heading and C.DATA in self._topic(index),
-            section=plain(section),
-            downloading=downloading,
+            alone=said.alone,
+            data_section=said.data_section,
+            section=said.section,
+            downloading=said.downloading,
         )
+
+    def _line_words(self, index: int, line: Line) -> _LineWords:
+        """What line `index` says around its links, read once for all of them."""
+        if self._said is None or self._said[0] != index:
+            downloading = line.is_code and L.downloads(line.text)
+            section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
+            said = _LineWords(
+                words=plain(L.without_urls(line.text)),
+                # Its end: the words nearest the line (an introduction is a sentence, not a page).
+                introduction=plain(L.without_urls(self._introduction(index)))[-L.CLAUSE_CHARS :],
+                introduced=downloading or L.only_links(line.text),
+                alone=len(L.urls(line.text)) == 1,
+                # A heading's own section is the heading: its words are the clause's already.
+                data_section=not line.is_heading and C.DATA in self._topic(index),
+                section=plain(section),
+                downloading=downloading,
+            )
+            self._said = (index, said)
+        return self._said[1]
 
     def _classify(
         self,
@@ -1088,6 +1105,19 @@ class _Reader:
         promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
+
+
+@dataclass(frozen=True, slots=True)
+class _LineWords:
+    """What a line says around its links (`artifacts.data_context`'s line-wide inputs)."""
+
+    words: str
+    introduction: str
+    introduced: bool  # a line of only links or a download command: its introduction speaks
+    alone: bool
+    data_section: bool
+    section: str
+    downloading: bool
 
 
 def _is_label(text: str) -> bool:

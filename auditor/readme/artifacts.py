@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import urlsplit
 
@@ -106,6 +107,7 @@ _CODE_FILE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1024)  # a line's links share their words
 def data_context(
     words: str,
     url: str,
@@ -137,10 +139,11 @@ def data_context(
     says_more = own_words and re.search(
         r"\w", clause.replace(link_text, "") if link_text else clause
     )
+    line = _line_says(line_words)
     fetched = _FETCH.search(words) or (
-        _FETCH_VERB.search(line_words if alone or not says_more else words)
-        and (_FETCH.search(line_words) or DATA_WORDS.search(line_words) or data_section)
-        and not WEIGHTS_WORDS.search(line_words)
+        (line.fetch_verb if alone or not says_more else _FETCH_VERB.search(words))
+        and (line.fetch or line.data or data_section)
+        and not line.weights
     )
     if downloading and _DATA_FILE.search(url) and not is_weights_file(url):
         fetched = True
@@ -173,12 +176,32 @@ def link_text(text: str, url: str) -> str:
     at = text.find(url)
     if at < 0:
         return ""
-    before, after = text[:at], text[at + len(url) :]
+    # A link's text and its opening tag stand just before its address: only so much is read.
+    before, after = text[max(0, at - 420) : at], text[at + len(url) : at + len(url) + 320]
     markdown = re.search(r"\[([^\[\]]{1,200})\]\(\s*<?$", before)
     if markdown:
         return markdown.group(1)
     anchor = re.match(r"[^>]{0,300}>([^<]{1,200})</a>", after, re.I)
     return anchor.group(1) if anchor and re.search(r"<a\s[^<>]*$", before, re.I) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class _LineSays:
+    fetch_verb: bool
+    fetch: bool
+    data: bool
+    weights: bool
+
+
+@functools.lru_cache(maxsize=64)
+def _line_says(line_words: str) -> _LineSays:
+    """What a line's words say, read once for all its links (a line may hold dozens)."""
+    return _LineSays(
+        fetch_verb=bool(_FETCH_VERB.search(line_words)),
+        fetch=bool(_FETCH.search(line_words)),
+        data=bool(DATA_WORDS.search(line_words)),
+        weights=bool(WEIGHTS_WORDS.search(line_words)),
+    )
 
 
 def _few(words: str) -> bool:
