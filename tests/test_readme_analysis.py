@@ -775,3 +775,84 @@ def test_a_run_on_the_test_split_or_a_benchmark_evaluates(command: str, expected
 def test_an_evaluation_section_by_its_protocol(heading: str, expected: bool) -> None:
     found = _covers(f"## {heading}\n\nThen run one of the scripts:\n\n```bash\nsh fancy.sh\n```\n")
     assert (C.EVALUATE in found) is expected
+
+
+# A weights file the README names in a folder the repository holds at its root is a committed
+# checkpoint (an ambiguous extension only in a weights folder); not where a download goes, not
+# what a training run writes, not without the root listing.
+COMMITTED_WEIGHTS = [
+    pytest.param(
+        "## Testing\n\n```bash\npython test.py --model_path pretrained/fancynet_x4.pth\n```",
+        ("pretrained", "test.py"),
+        True,
+        id="a-checkpoint-in-a-root-folder",
+    ),
+    pytest.param(
+        "## Testing\n\nThe scores below use `ckpt/small/fancynet.safetensors`.",
+        ("ckpt", "test.py"),
+        True,
+        id="a-nested-checkpoint-named-in-prose",
+    ),
+    pytest.param(
+        "## Testing\n\n```bash\npython test.py --weights weights/fancynet.h5\n```",
+        ("weights", "test.py"),
+        True,
+        id="an-ambiguous-extension-in-a-weights-folder",
+    ),
+    pytest.param(
+        "## Testing\n\nThe body model goes at `models/body/NEUTRAL.npz`.",
+        ("models", "test.py"),
+        False,
+        id="near-miss-an-ambiguous-extension-in-another-folder",
+    ),
+    pytest.param(
+        "## Testing\n\nDownload it and put it at `pretrained/fancynet_x4.pth`.",
+        ("pretrained", "test.py"),
+        False,
+        id="near-miss-where-a-download-goes",
+    ),
+    pytest.param(
+        "## Testing\n\n```bash\npython test.py --model_path pretrained/fancynet_x4.pth\n```",
+        ("test.py",),
+        False,
+        id="near-miss-a-folder-the-repository-does-not-hold",
+    ),
+    pytest.param(
+        "## Training\n\n```bash\npython train.py --out pretrained/fancynet_x4.pth\n```",
+        ("pretrained", "train.py"),
+        False,
+        id="near-miss-what-training-writes",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "root", "expected"), COMMITTED_WEIGHTS)
+def test_a_committed_checkpoint_the_readme_names_is_weights(
+    text: str, root: tuple[str, ...], expected: bool
+) -> None:
+    assert (C.WEIGHTS in analyze_readme(_readme(text), root_files=root).covers) is expected
+
+
+# Weights said to be in the repository are named as a thing: weights, checkpoints, models;
+# "trained" said of other things is none.
+WEIGHTS_NAMED = [
+    pytest.param("The trained models are provided in `ckpt/`.", True, id="trained-models"),
+    pytest.param(
+        "Pre-trained weights are included in the `release` folder.", True, id="pre-trained-weights"
+    ),
+    pytest.param(
+        "We provide the labels in `labels.zip`, hidden from LLMs trained on web text.",
+        False,
+        id="near-miss-trained-said-of-other-things",
+    ),
+    pytest.param(
+        "Run `eval.py` for each trained adapter, saving to `out/`.",
+        False,
+        id="near-miss-a-trained-thing-that-is-no-weights",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), WEIGHTS_NAMED)
+def test_weights_in_the_repository_are_named_as_weights(sentence: str, expected: bool) -> None:
+    assert (C.WEIGHTS in analyze_readme(_readme("## Files\n", sentence)).covers) is expected

@@ -233,3 +233,376 @@ LINK_TEXT = [
 def test_a_link_s_text_is_not_cut(line: str, expected: list[str]) -> None:
     facts = analyze_readme(_readme(line))
     assert list(artifacts.weights_urls(facts.artifacts)) == expected
+
+
+# ModelScope is the Hub's counterpart: its models are weights, its datasets data; an account's
+# page on either holds both, so the words around it tell which.
+HUB_PAGES = [
+    pytest.param(
+        "Checkpoints: [ModelScope](https://modelscope.cn/models/fancy-lab/FancyNet-7B)",
+        ["https://modelscope.cn/models/fancy-lab/FancyNet-7B"],
+        [],
+        id="a-modelscope-model",
+    ),
+    pytest.param(
+        "The corpus: https://www.modelscope.cn/datasets/fancy-lab/fancy-corpus",
+        [],
+        ["https://www.modelscope.cn/datasets/fancy-lab/fancy-corpus"],
+        id="a-modelscope-dataset",
+    ),
+    pytest.param(
+        "- [x] FancyNet-S and FancyNet-L [models](https://huggingface.co/fancy-lab/) are released.",
+        ["https://huggingface.co/fancy-lab/"],
+        [],
+        id="an-account-page-its-sentence-calls-models",
+    ),
+    pytest.param(
+        "All our data sets are listed on https://modelscope.cn/organization/fancy-lab (datasets).",
+        [],
+        ["https://modelscope.cn/organization/fancy-lab"],
+        id="an-account-page-its-sentence-calls-data",
+    ),
+    pytest.param(
+        "Follow the lab on [Hugging Face](https://huggingface.co/fancy-lab).",
+        [],
+        [],
+        id="near-miss-an-account-page-nothing-calls-anything",
+    ),
+    pytest.param(
+        "Read the [Hub documentation](https://huggingface.co/docs/hub/index) first.",
+        [],
+        [],
+        id="near-miss-the-hub-s-own-pages",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "weights", "data"), HUB_PAGES)
+def test_hub_pages_hold_what_their_host_or_words_say(
+    line: str, weights: list[str], data: list[str]
+) -> None:
+    facts = analyze_readme(_readme(line))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+# A code repository a data sentence or section names is the data only when the words make it
+# so: told to download the data from it, its own text naming data, the part of it linked; a
+# repository followed or a tool used in the data steps is code.
+REPOSITORIES_AND_DATA = [
+    pytest.param(
+        "## Data\n\nDownload the scans from [ScanBank](https://github.com/scan-lab/scanbank).",
+        ["https://github.com/scan-lab/scanbank"],
+        id="told-to-download-the-data-from-it",
+    ),
+    pytest.param(
+        "## Data\n\nFetch `scans.zip` and `labels.zip` as its "
+        "[repository](https://github.com/scan-lab/scanbank) says to download.",
+        ["https://github.com/scan-lab/scanbank"],
+        id="the-line-s-only-link-with-a-download-in-a-data-section",
+    ),
+    pytest.param(
+        "- Street scenes: [validation set](https://github.com/city-lab/streets#val)",
+        ["https://github.com/city-lab/streets#val"],
+        id="its-own-text-names-data",
+    ),
+    pytest.param(
+        "The annotation format is the one of\n[CityKit](https://github.com/city-lab/citykit#prepare-data).",
+        ["https://github.com/city-lab/citykit#prepare-data"],
+        id="the-part-linked-is-the-data-preparation",
+    ),
+    pytest.param(
+        "The [SceneSet](https://github.com/city-lab/sceneset) dataset is now available for "
+        "download!",
+        ["https://github.com/city-lab/sceneset"],
+        id="a-dataset-available-for-download",
+    ),
+    pytest.param(
+        "## Required data\n\n* [StreetSet](https://github.com/city-lab/streetset)\n"
+        "* [RoadSet](https://github.com/road-lab/roadset)",
+        ["https://github.com/city-lab/streetset", "https://github.com/road-lab/roadset"],
+        id="names-a-data-section-lists",
+    ),
+    pytest.param(
+        "## Datasets\n\n- Eye scans: https://github.com/eye-lab/eye-scans",
+        ["https://github.com/eye-lab/eye-scans"],
+        id="a-label-and-an-address-in-a-data-section",
+    ),
+    pytest.param(
+        "## Datasets\n\n- Preprocessing code: [SceneKit](https://github.com/city-lab/scenekit)",
+        [],
+        id="near-miss-code-a-data-section-lists",
+    ),
+    pytest.param(
+        "## Datasets\n\nSceneKit is available on GitHub: https://github.com/city-lab/scenekit",
+        [],
+        id="near-miss-a-sentence-about-a-tool-in-a-data-section",
+    ),
+    pytest.param(
+        "## Data\n\nWe follow [CityKit](https://github.com/city-lab/citykit), preparing the data "
+        "as below:",
+        [],
+        id="near-miss-a-repository-followed",
+    ),
+    pytest.param(
+        "## Data\n\nConvert the data with `convert.py` for training with "
+        "[TrainKit](https://github.com/tool-co/trainkit).",
+        [],
+        id="near-miss-a-tool-used-on-the-data",
+    ),
+    pytest.param(
+        "## Data\n\nWe share the scans. Their folders are laid out as in:\n\n"
+        "- [SceneSet-Baseline](https://github.com/city-lab/sceneset-baseline)",
+        [],
+        id="near-miss-a-list-of-repositories-a-layout-follows",
+    ),
+    pytest.param(
+        "## Data\n\nHow to read the dataset: see [walkthrough.ipynb]"
+        "(https://github.com/fancy-lab/fancynet/blob/main/walkthrough.ipynb).",
+        [],
+        id="near-miss-a-notebook-of-the-repository",
+    ),
+    pytest.param(
+        "Our pre-training data moves from the old set to "
+        "[MegaSet](https://github.com/big-co/megaset) with a new filter.",
+        [],
+        id="near-miss-data-said-of-a-repository-in-a-sentence",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), REPOSITORIES_AND_DATA)
+def test_a_repository_is_data_only_when_the_words_make_it_so(
+    text: str, expected: list[str]
+) -> None:
+    facts = analyze_readme(_readme(text))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# Links in a section of people or terms (contributors, authors, a licence) are never the data,
+# whatever the section above them is about.
+PEOPLE_AND_TERMS = [
+    pytest.param(
+        "## Contributors\n\n* [Jane Roe](https://janeroe.example.org/)", id="contributors"
+    ),
+    pytest.param("### Authors\n\n- [John Doe](https://people.example.edu/~jdoe/)", id="authors"),
+    pytest.param(
+        "## License\n\n**data/meshes**: adapted from [MeshKit](https://meshkit.example.org/) "
+        "assets under [CC0](https://example.org/cc0).",
+        id="a-licence",
+    ),
+]
+
+
+@pytest.mark.parametrize("section", PEOPLE_AND_TERMS)
+def test_people_and_terms_are_never_data(section: str) -> None:
+    text = "# BirdSet dataset\n\n## Download\n\nhttps://huggingface.co/datasets/lab/birdset\n\n"
+    facts = analyze_readme(text + section)
+    assert artifacts.data_urls(facts.artifacts) == ("https://huggingface.co/datasets/lab/birdset",)
+
+
+# A list of links the sentence above introduces as the data to download is that data, each link
+# a dataset's page whatever it is (a dataset's paper, its page in a library's documentation);
+# the closing tag of a `<details>` title between them is stepped over.
+INTRODUCED_LISTS = [
+    pytest.param(
+        "<details>\n<summary>\nDownload the evaluation data:\n</summary>\n\n"
+        "[BirdQA](https://birdqa.example.io/), [CarQA](https://github.com/car-lab/carqa)\n"
+        "</details>",
+        ["https://birdqa.example.io/", "https://github.com/car-lab/carqa"],
+        id="under-a-details-title",
+    ),
+    pytest.param(
+        "Download the datasets:\n\n[Birds](https://arxiv.org/abs/2401.00002), "
+        "[Cars](https://docs.example.org/vision/generated/datasets.Cars.html)",
+        [
+            "https://arxiv.org/abs/2401.00002",
+            "https://docs.example.org/vision/generated/datasets.Cars.html",
+        ],
+        id="a-paper-and-a-documentation-page-a-download-list-names",
+    ),
+    pytest.param(
+        "Download the datasets as the [Hub guide](https://docs.example.org/hub/downloading) says.",
+        [],
+        id="near-miss-documentation-in-its-own-words",
+    ),
+    pytest.param(
+        "Baselines we compare with:\n\n[BirdNet](https://birdnet.example.io/), "
+        "[CarNet](https://github.com/car-lab/carnet)",
+        [],
+        id="near-miss-a-list-introduced-as-something-else",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTRODUCED_LISTS)
+def test_a_list_introduced_as_data_to_download_is_that_data(text: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme("## Evaluation\n", text))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A download command fetches data when its sentence says so or its file is an archive or a
+# table; not a script to run, not a weights file.
+DOWNLOAD_COMMANDS = [
+    pytest.param(
+        "Download the passages:\n\n```bash\nwget https://files.example.org/dpr/passages.tsv.gz\n```",
+        ["https://files.example.org/dpr/passages.tsv.gz"],
+        id="a-sentence-naming-passages",
+    ),
+    pytest.param(
+        "Pre-computed embeddings:\n\n```bash\nwget https://files.example.org/emb/wiki.tar\n```",
+        ["https://files.example.org/emb/wiki.tar"],
+        id="an-archive-by-its-extension",
+    ),
+    pytest.param(
+        "Then:\n\n```bash\ncurl -L https://files.example.org/splits/test.jsonl -o test.jsonl\n```",
+        ["https://files.example.org/splits/test.jsonl"],
+        id="a-table-of-records-by-its-extension",
+    ),
+    pytest.param(
+        "Set up:\n\n```bash\ncurl -sSf https://get.example.org/install.sh | sh\n```",
+        [],
+        id="near-miss-a-script-to-run",
+    ),
+    pytest.param(
+        "Then:\n\n```bash\nwget https://files.example.org/ckpt/fancynet_best.pth\n```",
+        [],
+        id="near-miss-a-weights-file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DOWNLOAD_COMMANDS)
+def test_a_download_command_fetches_data(text: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme("## Preparation\n", text))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A heading's links are classified like a line's ("## Download the datasets ([A](…), [B](…))");
+# the title's and the acknowledgements' are not.
+HEADING_LINKS = [
+    pytest.param(
+        "## 2) Download the datasets ([Birds](https://birds.example.edu/), "
+        "[Cars](https://arxiv.org/abs/2401.00003))",
+        [],
+        ["https://birds.example.edu/", "https://arxiv.org/abs/2401.00003"],
+        id="a-download-heading-listing-datasets",
+    ),
+    pytest.param(
+        "### Note: our data and models are now on [Google Drive]"
+        "(https://drive.google.com/drive/folders/h1)",
+        ["https://drive.google.com/drive/folders/h1"],
+        [],
+        id="a-heading-giving-our-weights",
+    ),
+    pytest.param(
+        "## Acknowledgements\n\n### Thanks to [BirdSet](https://huggingface.co/datasets/x/birdset)",
+        [],
+        [],
+        id="near-miss-a-heading-in-the-acknowledgements",
+    ),
+    pytest.param(
+        "### [Paper](https://arxiv.org/abs/2401.00004) | [Website](https://fancy.example.io/) | "
+        "[Dataset](https://huggingface.co/datasets/fancy-lab/birds)",
+        [],
+        ["https://huggingface.co/datasets/fancy-lab/birds"],
+        id="near-miss-a-heading-s-own-words-make-no-data-section",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "weights", "data"), HEADING_LINKS)
+def test_a_heading_s_links_are_classified(text: str, weights: list[str], data: list[str]) -> None:
+    facts = analyze_readme(_readme(text))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+def test_the_title_s_links_are_not_classified() -> None:
+    facts = analyze_readme("# [FancyNet](https://huggingface.co/fancy-lab/fancynet)\n\nText.\n")
+    assert facts.artifacts == ()
+
+
+# A file share whose clause says nothing is what the link before it on its line was by its own
+# words ("the weights trained on [A](…) (code: x) and [B](…) (code: y)").
+LISTED_SHARES = [
+    pytest.param(
+        "We provide the weights trained on [Birds](https://pan.baidu.com/s/1a) (code: ab12) and "
+        "[Cars](https://pan.baidu.com/s/1b) (code: cd34) for testing.",
+        ["https://pan.baidu.com/s/1a", "https://pan.baidu.com/s/1b"],
+        [],
+        id="weights-listed",
+    ),
+    pytest.param(
+        "Download the data of [site A](https://drive.google.com/file/d/s1) (2 GB) and "
+        "[site B](https://drive.google.com/file/d/s2) (3 GB) to `scans/`.",
+        [],
+        ["https://drive.google.com/file/d/s1", "https://drive.google.com/file/d/s2"],
+        id="data-listed",
+    ),
+    pytest.param(
+        "See [our site](https://fancy.example.org/) and [a share](https://drive.google.com/file/d/s3)"
+        " with extras.",
+        [],
+        [],
+        id="near-miss-after-a-link-that-is-no-artifact",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "weights", "data"), LISTED_SHARES)
+def test_a_silent_share_is_what_the_link_before_it_was(
+    line: str, weights: list[str], data: list[str]
+) -> None:
+    facts = analyze_readme(_readme(line))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+# A link right beside another work's weights, nothing between but a bar, a slash or "or", is
+# their mirror: another work's too.
+MIRRORS = [
+    pytest.param(
+        "Download the parser models from [[Releases](https://github.com/parse-lab/FaceParse/"
+        "releases/tag/v1) | [OneDrive](https://1drv.ms/f/s!abc)] to `weights/`.",
+        ["https://1drv.ms/f/s!abc"],
+        id="a-bar-between",
+    ),
+    pytest.param(
+        "The base model: [Hub](https://huggingface.co/big-co/Base-7B) or "
+        "[mirror](https://drive.google.com/drive/folders/m9).",
+        ["https://drive.google.com/drive/folders/m9"],
+        id="or-between",
+    ),
+    pytest.param(
+        "Get [Base-7B](https://huggingface.co/big-co/Base-7B), then our adapter "
+        "[here](https://drive.google.com/drive/folders/m10).",
+        [],
+        id="near-miss-words-between",
+    ),
+    pytest.param(
+        "| FancyNet-S | [Base-7B](https://huggingface.co/big-co/Base-7B) | "
+        "[weights](https://drive.google.com/drive/folders/m11) |",
+        [],
+        id="near-miss-cells-of-a-table-row",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "others"), MIRRORS)
+def test_a_mirror_is_whose_its_original_is(line: str, others: list[str]) -> None:
+    facts = analyze_readme(_readme("## Models\n", line), repository="fancy-lab/FancyNet")
+    theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
+    assert [url for url in theirs if "drive" in url or "1drv" in url] == others
+
+
+def test_a_model_beside_another_work_s_is_whose_its_holder_says() -> None:
+    line = (
+        "Base: [Base-7B](https://huggingface.co/big-co/Base-7B) | "
+        "[FancyNet-7B](https://huggingface.co/fancy-lab/FancyNet-7B)"
+    )
+    facts = analyze_readme(_readme("## Models\n", line), repository="fancy-lab/FancyNet")
+    assert [(a.url.rsplit("/", 1)[1], a.whose) for a in facts.artifacts] == [
+        ("Base-7B", OTHER),
+        ("FancyNet-7B", OWN),
+    ]

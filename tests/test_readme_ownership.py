@@ -235,11 +235,46 @@ WEIGHTS = {
         "alice-lab/SafeTune",
         Whose.OWN,
     ),
-    "another owner's model offered outside the steps": (
-        "# SafeTune\n\n## Models\n\n| Model | Link |\n| --- | --- |\n"
-        "| 7B | [weights](https://huggingface.co/bob-smith/st-7b) |\n",
+    "another owner's model the words call ours": (
+        "# SafeTune\n\n## Models\n\nOur models:\n\n| Model | Link |\n| --- | --- |\n"
+        "| 7B | [weights](https://huggingface.co/bob-smith/st-7b) (ours) |\n",
         "alice-lab/SafeTune",
         Whose.OWN,
+    ),
+    "another owner's model in the README's head": (
+        "# SafeTune\n\n[🤗 Model](https://huggingface.co/bob-smith/st-7b)\n\n## Usage\n\nRun it.\n",
+        "alice-lab/SafeTune",
+        Whose.OWN,
+    ),
+    "another owner's model named like the README's title": (
+        "# QuickStep: fast fine-tuning\n\n## Models\n\n"
+        "[QuickStep-7B](https://huggingface.co/bob-smith/quickstep-7b)\n",
+        "alice-lab/code-release",
+        Whose.OWN,
+    ),
+    "another owner's model outside the steps, nothing calling it ours": (
+        "# SafeTune\n\n## Models\n\n| Model | Base | Link |\n| --- | --- | --- |\n"
+        "| 7B | [Mistral-7B](https://huggingface.co/mistral-org/Mistral-7B) | soon |\n",
+        "alice-lab/SafeTune",
+        Whose.OTHER,
+    ),
+    "a model card's section linked in a note": (
+        "# SafeTune\n\n## Framework\n\nNote: some models need a longer context, see "
+        "[#long-inputs](https://huggingface.co/big-co/Chat-7B#long-inputs).\n",
+        "alice-lab/SafeTune",
+        Whose.OTHER,
+    ),
+    "another repository's release in a weights section": (
+        "# FaceFix\n\n## Pre-trained models\n\nDownload the parser's models from "
+        "[Releases](https://github.com/parser-lab/FaceParse/releases/tag/v1) to `weights/`.\n",
+        "pris-lab/FaceFix",
+        Whose.OTHER,
+    ),
+    "a ModelScope model of another owner": (
+        "# SafeTune\n\n## Framework\n\nThe reward model: "
+        "[RM-7B](https://modelscope.cn/models/big-co/RM-7B).\n",
+        "alice-lab/SafeTune",
+        Whose.OTHER,
     ),
     "a release asset of another repository in the set-up": (
         "# FaceFix\n\n## Setup\n\nFetch the face parser's weights from "

@@ -45,6 +45,7 @@ from auditor.links.purpose import (
     artifact_host,
     code_repository,
     harvests_code,
+    hub_account,
     is_archive_doi,
     is_code_link,
     is_code_result,
@@ -52,6 +53,7 @@ from auditor.links.purpose import (
     is_hosted_environment,
     is_weights_file,
     is_weights_link,
+    model_holder,
     paper_key,
 )
 from auditor.links.repositories import (
@@ -121,6 +123,7 @@ __all__ = [
     "gitlab_project",
     "harvests_code",
     "has_real_tld",
+    "hub_account",
     "huggingface_repository",
     "is_archive_doi",
     "is_code_link",
@@ -134,6 +137,7 @@ __all__ = [
     "is_plausible_host",
     "is_weights_file",
     "is_weights_link",
+    "model_holder",
     "normalize_url",
     "osf_guid",
     "owner_name_repository",

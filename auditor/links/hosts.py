@@ -120,9 +120,9 @@ GITLAB_PROJECT_ROUTES = frozenset(
 HUGGINGFACE_SITE_SECTIONS = frozenset(
     {
         "api", "autotrain", "billing", "blog", "brand", "changelog", "chat", "code-of-conduct",
-        "collections", "content-guidelines", "datasets", "docs", "enterprise", "join", "jobs",
-        "hardware", "huggingchat", "inference", "inference-api", "inference-endpoints", "learn",
-        "login", "logout", "mcp", "models", "new", "new-collection", "new-dataset",
+        "collections", "content-guidelines", "datasets", "docs", "enterprise", "front", "join",
+        "jobs", "hardware", "huggingchat", "inference", "inference-api", "inference-endpoints",
+        "learn", "login", "logout", "mcp", "models", "new", "new-collection", "new-dataset",
         "new-space", "notifications", "oauth", "organizations", "papers", "posts", "pricing",
         "privacy", "pro", "search", "settings", "spaces", "storage", "support", "tasks",
         "terms-of-service", "welcome",

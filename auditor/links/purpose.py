@@ -20,6 +20,7 @@ from auditor.links.hosts import (
     GITHUB,
     HOSTED_ENVIRONMENTS,
     HUGGINGFACE,
+    HUGGINGFACE_SITE_SECTIONS,
     RECORD_KINDS,
     REPOSITORY_KINDS,
     SOFTWARE_HERITAGE,
@@ -114,17 +115,25 @@ _HUGGINGFACE_ARTIFACTS: dict[HuggingFaceCollection, ArtifactHost] = {
 
 
 _RELEASE_PAGE = re.compile(r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?")
+# ModelScope, the Hub's counterpart: `/models/OWNER/NAME`, `/datasets/OWNER/NAME`, and the
+# pages of an account (`/organization/NAME`, `/profile/NAME`).
+MODELSCOPE_HOSTS = ("modelscope.cn", "modelscope.ai")
+_MODELSCOPE_REPOSITORY = re.compile(r"/(models|datasets)/[^/]+/[^/]+(/.*)?")
+_MODELSCOPE_ACCOUNT = re.compile(r"/(organization|profile)/[^/]+/?")
+# A Hub account's page (`huggingface.co/NAME`): its models and datasets, the words tell which.
+_HUB_ACCOUNT = re.compile(r"/([\w.-]+)/?")
 # One file of a Hugging Face model (`/owner/name/blob/REV/PATH`, `…/resolve/REV/PATH`).
 _MODEL_FILE = re.compile(r"/[^/]+/[^/]+/(?:blob|resolve)/[^/]+/.+")
 
 
 def artifact_host(url: str) -> ArtifactHost | None:
-    """What a link's host says it holds: `weights` (a Hugging Face model), `data` (a Hugging
-    Face dataset or a data host), `space` (a Hugging Face Space: a demo), `release-asset` (a
-    file attached to a release), `file-share` (Zenodo, Drive, Dropbox…: weights or data, the
-    words around the link tell), `release-page` (a GitHub repository's releases: its assets
-    may be weights or data, the words tell), `collection` (a Hugging Face collection: models,
-    datasets or both, the words tell); None for anything else."""
+    """What a link's host says it holds: `weights` (a Hugging Face or ModelScope model),
+    `data` (a Hugging Face or ModelScope dataset, or a data host), `space` (a Hugging Face
+    Space: a demo), `release-asset` (a file attached to a release), `file-share` (Zenodo,
+    Drive, Dropbox…: weights or data, the words around the link tell), `release-page` (a GitHub
+    repository's releases: its assets may be weights or data, the words tell), `collection` (a
+    Hugging Face collection, or a Hub or ModelScope account's page: models, datasets or both,
+    the words tell); None for anything else."""
     try:
         parts = urlsplit(url)
     except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
@@ -135,13 +144,18 @@ def artifact_host(url: str) -> ArtifactHost | None:
             return "collection"
         found = huggingface_repository(url)
         if found is None:
-            return None
+            return "collection" if hub_account(url) is not None else None
         held = _HUGGINGFACE_ARTIFACTS[found[0]]
         # A link to one file of a model holds what that file is: a figure or the card is no
         # weights (`…/blob/main/results.png`), a checkpoint is.
         if held == "weights" and _MODEL_FILE.fullmatch(parts.path) and not is_weights_file(url):
             return None
         return held
+    if _on(host, *MODELSCOPE_HOSTS):
+        repository = _MODELSCOPE_REPOSITORY.fullmatch(parts.path)
+        if repository is not None:
+            return "weights" if repository.group(1) == "models" else "data"
+        return "collection" if _MODELSCOPE_ACCOUNT.fullmatch(parts.path) else None
     if _on(host, *DATA_HOSTS):
         return "data"
     if "/releases/download/" in parts.path:
@@ -151,6 +165,42 @@ def artifact_host(url: str) -> ArtifactHost | None:
     if _on(host, *FILE_SHARING_HOSTS) or (_on(host, "doi.org") and "zenodo" in parts.path):
         return "file-share"
     return None
+
+
+def hub_account(url: str) -> str | None:
+    """The account a Hugging Face or ModelScope account page shows (`huggingface.co/NAME`,
+    `modelscope.cn/organization/NAME`), else None (a repository, the Hub's own pages)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    host = (parts.hostname or "").casefold()
+    if _on(host, *MODELSCOPE_HOSTS):
+        found = _MODELSCOPE_ACCOUNT.fullmatch(parts.path)
+        return parts.path.strip("/").partition("/")[2] if found else None
+    if not _on(host, HUGGINGFACE, "hf.co"):
+        return None
+    account = _HUB_ACCOUNT.fullmatch(parts.path)
+    if account is None or account.group(1).casefold() in HUGGINGFACE_SITE_SECTIONS:
+        return None
+    return account.group(1)
+
+
+def model_holder(url: str) -> str | None:
+    """Who holds a model on a hub: `owner/name` of a Hugging Face or ModelScope model, or the
+    account of an account's page (`NAME`); None for datasets, Spaces and anything else."""
+    found = huggingface_repository(url)
+    if found is not None:
+        return found[1] if found[0] == "models" else None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if _on((parts.hostname or "").casefold(), *MODELSCOPE_HOSTS):
+        model = re.match(r"/models/([^/]+/[^/]+)", parts.path)
+        if model is not None:
+            return model.group(1)
+    return hub_account(url)
 
 
 def is_weights_file(url: str) -> bool:

@@ -92,12 +92,17 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
-from auditor.links import artifact_host, is_hosted_environment, is_weights_file
+from auditor.links import (
+    WEIGHTS_FILE_EXTENSIONS,
+    artifact_host,
+    is_hosted_environment,
+    is_weights_file,
+)
 from auditor.models import (
     README_NOT_ANALYSED,
     ArtifactKind,
@@ -139,6 +144,28 @@ _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
+# What stands between a link and its mirror: "](…) | [", " or ", " / ".
+_MIRROR_GAP = re.compile(r"[\s)\]\[(|/,]*(\bor\b[\s)\]\[(|/,]*)?", re.I)
+_COVER_OF = {
+    ArtifactKind.WEIGHTS: frozenset({C.WEIGHTS}),
+    ArtifactKind.DATA: frozenset({C.DATA}),
+}
+_NOT_WORDS = " \t-*|`<>[]().,;:"
+# Weights named as a thing (not "LLMs trained on web data").
+_WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
+# A weights file under a folder of the repository: `pretrained/net.pth`, `./ckpt/a/b.safetensors`.
+_WEIGHTS_PATH = re.compile(
+    r"(?<![\w/.-])(?:\./)?(?P<folder>[\w.-]+)/(?:[\w.-]+/)*[\w.-]+\.(?P<extension>"
+    + "|".join(extension[1:] for extension in WEIGHTS_FILE_EXTENSIONS)
+    + r")\b",
+    re.I,
+)
+# Extensions that are data files as often as weights (the house's list): a weights folder says.
+_AMBIGUOUS_WEIGHTS = frozenset({"bin", "pkl", "npz", "h5", "hdf5"})
+_WEIGHTS_FOLDER = re.compile(r"(pre-?trained|checkpoints?|ckpts?|weights)([_-]\w+)?", re.I)
+# A line telling the reader to put a file there: the folder is where a download goes.
+_PUT_THERE = re.compile(r"\b(put|place|move|copy|save|store|download)\w*\b", re.I)
+_BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -198,6 +225,8 @@ class _Reader:
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+        self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
+        self._said: tuple[int, _LineWords] | None = None  # the line whose links are read
 
     # --- the answer ---------------------------------------------------------------------------
 
@@ -209,6 +238,8 @@ class _Reader:
                 index, line
             ):
                 self._note(C.CITATION, index)
+            if line.is_heading and not self._ignored(index):
+                self._links(index, line)  # "## Download the datasets ([A](…), [B](…))"
         for number, section in enumerate(self.doc.sections):
             if not section.is_title:
                 self._section_rules(number, section)
@@ -367,9 +398,30 @@ class _Reader:
 
     # --- rules on single lines --------------------------------------------------------------
 
+    def _committed_weights(self, index: int, line: Line) -> None:
+        """A weights file the README names in a folder the repository holds at its root
+        (`--model_path pretrained/net_x4.pth` beside a `pretrained/` folder) is a checkpoint
+        committed with the code; an ambiguous extension (`.bin`, `.h5`…) only in a weights
+        folder. Not where a download is put, nor what a training run writes."""
+        if not self.root_files or L.downloads(line.text) or W.RUN_OUTPUT.search(line.text):
+            return
+        folders = {name.casefold() for name in self.root_files}
+        for found in _WEIGHTS_PATH.finditer(line.text):
+            folder = found.group("folder").casefold()
+            ambiguous = found.group("extension").casefold() in _AMBIGUOUS_WEIGHTS
+            if folder not in folders or (ambiguous and not _WEIGHTS_FOLDER.fullmatch(folder)):
+                continue
+            if _PUT_THERE.search(line.text) or self._topic(index) & {C.TRAIN, C.DATA}:
+                continue
+            self._claim(C.WEIGHTS, Whose.OWN, index)
+            self._note(C.WEIGHTS, index)
+            return
+
     def _line_rules(self, index: int, line: Line) -> None:
         text = line.text
         promise = self.promises[index]
+        if not promise and C.WEIGHTS not in self.found:
+            self._committed_weights(index, line)
         if not promise and not self._continues(index):
             for command in L.commands(self._joined(index)):
                 self._command_rules(index, line, command)
@@ -394,9 +446,12 @@ class _Reader:
             and self._reference_near(index)
         ):
             self._note(C.CITATION, index)
-        for clause in L.clauses(text):
+        self._links(index, line)
+
+    def _links(self, index: int, line: Line) -> None:
+        for clause in L.clauses(line.text):
             for url in clause.urls[: L.LINKS_PER_LINE]:
-                self._link(index, line, url, promise, clause)
+                self._link(index, line, url, self.promises[index], clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
         named, _ = L.script_covers(command)
@@ -568,7 +623,7 @@ class _Reader:
             C.TRAIN in topic and W.RUN_OUTPUT.search(text)
         )
         if (
-            W.WEIGHTS_WORDS.search(text)
+            _WEIGHTS_NOUN.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
             and self._whose_weights(index, plain(text)) is Whose.OWN
@@ -642,27 +697,65 @@ class _Reader:
         kinds = (
             frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
         )
+        if not kinds and artifact_host(url) is not None:
+            kinds = self._kinds_before(index)
         others = (
             C.WEIGHTS in kinds
             and not promise
-            and self._whose_linked(index, plain(clause.words), url)
+            and (
+                self._whose_linked(index, plain(clause.words), url)
+                or self._mirrors_others(index, line, url, clause)
+            )
         )
         whose = Whose.OTHER if others else Whose.OWN
-        words = plain(clause.words)
-        if not kinds and not L.without_urls(words).strip(" \t-*|`<>[]()"):
-            words = plain(self._introduction(index))  # a bare line: the sentence above says
-        says_data = (
-            not kinds
-            and not W.WEIGHTS_WORDS.search(words)
-            and (bool(W.DATA_WORDS.search(words)) or C.DATA in self._topic(index))
-        )
-        kind = A.kind_of(url, kinds, whose, says_data=says_data)
+        context = A.DataContext.NONE
+        if not kinds:
+            context = self._data_context(index, line, url, clause)
+        kind = A.kind_of(url, kinds, whose, context=context)
         self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)
         if promise:
             return
         for cover in kinds:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
+
+    def _data_context(self, index: int, line: Line, url: str, clause: L.Clause) -> A.DataContext:
+        """What the words around a link of no artifact host say of data (`artifacts.data_context`):
+        a bare line's (only links) and a download command's are the sentence introducing it."""
+        words = plain(clause.words)
+        bare = not words.strip(_NOT_WORDS)
+        said = self._line_words(index, line)
+        return A.data_context(
+            words,
+            url,
+            introduction=said.introduction if bare or said.introduced else "",
+            link_text=plain(A.link_text(line.text, url)),
+            line_words=said.words,
+            own_words=not clause.lent and not bare,
+            alone=said.alone,
+            data_section=said.data_section,
+            section=said.section,
+            downloading=said.downloading,
+        )
+
+    def _line_words(self, index: int, line: Line) -> _LineWords:
+        """What line `index` says around its links, read once for all of them."""
+        if self._said is None or self._said[0] != index:
+            downloading = line.is_code and L.downloads(line.text)
+            section = next((s.title for _, s in self._chain(index) if not s.is_title), "")
+            said = _LineWords(
+                words=plain(L.without_urls(line.text)),
+                # Its end: the words nearest the line (an introduction is a sentence, not a page).
+                introduction=plain(L.without_urls(self._introduction(index)))[-L.CLAUSE_CHARS :],
+                introduced=downloading or L.only_links(line.text),
+                alone=len(L.urls(line.text)) == 1,
+                # A heading's own section is the heading: its words are the clause's already.
+                data_section=not line.is_heading and C.DATA in self._topic(index),
+                section=plain(section),
+                downloading=downloading,
+            )
+            self._said = (index, said)
+        return self._said[1]
 
     def _classify(
         self,
@@ -689,6 +782,34 @@ class _Reader:
         if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
             self._classified.add(link)
             self.artifacts.append(link)
+
+    def _mirrors_others(self, index: int, line: Line, url: str, clause: L.Clause) -> bool:
+        """A link right beside another work's weights on its line, nothing between them but a
+        bar, a slash or "or", is a mirror of them ("[[Releases](…) | [OneDrive](…)]"): another
+        work's too."""
+        earlier = self.artifacts[-1] if self.artifacts else None
+        if earlier is None or earlier.line != line.number or earlier.whose is not Whose.OTHER:
+            return False
+        if O.holder(url) is not None or W.TABLE_ROW.match(line.text):
+            return False  # a model's holder says whose it is; a table's cells are no mirrors
+        text = line.text
+        start = text.find(earlier.url)
+        at = text.find(url, start + len(earlier.url)) if start >= 0 else -1
+        name = A.link_text(text, url)
+        between = text[start + len(earlier.url) : at] if at >= 0 else "-"
+        between = between.replace(name, " ", 1) if name else between
+        if not _MIRROR_GAP.fullmatch(between):
+            return False
+        self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+        return True
+
+    def _kinds_before(self, index: int) -> frozenset[ReadmeCover]:
+        """What the link before on line `index` was by its own words, for a file share whose
+        clause says nothing ("the weights trained on [A](…) (code: x) and [B](…) (code: y)")."""
+        earlier = self.artifacts[-1] if self.artifacts else None
+        if earlier is None or earlier.line != self.doc.lines[index].number or earlier.by_context:
+            return frozenset()
+        return _COVER_OF.get(earlier.kind, frozenset())
 
     def _artifact_kinds(self, index: int, clause: L.Clause, url: str) -> frozenset[ReadmeCover]:
         """Weights, data or both, by what the link's host holds and, for file shares,
@@ -807,8 +928,7 @@ class _Reader:
             )
         if cover == C.WEIGHTS:
             return any(
-                (L.links_out(line.text) or L.downloads(line.text))
-                and O.whose_artifact(line.text, repository=None) is Whose.OWN
+                (L.links_out(line.text) or L.downloads(line.text)) and self._offers_own(line)
                 for _, line in kept
             )
         if cover == C.DATA:
@@ -835,6 +955,24 @@ class _Reader:
             ]
             return bool(usable)
         return False
+
+    def _offers_own(self, line: Line) -> bool:
+        """Whether a line of a weights section offers the paper's own weights: its weights links
+        decide when it has any (another repository's release is another work's), else its
+        words."""
+        weights = [
+            a.whose for a in self._line_artifacts(line.number) if a.kind is ArtifactKind.WEIGHTS
+        ]
+        if weights:
+            return Whose.OWN in weights
+        return O.whose_artifact(line.text, repository=None) is Whose.OWN
+
+    def _line_artifacts(self, number: int) -> list[ArtifactLink]:
+        if self._by_line is None:
+            self._by_line = {}
+            for link in self.artifacts:
+                self._by_line.setdefault(link.line, []).append(link)
+        return self._by_line.get(number, [])
 
     def _shows_results(self, lines: list[tuple[int, Line]], heading: int) -> bool:
         """A results figure, or a table of measurements, of the paper's own (`ownership`)."""
@@ -890,10 +1028,37 @@ class _Reader:
 
     def _whose_weights(self, index: int, words: str, url: str | None = None) -> Whose:
         """Whose a weights link or sentence of line `index` is, its claim recorded."""
-        in_steps = bool(self._topic(index) & _STEPS)
-        whose = O.whose_artifact(words, url, repository=self.repository, in_steps=in_steps)
+        whose = O.whose_artifact(
+            words,
+            url,
+            repository=self.repository,
+            own_names=self._own_names,
+            in_head=self._in_head(index),
+        )
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose
+
+    def _in_head(self, index: int) -> bool:
+        """Whether line `index` stands in the README's head: its title and what is under it
+        before the next heading (the badges, the links it leads with)."""
+        nearest = next((number for number, _ in self._chain(index)), None)
+        return nearest is None or nearest == self._head
+
+    @functools.cached_property
+    def _head(self) -> int | None:
+        """The number of the README's title section (`ownership.readme_title`), if any."""
+        title = O.readme_title(self.doc.sections)
+        return next((n for n, section in enumerate(self.doc.sections) if section is title), None)
+
+    @functools.cached_property
+    def _own_names(self) -> frozenset[str]:
+        """The names the README gives its work: its title's words, the paper's name."""
+        head = None if self._head is None else self.doc.sections[self._head]
+        names = O.name_words(plain(head.title)) if head is not None else set()
+        if self.identity is not None:
+            for name in (self.identity.name, self.identity.acronym):
+                names |= O.name_words(name or "")
+        return frozenset(names)
 
     def _whose_linked(self, index: int, words: str, url: str) -> bool:
         """Whether a weights link of line `index` is another work's: a model a results row
@@ -924,7 +1089,8 @@ class _Reader:
 
     def _introduction(self, index: int) -> str:
         """The words introducing line `index`: a comment above it in its code block, else the
-        nearest prose line above its block (within three lines)."""
+        nearest prose line above its block (within three lines; a line of bare HTML tags, as
+        `</summary>` closing a `<details>` title, is stepped over)."""
         lines = self.doc.lines
         if lines[index].is_code:
             for above in range(index - 1, max(-1, index - 20), -1):
@@ -933,11 +1099,12 @@ class _Reader:
                 if lines[above].text.strip().startswith(("#", "//")):
                     return lines[above].text
             index = self._block_start(index)
-        for above in range(index - 1, max(-1, index - 4), -1):
-            if lines[above].is_code:
-                break
-            if not lines[above].is_blank:
+        above, left = index - 1, 3
+        while above >= 0 and left > 0 and not lines[above].is_code:
+            if not lines[above].is_blank and not _BARE_TAGS.fullmatch(lines[above].text):
                 return lines[above].text
+            left -= not _BARE_TAGS.fullmatch(lines[above].text)
+            above -= 1
         return ""
 
     def _api_uses(self) -> None:
@@ -977,6 +1144,19 @@ class _Reader:
         promise = L.code_promise(self.doc.lines, self.promises)
         if promise is not None and sum(cover in self.found for cover in _SUBSTANTIVE) < 2:
             self._note(C.PLACEHOLDER, promise)
+
+
+@dataclass(frozen=True, slots=True)
+class _LineWords:
+    """What a line says around its links (`artifacts.data_context`'s line-wide inputs)."""
+
+    words: str
+    introduction: str
+    introduced: bool  # a line of only links or a download command: its introduction speaks
+    alone: bool
+    data_section: bool
+    section: str
+    downloading: bool
 
 
 def _is_label(text: str) -> bool:

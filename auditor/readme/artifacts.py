@@ -6,9 +6,14 @@ section's title, whose it is and whether its line only promises it. The kind is 
 order: a hosted environment (Colab, Binder, a Hugging Face Space) is a `demo`; a link whose host
 holds weights or data, or a file share, collection or release whose words or section say which
 (`readme.lines.artifact_kinds`), is `weights` or `data` (weights another work's that sit beside
-data are that data); a repository on a code host is `code`; a documentation site or page
-(Read the Docs, a `docs.` host, a `/docs/` or `/wiki` path) is `documentation`; anything else
-(a paper, a project page) is `other`.
+data are that data); a link the words tell the reader to download data from ("Download the
+datasets: [A](…), [B](…)", a `wget` of an archive) is `data`, whatever page it is; a
+repository on a code host is `code` — the data only when its own words name data ("[validation
+set](…)", a `#prepare-data` part), not when it is followed or used in the data steps; a
+documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki` path) is
+`documentation`; any other link of a data sentence or section (a dataset's page) is `data`,
+but in a section of people or terms (contributors, a licence); anything else (a paper, a
+project page) is `other` (`data_context` reads the words).
 
 The URL lists the rest of the project reads are asked of it here: `given` (`artifact_links`
 as `scorecard.json` has always written it: weights, data and demos the README gives, without
@@ -21,13 +26,23 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
 from urllib.parse import urlsplit
 
-from auditor.links import code_repository, is_hosted_environment
+from auditor.links import code_repository, is_hosted_environment, is_weights_file
 from auditor.models import ArtifactKind, ArtifactLink, ReadmeCover, Whose
-from auditor.readme.words import PAPER_LINK
+from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS
 
-__all__ = ["data_urls", "given", "kind_of", "weights_urls"]
+__all__ = [
+    "DataContext",
+    "data_context",
+    "data_urls",
+    "given",
+    "kind_of",
+    "link_text",
+    "weights_urls",
+]
 
 K = ArtifactKind
 MAX_GIVEN = 50  # `artifact_links`: the most written per README
@@ -40,25 +55,193 @@ _NEVER_DATA = re.compile(
 )
 
 
+class DataContext(Enum):
+    """What the words around a link of no artifact host say of data (`data_context`)."""
+
+    NONE = "none"  # nothing, or they speak of weights, people or a licence
+    SAID = "said"  # its sentence or section speaks of data
+    NAMED = "named"  # its own words name data ("[validation set](…)", a `#prepare-data` part)
+    FETCHED = "fetched"  # they tell the reader to download data ("Download the datasets: …")
+
+
+# Sections whose links are people or terms, never the data: contributors, authors, a licence.
+_PEOPLE_OR_TERMS = re.compile(
+    r"\b(contributors?|authors?|team|people|members|maintainers?|contacts?|licen[cs]es?"
+    r"|licensing|terms)\b",
+    re.I,
+)
+# What data comes as, besides the word: a download of images or pre-computed features is data.
+_DATA_NOUN = (
+    r"(data|datasets?|corpus|corpora|annotations?|passages?|embeddings?|features?|images"
+    r"|videos|frames|splits?|benchmarks?|(training|validation|test|dev|evaluation)\s+(sets?|splits?))"
+)
+_DATA_NAMED = re.compile(
+    r"\b(data|datasets?|annotations?|images|videos|features|(training|validation|test|dev)"
+    r"\s+(sets?|splits?))\b|数据",
+    re.I,
+)
+_NAMING_WORDS = 6  # a link's own words name it in a few words, not a sentence
+# Words making a repository a data section lists something else than the data: a method
+# followed, a tool, the code, a sentence about it ("X is available on GitHub").
+_NOT_THE_DATA = re.compile(
+    r"\b(follow\w*|based\s+on|built\s+(up)?on|borrow\w*|adapted|baselines?|compar\w*|code"
+    r"|tool\w*|scripts?|librar\w+|implementation|repo(sitory)?|github|is|are|was|were)\b",
+    re.I,
+)
+_PATH_TEXT = re.compile(r"/|\.\w{1,5}$")
+_PATH_WORD = re.compile(r"\S*(/|\.\w{1,5}\b)\S*")
+_FETCH_VERB = re.compile(r"\b(download\w*|obtain\w*|fetch\w*|wget|curl|gdown)\b|下载", re.I)
+_FETCH = re.compile(
+    rf"\b(download\w*|obtain\w*|fetch\w*|wget|curl|gdown)\W+(?:[\w-]+\W+){{0,5}}?{_DATA_NOUN}\b"
+    rf"|\b{_DATA_NOUN}\W+(?:[\w-]+\W+){{0,6}}?(available\s+(for|to)\s+download|can\s+be"
+    r"\s+(downloaded|obtained|fetched)|downloadable)\b|下载\S{0,8}数据",
+    re.I,
+)
+# A file a download command fetches that is data by its extension: archives, tables, records.
+_DATA_FILE = re.compile(
+    r"\.(zip|tar|tgz|gz|bz2|xz|7z|tsv|csv|jsonl?|parquet|arrow|npy|mat|hdf5|lmdb)(\?|$)", re.I
+)
+# A file or folder of a repository that is code or its documentation, not a download.
+_CODE_FILE = re.compile(
+    r"/(blob|tree)/[^#?]*\.(py|ipynb|md|rst|sh|txt|ya?ml|cfg|toml)([#?]|$)", re.I
+)
+
+
+@functools.lru_cache(maxsize=1024)  # a line's links share their words
+def data_context(
+    words: str,
+    url: str,
+    *,
+    introduction: str = "",
+    link_text: str = "",
+    line_words: str = "",
+    own_words: bool,
+    alone: bool = False,
+    data_section: bool,
+    section: str = "",
+    downloading: bool = False,
+) -> DataContext:
+    """What the words around a link of no artifact host say of data: `words` its clause's,
+    `introduction` the sentence introducing a line of only links or a download command,
+    `link_text` its own text, `line_words` its whole line's, `own_words` whether the clause
+    has words of its own (not lent by its line), `alone` whether it is its line's only link,
+    `data_section` whether its section is about data, `section` the nearest section's title,
+    `downloading` whether its line is a download command (`wget URL`). Weights words, people
+    and licences say nothing."""
+    clause, words = words, f"{introduction} {words}"
+    if WEIGHTS_WORDS.search(words) or _PEOPLE_OR_TERMS.search(section):
+        return DataContext.NONE
+    if _CODE_FILE.search(url):
+        return DataContext.NONE
+    # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
+    # section about data; a command fetching an archive or a table.
+    # Its clause says more than its name ("see the [guide](…)"), or is only its name ("[A](…)").
+    says_more = own_words and re.search(
+        r"\w", clause.replace(link_text, "") if link_text else clause
+    )
+    line = _line_says(line_words)
+    fetched = _FETCH.search(words) or (
+        (line.fetch_verb if alone or not says_more else _FETCH_VERB.search(words))
+        and (line.fetch or line.data or data_section)
+        and not line.weights
+    )
+    if downloading and _DATA_FILE.search(url) and not is_weights_file(url):
+        fetched = True
+    # A page that is a paper or documentation in its own words ("see the [guide](…) to download
+    # the data") is what it is; one a list of the data to download names is that data.
+    if fetched and not (says_more and (PAPER_LINK.search(url) or _documentation(url))):
+        return DataContext.FETCHED
+    fragment = urlsplit(url).fragment if "#" in url else ""
+    # Its own text names data ("[validation set](…)", not a file's path), or its clause in a few
+    # words, or the part of the page it opens does; a bare address has its data section's name,
+    # and so has a name a data section lists ("- Birds: <url>"), not a method or tool it follows.
+    listed = data_section and own_words and _few(clause) and not _NOT_THE_DATA.search(words)
+    named = (
+        (data_section and not own_words and not link_text)
+        or listed
+        or (_DATA_NAMED.search(link_text) and not _PATH_TEXT.search(link_text))
+        or (own_words and _few(clause) and _DATA_NAMED.search(_PATH_WORD.sub(" ", clause)))
+        or re.search(r"data", fragment, re.I)
+    )
+    if named:
+        return DataContext.NAMED
+    if DATA_WORDS.search(words) or data_section:
+        return DataContext.SAID
+    return DataContext.NONE
+
+
+def link_text(text: str, url: str) -> str:
+    """The text a line gives the link to `url` (`[text](url)`, `<a href="url">text</a>`), or
+    ""."""
+    at = text.find(url)
+    if at < 0:
+        return ""
+    # A link's text and its opening tag stand just before its address: only so much is read.
+    before, after = text[max(0, at - 420) : at], text[at + len(url) : at + len(url) + 320]
+    markdown = re.search(r"\[([^\[\]]{1,200})\]\(\s*<?$", before)
+    if markdown:
+        return markdown.group(1)
+    anchor = re.match(r"[^>]{0,300}>([^<]{1,200})</a>", after, re.I)
+    return anchor.group(1) if anchor and re.search(r"<a\s[^<>]*$", before, re.I) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class _LineSays:
+    fetch_verb: bool
+    fetch: bool
+    data: bool
+    weights: bool
+
+
+@functools.lru_cache(maxsize=64)
+def _line_says(line_words: str) -> _LineSays:
+    """What a line's words say, read once for all its links (a line may hold dozens)."""
+    return _LineSays(
+        fetch_verb=bool(_FETCH_VERB.search(line_words)),
+        fetch=bool(_FETCH.search(line_words)),
+        data=bool(DATA_WORDS.search(line_words)),
+        weights=bool(WEIGHTS_WORDS.search(line_words)),
+    )
+
+
+def _few(words: str) -> bool:
+    """A few words (a name), not a sentence: in scripts without spaces, a few characters."""
+    return len(words.split()) <= _NAMING_WORDS and len(words) <= 12 * _NAMING_WORDS
+
+
 @functools.lru_cache(maxsize=4096)
 def kind_of(
-    url: str, kinds: frozenset[ReadmeCover], whose: Whose, *, says_data: bool = False
+    url: str,
+    kinds: frozenset[ReadmeCover],
+    whose: Whose,
+    *,
+    context: DataContext = DataContext.NONE,
 ) -> ArtifactKind:
     """A link's kind from what the README analysis found it holds (`kinds`: weights, data or
-    both, by `readme.lines.artifact_kinds`), whose its weights are, and whether its clause or
-    section speaks of data alone (`says_data`); see the module docstring for the order."""
+    both, by `readme.lines.artifact_kinds`), whose its weights are, and what the words around
+    a link of no artifact host say of data (`context`, `data_context`); see the module
+    docstring for the order."""
     if is_hosted_environment(url):
         return K.DEMO
     if ReadmeCover.WEIGHTS in kinds and (whose is Whose.OWN or ReadmeCover.DATA not in kinds):
         return K.WEIGHTS
     if ReadmeCover.DATA in kinds:
         return K.DATA
-    if _documentation(url) and code_repository(url) is None:
-        return K.DOCUMENTATION
-    # A data section's or sentence's other links (a dataset's repository or page) are the data.
-    if says_data and not PAPER_LINK.search(url) and not _NEVER_DATA.search(url):
+    if _NEVER_DATA.search(url):
+        context = DataContext.NONE
+    # Told to download the data from it, any page is the data: a dataset's paper or its page in
+    # a library's documentation too.
+    if context is DataContext.FETCHED:
         return K.DATA
-    return K.OTHER if code_repository(url) is None else K.CODE
+    code = code_repository(url)
+    if _documentation(url) and code is None:
+        return K.DOCUMENTATION
+    # A data sentence's or section's other links (a dataset's page) are the data; a repository
+    # there is the data only when its own words name it ("[validation set](…)"): else it is
+    # code followed or a tool used ("We follow [X] to prepare the data").
+    if context is DataContext.NAMED or (context is DataContext.SAID and code is None):
+        return K.DATA if not PAPER_LINK.search(url) else K.OTHER
+    return K.OTHER if code is None else K.CODE
 
 
 def _documentation(url: str) -> bool:

@@ -112,6 +112,12 @@ def urls(text: str) -> list[str]:
     return [found.url for found in _found(text)]
 
 
+def only_links(text: str) -> bool:
+    """A line of links and their texts only ("[A](…), [B](…)"), saying nothing of them."""
+    said = re.sub(r"\[[^\[\]]*\]\(\s*\)|<a\s[^>]*>[^<]*</a>", " ", without_urls(text))
+    return bool(_found(text)) and not re.sub(r"[\s\-*|`<>\[\]().,;:/•·]+", "", said)
+
+
 def without_urls(text: str) -> str:
     """`text` with each URL replaced by a space: what is said around the links."""
     return _blanked(text, [(url.start, url.start + len(url.written)) for url in _found(text)])
@@ -438,11 +444,12 @@ _LINK_TEXT = re.compile(r"\[[^\[\]]{1,200}\]\(")
 @dataclass(frozen=True, slots=True)
 class Clause:
     """A piece of a line holding links: its text, the words around its links (the whole line's
-    when it has none of its own), and the links."""
+    when it has none of its own: `lent`), and the links."""
 
     text: str
     words: str
     urls: tuple[str, ...]
+    lent: bool = False
 
 
 def clauses(text: str) -> list[Clause]:
@@ -492,7 +499,9 @@ def clauses(text: str) -> list[Clause]:
         if W.WORDS.search(plain(part_words)):
             found_clauses.append(Clause(part, part_words, urls))
         else:
-            found_clauses.append(Clause(f"{part} {words}", f"{part_words} {words}", urls))
+            found_clauses.append(
+                Clause(f"{part} {words}", f"{part_words} {words}", urls, lent=True)
+            )
     return found_clauses
 
 

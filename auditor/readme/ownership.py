@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, huggingface_repository
+from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, model_holder
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -164,38 +164,51 @@ def says_own(words: str) -> bool:
 
 
 def whose_artifact(
-    words: str, url: str | None = None, *, repository: str | None, in_steps: bool = False
+    words: str,
+    url: str | None = None,
+    *,
+    repository: str | None,
+    own_names: frozenset[str] = frozenset(),
+    in_head: bool = False,
 ) -> Whose:
-    """Whose a weights link (or sentence, or download command) is, by its words and, for a link
-    standing in the steps (`in_steps`: set-up, training, evaluation, data), with this
-    repository's `owner/name` known, by who holds what it points at: a model of another owner
-    named there is an input to the steps. Elsewhere the README offers what it links, whoever
-    holds it (a personal account, a lab's organisation)."""
+    """Whose a weights link (or sentence, or download command) is: another work's when its words
+    say so; else, with this repository's `owner/name` known, by who holds what it points at — a
+    model or release of another owner whose name shares no word with the repository's or with
+    the names the README gives its work (`own_names`: its title's words, the paper's name) is
+    another work's (a base model, a component), unless its words say it is ours or the README
+    presents it as its own in its head (`in_head`: the title and the badges under it)."""
     if said_of_other(words):
         return Whose.OTHER
-    holder = _holder(url) if url else None
-    if holder and repository and in_steps and not says_own(words) and _foreign(holder, repository):
+    held_by = holder(url) if url else None
+    if (
+        held_by
+        and repository
+        and not in_head
+        and not says_own(words)
+        and _foreign(held_by, repository, own_names)
+    ):
         return Whose.OTHER
     return Whose.OWN
 
 
-def _holder(url: str) -> str | None:
-    """The `owner/name` holding a Hugging Face model or a GitHub release."""
-    found = huggingface_repository(url)
+def holder(url: str) -> str | None:
+    """The `owner/name` holding a model on a hub (or the account whose page it is) or a GitHub
+    release."""
+    found = model_holder(url)
     if found is not None:
-        return found[1] if found[0] == "models" else None
+        return found
     if "/releases" in url:
         return github_full_name(url)
     return None
 
 
-def _foreign(holder: str, repository: str) -> bool:
-    """Another owner, and a name sharing no word with this repository's."""
+def _foreign(holder: str, repository: str, own_names: frozenset[str] = frozenset()) -> bool:
+    """Another owner, and a name sharing no word with this repository's or the work's names."""
     theirs = [_squeezed(part) for part in holder.partition("/")[::2]]
     ours = [_squeezed(part) for part in repository.partition("/")[::2]]
     if any(a and b and (a in b or b in a) for a in ours for b in theirs):
         return False
-    words = name_words(repository.replace("/", " "))
+    words = name_words(repository.replace("/", " ")) | own_names
     return not any(word in part for word in words for part in theirs)
 
 
@@ -258,7 +271,7 @@ def inherited_readme(
         for line in lines:
             if identity.named_in(line.text):
                 return _answer(Inherited.NO, line)
-    title = _title(sections)
+    title = readme_title(sections)
     template = _template(prose, title)
     if template is not None:
         return _answer(Inherited.YES, template, "a template")
@@ -335,7 +348,7 @@ def _named_work(text: str) -> str | None:
     return label.group(1) if label else None
 
 
-def _title(sections: Sequence[Section]) -> Section | None:
+def readme_title(sections: Sequence[Section]) -> Section | None:
     """The README's title: its title section, else a first heading of the top level."""
     title = next((section for section in sections if section.is_title), None)
     if title is None and sections and sections[0].heading.heading_level == 1:
@@ -367,7 +380,7 @@ def _other_work(
     for line, title in entries:
         if not (identity.title and same_title(identity.title, title)):
             return line, title
-    head = _title(sections)
+    head = readme_title(sections)
     first = next((s.index for s in sections if s is not head), len(lines))
     for line in lines[:first]:
         for found in named_arxiv_ids(line.text):
