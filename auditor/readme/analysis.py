@@ -98,7 +98,6 @@ from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import (
-    WEIGHTS_FILE_EXTENSIONS,
     artifact_host,
     is_hosted_environment,
     is_weights_file,
@@ -153,18 +152,6 @@ _COVER_OF = {
 _NOT_WORDS = " \t-*|`<>[]().,;:"
 # Weights named as a thing (not "LLMs trained on web data").
 _WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
-# A weights file under a folder of the repository: `pretrained/net.pth`, `./ckpt/a/b.safetensors`.
-_WEIGHTS_PATH = re.compile(
-    r"(?<![\w/.-])(?:\./)?(?P<folder>[\w.-]+)/(?:[\w.-]+/)*[\w.-]+\.(?P<extension>"
-    + "|".join(extension[1:] for extension in WEIGHTS_FILE_EXTENSIONS)
-    + r")\b",
-    re.I,
-)
-# Extensions that are data files as often as weights (the house's list): a weights folder says.
-_AMBIGUOUS_WEIGHTS = frozenset({"bin", "pkl", "npz", "h5", "hdf5"})
-_WEIGHTS_FOLDER = re.compile(r"(pre-?trained|checkpoints?|ckpts?|weights)([_-]\w+)?", re.I)
-# A line telling the reader to put a file there: the folder is where a download goes.
-_PUT_THERE = re.compile(r"\b(put|place|move|copy|save|store|download)\w*\b", re.I)
 _BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
@@ -398,30 +385,9 @@ class _Reader:
 
     # --- rules on single lines --------------------------------------------------------------
 
-    def _committed_weights(self, index: int, line: Line) -> None:
-        """A weights file the README names in a folder the repository holds at its root
-        (`--model_path pretrained/net_x4.pth` beside a `pretrained/` folder) is a checkpoint
-        committed with the code; an ambiguous extension (`.bin`, `.h5`…) only in a weights
-        folder. Not where a download is put, nor what a training run writes."""
-        if not self.root_files or L.downloads(line.text) or W.RUN_OUTPUT.search(line.text):
-            return
-        folders = {name.casefold() for name in self.root_files}
-        for found in _WEIGHTS_PATH.finditer(line.text):
-            folder = found.group("folder").casefold()
-            ambiguous = found.group("extension").casefold() in _AMBIGUOUS_WEIGHTS
-            if folder not in folders or (ambiguous and not _WEIGHTS_FOLDER.fullmatch(folder)):
-                continue
-            if _PUT_THERE.search(line.text) or self._topic(index) & {C.TRAIN, C.DATA}:
-                continue
-            self._claim(C.WEIGHTS, Whose.OWN, index)
-            self._note(C.WEIGHTS, index)
-            return
-
     def _line_rules(self, index: int, line: Line) -> None:
         text = line.text
         promise = self.promises[index]
-        if not promise and C.WEIGHTS not in self.found:
-            self._committed_weights(index, line)
         if not promise and not self._continues(index):
             for command in L.commands(self._joined(index)):
                 self._command_rules(index, line, command)
