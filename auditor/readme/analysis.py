@@ -413,17 +413,22 @@ class _Reader:
         purpose = self._purpose(index) if runs else frozenset()
         # A script named for inference or a demo is a use even where evaluation is the topic.
         for_use = bool(runs) and L.named_for_use(command)
+        topic = self._topic(index)
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
             dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
-            if purpose == {C.USAGE} and not W.COMMANDS[C.EVALUATE].search(command):
+            if (
+                purpose == {C.USAGE}
+                and not W.COMMANDS[C.EVALUATE].search(command)
+                # Under a heading joining both ("Test & Inference"), `test.py` still tests.
+                and not {C.EVALUATE, C.USAGE} <= topic
+            ):
                 # "To generate images, run `test.py`": the sentence names a use, the script's
                 # name no more than the step it was written for.
                 dropped.add(C.EVALUATE)
             if for_use and purpose == {C.EVALUATE}:
                 dropped = set()
             covers = set(purpose) | (covers - dropped)
-        topic = self._topic(index)
         # Unless its sentence says it is a use, a "Training" section decides what a script is.
         if (
             C.USAGE in covers
