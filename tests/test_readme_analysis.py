@@ -829,3 +829,227 @@ WEIGHTS_NAMED = [
 @pytest.mark.parametrize(("sentence", "expected"), WEIGHTS_NAMED)
 def test_weights_in_the_repository_are_named_as_weights(sentence: str, expected: bool) -> None:
     assert (C.WEIGHTS in analyze_readme(_readme("## Files\n", sentence)).covers) is expected
+
+
+_STEP_COVERS = frozenset({C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA})
+
+
+def _steps(*parts: str) -> set[C]:
+    """The set-up and step covers of a README (what these tables label)."""
+    return _covers(*parts) & _STEP_COVERS
+
+
+def _block(*commands: str) -> str:
+    return "```bash\n" + "\n".join(commands) + "\n```\n"
+
+
+# Recall of train, evaluate, data and install: a task runner's target named for its step is
+# that step, whatever section holds it; a target naming no step of the paper's runs nothing.
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        pytest.param(("make train",), {C.TRAIN}, id="make-train"),
+        pytest.param(("make eval",), {C.EVALUATE}, id="make-eval"),
+        pytest.param(("make reproduce",), {C.EVALUATE}, id="make-reproduce"),
+        pytest.param(("make download-data",), {C.DATA}, id="make-data"),
+        pytest.param(("make install",), {C.INSTALL}, id="make-install"),
+        pytest.param(("just train config=base",), {C.TRAIN}, id="just-with-an-override"),
+        pytest.param(("just evaluate ckpt=runs/best.pt",), {C.EVALUATE}, id="just-evaluate"),
+        pytest.param(("pixi run test-model",), {C.EVALUATE}, id="pixi-run"),
+        pytest.param(("poe finetune",), {C.TRAIN}, id="poe"),
+        pytest.param(("make clean", "make docs", "make lint"), set(), id="near-miss-chores"),
+        pytest.param(("make -j8", "make CUDA=1"), set(), id="near-miss-building"),
+    ],
+)
+def test_a_task_runner_target_named_for_its_step(
+    commands: tuple[str, ...], expected: set[C]
+) -> None:
+    assert _steps("## Commands\n\n" + _block(*commands)) == expected
+
+
+# Recall of train and evaluate: a generically named script (`run.py`, `main.py`) takes its
+# step from its folder or from the config file it is given; a script named for its step keeps
+# it, and a config naming no step (or both) says nothing.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python eval/run.py --model out/", {C.EVALUATE}, id="an-eval-folder"),
+        pytest.param("bash evaluation/run_all.sh", {C.EVALUATE}, id="an-evaluation-folder"),
+        pytest.param("bash training/run.sh 8", {C.TRAIN}, id="a-training-folder"),
+        pytest.param(
+            "python main.py --config configs/test_imagenet.yaml", {C.EVALUATE}, id="a-test-config"
+        ),
+        pytest.param(
+            "python main.py --cfg=configs/imagenet_train.yaml", {C.TRAIN}, id="a-training-config"
+        ),
+        pytest.param(
+            "python main.py --config-name=train_imagenet", {C.TRAIN}, id="a-hydra-config-name"
+        ),
+        pytest.param(
+            "python test.py --config configs/train_base.yaml --ckpt best.pth",
+            {C.EVALUATE},
+            id="near-miss-the-name-decides-over-the-config",
+        ),
+        pytest.param(
+            "python main.py --config configs/base.yaml", {C.USAGE}, id="near-miss-a-plain-config"
+        ),
+        pytest.param(
+            "python main.py --config configs/train_and_test.yaml",
+            {C.USAGE},
+            id="near-miss-a-config-naming-both",
+        ),
+    ],
+)
+def test_a_generic_script_takes_its_step_from_its_folder_or_config(
+    command: str, expected: set[C]
+) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Recall of train and evaluate: a launcher runs a module as `python -m` does (`accelerate
+# launch -m pkg.eval`), read by its name; a test runner run as a module is no use of the code.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param(
+            "accelerate launch -m netx.eval --model_path out/", {C.EVALUATE}, id="accelerate"
+        ),
+        pytest.param(
+            "torchrun --nproc_per_node=8 --master_port 29500 -m netx.train",
+            {C.TRAIN},
+            id="torchrun",
+        ),
+        pytest.param("deepspeed --num_gpus 4 -m netx.finetune", {C.TRAIN}, id="deepspeed"),
+        pytest.param("python -m pytest tests", set(), id="near-miss-pytest"),
+        pytest.param("python -m unittest discover", set(), id="near-miss-unittest"),
+    ],
+)
+def test_a_launcher_runs_a_module_named_for_its_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Recall of usage, train and evaluate: the command run inside a container is what a `docker
+# run` line does; a shell opened in the image runs nothing of the paper's.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("docker run --gpus all netx python demo.py", {C.USAGE}, id="a-demo"),
+        pytest.param(
+            "docker run --rm -v $PWD:/w lab/netx:latest python train.py --epochs 3",
+            {C.TRAIN},
+            id="training",
+        ),
+        pytest.param("podman run -it netx bash scripts/eval.sh", {C.EVALUATE}, id="podman"),
+        pytest.param(
+            "docker compose run app python infer.py --image a.jpg", {C.USAGE}, id="compose"
+        ),
+        pytest.param("docker run -it lab/netx bash", set(), id="near-miss-a-shell"),
+    ],
+)
+def test_the_command_run_in_a_container_is_what_the_line_does(
+    command: str, expected: set[C]
+) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Recall of usage, train and evaluate: a notebook opened or executed by Jupyter, and a batch
+# job handed to Slurm, are scripts read by their names.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("jupyter notebook demo.ipynb", {C.USAGE}, id="a-demo-notebook"),
+        pytest.param(
+            "jupyter nbconvert --to notebook --execute evaluate.ipynb",
+            {C.EVALUATE},
+            id="an-executed-notebook",
+        ),
+        pytest.param("sbatch scripts/train.slurm", {C.TRAIN}, id="a-slurm-job"),
+        pytest.param("sbatch jobs/eval_all.sbatch", {C.EVALUATE}, id="an-sbatch-file"),
+        pytest.param("jupyter lab", set(), id="near-miss-no-notebook"),
+    ],
+)
+def test_a_notebook_or_batch_job_is_read_by_its_name(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Data recall: fetching a file named for the data (an archive, a JSON or CSV file) or copying
+# a data folder from a cloud bucket gets the data, under any heading; weights and metadata
+# files, or a bucket of checkpoints, are not data.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("wget https://lab.example/netx/train_data.zip", True, id="wget-an-archive"),
+        pytest.param("curl -LO https://lab.example/dataset.tar.gz", True, id="curl"),
+        pytest.param("gdown 1AbCdEf -O data/annotations.json", True, id="gdown-annotations"),
+        pytest.param("aws s3 cp s3://netx-bucket/dataset/ data/ --recursive", True, id="s3"),
+        pytest.param("gsutil -m cp -r gs://netx/corpus .", True, id="gsutil"),
+        pytest.param("wget https://lab.example/netx/model.pth", False, id="near-miss-weights"),
+        pytest.param("wget https://lab.example/metadata.json", False, id="near-miss-metadata"),
+        pytest.param(
+            "aws s3 cp s3://netx-bucket/checkpoints/ ckpt/ --recursive",
+            False,
+            id="near-miss-a-bucket-of-checkpoints",
+        ),
+    ],
+)
+def test_a_fetch_of_data_files_is_data(command: str, expected: bool) -> None:
+    assert (C.DATA in _covers("## Setup\n\n" + _block(command))) is expected
+
+
+# Recall of train, evaluate, usage and data in Chinese READMEs: the sentence introducing a
+# command says its step in Chinese as in English (over a script's name written for another
+# step); training said of the data or of a model already trained (训练数据, 预训练模型, 训练好的)
+# is no training.
+@pytest.mark.parametrize(
+    ("sentence", "command", "expected"),
+    [
+        pytest.param(
+            "使用以下命令训练模型：", "python main.py --cfg a.yaml", {C.TRAIN}, id="train"
+        ),
+        pytest.param("微调模型：", "python main.py --cfg a.yaml", {C.TRAIN}, id="fine-tune"),
+        pytest.param(
+            "运行以下命令进行评估：", "python main.py --cfg a.yaml", {C.EVALUATE}, id="evaluate"
+        ),
+        pytest.param(
+            "复现论文中的结果：", "python main.py --cfg a.yaml", {C.EVALUATE}, id="reproduce"
+        ),
+        pytest.param(
+            "运行推理，生成图像：", "python test.py --cfg a.yaml", {C.USAGE}, id="inference"
+        ),
+        pytest.param(
+            "准备训练数据：", "python main.py --cfg a.yaml", {C.DATA}, id="near-miss-training-data"
+        ),
+        pytest.param(
+            "使用预训练模型进行推理：",
+            "python test.py --cfg a.yaml",
+            {C.USAGE},
+            id="near-miss-a-pretrained-model",
+        ),
+        pytest.param(
+            "用训练好的模型进行测试：",
+            "python main.py --cfg a.yaml",
+            {C.EVALUATE},
+            id="near-miss-the-trained-model",
+        ),
+    ],
+)
+def test_a_chinese_sentence_says_the_step_of_its_command(
+    sentence: str, command: str, expected: set[C]
+) -> None:
+    assert _steps(sentence + "\n\n" + _block(command)) == expected
+
+
+# Evaluate recall: under a heading joining testing and inference, a script named for testing
+# still tests (and the section is a use too); under a use heading alone, the use decides.
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        pytest.param("Test & Inference", {C.EVALUATE, C.USAGE}, id="joined-by-an-ampersand"),
+        pytest.param("Testing and inference", {C.EVALUATE, C.USAGE}, id="joined-by-and"),
+        pytest.param("Inference", {C.USAGE}, id="near-miss-inference-alone"),
+    ],
+)
+def test_a_test_script_under_a_heading_joining_test_and_inference(
+    heading: str, expected: set[C]
+) -> None:
+    assert _steps(f"## {heading}\n\n" + _block("python test.py --img a.jpg")) == expected

@@ -6,10 +6,15 @@ sections (`auditor.readme.parse`): a heading counts only when its section holds 
 its cover, never when it is empty or only promises ("coming soon", "TBD"); commands and links
 count wherever they stand, except in the title and in acknowledgement sections (what the code
 was built on is not what it offers). A command is judged by the words of its script's name
-(`train_*.py`, `eval.sh`, `demo.py`, a console tool named for its step: `sw-eval`), its flags
-(`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate the model:",
-"# Generate the data", its own trailing `# all baselines`, a sentence above the short labels
-naming each command's variant: "- Dataset A"); the sentence wins over a generic script name.
+(`train_*.py`, `eval.sh`, `demo.py`, a console tool named for its step: `sw-eval`, a module
+however launched: `accelerate launch -m pkg.eval`, a task runner's target: `make train`, a
+notebook or batch job: `jupyter nbconvert --execute eval.ipynb`, `sbatch train.slurm`), of a
+generic script's folder or config file (`eval/run.py`, `main.py --config configs/test.yaml`),
+its flags (`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate
+the model:", "# Generate the data", its own trailing `# all baselines`, a sentence above the
+short labels naming each command's variant: "- Dataset A", the same in Chinese: "训练模型："); the
+sentence wins over a generic script name. A `docker run … python x.py` line is the command
+run in the container.
 Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
 shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
 
@@ -39,7 +44,8 @@ Covers
     the reader to a script named for the step ("check `tools/test_x.py`"); a link whose text
     names it (`[Train and Eval](docs/train.md)`). An evaluation also runs on the held-out split
     (`--split test`), on a named benchmark (`--benchmark x`) or through a harness; a flag
-    naming a setting (`--eval_steps`, `--test-rgb-dir`) is none.
+    naming a setting (`--eval_steps`, `--test-rgb-dir`) is none. Under a heading joining both
+    ("Test & Inference"), a script named for testing still evaluates.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
@@ -61,9 +67,11 @@ Covers
     artifact is: `auditor.readme.ownership`), not a wheel in the install steps, not a promise.
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
-    path, or a sentence saying where the data is or how to get it (its link on the line below,
-    a folder named for the data with what it holds); "not publicly available" and promises
-    are not data, but the format of one's own data beside a dataset promised for later is.
+    path, a fetch of a file named for the data or a bucket's data folder (`wget …/data.zip`,
+    `aws s3 cp s3://b/dataset/ .`), or a sentence saying where the data is or how to get it
+    (its link on the line below, a folder named for the data with what it holds); "not
+    publicly available" and promises are not data, but the format of one's own data beside a
+    dataset promised for later is.
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
     with the reference beside it, or a citation / BibTeX / how-to-cite section holding a
     reference (a "References" section needs BibTeX or an author–year reference);
@@ -434,17 +442,22 @@ class _Reader:
         purpose = self._purpose(index) if runs else frozenset()
         # A script named for inference or a demo is a use even where evaluation is the topic.
         for_use = bool(runs) and L.named_for_use(command)
+        topic = self._topic(index)
         if purpose and not covers & {C.INSTALL, C.DATA}:
             # The sentence says what a generically named script (`train_net.py`) is run for.
             dropped = {C.TRAIN, C.USAGE} if C.USAGE in purpose else {C.USAGE}
-            if purpose == {C.USAGE} and not W.COMMANDS[C.EVALUATE].search(command):
+            if (
+                purpose == {C.USAGE}
+                and not W.COMMANDS[C.EVALUATE].search(command)
+                # Under a heading joining both ("Test & Inference"), `test.py` still tests.
+                and not {C.EVALUATE, C.USAGE} <= topic
+            ):
                 # "To generate images, run `test.py`": the sentence names a use, the script's
                 # name no more than the step it was written for.
                 dropped.add(C.EVALUATE)
             if for_use and purpose == {C.EVALUATE}:
                 dropped = set()
             covers = set(purpose) | (covers - dropped)
-        topic = self._topic(index)
         # Unless its sentence says it is a use, a "Training" section decides what a script is.
         if (
             C.USAGE in covers

@@ -212,13 +212,27 @@ def commands(line: Line) -> list[str]:
         command = re.sub(r"^\s*(\$|>|!|%)\s*", "", line.text)
         if line.code_lang in DATA_LANGS or command.startswith(("#", "//")):
             return []
-        return [part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command) if part.strip()]
+        parts = (part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command))
+        return [_in_container(part) for part in parts if part]
     whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
     if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
         return [whole]  # a command written as a line of its own
     inline = re.findall(r"`([^`]+)`", line.text)
     bare = re.findall(r"\b(?:python3?|bash|sh)\s+[\w./-]+\.(?:py|sh)\b[^`.;]*", line.text)
     return [part for part in (*inline, *bare) if W.RUNNER.match(part) or looks_installed(part)]
+
+
+# `docker run --gpus all -v $PWD:/w image python demo.py`: the command run in the container is
+# what the line does.
+_CONTAINER_RUN = re.compile(
+    r"^\s*(docker|podman|singularity|apptainer)\s+(run|exec|compose\s+run)\s[^\n]*?\s"
+    r"(?P<inner>(python3?|bash|sh|torchrun|accelerate|deepspeed)\s+\S.*)$"
+)
+
+
+def _in_container(command: str) -> str:
+    inner = _CONTAINER_RUN.match(command)
+    return inner["inner"] if inner else command
 
 
 def looks_installed(text: str) -> bool:
@@ -249,11 +263,36 @@ _STEP_WORDS = frozenset().union(
 _MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
 
 
+# A `-m` module run by Python or a launcher (`accelerate launch -m pkg.eval`, `torchrun … -m x`).
+_MODULE = re.compile(r"\b(?:python3?|torchrun|deepspeed|launch)\s+(?:\S+\s+){0,8}?-m\s+([\w.]+)")
+# A task runner's target (`make train`, `just eval`, `task data`, `pixi run test`).
+_TARGET = re.compile(
+    r"^\s*(make|just|task|invoke|poe|(npm|pixi|hatch|pdm)\s+run)\s+(?P<target>[a-z][\w:-]{1,40})(?=\s|$)"
+)
+# The config file a run is given (`--config configs/test_x.yaml`, `--cfg`, Hydra's `--config-name`).
+_CONFIG_FILE = re.compile(
+    r"\s--?(config|cfg|config[-_]file|config[-_]name)[=\s]+[\"']?(?:[\w.-]*/)*(?P<name>[\w-]+)"
+    r"(\.(ya?ml|json|py|toml))?(?=[\s\"']|$)"
+)
+
+
+def _name_words(name: str) -> set[str]:
+    """The words of a script, module, folder or target name (`trainNet` → train, net)."""
+    return {
+        word
+        for word in re.split(
+            r"[^a-z0-9]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
+        )
+        if word
+    }
+
+
 def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     """What the script (or `python -m` module) a command runs does, by the words of its name:
     (covers, whether it runs one at all)."""
     names: list[str] = []
     mode = None
+    found = None
     if W.RUNNER.match(command) or re.match(r"^\s*\.?/?[\w-]+/[\w./-]+\.(sh|py)\b", command):
         found = W.RUN_SCRIPT.match(command)
         if found:
@@ -261,22 +300,32 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
             # The mode it is run in (`main.py --mode train`, `tool.py test data/`) says more
             # than a generic name.
             mode = _SUBCOMMAND.match(command, found.end()) or _MODE_FLAG.search(command)
-    module = re.search(r"\bpython3?\s+-m\s+([\w.]+)", command)
-    if module and not names and not re.match(r"(pip|venv|ensurepip)\b", module.group(1)):
+    module = _MODULE.search(command)
+    if module and not names and not re.match(r"(pip|venv|ensurepip|pytest|unittest)\b", module[1]):
         names.append(module.group(1))
     tool = None if names else _STEP_TOOL.match(command)
     if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
         names.append(tool.group(1))
+    target = None if names else _TARGET.match(command)
+    if target:
+        # `make train`, `just evaluate ckpt=x`: a task runner's target named for its step (a
+        # target naming none, `make clean`, runs nothing of the paper's).
+        words = _name_words(target["target"])
+        if not any(words & known for _, known in W.SCRIPT_WORDS):
+            return set(), False
+        names.append(target["target"])
     if not names:
         return set(), False
-    words = {
-        word
-        for name in names
-        for word in re.split(
-            r"[^a-z0-9]+|(?<=[a-z])(?=\d)", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
-        )
-        if word
-    }
+    words = {word for name in names for word in _name_words(name)}
+    if found and not any(words & known for cover, known in W.SCRIPT_WORDS if cover is not C.USAGE):
+        # A generic name (`run.py`, `main.py`) says no step: its folder (`eval/run.py`) or the
+        # config file it is given (`--config configs/test_imagenet.yaml`) may.
+        folders = found.group("script").split("/")[:-1]
+        config = _CONFIG_FILE.search(command)
+        given = _name_words(" ".join(folders)) | (_name_words(config["name"]) if config else set())
+        steps = {cover for cover, known in W.SCRIPT_WORDS if given & known} & {C.TRAIN, C.EVALUATE}
+        if len(steps) == 1:
+            words |= given
     if mode is not None:
         words = {mode.group("mode").casefold()}
     if words & _WEIGHTS_NAME_WORDS:

@@ -122,7 +122,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     # Flags and tools that say what a command does whatever its script is called.
     ReadmeCover.USAGE: re.compile(
-        r"\bpython3?\s+-m\s+(?!pip\b|venv\b|torch\.distributed|spacy\b|ensurepip\b)\w"
+        r"\bpython3?\s+-m\s+(?!pip\b|venv\b|torch\.distributed|spacy\b|ensurepip\b|pytest\b"
+        r"|unittest\b)\w"
         r"|\bstreamlit\s+run\b|\bgradio\s+\w|\.from_pretrained\(|\bpipeline\("
         r"|\s--+(inference|infer|predict|demo)([-_]only)?\b",
         _I,
@@ -148,6 +149,12 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.DATA: re.compile(
         r"\bload_dataset\(|\bkaggle\s+(datasets|competitions)\s+download\b"
+        # A fetch of an archive or data file named for the data (`wget …/train_data.zip`).
+        r"|^\s*(wget|curl|gdown|aria2c|axel)\b[^\n]*?(?<![a-z])(data|datasets?|corpus|annotations?)"
+        r"(?![a-z])[\w.-]*?\.(zip|tar|tgz|gz|bz2|7z|xz|jsonl?|csv|tsv|parquet|h5|hdf5)\b"
+        # A copy of a data folder from a cloud bucket (`aws s3 cp s3://b/dataset/ data/`).
+        r"|^\s*(aws\s+s3\s+(cp|sync)|gsutil\s+(-m\s+)?(cp|rsync)|rclone\s+(copy|sync)|azcopy\s+copy)"
+        r"\s[^\n]*?\b(data|datasets?|corpus|corpora|annotations?)\b"
         r"|--repo-type[= ]dataset\b",
         _I,
     ),
@@ -166,7 +173,7 @@ HUB_MODEL = re.compile(
 RUN_SCRIPT = re.compile(
     r"^\s*([A-Z_]+=\S*\s+)*(python3?(\s+-u)?|torchrun|accelerate\s+launch|deepspeed|bash|sh|zsh"
     r"|srun|sbatch|uv\s+run|matlab\s+-\w+|Rscript|julia|jupyter\s+\w+|nohup\s+\S+)?[^\n]*?"
-    r"(?<![\w./-])(?P<script>[\w./-]*[\w-]\.(py|sh|ipynb|m|r|jl))\b",
+    r"(?<![\w./-])(?P<script>[\w./-]*[\w-]\.(py|sh|ipynb|m|r|jl|slurm|sbatch))\b",
     _I,
 )
 # A line that starts like a set-up or run command.
@@ -176,7 +183,7 @@ COMMAND_START = re.compile(
 )
 RUNNER = re.compile(
     r"^\s*([A-Z_]+=\S*\s+)*((python3?|torchrun|accelerate|deepspeed|bash|sh|zsh|srun|sbatch"
-    r"|uv\s+run|Rscript|julia|matlab|nohup)\b|\./[\w./-]+\.(sh|py)\b|\./[\w./-]+\s+\S)",
+    r"|uv\s+run|Rscript|julia|matlab|nohup|jupyter\s+(notebook|lab|nbconvert|execute))\b|\./[\w./-]+\.(sh|py)\b|\./[\w./-]+\s+\S)",
     _I,
 )
 # Words in a script's name that say what it does, checked in this order.
@@ -234,7 +241,7 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|predict(s|ing|ions?)?\b"
             r"|demo|deploy\w*|generat\w*\s+(images?|samples?|videos?|texts?|outputs?"
             r"|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?(model|demo|app"
-            r"|agent|pipeline|tool|interface))\b",
+            r"|agent|pipeline|tool|interface))\b|推理|演示|预测|部署",
             _I,
         ),
     ),
@@ -244,11 +251,18 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
             r"\s+(the\s+|your\s+|our\s+)?(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
             r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
-            r"|generation)\b",
+            r"|generation)\b|(下载|准备|预处理|处理|生成|构建)[^，。：:]{0,6}数据|数据(准备|预处理|处理|下载|生成)",
             _I,
         ),
     ),
-    (ReadmeCover.TRAIN, re.compile(r"\b(train|training|fine-?tun\w*|pre-?train(ing)?)\b", _I)),
+    # In Chinese too; not training said of data or of a trained model (训练集, 预训练, 训练好的).
+    (
+        ReadmeCover.TRAIN,
+        re.compile(
+            r"\b(train|training|fine-?tun\w*|pre-?train(ing)?)\b|(?<!预)训练(?!好|后|数据|集)|微调",
+            _I,
+        ),
+    ),
     (
         ReadmeCover.EVALUATE,
         re.compile(
@@ -257,7 +271,7 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)|compute\s+(the\s+)?"
             r"(scores?|metrics?|accuracy)|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
-            r"|performance|accuracy|checkpoints?))\b",
+            r"|performance|accuracy|checkpoints?))\b|评估|评测|测试(?!集|数据)|验证(?!集)|复现",
             _I,
         ),
     ),
