@@ -39,19 +39,27 @@ REAL_SECONDS_PER_QUERY = 2.0
 def venue_year(
     papers: int, shards: int, latency: float, port: int, *, merge_only: bool = False
 ) -> dict[str, Any]:
-    built = world.build(papers, port=port)
     folder = OUT / f"venue-year-{papers}"
+    # The world's web links name the fake web's port: a merge alone checks the verdicts
+    # against the world the shards were audited in.
+    kept_port = folder / "port"
     rows: list[dict[str, Any]] = []
     if merge_only:
         missing = [
             str(path)
-            for path in (folder / f"shard-{k}" / "scorecard.json" for k in range(1, shards + 1))
+            for path in (
+                kept_port,
+                *(folder / f"shard-{k}" / "scorecard.json" for k in range(1, shards + 1)),
+            )
             if not path.is_file()
         ]
         if missing:
-            raise SystemExit(f"--venue-merge-only: no shard scorecard {missing[0]}: run without it")
+            raise SystemExit(f"--venue-merge-only: no {missing[0]}: run without it first")
+        built = world.build(papers, port=int(kept_port.read_text()))
     else:
+        built = world.build(papers, port=port)
         rows = _audit_shards(built, folder, shards, latency)
+        kept_port.write_text(str(port))
     merged = folder / "merged"
     shutil.rmtree(merged, ignore_errors=True)
     merge = harness.measure(
