@@ -565,6 +565,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--venue-papers", type=int, default=30000, help="venue-year: papers")
     parser.add_argument("--venue-shards", type=int, default=3, help="venue-year: shards")
     parser.add_argument(
+        "--venue-merge-only",
+        action="store_true",
+        help="venue-year: merge again the shard scorecards a previous run left, auditing nothing",
+    )
+    parser.add_argument(
         "--token-modes", default="token,none", help="matrix: token, none, or both (default)"
     )
     args = parser.parse_args(argv)
@@ -615,7 +620,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         save()
     if "venue-year" in only:
         results["venue-year"] = venue_year.venue_year(
-            args.venue_papers, args.venue_shards, latencies[0], free_port()
+            args.venue_papers,
+            args.venue_shards,
+            latencies[0],
+            free_port(),
+            merge_only=args.venue_merge_only,
         )
         save()
     save()

@@ -4,6 +4,10 @@ process each, then `auditor merge`d, against one GitHub budget of 1,000 GraphQL 
 (what an Action's `GITHUB_TOKEN` allows).
 
     python -m benchmarks.run --only venue-year [--venue-papers 30000] [--venue-shards 3]
+        [--venue-merge-only]
+
+`--venue-merge-only` audits nothing: it merges again the shard scorecards a previous run left in
+benchmarks/out/venue-year-N/shard-K/, to measure `auditor merge` alone (the shards take minutes).
 
 The shards run one after another here, each in a fresh process against the same fake GitHub and
 fake web, because a matrix gives each shard a runner of its own: a shard's wall time is its own,
@@ -32,9 +36,72 @@ GRAPHQL_POINTS_PER_HOUR = 1000  # an Actions GITHUB_TOKEN's GraphQL budget, per 
 REAL_SECONDS_PER_QUERY = 2.0
 
 
-def venue_year(papers: int, shards: int, latency: float, port: int) -> dict[str, Any]:
-    built = world.build(papers, port=port)
+def venue_year(
+    papers: int, shards: int, latency: float, port: int, *, merge_only: bool = False
+) -> dict[str, Any]:
     folder = OUT / f"venue-year-{papers}"
+    # The world's web links name the fake web's port: a merge alone checks the verdicts
+    # against the world the shards were audited in.
+    kept_port = folder / "port"
+    rows: list[dict[str, Any]] = []
+    if merge_only:
+        missing = [
+            str(path)
+            for path in (
+                kept_port,
+                *(folder / f"shard-{k}" / "scorecard.json" for k in range(1, shards + 1)),
+            )
+            if not path.is_file()
+        ]
+        if missing:
+            raise SystemExit(f"--venue-merge-only: no {missing[0]}: run without it first")
+        built = world.build(papers, port=int(kept_port.read_text()))
+    else:
+        built = world.build(papers, port=port)
+        rows = _audit_shards(built, folder, shards, latency)
+        kept_port.write_text(str(port))
+    merged = folder / "merged"
+    shutil.rmtree(merged, ignore_errors=True)
+    merge = harness.measure(
+        [
+            sys.executable,
+            "-m",
+            "auditor",
+            "merge",
+            *(str(folder / f"shard-{shard}" / "scorecard.json") for shard in range(1, shards + 1)),
+            "--out",
+            str(merged),
+            "--fail-on",
+            "never",
+        ],
+        env=harness._env(None),
+        cwd=folder,
+    )
+    right, total, wrong = _verdicts(built, merged / "scorecard.json")
+    return {
+        "papers": papers,
+        "repos": len({repo.full_name.casefold() for repo in built.repos}),
+        "shards": shards,
+        "latency_ms": latency * 1000,
+        "budget_points": GRAPHQL_POINTS_PER_HOUR,
+        "real_seconds_per_query": REAL_SECONDS_PER_QUERY,
+        "rows": rows,
+        "points_total": sum(row["graphql_points"] for row in rows),
+        "merge_s": merge.wall,
+        "merge_cpu_s": merge.cpu,
+        "merge_rss_mb": merge.max_rss_mb,
+        "merge_exit": merge.exit_code,
+        "merge_stderr": merge.stderr[-600:],
+        "web_correct": right,
+        "web_total": total,
+        "wrong": wrong[:5],
+    }
+
+
+def _audit_shards(
+    built: world.World, folder: Path, shards: int, latency: float
+) -> list[dict[str, Any]]:
+    """Each shard audited in a process of its own, one after another: their rows."""
     rows: list[dict[str, Any]] = []
     with harness.fakes(
         built, folder, latency=latency, token=TOKEN, graphql_budget=GRAPHQL_POINTS_PER_HOUR
@@ -70,41 +137,7 @@ def venue_year(papers: int, shards: int, latency: float, port: int) -> dict[str,
                 }
             )
             print(_shard_text(rows[-1]), flush=True)
-    merged = folder / "merged"
-    shutil.rmtree(merged, ignore_errors=True)
-    merge = harness.measure(
-        [
-            sys.executable,
-            "-m",
-            "auditor",
-            "merge",
-            *(str(folder / f"shard-{shard}" / "scorecard.json") for shard in range(1, shards + 1)),
-            "--out",
-            str(merged),
-            "--fail-on",
-            "never",
-        ],
-        env=harness._env(None),
-        cwd=folder,
-    )
-    right, total, wrong = _verdicts(built, merged / "scorecard.json")
-    return {
-        "papers": papers,
-        "repos": len({repo.full_name.casefold() for repo in built.repos}),
-        "shards": shards,
-        "latency_ms": latency * 1000,
-        "budget_points": GRAPHQL_POINTS_PER_HOUR,
-        "real_seconds_per_query": REAL_SECONDS_PER_QUERY,
-        "rows": rows,
-        "points_total": sum(row["graphql_points"] for row in rows),
-        "merge_s": merge.wall,
-        "merge_rss_mb": merge.max_rss_mb,
-        "merge_exit": merge.exit_code,
-        "merge_stderr": merge.stderr[-600:],
-        "web_correct": right,
-        "web_total": total,
-        "wrong": wrong[:5],
-    }
+    return rows
 
 
 def _real_wall(wall: float, queries: int, latency: float) -> float:
@@ -142,6 +175,15 @@ def markdown(section: dict[str, Any], command: str) -> list[str]:
         f"{section['budget_points']:,} points an hour shared by the shards; shards run one "
         "after another (a matrix gives each its own runner).",
         "",
+    ]
+    merge = (
+        f"Merge: {section['merge_s']:.1f} s, {section['merge_cpu_s']:.1f} s CPU, "
+        f"{section['merge_rss_mb']:.0f} MB (exit {section['merge_exit']}). Web verdicts right: "
+        f"{section['web_correct']}/{section['web_total']}."
+    )
+    if not section["rows"]:  # --venue-merge-only
+        return [*lines, f"The shard scorecards of a previous run, merged again. {merge}"]
+    lines += [
         "| shard | wall | CPU | peak RSS | GraphQL queries | points | REST | on real GitHub* |",
         "|:--|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -154,9 +196,7 @@ def markdown(section: dict[str, Any], command: str) -> list[str]:
     lines += [
         "",
         f"Points, all shards: **{section['points_total']}** of {section['budget_points']:,}. "
-        f"Merge: {section['merge_s']:.1f} s, {section['merge_rss_mb']:.0f} MB "
-        f"(exit {section['merge_exit']}). Web verdicts right: "
-        f"{section['web_correct']}/{section['web_total']}.",
+        + merge,
         "",
         f"\\* GraphQL queries are serial: each query's {section['latency_ms']:.0f} ms here "
         f"replaced by {section['real_seconds_per_query']:.1f} s, an assumed answer time of "

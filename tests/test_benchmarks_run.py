@@ -176,6 +176,7 @@ def test_the_venue_year_table_states_its_assumption_and_the_shared_budget() -> N
         "rows": [row],
         "points_total": 210,
         "merge_s": 20.0,
+        "merge_cpu_s": 18.5,
         "merge_rss_mb": 400.0,
         "merge_exit": 0,
         "web_correct": 10,
@@ -186,3 +187,7 @@ def test_the_venue_year_table_states_its_assumption_and_the_shared_budget() -> N
     assert "| 1/3 | 100.0 s | 60.0 s | 300 MB | 200 | 210 | 4 | 8.2 min |" in text
     assert "**210** of 1,000" in text
     assert "assumed answer time" in text
+    assert "Merge: 20.0 s, 18.5 s CPU, 400 MB (exit 0)" in text
+    merged_again = venue_year.markdown({**section, "rows": []}, "… --venue-merge-only")
+    assert merged_again[-1].startswith("The shard scorecards of a previous run, merged again.")
+    assert "| shard |" not in "\n".join(merged_again)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -26,6 +28,7 @@ from auditor.models import (
     Occurrence,
     Outcome,
     Paper,
+    PaperScore,
     ReadmeCover,
     ReadmeEvidence,
     RepoFacts,
@@ -33,10 +36,13 @@ from auditor.models import (
     Tier,
 )
 from auditor.pipeline.shard import ShardError, in_shard, merge, parse_shard, select, stamp
+from auditor.readme.analysis import with_readme
 from auditor.rubric.promises import with_promises
 from auditor.rubric.registry import Rubric
 from auditor.rubric.score import score_paper
 from auditor.scorecard import Audit, Review, Scorecard, build_scorecard, dumps, load_scorecard
+from auditor.scorecard.reading import from_json
+from auditor.timestamps import day_of
 from tests.support.scorecards import gold_facts, paper, result, scorecard
 
 RUBRIC = Rubric()
@@ -172,6 +178,90 @@ def test_any_split_merges_into_the_unsharded_document(
     shards = [world.shard(k, n, trim=trim) for k in range(1, n + 1)]
 
     assert merge(shards, RUBRIC) == world.unsharded()
+
+
+def scored_again(card: Scorecard) -> tuple[PaperScore | None, ...]:
+    """The slow path: every paper of a merged scorecard scored anew on its merged links, as of
+    the day of its `generated_at`."""
+    today = date.fromisoformat(day_of(card.generated_at))
+    scores = []
+    for entry in card.papers:
+        own = [link.result for link in card.links if entry.id in link.result.link.papers]
+        score = score_paper(entry.paper, own, RUBRIC, today=today, own=True)
+        scores.append(with_promises(entry.paper, own, score, RUBRIC, today=today))
+    return tuple(scores)
+
+
+def read_back(card: Scorecard) -> Scorecard:
+    """`card` as `auditor merge` reads it: written to JSON and validated back."""
+    return from_json(json.loads(dumps(card)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    citations=st.lists(st.lists(st.integers(0, 14), max_size=4), max_size=14),
+    n=st.integers(1, 5),
+    trim=st.booleans(),
+)
+def test_the_scores_a_merge_keeps_are_those_scoring_again_gives(
+    citations: list[list[int]], n: int, trim: bool
+) -> None:
+    world = World(citations)
+    shards = [read_back(world.shard(k, n, trim=trim)) for k in range(1, n + 1)]
+
+    merged = merge(shards, RUBRIC)
+
+    assert tuple(entry.score for entry in merged.papers) == scored_again(merged)
+
+
+def test_merge_keeps_the_score_of_a_paper_whose_links_its_shard_alone_reported() -> None:
+    """Papers citing a link another shard reports too are scored again; the others keep the
+    very score their shard wrote."""
+    shards = [read_back(EXAMPLE.shard(k, 3, trim=True)) for k in (1, 2, 3)]
+    written = {entry.id: entry.score for shard in shards for entry in shard.papers}
+    reports = Counter(link.url for shard in shards for link in shard.links)
+
+    merged = merge(shards, RUBRIC)
+
+    kept = {entry.id: entry.score is written[entry.id] for entry in merged.papers}
+    spans = {e.id: any(reports[url] > 1 for url in e.paper.links) for e in merged.papers}
+    assert kept == {pid: not spanning for pid, spanning in spans.items()}
+    assert set(kept.values()) == {True, False}  # the example has both kinds
+    assert tuple(entry.score for entry in merged.papers) == scored_again(merged)
+
+
+def test_a_shard_scored_on_another_day_than_the_merge_is_scored_again() -> None:
+    before = shard_of(1, 2, "https://a.example/", LinkKind.WEB, Outcome.OK, "2026-07-05T23:59:00Z")
+    after = shard_of(2, 2, "https://b.example/", LinkKind.WEB, Outcome.OK, "2026-07-06T00:01:00Z")
+
+    merged = merge([before, after], RUBRIC)
+
+    assert merged.papers[0].score is not before.papers[0].score
+    assert merged.papers[1].score is after.papers[0].score
+
+
+def test_a_paper_its_shard_found_about_another_work_stays_so_after_the_merge() -> None:
+    """The README's words, which tell, are not in scorecard.json: the shard's judgement is kept
+    when nothing else changed, as the unsharded run would have judged."""
+    text = (
+        "# PriorArt\n\nThe official code of PriorArt, trained and evaluated on one public "
+        "benchmark.\n\n## Citation\n```bibtex\n@article{prior,\n  title={PriorArt: Image "
+        "Restoration Done Once},\n  year={2025}\n}\n```\n"
+    )
+    facts = with_readme(
+        replace(gold_facts(), description="PriorArt: image restoration"),
+        "README.md",
+        len(text),
+        text,
+        repository="lab/model",
+    )
+    cited = result("https://github.com/lab/model", LinkKind.GITHUB_REPO, repo=facts)
+    shard = stamp(scorecard([(paper(name="GlowNet"), [cited])]), 1, 1)
+    assert [entry.measured for entry in shard.papers] == [Tier.MISMATCH]
+
+    merged = merge([read_back(shard)], RUBRIC)
+
+    assert [entry.measured for entry in merged.papers] == [Tier.MISMATCH]
 
 
 def test_history_of_a_merged_run_is_that_of_the_unsharded_run(tmp_path: Path) -> None:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +30,7 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render import markdown
 from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
 from auditor.render.views import fixes, headline, paper_views
@@ -352,6 +355,57 @@ def test_summary_stays_under_one_mebibyte() -> None:
     assert "_… and " in text
     assert "more papers not shown here" in text
     assert text.rstrip().endswith("</sub>")
+
+
+def longest_by_every_count(
+    render_counts: Callable[[int, int], str], problems: int, rows: int, fits: Callable[[str], bool]
+) -> str:
+    """The summary's rule searched over every count: everything, else the most rows with
+    every problem, else the most problems."""
+    whole = render_counts(problems, rows)
+    if fits(whole):
+        return whole
+    found = most_that_fit(lambda n: render_counts(problems, n), fits, rows)
+    found = found or most_that_fit(lambda n: render_counts(n, 0), fits, problems)
+    assert found is not None
+    return found[1]
+
+
+@pytest.mark.parametrize("share", [1.2, 0.9, 0.6, 0.35, 0.2, 0.08])
+def test_the_summary_fit_from_measured_sizes_is_the_longest_that_fits(
+    share: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sizes measured while the summary is rendered once put each search near its answer: a
+    few tries give what a search over every count gives, rows cut first, then problems."""
+    card = big_scorecard(150)
+    whole = len(render.render_markdown(card).encode())
+    monkeypatch.setattr(markdown, "MAX_SUMMARY_BYTES", int(whole * share))
+    seen: dict[str, Any] = {}
+    tries: list[tuple[int, int]] = []
+    fit = markdown._fit
+
+    def spied(
+        render_counts: Callable[[int, int], str],
+        sizes: Any,
+        problems: int,
+        rows: int,
+        fits: Callable[[str], bool],
+    ) -> str:
+        seen.update(render=render_counts, problems=problems, rows=rows, fits=fits)
+
+        def counted(p: int, r: int) -> str:
+            tries.append((p, r))
+            return render_counts(p, r)
+
+        return fit(counted, sizes, problems, rows, fits)
+
+    monkeypatch.setattr(markdown, "_fit", spied)
+    text = render.render_markdown(card)
+
+    slow = longest_by_every_count(seen["render"], seen["problems"], seen["rows"], seen["fits"])
+    assert text == slow
+    assert len(text.encode()) < int(whole * share)
+    assert len(tries) <= 3
 
 
 def test_templates_are_found() -> None:

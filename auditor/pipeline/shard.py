@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date
 
 from auditor.models import (
@@ -81,7 +81,8 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
 
     Each paper is then scored again on the merged verdicts (a link it shares with another shard
     may have a better one there), as of the day of the merged `generated_at` (the latest
-    shard's), and the summary is computed from the merged papers and links. The merged
+    shard's), unless its shard scored it on the same links, on that day: then the shard's score
+    is the one (`_score`). The summary is computed from the merged papers and links. The merged
     scorecard has no history yet: `auditor merge` records it.
     """
     _check_complete(cards)
@@ -100,7 +101,7 @@ def merge(cards: Sequence[Scorecard], rubric: Rubric) -> Scorecard:
     inputs = _merge_inputs(card.inputs for card in cards)
     papers = _merge_papers(cards, [entry.path for entry in inputs])
     links = _merge_links(cards, papers)
-    papers = _score(papers, links, rubric, date.fromisoformat(day_of(generated_at)))
+    papers = _score(papers, links, rubric, generated_at, _scored_on(cards))
     return Scorecard(
         schema_version=first.schema_version,
         tool=first.tool,
@@ -217,7 +218,8 @@ def _merge_links(cards: Sequence[Scorecard], papers: Sequence[PaperEntry]) -> tu
             if any(link.found_via is None for link in links)
             else best.link.found_via,
         )
-        merged.append(replace(best, link=united))
+        # A link one shard alone reported stays the very result it read: `_score` compares.
+        merged.append(best if united == best.link else replace(best, link=united))
     merged.sort(
         key=lambda result: (
             result.link.found_via is not None,
@@ -232,25 +234,58 @@ def _rank(occurrence: Occurrence, paper_rank: dict[str, int]) -> int:
     return paper_rank.get(occurrence.paper, len(paper_rank))
 
 
-def _score(
-    papers: Sequence[PaperEntry], links: Sequence[LinkEntry], rubric: Rubric, today: date
-) -> tuple[PaperEntry, ...]:
-    """Every paper scored again on the merged verdicts of its links."""
+def _own_links(links: Iterable[LinkEntry]) -> dict[str, list[LinkResult]]:
+    """Each paper's links, in the order of `links`: what the paper is scored on."""
     by_paper: dict[str, list[LinkResult]] = {}
     for entry in links:
         for pid in entry.result.link.papers:
             by_paper.setdefault(pid, []).append(entry.result)
-    return tuple(
-        replace(
-            entry,
-            score=with_promises(
-                entry.paper,
-                own,
-                score_paper(entry.paper, own, rubric, today=today, own=True),
-                rubric,
-                today=today,
-            ),
-        )
-        for entry in papers
-        for own in (by_paper.get(entry.id, []),)
-    )
+    return by_paper
+
+
+@dataclass(frozen=True, slots=True)
+class _ShardScoring:
+    """What a shard scored one of its papers on: the day, and the paper's links."""
+
+    day: str
+    own: list[LinkResult]
+
+
+def _scored_on(cards: Sequence[Scorecard]) -> dict[str, _ShardScoring]:
+    """For each paper, the day and the links its shard scored it on."""
+    scorings: dict[str, _ShardScoring] = {}
+    for card in cards:
+        day = day_of(card.generated_at)
+        own = _own_links(card.links)
+        for entry in card.papers:
+            scorings[entry.id] = _ShardScoring(day, own.get(entry.id, []))
+    return scorings
+
+
+def _score(
+    papers: Sequence[PaperEntry],
+    links: Sequence[LinkEntry],
+    rubric: Rubric,
+    generated_at: str,
+    scored_on: Mapping[str, _ShardScoring],
+) -> tuple[PaperEntry, ...]:
+    """Every paper scored again on the merged verdicts of its links, as of the day of
+    `generated_at`; a paper its shard scored that day on the links the merge gives it (all of
+    them reported by that shard alone, the common case) keeps its score: scoring is a function
+    of the paper, its links, the rubric (the same: `merge` checks it) and the day. Its shard
+    scored it on facts the scorecard does not keep (a README's words: `rubric.identity`), as
+    an unsharded run would have; a paper scored again here is judged without them."""
+    day = day_of(generated_at)
+    today = date.fromisoformat(day)
+    by_paper = _own_links(links)
+    scored: list[PaperEntry] = []
+    for entry in papers:
+        own = by_paper.get(entry.id, [])
+        shard = scored_on.get(entry.id)
+        if entry.score is not None and shard is not None and shard.day == day and shard.own == own:
+            scored.append(entry)
+            continue
+        score = score_paper(entry.paper, own, rubric, today=today, own=True)
+        score = with_promises(entry.paper, own, score, rubric, today=today)
+        scored.append(replace(entry, score=score))
+    return tuple(scored)
