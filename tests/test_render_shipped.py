@@ -48,3 +48,18 @@ def test_an_edited_template_is_compiled_from_its_text(tmp_path: Path) -> None:
     env.loader = ShippedLoader(templates_dir())
     source = jinja2.FileSystemLoader(templates_dir()).get_source(env, "reuse.html.j2")[0]
     assert env.get_template("reuse.html.j2").render() == env.from_string(source).render()
+
+
+def test_a_module_from_another_jinja2_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = environment.__wrapped__()
+    compiled: list[str] = []
+    real_compile = env.compile
+
+    def counting(source: str, name: str | None = None, *args: object, **kwargs: object) -> object:
+        compiled.append(str(name))
+        return real_compile(source, name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(env, "compile", counting)
+    monkeypatch.setattr(jinja2, "__version__", "0.0.0")
+    assert env.get_template("reuse.html.j2").name == "reuse.html.j2"
+    assert compiled == ["reuse.html.j2"]

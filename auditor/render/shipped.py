@@ -1,9 +1,9 @@
 """The report templates compiled ahead of time into Python modules shipped in the package
 (`auditor/render/compiled`): compiling report.html.j2, summary.md.j2 and their partials cost
-~0.2 s of every audit's CPU. A shipped module is used only while its template's text is the
-one it was compiled from (its SHA-256 is in the module), so an edited template is compiled
-as before, never shown stale. Nothing is written at run time: the modules are code of the
-package, like any other (no cache folder, no pickle).
+~0.2 s of every audit's CPU. A shipped module is used only while its template's text and
+jinja2's version are those it was compiled from (their SHA-256 is in the module), so an edited
+template is compiled as before, never shown stale. Nothing is written at run time: the modules
+are code of the package, like any other (no cache folder, no pickle).
 
 Regenerate after editing a template: `python -m auditor.render.compile_templates --write`."""
 
@@ -27,7 +27,9 @@ def module_name(template: str) -> str:
 
 
 def source_digest(source: str) -> str:
-    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+    """The template's text and the jinja2 that compiled it: another jinja2's runtime may not
+    run this one's generated code, so a module is used only with the jinja2 it came from."""
+    return hashlib.sha256(f"jinja2 {jinja2.__version__}\n{source}".encode()).hexdigest()
 
 
 class ShippedLoader(jinja2.FileSystemLoader):

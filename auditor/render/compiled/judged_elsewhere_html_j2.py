@@ -63,4 +63,4 @@ blocks = {}
 debug_info = '2=24&4=27&7=30&8=35&10=55&11=58'
 
 # Generated from templates/judged_elsewhere.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "3bf100311acb9feac4342ad6e7714105142b3bf9538b15822e8ed94cdec7ea6f"
+SOURCE_SHA256 = "a4bd5146b1d09fa151f0f0daca01054e778d376802404d63e21d59aca888e4a5"

@@ -93,4 +93,4 @@ blocks = {}
 debug_info = '2=36&3=39&4=43&7=46&8=50&10=85&11=88'
 
 # Generated from templates/partials/artifacts.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "1b0aa800811b089e329716c0b2d4d283537b799fd05f0fbc28b0b3c75193d07d"
+SOURCE_SHA256 = "9bebe23031a731b99b71c9554199ae1110cf30c13e16b2a81eaeeee59a731b8f"

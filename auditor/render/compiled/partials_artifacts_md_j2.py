@@ -58,4 +58,4 @@ blocks = {}
 debug_info = '2=31'
 
 # Generated from templates/partials/artifacts.md.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "c795c54efb9100bdccb0149df0c02959dc505adcc98fe1559cdcb75636ef1cfc"
+SOURCE_SHA256 = "1fe72699a3609c4bbc25050a844b428f338ae8291619bdd1e0c67756aabb255d"

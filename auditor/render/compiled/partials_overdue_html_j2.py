@@ -49,4 +49,4 @@ blocks = {}
 debug_info = '2=24&4=27&7=29&8=34&10=41&11=44'
 
 # Generated from templates/partials/overdue.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "6d5d11fd7aca8d37e1b5e0320fcd390c34188079001051c4419a18e1fb1ecc60"
+SOURCE_SHA256 = "8dd8a63d2f92ea90351e22222858f70af498cae66fde9169c4039c253f53a979"

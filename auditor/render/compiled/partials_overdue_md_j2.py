@@ -44,4 +44,4 @@ blocks = {}
 debug_info = '3=30&4=33'
 
 # Generated from templates/partials/overdue.md.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "502c6b2143c1565aa3d33cd2b49886f6b5815c50ba94cb39fc0a589c36f7c96d"
+SOURCE_SHA256 = "b69786077d125bede8d8a55f75cd403242a45faa60b6da7df050964412cf3008"

@@ -19,4 +19,4 @@ blocks = {}
 debug_info = '3=12&4=15'
 
 # Generated from templates/rejudged.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "5de818d391f6e74dbf7dbfa8730099335de9652c46db02e4360ceb1dda26980c"
+SOURCE_SHA256 = "a20950b8bb2b8dc913b8fd1a67e96efc4ba7abf911155f031344c25694239ef6"

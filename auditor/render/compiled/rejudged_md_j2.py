@@ -25,4 +25,4 @@ blocks = {}
 debug_info = '3=18&4=21'
 
 # Generated from templates/rejudged.md.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "3ebc538eba047c855ba6f5ac4f45f1442a6af024b099c497b6fb6a42fd352e19"
+SOURCE_SHA256 = "4b808e3c1d034bf498dc1882dd9048ab4b1e101c8df90ab33fe3e07f67aa683c"

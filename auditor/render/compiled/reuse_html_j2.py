@@ -33,4 +33,4 @@ blocks = {}
 debug_info = '3=12'
 
 # Generated from templates/reuse.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "eead440366a5ca206708b907f48a2a126889472b4de956217991ad616f341583"
+SOURCE_SHA256 = "c726c9c55e5382eb8963037dd7cea03196e3e61b36034050314fa1e40b58672f"

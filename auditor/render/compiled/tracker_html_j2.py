@@ -108,4 +108,4 @@ blocks = {}
 debug_info = '2=36&6=39&9=42&10=47&12=65&13=69&18=100&19=103'
 
 # Generated from templates/tracker.html.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "ba53b20e74fe5cc012d8e70ffec59cf36a396c3acbc0d44fe2037c5cd5e48d25"
+SOURCE_SHA256 = "b68cc62028103f830f4851a029b72cd7961c1e58b0cf975e8053619c4199016e"

@@ -96,4 +96,4 @@ blocks = {}
 debug_info = '2=43&4=61&5=65'
 
 # Generated from templates/tracker.md.j2 by `python -m auditor.render.compile_templates --write`; do not edit.
-SOURCE_SHA256 = "f83b6fb87358d9e7b6676914afb7c12aac12a9dfa4709bbe68c28aca60022386"
+SOURCE_SHA256 = "0bca559e9ab8844a85465635723295f0e3f99dcd912461a0cec9725b9c4e4b8a"
