@@ -202,6 +202,29 @@ def test_is_canonicalising(source: str, target: str, canonical: bool) -> None:
 # --- pages ---------------------------------------------------------------------------------------
 
 
+def test_a_link_repeated_across_pages_is_classified_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site's pages repeat their navigation and template links: each URL is normalized once
+    a run, and every page still harvests its own code link."""
+    from auditor.links import purpose
+
+    asked: list[str] = []
+    normalize = purpose.normalize_url
+
+    def counted(url: str) -> object:
+        asked.append(url)
+        return normalize(url)
+
+    monkeypatch.setattr(purpose, "normalize_url", counted)
+    shared = '<a href="https://github.com/repeated-lab/site-nav">Lab</a><a href="/people">Us</a>'
+    for number in range(3):
+        code = f"https://github.com/repeated-lab/method-{number}"
+        page = f'<title>Method {number}</title>{shared}<a href="{code}">Code</a>'
+        facts = pages.analyse_page(page.encode(), f"https://repeated.test/m{number}/")
+        assert code in facts.code_links
+    assert asked.count("https://github.com/repeated-lab/site-nav") == 1
+    assert asked.count("https://repeated.test/people") == 1
+
+
 @pytest.mark.parametrize(
     "page",
     [

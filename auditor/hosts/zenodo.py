@@ -36,7 +36,6 @@ from auditor.hosts.answers import (
     timestamp,
 )
 from auditor.hosts.api import JsonApi
-from auditor.inputs.soup import parse_html
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
 from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
 from auditor.readme.analysis import not_analysed, with_host_readme
@@ -131,6 +130,10 @@ class Zenodo(UrlAdapter[str]):
         # Cut before it is parsed, and parsed off the event loop: a description of tens of
         # megabytes took minutes of CPU and gigabytes of memory while every other check waited.
         cut = description[: repofiles.MAX_README_BYTES]
+        # BeautifulSoup (and its CSS selector engine) costs ~0.2 s of CPU to import: only a run
+        # that reads a record's description pays it.
+        from auditor.inputs.soup import parse_html
+
         text = await in_thread(
             guarded,
             DESCRIPTION_PARSING,

@@ -26,13 +26,17 @@ tables hundreds of columns wide (each cell's line is measured again), which the 
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Iterator
 from typing import Any
 
-from docutils import nodes
-from docutils.core import publish_doctree
+from docutils import frontend, nodes, utils
+from docutils.core import Publisher, publish_doctree
 from docutils.parsers.rst import Parser
 from docutils.parsers.rst.states import Inliner
+from docutils.readers import standalone
+from docutils.writers import null
 
 from auditor.inputs.markdown_structure import MAX_LINE_CHARS, MarkdownLine, Role
 
@@ -52,6 +56,26 @@ DOCUTILS_SETTINGS = {
     "docinfo_xform": False,
     "sectsubtitle_xform": False,
 }
+
+
+@functools.cache
+def _settings() -> frontend.Values:
+    """Docutils' settings with `DOCUTILS_SETTINGS`, as `publish_doctree` builds them for its
+    components, built once: building docutils' option parser cost more than parsing a small
+    README (no configuration file is read: `_disable_config`)."""
+    publisher = Publisher(reader=standalone.Reader(), parser=Parser(), writer=null.Writer())
+    defaults: dict[str, Any] = {**DOCUTILS_SETTINGS, "traceback": True}
+    settings: frontend.Values = publisher.get_settings(**defaults)
+    return settings
+
+
+def _fresh_settings() -> frontend.Values:
+    """`_settings()` for one publication, which sets attributes of its own."""
+    settings = copy.copy(_settings())
+    settings.record_dependencies = utils.DependencyList()
+    return settings
+
+
 # What a reader of the rendered README does not see.
 _UNSAID = (
     nodes.system_message,  # docutils' message, with the refused directive's own text
@@ -118,7 +142,7 @@ def read(raw: list[str]) -> list[MarkdownLine]:
         doctree = publish_doctree(
             "\n".join(lines[:parsed]),
             parser=Parser(inliner=_piecewise_inliner()),
-            settings_overrides=DOCUTILS_SETTINGS,
+            settings=_fresh_settings(),
         )
         structured = _Converter(lines[:parsed]).lines(doctree)
     except Exception:  # docutils' own failure (too deep a nesting): the text is still read

@@ -35,6 +35,7 @@ from auditor.models import (
     Tier,
     Whose,
 )
+from auditor.render.shipped import ShippedLoader
 from auditor.render.text import clip, md, md_link, safe_url, short_url, without_bidi
 from auditor.rubric.evidence import NO_CODE_REASON
 from auditor.rubric.registry import (
@@ -127,11 +128,12 @@ def _without_bidi(value: object) -> object:
 
 
 # One environment per process: building one compiles each template anew (0.4 s for the HTML
-# report), and every render asked for a fresh one.
+# report), and every render asked for a fresh one. The loader takes each template from the
+# module compiled ahead of time from the same text (`auditor.render.shipped`).
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir()),
+        loader=ShippedLoader(templates_dir()),
         # HTML templates autoescape; Markdown ones escape each value with the `md` filter.
         autoescape=jinja2.select_autoescape(
             enabled_extensions=("html.j2",), disabled_extensions=("md.j2",), default=True

@@ -22,7 +22,7 @@ import pytest
 from auditor import cli, scorecard
 from auditor import deadline as run_clock
 from auditor.enrich import budgets
-from auditor.hosts import zenodo
+from auditor.inputs import soup
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import (
@@ -700,7 +700,7 @@ def test_the_deadline_falling_while_a_description_is_parsed_is_a_deadline_outcom
             run_clock.checkpoint()
             time.sleep(0.01)
 
-    monkeypatch.setattr(zenodo, "parse_html", slow_parser)
+    monkeypatch.setattr(soup, "parse_html", slow_parser)  # imported when a description is read
 
     code, found = _described_audit(tmp_path, DESCRIBED, "--max-run-time", "4")
 

@@ -23,11 +23,11 @@ from auditor import cli, containment, history
 from auditor import deadline as run_clock
 from auditor.check import checker, pages
 from auditor.enrich.code_search import CodeSearch
-from auditor.hosts import zenodo
 from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.github import GitHubFacts
 from auditor.hosts.listing import Readme, Tree, complete
 from auditor.hosts.wayback import Wayback
+from auditor.inputs import soup  # what Zenodo's descriptions are parsed with, imported when used
 from auditor.models import RepoFacts
 from auditor.pipeline import harvest
 from auditor.readme import analysis as readme
@@ -196,7 +196,7 @@ def _nothing_else(run: Run) -> None:
         ("page", pages, "analyse_page", broken, "page analysis", _page_judged_by_its_answer),
         (
             "description",
-            zenodo,
+            soup,
             "parse_html",
             broken,
             "description parsing",
@@ -342,7 +342,7 @@ def test_the_deadline_falling_while_a_page_is_parsed_is_the_deadline_outcome(
         raise run_clock.OutOfTime("run time limit reached")
 
     monkeypatch.setattr(pages, "analyse_page", out_of_time)
-    monkeypatch.setattr(zenodo, "parse_html", out_of_time)
+    monkeypatch.setattr(soup, "parse_html", out_of_time)
     run = audit(world, tmp_path, capsys)
     assert run.code == cli.EXIT_FINDINGS  # GoneNet's 404 needs no parse
     project = next(e for e in run.document["links"] if e["url"].endswith("/project"))

@@ -1,0 +1,2 @@
+"""The report templates compiled ahead of time (see `auditor.render.shipped`): generated,
+never edited by hand."""
