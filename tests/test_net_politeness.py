@@ -201,6 +201,39 @@ async def test_a_cancelled_waiter_gives_its_place_on() -> None:
     assert gate.in_flight == 1
 
 
+async def test_a_woken_waiter_keeps_its_place_in_the_queue() -> None:
+    """A freed place goes to the longest waiter, never to a request that arrives between the
+    release and the waiter's wake-up (which used to send the waiter to the back of the queue)."""
+    gate = HostGate(1, 0.0, adaptive=False)
+    await gate.acquire()
+    order: list[str] = []
+
+    async def request(name: str) -> None:
+        await gate.acquire()
+        order.append(name)
+        gate.release()
+
+    first = asyncio.ensure_future(request("waiting since before"))
+    await asyncio.sleep(0)
+    gate.release()  # as a worker does between two requests: release, then ask again at once
+    await request("arrived after the release")
+    await asyncio.wait_for(first, 5)
+    assert order == ["waiting since before", "arrived after the release"]
+    assert gate.in_flight == 0
+
+
+async def test_a_place_handed_to_a_cancelled_request_is_passed_on() -> None:
+    gate = HostGate(1, 0.0, adaptive=False)
+    await gate.acquire()
+    handed = asyncio.ensure_future(gate.acquire())
+    after = asyncio.ensure_future(gate.acquire())
+    await asyncio.sleep(0)
+    gate.release()  # the place is handed to `handed`, which is cancelled before it resumes
+    handed.cancel()
+    await asyncio.wait_for(after, 5)
+    assert gate.in_flight == 1
+
+
 @pytest.mark.parametrize(
     ("text", "seconds"),
     [("0", 0.0), ("50ms", 0.05), ("1s", 1.0), ("1.5", 1.5), ("2m", 120.0), (" 250 ms ", 0.25)],

@@ -62,8 +62,12 @@ class HostGate:
         return max(1, min(self.ceiling, int(self.limit)))
 
     async def acquire(self) -> None:
-        """Wait for a free place, then for this request's turn."""
-        while self.in_flight >= self.allowed or self._waiting:
+        """Wait for a free place, then for this request's turn. A freed place is handed to the
+        longest waiter (counted in flight by `_wake`), so a request arriving between a release
+        and the waiter's wake-up cannot take it and send the waiter to the back of the queue."""
+        if self.in_flight < self.allowed and not self._waiting:
+            self.in_flight += 1
+        else:
             waiter = asyncio.get_running_loop().create_future()
             self._waiting.append(waiter)
             try:
@@ -72,11 +76,8 @@ class HostGate:
                 if waiter in self._waiting:
                     self._waiting.remove(waiter)
                 elif waiter.done() and not waiter.cancelled():
-                    self._wake()  # pass on a place this waiter was given but cannot take
+                    self.release()  # pass on a place this waiter was given but cannot take
                 raise
-            if self.in_flight < self.allowed:
-                break
-        self.in_flight += 1
         self.most_in_flight = max(self.most_in_flight, self.in_flight)
         loop = asyncio.get_running_loop()
         now = loop.time()
@@ -94,12 +95,11 @@ class HostGate:
         self._wake()
 
     def _wake(self) -> None:
-        free = self.allowed - self.in_flight
-        while free > 0 and self._waiting:
+        while self.in_flight < self.allowed and self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():
+                self.in_flight += 1  # the place is the waiter's from now on
                 waiter.set_result(None)
-                free -= 1
 
     # -- what the server said --
 
