@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from auditor.config.settings import Settings, api_roots_from
+from auditor.hosts.adapter import HostAnswer
 from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.huggingface import MAX_CARD_BYTES
 from auditor.links import is_code_link
@@ -321,6 +322,21 @@ async def codeberg_suite() -> AsyncIterator[ForgeFacts]:
             yield ForgeFacts(fetcher, settings)
 
 
+def assert_judged_on_the_suite_folder(
+    result: HostAnswer, outcome: Outcome, folder: str | None, detail: str
+) -> None:
+    """The suite's folders: `parts/soon` holds a placeholder, `parts/ready` pinned code."""
+    assert result.check.outcome is outcome, result.check.detail
+    assert detail in result.check.detail
+    assert (result.facts.folder if result.facts else None) == folder
+    if folder == "parts/soon":
+        assert result.facts is not None
+        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
+    if folder == "parts/ready" and outcome is Outcome.OK:
+        assert result.facts is not None
+        assert result.facts.deps_pinned is True
+
+
 @pytest.mark.parametrize(
     ("cited", "outcome", "folder", "detail"),
     [
@@ -351,15 +367,7 @@ async def test_a_cited_codeberg_folder_is_judged_on_that_folder(
 ) -> None:
     url = f"https://codeberg.org/lab/suite/{cited}"
     result = await codeberg_suite.check(url, LinkKind.CODEBERG)
-    assert result.check.outcome is outcome, result.check.detail
-    assert detail in result.check.detail
-    assert (result.facts.folder if result.facts else None) == folder
-    if folder == "parts/soon":
-        assert result.facts is not None
-        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
-    if folder == "parts/ready" and outcome is Outcome.OK:
-        assert result.facts is not None
-        assert result.facts.deps_pinned is True
+    assert_judged_on_the_suite_folder(result, outcome, folder, detail)
 
 
 @pytest.fixture
@@ -400,15 +408,7 @@ async def test_a_cited_bitbucket_folder_is_judged_on_that_folder(
 ) -> None:
     url = f"https://bitbucket.org/lab/suite/{cited}"
     result = await bitbucket_suite.check(url, LinkKind.BITBUCKET)
-    assert result.check.outcome is outcome, result.check.detail
-    assert detail in result.check.detail
-    assert (result.facts.folder if result.facts else None) == folder
-    if folder == "parts/soon":
-        assert result.facts is not None
-        assert ReadmeCover.PLACEHOLDER in result.facts.readme_covers
-    if folder == "parts/ready" and outcome is Outcome.OK:
-        assert result.facts is not None
-        assert result.facts.deps_pinned is True
+    assert_judged_on_the_suite_folder(result, outcome, folder, detail)
 
 
 @pytest.fixture
