@@ -282,14 +282,8 @@ def _most_near(
 
 def _largest_under(weight: Callable[[int], int], high: int) -> int | None:
     """The largest n from 0 to `high` whose `weight(n)` (growing with n) is under the limit."""
-    low, best = 0, None
-    while low <= high:
-        middle = (low + high) // 2
-        if weight(middle) < MAX_SUMMARY_BYTES:
-            best, low = middle, middle + 1
-        else:
-            high = middle - 1
-    return best
+    found = most_that_fit(weight, lambda size: size < MAX_SUMMARY_BYTES, high)
+    return None if found is None else found[0]
 
 
 def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:

@@ -9,6 +9,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import quote
 
 from auditor.models import CacheReuse
@@ -212,12 +213,17 @@ def md_link(url: object, label: object = None) -> str:
     return f"[{text}]({href.replace(' ', '%20')})"
 
 
+# What a try of `most_that_fit` gives: a rendered text, or a size.
+Attempt = TypeVar("Attempt")
+
+
 def most_that_fit(
-    attempt: Callable[[int], str], fits: Callable[[str], bool], high: int, low: int = 0
-) -> tuple[int, str] | None:
-    """The largest n from `low` to `high` whose `attempt(n)` `fits`, with that text; None when
-    not even `low` fits. A binary search: whatever fits with n items fits with fewer."""
-    best: tuple[int, str] | None = None
+    attempt: Callable[[int], Attempt], fits: Callable[[Attempt], bool], high: int, low: int = 0
+) -> tuple[int, Attempt] | None:
+    """The largest n from `low` to `high` whose `attempt(n)` `fits`, with that attempt (a text,
+    a size); None when not even `low` fits. A binary search: whatever fits with n items fits
+    with fewer."""
+    best: tuple[int, Attempt] | None = None
     while low <= high:
         middle = (low + high) // 2
         candidate = attempt(middle)
