@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from auditor.links import WEIGHTS_FILE_EXTENSIONS
+from auditor.links import AMBIGUOUS_WEIGHTS_EXTENSIONS, WEIGHTS_FILE_EXTENSIONS
 from auditor.models import RepoFacts
 
 # README files, and which one a repository shows when it has several: GitHub's documented
@@ -305,9 +305,6 @@ def code_beyond(names: Iterable[str], empty_folders: Iterable[str]) -> bool:
 
 # --- committed checkpoints --------------------------------------------------------------------
 
-# Weights extensions that data files use too (`.bin`, `.pkl`, `.npz`, `.h5`): a file with one is
-# weights only in a weights context, a folder or file name saying so.
-AMBIGUOUS_WEIGHTS_EXTENSIONS = (".bin", ".pkl", ".npz", ".h5")
 _WEIGHTS_CONTEXT = re.compile(r"checkpoint|ckpt|weight|pretrain|model|snapshot")
 # Root folders whose name says they hold weights: listed to find the checkpoints committed in
 # them (a folder named `models` usually holds code, and is not listed for that).

@@ -40,6 +40,7 @@ from auditor.links.normalize import (
     self_hosted_forge,
 )
 from auditor.links.purpose import (
+    AMBIGUOUS_WEIGHTS_EXTENSIONS,
     WEIGHTS_FILE_EXTENSIONS,
     ArtifactHost,
     artifact_host,
@@ -84,6 +85,7 @@ from auditor.links.repositories import (
 )
 
 __all__ = [
+    "AMBIGUOUS_WEIGHTS_EXTENSIONS",
     "ARXIV_NUMBER",
     "CODE_KINDS",
     "DATA_RECORD_TYPES",

@@ -45,6 +45,9 @@ WEIGHTS_FILE_EXTENSIONS = (
     ".pth", ".pt", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".onnx",
     ".tflite", ".gguf", ".pdparams", ".pkl", ".npz",
 )  # fmt: skip
+# Of those, the extensions data files use too: a file with one is weights only in a weights
+# context, a folder or file name saying so (`auditor.facts.repofiles.is_committed_weights`).
+AMBIGUOUS_WEIGHTS_EXTENSIONS = (".bin", ".pkl", ".npz", ".h5")
 
 
 def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:
