@@ -90,12 +90,16 @@ class ReleaseReader:
         if is_listing(release):
             return judged(release, None, count=len(as_list(answer.json(WHO), "releases")))
         body = as_object(answer.json(WHO), "release")
-        names = [
-            name
-            for asset in as_list(body.get("assets", []), "release assets")
-            if (name := text_field(asset, "name"))
-        ]
+        names = asset_names(body.get("assets", []))
         return judged(release, text_field(body, "tag_name") or release.tag, names, len(names))
+
+
+def asset_names(assets: object) -> list[str]:
+    """The names of a release's assets, as REST (`assets`) and GraphQL (`releaseAssets.nodes`)
+    list them alike."""
+    return [
+        name for asset in as_list(assets, "release assets") if (name := text_field(asset, "name"))
+    ]
 
 
 def is_listing(release: GitHubRelease) -> bool:
@@ -181,10 +185,6 @@ def graphql_judged(release: GitHubRelease, node: Mapping[str, object]) -> HostAn
     if not isinstance(found, dict):
         return judged(release, None)
     assets = as_object(found.get("releaseAssets"), "release assets")
-    names = [
-        name
-        for asset in as_list(assets.get("nodes", []), "release assets")
-        if (name := text_field(asset, "name"))
-    ]
+    names = asset_names(assets.get("nodes", []))
     tag = text_field(found, "tagName") or release.tag
     return judged(release, tag, names, required_int(assets, "totalCount"))
