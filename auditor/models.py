@@ -274,6 +274,17 @@ def is_private_check(check: LinkCheck) -> bool:
     return check.outcome is Outcome.BLOCKED and check.detail.startswith(PRIVATE_DETAIL)
 
 
+# How a verdict notes a weights or data link whose page or record is there but holds nothing to
+# download (a repository without a release, a model listing no weight files, a record without
+# files): never `dead` while the page is there, and it credits no weights or data.
+NOTHING_TO_DOWNLOAD = "nothing to download"
+
+
+def holds_nothing(check: LinkCheck) -> bool:
+    """Whether `check` says the link answers but holds no artifact (`NOTHING_TO_DOWNLOAD`)."""
+    return check.outcome in RESOLVED and NOTHING_TO_DOWNLOAD in check.detail
+
+
 class LicenseClass(StrEnum):
     """How reusable a licence is. Open: loading keeps unknown classes (see `open_member`)."""
 

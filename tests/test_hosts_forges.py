@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator, Iterator
 
@@ -12,7 +13,14 @@ from auditor.hosts.adapter import HostAnswer
 from auditor.hosts.forges import ForgeFacts
 from auditor.hosts.huggingface import MAX_CARD_BYTES
 from auditor.links import is_code_link
-from auditor.models import LicenseClass, LinkKind, Outcome, ReadmeCover, RepoFacts
+from auditor.models import (
+    NOTHING_TO_DOWNLOAD,
+    LicenseClass,
+    LinkKind,
+    Outcome,
+    ReadmeCover,
+    RepoFacts,
+)
 from tests.support.fake_github import FakeGitHub
 from tests.support.fake_hosts import (
     FigshareArticle,
@@ -622,10 +630,21 @@ async def test_a_hugging_face_folder_s_card_over_the_cap_is_not_read() -> None:
 # --- figshare articles (weights and data) ---------------------------------------------------------
 
 
+MANY_FILES = tuple(f"part{i}.pt" for i in range(12))
+
+
 @pytest.fixture
 async def figshare() -> AsyncIterator[ForgeFacts]:
     routes = {
-        **figshare_routes([FigshareArticle(7001), FigshareArticle(7002, deleted=True)]),
+        **figshare_routes(
+            [
+                FigshareArticle(7001),
+                FigshareArticle(7002, deleted=True),
+                # More files than the details list: the rest asked of the file's endpoint.
+                FigshareArticle(7004, files=MANY_FILES, gone_files=(700499,)),
+                FigshareArticle(7006, files=()),
+            ]
+        ),
         # Not the API's words: a proxy's page, a root pointed at the wrong server.
         "/v2/articles/7003": Reply(
             404, b"<html>Not Found</html>", (("Content-Type", "text/html"),)
@@ -643,9 +662,38 @@ async def figshare() -> AsyncIterator[ForgeFacts]:
     [
         ("https://figshare.com/articles/dataset/x/7001", Outcome.OK, "figshare article 7001"),
         (
-            "https://figshare.com/articles/dataset/x/7001?file=70010",
+            "https://figshare.com/articles/dataset/x/7001?file=700100",
             Outcome.OK,
             "1 file; the linked file model.pt",
+        ),
+        # The article's whole list lacks it: gone from a live article.
+        (
+            "https://figshare.com/articles/dataset/x/7001?file=700177",
+            Outcome.DEAD,
+            "figshare article 7001 (dataset) holds no file 700177",
+        ),
+        # Past the ten the details list: the file's own endpoint answers.
+        (
+            "https://figshare.com/articles/dataset/x/7004?file=700411",
+            Outcome.OK,
+            "the linked file part11.pt",
+        ),
+        (
+            "https://figshare.com/articles/dataset/x/7004?file=700499",
+            Outcome.DEAD,
+            "figshare article 7004 (dataset) holds no file 700499",
+        ),
+        # A 404 not in the API's words says nothing of the file.
+        (
+            "https://figshare.com/articles/dataset/x/7004?file=700498",
+            Outcome.TRANSIENT,
+            "answered 404 without saying the file is gone",
+        ),
+        # The article is there and lists no file: not dead, and it holds nothing.
+        (
+            "https://figshare.com/articles/dataset/x/7006",
+            Outcome.OK,
+            "no files listed: nothing to download",
         ),
         ("https://figshare.com/articles/dataset/x/7002", Outcome.DEAD, "no such public article"),
         (
@@ -699,3 +747,41 @@ async def test_figshare_is_asked_with_no_token_whatever_the_others_are() -> None
     assert all(
         "authorization" not in {k.casefold() for k in seen.headers} for seen in fake.requests
     )
+
+
+# --- a weights or data repository that answers but holds nothing --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "holds_nothing"),
+    [
+        ("https://huggingface.co/lab/weightless", True),
+        ("https://huggingface.co/lab/unlisted", False),  # no `siblings`: not known empty
+        ("https://huggingface.co/datasets/lab/card-only", True),
+        ("https://huggingface.co/datasets/lab/scans", False),
+    ],
+)
+async def test_a_hub_repository_listing_nothing_released_is_ok_and_holds_nothing(
+    url: str, holds_nothing: bool
+) -> None:
+    listed = huggingface_routes("lab/unlisted", "# unlisted", weights=())[
+        "/api/models/lab/unlisted"
+    ]
+    assert isinstance(listed, Reply)
+    body = json.loads(listed.body)
+    del body["siblings"]
+    routes = {
+        **huggingface_routes("lab/weightless", "# w", weights=(), siblings=("config.json",)),
+        "/api/models/lab/unlisted": Reply(200, json.dumps(body).encode()),
+        **huggingface_routes("lab/card-only", "# c", weights=(), collection="datasets"),
+        **huggingface_routes(
+            "lab/scans", "# s", weights=(), siblings=("scans.zip",), collection="datasets"
+        ),
+    }
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            settings = Settings(max_retries=0, retry_base_delay=0.0)
+            forges = ForgeFacts(fetcher, settings, huggingface_url=fake.url("/"))
+            result = await forges.artifact(url, LinkKind.HUGGINGFACE)
+    assert result.check.outcome is Outcome.OK
+    assert (NOTHING_TO_DOWNLOAD in result.check.detail) is holds_nothing

@@ -28,6 +28,12 @@ JUDGING_CHANGES: Mapping[int, str] = MappingProxyType(
         # figshare articles and GitHub release assets asked of their APIs (a missing asset of
         # a release that exists is `dead`); checkpoints committed in the repository credited.
         5: "figshare and GitHub release assets through their APIs, committed checkpoints",
+        # A weights or data link whose page or record is there but holds nothing to download
+        # (a releases page without a release, a model listing no weight files, a record
+        # without files) is `ok`, noted, not `dead`, and credits no D4/E3; a figshare link to
+        # one file is judged against its article's files; checkpoints committed in folders
+        # named for weights found on the other forges too.
+        6: "links holding nothing to download, figshare files, other forges' checkpoints",
     }
 )
 JUDGING_VERSION = max(JUDGING_CHANGES)

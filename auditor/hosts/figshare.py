@@ -13,10 +13,19 @@ documentation (https://docs.figshare.com, "Public articles" → "View article de
   `transient`, never `dead`.
 
 An embargoed, confidential or non-public article is withheld from the report's readers:
-`blocked` as a private Hugging Face model is. A link to one file (`?file=N`) is judged on its
-article; a file link naming no article (`ndownloader.figshare.com/files/N`) has no public
-metadata endpoint and is not served here: the checker asks it for its headers, as any file
-host's link. Nothing is downloaded."""
+`blocked` as a private Hugging Face model is. An article whose `files` the API gives as an
+empty list is `ok`, noted that it holds nothing to download (`models.NOTHING_TO_DOWNLOAD`: it
+credits no weights or data).
+
+A link to one file of an article (`?file=N`) is judged against the article's files: listed,
+`ok` with its name; not among them when the list is whole (fewer than `LISTED_FILES` entries),
+`dead` ("holds no file N"); otherwise the file is asked of `GET /articles/{article_id}/files/
+{file_id}` ("Public articles" → "Article file details": 200 a `PublicFile`; 404 with the API's
+"Entity not found" for a file the article does not hold, `dead`; any other answer says nothing
+of the file: `transient`). A file link naming no article (`ndownloader.figshare.com/files/N`)
+has no public metadata endpoint (the API finds a file only through its article): it is not
+served here, and the checker asks it for its headers, as any file host's link. Nothing is
+downloaded."""
 
 from __future__ import annotations
 
@@ -37,12 +46,14 @@ from auditor.hosts.answers import (
 )
 from auditor.hosts.api import JsonApi
 from auditor.links import FigshareItem, figshare_item
-from auditor.models import LinkKind, Outcome
+from auditor.models import NOTHING_TO_DOWNLOAD, LinkKind, Outcome
 
 FIGSHARE_API = "https://api.figshare.com/v2"
 WHO = "figshare API"
 # The API's own code for "no such entity" in a 404's body.
 _NOT_FOUND_CODE = "EntityNotFound"
+# An article's details list at most this many of its files: a shorter list is all of them.
+LISTED_FILES = 10
 
 
 class Figshare(UrlAdapter[FigshareItem]):
@@ -63,11 +74,7 @@ class Figshare(UrlAdapter[FigshareItem]):
         try:
             answer = await self._api.get(f"{self._root}/articles/{article}")
             if answer.status in GONE_STATUSES:
-                body = _error_body(answer)
-                said = text_field(body, "code") == _NOT_FOUND_CODE or (
-                    text_field(body, "message") or ""
-                ).casefold().startswith("entity not found")
-                if said:
+                if _says_not_found(_error_body(answer)):
                     return gone(article, "figshare", "figshare: no such public article")
                 detail = f"{WHO} answered {answer.status} without saying the article is gone"
                 return verdict(Reason.COULD_NOT_ASK, Outcome.TRANSIENT, detail, answer.status)
@@ -89,18 +96,51 @@ class Figshare(UrlAdapter[FigshareItem]):
                 return withheld(what, "it is not public")
             kind = text_field(body, "defined_type_name") or "article"
             files = list_field(body, "files")
-            count = f"{len(files)} file{'s' * (len(files) != 1)}" if files else "no files listed"
-            if item.file is not None:
-                # The API lists at most ten files: one not among them is not known missing.
-                named_files = {str(number_field(f, "id")): text_field(f, "name") for f in files}
-                linked = named_files.get(item.file)
-                count += f"; the linked file {linked}" if linked else ""
             shown = number_field(body, "id")
-            named = str(shown) if shown is not None else article
-            detail = f"figshare article {named} ({kind}, {count})"
-            return verdict(Reason.FOUND, Outcome.OK, detail, 200)
+            named = f"figshare article {shown if shown is not None else article}"
+            if item.file is not None:
+                return await self._file(article, item.file, files, named, kind)
+            if isinstance(body.get("files"), list) and not files:
+                detail = f"{named} ({kind}, no files listed: {NOTHING_TO_DOWNLOAD})"
+                return verdict(Reason.FOUND, Outcome.OK, detail, 200)
+            count = f"{len(files)} file{'s' * (len(files) != 1)}" if files else "no files listed"
+            return verdict(Reason.FOUND, Outcome.OK, f"{named} ({kind}, {count})", 200)
         except Stop as stop:
             return stop.answer()
+
+    async def _file(
+        self, article: str, file: str, files: list[object], named: str, kind: str
+    ) -> HostAnswer:
+        """The verdict on a link to file `file` of a live article (`named`, of type `kind`):
+        among the article's `files`, else missing when that list is whole, else asked of the
+        file's own endpoint."""
+        listed = {str(number_field(f, "id")): text_field(f, "name") or file for f in files}
+        if file in listed:
+            count = f"{len(files)} file{'s' * (len(files) != 1)}"
+            return verdict(
+                Reason.FOUND,
+                Outcome.OK,
+                f"{named} ({kind}, {count}; the linked file {listed[file]})",
+                200,
+            )
+        missing = f"{named} ({kind}) holds no file {file}"
+        if len(files) < LISTED_FILES:
+            return verdict(Reason.GONE, Outcome.DEAD, missing, 404)
+        answer = await self._api.get(f"{self._root}/articles/{article}/files/{file}")
+        if answer.status in GONE_STATUSES:
+            if _says_not_found(_error_body(answer)):
+                return verdict(Reason.GONE, Outcome.DEAD, missing, 404)
+            detail = f"{WHO} answered {answer.status} without saying the file is gone"
+            return verdict(Reason.COULD_NOT_ASK, Outcome.TRANSIENT, detail, answer.status)
+        expect(answer, WHO, asked_for="file")
+        name = text_field(answer.json_object(WHO), "name") or file
+        return verdict(Reason.FOUND, Outcome.OK, f"{named} ({kind}; the linked file {name})", 200)
+
+
+def _says_not_found(body: dict[str, object]) -> bool:
+    """Whether an error body is the API's own "no such entity"."""
+    message = (text_field(body, "message") or "").casefold()
+    return text_field(body, "code") == _NOT_FOUND_CODE or message.startswith("entity not found")
 
 
 def _error_body(answer: Answer) -> dict[str, object]:

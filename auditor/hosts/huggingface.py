@@ -58,7 +58,7 @@ from auditor.hosts.github.cited import (
 from auditor.links import HuggingFaceCollection, huggingface_repository, is_weights_file
 from auditor.links.normalize import tree_or_blob_cites_folder
 from auditor.links.repositories import huggingface_repository_segments
-from auditor.models import ACCESS_ON_REQUEST, LinkKind, Outcome, RepoFacts
+from auditor.models import ACCESS_ON_REQUEST, NOTHING_TO_DOWNLOAD, LinkKind, Outcome, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
 HUGGINGFACE_API = "https://huggingface.co/api"
@@ -259,7 +259,9 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
     """A weights or data repository from its API metadata alone (nothing downloaded, no card
     read): `dead` when the Hub says it does not exist, `blocked` as private when only the token
     sees it, `ok` noted "access on request" when it is gated, and for a model whether it lists
-    weight files (`links.is_weights_file`)."""
+    weight files (`links.is_weights_file`), for a dataset whether it lists any file beyond its
+    card: one listing none is `ok`, noted that it holds nothing to download
+    (`models.NOTHING_TO_DOWNLOAD`), and credits no weights or data."""
     kind, repo_id = target
     try:
         body = await hub.metadata(kind, repo_id)
@@ -271,15 +273,17 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
         gated = body.get("gated")
         if gated not in (None, False, "false"):
             notes.append(f"gated: {ACCESS_ON_REQUEST}")
-        if kind == "models":
-            siblings = body.get("siblings")
+        siblings = body.get("siblings")
+        if isinstance(siblings, list):  # not listed: what it holds is not known
             names = [
                 s["rfilename"]
-                for s in (siblings if isinstance(siblings, list) else [])
+                for s in siblings
                 if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
             ]
-            if not any(map(is_weights_file, names)):
-                notes.append("no weight files listed")
+            if kind == "models" and not any(map(is_weights_file, names)):
+                notes.append(f"no weight files listed: {NOTHING_TO_DOWNLOAD}")
+            if kind == "datasets" and all(map(_card_or_attributes, names)):
+                notes.append(f"no data files listed: {NOTHING_TO_DOWNLOAD}")
         full_name = text_field(body, "id") or repo_id
         prefix = "" if kind == "models" else f"{kind}/"
         said = f" ({'; '.join(notes)})" if notes else ""
@@ -290,3 +294,8 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
         return verdict(Reason.FOUND, Outcome.OK, f"repository exists{said}", 200)
     except Stop as stop:
         return stop.answer()
+
+
+def _card_or_attributes(name: str) -> bool:
+    """A file every Hub repository may hold whatever it releases: its card, its attributes."""
+    return name in ("README.md", ".gitattributes")

@@ -6,7 +6,9 @@
   id such as `mit` or `cc-by-4.0`), `metadata.description` (HTML), `metadata.access_right`,
   `metadata.related_identifiers` (`{identifier, relation, scheme}`; the GitHub integration
   writes the repository it archived as `isSupplementTo`), and `files` (`{key, size, links}`);
-* a missing record answers 404, a deleted one 410 with its tombstone: `dead`.
+* a missing record answers 404, a deleted one 410 with its tombstone: `dead`; an open record
+  whose `files` is an empty list is `ok`, noted that it holds nothing to download
+  (`models.NOTHING_TO_DOWNLOAD`: as a weights or data link it credits nothing).
 
 A record's README is a README file among its files when it has one (read through
 `/api/records/{id}/files/{key}/content`), else its description. The code itself is packed in
@@ -37,7 +39,14 @@ from auditor.hosts.answers import (
 )
 from auditor.hosts.api import JsonApi
 from auditor.links import CODE_KINDS, normalize_url, zenodo_record
-from auditor.models import LinkKind, Outcome, ReadmeCover, ReadmeEvidence, RepoFacts
+from auditor.models import (
+    NOTHING_TO_DOWNLOAD,
+    LinkKind,
+    Outcome,
+    ReadmeCover,
+    ReadmeEvidence,
+    RepoFacts,
+)
 from auditor.readme.analysis import not_analysed, with_host_readme
 
 SITE = "https://zenodo.org"
@@ -106,6 +115,10 @@ class Zenodo(UrlAdapter[str]):
                 facts = replace(facts, readme_evidence=(note, *facts.readme_evidence))
             kind = record_type or "record"
             detail = f"Zenodo record {full_name} ({kind})"
+            if _lists_no_files(body, metadata):
+                detail = (
+                    f"Zenodo record {full_name} ({kind}, no files listed: {NOTHING_TO_DOWNLOAD})"
+                )
             final = record_url(full_name) if full_name != record_id else None
             return verdict(Reason.FOUND, Outcome.OK, detail, 200, facts=facts, final_url=final)
         except Stop as stop:
@@ -144,6 +157,13 @@ class Zenodo(UrlAdapter[str]):
         if text is None:
             return not_analysed(facts, "description", len(description.encode()))
         return await with_host_readme(facts, "description", len(text.encode()), text)
+
+
+def _lists_no_files(body: dict[str, object], metadata: dict[str, object]) -> bool:
+    """Whether the API says an open record holds no file: `files` an empty list. A record
+    whose files are restricted, closed or embargoed lists none to us and is not said empty."""
+    access = text_field(metadata, "access_right")
+    return body.get("files") == [] and access in (None, "open")
 
 
 def _supplements(metadata: dict[str, object]) -> tuple[str, ...]:

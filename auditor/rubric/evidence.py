@@ -36,6 +36,7 @@ from auditor.models import (
     Paper,
     ReadmeCover,
     RepoFacts,
+    holds_nothing,
 )
 from auditor.timestamps import day_of
 
@@ -182,6 +183,7 @@ class PaperLinks:
                 r.link.url
                 for r in cited
                 if r.check.outcome in RESOLVED
+                and not holds_nothing(r.check)
                 and (
                     (r.repo is not None and r.repo.record_type in DATA_RECORD_TYPES)
                     or artifact_host(r.link.url) == "data"

@@ -35,6 +35,7 @@ from auditor.models import (
     Outcome,
     ReadmeCover,
     Whose,
+    holds_nothing,
     is_private_check,
 )
 from auditor.readme.titles import same_title
@@ -86,10 +87,12 @@ def _withheld(ctx: Context, cover: ReadmeCover, what: str) -> Answer | None:
 
 def _from_artifacts(ctx: Context, kind: ArtifactKind, what: str, cited: list[str]) -> Answer | None:
     """D4's and E3's answer from the outcomes of the paper's own `kind` links the candidate's
-    README gives (`Link.artifact`; another work's never count): pass when one resolves (one
-    shown only on request is noted so), fail when every one is dead or private, else unknown.
-    A live link of that kind the paper cites itself (`cited`) passes whatever the README's are.
-    None when the README gives none we checked."""
+    README gives (`Link.artifact`; another work's never count): pass when one resolves and
+    holds something (one shown only on request is noted so), fail when every one is dead,
+    private or answers holding nothing to download (`holds_nothing`: a releases page without
+    a release, a model listing no weight files, a record without files), else unknown. A live
+    link of that kind the paper cites itself (`cited`) passes whatever the README's are. None
+    when the README gives none we checked."""
     mine = [
         r
         for r in ctx.own
@@ -100,7 +103,7 @@ def _from_artifacts(ctx: Context, kind: ArtifactKind, what: str, cited: list[str
     if not mine:
         return None
     artifacts = {r.link.url for r in ctx.own if r.link.artifact is not None}
-    resolved = [r for r in mine if r.check.outcome in RESOLVED]
+    resolved = [r for r in mine if r.check.outcome in RESOLVED and not holds_nothing(r.check)]
     if resolved:
         urls = [r.link.url for r in resolved[:3]]
         if any(ACCESS_ON_REQUEST in r.check.detail for r in resolved[:3]):
@@ -109,10 +112,19 @@ def _from_artifacts(ctx: Context, kind: ArtifactKind, what: str, cited: list[str
     alive = [u for u in cited if u not in artifacts][:3]
     if alive:
         return answer(PASS, f"{what} linked", alive)
-    evidence = [f"{r.link.url}: {r.check.detail}" for r in mine[:3]]
-    if all(r.check.outcome is Outcome.DEAD or is_private_check(r.check) for r in mine):
-        return answer(FAIL, f"every {what} link is dead or private", evidence)
-    return answer(UNKNOWN, f"the {what} links could not be checked", evidence)
+    empty = [r for r in mine if holds_nothing(r.check)]
+    # The links holding nothing shown first: they are the reason when there are any.
+    shown = [*empty, *(r for r in mine if r not in empty)][:3]
+    evidence = [f"{r.link.url}: {r.check.detail}" for r in shown]
+    if not all(
+        r.check.outcome is Outcome.DEAD or is_private_check(r.check) or holds_nothing(r.check)
+        for r in mine
+    ):
+        return answer(UNKNOWN, f"the {what} links could not be checked", evidence)
+    if empty:
+        reason = f"the {what} link answers but holds no {what}: {empty[0].check.detail}"
+        return answer(FAIL, reason, evidence)
+    return answer(FAIL, f"every {what} link is dead or private", evidence)
 
 
 def _files_or_readme(
@@ -181,8 +193,10 @@ def evaluation_code(ctx: Context) -> Answer:
     "Git LFS noted), a Hugging Face model or release asset linked from the README or the "
     "paper and not dead, or a README weights section with a link (third-party base models and "
     "promises do not count)",
-    fails="no weights, or every weights link we checked is dead or private (n/a when the "
-    "README says why the weights cannot be released: privacy, a licence, their size)",
+    fails="no weights, or every weights link we checked is dead, private or holds nothing to "
+    "download (a releases page without a release, a model listing no weight files, a record "
+    "without files) (n/a when the README says why the weights cannot be released: privacy, a "
+    "licence, their size)",
     unknown=f"{NO_FACTS}, or none of the README's own weights links could be checked (a host "
     "that answers only a browser, a GitHub budget spent), or folders named for weights not "
     "listed (GitHub budget)",
@@ -320,8 +334,9 @@ def container(ctx: Context) -> Answer:
     "E3", ENVIRONMENT, "Data download documented", 2,
     passes="the README explains how to get or prepare the data, or the paper or README links "
     "a live data record (a Hugging Face dataset, a data host, a Zenodo or OSF dataset record)",
-    fails="neither, or every data link the README gives is dead or private (n/a when the "
-    "README says why the data cannot be released: privacy, a licence, its size)",
+    fails="neither, or every data link the README gives is dead, private or holds nothing to "
+    "download (a dataset or record without files) (n/a when the README says why the data "
+    "cannot be released: privacy, a licence, its size)",
     unknown=f"{NO_FACTS}, or none of the README's data links could be checked",
     fix="say in the README where to get the data and how to prepare it",
 )  # fmt: skip

@@ -1,8 +1,12 @@
 """Weights and data asked of their hosts' APIs, through the command line against the fake GitHub
-(REST without a token, GraphQL with one) and the fake figshare API on 127.0.0.1: figshare
-articles (live, deleted, embargoed), GitHub release assets (present, missing from a release
-that exists, of a tag that does not exist, not asked when the tokenless budget is spent), and
-checkpoints committed in the repository (in a folder named for weights, in Git LFS)."""
+(REST without a token, GraphQL with one) and the fake figshare, Hugging Face and Zenodo APIs on
+127.0.0.1: figshare articles (live, deleted, embargoed, listing no file) and links to one of
+their files (listed, gone from the article), GitHub release assets (present, missing from a
+release that exists, of a tag that does not exist, not asked when the tokenless budget is
+spent), links that answer but hold nothing to download (a releases page or the latest release
+of a repository without one, a release without assets, a model listing no weight files, an
+empty record: `ok`, never `dead`, and no D4/E3 credit), and checkpoints committed in the
+repository (in a folder named for weights, in Git LFS)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,14 @@ from auditor import cli
 from auditor.net import client
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
-from tests.support.fake_hosts import FigshareArticle, figshare_routes, host_world
+from tests.support.fake_hosts import (
+    FigshareArticle,
+    ZenodoRecord,
+    figshare_routes,
+    host_world,
+    huggingface_routes,
+    zenodo_routes,
+)
 from tests.support.local_servers import FakeDNS
 
 TOKEN = "artifact-apis-token"
@@ -54,6 +65,16 @@ def weights(sentence: str) -> str:
 
 def asset(name: str, tag: str, file: str) -> str:
     return f"https://github.com/acme/{name}/releases/download/{tag}/{file}"
+
+
+def releases(name: str, rest: str = "") -> str:
+    return f"https://github.com/acme/{name}/releases{rest}"
+
+
+# The cases whose weights link is into a repository's releases (asked together with a token).
+RELEASE_LINKS = 7
+# The cases whose repository has no release at all.
+NO_RELEASE = ("releases-empty", "latest-empty")
 
 
 def repositories() -> list[FakeRepo]:
@@ -115,6 +136,65 @@ def repositories() -> list[FakeRepo]:
             {},
             (),
         ),
+        "releases-empty": (
+            weights(
+                f"Our trained weights are attached to the [releases]({releases('releases-empty')})."
+            ),
+            {},
+            (),
+        ),
+        "latest-empty": (
+            weights(
+                "Download our trained checkpoint from the "
+                f"[latest release]({releases('latest-empty', '/latest')})."
+            ),
+            {},
+            (),
+        ),
+        "release-no-assets": (
+            weights(
+                "Our trained checkpoint is in "
+                f"[release v1.0]({releases('release-no-assets', '/tag/v1.0')})."
+            ),
+            {},
+            (),
+        ),
+        "hub-empty": (
+            weights("Our trained model is on Hugging Face: https://huggingface.co/acme/hub-empty"),
+            {},
+            (),
+        ),
+        "figshare-empty": (
+            weights(
+                "Download our trained checkpoint from "
+                "[figshare](https://figshare.com/articles/dataset/labnet_weights/4004)."
+            ),
+            {},
+            (),
+        ),
+        "figshare-file": (
+            weights(
+                "Download our trained checkpoint: "
+                "[labnet.pt](https://figshare.com/articles/dataset/labnet_weights/4001?file=400100)."
+            ),
+            {},
+            (),
+        ),
+        "figshare-file-gone": (
+            weights(
+                "Download our trained checkpoint: "
+                "[labnet.pt](https://figshare.com/articles/dataset/labnet_weights/4001?file=400177)."
+            ),
+            {},
+            (),
+        ),
+        "zenodo-empty": (
+            readme(
+                "## Data\n\nDownload our dataset from [Zenodo](https://zenodo.org/records/5001).\n"
+            ),
+            {},
+            (),
+        ),
         "committed": (readme(), {"checkpoints/labnet.pth": "weights"}, ()),
         "lfs": (readme(), {"labnet.ckpt": "pointer", ".gitattributes": LFS}, ()),
         "data-only": (readme(), {"data/features.npz": "numbers"}, ()),
@@ -123,7 +203,7 @@ def repositories() -> list[FakeRepo]:
         FakeRepo(
             f"acme/{name}",
             {"README.md": text, **FILES, **files},
-            release=RELEASE,
+            release=None if name in NO_RELEASE else RELEASE,
             release_assets=assets,
         )
         for name, (text, files, assets) in cases.items()
@@ -146,7 +226,15 @@ def articles() -> list[FigshareArticle]:
         FigshareArticle(4001, files=("labnet.pt",), kind="model"),
         FigshareArticle(4002, deleted=True),
         FigshareArticle(4003, files=("scans.zip",), embargo_until="2027-06-01"),
+        FigshareArticle(4004, files=(), kind="model"),
     ]
+
+
+def hub() -> dict[str, Any]:
+    """A model of the paper's owner listing its card and a config, no weight file."""
+    return huggingface_routes(
+        "acme/hub-empty", "# hub-empty", weights=(), siblings=("config.json",)
+    )
 
 
 def audit(
@@ -154,7 +242,13 @@ def audit(
 ) -> dict[str, Any]:
     """One `auditor audit` of a paper per repository; the scorecard, with its notes."""
     with (
-        host_world({"figshare": figshare_routes(articles())}) as hosts,
+        host_world(
+            {
+                "figshare": figshare_routes(articles()),
+                "huggingface": hub(),
+                "zenodo": zenodo_routes([ZenodoRecord(5001, resource_type="dataset")]),
+            }
+        ) as hosts,
         pytest.MonkeyPatch.context() as patch,
     ):
         patch.setattr(client, "system_resolver", FakeDNS({"github.com": "140.82.112.3"}))
@@ -237,7 +331,7 @@ def test_a_release_asset_present_in_its_release_passes_d4(scorecard: dict[str, A
     batches = [q for q in scorecard["graphql_queries"] if q.startswith("query Releases(")]
     if scorecard["graphql_queries"]:
         assert (by_rest, len(batches)) == (False, 1)
-        assert batches[0].count(": repository(") == 4
+        assert batches[0].count(": repository(") == RELEASE_LINKS
     else:
         assert by_rest
 
@@ -260,6 +354,69 @@ def test_an_asset_of_a_repository_only_the_token_sees_fails_d4(scorecard: dict[s
     # Without a token GitHub says the repository does not exist; with one, that it is private.
     assert link["outcome"] == ("blocked" if scorecard["graphql_queries"] else "dead")
     assert criterion(scorecard, "private-weights", "D4")["result"] == "fail"
+
+
+@pytest.mark.parametrize("name", NO_RELEASE)
+def test_a_releases_page_of_a_repository_without_a_release_answers_but_fails_d4(
+    scorecard: dict[str, Any], name: str
+) -> None:
+    # github.com shows the page: never dead; it holds no weights, so D4 is not credited.
+    link = artifact(scorecard, name)
+    assert link["outcome"] == "ok"
+    assert "the repository has no release (nothing to download)" in link["detail"]
+    d4 = criterion(scorecard, name, "D4")
+    assert d4["result"] == "fail"
+    assert d4["reason"].startswith("the weights link answers but holds no weights: ")
+
+
+def test_a_release_without_assets_answers_but_fails_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "release-no-assets")
+    assert link["outcome"] == "ok"
+    assert "release v1.0 exists (no asset: nothing to download)" in link["detail"]
+    assert criterion(scorecard, "release-no-assets", "D4")["result"] == "fail"
+
+
+def test_a_model_listing_no_weight_files_answers_but_fails_d4(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "hub-empty")
+    assert (link["whose"], link["outcome"]) == ("own", "ok")
+    assert "no weight files listed: nothing to download" in link["detail"]
+    d4 = criterion(scorecard, "hub-empty", "D4")
+    assert d4["result"] == "fail"
+    assert d4["reason"].startswith("the weights link answers but holds no weights: ")
+    assert d4["evidence"][0].startswith("https://huggingface.co/acme/hub-empty: ")
+
+
+def test_a_figshare_article_listing_no_file_answers_but_fails_d4(
+    scorecard: dict[str, Any],
+) -> None:
+    link = artifact(scorecard, "figshare-empty")
+    assert link["outcome"] == "ok"
+    assert "figshare article 4004 (model, no files listed: nothing to download)" in link["detail"]
+    assert criterion(scorecard, "figshare-empty", "D4")["result"] == "fail"
+
+
+def test_an_empty_zenodo_record_answers_but_fails_e3(scorecard: dict[str, Any]) -> None:
+    link = artifact(scorecard, "zenodo-empty")
+    assert (link["artifact"], link["outcome"]) == ("data", "ok")
+    assert "no files listed: nothing to download" in link["detail"]
+    e3 = criterion(scorecard, "zenodo-empty", "E3")
+    assert e3["result"] == "fail"
+    assert e3["reason"].startswith("the data link answers but holds no data: ")
+
+
+def test_a_link_to_one_figshare_file_is_judged_on_its_article_s_files(
+    scorecard: dict[str, Any],
+) -> None:
+    listed = artifact(scorecard, "figshare-file")
+    assert listed["outcome"] == "ok"
+    assert "the linked file labnet.pt" in listed["detail"]
+    assert criterion(scorecard, "figshare-file", "D4")["result"] == "pass"
+    gone = artifact(scorecard, "figshare-file-gone")
+    assert gone["outcome"] == "dead"
+    assert "figshare article 4001 (model) holds no file 400177" in gone["detail"]
+    assert criterion(scorecard, "figshare-file-gone", "D4")["result"] == "fail"
+    # Judged on the article's list: its file endpoint is not asked, nothing is downloaded.
+    assert not any("/files/" in path for path in scorecard["figshare_asked"])
 
 
 def test_checkpoints_committed_in_a_weights_folder_are_credited(

@@ -622,12 +622,15 @@ def huggingface_routes(
     private: bool = False,
     siblings: tuple[str, ...] = (),
     gated: bool | str = False,
+    weights: tuple[str, ...] = ("model.safetensors",),
+    collection: str = "models",
 ) -> dict[str, Route]:
-    """huggingface.co/docs/hub/api: GET /api/models/{repo_id} (id, author, sha, lastModified,
-    createdAt, private, disabled, gated, downloads, likes, tags, cardData, siblings
-    [{rfilename}]); the card from the file URL /{repo_id}/resolve/main/README.md. `siblings`:
-    files besides the card and the weights; `gated`: False, or "auto" / "manual" (how access
-    requests are approved)."""
+    """huggingface.co/docs/hub/api: GET /api/{models|datasets}/{repo_id} (id, author, sha,
+    lastModified, createdAt, private, disabled, gated, downloads, likes, tags, cardData,
+    siblings [{rfilename}]); the card from the file URL /{prefix}{repo_id}/resolve/main/
+    README.md. `siblings`: files besides the card and the `weights` (none: a repository
+    listing only its card); `gated`: False, or "auto" / "manual" (how access requests are
+    approved)."""
     model = {
         "_id": "6601",
         "id": repo_id,
@@ -643,11 +646,12 @@ def huggingface_routes(
         "likes": 2,
         "tags": ["pytorch", "license:apache-2.0"],
         "cardData": {"license": "apache-2.0"},
-        "siblings": [{"rfilename": name} for name in ("README.md", "model.safetensors", *siblings)],
+        "siblings": [{"rfilename": name} for name in ("README.md", *weights, *siblings)],
     }
+    prefix = "" if collection == "models" else f"{collection}/"
     return {
-        f"/api/models/{repo_id}": reply(model),
-        f"/{repo_id}/resolve/main/README.md": reply(card),
+        f"/api/{collection}/{repo_id}": reply(model),
+        f"/{prefix}{repo_id}/resolve/main/README.md": reply(card),
     }
 
 
@@ -767,10 +771,16 @@ def gitlab_tree_routes(
 @dataclass
 class FigshareArticle:
     id: int
-    files: tuple[str, ...] = ("model.pt",)
+    files: tuple[str, ...] = ("model.pt",)  # file `id * 100 + i` is the i-th
     kind: str = "dataset"
     deleted: bool = False  # answers 404 with the API's "Entity not found"
     embargo_until: str | None = None  # an embargo on its files, until that day
+    gone_files: tuple[int, ...] = ()  # file ids its file endpoint says it does not hold
+
+
+# An article's details list this many of its files at most (figshare's "View article
+# details"); the rest are found by their own endpoint.
+FIGSHARE_LISTED_FILES = 10
 
 
 def figshare_routes(articles: list[FigshareArticle]) -> dict[str, Route]:
@@ -780,7 +790,10 @@ def figshare_routes(articles: list[FigshareArticle]) -> dict[str, Route]:
     `defined_type_name`, `files` [{id, name, size, download_url}], `is_public`, `is_embargoed`,
     `embargo_date`, `embargo_type` (`article` or `file`), `is_confidential`; an article that
     does not exist (or is not public) answers 404 with `{"message": "Entity not found:
-    article", "code": "EntityNotFound"}`."""
+    article", "code": "EntityNotFound"}`. The details list the first `FIGSHARE_LISTED_FILES`
+    files; each file is at GET /v2/articles/{article_id}/files/{file_id} ("Article file
+    details", a `PublicFile`); the ids of `gone_files` answer 404 with the API's "Entity not
+    found: file"."""
     routes: dict[str, Route] = {}
     for article in articles:
         path = f"/v2/articles/{article.id}"
@@ -791,14 +804,19 @@ def figshare_routes(articles: list[FigshareArticle]) -> dict[str, Route]:
         embargoed = article.embargo_until is not None
         files = [
             {
-                "id": article.id * 10 + i,
+                "id": article.id * 100 + i,
                 "name": name,
                 "size": 1024,
                 "is_link_only": False,
-                "download_url": f"https://ndownloader.figshare.com/files/{article.id * 10 + i}",
+                "download_url": f"https://ndownloader.figshare.com/files/{article.id * 100 + i}",
             }
             for i, name in enumerate(article.files)
         ]
+        for listed in [] if embargoed else files:
+            routes[f"{path}/files/{listed['id']}"] = reply(listed)
+        for gone_file in article.gone_files:
+            missing = {"message": "Entity not found: file", "code": "EntityNotFound"}
+            routes[f"{path}/files/{gone_file}"] = reply(missing, 404)
         routes[path] = reply(
             {
                 "id": article.id,
@@ -807,7 +825,7 @@ def figshare_routes(articles: list[FigshareArticle]) -> dict[str, Route]:
                 "url_public_html": f"https://figshare.com/articles/{article.kind}/a/{article.id}",
                 "defined_type_name": article.kind,
                 "published_date": "2026-02-01T10:00:00Z",
-                "files": [] if embargoed else files,
+                "files": [] if embargoed else files[:FIGSHARE_LISTED_FILES],
                 "is_public": True,
                 "is_embargoed": embargoed,
                 "embargo_date": article.embargo_until,

@@ -9,7 +9,10 @@ GitHub's REST reference ("Releases") describes the answers:
 * `GET /repos/{owner}/{repo}/releases/latest`: the newest release that is neither a draft nor a
   pre-release (what `releases/latest/download/FILE` serves); 404 when there is none;
 * `GET /repos/{owner}/{repo}/releases?per_page=1`: a `releases` or `releases/latest` page holds
-  something when any release is listed (pre-releases included; `[]`: none, `dead`).
+  something when any release is listed (pre-releases included). `[]`: github.com still shows
+  the page, so the link is `ok`, noted that it holds nothing to download
+  (`models.NOTHING_TO_DOWNLOAD`: no weights or data credited), as a release without assets is;
+  `dead` is for a repository, a release or an asset that is not there.
 
 A renamed repository's 301 is followed. Release links are asked once every repository of the
 run was; without a token (60 requests an hour) each is asked only while the budget allows,
@@ -42,7 +45,7 @@ from auditor.hosts.github.endpoints import ApiEndpoint
 from auditor.hosts.github.rest import HOW_TO_GET_THEM, RestReader
 from auditor.hosts.github.transport import Transport
 from auditor.links import GitHubRelease
-from auditor.models import Outcome
+from auditor.models import NOTHING_TO_DOWNLOAD, Outcome
 
 # The detail of a release link not asked to keep the tokenless budget.
 NOT_ASKED = (
@@ -119,12 +122,17 @@ def judged(
     if is_listing(release):
         if count:
             return verdict(Reason.FOUND, Outcome.OK, f"{WHO}: the repository has releases", 200)
-        return verdict(Reason.GONE, Outcome.DEAD, f"{WHO}: the repository has no release", 404)
+        # github.com shows the releases page of a repository without one: not dead, empty.
+        detail = f"{WHO}: the repository has no release ({NOTHING_TO_DOWNLOAD})"
+        return verdict(Reason.FOUND, Outcome.OK, detail, 200)
     if tag is None:
         named = f"release {release.tag}" if release.tag is not None else "latest release"
         return verdict(Reason.GONE, Outcome.DEAD, f"{WHO}: no {named} (or no repository)", 404)
     if release.asset is None:
-        assets = f"{count} asset{'s' * (count != 1)}"
+        # A release without assets offers only the source archives GitHub makes of the tag.
+        assets = (
+            f"{count} asset{'s' * (count != 1)}" if count else f"no asset: {NOTHING_TO_DOWNLOAD}"
+        )
         return verdict(Reason.FOUND, Outcome.OK, f"{WHO}: release {tag} exists ({assets})", 200)
     if release.asset in names:
         return verdict(Reason.FOUND, Outcome.OK, f"{WHO}: release {tag} holds {release.asset}", 200)
