@@ -15,6 +15,7 @@ from auditor.hosts.huggingface import MAX_CARD_BYTES
 from auditor.links import is_code_link
 from auditor.models import (
     NOTHING_TO_DOWNLOAD,
+    WEIGHTS_FOLDERS,
     LicenseClass,
     LinkKind,
     Outcome,
@@ -36,7 +37,7 @@ from tests.support.fake_hosts import (
     huggingface_routes,
     huggingface_tree_routes,
 )
-from tests.support.local_servers import Reply, plain_fetcher, serve
+from tests.support.local_servers import Reply, Route, plain_fetcher, serve
 
 # Shaped like GET https://gitlab.com/api/v4/projects/:id?license=true.
 GITLAB_PROJECT = {
@@ -125,7 +126,8 @@ async def test_gitlab_project(server: FakeGitHub, forges: ForgeFacts) -> None:
     assert facts.readme_covers == (ReadmeCover.INSTALL,)
     # The project path is sent URL-encoded, as the API requires.
     assert server.requests[0].path == "/api/v4/projects/sci-lab%2Fsolvers%2Fpde-net?license=true"
-    assert forges.requests_made == 2
+    # The project, its README, and its root's tree (for checkpoints committed there).
+    assert forges.requests_made == 3
 
 
 async def test_gitlab_missing_and_moved(server: FakeGitHub, forges: ForgeFacts) -> None:
@@ -785,3 +787,102 @@ async def test_a_hub_repository_listing_nothing_released_is_ok_and_holds_nothing
             result = await forges.artifact(url, LinkKind.HUGGINGFACE)
     assert result.check.outcome is Outcome.OK
     assert (NOTHING_TO_DOWNLOAD in result.check.detail) is holds_nothing
+
+
+# --- checkpoints committed in folders named for weights, on every forge --------------------------
+
+WEIGHTED = {
+    "README.md": "# Labeller\n\nThe code of our labelling paper.\n",
+    "train.py": "print('train')\n",
+    "labnet-small.pt": "weights",
+    "checkpoints/labnet.pth": "weights",
+    "checkpoints/imagenet/best.ckpt": "weights",
+    "checkpoints/imagenet/old/first.pt": "weights",  # a third level: not listed
+    "data/features.npz": "numbers",  # an ambiguous extension, no weights context
+}
+COMMITTED = ("labnet-small.pt", "checkpoints/labnet.pth", "checkpoints/imagenet/best.ckpt")
+
+
+def weighted_forge(forge: str) -> tuple[str, dict[str, Route], str]:
+    """(environment variable and API root path, the fake's routes, the repository's URL) of the
+    repository `WEIGHTED` on `forge`."""
+    readme = {"README.md": WEIGHTED["README.md"]}
+    match forge:
+        case "gitlab":
+            routes = {
+                **gitlab_tree_routes(77, WEIGHTED),
+                **gitlab_routes("lab/weighted", WEIGHTED["README.md"]),
+            }
+            return "GITLAB_API_URL=/api/v4", routes, "https://gitlab.com/lab/weighted"
+        case "codeberg":
+            routes = {
+                **forgejo_routes("lab/weighted", readme, site="https://codeberg.org"),
+                **forgejo_tree_routes("lab/weighted", WEIGHTED),
+            }
+            return "CODEBERG_API_URL=/api/v1", routes, "https://codeberg.org/lab/weighted"
+        case "bitbucket":
+            routes = {
+                **bitbucket_routes("lab/weighted", readme),
+                **bitbucket_tree_routes("lab/weighted", WEIGHTED),
+            }
+            return "BITBUCKET_API_URL=/2.0", routes, "https://bitbucket.org/lab/weighted"
+        case _:
+            routes = {
+                **gitee_routes("lab/weighted", WEIGHTED),
+                **gitee_tree_routes("lab/weighted", WEIGHTED),
+            }
+            return "GITEE_API_URL=/api/v5", routes, "https://gitee.com/lab/weighted"
+
+
+async def weighted_facts(forge: str, failing: str | None = None) -> tuple[RepoFacts, list[str]]:
+    """The facts of `WEIGHTED` on `forge` and the paths its fake was asked; `failing`: a path
+    that answers 500 instead."""
+    variable, routes, url = weighted_forge(forge)
+    name, root = variable.split("=")
+    if failing is not None:
+        routes[failing] = Reply(500, b"boom")
+    with serve(routes) as fake:
+        async with plain_fetcher() as fetcher:
+            roots = api_roots_from({name: fake.url(root)})
+            settings = Settings(max_retries=0, retry_base_delay=0.0, api_roots=roots)
+            result = await ForgeFacts(fetcher, settings).check(url)
+        asked = [seen.path for seen in fake.requests]
+    assert result.check.outcome is Outcome.OK, result.check.detail
+    assert result.facts is not None
+    return result.facts, asked
+
+
+FORGES = ("gitlab", "codeberg", "bitbucket", "gitee")
+
+
+@pytest.mark.parametrize("forge", FORGES)
+async def test_checkpoints_in_a_folder_named_for_weights_are_committed_weights(forge: str) -> None:
+    facts, asked = await weighted_facts(forge)
+    assert facts.committed_weights == COMMITTED
+    assert WEIGHTS_FOLDERS not in facts.skipped
+    # The folder and its first subfolders, a request each; never deeper, never `data/`.
+    assert not any("data" in path or "old" in path for path in asked)
+
+
+async def test_gitlab_reads_its_root_tree_for_the_weights_alone() -> None:
+    # GitLab's facts read no other root listing: the tree costs one request, its folders one each.
+    facts, asked = await weighted_facts("gitlab")
+    assert asked.count("/api/v4/projects/77/repository/tree") == 3  # root, checkpoints/, imagenet/
+    assert facts.root_files == ()  # no other fact is read from it
+
+
+@pytest.mark.parametrize(
+    ("forge", "failing"),
+    [
+        ("codeberg", "/api/v1/repos/lab/weighted/contents/checkpoints"),
+        ("bitbucket", "/2.0/repositories/lab/weighted/src/main/checkpoints/"),
+        ("gitee", "/api/v5/repos/lab/weighted/contents/checkpoints"),
+        ("gitlab", "/api/v4/projects/77/repository/tree"),
+    ],
+)
+async def test_a_weights_folder_the_forge_would_not_list_leaves_d4_unknown(
+    forge: str, failing: str
+) -> None:
+    facts, _ = await weighted_facts(forge, failing)
+    assert WEIGHTS_FOLDERS in facts.skipped
+    assert "checkpoints/labnet.pth" not in facts.committed_weights

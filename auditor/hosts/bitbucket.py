@@ -56,7 +56,7 @@ from auditor.hosts.github.cited import (
     located_answer,
     not_located,
 )
-from auditor.hosts.listing import complete_from_root, no_file
+from auditor.hosts.listing import complete_from_root, no_file, with_weights_folders
 from auditor.links.normalize import bitbucket_cites_folder
 from auditor.models import LinkKind, Release, RepoFacts
 
@@ -168,6 +168,12 @@ class Bitbucket(FolderForge[str]):
                 return raw.text if raw.status == 200 else None
 
             facts = await complete_from_root(facts, entries, read)
+            folders = [path for path, is_file in entries if not is_file]
+
+            async def folder_listing(folder: str) -> Entries | None:
+                return await self._listing(facts, folder, None)
+
+            facts = await with_weights_folders(facts, folders, folder_listing)
             tags = await self._api.get(f"{base}/refs/tags?sort=-target.date&pagelen=1")
             if tags.status == 200:
                 newest = list_field(tags.json_object("Bitbucket API"), "values")[:1]

@@ -57,7 +57,7 @@ from auditor.hosts.github.cited import (
     located_answer,
     not_located,
 )
-from auditor.hosts.listing import complete_from_root, no_file
+from auditor.hosts.listing import complete_from_root, no_file, with_weights_folders
 from auditor.links.normalize import forgejo_cites_folder
 from auditor.models import LinkKind, Release, RepoFacts
 
@@ -194,7 +194,13 @@ class Forgejo(FolderForge[str]):
             raw = await self._api.get(f"{base}/raw/{quote(path)}?ref={quote(branch, safe='')}")
             return raw.text if raw.status == 200 else None
 
-        return await complete_from_root(facts, entries, read)
+        facts = await complete_from_root(facts, entries, read)
+        folders = [name for name, is_file in entries if not is_file]
+
+        async def folder_listing(folder: str) -> Entries | None:
+            return await self._listing(facts.full_name, folder, branch)
+
+        return await with_weights_folders(facts, folders, folder_listing)
 
 
 def forgejo_cited(url: str, full_name: str) -> CitedPath | None:

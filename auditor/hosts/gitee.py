@@ -52,7 +52,7 @@ from auditor.hosts.github.cited import (
     located_answer,
     not_located,
 )
-from auditor.hosts.listing import complete_from_root, no_file
+from auditor.hosts.listing import complete_from_root, no_file, with_weights_folders
 from auditor.links.normalize import tree_or_blob_cites_folder
 from auditor.models import LinkKind, Release, RepoFacts
 
@@ -166,6 +166,12 @@ class Gitee(FolderForge[str]):
                 return raw.text if raw.status == 200 else None
 
             facts = await complete_from_root(facts, entries, read)
+            folders = [path for path, is_file in entries if not is_file]
+
+            async def folder_listing(folder: str) -> Entries | None:
+                return await self._listing(full_name, folder, branch)
+
+            facts = await with_weights_folders(facts, folders, folder_listing)
             latest = await self._api.get(f"{base}/releases/latest")
             if latest.status == 200 and latest.text.strip() not in ("", "null"):
                 release = latest.json_object("Gitee API")

@@ -11,14 +11,20 @@ A link to `/-/tree/REF/PATH` or `/-/blob/REF/PATH` is judged on that folder, as 
 (`hosts.github.cited`: the same splits of REF and PATH, the longest ref first, and the same
 `locate`): the folder listed through the repository tree API (`/repository/tree?path=&ref=`),
 a ref's existence asked of `/repository/commits/{ref}`, its README (or the nearest up the tree)
-and dependency lists read raw."""
+and dependency lists read raw.
+
+The root's tree (`/repository/tree`) is listed for the checkpoints committed there and in the
+root folders named for weights (`listing.with_weights_folders`, each folder one more tree
+request); no other fact is read from it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Literal
 from urllib.parse import quote, unquote, urlsplit
 
+from auditor.facts import repofiles
 from auditor.facts.licenses import license_class, spdx_from_key
 from auditor.hosts.adapter import NOT_SERVED, HostAnswer, Reason, UrlAdapter, not_served
 from auditor.hosts.answers import (
@@ -45,9 +51,10 @@ from auditor.hosts.github.cited import (
     located_answer,
     not_located,
 )
+from auditor.hosts.listing import with_weights_folders
 from auditor.links import gitlab_project
 from auditor.links.normalize import gitlab_cites_folder
-from auditor.models import LinkKind, RepoFacts
+from auditor.models import WEIGHTS_FOLDERS, LinkKind, RepoFacts
 from auditor.readme.analysis import with_host_readme
 
 GITLAB_API = "https://gitlab.com/api/v4"
@@ -99,6 +106,8 @@ class GitLab(UrlAdapter[str]):
                 if raw is not None:
                     size = len(raw.encode())
                     facts = await with_host_readme(facts, readme_path, size, raw)
+            if not facts.empty:
+                facts = await self._committed_weights(body.get("id", quote(path, safe="")), facts)
             return found(facts, path, f"{self._site}/{facts.full_name}")
         except Stop as stop:
             return stop.answer()
@@ -140,6 +149,25 @@ class GitLab(UrlAdapter[str]):
             description=text_field(body, "description") or None,
         )
         return body, facts
+
+    async def _committed_weights(self, project: object, facts: RepoFacts) -> RepoFacts:
+        """`facts` with the checkpoints committed at the root and in the root folders named for
+        weights (`listing.with_weights_folders`), from the root's tree: the one listing of the
+        root this adapter asks (no other fact is read from it). A root the API would not list
+        leaves them unknown (`WEIGHTS_FOLDERS` skipped), never absent."""
+        try:
+            root = await self._tree(project, "", None)
+        except Stop:
+            return replace(facts, skipped=(*facts.skipped, WEIGHTS_FOLDERS))
+        if root is None:
+            return facts
+        facts = repofiles.with_committed_weights(facts, [n for n, is_file in root if is_file])
+        folders = [name for name, is_file in root if not is_file]
+
+        async def listing(folder: str) -> Entries | None:
+            return await self._tree(project, folder, None)
+
+        return await with_weights_folders(facts, folders, listing)
 
     async def _raw(self, project: object, path: str, ref: str | None) -> str | None:
         """A file of the project at `ref` (None: the default branch), None when absent."""

@@ -1,6 +1,9 @@
 """A repository's facts from its raw pieces, the same whichever host listed them (GitHub's two
 APIs, Bitbucket, Codeberg and Forgejo, Gitee, Software Heritage): its root listing, the README
-the host would show, and the dependency lists that decide pinning. What the names mean is
+the host would show, and the dependency lists that decide pinning; on the forges that list a
+folder by path (GitLab, Codeberg and Forgejo, Bitbucket, Gitee), the checkpoints committed in
+the root folders named for weights (`with_weights_folders`; GitHub lists them in its own
+batches, the Hugging Face Hub lists every file at once). What the names mean is
 `auditor.facts.repofiles`'; what a README covers, `auditor.readme.analysis`'s."""
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from auditor.deadline import in_thread
 from auditor.facts import repofiles
-from auditor.models import RepoFacts
+from auditor.hosts.answers import Stop
+from auditor.models import WEIGHTS_FOLDERS, RepoFacts
 from auditor.readme.analysis import with_readme
 
 
@@ -134,3 +138,42 @@ async def complete_from_root(
     return await complete_off_loop(
         facts, empty=not entries, tree=tree, readme=readme, manifests=manifests
     )
+
+
+# A folder's listing by its path from the root, at the default branch: (name, is_file) pairs;
+# None when the host lists no such folder.
+FolderLister = Callable[[str], Awaitable[Sequence[tuple[str, bool]] | None]]
+
+
+async def with_weights_folders(
+    facts: RepoFacts, root: Iterable[str], listing: FolderLister
+) -> RepoFacts:
+    """`facts` with the checkpoints committed in the root folders named for weights among the
+    root's entry names (`repofiles.weights_folders`, at most three) and in the first
+    subfolders of each (`repofiles.weights_subfolders`), one `listing` request a folder, as
+    GitHub's are listed. A folder the host would not list (a failure, an answer naming no
+    folder) is named as skipped (`WEIGHTS_FOLDERS`): D4 is then unknown, never failed for
+    want of it."""
+    todo = repofiles.weights_folders(root)
+    if not todo:
+        return facts
+    files: list[str] = []
+    unlisted = False
+    for _level in range(2):
+        folders: list[str] = []
+        for folder in todo:
+            try:
+                entries = await listing(folder)
+            except Stop:
+                entries = None
+            if entries is None:
+                unlisted = True
+                continue
+            listed = listed_paths((f"{folder}/{name}", is_file) for name, is_file in entries)
+            files.extend(listed.files)
+            folders.extend(listed.folders)
+        todo = repofiles.weights_subfolders(folders)
+    facts = repofiles.with_committed_weights(facts, files)
+    if unlisted:
+        facts = replace(facts, skipped=(*facts.skipped, WEIGHTS_FOLDERS))
+    return facts

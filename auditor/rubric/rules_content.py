@@ -189,17 +189,17 @@ def evaluation_code(ctx: Context) -> Answer:
 @DECLARED.per_code_link(
     "D4", CHECKLIST, "Pre-trained weights", 5,
     passes="the paper's own weights: checkpoints committed in the repository (at the root or "
-    "in a folder named for weights; `.bin`, `.pkl`, `.npz`, `.h5` only with a weights context; "
-    "Git LFS noted), a Hugging Face model or release asset linked from the README or the "
-    "paper and not dead, or a README weights section with a link (third-party base models and "
-    "promises do not count)",
+    "in a folder named for weights, on every forge; `.bin`, `.pkl`, `.npz`, `.h5` only with a "
+    "weights context; Git LFS noted), a Hugging Face model or release asset linked from the "
+    "README or the paper and not dead, or a README weights section with a link (third-party "
+    "base models and promises do not count)",
     fails="no weights, or every weights link we checked is dead, private or holds nothing to "
     "download (a releases page without a release, a model listing no weight files, a record "
     "without files) (n/a when the README says why the weights cannot be released: privacy, a "
     "licence, their size)",
     unknown=f"{NO_FACTS}, or none of the README's own weights links could be checked (a host "
     "that answers only a browser, a GitHub budget spent), or folders named for weights not "
-    "listed (GitHub budget)",
+    "listed (GitHub budget, a forge that would not list them)",
     fix="publish the trained weights (Hugging Face, a release asset) and link them from "
     "the README",
 )  # fmt: skip
@@ -238,8 +238,11 @@ def pretrained_weights(ctx: Context) -> Answer:
         return withheld
     if links:
         return answer(FAIL, "the weights links are dead", links[:3])
-    if WEIGHTS_FOLDERS in facts.skipped:  # not listed for the GitHub budget: not a failure
-        return answer(UNKNOWN, "folders named for weights not listed (GitHub budget)", ())
+    if WEIGHTS_FOLDERS in facts.skipped:  # not listed (a budget, the host): not a failure
+        why = (
+            "GitHub budget" if facts.source in ("graphql", "rest") else "the host did not list them"
+        )
+        return answer(UNKNOWN, f"folders named for weights not listed ({why})", ())
     return answer(FAIL, "no pre-trained weights", (candidate.url,))
 
 

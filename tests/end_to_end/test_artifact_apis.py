@@ -24,6 +24,10 @@ from tests.support.fake_hosts import (
     FigshareArticle,
     ZenodoRecord,
     figshare_routes,
+    forgejo_routes,
+    forgejo_tree_routes,
+    gitee_routes,
+    gitee_tree_routes,
     host_world,
     huggingface_routes,
     zenodo_routes,
@@ -451,3 +455,36 @@ def test_tokenless_over_budget_leaves_the_asset_unknown_and_says_it_skipped(
     assert criterion(card, "asset-present", "D4")["result"] == "unknown"
     assert any("1 release link not checked" in note for note in card["notes"])
     assert not any("/releases/tags/" in path for path in card["github_requests"])
+
+
+def test_checkpoints_committed_on_other_forges_are_credited(tmp_path: Path) -> None:
+    # Codeberg and Gitee list a folder named for weights by path, as GitHub's is listed.
+    files = {**FILES, "README.md": readme(), "checkpoints/labnet.pth": "weights"}
+    forges = {
+        "codeberg": {
+            **forgejo_routes("acme/bergnet", {"README.md": readme()}, site="https://codeberg.org"),
+            **forgejo_tree_routes("acme/bergnet", files),
+        },
+        "gitee": {
+            **gitee_routes("acme/giteenet", files),
+            **gitee_tree_routes("acme/giteenet", files),
+        },
+    }
+    listed = tmp_path / "papers.txt"
+    listed.write_text(
+        "We present BergNet. Code: https://codeberg.org/acme/bergnet\n\n"
+        "We present GiteeNet. Code: https://gitee.com/acme/giteenet\n",
+        encoding="utf-8",
+    )
+    with host_world(forges) as hosts, FakeGitHub([]) as github:
+        out = tmp_path / "out"
+        arguments = audit_arguments(listed, out, github.url, "--max-retries", "0")
+        cli.main(arguments, environ=hosts.environ())
+    card = json.loads((out / "scorecard.json").read_text())
+    assert [paper["name"] for paper in card["papers"]] == ["BergNet", "GiteeNet"]
+    for paper in card["papers"]:
+        d4 = next(c for c in paper["criteria"] if c["id"] == "D4")
+        assert (d4["result"], d4["reason"]) == (
+            "pass",
+            "committed checkpoints: checkpoints/labnet.pth",
+        ), paper["name"]

@@ -476,7 +476,8 @@ def gitee_routes(
     created_at, pushed_at, homepage, description, public, private, internal), GET
     …/git/trees/{sha} (Tree: sha, tree [{path, mode, type blob|tree, sha, size}], truncated),
     GET …/raw/{path} (the file), GET …/releases/latest (Release: tag_name, created_at). 404:
-    {"message": "Not Found Project"}."""
+    {"message": "Not Found Project"}. A path of `files` in a folder shows that folder in the
+    root's tree."""
     base = f"/api/v5/repos/{full_name}"
     routes: dict[str, Route] = {
         base: reply(
@@ -507,12 +508,12 @@ def gitee_routes(
                 "tree": [
                     {
                         "path": name,
-                        "mode": "100644",
-                        "type": "blob",
+                        "mode": "100644" if is_file else "040000",
+                        "type": "blob" if is_file else "tree",
                         "sha": "2" * 40,
-                        "size": len(text.encode()),
+                        "size": len(files[name].encode()) if is_file else 0,
                     }
-                    for name, text in files.items()
+                    for name, is_file in _root_entries(files).items()
                 ],
                 "truncated": False,
             }
@@ -524,6 +525,15 @@ def gitee_routes(
     for name, text in files.items():
         routes[f"{base}/raw/{name}"] = reply(text)
     return routes
+
+
+def _root_entries(files: Mapping[str, str]) -> dict[str, bool]:
+    """The root's entries of a tree of `files` (paths from the root): name → is a file."""
+    entries: dict[str, bool] = {}
+    for path in files:
+        head, _, rest = path.partition("/")
+        entries[head] = entries.get(head, False) or not rest
+    return entries
 
 
 def gitee_tree_routes(
