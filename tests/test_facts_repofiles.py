@@ -18,6 +18,7 @@ from auditor.facts.repofiles import (
     is_placeholder_file,
     lfs_patterns,
     lfs_tracked,
+    lists_only_card,
     manifests_to_read,
     model_repository_has_code,
     usual_readmes,
@@ -329,3 +330,19 @@ def test_weights_committed_at_the_root_and_in_folders_are_gathered_lfs_told() ->
     facts = with_committed_weights(facts, ["ckpt/best.pt", "ckpt/notes.txt"])
     assert facts.committed_weights == ("net.pt", "ckpt/best.pt")
     assert facts.weights_in_lfs == ("net.pt", "ckpt/best.pt")
+
+
+@pytest.mark.parametrize(
+    ("paths", "only_card"),
+    [
+        ((), True),
+        (("README.md", ".gitattributes"), True),
+        (("README.md", "train.csv"), False),
+        (("README.md", "data/part-0.parquet"), False),
+        (("docs/README.md",), False),  # a card lives at the root only
+    ],
+)
+def test_a_hub_listing_of_its_card_alone_releases_nothing(
+    paths: tuple[str, ...], only_card: bool
+) -> None:
+    assert lists_only_card(paths) is only_card

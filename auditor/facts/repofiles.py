@@ -396,6 +396,16 @@ def lfs_tracked(patterns: Sequence[str], paths: Iterable[str]) -> tuple[str, ...
     return tuple(tracked)
 
 
+# The files every Hugging Face repository may hold whatever it releases.
+_HUB_CARD_FILES = frozenset({"README.md", ".gitattributes"})
+
+
+def lists_only_card(paths: Iterable[str]) -> bool:
+    """Whether a Hub repository's file list holds nothing but its card and `.gitattributes`:
+    a dataset so listed releases no data."""
+    return all(path in _HUB_CARD_FILES for path in paths)
+
+
 def with_committed_weights(facts: RepoFacts, paths: Iterable[str]) -> RepoFacts:
     """`facts` with the committed weights among `paths` added to those it holds, and which of
     them its LFS patterns (`RepoFacts.lfs_patterns`) store in Git LFS."""

@@ -282,7 +282,7 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
             ]
             if kind == "models" and not any(map(is_weights_file, names)):
                 notes.append(f"no weight files listed: {NOTHING_TO_DOWNLOAD}")
-            if kind == "datasets" and all(map(_card_or_attributes, names)):
+            if kind == "datasets" and repofiles.lists_only_card(names):
                 notes.append(f"no data files listed: {NOTHING_TO_DOWNLOAD}")
         full_name = text_field(body, "id") or repo_id
         prefix = "" if kind == "models" else f"{kind}/"
@@ -294,8 +294,3 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
         return verdict(Reason.FOUND, Outcome.OK, f"repository exists{said}", 200)
     except Stop as stop:
         return stop.answer()
-
-
-def _card_or_attributes(name: str) -> bool:
-    """A file every Hub repository may hold whatever it releases: its card, its attributes."""
-    return name in ("README.md", ".gitattributes")
