@@ -64,6 +64,8 @@ from auditor.readme.analysis import with_host_readme
 HUGGINGFACE_API = "https://huggingface.co/api"
 SITE = "https://huggingface.co"
 MAX_CARD_BYTES = 512 * 1024
+# How a model listing no weight file is noted (it holds nothing to download).
+NO_WEIGHT_FILES = f"no weight files listed: {NOTHING_TO_DOWNLOAD}"
 
 
 class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
@@ -219,7 +221,12 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
                     facts = await with_host_readme(
                         facts, facts.readme_path, size, card.text, root_files=roots
                     )
-            return found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
+            answer = found(facts, repo_id, f"{SITE}/{prefix}{full_name}")
+            if kind == "models" and not holds_code and _lists_weights(siblings) is False:
+                # A paper's weights link to a model holding none credits no weights.
+                noted = f"{answer.check.detail} ({NO_WEIGHT_FILES})"
+                answer = replace(answer, check=replace(answer.check, detail=noted))
+            return answer
         except Stop as stop:
             return stop.answer()
 
@@ -274,16 +281,11 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
         if gated not in (None, False, "false"):
             notes.append(f"gated: {ACCESS_ON_REQUEST}")
         siblings = body.get("siblings")
-        if isinstance(siblings, list):  # not listed: what it holds is not known
-            names = [
-                s["rfilename"]
-                for s in siblings
-                if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
-            ]
-            if kind == "models" and not any(map(is_weights_file, names)):
-                notes.append(f"no weight files listed: {NOTHING_TO_DOWNLOAD}")
-            if kind == "datasets" and repofiles.lists_only_card(names):
-                notes.append(f"no data files listed: {NOTHING_TO_DOWNLOAD}")
+        if kind == "models" and _lists_weights(siblings) is False:
+            notes.append(NO_WEIGHT_FILES)
+        listed = _file_names(siblings) if isinstance(siblings, list) else None
+        if kind == "datasets" and listed is not None and repofiles.lists_only_card(listed):
+            notes.append(f"no data files listed: {NOTHING_TO_DOWNLOAD}")
         full_name = text_field(body, "id") or repo_id
         prefix = "" if kind == "models" else f"{kind}/"
         said = f" ({'; '.join(notes)})" if notes else ""
@@ -294,3 +296,20 @@ async def artifact(hub: HuggingFace, target: tuple[HuggingFaceCollection, str]) 
         return verdict(Reason.FOUND, Outcome.OK, f"repository exists{said}", 200)
     except Stop as stop:
         return stop.answer()
+
+
+def _file_names(siblings: list[object]) -> list[str]:
+    """The paths of a repository's file list (`siblings`), from its root."""
+    return [
+        s["rfilename"]
+        for s in siblings
+        if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
+    ]
+
+
+def _lists_weights(siblings: object) -> bool | None:
+    """Whether a model's file list holds a weights file (`links.is_weights_file`); None when
+    the answer lists no files at all (what it holds is not known)."""
+    if not isinstance(siblings, list):
+        return None
+    return any(map(is_weights_file, _file_names(siblings)))

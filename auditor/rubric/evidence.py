@@ -159,11 +159,13 @@ class PaperLinks:
 
     outcomes: dict[str, Outcome]
     weights: tuple[str, ...]  # weights links, in order
-    alive_weights: tuple[str, ...]  # those not dead
+    alive_weights: tuple[str, ...]  # those not dead, holding something
     hosted: tuple[str, ...]  # hosted environments, the first three
     archived: tuple[str, ...]  # resolved archive DOIs, the first two
     unchecked_archives: tuple[str, ...]  # archive links we could not check, the first two
     live_data: tuple[str, ...]  # data records and data hosts that resolve, the first three
+    # Weights links that answer but hold nothing to download (`holds_nothing`), the first three.
+    empty_weights: tuple[LinkResult, ...] = ()
 
     @classmethod
     def of(cls, own: Sequence[LinkResult]) -> PaperLinks:
@@ -171,11 +173,14 @@ class PaperLinks:
         # The weights and data the paper links itself; a README's (`Link.artifact`, another
         # work's base model among them) are D4's and E3's to judge by whose they are.
         cited = [r for r in own if r.link.artifact is None]
-        weights = tuple(r.link.url for r in cited if is_weights_link(r.link.url))
+        weighted = [r for r in cited if is_weights_link(r.link.url)]
+        weights = tuple(r.link.url for r in weighted)
+        empty = tuple(r for r in weighted if holds_nothing(r.check))
+        held = {r.link.url for r in empty}
         return cls(
             outcomes,
             weights,
-            tuple(u for u in weights if outcomes[u] != Outcome.DEAD),
+            tuple(u for u in weights if outcomes[u] != Outcome.DEAD and u not in held),
             tuple(u for u in outcomes if is_hosted_environment(u))[:3],
             tuple(u for u, o in outcomes.items() if o in RESOLVED and is_archive_doi(u))[:2],
             tuple(u for u, o in outcomes.items() if o in INCONCLUSIVE and is_archive_doi(u))[:2],
@@ -189,6 +194,7 @@ class PaperLinks:
                     or artifact_host(r.link.url) == "data"
                 )
             )[:3],
+            empty[:3],
         )
 
 

@@ -8,7 +8,7 @@ ids are written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 
 from auditor.facts.repofiles import (
@@ -32,6 +32,7 @@ from auditor.models import (
     RESOLVED,
     WEIGHTS_FOLDERS,
     ArtifactKind,
+    LinkResult,
     Outcome,
     ReadmeCover,
     Whose,
@@ -122,9 +123,16 @@ def _from_artifacts(ctx: Context, kind: ArtifactKind, what: str, cited: list[str
     ):
         return answer(UNKNOWN, f"the {what} links could not be checked", evidence)
     if empty:
-        reason = f"the {what} link answers but holds no {what}: {empty[0].check.detail}"
-        return answer(FAIL, reason, evidence)
+        return _holds_nothing(shown, what)
     return answer(FAIL, f"every {what} link is dead or private", evidence)
+
+
+def _holds_nothing(results: Sequence[LinkResult], what: str) -> Answer:
+    """D4's or E3's fail for `what` links that answer but hold nothing to download, the first
+    of `results` (the evidence, with their details) holding nothing."""
+    first = next(r for r in results if holds_nothing(r.check))
+    reason = f"the {what} link answers but holds no {what}: {first.check.detail}"
+    return answer(FAIL, reason, [f"{r.link.url}: {r.check.detail}" for r in results[:3]])
 
 
 def _files_or_readme(
@@ -236,6 +244,8 @@ def pretrained_weights(ctx: Context) -> Answer:
     withheld = _withheld(ctx, ReadmeCover.WEIGHTS, "weights")
     if withheld is not None:
         return withheld
+    if ctx.links.empty_weights:
+        return _holds_nothing(ctx.links.empty_weights, "weights")
     if links:
         return answer(FAIL, "the weights links are dead", links[:3])
     if WEIGHTS_FOLDERS in facts.skipped:  # not listed (a budget, the host): not a failure

@@ -488,3 +488,24 @@ def test_checkpoints_committed_on_other_forges_are_credited(tmp_path: Path) -> N
             "pass",
             "committed checkpoints: checkpoints/labnet.pth",
         ), paper["name"]
+
+
+def test_a_model_listing_no_weights_the_paper_cites_itself_earns_no_d4(tmp_path: Path) -> None:
+    repo = FakeRepo("acme/cited-model", {"README.md": readme(), **FILES})
+    listed = tmp_path / "papers.txt"
+    listed.write_text(
+        "We present LabNet. Code: https://github.com/acme/cited-model and weights: "
+        "https://huggingface.co/acme/hub-empty\n",
+        encoding="utf-8",
+    )
+    with host_world({"huggingface": hub()}) as hosts, FakeGitHub([repo]) as github:
+        out = tmp_path / "out"
+        arguments = audit_arguments(listed, out, github.url, "--max-retries", "0")
+        cli.main(arguments, environ=hosts.environ())
+    card = json.loads((out / "scorecard.json").read_text())
+    model = next(link for link in card["links"] if link["url"].startswith("https://huggingface"))
+    assert model["outcome"] == "ok"
+    assert "no weight files listed: nothing to download" in model["detail"]
+    d4 = next(c for c in card["papers"][0]["criteria"] if c["id"] == "D4")
+    assert d4["result"] == "fail"
+    assert d4["reason"].startswith("the weights link answers but holds no weights: ")
