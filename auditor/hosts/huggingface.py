@@ -169,15 +169,8 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
                 )
             spdx = spdx_from_key(declared)
             siblings = body.get("siblings")
-            names = sorted(
-                {
-                    s["rfilename"]
-                    for s in (siblings if isinstance(siblings, list) else [])
-                    if isinstance(s, dict)
-                    and isinstance(s.get("rfilename"), str)
-                    and "/" not in s["rfilename"]
-                }
-            )
+            paths = _file_names(siblings) if isinstance(siblings, list) else []
+            names = sorted({path for path in paths if "/" not in path})
             facts = RepoFacts(
                 full_name=full_name,
                 exists=True,
@@ -194,14 +187,7 @@ class HuggingFace(FolderForge[tuple[HuggingFaceCollection, str]]):
             )
             facts = repofiles.with_root_listing(facts, names)
             # The Hub lists every file, in every folder: the checkpoints committed anywhere.
-            facts = repofiles.with_committed_weights(
-                facts,
-                (
-                    s["rfilename"]
-                    for s in (siblings if isinstance(siblings, list) else [])
-                    if isinstance(s, dict) and isinstance(s.get("rfilename"), str)
-                ),
-            )
+            facts = repofiles.with_committed_weights(facts, paths)
             # A Space is code; a model is weights unless it holds code files too, then it is
             # software, as an archive record saying so is.
             holds_code = kind == "spaces" or (
