@@ -8,6 +8,7 @@ it runs (`_run`), so `--version`, `--help` and the commands that need no network
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -67,12 +68,14 @@ def _run(args: argparse.Namespace, environ: Mapping[str, str], started: float) -
     if args.command == "audit":
         from auditor.cli.audit import run_audit
 
+        _imports_done()
         limit = run_clock.Deadline.after(args.max_run_time, start=started)
         with run_clock.running(limit):
             return run_audit(args, environ)
     if args.command == "merge":
         from auditor.cli.audit import run_merge
 
+        _imports_done()
         return run_merge(args, environ)
     if args.command == "issue":
         from auditor.cli.audit import run_issue
@@ -85,6 +88,13 @@ def _run(args: argparse.Namespace, environ: Mapping[str, str], started: float) -
     from auditor.cli.commands import run_render
 
     return run_render(args)
+
+
+def _imports_done() -> None:
+    """The long commands' modules are loaded: what their imports made (functions, classes,
+    compiled patterns) lives until the process ends, so the collector's full passes stop
+    walking it again (gc.freeze)."""
+    gc.freeze()
 
 
 def _input_errors() -> tuple[type[Exception], ...]:
