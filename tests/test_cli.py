@@ -56,6 +56,22 @@ def test_a_long_command_runs_with_its_imports_frozen_out_of_collection(
     assert frozen[0] > 0
 
 
+def test_the_collector_waits_while_a_long_commands_modules_load() -> None:
+    import gc
+
+    from auditor.cli.main import _loading_for_good
+
+    assert gc.isenabled()
+    try:
+        with _loading_for_good():
+            assert not gc.isenabled()
+            made = [[] for _ in range(10)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(made)
+    finally:
+        gc.unfreeze()
+
+
 def test_help_shows_an_example_and_every_default(capsys: pytest.CaptureFixture[str]) -> None:
     """`--help` once gave neither an example nor the defaults of --format or merge's --out."""
     assert cli.main(["--help"]) == cli.EXIT_OK
