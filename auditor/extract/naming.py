@@ -180,20 +180,34 @@ def _leading_name(text: str) -> str | None:
     return first
 
 
+# `_plain`'s markup, in the order it is taken out: LaTeX (each needs a `\\` or a `$` in the
+# text), then Markdown emphasis (a `*` or `_`). The marks a text lacks cost it no search.
+_LATEX_STAR = re.compile(r"\$\^\{?(?:\\ast|\*)\}?\$")
+_LATEX_TEXT_MATH = re.compile(
+    r"\$\\(?:texttt|textbf|textsc|mathrm|mathtt|mathsf|text)\{([^{}$]*)\}\$"
+)
+_LATEX_EMPHASIS = re.compile(r"\\(?:emph|textbf|textit|texttt|textsc)\{([^{}]*)\}")
+_LATEX_UNDERLINE = re.compile(r"\\underline\{([^{}]*)\}")
+_LATEX_MATH = re.compile(r"\$[^$]*\$")
+_INNER_STRONG = re.compile(r"(?<=\w)(\*\*|__)(\w+)\1|(\*\*|__)(\w+)\3(?=\w)")
+_STRONG = re.compile(r"(?:\*\*|__)(.+?)(?:\*\*|__)")
+_EMPHASIS = re.compile(r"(?<![\w*])\*([^*\n]+?)\*(?![\w*])")
+
+
 def _plain(text: str) -> str:
     """Text with LaTeX and Markdown markup removed; emphasised spans stay marked so that
     "we introduce *local redundancy*" can name a lower-case term."""
     marked = rf"{_EMPHASIS_START}\1{_EMPHASIS_END}"
-    text = re.sub(r"\$\^\{?(?:\\ast|\*)\}?\$", "*", text)
-    text = re.sub(
-        r"\$\\(?:texttt|textbf|textsc|mathrm|mathtt|mathsf|text)\{([^{}$]*)\}\$", marked, text
-    )
-    text = re.sub(r"\\(?:emph|textbf|textit|texttt|textsc)\{([^{}]*)\}", marked, text)
-    text = re.sub(r"\\underline\{([^{}]*)\}", r"\1", text)
-    text = re.sub(r"\$[^$]*\$", " ", text)
-    text = re.sub(r"(?<=\w)(\*\*|__)(\w+)\1|(\*\*|__)(\w+)\3(?=\w)", r"\2\4", text)
-    text = re.sub(r"(?:\*\*|__)(.+?)(?:\*\*|__)", marked, text)
-    text = re.sub(r"(?<![\w*])\*([^*\n]+?)\*(?![\w*])", marked, text)
+    if "$" in text or "\\" in text:
+        text = _LATEX_STAR.sub("*", text)
+        text = _LATEX_TEXT_MATH.sub(marked, text)
+        text = _LATEX_EMPHASIS.sub(marked, text)
+        text = _LATEX_UNDERLINE.sub(r"\1", text)
+        text = _LATEX_MATH.sub(" ", text)
+    if "*" in text or "_" in text:
+        text = _INNER_STRONG.sub(r"\2\4", text)
+        text = _STRONG.sub(marked, text)
+        text = _EMPHASIS.sub(marked, text)
     return text.replace("``", "").replace("''", "")
 
 
