@@ -116,8 +116,8 @@ async def in_thread(function: Callable[..., T], *args: object) -> T:
             loop.call_soon_threadsafe(settle, report)
 
     try:
-        worker = _idle_workers.get_nowait()
-    except queue.Empty:
+        worker = _idle_workers.pop()  # the one idle last: list.pop and append are atomic
+    except IndexError:
         worker = _Worker()
     worker.jobs.put(work)
     return await future
@@ -134,7 +134,7 @@ class _Worker:
     def _run(self) -> None:
         while True:
             self.jobs.get()()
-            _idle_workers.put(self)
+            _idle_workers.append(self)
 
 
-_idle_workers: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
+_idle_workers: list[_Worker] = []

@@ -62,8 +62,11 @@ def test_work_in_a_thread_reuses_an_idle_thread_and_hands_it_the_deadline() -> N
     limit = deadline.Deadline(time.monotonic() + 60)
     with deadline.running(limit):
         first, second = asyncio.run(twice())
+        threads = threading.active_count()
+        asyncio.run(twice())
     assert first[1:] == second[1:] == (False, limit.at)
     assert second[0] == first[0] + 1  # the same thread, called again
+    assert threading.active_count() == threads  # no thread started while one is idle
 
 
 def test_a_call_still_running_holds_up_no_other() -> None:
