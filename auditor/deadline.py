@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -91,7 +92,9 @@ async def in_thread(function: Callable[..., T], *args: object) -> T:
     """`function(*args)` in a daemon thread of its own, the run's deadline (and the rest of the
     context) handed to it. Awaiting it can be cancelled at any time: the thread then stops at its
     next `checkpoint()`, and neither the event loop's shutdown nor the process's exit waits for
-    it (as they would for `asyncio.to_thread`'s pool)."""
+    it (as they would for `asyncio.to_thread`'s pool). The thread is an idle one that finished
+    an earlier call, else a new one: never one still busy, so a call that runs long holds up
+    no other (starting a thread costs more than most calls' work)."""
     import asyncio  # only async runs need it: commands that start at once never load it
 
     loop = asyncio.get_running_loop()
@@ -112,5 +115,26 @@ async def in_thread(function: Callable[..., T], *args: object) -> T:
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
             loop.call_soon_threadsafe(settle, report)
 
-    threading.Thread(target=work, name="auditor-parse", daemon=True).start()
+    try:
+        worker = _idle_workers.pop()  # the one idle last: list.pop and append are atomic
+    except IndexError:
+        worker = _Worker()
+    worker.jobs.put(work)
     return await future
+
+
+class _Worker:
+    """A daemon thread that runs the jobs it is handed one at a time, and waits among the idle
+    workers between them."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, name="auditor-parse", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            self.jobs.get()()
+            _idle_workers.append(self)
+
+
+_idle_workers: list[_Worker] = []

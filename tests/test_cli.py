@@ -30,6 +30,48 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
     assert "usage: auditor" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("command", ["audit", "merge"])
+def test_a_long_command_runs_with_its_imports_frozen_out_of_collection(
+    command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The objects its imports made are moved out of the collector's full passes (gc.freeze)
+    before the command's work begins."""
+    import gc
+
+    from auditor.cli import audit
+
+    frozen: list[int] = []
+
+    def runs(*_: object) -> int:
+        frozen.append(gc.get_freeze_count())
+        return cli.EXIT_OK
+
+    monkeypatch.setattr(audit, f"run_{command}", runs)
+    gc.unfreeze()
+    try:
+        assert cli.main([command, str(tmp_path)]) == cli.EXIT_OK
+    finally:
+        gc.unfreeze()
+    assert len(frozen) == 1
+    assert frozen[0] > 0
+
+
+def test_the_collector_waits_while_a_long_commands_modules_load() -> None:
+    import gc
+
+    from auditor.cli.main import _loading_for_good
+
+    assert gc.isenabled()
+    try:
+        with _loading_for_good():
+            assert not gc.isenabled()
+            made = [[] for _ in range(10)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(made)
+    finally:
+        gc.unfreeze()
+
+
 def test_help_shows_an_example_and_every_default(capsys: pytest.CaptureFixture[str]) -> None:
     """`--help` once gave neither an example nor the defaults of --format or merge's --out."""
     assert cli.main(["--help"]) == cli.EXIT_OK

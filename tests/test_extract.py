@@ -521,6 +521,37 @@ def test_paper_name(text: str, title: str | None, repository: str | None, name: 
 # --- extract_documents, dates, logging ---------------------------------------------------------
 
 
+def test_paper_name_blanks_the_urls_it_is_given() -> None:
+    text = "Code: https://acme.org/x. We introduce BriskNet, a small model."
+    at = text.index("https")
+    assert paper_name(text, urls=[(at, at + len("https://acme.org/x"))]) == "BriskNet"
+    # The spans given are the ones blanked: here none, so the URL's words stay in the prose.
+    prose = "See www.otter.org/Quick first. It is small."
+    assert paper_name(prose, urls=[]) == "See www.otter.org/Quick first…"
+    assert paper_name(prose) == "See first…"  # not given: found by a scan of its own
+
+
+def test_each_span_of_a_paper_is_scanned_for_urls_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The name rules blank the URLs the links were read from, not those of a second scan."""
+    from auditor.extract import collect, naming
+
+    scanned: list[str] = []
+
+    def counting(text: str, *args: object, **kwargs: object) -> list[object]:
+        scanned.append(text)
+        return find_urls(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(collect, "find_urls", counting)
+    monkeypatch.setattr(naming, "find_urls", counting)
+    path = tmp_path / "list.md"
+    path.write_text("- We introduce OtterNet. Code: https://github.com/acme/otter\n")
+    (paper,) = extract_inputs([str(path)]).papers
+    assert paper.name == "OtterNet"
+    assert len(scanned) == len(set(scanned))
+
+
 def test_documents_fetched_from_a_url_resolve_relative_links() -> None:
     page = (
         b"<html><body><ul>"

@@ -8,10 +8,12 @@ it runs (`_run`), so `--version`, `--help` and the commands that need no network
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from auditor import deadline as run_clock
 from auditor.cli.arguments import build_parser
@@ -65,13 +67,15 @@ def _run(args: argparse.Namespace, environ: Mapping[str, str], started: float) -
 
         return run_extract(args, sys.stdout)
     if args.command == "audit":
-        from auditor.cli.audit import run_audit
+        with _loading_for_good():
+            from auditor.cli.audit import run_audit
 
         limit = run_clock.Deadline.after(args.max_run_time, start=started)
         with run_clock.running(limit):
             return run_audit(args, environ)
     if args.command == "merge":
-        from auditor.cli.audit import run_merge
+        with _loading_for_good():
+            from auditor.cli.audit import run_merge
 
         return run_merge(args, environ)
     if args.command == "issue":
@@ -85,6 +89,21 @@ def _run(args: argparse.Namespace, environ: Mapping[str, str], started: float) -
     from auditor.cli.commands import run_render
 
     return run_render(args)
+
+
+@contextlib.contextmanager
+def _loading_for_good() -> Iterator[None]:
+    """The long commands' modules loaded: what their imports make (functions, classes,
+    compiled patterns) lives until the process ends, so the cycle collector neither runs while
+    they load (it would find no garbage) nor walks them again in its full passes (gc.freeze)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
 
 
 def _input_errors() -> tuple[type[Exception], ...]:

@@ -161,14 +161,19 @@ class _Collector:
         kinds: dict[str, LinkKind] = {}
         left_out: set[str] = set()  # links past `links_per_paper`
         longest, most = self._limits.url_length, self._limits.links_per_paper
+        # Where the prose's URLs are, as written: the name rules blank them without a scan.
+        written: list[tuple[int, int]] = []
+        at = 0  # where the span starts in the prose (its spans joined by newlines)
         for span in record.spans:
-            found: Iterable[FoundUrl] = (
-                [FoundUrl(span.text, span.line, span.text)]
-                if span.is_url
-                else find_urls(
+            found: Iterable[FoundUrl]
+            if span.is_url:
+                found = [FoundUrl(span.text, span.line, span.text)]
+            else:
+                found = find_urls(
                     span.text, span.line, follows_lines=span.follows_lines, longest=longest
                 )
-            )
+                written += [(at + url.start, at + url.start + len(url.written)) for url in found]
+                at += len(span.text) + 1
             for citation in found:
                 if len(citation.url) > longest:
                     # Kept as its start, marked cut: `unsupported`, never fetched nor copied whole.
@@ -204,7 +209,7 @@ class _Collector:
         notes = [LOST_LINK_NOTE] if lost_link(prose) else []
         if left_out:
             notes.append(left_out_note(len(left_out), most))
-        name = paper_name(prose, title, repository)
+        name = paper_name(prose, title, repository, urls=written)
         self._papers.append(
             Paper(
                 id=paper_id,

@@ -4,6 +4,7 @@ repository's name, or the first words of the title or abstract. Pure functions, 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from auditor.links.scan import find_urls
 
@@ -52,7 +53,13 @@ _GENERIC_REPOSITORY_NAMES = frozenset(
 _TRAILING_SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "to", "for", "and", "on", "by"})
 
 
-def paper_name(text: str, title: str | None = None, repository: str | None = None) -> str:
+def paper_name(
+    text: str,
+    title: str | None = None,
+    repository: str | None = None,
+    *,
+    urls: Sequence[tuple[int, int]] | None = None,
+) -> str:
     """A short name for a paper: the method or system its abstract introduces.
 
     In order: a short title prefix before a colon (`SARDI: …`); the first name introduced by
@@ -66,7 +73,8 @@ def paper_name(text: str, title: str | None = None, repository: str | None = Non
     A name is never a URL or a whole sentence: URLs, list numbers (`1.`) and link labels are
     taken out of the title first; a title or text that opens with a coined name followed by
     prose (`DiasR generates videos.`) is named by it; a title that is a sentence is only the
-    last resort, cut to its first words like the abstract.
+    last resort, cut to its first words like the abstract. `urls`: where the URLs of `text`
+    are, as written (start, end), when the caller has found them already (else found here).
     """
     sentence: str | None = None
     title = _clean_title(title) if title else None
@@ -79,7 +87,7 @@ def paper_name(text: str, title: str | None = None, repository: str | None = Non
             return leading
         if _is_sentence(title):
             sentence, title = title, None
-    plain = _plain(_without_urls(text))
+    plain = _plain(_without_urls(text, urls))
     name = _introduced_name(plain) or _defined_acronym(plain, capitalised_phrase=True)
     if name is None and repository and title and _abbreviates(repository, title):
         return repository
@@ -132,12 +140,16 @@ def _abbreviates(repository: str, title: str) -> bool:
     return len(used) >= 2 and 2 * matched > len(pieces)
 
 
-def _without_urls(text: str) -> str:
-    """The text with every URL in it (as written) blanked, and stray schemes dropped."""
+def _without_urls(text: str, urls: Sequence[tuple[int, int]] | None = None) -> str:
+    """The text with every URL in it (as written; at `urls`, when given) blanked, and stray
+    schemes dropped."""
+    if urls is None:
+        found = find_urls(text, follows_lines=False)
+        urls = [(url.start, url.start + len(url.written)) for url in found]
     pieces, done = [], 0
-    for found in find_urls(text, follows_lines=False):
-        pieces += [text[done : found.start], " "]
-        done = found.start + len(found.written)
+    for start, end in urls:
+        pieces += [text[done:start], " "]
+        done = end
     text = "".join([*pieces, text[done:]])
     return re.sub(r"\b(?:https?|ftp)\b(?::/*)?", " ", text, flags=re.I)
 
@@ -168,20 +180,34 @@ def _leading_name(text: str) -> str | None:
     return first
 
 
+# `_plain`'s markup, in the order it is taken out: LaTeX (each needs a `\\` or a `$` in the
+# text), then Markdown emphasis (a `*` or `_`). The marks a text lacks cost it no search.
+_LATEX_STAR = re.compile(r"\$\^\{?(?:\\ast|\*)\}?\$")
+_LATEX_TEXT_MATH = re.compile(
+    r"\$\\(?:texttt|textbf|textsc|mathrm|mathtt|mathsf|text)\{([^{}$]*)\}\$"
+)
+_LATEX_EMPHASIS = re.compile(r"\\(?:emph|textbf|textit|texttt|textsc)\{([^{}]*)\}")
+_LATEX_UNDERLINE = re.compile(r"\\underline\{([^{}]*)\}")
+_LATEX_MATH = re.compile(r"\$[^$]*\$")
+_INNER_STRONG = re.compile(r"(?<=\w)(\*\*|__)(\w+)\1|(\*\*|__)(\w+)\3(?=\w)")
+_STRONG = re.compile(r"(?:\*\*|__)(.+?)(?:\*\*|__)")
+_EMPHASIS = re.compile(r"(?<![\w*])\*([^*\n]+?)\*(?![\w*])")
+
+
 def _plain(text: str) -> str:
     """Text with LaTeX and Markdown markup removed; emphasised spans stay marked so that
     "we introduce *local redundancy*" can name a lower-case term."""
     marked = rf"{_EMPHASIS_START}\1{_EMPHASIS_END}"
-    text = re.sub(r"\$\^\{?(?:\\ast|\*)\}?\$", "*", text)
-    text = re.sub(
-        r"\$\\(?:texttt|textbf|textsc|mathrm|mathtt|mathsf|text)\{([^{}$]*)\}\$", marked, text
-    )
-    text = re.sub(r"\\(?:emph|textbf|textit|texttt|textsc)\{([^{}]*)\}", marked, text)
-    text = re.sub(r"\\underline\{([^{}]*)\}", r"\1", text)
-    text = re.sub(r"\$[^$]*\$", " ", text)
-    text = re.sub(r"(?<=\w)(\*\*|__)(\w+)\1|(\*\*|__)(\w+)\3(?=\w)", r"\2\4", text)
-    text = re.sub(r"(?:\*\*|__)(.+?)(?:\*\*|__)", marked, text)
-    text = re.sub(r"(?<![\w*])\*([^*\n]+?)\*(?![\w*])", marked, text)
+    if "$" in text or "\\" in text:
+        text = _LATEX_STAR.sub("*", text)
+        text = _LATEX_TEXT_MATH.sub(marked, text)
+        text = _LATEX_EMPHASIS.sub(marked, text)
+        text = _LATEX_UNDERLINE.sub(r"\1", text)
+        text = _LATEX_MATH.sub(" ", text)
+    if "*" in text or "_" in text:
+        text = _INNER_STRONG.sub(r"\2\4", text)
+        text = _STRONG.sub(marked, text)
+        text = _EMPHASIS.sub(marked, text)
     return text.replace("``", "").replace("''", "")
 
 
