@@ -7,7 +7,13 @@ import asyncio
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from auditor.hosts import listing
+from auditor.hosts.github.graphql import GRAPHQL_BATCH
+from auditor.hosts.github.transport import Transport
 from auditor.models import (
     ArtifactKind,
     ArtifactLink,
@@ -137,3 +143,38 @@ def test_repositories_of_pages_read_are_asked_while_another_link_waits_for_retri
     assert [result.link.url for result in outcome.audit.results][4:] == [
         f"https://github.com/{name}" for name in names
     ]
+
+
+def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = [f"acme/r{n}" for n in range(GRAPHQL_BATCH + 5)]  # two batches
+    queries: list[tuple[float, int]] = []  # (sent, aliases)
+    read: list[tuple[float, str]] = []  # (analysed, repository)
+    send, complete = Transport.send, listing.complete
+
+    async def sending(self: Transport, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json_body")
+        if isinstance(body, dict) and "rateLimit" in str(body.get("query")):
+            queries.append((time.monotonic(), sum(k.startswith("o") for k in body["variables"])))
+        return await send(self, method, url, *args, **kwargs)
+
+    def completing(facts: RepoFacts, **kwargs: Any) -> RepoFacts:
+        time.sleep(0.02)  # a README that takes a while to read
+        read.append((time.monotonic(), facts.full_name))
+        return complete(facts, **kwargs)
+
+    monkeypatch.setattr(Transport, "send", sending)
+    monkeypatch.setattr(listing, "complete", completing)
+    repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in names]
+    with FakeGitHub(repos, token="t0ken", latency=0.05) as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(names)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+    facts_queries = [(sent, aliases) for sent, aliases in queries if aliases]
+    assert [aliases for _, aliases in facts_queries][:2] == [GRAPHQL_BATCH, 5]
+    first_batch_read = [at for at, name in read if name in names[:GRAPHQL_BATCH]]
+    assert facts_queries[1][0] < max(first_batch_read)
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}

@@ -21,7 +21,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from urllib.parse import urlsplit
@@ -256,9 +256,12 @@ class _Checks:
             return
         await self.batches.ask(urls)
 
-    async def ask_batch(self, batch: Mapping[str, str], upcoming: int) -> None:
+    async def ask_batch(
+        self, batch: Mapping[str, str], upcoming: int, asked: Callable[[], None]
+    ) -> None:
         """The repositories of `batch` (`repo_name` → URL) in one GitHub request (or as few as
-        its answers allow), each recorded; `upcoming`: how many are waiting after them."""
+        its answers allow), each recorded; `upcoming`: how many are waiting after them;
+        `asked`: called once its query is answered, before its READMEs are read."""
         if self.out_of_time():
             for url in batch.values():
                 self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
@@ -267,7 +270,9 @@ class _Checks:
         # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
         answers: Mapping[str, RepoCheck]
         try:
-            answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
+            answers = await self.github.repos(
+                list(batch), host=links.GITHUB, upcoming=upcoming, asked=asked
+            )
         except run_clock.OutOfTime:
             answers = {
                 name: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None) for name in batch
@@ -423,8 +428,10 @@ class _Batches:
     """GitHub repositories asked in batches as they come, from the list and from the pages read
     meanwhile: a full batch is asked at once; a partial one once no web link is being asked
     (every page is read, or those left wait for retries), since a page being read may still add
-    to it. One batch at a time: GitHub's requests are serial (`hosts.github.transport`); each
-    recorded as it is answered, so that a run cut short keeps every batch that finished."""
+    to it. GitHub's requests stay serial (`hosts.github.transport`); the next batch is asked
+    once the one before has its answer (its size follows it), while that one's READMEs are read:
+    at most two batches at once. Each recorded as it is answered, so that a run cut short keeps
+    every batch that finished."""
 
     def __init__(self, checks: _Checks) -> None:
         self._checks = checks
@@ -432,6 +439,8 @@ class _Batches:
         self._answered: dict[str, asyncio.Future[None]] = {}  # URL → its answer recorded
         self._wake = asyncio.Event()
         self._worker: asyncio.Task[None] | None = None
+        self._asking: set[asyncio.Task[None]] = set()
+        self._before: asyncio.Task[None] | None = None  # the batch asked last, maybe reading
 
     async def ask(self, urls: Sequence[str]) -> None:
         """Until each of `urls` (canonical `github-repo` URLs) is recorded."""
@@ -449,8 +458,9 @@ class _Batches:
         self._wake.set()
 
     def stop(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        for task in (self._worker, *self._asking):
+            if task is not None:
+                task.cancel()
 
     async def _work(self) -> None:
         try:
@@ -462,19 +472,35 @@ class _Batches:
                     continue
                 names = list(self._waiting)[:size]
                 batch = {name: self._waiting.pop(name) for name in names}
-                await self._checks.ask_batch(batch, upcoming=len(self._waiting))
-                for url in batch.values():
-                    answered = self._answered.pop(url)
-                    if not answered.done():  # its caller may have been cancelled
-                        answered.set_result(None)
-        except Exception as error:  # the callers' to contain, as when they asked themselves
-            for answered in self._answered.values():
-                if not answered.done():
-                    answered.set_exception(error)
-            self._answered.clear()
-            self._waiting.clear()
+                asked = asyncio.Event()
+                task = asyncio.ensure_future(self._ask(batch, len(self._waiting), asked.set))
+                self._asking.add(task)
+                task.add_done_callback(self._asking.discard)
+                answered = asyncio.ensure_future(asked.wait())
+                await asyncio.wait((task, answered), return_when=asyncio.FIRST_COMPLETED)
+                answered.cancel()
+                if self._before is not None:
+                    await self._before
+                self._before = task
         finally:
             self._worker = None
+
+    async def _ask(
+        self, batch: Mapping[str, str], upcoming: int, asked: Callable[[], None]
+    ) -> None:
+        failure: Exception | None = None
+        try:
+            await self._checks.ask_batch(batch, upcoming, asked)
+        except Exception as error:  # the callers' to contain, as when they asked themselves
+            failure = error
+        for url in batch.values():
+            answered = self._answered.pop(url)
+            if answered.done():  # its caller was cancelled
+                continue
+            if failure is None:
+                answered.set_result(None)
+            else:
+                answered.set_exception(failure)
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
