@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -177,4 +178,27 @@ def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
     assert [aliases for _, aliases in facts_queries][:2] == [GRAPHQL_BATCH, 5]
     first_batch_read = [at for at, name in read if name in names[:GRAPHQL_BATCH]]
     assert facts_queries[1][0] < max(first_batch_read)
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+
+
+def test_a_partial_batch_waits_for_the_pages_being_read_and_goes_with_their_repositories(
+    tmp_path: Path,
+) -> None:
+    cited = ["acme/a", "acme/b"]
+    found = [f"acme/p{n}" for n in range(5)]
+    routes: dict[str, Route] = {
+        f"/p{n}": html(f"<title>P{n}</title><a href='https://github.com/{name}'>Code</a>")
+        for n, name in enumerate(found)
+    }
+    repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in cited + found]
+    with serve(routes) as web, FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(cited)]
+        lines += [f"Page {n}: {web.url(path)}" for n, path in enumerate(routes)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", allow_private=True, cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+        sent = [json.loads(r.body) for r in github.requests if r.path == "/graphql"]
+    # One query for the seven, not one for the two cited and another for the five found.
+    assert [sum(k.startswith("o") for k in query["variables"]) for query in sent] == [7]
     assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}

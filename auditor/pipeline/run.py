@@ -134,7 +134,8 @@ class _Checks:
         self.early: EarlyHarvest | None = None
         self.early_checks: list[asyncio.Task[None]] = []
         self.early_urls: set[str] = set()
-        # Web links being asked now: not yet judged, nor waiting for a retry.
+        # Web links being asked now (not yet judged, nor waiting for a retry), and links
+        # harvested early on their way to a check.
         self.asking: set[str] = set()
         self.batches = _Batches(self)
 
@@ -150,6 +151,8 @@ class _Checks:
             for link in new:  # taken now: a page read next cannot start it twice
                 self.links[link.url] = link
                 self.early_urls.add(link.url)
+                # On its way: the web is not idle before it is judged, or waits in a batch.
+                self.asking.add(link.url)
             if new:
                 self.early_checks.append(asyncio.ensure_future(self.check(new)))
         self.resting(url)
@@ -449,6 +452,7 @@ class _Batches:
         for url in urls:
             self._waiting[repo_name(url)] = url
             waits.append(self._answered.setdefault(url, loop.create_future()))
+        self._checks.asking.difference_update(urls)  # harvested early: now in a batch
         if self._worker is None:
             self._worker = asyncio.ensure_future(self._work())
         self.wake()
