@@ -78,8 +78,8 @@ class _TooLong(Exception):
 
 
 class Activity(Protocol):
-    """Told when a link stops being asked to wait (a retry's wait, or deferred to the second
-    pass) and when it is asked again: the pipeline schedules other work by it."""
+    """Told when a link starts to wait (for a retry, or deferred to the second pass) and when
+    it is asked again: the pipeline schedules other work by it."""
 
     def resting(self, url: str) -> None: ...
 
