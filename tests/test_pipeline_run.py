@@ -1,8 +1,20 @@
 """Which weights and data links the READMEs give are checked as their papers'
-(`pipeline.run.artifact_links`)."""
+(`pipeline.run.artifact_links`), and the audit's phases overlapping (`pipeline.run`)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auditor.hosts import listing
+from auditor.hosts.github.graphql import GRAPHQL_BATCH
+from auditor.hosts.github.transport import Transport
 from auditor.models import (
     ArtifactKind,
     ArtifactLink,
@@ -14,7 +26,12 @@ from auditor.models import (
     RepoFacts,
     Whose,
 )
+from auditor.pipeline import run as pipeline
 from auditor.pipeline.run import MAX_ARTIFACTS_PER_REPOSITORY, artifact_links
+from auditor.rubric.registry import Rubric
+from tests.support.fake_github import FakeGitHub, FakeRepo
+from tests.support.github_world import settings_for
+from tests.support.local_servers import Route, html, serve
 
 CODE = "https://github.com/acme/net"
 
@@ -82,3 +99,106 @@ def test_one_link_two_readmes_give_is_the_papers_own_if_either_says_so() -> None
         cited={},
     )
     assert [(link.papers, link.whose) for link in found] == [(("l#1", "l#2"), Whose.OWN)]
+
+
+class _Finished(pipeline.Observer):
+    def __init__(self) -> None:
+        self.at: dict[str, float] = {}
+
+    def finished(self, result: LinkResult) -> None:
+        self.at[result.link.url] = time.monotonic()
+
+
+def test_repositories_of_pages_read_are_asked_while_another_link_waits_for_retries(
+    tmp_path: Path,
+) -> None:
+    # One link answers 503 every time (three retries, the last after 0.5-1 s); the pages read
+    # meanwhile name repositories: those are asked, and judged, before that link ends.
+    names = [f"acme/r{n}" for n in range(3)]
+    routes: dict[str, Route] = {"/busy": html("<title>Busy</title>", status=503)}
+    for n, name in enumerate(names):
+        routes[f"/p{n}"] = html(f"<title>P{n}</title><a href='https://github.com/{name}'>Code</a>")
+    repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in names]
+    with serve(routes) as web, FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        cited = ["/busy", "/p0", "/p1", "/p2"]
+        lines = [f"Paper {n}: {web.url(path)}" for n, path in enumerate(cited)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = replace(
+            settings_for(github, token="t0ken", allow_private=True, cache_dir=None),
+            max_retries=3,
+            retry_base_delay=0.25,
+            dns_canary="localhost",
+        )
+        finished = _Finished()
+        outcome = asyncio.run(
+            pipeline.run([str(paper_list)], settings, Rubric(), observer=finished)
+        )
+    busy = finished.at[web.url("/busy")]
+    repositories = [finished.at[f"https://github.com/{name}"] for name in names]
+    assert max(repositories) < busy
+    by_url = {result.link.url: result for result in outcome.audit.results}
+    assert by_url[web.url("/busy")].check.outcome is Outcome.TRANSIENT
+    assert [by_url[f"https://github.com/{n}"].check.outcome for n in names] == [Outcome.OK] * 3
+    # Harvested in the order the pages are cited, whichever answered first.
+    assert [result.link.url for result in outcome.audit.results][4:] == [
+        f"https://github.com/{name}" for name in names
+    ]
+
+
+def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = [f"acme/r{n}" for n in range(GRAPHQL_BATCH + 5)]  # two batches
+    queries: list[tuple[float, int]] = []  # (sent, aliases)
+    read: list[tuple[float, str]] = []  # (analysed, repository)
+    send, complete = Transport.send, listing.complete
+
+    async def sending(self: Transport, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json_body")
+        if isinstance(body, dict) and "rateLimit" in str(body.get("query")):
+            queries.append((time.monotonic(), sum(k.startswith("o") for k in body["variables"])))
+        return await send(self, method, url, *args, **kwargs)
+
+    def completing(facts: RepoFacts, **kwargs: Any) -> RepoFacts:
+        time.sleep(0.02)  # a README that takes a while to read
+        read.append((time.monotonic(), facts.full_name))
+        return complete(facts, **kwargs)
+
+    monkeypatch.setattr(Transport, "send", sending)
+    monkeypatch.setattr(listing, "complete", completing)
+    repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in names]
+    with FakeGitHub(repos, token="t0ken", latency=0.05) as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(names)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+    facts_queries = [(sent, aliases) for sent, aliases in queries if aliases]
+    assert [aliases for _, aliases in facts_queries][:2] == [GRAPHQL_BATCH, 5]
+    first_batch_read = [at for at, name in read if name in names[:GRAPHQL_BATCH]]
+    assert facts_queries[1][0] < max(first_batch_read)
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+
+
+def test_a_partial_batch_waits_for_the_pages_being_read_and_goes_with_their_repositories(
+    tmp_path: Path,
+) -> None:
+    cited = ["acme/a", "acme/b"]
+    found = [f"acme/p{n}" for n in range(5)]
+    routes: dict[str, Route] = {
+        f"/p{n}": html(f"<title>P{n}</title><a href='https://github.com/{name}'>Code</a>")
+        for n, name in enumerate(found)
+    }
+    repos = [FakeRepo(name, files={"README.md": "# r\n"}) for name in cited + found]
+    with serve(routes) as web, FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(cited)]
+        lines += [f"Page {n}: {web.url(path)}" for n, path in enumerate(routes)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", allow_private=True, cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+        sent = [json.loads(r.body) for r in github.requests if r.path == "/graphql"]
+    # One query for the seven, not one for the two cited and another for the five found.
+    assert [sum(k.startswith("o") for k in query["variables"]) for query in sent] == [7]
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}

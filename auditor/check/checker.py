@@ -17,7 +17,7 @@ import logging
 import re
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from auditor import deadline as run_clock
 from auditor.check import artifacts
@@ -77,6 +77,15 @@ class _TooLong(Exception):
     who asked)."""
 
 
+class Activity(Protocol):
+    """Told when a link starts to wait (for a retry, or deferred to the second pass) and when
+    it is asked again: the pipeline schedules other work by it."""
+
+    def resting(self, url: str) -> None: ...
+
+    def resumed(self, url: str) -> None: ...
+
+
 @dataclass(slots=True)
 class _Progress:
     """What one link has been through, across both passes."""
@@ -94,6 +103,7 @@ class _Checker:
     on_result: Callable[[str, LinkCheck], None] | None
     # Weights and data links (`auditor.check.artifacts`): never downloaded.
     artifacts: frozenset[str] = frozenset()
+    activity: Activity | None = None
     retry: RetryPolicy = field(init=False)
     fetcher: LinkFetcher = field(init=False)
     excludes: list[re.Pattern[str]] = field(init=False)
@@ -142,6 +152,8 @@ class _Checker:
                 check = internal_error(url, error)
             if check is not None:
                 self._record(url, check)
+            elif self.activity is not None:  # deferred: it waits for the second pass
+                self.activity.resting(url)
 
         await self._within(deadline, [first(url) for url in todo])
         # The second pass: links of hosts that asked for a long wait, one at a time per host.
@@ -152,6 +164,8 @@ class _Checker:
 
         async def second(urls: list[str]) -> None:
             for url in urls:
+                if self.activity is not None:
+                    self.activity.resumed(url)
                 try:
                     check = await self._check(url, todo[url], progress[url], second_pass=True)
                 except Exception as error:  # see first()
@@ -286,10 +300,10 @@ class _Checker:
                     self.host_not_before.get(host, 0.0), now + again.wait
                 )
             progress.not_before = now + delay
-            await self._turn(progress, host, second_pass=second_pass)
+            await self._turn(url, progress, host, second_pass=second_pass)
 
         try:
-            await self._turn(progress, host, second_pass=second_pass)
+            await self._turn(url, progress, host, second_pass=second_pass)
             result = await self.retry.run(attempt, tries=progress.tries, pause=pause)
         except _Deferred:
             return None
@@ -306,7 +320,7 @@ class _Checker:
         )
         return self._give_up(progress, extra=f"{asked}, beyond the {limit} limit")
 
-    async def _turn(self, progress: _Progress, host: str, *, second_pass: bool) -> None:
+    async def _turn(self, url: str, progress: _Progress, host: str, *, second_pass: bool) -> None:
         """Wait for this link's next attempt (its own retry wait, or one its host asked of
         another link); raises `_Deferred` for a long wait in the first pass, `_TooLong` for
         one beyond the retry policy's limit."""
@@ -318,7 +332,14 @@ class _Checker:
             raise _TooLong(f"{host} asked us to wait {seconds(wait)}")
         if not second_pass and wait > INLINE_WAIT:
             raise _Deferred
-        await self.retry.sleep(wait)
+        if self.activity is None:
+            await self.retry.sleep(wait)
+            return
+        self.activity.resting(url)
+        try:
+            await self.retry.sleep(wait)
+        finally:
+            self.activity.resumed(url)
 
     def _spent(self, url: str, progress: _Progress) -> LinkCheck:
         """The verdict once no retry is left (or none was possible)."""
@@ -504,6 +525,7 @@ async def check_links(
     cache: VerdictCache | None = None,
     on_result: Callable[[str, LinkCheck], None] | None = None,
     artifacts: frozenset[str] = frozenset(),
+    activity: Activity | None = None,
 ) -> dict[str, LinkCheck]:
     """Check every (URL, kind) and return one verdict per distinct URL, in input order.
 
@@ -511,7 +533,8 @@ async def check_links(
     run had already learned). `github-repo` links belong to the GitHub API code: here they are
     `unchecked`. `settings.max_run_time` bounds the whole call; retries follow
     `RetryPolicy.from_settings(net.settings)`. `artifacts`: the URLs of weights and data
-    links, asked without downloading them (`auditor.check.artifacts`).
+    links, asked without downloading them (`auditor.check.artifacts`). `activity` is told
+    when a link waits for a retry and when it is asked again.
     """
-    checker = _Checker(net, cache, on_result, artifacts)
+    checker = _Checker(net, cache, on_result, artifacts, activity)
     return await checker.run(targets)

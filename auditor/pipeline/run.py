@@ -1,5 +1,9 @@
 """The audit's order and concurrency: read the lists, check every link once, harvest code links
-from project pages, gather repository facts, score each paper.
+from project pages, gather repository facts, score each paper. The phases overlap: the
+repositories a page names are asked as soon as that page is read and the harvest is sure to
+give them (`harvest.EarlyHarvest`), in GitHub batches that fill while other links still wait for
+their retries (`_Batches`); what the harvest attributes, and the order of the results, are those
+of the pages taken in the order cited, whichever answered first.
 
 Paths and list-page URLs in → `Audit` out. Web links go to the link checker (`checker`),
 GitHub repositories to its API (`hosts.github`), other code hosts' and archives' links to their
@@ -17,7 +21,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from urllib.parse import urlsplit
@@ -49,7 +53,7 @@ from auditor.models import (
 from auditor.net import Net, Resolver, fetch
 from auditor.net.client import needs_public_dns
 from auditor.pipeline import shard
-from auditor.pipeline.harvest import attribute, harvested_links, with_links
+from auditor.pipeline.harvest import EarlyHarvest, attribute, harvested_links, with_links
 from auditor.rubric import promises, score
 from auditor.rubric.registry import Rubric
 from auditor.scorecard import Audit
@@ -125,6 +129,15 @@ class _Checks:
         self.left_out: dict[str, int] = {}
         # Weights and data links the READMEs give, checked as their papers' (`Link.artifact`).
         self.artifact_urls: set[str] = set()
+        # While the cited pages are read: the links their harvest is sure to give, checked
+        # at once (`early_checks`) rather than once the last page has answered.
+        self.early: EarlyHarvest | None = None
+        self.early_checks: list[asyncio.Task[None]] = []
+        self.early_urls: set[str] = set()
+        # Web links being asked now (not yet judged, nor waiting for a retry), and links
+        # harvested early on their way to a check.
+        self.asking: set[str] = set()
+        self.batches = _Batches(self)
 
     def out_of_time(self) -> bool:
         return self.deadline.expired()
@@ -133,6 +146,49 @@ class _Checks:
         result = LinkResult(link=self.links[url], check=check, repo=facts)
         self.results[url] = result
         self.observer.finished(result)
+        if self.early is not None and (sure := self.early.read(result)):
+            new = [link for link in sure if link.url not in self.links]
+            for link in new:  # taken now: a page read next cannot start it twice
+                self.links[link.url] = link
+                self.early_urls.add(link.url)
+                # On its way: the web is not idle before it is judged, or waits in a batch.
+                self.asking.add(link.url)
+            if new:
+                self.early_checks.append(asyncio.ensure_future(self.check(new)))
+        self.resting(url)
+
+    def adopt(self, harvest: Sequence[Link]) -> list[Link]:
+        """The links of a harvest made the run's, after those it has, in the harvest's order: a
+        link the run has gains the papers whose page holds it (`attribute`), one checked early
+        takes the harvest's attribution; the others are returned, to be checked."""
+        early, self.early_urls = self.early_urls, set()
+        adopted = {url: link for url, link in self.links.items() if url not in early}
+        unchecked = []
+        for link in harvest:
+            known = adopted.get(link.url)
+            adopted[link.url] = link if known is None else attribute(known, link)
+            if known is None and link.url not in early:
+                unchecked.append(link)
+            result = self.results.get(link.url)
+            if result is not None:
+                self.results[link.url] = replace(result, link=adopted[link.url])
+        self.links = adopted
+        return unchecked
+
+    # The web checker's `checker.Activity`: a partial GitHub batch waits while web links are
+    # being asked (a page being read may add to it), not while they wait for retries.
+    def resting(self, url: str) -> None:
+        if url in self.asking:
+            self.asking.discard(url)
+            if not self.asking:
+                self.batches.wake()
+
+    def resumed(self, url: str) -> None:
+        if url not in self.results:
+            self.asking.add(url)
+
+    def web_idle(self) -> bool:
+        return not self.asking
 
     async def answer(self, url: str, work: Awaitable[RepoCheck]) -> RepoCheck:
         """`work`'s answer for the link `url`, inside the per-link boundary: the deadline
@@ -165,6 +221,7 @@ class _Checks:
             for link in pending
             if link.kind not in API_KINDS and not self.artifact_api(link)
         ]
+        self.asking.update(url for url, _ in on_web)
         await asyncio.gather(
             self._repos(repos),
             self._others(others),
@@ -200,41 +257,40 @@ class _Checks:
             for url in urls:
                 self.record(url, checker.not_checked(self.net.offline_detail()))
             return
-        # Batch by batch (as large as GitHub's measured answers allow), so that a run cut short
-        # keeps every batch that finished.
-        start = 0
-        while start < len(urls):
-            chunk = urls[start : start + self.github.batch_size]
-            start += len(chunk)
-            batch = {repo_name(url): url for url in chunk}
-            if self.out_of_time():
-                for url in batch.values():
-                    self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
-                continue
-            # Extraction classifies only github.com links as repositories, so they go to
-            # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
-            upcoming = len(urls) - start  # REST keeps their budget first
-            answers: Mapping[str, RepoCheck]
-            try:
-                answers = await self.github.repos(list(batch), host=links.GITHUB, upcoming=upcoming)
-            except run_clock.OutOfTime:
-                answers = {
-                    name: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None)
-                    for name in batch
-                }
-            except Exception as error:
-                # One repository's failure must not cost the batch: each is asked alone.
-                log.debug(
-                    "a GitHub batch failed; its repositories asked one by one", exc_info=error
-                )
-                answers = {
-                    name: await self.answer(url, self._repo(name)) for name, url in batch.items()
-                }
-            for name, url in batch.items():
-                got = answers[name]
-                self.record(url, got.check, got.facts)
-            budgets = self.github.rate_remaining.values()
-            self.observer.github_budget(min(budgets) if budgets else None)
+        await self.batches.ask(urls)
+
+    async def ask_batch(
+        self, batch: Mapping[str, str], upcoming: int, asked: Callable[[], None]
+    ) -> None:
+        """The repositories of `batch` (`repo_name` → URL) in one GitHub request (or as few as
+        its answers allow), each recorded; `upcoming`: how many are waiting after them;
+        `asked`: called once its query is answered, before its READMEs are read."""
+        if self.out_of_time():
+            for url in batch.values():
+                self.record(url, checker.not_checked(run_clock.NOT_CHECKED))
+            return
+        # Extraction classifies only github.com links as repositories, so they go to
+        # api.github.com even when GITHUB_SERVER_URL names an Enterprise server.
+        answers: Mapping[str, RepoCheck]
+        try:
+            answers = await self.github.repos(
+                list(batch), host=links.GITHUB, upcoming=upcoming, asked=asked
+            )
+        except run_clock.OutOfTime:
+            answers = {
+                name: RepoCheck(checker.not_checked(run_clock.NOT_CHECKED), None) for name in batch
+            }
+        except Exception as error:
+            # One repository's failure must not cost the batch: each is asked alone.
+            log.debug("a GitHub batch failed; its repositories asked one by one", exc_info=error)
+            answers = {
+                name: await self.answer(url, self._repo(name)) for name, url in batch.items()
+            }
+        for name, url in batch.items():
+            got = answers[name]
+            self.record(url, got.check, got.facts)
+        budgets = self.github.rate_remaining.values()
+        self.observer.github_budget(min(budgets) if budgets else None)
 
     async def _repo(self, name: str) -> RepoCheck:
         return (await self.github.repos([name], host=links.GITHUB, upcoming=0))[name]
@@ -355,6 +411,7 @@ class _Checks:
                 cache=self.cache,
                 on_result=self.record,
                 artifacts=frozenset(self.artifact_urls),
+                activity=self,
             )
         except run_clock.OutOfTime:
             self._unjudged(targets, run_clock.NOT_CHECKED)
@@ -368,6 +425,86 @@ class _Checks:
         for url, _ in targets:
             if url not in self.results:
                 self.record(url, checker.not_checked(detail))
+
+
+class _Batches:
+    """GitHub repositories asked in batches as they come, from the list and from the pages read
+    meanwhile: a full batch is asked at once; a partial one once no web link is being asked
+    (every page is read, or those left wait for retries), since a page being read may still add
+    to it. GitHub's requests stay serial (`hosts.github.transport`); the next batch is asked
+    once the one before has its answer (its size follows it), while that one's READMEs are read:
+    at most two batches at once. Each recorded as it is answered, so that a run cut short keeps
+    every batch that finished."""
+
+    def __init__(self, checks: _Checks) -> None:
+        self._checks = checks
+        self._waiting: dict[str, str] = {}  # `repo_name` → URL, in the order they came
+        self._answered: dict[str, asyncio.Future[None]] = {}  # URL → its answer recorded
+        self._wake = asyncio.Event()
+        self._worker: asyncio.Task[None] | None = None
+        self._asking: set[asyncio.Task[None]] = set()
+        self._before: asyncio.Task[None] | None = None  # the batch asked last, maybe reading
+
+    async def ask(self, urls: Sequence[str]) -> None:
+        """Until each of `urls` (canonical `github-repo` URLs) is recorded."""
+        loop = asyncio.get_running_loop()
+        waits = []
+        for url in urls:
+            self._waiting[repo_name(url)] = url
+            waits.append(self._answered.setdefault(url, loop.create_future()))
+        self._checks.asking.difference_update(urls)  # harvested early: now in a batch
+        if self._worker is None:
+            self._worker = asyncio.ensure_future(self._work())
+        self.wake()
+        await asyncio.gather(*waits)
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        for task in (self._worker, *self._asking):
+            if task is not None:
+                task.cancel()
+
+    async def _work(self) -> None:
+        try:
+            while self._waiting:
+                size = self._checks.github.batch_size
+                if len(self._waiting) < size and not self._checks.web_idle():
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                names = list(self._waiting)[:size]
+                batch = {name: self._waiting.pop(name) for name in names}
+                asked = asyncio.Event()
+                task = asyncio.ensure_future(self._ask(batch, len(self._waiting), asked.set))
+                self._asking.add(task)
+                task.add_done_callback(self._asking.discard)
+                answered = asyncio.ensure_future(asked.wait())
+                await asyncio.wait((task, answered), return_when=asyncio.FIRST_COMPLETED)
+                answered.cancel()
+                if self._before is not None:
+                    await self._before
+                self._before = task
+        finally:
+            self._worker = None
+
+    async def _ask(
+        self, batch: Mapping[str, str], upcoming: int, asked: Callable[[], None]
+    ) -> None:
+        failure: Exception | None = None
+        try:
+            await self._checks.ask_batch(batch, upcoming, asked)
+        except Exception as error:  # the callers' to contain, as when they asked themselves
+            failure = error
+        for url in batch.values():
+            answered = self._answered.pop(url)
+            if answered.done():  # its caller was cancelled
+                continue
+            if failure is None:
+                answered.set_result(None)
+            else:
+                answered.set_exception(failure)
 
 
 async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> extract.Extraction:
@@ -426,32 +563,52 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
 
 
 async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
+    try:
+        await _check_and_harvest(checks, links)
+    finally:  # the run's bound or an interrupt: nothing of this run goes on behind it
+        for task in checks.early_checks:
+            task.cancel()
+        checks.batches.stop()
+
+
+async def _check_and_harvest(checks: _Checks, links: Sequence[Link]) -> None:
+    per_page = checks.settings.limits.code_links_per_page
+    cited = [link.url for link in links]
+    # Any cited link but a GitHub one may be read as a page (a forge's or a DOI's may end up
+    # on the web checker).
+    pages = [
+        link for link in links if link.kind not in (LinkKind.GITHUB_REPO, LinkKind.GITHUB_OTHER)
+    ]
+    checks.early = EarlyHarvest(pages, checks.room, per_page)
     await checks.check(links)
-    harvested: set[str] = set()
+    checks.early = None
     # A page that moved with a meta refresh is followed one hop: the page it lands on is
     # checked like a harvested link, then its code links are harvested in the second round.
+    harvested: set[str] = set()
     for follow_refresh in (True, False):
-        pages = [
+        # In the order of the links (the cited ones first): which paper gains which link
+        # never depends on which page answered first.
+        read = (checks.results.get(url) for url in (cited if follow_refresh else checks.links))
+        pages_read = [
             result
-            for url, result in checks.results.items()
-            if url not in harvested
+            for result in read
+            if result is not None
+            and result.link.url not in harvested
             and (result.check.code_links or (follow_refresh and result.check.refresh_url))
         ]
-        harvested.update(result.link.url for result in pages)
+        harvested.update(result.link.url for result in pages_read)
         harvest = harvested_links(
-            pages, follow_refresh=follow_refresh, room=checks.room, left_out=checks.left_out
+            pages_read,
+            follow_refresh=follow_refresh,
+            room=checks.room,
+            left_out=checks.left_out,
+            per_page=per_page,
         )
-        for link in harvest:
-            cited = checks.links.get(link.url)
-            if cited is None:
-                continue
-            checks.links[link.url] = attribute(cited, link)
-            result = checks.results.get(link.url)
-            if result is not None:
-                checks.results[link.url] = replace(result, link=checks.links[link.url])
-        await checks.check(link for link in harvest if link.url not in checks.links)
+        checked_early, checks.early_checks = checks.early_checks, []
+        await asyncio.gather(checks.check(checks.adopt(harvest)), *checked_early)
     # Last, once every repository's README is read: the weights and data they give.
-    artifacts = artifact_links(checks.results.values(), cited=checks.links)
+    results = [result for url in checks.links if (result := checks.results.get(url))]
+    artifacts = artifact_links(results, cited=checks.links)
     checks.artifact_urls.update(link.url for link in artifacts)
     await checks.check(artifacts)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import urlsplit
 
@@ -106,6 +106,7 @@ class GitHubFacts:
         host: str | None = None,
         upcoming: int = 0,
         follow_moves: bool = True,
+        asked: Callable[[], None] | None = None,
     ) -> dict[str, HostAnswer]:
         """Facts for `owner/name` repositories on `host` (default: the configured server), and
         for cited folders (`owner/name/tree/REF/PATH` keys, `cited.repository_key`), each with
@@ -113,7 +114,7 @@ class GitHubFacts:
         without a token, REST keeps the budget their essential requests need before asking any
         follow-up. Forks are compared with their parent; a placeholder whose README says the
         code moved to another repository on the host is answered with that repository (one
-        hop)."""
+        hop). `asked`: called as each GraphQL batch's query is answered (`GraphQLReader.batch`)."""
         host = host or urlsplit(self._settings.github_server_url).hostname or PUBLIC_SERVER_HOST
         api = api_for_host(host, self._settings)
         results: dict[str, HostAnswer] = {}
@@ -137,7 +138,7 @@ class GitHubFacts:
                 while todo:
                     batch, todo = todo[: self.batch_size], todo[self.batch_size :]
                     answers = await self._graphql.batch(
-                        api, _repositories(batch, cited), len(todo) + upcoming
+                        api, _repositories(batch, cited), len(todo) + upcoming, asked
                     )
                     answers = await self._finish(
                         api, host, answers, batch, cited, follow_moves, upcoming

@@ -17,7 +17,7 @@ the tests."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 
@@ -333,10 +333,16 @@ class GraphQLReader:
         self.size = BatchSize()
 
     async def batch(
-        self, api: ApiEndpoint, batch: list[str], upcoming: int = 0
+        self,
+        api: ApiEndpoint,
+        batch: list[str],
+        upcoming: int = 0,
+        asked: Callable[[], None] | None = None,
     ) -> dict[str, HostAnswer]:
         """The answers of `batch`; `upcoming`: how many repositories the run asks about after
-        it (the tracker's follow-up leaves the points they need)."""
+        it (the tracker's follow-up leaves the points they need). `asked` is called once its
+        query is answered whole, before its READMEs are read: the next batch may then be asked
+        (its size follows this answer)."""
         try:
             variables: dict[str, str] = {}
             for index, full_name in enumerate(batch):
@@ -345,6 +351,8 @@ class GraphQLReader:
             data, errors, cost = await self._query(api, build_batch_query(len(batch)), variables)
             # The answer's own time: a fault's resend or a rate limit's wait says nothing of it.
             self.size.measured(len(batch), self._transport.last_exchange, cost)
+            if asked is not None:
+                asked()
         except _Split as split:
             if len(batch) == 1:
                 return {batch[0]: _could_not_ask("GitHub GraphQL API timed out")}
