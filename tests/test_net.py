@@ -248,8 +248,8 @@ async def test_requests_to_one_host_are_spaced() -> None:
             gate = net.gate("127.0.0.1")
             acquire = gate.acquire
 
-            async def timed() -> None:  # when each request may start, as the client sees it
-                await acquire()
+            async def timed(*, ahead: bool = False) -> None:  # when each may start, as seen
+                await acquire(ahead=ahead)
                 starts.append(asyncio.get_running_loop().time())
 
             gate.acquire = timed  # type: ignore[method-assign]

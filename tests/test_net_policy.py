@@ -287,6 +287,22 @@ async def test_the_loop_comes_back_where_it_left_off() -> None:
     assert await retry.run(second, tries=tries, pause=_pause) == GaveUp("503", 2, None, False)
 
 
+async def test_each_retry_and_only_a_retry_is_known_as_one() -> None:
+    """What the servers' gates read to serve retries first: false for a first attempt, true
+    for each retry, also when a caller comes back with its retries made, false after."""
+    seen: list[bool] = []
+
+    async def attempt() -> str | Again[str]:
+        seen.append(policy.is_retrying())
+        return "ok" if len(seen) in (3, 4) else Again("503")
+
+    retry, tries = RetryPolicy(max_retries=3, base_delay=0.0), Tries()
+    assert await retry.run(attempt, tries=tries, pause=_pause) == "ok"
+    assert await retry.run(attempt, tries=tries, pause=_pause) == "ok"
+    assert seen == [False, True, True, True]
+    assert not policy.is_retrying()
+
+
 async def _no_wait(seconds: float) -> None:
     return None
 

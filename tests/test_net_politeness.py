@@ -234,6 +234,29 @@ async def test_a_place_handed_to_a_cancelled_request_is_passed_on() -> None:
     assert gate.in_flight == 1
 
 
+async def test_a_retry_goes_before_requests_not_yet_tried() -> None:
+    """A link waiting out its backoff is served before the queue of first attempts, retries
+    among themselves in the order they came; a cancelled retry gives its turn on."""
+    gate = HostGate(1, 0.0, adaptive=False)
+    await gate.acquire()
+    order: list[str] = []
+
+    async def request(name: str, *, ahead: bool = False) -> None:
+        await gate.acquire(ahead=ahead)
+        order.append(name)
+        gate.release()
+
+    waiting = [asyncio.ensure_future(request(f"first try {i}")) for i in range(2)]
+    cancelled = asyncio.ensure_future(request("cancelled retry", ahead=True))
+    retries = [asyncio.ensure_future(request(f"retry {i}", ahead=True)) for i in range(2)]
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    gate.release()
+    await asyncio.wait_for(asyncio.gather(*waiting, *retries), 5)
+    assert order == ["retry 0", "retry 1", "first try 0", "first try 1"]
+    assert gate.in_flight == 0
+
+
 @pytest.mark.parametrize(
     ("text", "seconds"),
     [("0", 0.0), ("50ms", 0.05), ("1s", 1.0), ("1.5", 1.5), ("2m", 120.0), (" 250 ms ", 0.25)],

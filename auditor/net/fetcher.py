@@ -28,7 +28,7 @@ from auditor.config.settings import Settings
 from auditor.net.answer import REDIRECT_STATUSES, URL, Response, request_url
 from auditor.net.body import API_MAX_BODY, CappedBody, UnreadableBody
 from auditor.net.errors import HTTPError
-from auditor.net.policy import RetryPolicy
+from auditor.net.policy import RetryPolicy, is_retrying
 from auditor.net.politeness import Gates, HostGate
 from auditor.net.transport import Exchange, Request, Transport
 
@@ -160,7 +160,7 @@ class Fetcher:
         request = self._request(method, url, headers or {}, json_body, read_timeout)
         loop = asyncio.get_running_loop()
         budget = seconds if isinstance(seconds, Budget) else Budget(seconds)
-        async with self.gates.slot(urlsplit(url).hostname or "") as gate:
+        async with self.gates.slot(urlsplit(url).hostname or "", ahead=is_retrying()) as gate:
             started = loop.time()
             if budget.left <= 0:
                 raise TimeoutError

@@ -20,6 +20,8 @@ deferral of long waits to its second pass):
   paper lists given as URLs, every host's API, GitHub's REST and GraphQL): an attempt ends
   with its result, or `Again` (transient, with the server's wait), and the loop gives up
   with `GaveUp`.
+* Ahead of the queue? `is_retrying`: true while the loop asks again, so a server's gate lets
+  a retry go before requests not yet tried (a link's backoff is not lengthened by the queue).
 * Slow down? `asks_to_slow_down` (429, 503, or an error with Retry-After) and
   `is_overload_error` (a timeout, a connection reset mid-exchange): the per-host politeness of
   `auditor.net.politeness` backs off on these.
@@ -36,6 +38,7 @@ import email.utils
 import random
 import ssl
 from collections.abc import Awaitable, Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Generic, TypeVar
@@ -53,6 +56,15 @@ from auditor.net.errors import (
 from auditor.net.guard import AddressRefused, NameNotResolved
 
 _sleep = asyncio.sleep  # every retry wait; tests replace it to observe the decisions
+
+# True while `RetryPolicy.run` makes a retry, in the task making it (read by `is_retrying`).
+_RETRYING: ContextVar[bool] = ContextVar("retrying", default=False)
+
+
+def is_retrying() -> bool:
+    """Whether the request about to be made is a retry of the one retry loop's."""
+    return _RETRYING.get()
+
 
 # RFC 9110 §15.5.9 (408), RFC 8470 §5.2 (425), RFC 6585 §4 (429), and every server error.
 TRANSIENT_STATUSES = frozenset({408, 425, 429, *range(500, 600)})
@@ -259,7 +271,11 @@ class RetryPolicy:
         left. `tries` counts the retries made, for a caller that comes back later."""
         tries = tries or Tries()
         while True:
-            result = await attempt()
+            retrying = _RETRYING.set(tries.made > 0)
+            try:
+                result = await attempt()
+            finally:
+                _RETRYING.reset(retrying)
             if not isinstance(result, Again):
                 return result
             if not result.counted:

@@ -55,26 +55,31 @@ class HostGate:
         self.backoffs = 0
         self.backed_off_at = float("-inf")
         self._waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+        # Retries wait here and are served first: a link already asked once, waiting out its
+        # backoff, does not queue again behind every link not yet tried.
+        self._retries: collections.deque[asyncio.Future[None]] = collections.deque()
 
     @property
     def allowed(self) -> int:
         """Requests allowed in flight at once now."""
         return max(1, min(self.ceiling, int(self.limit)))
 
-    async def acquire(self) -> None:
+    async def acquire(self, *, ahead: bool = False) -> None:
         """Wait for a free place, then for this request's turn. A freed place is handed to the
         longest waiter (counted in flight by `_wake`), so a request arriving between a release
-        and the waiter's wake-up cannot take it and send the waiter to the back of the queue."""
-        if self.in_flight < self.allowed and not self._waiting:
+        and the waiter's wake-up cannot take it and send the waiter to the back of the queue.
+        `ahead`: a retry, served before every request not yet tried."""
+        if self.in_flight < self.allowed and not self._waiting and not self._retries:
             self.in_flight += 1
         else:
+            queue = self._retries if ahead else self._waiting
             waiter = asyncio.get_running_loop().create_future()
-            self._waiting.append(waiter)
+            queue.append(waiter)
             try:
                 await waiter
             except BaseException:
-                if waiter in self._waiting:
-                    self._waiting.remove(waiter)
+                if waiter in queue:
+                    queue.remove(waiter)
                 elif waiter.done() and not waiter.cancelled():
                     self.release()  # pass on a place this waiter was given but cannot take
                 raise
@@ -95,8 +100,8 @@ class HostGate:
         self._wake()
 
     def _wake(self) -> None:
-        while self.in_flight < self.allowed and self._waiting:
-            waiter = self._waiting.popleft()
+        while self.in_flight < self.allowed and (self._retries or self._waiting):
+            waiter = (self._retries or self._waiting).popleft()
             if not waiter.done():
                 self.in_flight += 1  # the place is the waiter's from now on
                 waiter.set_result(None)
@@ -164,10 +169,11 @@ class Gates:
         return gate
 
     @contextlib.asynccontextmanager
-    async def slot(self, host: str) -> AsyncIterator[HostGate]:
-        """Hold one of the run's request slots, politely with respect to `host`'s server."""
+    async def slot(self, host: str, *, ahead: bool = False) -> AsyncIterator[HostGate]:
+        """Hold one of the run's request slots, politely with respect to `host`'s server
+        (`ahead`: a retry, before the server's requests not yet tried)."""
         gate = self.gate(host)
-        await gate.acquire()
+        await gate.acquire(ahead=ahead)
         try:
             async with self._slots:
                 yield gate
