@@ -621,6 +621,53 @@ def test_render_of_malformed_json_exits_2_with_one_line(
     assert not (tmp_path / "index.html").exists()
 
 
+@pytest.mark.parametrize(
+    ("title", "raw"),
+    [
+        ("a lone \ud800 surrogate", "a lone \\ud800 surrogate"),  # msgspec refuses its escape
+        ("an astral \U0001f600 pair", "an astral \\ud83d\\ude00 pair"),
+    ],
+)
+def test_a_scorecard_reads_what_the_json_module_reads(tmp_path: Path, title: str, raw: str) -> None:
+    card = bare_scorecard()
+    entry = card.papers[0]
+    named = replace(card, papers=(replace(entry, paper=replace(entry.paper, title="TITLE")),))
+    path = tmp_path / "scorecard.json"
+    path.write_text(dumps(named).replace('"TITLE"', f'"{raw}"', 1), encoding="utf-8")
+
+    loaded = load_scorecard(path)
+
+    assert loaded.papers[0].paper.title == title
+    assert loaded == replace(named, papers=loaded.papers)
+
+
+@pytest.mark.parametrize(
+    "data", [b'{\r\n  "schema_version": 1,\r\n  oops}', b"\xef\xbb\xbf{}", b"[1] [2]", b"NaN]"]
+)
+def test_json_that_cannot_be_read_is_worded_as_the_json_module_words_it(
+    tmp_path: Path, data: bytes
+) -> None:
+    path = tmp_path / "scorecard.json"
+    path.write_bytes(data)
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(path.read_text(encoding="utf-8"))
+
+    with pytest.raises(ScorecardError) as error:
+        load_scorecard(path)
+
+    assert str(error.value) == (
+        f"{path}: not JSON ({expected.value.msg}, line {expected.value.lineno})"
+    )
+
+
+def test_a_scorecard_that_is_not_utf8_cannot_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "scorecard.json"
+    path.write_bytes(b'{"schema_version": 1, "tool": "\xff"}')
+
+    with pytest.raises(ScorecardError, match="cannot read: 'utf-8' codec can't decode byte 0xff"):
+        load_scorecard(path)
+
+
 # --- the recorded scorecards ------------------------------------------------------------------
 # `scorecard.json` as this version writes it, recorded once and compared byte for byte: a change
 # of codec must leave every byte as it was. After an intended change of the contract (fields are
