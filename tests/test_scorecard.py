@@ -50,7 +50,7 @@ from auditor.models import (
     open_member,
 )
 from auditor.pipeline.shard import merge, stamp
-from auditor.rubric.registry import Rubric
+from auditor.rubric.registry import CRITERIA, Rubric
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -69,7 +69,7 @@ from auditor.scorecard import (
     to_json,
 )
 from auditor.scorecard.fields import LAYOUT
-from auditor.scorecard.summary import build_summary
+from auditor.scorecard.summary import build_summary, failed_ids, fails
 from auditor.timestamps import now_iso
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub
@@ -666,6 +666,16 @@ def test_a_scorecard_that_is_not_utf8_cannot_be_read(tmp_path: Path) -> None:
 
     with pytest.raises(ScorecardError, match="cannot read: 'utf-8' codec can't decode byte 0xff"):
         load_scorecard(path)
+
+
+def test_the_failed_ids_are_the_criteria_fails_answers_for() -> None:
+    papers = [*synthetic_scorecard(300, seed=4).papers, *full_scorecard().papers]
+    scores = [entry.score for entry in papers]
+    assert any(failed_ids(score) for score in scores)  # the case below is not only empty
+
+    for score in [*scores, None]:
+        expected = {spec.id: fails(score, spec) for spec in CRITERIA if fails(score, spec)}
+        assert failed_ids(score) == expected
 
 
 # --- the recorded scorecards ------------------------------------------------------------------
