@@ -120,3 +120,15 @@ def test_a_missing_field_is_said() -> None:
     without = {key: value for key, value in GOOD.items() if key != "colour"}
     with pytest.raises(CodecError, match=r"^doc\.colour: missing$"):
         CODEC.read(Whole, without, "doc")
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    size: int
+    kept: str  # in memory only, and without a default: a layout no reader can fill
+
+
+def test_a_field_neither_read_nor_defaulted_fails_as_its_init_does() -> None:
+    codec = Codec({Unfinished: {"kept": Rule(never=True)}})
+    with pytest.raises(TypeError, match="kept"):
+        codec.read(Unfinished, {"size": 1}, "")
