@@ -269,6 +269,24 @@ class Codec:
 
             return read_texts
         read_item: Callable[[object, str, str | int], Any]
+        if is_dataclass(item):
+            build = self._object_reader(item)
+            checked = self._required_reader(item, _NO_RULE, False)
+
+            def read_objects(value: object, where: str, key: str | int) -> Any:
+                if not isinstance(value, list):
+                    raise fail(where, key, "a list", value)
+                at = child_path(where, key)
+                return tuple(
+                    [
+                        build(element, f"{at}[{index}]")
+                        if type(element) is dict
+                        else checked(element, at, index)  # says what it is instead
+                        for index, element in enumerate(value)
+                    ]
+                )
+
+            return read_objects
         if rule.one_of is not None:
             allowed = rule.one_of
 
@@ -308,14 +326,18 @@ class Codec:
     @_per_type
     def _object_reader(self, cls: Any) -> Callable[[Mapping[str, object], str], Any]:
         """The reader of `cls` from its JSON object (and `where` it sits in the document): one
-        function generated from the fields, like `_object_writer`."""
+        function generated from the fields, like `_object_writer`. A value of the commonest
+        kinds (text, yes/no, a whole number, a closed vocabulary's word, a list of text) is
+        accepted in line; any other goes through its field's reader, which checks it whole and
+        words what is wrong. A slotted dataclass without `__post_init__` is filled through its
+        slots, as its `__init__` would, at a third of a keyword call's CPU."""
         names: dict[str, object] = {"cls": cls, "MISSING": MISSING, "missing": _missing}
         lines = ["def read_object(obj, where):"]
         arguments = []
         for name, annotation, rule in self._fields(cls):
             if rule.never:
                 continue
-            arguments.append(f"{name}=v_{name}")
+            arguments.append(name)
             if rule.inline:
                 inner = _inlined_type(cls, name)
                 names[f"read_{name}"] = self._object_reader(inner)
@@ -327,7 +349,14 @@ class Codec:
                 continue
             names[f"read_{name}"] = self._value_reader(annotation, rule)
             lines.append(f"    v_{name} = obj.get({name!r}, MISSING)")
-            lines.append(f"    if v_{name} is MISSING:")
+            accepted = self._accepted_in_line(name, annotation, rule, names)
+            if accepted is None:
+                lines.append(f"    if v_{name} is MISSING:")
+            else:
+                test, value = accepted
+                lines.append(f"    if {test}:")
+                lines.append(f"        v_{name} = {value}")
+                lines.append(f"    elif v_{name} is MISSING:")
             if rule.omit_default or rule.since:
                 names[f"default_{name}"] = _default(cls, name)
                 lines.append(f"        v_{name} = default_{name}")
@@ -335,10 +364,79 @@ class Codec:
                 lines.append(f"        raise missing(where, {name!r})")
             lines.append("    else:")
             lines.append(f"        v_{name} = read_{name}(v_{name}, where, {name!r})")
-        lines.append(f"    return cls({', '.join(arguments)})")
+        lines += self._built(cls, arguments, names)
         exec("\n".join(lines), names)  # noqa: S102 - source built from field names only
         reader: Callable[[Mapping[str, object], str], Any] = names["read_object"]  # type: ignore[assignment]
         return reader
+
+    @staticmethod
+    def _accepted_in_line(
+        name: str, annotation: Any, rule: Rule, names: dict[str, object]
+    ) -> tuple[str, str] | None:
+        """For the value `v_<name>` of one of the commonest kinds, the test, in line, that it is
+        valid, and what it then reads as (for a closed vocabulary, its member: `words_<name>`
+        in `names`); None when the field's reader must check every value."""
+        value = f"v_{name}"
+        test, read = None, value
+        optional = typing.get_origin(annotation) in (types.UnionType, typing.Union)
+        if optional:
+            members = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(members) != 1:
+                return None
+            (annotation,) = members
+        if annotation is str and rule.pattern is None and not rule.non_empty:
+            test = f"type({value}) is str"
+        elif annotation is bool:
+            test = f"({value} is True or {value} is False)"
+        elif annotation is int and rule.maximum is None:
+            test = f"type({value}) is int"
+            if rule.minimum is not None:
+                test = f"({test} and {value} >= {rule.minimum})"
+        elif annotation == tuple[str, ...] and rule.one_of is None and not optional:
+            names["JUST_STR"] = _JUST_STR
+            test = f"(type({value}) is list and set(map(type, {value})) <= JUST_STR)"
+            read = f"tuple({value})"
+        elif (
+            isinstance(annotation, type)
+            and issubclass(annotation, StrEnum)
+            and annotation not in OPEN_VOCABULARIES
+            and not optional  # the member of None would need a test of its own
+        ):
+            names[f"words_{name}"] = {str(member): member for member in annotation}
+            test = f"(type({value}) is str and {value} in words_{name})"
+            read = f"words_{name}[{value}]"
+        if test is None:
+            return None
+        return (f"{value} is None or {test}" if optional else test), read
+
+    @staticmethod
+    def _built(cls: Any, arguments: list[str], names: dict[str, object]) -> list[str]:
+        """The lines making `cls` of the values read (`v_<field>`); a field not read gets its
+        default."""
+        slotted = "__slots__" in vars(cls) and not hasattr(cls, "__post_init__")
+        unread = [spec for spec in fields(cls) if spec.name not in arguments]
+        if (
+            not slotted
+            or not all(spec.init for spec in fields(cls))
+            # A field neither read nor defaulted: its `__init__` says so (a TypeError).
+            or any(s.default is MISSING and s.default_factory is MISSING for s in unread)
+        ):
+            keywords = ", ".join(f"{name}=v_{name}" for name in arguments)
+            return [f"    return cls({keywords})"]
+        lines = ["    made = new(cls)"]
+        names["new"] = object.__new__
+        for spec in fields(cls):
+            names[f"set_{spec.name}"] = getattr(cls, spec.name).__set__
+            if spec.name in arguments:
+                value = f"v_{spec.name}"
+            elif spec.default_factory is not MISSING:
+                names[f"factory_{spec.name}"] = spec.default_factory
+                value = f"factory_{spec.name}()"
+            else:
+                names[f"unread_{spec.name}"] = spec.default
+                value = f"unread_{spec.name}"
+            lines.append(f"    set_{spec.name}(made, {value})")
+        return [*lines, "    return made"]
 
     def read(self, cls: type[T], obj: Mapping[str, object], where: str) -> T:
         """`cls` from its JSON object, validated; `CodecError` in one line otherwise."""

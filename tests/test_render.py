@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auditor import render
 from auditor.models import (
@@ -30,6 +32,7 @@ from auditor.models import (
     ReadmeEvidence,
     Tier,
 )
+from auditor.render import html as html_report
 from auditor.render import markdown
 from auditor.render.page import PageCriterion, PageData, PageLink, PagePaper
 from auditor.render.text import most_that_fit
@@ -656,6 +659,23 @@ def test_the_most_that_fit_one_size_limit(
     result = most_that_fit(attempt, lambda text: len(text) <= limit, high, low)
     assert result == (None if found is None else (found, "x" * 10 * found))
     assert len(tried) <= max(1, high - low + 1).bit_length() + 1
+
+
+# What the page's data holds: text (any character a list or a host may give, control characters
+# and astral ones included), whole numbers, yes/no and nothing, in lists and named fields.
+_PAGE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(st.characters(exclude_categories=["Cs"])),
+    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    max_leaves=20,
+)
+
+
+@given(_PAGE_VALUES)
+def test_the_pages_data_is_the_json_the_json_module_writes(value: object) -> None:
+    written = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for character, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        written = written.replace(character, escape)
+    assert html_report._script_json(value) == written
 
 
 def test_the_pages_data_has_named_fields_and_each_criterion_result_once() -> None:

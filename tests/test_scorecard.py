@@ -50,7 +50,7 @@ from auditor.models import (
     open_member,
 )
 from auditor.pipeline.shard import merge, stamp
-from auditor.rubric.registry import Rubric
+from auditor.rubric.registry import CRITERIA, Rubric
 from auditor.scorecard import (
     Acknowledgement,
     AcknowledgementStatus,
@@ -69,7 +69,7 @@ from auditor.scorecard import (
     to_json,
 )
 from auditor.scorecard.fields import LAYOUT
-from auditor.scorecard.summary import build_summary
+from auditor.scorecard.summary import build_summary, failed_ids, fails
 from auditor.timestamps import now_iso
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub
@@ -619,6 +619,63 @@ def test_render_of_malformed_json_exits_2_with_one_line(
     assert str(path) in error
     assert "Traceback" not in error
     assert not (tmp_path / "index.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("title", "raw"),
+    [
+        ("a lone \ud800 surrogate", "a lone \\ud800 surrogate"),  # msgspec refuses its escape
+        ("an astral \U0001f600 pair", "an astral \\ud83d\\ude00 pair"),
+    ],
+)
+def test_a_scorecard_reads_what_the_json_module_reads(tmp_path: Path, title: str, raw: str) -> None:
+    card = bare_scorecard()
+    entry = card.papers[0]
+    named = replace(card, papers=(replace(entry, paper=replace(entry.paper, title="TITLE")),))
+    path = tmp_path / "scorecard.json"
+    path.write_text(dumps(named).replace('"TITLE"', f'"{raw}"', 1), encoding="utf-8")
+
+    loaded = load_scorecard(path)
+
+    assert loaded.papers[0].paper.title == title
+    assert loaded == replace(named, papers=loaded.papers)
+
+
+@pytest.mark.parametrize(
+    "data", [b'{\r\n  "schema_version": 1,\r\n  oops}', b"\xef\xbb\xbf{}", b"[1] [2]", b"NaN]"]
+)
+def test_json_that_cannot_be_read_is_worded_as_the_json_module_words_it(
+    tmp_path: Path, data: bytes
+) -> None:
+    path = tmp_path / "scorecard.json"
+    path.write_bytes(data)
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(path.read_text(encoding="utf-8"))
+
+    with pytest.raises(ScorecardError) as error:
+        load_scorecard(path)
+
+    assert str(error.value) == (
+        f"{path}: not JSON ({expected.value.msg}, line {expected.value.lineno})"
+    )
+
+
+def test_a_scorecard_that_is_not_utf8_cannot_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "scorecard.json"
+    path.write_bytes(b'{"schema_version": 1, "tool": "\xff"}')
+
+    with pytest.raises(ScorecardError, match="cannot read: 'utf-8' codec can't decode byte 0xff"):
+        load_scorecard(path)
+
+
+def test_the_failed_ids_are_the_criteria_fails_answers_for() -> None:
+    papers = [*synthetic_scorecard(300, seed=4).papers, *full_scorecard().papers]
+    scores = [entry.score for entry in papers]
+    assert any(failed_ids(score) for score in scores)  # the case below is not only empty
+
+    for score in [*scores, None]:
+        expected = {spec.id: fails(score, spec) for spec in CRITERIA if fails(score, spec)}
+        assert failed_ids(score) == expected
 
 
 # --- the recorded scorecards ------------------------------------------------------------------

@@ -403,24 +403,28 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     _check_out_dir(args.out)
     scoring = _load_rubric(args)
     marks = _load_marks(args)
-    parts = [scorecard.load_scorecard(path) for path in args.scorecards]
-    try:
-        merged = shard.merge(parts, scoring)
-    except shard.ShardError as error:
-        raise UsageError(str(error)) from None
-    # The shards' marks are not merged: the acknowledgements and reviews given to `merge` decide.
-    merged = _marked(merged, marks)
-    runs = _open_history(args.db or args.out / "history.sqlite")
-    with contextlib.ExitStack() as closing:  # closed as `History` says, the run's error first
-        if runs is not None:
-            closing.enter_context(runs)
-        card, written, failed = _record(
-            runs,
-            merged,
-            lambda card: _publish(card, args.out, environ, badges=args.badges),
-            run_id=None,
-            reported_by_issue=args.reported_by_issue,
-        )
+    # Whole scorecards read, merged, recorded and rendered: acyclic data that the cyclic
+    # collector would walk again and again (`scorecard.collector_paused`).
+    with scorecard.collector_paused():
+        parts = [scorecard.load_scorecard(path) for path in args.scorecards]
+        try:
+            merged = shard.merge(parts, scoring)
+        except shard.ShardError as error:
+            raise UsageError(str(error)) from None
+        # The shards' marks are not merged: the acknowledgements and reviews given to `merge`
+        # decide.
+        merged = _marked(merged, marks)
+        runs = _open_history(args.db or args.out / "history.sqlite")
+        with contextlib.ExitStack() as closing:  # closed as `History` says, the run's error first
+            if runs is not None:
+                closing.enter_context(runs)
+            card, written, failed = _record(
+                runs,
+                merged,
+                lambda card: _publish(card, args.out, environ, badges=args.badges),
+                run_id=None,
+                reported_by_issue=args.reported_by_issue,
+            )
     code = exit_code(card, rules, failed, internal_errors=_internal_errors(card))
     _say_reports_written(args.out, written, quiet=args.quiet)
     return code

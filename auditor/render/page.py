@@ -97,6 +97,7 @@ class _Tables:
         self.strings: dict[str, int] = {}
         self.criteria: dict[tuple[object, ...], int] = {}
         self.criterion_list: list[PageCriterion] = []
+        self.ids: dict[str, str] = {}  # a criterion id as shown, by id: 19 ids, 570,000 times
 
     def text(self, value: object) -> Text:
         # Most strings are already in the table, and short: found without cutting them again.
@@ -105,24 +106,38 @@ class _Tables:
             found = self.strings.setdefault(cut(value), len(self.strings))
         return found
 
-    def evidence(self, item: str, base: str | None) -> Text | list[Text]:
-        value = cut(item, _LONG)
-        if base and (value == base or value.startswith(base + "/")):
-            return [self.text(value[len(base) :])]
-        return self.text(value)
+    def evidence(self, items: tuple[str, ...], base: str | None) -> list[Text | list[Text]]:
+        """Each item as a `Text`, or `[Text]` after `base` when it lies inside it. In one loop
+        with the table's lookup in line: 640,000 items at 30,000 papers."""
+        strings, text = self.strings, self.text
+        inside, start = (base + "/", len(base)) if base else (None, 0)
+        shown: list[Text | list[Text]] = []
+        for item in items:
+            value = cut(item, _LONG)
+            if inside is not None and (value == base or value.startswith(inside)):
+                value = value[start:]
+                found = strings.get(value)
+                shown.append([text(value) if found is None else found])
+            else:
+                found = strings.get(value)
+                shown.append(text(value) if found is None else found)
+        return shown
 
     def criterion(self, criterion: Criterion, base: str | None) -> int:
-        shown = PageCriterion(
-            id=cut(criterion.id, 8),
-            result=str(criterion.result),
-            reason=self.text(criterion.reason),
-            evidence=[self.evidence(item, base) for item in criterion.evidence],
-        )
-        key = (shown["id"], shown["result"], shown["reason"], repr(shown["evidence"]))
+        """The index of the criterion as shown; its entry is made only when it is new."""
+        shown_id = self.ids.get(criterion.id)
+        if shown_id is None:
+            shown_id = self.ids[criterion.id] = cut(criterion.id, 8)
+        result = str(criterion.result)
+        reason = self.text(criterion.reason)
+        evidence = self.evidence(criterion.evidence, base) if criterion.evidence else []
+        key = (shown_id, result, reason, repr(evidence))
         index = self.criteria.get(key)
         if index is None:
             index = self.criteria[key] = len(self.criterion_list)
-            self.criterion_list.append(shown)
+            self.criterion_list.append(
+                PageCriterion(id=shown_id, result=result, reason=reason, evidence=evidence)
+            )
         return index
 
 

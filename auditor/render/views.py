@@ -56,7 +56,7 @@ from auditor.scorecard import (
     Scorecard,
     dead_links,
 )
-from auditor.scorecard.summary import fails, scored_links, unlicensed
+from auditor.scorecard.summary import failed_ids, scored_links, unlicensed
 from auditor.timestamps import day_of
 
 # Tiers whose code is documented enough to try: what the headline's second count counts.
@@ -439,9 +439,7 @@ def _cited(link: LinkEntry, names: Mapping[str, str], *, new: bool) -> CitedLink
 def fixes(views: Iterable[PaperView]) -> list[FixCount]:
     """Each criterion some paper with code fails (`summary.fails`, as "unlicensed" is decided),
     with how many, in the rubric's order."""
-    failed = Counter(
-        spec.id for view in views for spec in CRITERIA if fails(view.entry.score, spec)
-    )
+    failed = Counter(cid for view in views for cid in failed_ids(view.entry.score))
     return [FixCount(spec, failed[spec.id]) for spec in CRITERIA if failed[spec.id]]
 
 

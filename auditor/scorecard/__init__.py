@@ -22,7 +22,7 @@ from auditor.scorecard.document import (
     Tool,
     build_scorecard,
 )
-from auditor.scorecard.reading import from_json, load_scorecard
+from auditor.scorecard.reading import collector_paused, from_json, load_scorecard
 from auditor.scorecard.writing import (
     dump_chunks,
     dumps,
@@ -58,6 +58,7 @@ __all__ = [
     "Shard",
     "Tool",
     "build_scorecard",
+    "collector_paused",
     "dump_chunks",
     "dumps",
     "dumps_json",
