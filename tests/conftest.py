@@ -19,7 +19,7 @@ from hypothesis import settings
 
 from auditor import redact
 from auditor.net import client, guard, tls
-from tests.support import bytecode
+from tests.support import bytecode, hypothesis_constants
 
 # Property tests prove what holds, not how fast: on a loaded machine (two workers on two cores)
 # hypothesis's 200 ms deadline per example fails them for the time, never for the property.
@@ -33,6 +33,7 @@ pytest_plugins = ["tests.support.checking"]
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the first process of the run, before any worker
         bytecode.compile_once(config, pytest_plugins)
+        hypothesis_constants.harvest_once(bytecode.ROOT, ("auditor", "benchmarks"))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "auditor"
@@ -62,7 +62,7 @@ def _unit(path: Path) -> str:
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(parsed(path)):
+    for node in walked(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             if node.module == "auditor":
                 found += [(node.lineno, f"auditor.{alias.name}") for alias in node.names]
@@ -108,7 +108,7 @@ HTTP_LIBRARIES = ("aiohttp", "aiohappyeyeballs", "yarl", "multidict", "httpx", "
 
 def _library_imports(path: Path) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(parsed(path)):
+    for node in walked(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append((node.lineno, node.module))
         elif isinstance(node, ast.Import):

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,20 +60,45 @@ def test_the_fake_web_answers_by_category(small: tuple[world.World, Path]) -> No
     assert server.process.returncode is not None  # it stopped with its stdin
 
 
-@pytest.mark.parametrize("token", [harness.TOKEN, None], ids=["graphql", "rest"])
-def test_an_audit_of_the_small_world(small: tuple[world.World, Path], token: str | None) -> None:
+@dataclass
+class ColdAudit:
+    """A first audit of the small world into an empty verdict cache, its fakes still running for
+    the warm audit after it: one audit and one pair of fake servers for both tests, which each
+    started their own (each `auditor` and fake server start costs ~1 s of CPU)."""
+
+    token: str | None
+    folder: Path
+    fakes: harness.Fakes
+    run: harness.AuditRun
+    document: dict[str, Any]  # its scorecard.json
+
+    @property
+    def cache(self) -> Path:
+        return self.folder / "cache"
+
+
+@pytest.fixture(scope="module", params=[harness.TOKEN, None], ids=["graphql", "rest"])
+def cold(small: tuple[world.World, Path], request: pytest.FixtureRequest) -> Iterator[ColdAudit]:
     built, folder = small
+    token = request.param
     folder = folder / ("token" if token else "rest")
     with harness.fakes(built, folder, latency=0.0, token=token) as fakes:
-        run = harness.run_audit(built, folder, fakes, latency=0.0, token=token, keep=True)
+        run = harness.run_audit(
+            built, folder, fakes, latency=0.0, token=token, cache=folder / "cache", keep=True
+        )
+        document = json.loads((folder / "reports" / "scorecard.json").read_text())
+        yield ColdAudit(token, folder, fakes, run, document)
+
+
+def test_an_audit_of_the_small_world(cold: ColdAudit) -> None:
+    run = cold.run
     assert run.measured.exit_code == 0, run.measured.stderr
     assert run.wrong == []
     assert run.web_correct == run.web_total > 0
     assert run.repos > 20
     assert run.measured.max_rss_mb > 0
-    document = json.loads((folder / "reports" / "scorecard.json").read_text())
-    assert len(document["papers"]) == 40
-    if token:
+    assert len(cold.document["papers"]) == 40
+    if cold.token:
         assert run.github.get("rest", 0) == 0
         assert run.github["graphql"] <= 4  # 30 repositories a batch, plus README queries
     else:
@@ -78,10 +106,13 @@ def test_an_audit_of_the_small_world(small: tuple[world.World, Path], token: str
         assert run.requests_per_repo <= 6  # at most 6, and 5 for most repositories
 
 
-def test_without_a_token_the_budget_hint_comes_up_front(small: tuple[world.World, Path]) -> None:
-    built, folder = small
-    folder = folder / "budget"
+def test_without_a_token_the_budget_hint_comes_up_front(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # The small world on a port of its own: the cold audits' fake web may be running.
     # 29 repositories need 58 essential requests: 40 cannot cover them.
+    built = world.build(40, seed=3, port=_free_port())
+    folder = tmp_path_factory.mktemp("budget")
     with harness.fakes(built, folder, latency=0.0, token=None, rest_budget=40) as fakes:
         run = harness.run_audit(built, folder, fakes, latency=0.0, token=None)
     assert "set GITHUB_TOKEN" in run.measured.stderr
@@ -89,30 +120,29 @@ def test_without_a_token_the_budget_hint_comes_up_front(small: tuple[world.World
     assert run.outcomes["unchecked"] > 0
 
 
-def test_warm_runs_reuse_the_cache(small: tuple[world.World, Path]) -> None:
-    built, folder = small
-    folder = folder / "warm"
-    cache = folder / "cache"
-    with harness.fakes(built, folder, latency=0.0, token=harness.TOKEN) as fakes:
-        harness.run_audit(built, folder, fakes, latency=0.0, token=harness.TOKEN, cache=cache)
+def test_warm_runs_reuse_the_cache(small: tuple[world.World, Path], cold: ColdAudit) -> None:
+    """With a token, a warm run within --max-cache-age asks GitHub nothing; without one, past
+    it, nearly every REST answer comes back 304 (not modified)."""
+    built, _ = small
+    if cold.token:
         warm = harness.run_audit(
-            built, folder, fakes, latency=0.0, token=harness.TOKEN, cache=cache
+            built, cold.folder, cold.fakes, latency=0.0, token=cold.token, cache=cold.cache
         )
-    assert warm.wrong == []
-    assert warm.github.get("graphql", 0) == 0  # every repository's facts are fresh
-    with harness.fakes(built, folder, latency=0.0, token=None) as fakes:
-        harness.run_audit(built, folder, fakes, latency=0.0, token=None, cache=cache)
+        assert warm.wrong == []
+        assert warm.github.get("graphql", 0) == 0  # every repository's facts are fresh
+    else:
         again = harness.run_audit(
             built,
-            folder,
-            fakes,
+            cold.folder,
+            cold.fakes,
             latency=0.0,
             token=None,
-            cache=cache,
+            cache=cold.cache,
             extra=["--max-cache-age", "1e-6"],
         )
-    asked = again.github["rest"] + again.github["rest_304"]
-    assert again.github["rest_304"] >= 0.9 * asked
+        assert again.wrong == []
+        asked = again.github["rest"] + again.github["rest_304"]
+        assert again.github["rest_304"] >= 0.9 * asked
 
 
 def test_peer_scoring_accepts_either_verdict_for_a_persistent_5xx() -> None:

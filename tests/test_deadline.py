@@ -13,7 +13,7 @@ import pytest
 
 import auditor
 from auditor import deadline
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 PACKAGE = Path(auditor.__file__).parent
 SAYS_TIME_IS_UP = re.compile(r"time limit (was )?reached")
@@ -32,7 +32,7 @@ def test_no_module_but_deadline_words_the_time_limit() -> None:
     found = {
         str(path.relative_to(PACKAGE)): [
             node.lineno
-            for node in ast.walk(parsed(path))
+            for node in walked(parsed(path))
             if isinstance(node, ast.Constant)
             and isinstance(node.value, str)
             and SAYS_TIME_IS_UP.search(node.value)

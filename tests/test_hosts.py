@@ -35,7 +35,7 @@ from auditor.models import Link, LinkCheck, LinkKind, LinkResult, Outcome, Paper
 from auditor.net.fetcher import Fetcher
 from tests.support.fake_hosts import ZenodoRecord, reply, zenodo_routes
 from tests.support.local_servers import LocalServer, plain_fetcher, serve
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 SWHID = "swh:1:rev:309cf2674ee7a0749978cf8265ab91a60aea0f7d"
 
@@ -236,7 +236,7 @@ def _hosts_imports() -> dict[str, set[str]]:
         parts = path.relative_to(HOSTS.parents[1]).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found: set[str] = set()
-        for node in ast.walk(parsed(path)):
+        for node in walked(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module:
                 found.add(node.module)
             elif isinstance(node, ast.Import):

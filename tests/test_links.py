@@ -33,7 +33,7 @@ from auditor.links import (
 from auditor.links.normalize import keyed_before_folders
 from auditor.models import LinkKind
 from auditor.net.guard import ApiRoot
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 
 def kind_of(url: str) -> LinkKind | None:
@@ -318,7 +318,7 @@ def test_default_ports_have_one_home() -> None:
     package = Path(auditor.__file__).parent
     tables = []
     for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(parsed(path)):
+        for node in walked(parsed(path)):
             if isinstance(node, ast.Dict) and any(
                 isinstance(value, ast.Constant) and value.value in (80, 443)
                 for value in node.values

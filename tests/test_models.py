@@ -17,7 +17,7 @@ from auditor.models import (
     Outcome,
     Tier,
 )
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 PACKAGE = Path(auditor.__file__).parent
 
@@ -32,7 +32,7 @@ def test_every_outcome_is_judged_or_not_judged_never_both() -> None:
 def _outcome_sets(tree: ast.AST) -> list[int]:
     """Lines of `frozenset(...)` calls and set displays naming an `Outcome` member."""
     found = []
-    for node in ast.walk(tree):
+    for node in walked(tree):
         is_set = isinstance(node, ast.Set) or (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
@@ -76,7 +76,7 @@ def test_the_tier_order_is_tiers_own() -> None:
 def _tier_orders(tree: ast.AST) -> list[int]:
     """Lines of tuple or list displays naming both ends of the code tiers (a tier order)."""
     found = []
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.Tuple | ast.List):
             named = {
                 inner.attr

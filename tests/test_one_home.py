@@ -9,7 +9,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.support.syntax import package_modules
+from tests.support.syntax import package_modules, walked
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "auditor"
@@ -30,7 +30,7 @@ def _modules() -> tuple[tuple[str, ast.Module], ...]:
 
 
 def _collections(tree: ast.AST) -> Iterator[ast.Set | ast.Tuple | ast.List]:
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.Set | ast.Tuple | ast.List):
             yield node
 
@@ -67,7 +67,7 @@ def test_retry_loops_live_in_the_retry_policy() -> None:
         f"{name}:{node.lineno}"
         for name, tree in _modules()
         if name not in RETRY_HOMES
-        for node in ast.walk(tree)
+        for node in walked(tree)
         if isinstance(node, ast.For | ast.While | ast.AsyncFor) and _sleeps(node)
     ]
     assert found == []

@@ -28,7 +28,7 @@ from auditor.rubric.rules_access import LICENCE
 from auditor.rubric.score import score_paper
 from auditor.scorecard.summary import build_summary
 from tests.support.scorecards import TODAY, gold_facts, paper, result
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where criterion ids may be written: the modules that declare the criteria.
@@ -139,7 +139,7 @@ def _id_literals(path: Path, ids: set[str]) -> list[str]:
     tree = parsed(path)
     return [
         f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}"
-        for node in ast.walk(tree)
+        for node in walked(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids
     ]
 

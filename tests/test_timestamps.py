@@ -8,7 +8,7 @@ from pathlib import Path
 import auditor
 from auditor.render.views import templates_dir
 from auditor.timestamps import day_of
-from tests.support.syntax import parsed
+from tests.support.syntax import parsed, walked
 
 PACKAGE = Path(auditor.__file__).parent
 
@@ -23,7 +23,7 @@ def _day_cuts(tree: ast.AST) -> list[int]:
     """Lines of `[:10]` slices."""
     return [
         node.lineno
-        for node in ast.walk(tree)
+        for node in walked(tree)
         if isinstance(node, ast.Subscript)
         and isinstance(node.slice, ast.Slice)
         and node.slice.lower is None

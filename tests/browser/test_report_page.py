@@ -8,8 +8,9 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+import weakref
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -69,21 +70,56 @@ def browser() -> Iterator[Any]:
         instance.close()
 
 
+@dataclass
+class Tab:
+    """The one page a browser's tests open their reports in, one after another. A new page
+    (its context, its renderer process) cost Chromium ~0.45 s of CPU more than loading the next
+    report into the open one: most of the browser tests' CPU."""
+
+    page: Any
+    errors: list[str]  # the console errors of the report open now
+
+
+_TABS: weakref.WeakKeyDictionary[Any, Tab] = weakref.WeakKeyDictionary()
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # a new Playwright page's
+
+
+def reusable_tab(browser: Any) -> Tab:
+    tab = _TABS.get(browser)
+    if tab is None or tab.page.is_closed():  # a test may still close it
+        page = browser.new_page()
+        tab = Tab(page, [])
+        page.on(
+            "console",
+            lambda message: tab.errors.append(message.text) if message.type == "error" else None,
+        )
+        page.on("pageerror", lambda error: tab.errors.append(str(error)))
+        _TABS[browser] = tab
+    return tab
+
+
 def open_report(
-    browser: Any, tmp_path: Path, doc: Scorecard, *, fragment: str = "", **options: Any
+    browser: Any,
+    tmp_path: Path,
+    doc: Scorecard,
+    *,
+    fragment: str = "",
+    viewport: dict[str, int] | None = None,
 ) -> tuple[Any, list[str]]:
+    """The report of `doc` freshly loaded (a new document: the last report's script, state and
+    console errors left behind) in the browser's one tab, at `viewport`."""
     path = tmp_path / "index.html"
     if not path.exists():
         path.write_text(render.render_html(doc), encoding="utf-8")
-    page = browser.new_page(**options)
-    errors: list[str] = []
-    page.on(
-        "console", lambda message: errors.append(message.text) if message.type == "error" else None
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    tab = reusable_tab(browser)
+    tab.errors = []
+    page = tab.page
+    page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
+    if page.url.split("#")[0] == path.as_uri():
+        page.goto("about:blank")  # the same report again: a changed fragment alone loads nothing
     page.goto(path.as_uri() + fragment)
     page.wait_for_selector("html[data-ready]")
-    return page, errors
+    return page, tab.errors
 
 
 def until_value(page: Any, selector: str, value: str) -> None:
@@ -174,7 +210,6 @@ def test_loads_sorts_filters_and_expands(browser: Any, tmp_path: Path) -> None:
     page.select_option("#f-outcome", "")
     screenshot(page, "report-desktop.png")
     assert errors == []
-    page.close()
 
 
 def test_phone_layout_has_no_horizontal_scroll(browser: Any, tmp_path: Path) -> None:
@@ -185,7 +220,6 @@ def test_phone_layout_has_no_horizontal_scroll(browser: Any, tmp_path: Path) -> 
     assert width <= 390
     screenshot(page, "report-phone.png")
     assert errors == []
-    page.close()
 
 
 def test_hostile_paper_runs_no_script(browser: Any, tmp_path: Path) -> None:
@@ -204,7 +238,6 @@ def test_hostile_paper_runs_no_script(browser: Any, tmp_path: Path) -> None:
     assert "<script>window.__pwned=1</script>" in page.locator("#papers").text_content()
     assert page.locator("#papers img").count() == 0
     assert errors == []
-    page.close()
 
 
 # --- the details panel's layout ---------------------------------------------------------------
@@ -336,7 +369,6 @@ def test_details_panel_is_laid_out_at_every_width(
     page.evaluate("window.scrollBy(0, -120)")
     screenshot(page, f"details-{width}.png")
     assert errors == []
-    page.close()
 
 
 def test_a_failed_criterion_says_how_to_fix_it(browser: Any, tmp_path: Path) -> None:
@@ -353,7 +385,6 @@ def test_a_failed_criterion_says_how_to_fix_it(browser: Any, tmp_path: Path) -> 
     fixes = dead.locator(".fix")
     assert fixes.count() == 2  # A1 and B1; the rest echo "no code to assess"
     assert errors == []
-    page.close()
 
 
 # --- the address keeps the view ---------------------------------------------------------------
@@ -379,7 +410,6 @@ def test_filters_and_sort_round_trip_through_the_fragment(browser: Any, tmp_path
     shown = visible_ids(page)
     count = page.locator("#count").text_content()
     assert 0 < len(shown) < 120
-    page.close()
 
     # The shared address opens the same view.
     page, errors2 = open_report(browser, tmp_path, doc, fragment=fragment)
@@ -414,7 +444,6 @@ def test_filters_and_sort_round_trip_through_the_fragment(browser: Any, tmp_path
     page.click("#placeholder-list a[href='#tier=placeholder']")
     until_value(page, "#f-tier", "placeholder")
     assert errors == errors2 == []
-    page.close()
 
 
 def test_an_unknown_fragment_is_ignored(browser: Any, tmp_path: Path) -> None:
@@ -429,7 +458,6 @@ def test_an_unknown_fragment_is_ignored(browser: Any, tmp_path: Path) -> None:
     assert all(th.get_attribute("aria-sort") == "none" for th in page.locator("th[data-col]").all())
     assert len(visible_ids(page)) == 30
     assert errors == []
-    page.close()
 
 
 # --- without JavaScript -----------------------------------------------------------------------
@@ -516,7 +544,6 @@ def test_problems_are_open_and_new_ones_marked(browser: Any, tmp_path: Path) -> 
     assert f"{no_code}\nno code link cited" in stats
     screenshot(page, "report-problems-1440.png")
     assert errors == []
-    page.close()
 
 
 # --- a paper's links in its details panel -----------------------------------------------------
@@ -576,7 +603,6 @@ def test_the_details_list_moved_dead_and_archived_links_as_text_and_links(
     links.nth(1).scroll_into_view_if_needed()
     screenshot(page, f"details-links-{width}.png")
     assert errors == []
-    page.close()
 
 
 def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> None:
@@ -615,11 +641,9 @@ def test_the_headline_counts_match_the_table(browser: Any, tmp_path: Path) -> No
         row["tier"].endswith(("bronze", "silver", "gold")) for row in resolving_rows
     )
     assert 0 < documented < resolving
-    page.close()
     for width, name in ((1440, "headline-desktop.png"), (390, "headline-phone.png")):
         page, _ = open_report(browser, tmp_path, doc, viewport={"width": width, "height": 700})
         screenshot(page, name, clip={"x": 0, "y": 0, "width": width, "height": 700})
-        page.close()
     assert errors == []
 
 
@@ -641,7 +665,6 @@ def test_a_paper_without_code_shows_one_line_for_what_it_leaves_unassessed(
     # Its links are still listed with their outcomes.
     assert "✗ dead" in detail.locator("ul.ev").last.text_content()
     assert errors == []
-    page.close()
 
 
 def test_the_source_path_stays_on_one_line_under_a_paper_name(browser: Any, tmp_path: Path) -> None:
@@ -668,7 +691,6 @@ def test_the_source_path_stays_on_one_line_under_a_paper_name(browser: Any, tmp_
         assert lines
         assert set(lines) == {1}, lines
         assert errors == []
-        page.close()
 
 
 # --- reviewed verdicts beside the measured ones -----------------------------------------------
@@ -754,7 +776,6 @@ def test_a_review_sits_under_the_measured_tier_flagged_where_it_differs(
     rows["GoneNet"].scroll_into_view_if_needed()
     screenshot(page, f"reviews-table-{width}.png")
     assert errors == []
-    page.close()
 
 
 # --- a repository about another work ----------------------------------------------------------
@@ -819,7 +840,6 @@ def test_a_repository_about_another_work_is_listed_with_its_evidence(
     rows["GlowNet"].scroll_into_view_if_needed()
     screenshot(page, f"mismatch-table-{width}.png")
     assert errors == []
-    page.close()
 
 
 # --- promises tracked ---------------------------------------------------------------------------
@@ -1060,4 +1080,3 @@ def test_the_weights_and_data_the_readmes_give_are_listed_with_their_outcomes(
     box.scroll_into_view_if_needed()
     screenshot(page, f"artifact-list-{width}.png")
     assert errors == []
-    page.close()

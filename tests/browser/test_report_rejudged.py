@@ -58,4 +58,3 @@ def test_the_rejudged_line_is_shown_once_under_the_headline(
     )
     screenshot(page, f"rejudged-{width}.png", clip={"x": 0, "y": 0, "width": width, "height": 420})
     assert errors == []
-    page.close()

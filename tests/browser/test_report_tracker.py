@@ -79,4 +79,3 @@ def test_the_tracker_notes_are_open_linked_and_fit(
     assert right <= width
     screenshot(page, f"tracker-{width}.png", clip=box.bounding_box())
     assert errors == []
-    page.close()

@@ -2,7 +2,7 @@
 
 The schema comes from `$GITHUB_GRAPHQL_SCHEMA` (the project's CI downloads the copy GitHub's docs
 serve), else from `shared/github/schema.graphql` beside the clone. Parsing and building its
-1.4 MB of SDL takes about 4 s of CPU; the first process that needs it writes the built schema's
+1.4 MB of SDL takes about 2 s of CPU; the first process that needs it writes the built schema's
 introspection (graphql-core's own `introspection_from_schema`) under .pytest_cache, keyed by the
 SDL's hash and graphql-core's version, and every other process rebuilds the same schema from
 it with `build_client_schema` in under a second. A lock makes the workers that ask at once wait
@@ -59,7 +59,11 @@ def without_repeated_fields(document: DocumentNode) -> DocumentNode:
 
 
 def build_from_sdl(sdl: str) -> GraphQLSchema:
-    return build_ast_schema(without_repeated_fields(parse(sdl)))
+    """Built without checking the SDL document's own rules (1.4 s of the 3.6 s, on a run's
+    first build): the schema is still checked as a type system where every query is validated
+    against it (`graphql.validate` asserts a valid schema first), and a type or field the
+    document lacks fails the build."""
+    return build_ast_schema(without_repeated_fields(parse(sdl)), assume_valid_sdl=True)
 
 
 @functools.cache
