@@ -1053,3 +1053,215 @@ def test_a_test_script_under_a_heading_joining_test_and_inference(
     heading: str, expected: set[C]
 ) -> None:
     assert _steps(f"## {heading}\n\n" + _block("python test.py --img a.jpg")) == expected
+
+
+# Recall of train, evaluate, usage and data: a sentence that says what the next command does
+# ties it to that command in the third person too ("trains", "pre-trains", "tests"), by the
+# numbers it computes ("To compute FID", "the numbers reported in Table 2"), by the reader's own
+# inputs ("on your own images") and by a dataset named between verb and noun ("download the
+# ScanNet dataset"); "the trained model" and "your predictions" name no step of their own.
+@pytest.mark.parametrize(
+    ("sentence", "command", "expected"),
+    [
+        pytest.param(
+            "The following command trains FancyNet on CIFAR-10:",
+            "python main.py --dataset cifar10",
+            {C.TRAIN},
+            id="trains",
+        ),
+        pytest.param(
+            "This pre-trains a ViT-B encoder on ImageNet:",
+            "bash run.sh vit_b",
+            {C.TRAIN},
+            id="pre-trains",
+        ),
+        pytest.param(
+            "The command below tests a checkpoint on the validation split:",
+            "python main.py --resume ckpt.pth",
+            {C.EVALUATE},
+            id="tests-a-checkpoint",
+        ),
+        pytest.param(
+            "To compute FID against the reference set, run",
+            "python tools/fid.py out/ ref/",
+            {C.EVALUATE},
+            id="compute-a-metric",
+        ),
+        pytest.param(
+            "To calculate the scores of your predictions:",
+            "python main.py --pred preds.json --gold gold.json",
+            {C.EVALUATE},
+            id="calculate-the-scores-of-predictions",
+        ),
+        pytest.param(
+            "To obtain the numbers reported in Table 2:",
+            "bash scripts/run.sh",
+            {C.EVALUATE},
+            id="the-numbers-of-a-table",
+        ),
+        pytest.param(
+            "The next command generates a video from a text prompt:",
+            'python main.py --prompt "a cat surfing"',
+            {C.USAGE},
+            id="generates-a-video",
+        ),
+        pytest.param(
+            "To run FancyNet on your own images:",
+            "python main.py --input my_photos/ --output out/",
+            {C.USAGE},
+            id="on-your-own-images",
+        ),
+        pytest.param(
+            "To download the ScanNet dataset, run:",
+            "bash scripts/get.sh scannet",
+            {C.DATA},
+            id="a-dataset-named-between",
+        ),
+        pytest.param(
+            "Load the trained model and run:",
+            "python main.py --resume ckpt.pth",
+            {C.USAGE},
+            id="near-miss-the-trained-model",
+        ),
+        pytest.param(
+            "Generate predictions on the test dataset:",
+            "python main.py --ckpt best.pt --out preds/",
+            {C.USAGE},
+            id="near-miss-a-dataset-after-a-preposition",
+        ),
+    ],
+)
+def test_a_sentence_says_what_the_next_command_does(
+    sentence: str, command: str, expected: set[C]
+) -> None:
+    assert _steps("## Commands\n\n" + sentence + "\n\n" + _block(command)) == expected
+
+
+# Recall of train, evaluate and usage: the step given as a subcommand — a Lightning CLI's
+# (`main.py fit`, `main.py validate`), a Hydra override (`mode=eval`), a console tool's
+# (`fancynet train`, `fancynet predict`) or a recipe a tool runs named for its step (`tune run
+# lora_finetune_…`); a developer's tool testing its own code, or a shell command, is no step.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py fit --config configs/fancy.yaml", {C.TRAIN}, id="fit"),
+        pytest.param(
+            "python main.py validate --config configs/fancy.yaml --ckpt_path best.ckpt",
+            {C.EVALUATE},
+            id="validate",
+        ),
+        pytest.param(
+            "python main.py experiment=cifar10 mode=eval ckpt_path=best.ckpt",
+            {C.EVALUATE},
+            id="a-hydra-mode",
+        ),
+        pytest.param("python run.py +phase=test", {C.EVALUATE}, id="a-hydra-addition"),
+        pytest.param("fancynet train --config configs/base.yaml", {C.TRAIN}, id="tool-train"),
+        pytest.param(
+            "fancynet evaluate --checkpoint runs/best.pt --split test",
+            {C.EVALUATE},
+            id="tool-evaluate",
+        ),
+        pytest.param("fancynet predict --input photo.jpg", {C.USAGE}, id="tool-predict"),
+        pytest.param(
+            "tune run lora_finetune_single_device --config configs/fancy_lora.yaml",
+            {C.TRAIN},
+            id="a-recipe-named-for-its-step",
+        ),
+        pytest.param("npm test", set(), id="near-miss-npm-test"),
+        pytest.param("cargo test --release", set(), id="near-miss-cargo-test"),
+        pytest.param("cd test", set(), id="near-miss-a-folder"),
+        pytest.param("tune run my_recipe --config c.yaml", set(), id="near-miss-a-recipe"),
+    ],
+)
+def test_a_subcommand_names_the_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Recall of evaluate, usage, train and data: a section named in French, Spanish, German,
+# Japanese, Korean or Chinese, or for the tool's command line ("CLI"), or for using the
+# released model, is that section.
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        pytest.param("Évaluation", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="fr"),
+        pytest.param("Evaluación", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="es"),
+        pytest.param("Auswertung", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="de"),
+        pytest.param("测评", "python run.py --ckpt best.pt", {C.EVALUATE}, id="zh-ceping"),
+        pytest.param("検証", "python run.py --ckpt best.pt", {C.EVALUATE}, id="ja-kensho"),
+        pytest.param("推論", "python run.py --image sample.jpg", {C.USAGE}, id="ja-inference"),
+        pytest.param("추론", "python run.py --image sample.jpg", {C.USAGE}, id="ko-inference"),
+        pytest.param("Entrenamiento", "python run.py --gpus 2", {C.TRAIN}, id="es-training"),
+        pytest.param("Datos", "python get.py --out data/", {C.DATA}, id="es-data"),
+        pytest.param("CLI", "fancynet-cli caption photo.jpg", {C.USAGE}, id="cli"),
+        pytest.param(
+            "Command-line interface", "fancynet --input photo.jpg", {C.USAGE}, id="command-line"
+        ),
+        pytest.param(
+            "Using the pre-trained model", "fancynet --input photo.jpg", {C.USAGE}, id="using"
+        ),
+        pytest.param(
+            "Running the experiments",
+            "python run.py --suite all",
+            {C.USAGE},
+            id="near-miss-running-is-a-use",
+        ),
+    ],
+)
+def test_a_section_named_in_another_language_or_for_the_interface(
+    heading: str, command: str, expected: set[C]
+) -> None:
+    assert _steps(f"## {heading}\n\n" + _block(command)) == expected
+
+
+# Evaluate recall: a script named for the experiments it runs reproduces the paper's numbers.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param(
+            "python run_experiment.py --config configs/ablation.yaml", {C.EVALUATE}, id="run"
+        ),
+        pytest.param("bash experiments/all.sh", {C.EVALUATE}, id="a-folder-of-experiments"),
+        pytest.param("python run.py --config configs/ablation.yaml", {C.USAGE}, id="near-miss"),
+    ],
+)
+def test_an_experiment_script_evaluates(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Install recall and precision: the stack the code runs with, by version, is an explicit
+# dependency list; a sentence naming only the kind of thing to install ("install the
+# dependencies") is a bare step name — but a heading saying it is the instruction.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nThe code runs with Python 3.10 and PyTorch 2.1 on CUDA 12.1.\n",
+            True,
+            id="runs-with",
+        ),
+        pytest.param("## Notes\n\nTested with PyTorch 1.13 on Ubuntu.\n", True, id="tested-with"),
+        pytest.param("## Notes\n\nRequires python>=3.9.\n", True, id="requires"),
+        pytest.param(
+            "## Notes\n\nInstall the packages listed in `env.yml`.\n", True, id="a-listed-file"
+        ),
+        pytest.param(
+            "## Setup\n\nInstall the dependencies below:\n\n- einops\n- tqdm\n",
+            True,
+            id="listed-below",
+        ),
+        pytest.param("## Install the requirements\n\nThen run it.\n", True, id="a-heading"),
+        pytest.param(
+            "## Installation\n\nCreate an environment and install the dependencies.\n",
+            False,
+            id="near-miss-bare-step-names",
+        ),
+        pytest.param(
+            "## Notes\n\nThe method is written in Python and runs on one GPU.\n",
+            False,
+            id="near-miss-no-version",
+        ),
+    ],
+)
+def test_install_by_the_stack_it_runs_with(text: str, expected: bool) -> None:
+    assert (C.INSTALL in _covers(text)) is expected

@@ -811,7 +811,9 @@ class _Reader:
                 self._note(cover, section.index)
 
     def _has_substance(self, number: int, section: Section, cover: ReadmeCover) -> bool:
-        if cover == C.INSTALL and W.INSTALL_PROSE.search(section.title):
+        if cover == C.INSTALL and (
+            W.INSTALL_PROSE.search(section.title) or W.INSTALL_HEADING.search(section.title)
+        ):
             return True  # "Install the requirements": the heading is the instruction
         own = list(self._own(number, cover))
         said = [(i, line) for i, line in own if not line.is_blank]

@@ -239,9 +239,10 @@ def looks_installed(text: str) -> bool:
     return bool(W.COMMANDS[C.INSTALL].search(text) or W.COMMANDS[C.USAGE].search(text))
 
 
+# (`fit` and `validate` as a Lightning CLI's subcommands: `main.py fit --config x.yaml`.)
 _MODE_WORDS = (
-    r"(?P<mode>train|training|finetune|pretrain|test|eval|evaluate|evaluation|infer|inference"
-    r"|predict|demo|sample|generate)"
+    r"(?P<mode>train|training|finetune|pretrain|fit|test|eval|evaluate|evaluation|validate"
+    r"|infer|inference|predict|demo|sample|generate)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
 # Words of a script's name saying what it fetches is weights.
@@ -260,7 +261,27 @@ _STEP_TOOL = re.compile(r"^\s*([a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
 _STEP_WORDS = frozenset().union(
     *(known for cover, known in W.SCRIPT_WORDS if cover in (C.TRAIN, C.EVALUATE))
 )
-_MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
+# `--mode test`, or as a Hydra override (`mode=eval`, `+phase=test`).
+_MODE_FLAG = re.compile(
+    rf"\s(--?(mode|phase|stage|run[-_]mode)[=\s]+|\+{{0,2}}(mode|phase|stage|run[-_]mode)=)"
+    rf"[\"']?{_MODE_WORDS}\b",
+    re.I,
+)
+# A console tool given a step as its subcommand (`fancynet train --config x`, `fancynet predict
+# img.jpg`), or a recipe named for one (`tune run lora_finetune_single_device`); never a
+# developer's tool testing its own code (`npm test`, `cargo test`) nor a shell command.
+_TOOL_STEP = re.compile(
+    rf"^\s*(?P<tool>[a-z][\w.-]{{1,30}})\s+({_MODE_WORDS.replace('?P<mode>', '')}"
+    r"|bench(mark)?|run\s+(?P<recipe>[a-z][\w-]{1,60}))(?=\s|$)"
+)
+_NOT_A_STEP_TOOL = frozenset(
+    {"npm", "yarn", "pnpm", "bun", "deno", "cargo", "go", "tox", "nox", "mvn", "gradle", "dotnet",
+     "bazel", "ctest", "flutter", "mix", "sbt", "stack", "swift", "poetry", "hatch", "pdm", "uv",
+     "git", "conda", "mamba", "micromamba", "pip", "pip3", "docker", "podman", "kubectl", "cd",
+     "ls", "mkdir", "rm", "cp", "mv", "cat", "echo", "source", "export", "ln", "touch", "chmod",
+     "sudo", "apt", "brew", "module", "python", "python3", "bash", "sh", "zsh", "make", "just",
+     "wandb", "ollama", "pytest", "screen", "tmux", "ssh", "nohup", "time", "env"}
+)  # fmt: skip
 
 
 # A `-m` module run by Python or a launcher (`accelerate launch -m pkg.eval`, `torchrun … -m x`).
@@ -306,6 +327,11 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     tool = None if names else _STEP_TOOL.match(command)
     if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
         names.append(tool.group(1))
+    step = None if names else _TOOL_STEP.match(command)
+    if step and step["tool"] not in _NOT_A_STEP_TOOL:
+        recipe = step["recipe"]
+        if recipe is None or _name_words(recipe) & _STEP_WORDS:
+            names.append(recipe or step.group(2))
     target = None if names else _TARGET.match(command)
     if target:
         # `make train`, `just evaluate ckpt=x`: a task runner's target named for its step (a

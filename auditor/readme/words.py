@@ -51,18 +51,23 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.USAGE: re.compile(
         r"\b(usage|quick[- ]?start|demos?|inference|how to (use|run)|examples?|tutorials?"
-        r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*)\b"
-        r"|使用|用法|快速开始|推理|使い方|사용법",
+        r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*"
+        r"|cli|command[- ]line|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights"
+        r"|checkpoints?|library|package|tool|code)|uso|utilisation|verwendung|nutzung)\b"
+        r"|使用|用法|快速开始|推理|推論|使い方|사용법|추론",
         _I,
     ),
     ReadmeCover.TRAIN: re.compile(
-        r"\b(train|training|fine-?tun\w*|pre-?training|finetun\w*|sft)\b|训练|訓練|学習|학습", _I
+        r"\b(train|training|fine-?tun\w*|pre-?training|finetun\w*|sft|entrenamiento"
+        r"|entra[iî]nement)\b|训练|訓練|学習|학습",
+        _I,
     ),
     ReadmeCover.EVALUATE: re.compile(
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
-        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness))\b"
-        r"|评估|评测|测试|評価|평가",
+        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)"
+        r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
+        r"|评估|评测|测评|评价|测试|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
@@ -79,8 +84,8 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
     ReadmeCover.DATA: re.compile(
-        r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*)\b"
-        r"|数据|データ|데이터",
+        r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*|datos"
+        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|データ|데이터",
         _I,
     ),
     ReadmeCover.CITATION: re.compile(
@@ -188,7 +193,7 @@ RUNNER = re.compile(
 )
 # Words in a script's name that say what it does, checked in this order.
 SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
-    (ReadmeCover.INSTALL, frozenset({"install", "setup", "requirements"})),
+    (ReadmeCover.INSTALL, frozenset({"install", "setup", "requirements", "env", "environment"})),
     (
         ReadmeCover.DATA,
         frozenset(
@@ -203,7 +208,7 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
         frozenset(
             {
                 "train", "training", "trainer", "finetune", "finetuning", "fine", "ft", "sft",
-                "pretrain", "pretraining", "distill", "distillation", "dpo", "grpo", "ppo",
+                "pretrain", "pretraining", "distill", "distillation", "dpo", "grpo", "ppo", "fit",
             }
         ),
     ),
@@ -214,7 +219,8 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
-                "reproduce", "reproduction", "replicate", "replication",
+                "reproduce", "reproduction", "replicate", "replication", "experiment",
+                "experiments",
             }
         ),
     ),
@@ -238,10 +244,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(to\s+use\s+(the|our|this|a)\s+(\w+\s+)?(model|tool|code|library|package|api"
             r"|checkpoints?|weights)|use\s+(the|our|a)\s+(trained|pre-?trained|released)|inference|infer"
-            r"|predict(s|ing|ions?)?\b"
-            r"|demo|deploy\w*|generat\w*\s+(images?|samples?|videos?|texts?|outputs?"
-            r"|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?(model|demo|app"
-            r"|agent|pipeline|tool|interface))\b|推理|演示|预测|部署",
+            r"|predict(s|ing)?\b|make\s+predictions"
+            r"|demo|deploy\w*|generat\w*\s+(an?\s+|the\s+|new\s+|your\s+)?(images?|samples?|videos?"
+            r"|texts?|outputs?|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?"
+            r"(model|demo|app|agent|pipeline|tool|interface)"
+            # The reader's own inputs are what a use runs on ("on your own images").
+            r"|on\s+your\s+own\s+(images?|photos?|videos?|audio|texts?|inputs?|files?|documents?"
+            r"|prompts?|sequences?|molecules?|scenes?))\b|推理|演示|预测|部署",
             _I,
         ),
     ),
@@ -249,7 +258,9 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ReadmeCover.DATA,
         re.compile(
             r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
-            r"\s+(the\s+|your\s+|our\s+)?(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
+            # The dataset named between ("download the ScanNet dataset"), not a preposition.
+            r"\s+(the\s+|your\s+|our\s+)?((?!(on|for|from|in|with|of|to|by)\s)[\w-]+\s+){0,2}?"
+            r"(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
             r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
             r"|generation)\b|(下载|准备|预处理|处理|生成|构建)[^，。：:]{0,6}数据|数据(准备|预处理|处理|下载|生成)",
             _I,
@@ -259,7 +270,8 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.TRAIN,
         re.compile(
-            r"\b(train|training|fine-?tun\w*|pre-?train(ing)?)\b|(?<!预)训练(?!好|后|数据|集)|微调",
+            # "This command trains (pre-trains) the model", not "the trained model".
+            r"\b(train|trains|training|fine-?tun\w*|pre-?train(s|ing)?)\b|(?<!预)训练(?!好|后|数据|集)|微调",
             _I,
         ),
     ),
@@ -268,10 +280,18 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
             r"|testing(?=\s*[:：])"
-            r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)|compute\s+(the\s+)?"
-            r"(scores?|metrics?|accuracy)|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
+            r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)"
+            # "To compute FID", "calculate the scores of your predictions".
+            r"|(compute|computes|computing|calculat\w*)\s+(the\s+)?(\w+\s+)?(scores?|metrics?"
+            r"|accuracy|fid|psnr|ssim|lpips|bleu|rouge|f1|auc|map|iou|wer|perplexity|pass@\d+)"
+            r"|score\s+(the|your)\s+(predictions|outputs|generations|answers)"
+            # "The numbers reported in Table 2", "the results of the paper".
+            r"|(results?|numbers|scores)\s+(reported\s+|shown\s+)?(in|of|from)\s+(the\s+paper|our"
+            r"\s+paper|table\s*\d+|tab\.\s*\d+)"
+            r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
+            r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
-            r"|performance|accuracy|checkpoints?))\b|评估|评测|测试(?!集|数据)|验证(?!集)|复现",
+            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现",
             _I,
         ),
     ),
@@ -503,15 +523,37 @@ GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
 HTML_TABLE = re.compile(r"<(?:t[rdh]|/t[a-z]*)(?=[\s/>])", _I)
 
 # Prose instructions.
+# A bare step name ("Install the dependencies") says no more than a heading: the packages are
+# named, listed below, or in a file, a command or a link.
 INSTALL_PROSE = Screened(
     re.compile(
-        r"\binstall\w*\b[^.\n]{0,80}(\brequirements?\b|`|\]\(|https?://|\b(pytorch|torch|tensorflow"
-        r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
+        r"\binstall\w*\b[^.\n]{0,80}(`|\]\(|https?://|\b(pytorch|torch|tensorflow"
+        r"|python|cuda|numpy|jax)\b|\b(packages?|librar(y|ies)|dependenc\w+|requirements?)\b"
+        r"[^.\n]{0,40}([:：]|\b(listed|below|following|from|in|with)\b))"
         r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
-        r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
+        r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b"
+        # The stack it was run with, by version ("runs with Python 3.10 and PyTorch 2.1").
+        r"|\b(runs?|tested|works|developed|requires?)\s+(with|on|under|using)?\s*[^.\n]{0,40}?"
+        r"\b(python|pytorch|torch|tensorflow|jax|cuda)\s*(==|>=|v)?\s*\d",
         _I,
     ),
-    ("install", "requirement", "dependencies", "prerequisite", "environment"),
+    (
+        "install",
+        "requirement",
+        "dependencies",
+        "prerequisite",
+        "environment",
+        "python",
+        "torch",
+        "tensorflow",
+        "jax",
+        "cuda",
+    ),
+)
+# A heading naming what to install by its kind ("1. Install the necessary requirements"): the
+# heading is the instruction, as a sentence naming only the kind is not.
+INSTALL_HEADING = re.compile(
+    r"\binstall\w*\b[^.\n]{0,80}\b(requirements?|packages?|librar(y|ies)|dependenc\w+)\b", _I
 )
 # What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
 # package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
