@@ -1265,3 +1265,168 @@ def test_an_experiment_script_evaluates(command: str, expected: set[C]) -> None:
 )
 def test_install_by_the_stack_it_runs_with(text: str, expected: bool) -> None:
     assert (C.INSTALL in _covers(text)) is expected
+
+
+def _tree(*rows: str) -> str:
+    return "```\n" + "\n".join(rows) + "\n```\n"
+
+
+# Data recall: a folder tree of the data's layout says how to prepare it, under any heading —
+# its root drawn as the data folder, or introduced as the layout the data must have; a tree of
+# the project's files (with one `data` folder among them) or of checkpoints is no data.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Getting started\n\nOrganise the downloaded files as follows:\n\n"
+            + _tree("data/", "├── train/", "│   └── images/", "└── val/", "    └── images/"),
+            True,
+            id="the-root-is-the-data-folder",
+        ),
+        pytest.param(
+            "## Structure\n\nThe expected dataset layout:\n\n"
+            + _tree(
+                "$ROOT", "└── coco", "    ├── annotations", "    ├── train2017", "    └── val2017"
+            ),
+            True,
+            id="introduced-as-the-data-layout",
+        ),
+        pytest.param(
+            "## Notes\n\n" + _tree("./datasets", "├── kitti/", "└── nuscenes/"),
+            True,
+            id="a-datasets-root",
+        ),
+        pytest.param(
+            "## Files\n\n"
+            + _tree("├── data", "│   └── sample.png", "├── models", "│   └── net.h5", "└── run.py"),
+            False,
+            id="near-miss-a-data-folder-among-the-files",
+        ),
+        pytest.param(
+            "## Project structure\n\n"
+            + _tree("fancynet/", "├── models/", "├── utils/", "└── train.py"),
+            False,
+            id="near-miss-a-tree-of-code",
+        ),
+        pytest.param(
+            "## Checkpoints\n\nPlace the downloaded weights as follows:\n\n"
+            + _tree("data/", "├── ckpt_a.pth", "└── ckpt_b.pth"),
+            False,
+            id="near-miss-a-tree-of-checkpoints",
+        ),
+    ],
+)
+def test_a_tree_of_the_data_layout_is_data(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected
+
+
+# Data recall: the format one's own data must have is how to prepare it ("Your data should be
+# a CSV file with…", "must be formatted as JSON lines"); a sentence about what data is is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("Your data should be a CSV file with one row per sample.", True, id="csv"),
+        pytest.param(
+            "Training data must be formatted as JSON lines with the fields below:",
+            True,
+            id="formatted",
+        ),
+        pytest.param(
+            "The dataset needs to follow the structure shown here.", True, id="needs-to-follow"
+        ),
+        pytest.param(
+            "Annotations should be provided as one mask per image.", True, id="provided-as"
+        ),
+        pytest.param(
+            "Data augmentation should be light for small images.", False, id="near-miss-advice"
+        ),
+        pytest.param("More data should help the model.", False, id="near-miss-a-claim"),
+    ],
+)
+def test_the_format_of_ones_own_data_is_data(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Evaluate recall: handing predictions to the benchmark's server or leaderboard is how its test
+# numbers are reproduced; news of a model submitted to a leaderboard is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Test-dev scores are obtained by submitting `results.json` to the "
+            "[evaluation server](https://eval.example/challenge/1).",
+            True,
+            id="an-evaluation-server",
+        ),
+        pytest.param(
+            "Upload the generated `predictions.zip` to the CodaLab page to get the test scores.",
+            True,
+            id="codalab",
+        ),
+        pytest.param(
+            "To score the hidden split, submit your answers to the official leaderboard.",
+            True,
+            id="a-leaderboard",
+        ),
+        pytest.param(
+            "* 2025-04: we submitted our model to the public leaderboard.",
+            False,
+            id="near-miss-news",
+        ),
+    ],
+)
+def test_a_submission_to_the_evaluation_server_evaluates(sentence: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Train and evaluate recall: a link whose text names a step's code kept in a repository of its
+# own ("[training code](github.com/lab/x-train)") is where that step is run; thanks to a
+# project the training code was built on are not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Resources\n\n- [FancyNet training code](https://github.com/fancylab/fancynet-train)\n",
+            {C.TRAIN},
+            id="training-code",
+        ),
+        pytest.param(
+            "## Resources\n\n- [Evaluation scripts](https://github.com/fancylab/fancy-eval)\n",
+            {C.EVALUATE},
+            id="evaluation-scripts",
+        ),
+        pytest.param(
+            "## Acknowledgements\n\nOur [training code](https://github.com/someone/nanogpt) "
+            "comes from another project.\n",
+            set(),
+            id="near-miss-acknowledged",
+        ),
+        pytest.param(
+            "## Resources\n\n- [FancyNet](https://github.com/fancylab/fancynet-train)\n",
+            set(),
+            id="near-miss-a-bare-name",
+        ),
+    ],
+)
+def test_a_link_to_a_steps_code_elsewhere(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+# Usage recall: fine-tuning the released pre-trained model on one's own task, under a heading
+# about using it, is how a pre-training paper is used (and trains too); the same command under
+# a training heading is training only.
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        pytest.param("Using the pre-trained model", {C.USAGE, C.TRAIN}, id="using-the-model"),
+        pytest.param(
+            "Using our trained checkpoints", {C.USAGE, C.TRAIN}, id="using-our-checkpoints"
+        ),
+        pytest.param("Fine-tuning", {C.TRAIN}, id="near-miss-a-training-heading"),
+    ],
+)
+def test_fine_tuning_the_released_model_under_a_use_heading(heading: str, expected: set[C]) -> None:
+    body = f"## {heading}\n\nFine-tune it on your own classification dataset:\n\n" + _block(
+        "python finetune.py --pretrained fancynet-base.pth --data my_dataset/"
+    )
+    assert _steps(body) == expected

@@ -107,6 +107,7 @@ from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import (
     artifact_host,
+    code_repository,
     is_hosted_environment,
     is_weights_file,
 )
@@ -146,7 +147,11 @@ _AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
 _NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
 # Sections whose code is that step, even when it loads a model and runs it.
 _STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
-_GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
+_GENERAL_USE = re.compile(
+    r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run)"
+    r"|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights|checkpoints?))\b",
+    re.I,
+)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
@@ -240,6 +245,7 @@ class _Reader:
                 self._section_rules(number, section)
         self._metric_tables()
         self._api_uses()
+        self._data_layouts()
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
@@ -588,6 +594,8 @@ class _Reader:
         topic = self._topic(index)
         if W.INSTALL_PROSE.search(plain(text)):
             self._note(C.INSTALL, index)
+        if W.SUBMIT_FOR_SCORES.search(text):
+            self._note(C.EVALUATE, index)
         if (
             C.WEIGHTS not in topic
             and not W.TABLE_ROW.match(text)
@@ -624,6 +632,10 @@ class _Reader:
                 for cover in named & {C.TRAIN, C.EVALUATE}:
                     self._note(cover, index)
         for label, target in L.doc_links(text):
+            if W.STEP_CODE_LINK.search(label) and code_repository(target) is not None:
+                # The step's code in a repository of its own is where to run that step.
+                for cover in L.heading_covers_of(label) & {C.TRAIN, C.EVALUATE, C.USAGE}:
+                    self._note(cover, index)
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
                     # A model card of a model a results row compares against is another's.
@@ -854,7 +866,7 @@ class _Reader:
             trains = any(
                 line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
             )
-            names_released = any(
+            names_released = bool(W.RELEASED_MODEL.search(plain(section.title))) or any(
                 not (trains and _YOURS.match(found.group(0)))
                 for _, line in kept
                 for found in W.RELEASED_MODEL.finditer(plain(line.text))
@@ -1104,6 +1116,27 @@ class _Reader:
             at = index + (offset or 0)
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
+                return
+            index = end
+
+    def _data_layouts(self) -> None:
+        """A folder tree of the data's layout is how to prepare it, wherever it stands but in
+        acknowledgements and weights sections (a tree of checkpoints)."""
+        lines = self.doc.lines
+        index = 0
+        while index < len(lines):
+            if not lines[index].is_code:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end].is_code:
+                end += 1
+            if (
+                not self._ignored(index)
+                and C.WEIGHTS not in self._topic(index)
+                and L.data_layout(lines[index:end], self._introduction(index))
+            ):
+                self._note(C.DATA, index)
                 return
             index = end
 

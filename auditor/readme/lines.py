@@ -478,6 +478,30 @@ def api_use(block: Sequence[Line]) -> int | None:
     return None
 
 
+# A tree whose root is the data folder (`data/`, `./datasets`, `$DATA_ROOT`).
+_DATA_ROOT = re.compile(r"^(\$|\.?/)?(data|datasets?|data_?root|data_?dir)\b/?\s*(#.*)?$", re.I)
+# A sentence introducing a layout: "organise the files as follows", "the expected structure".
+_LAYOUT = re.compile(
+    r"\b(organi[sz]\w*|structur\w*|layout|arrang\w*|as\s+follows|look\s+like|hierarchy)\b", re.I
+)
+LAYOUT_ROWS = 3  # entries a tree has at least
+
+
+def data_layout(block: Sequence[Line], introduction: str) -> bool:
+    """A code block drawing a folder tree of the data: its root the data folder, or introduced
+    as the layout the data must have ("Organise the datasets as follows:"). A tree of the
+    project's code, introduced as such, is none."""
+    rows = [line.text for line in block if line.text.strip()]
+    if len(rows) < LAYOUT_ROWS or 2 * sum(bool(W.TREE_LINE.search(row)) for row in rows) < len(
+        rows
+    ):
+        return False
+    # The root drawn alone on the first row (a child named `data` is one folder of a listing).
+    if _DATA_ROOT.match(rows[0].strip()):
+        return True
+    return bool(_LAYOUT.search(introduction) and W.DATA_WORDS.search(introduction))
+
+
 WORDS_BESIDE = re.compile(r"[^\W\d_]{3,}(\W+[^\W\d_]{2,})+")  # two words or more
 
 
@@ -490,7 +514,7 @@ def says_data(text: str) -> bool:
         return False
     if W.LICENCE.search(text):
         return False
-    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text):
+    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text) or W.DATA_FORMAT.search(text):
         return True
     where = links_out(text) or W.DATA_PATH.search(text)
     # A data file or folder said with what it holds, not alone as an entry of a listing

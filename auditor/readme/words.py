@@ -296,6 +296,20 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# A link's text naming the code of a step kept elsewhere ("[training code](github.com/lab/x)").
+STEP_CODE_LINK = re.compile(
+    r"\b(training|fine-?tuning|pre-?training|evaluation|inference)\s+(code|scripts?|recipes?"
+    r"|pipeline|framework|codebase|repo(sitory)?)\b",
+    _I,
+)
+# Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
+# are reproduced ("submit `results.json` to the evaluation server", "upload to CodaLab").
+SUBMIT_FOR_SCORES = re.compile(
+    # (An instruction: "we submitted our model to the leaderboard" is news.)
+    r"\b(submit|submits|submitting|upload|uploads|uploading)\b[^\n]{0,120}?\b(evaluation\s+server|eval\s+server|test\s+server"
+    r"|leaderboard|codalab|eval\.?ai|online\s+(evaluation|benchmark|server))\b",
+    _I,
+)
 # "Generate pairs for training the decoder": making data, not training.
 DATA_FOR_TRAINING = re.compile(
     r"\b(generat|prepar|creat|build|extract|collect|synthesi[sz])\w*\b[^.\n]{0,60}\bfor\s+"
@@ -596,6 +610,15 @@ DATA_NEAR = re.compile(
 DATA_AT = re.compile(
     _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
     r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
+    _I,
+)
+# The format one's own data must have: "Your data should be a CSV file with…", "Training data
+# must be formatted as JSON lines", "the dataset needs to follow this structure".
+DATA_FORMAT = re.compile(
+    _DATA_NOUN
+    + r"\b[^.\n]{0,30}?\b(should|must|needs?\s+to|has\s+to|is\s+expected\s+to)\s+(be\s+)?"
+    r"(an?\s+\w+\s+(file|folder|directory)|in\s+(the\s+)?\w+\s+format|formatted|stored|organi[sz]ed"
+    r"|structured|provided\s+as|saved\s+as|follow|contain|look\s+like)\b",
     _I,
 )
 # "Data: complaints.csv".
