@@ -1430,3 +1430,123 @@ def test_fine_tuning_the_released_model_under_a_use_heading(heading: str, expect
         "python finetune.py --pretrained fancynet-base.pth --data my_dataset/"
     )
     assert _steps(body) == expected
+
+
+# Train and evaluate recall: commands given in a table's cells under a training or evaluation
+# heading are that step's; a table of flags names files and settings, not commands.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Evaluation\n\n| Benchmark | Command |\n|---|---|\n"
+            "| MMLU | `bash scripts/mmlu.sh` |\n| GSM8K | `bash scripts/gsm8k.sh` |\n",
+            {C.EVALUATE},
+            id="evaluation-commands",
+        ),
+        pytest.param(
+            "## Training\n\n| Stage | Command |\n|---|---|\n| 1 | `bash scripts/stage1.sh` |\n",
+            {C.TRAIN},
+            id="training-commands",
+        ),
+        pytest.param(
+            "## Training\n\n| Flag | Meaning |\n|---|---|\n| `--lr` | learning rate |\n"
+            "| `configs/base.yaml` | the default settings |\n",
+            set(),
+            id="near-miss-a-table-of-settings",
+        ),
+    ],
+)
+def test_commands_in_a_table_are_the_sections_step(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+def _python(*lines: str) -> str:
+    return "```python\n" + "\n".join(lines) + "\n```\n"
+
+
+# Usage and evaluate recall from Python: a package imported whole whose function runs on an
+# input is the released library used (not the standard library's or the usual stack's
+# functions); an evaluation run from Python evaluates (not a model put in evaluation mode).
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param(
+            ("import fancyseg", 'masks = fancyseg.segment("street.jpg")'),
+            {C.USAGE},
+            id="a-package-function",
+        ),
+        pytest.param(
+            ("import fancyseg as fs", 'fs.transcribe("talk.wav")'), {C.USAGE}, id="an-alias"
+        ),
+        pytest.param(
+            ("from fancybench import Benchmark", 'bench = Benchmark("hard")', "bench.evaluate(m)"),
+            {C.EVALUATE},
+            id="a-benchmark-evaluates",
+        ),
+        pytest.param(
+            ("import fancybench", "scores = fancybench.run_evaluation(cfg)"),
+            {C.EVALUATE},
+            id="run-evaluation",
+        ),
+        pytest.param(("import re", 're.search("a", "abc")'), set(), id="near-miss-stdlib"),
+        pytest.param(("import numpy as np", "np.sort(x)"), set(), id="near-miss-numpy"),
+        pytest.param(
+            ("import torch", "model = torch.load('x.pt')", "model.eval()"),
+            set(),
+            id="near-miss-evaluation-mode",
+        ),
+        pytest.param(
+            ("import fancybench", "def evaluate(model):", "    return 0"),
+            set(),
+            id="near-miss-a-definition",
+        ),
+    ],
+)
+def test_a_library_used_or_an_evaluation_run_from_python(
+    code: tuple[str, ...], expected: set[C]
+) -> None:
+    assert _steps("## Notes\n\n" + _python(*code)) == expected
+
+
+# Usage, train and evaluate recall of tools: an inference engine serving the model (`vllm
+# serve`, `ollama run`), a tool named in capitals for its step (`nnUNetv2_train`), a metric's
+# script (`calc_fid.py`, `psnr_ssim.py`) and a `val` subcommand (`yolo val`).
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("vllm serve fancylab/fancy-7b --tensor-parallel-size 2", {C.USAGE}, id="vllm"),
+        pytest.param("ollama run fancy:7b", {C.USAGE}, id="ollama"),
+        pytest.param("nnUNetv2_train 1 3d_fullres 0", {C.TRAIN}, id="a-capitalised-tool"),
+        pytest.param("python calc_fid.py --real ref/ --fake out/", {C.EVALUATE}, id="fid"),
+        pytest.param("python tools/psnr_ssim.py --gt gt/ --pred out/", {C.EVALUATE}, id="psnr"),
+        pytest.param("yolo val model=fancy.pt data=coco.yaml", {C.EVALUATE}, id="val"),
+        pytest.param("yolo predict model=fancy.pt source=bus.jpg", {C.USAGE}, id="predict"),
+        pytest.param("ollama pull fancy:7b", set(), id="near-miss-a-download"),
+    ],
+)
+def test_tools_serving_training_or_scoring(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Data recall: features computed once from the data and shared are data to download.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Download the pre-extracted CLIP features from "
+            "[Zenodo](https://zenodo.org/records/99999) into `features/`.",
+            True,
+            id="pre-extracted-features",
+        ),
+        pytest.param(
+            "Download the precomputed embeddings and put them under `emb/`.",
+            True,
+            id="precomputed-embeddings",
+        ),
+        pytest.param(
+            "The model learns features from raw pixels.", False, id="near-miss-learned-features"
+        ),
+    ],
+)
+def test_shared_features_are_data(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers("## Notes\n\n" + sentence + "\n")) is expected

@@ -914,10 +914,13 @@ class _Reader:
                 and not L.artifacts_only(line.text)
                 and not L.projects_only(line.text)
             ]
+            # A table's cells name files (a model zoo's configs) as often as scripts to run: a
+            # row counts when a cell gives a command ("| MMLU | `bash scripts/mmlu.sh` |").
             return bool(steps or guides) or any(
-                W.SCRIPT_REFERENCE.search(line.text)
+                (W.SCRIPT_REFERENCE.search(line.text) and not W.TABLE_ROW.match(line.text))
+                or (W.TABLE_ROW.match(line.text) and any(map(L.runs, L.commands(line))))
                 for _, line in kept
-                if not line.is_code and not W.TABLE_ROW.match(line.text)
+                if not line.is_code
             )
         if cover == C.WEIGHTS:
             return any(
@@ -1102,21 +1105,28 @@ class _Reader:
 
     def _api_uses(self) -> None:
         """A model loaded and run from Python is usage wherever it stands, but in set-up,
-        training, data and evaluation sections (whose code is that step) and acknowledgements."""
+        training, data and evaluation sections (whose code is that step) and acknowledgements;
+        an evaluation run from Python evaluates wherever it stands."""
         lines = self.doc.lines
         index = 0
-        while index < len(lines):
+        used = evaluated = False
+        while index < len(lines) and not (used and evaluated):
             if not lines[index].is_code:
                 index += 1
                 continue
             end = index
             while end < len(lines) and lines[end].is_code:
                 end += 1
-            offset = L.api_use(lines[index:end])
+            block = lines[index:end]
+            evaluation = None if evaluated else L.api_evaluation(block)
+            if evaluation is not None and not self._ignored(index + evaluation):
+                self._note(C.EVALUATE, index + evaluation)
+                evaluated = True
+            offset = None if used else L.api_use(block)
             at = index + (offset or 0)
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
-                return
+                used = True
             index = end
 
     def _data_layouts(self) -> None:

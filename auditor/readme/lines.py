@@ -241,7 +241,7 @@ def looks_installed(text: str) -> bool:
 
 # (`fit` and `validate` as a Lightning CLI's subcommands: `main.py fit --config x.yaml`.)
 _MODE_WORDS = (
-    r"(?P<mode>train|training|finetune|pretrain|fit|test|eval|evaluate|evaluation|validate"
+    r"(?P<mode>train|training|finetune|pretrain|fit|test|eval|evaluate|evaluation|validate|val"
     r"|infer|inference|predict|demo|sample|generate)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
@@ -257,7 +257,7 @@ _TRAINING_FLAG = re.compile(
     re.I,
 )
 # A console tool named for its step (`sw-eval`, `mmseg-train`): its name is read as a script's.
-_STEP_TOOL = re.compile(r"^\s*([a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
+_STEP_TOOL = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
 _STEP_WORDS = frozenset().union(
     *(known for cover, known in W.SCRIPT_WORDS if cover in (C.TRAIN, C.EVALUATE))
 )
@@ -449,6 +449,38 @@ _USE_METHOD = (
 )
 
 
+# A package imported whole (`import fancyseg`, `import fancyseg as fs`), whose function a later
+# line runs on an input (`fs.segment("street.jpg")`); never the standard library's or the usual
+# stack's (`re.search(…)`, `np.sort(…)`: their functions are not the paper's).
+_IMPORT = re.compile(r"^\s*import\s+([\w.]{1,60})(?:\s+as\s+(\w{1,30}))?\s*$")
+_COMMON_LIBRARIES = frozenset(
+    {"re", "os", "sys", "json", "math", "random", "time", "subprocess", "pathlib", "glob",
+     "shutil", "logging", "argparse", "itertools", "functools", "collections", "typing", "io",
+     "csv", "pickle", "requests", "torch", "torchvision", "torchaudio", "numpy", "pandas", "scipy",
+     "sklearn", "cv2", "PIL", "matplotlib", "transformers", "datasets", "tqdm", "yaml", "jax",
+     "tensorflow", "tf", "keras", "openai", "anthropic", "huggingface_hub", "accelerate", "peft",
+     "diffusers", "librosa", "soundfile", "nltk", "spacy", "networkx", "sqlite3", "asyncio"}
+)  # fmt: skip
+# An evaluation run from Python (`bench.evaluate(model)`, `run_evaluation(cfg)`), not a model
+# put in evaluation mode (`model.eval()`) nor a function being defined.
+_EVALUATION_CALL = re.compile(
+    r"^(?!\s*(def|class)\s).*?(?<![\w])(\w+\.)?(evaluate|run_evaluation|run_eval|evaluate_model)\s*\("
+)
+
+
+def api_evaluation(block: Sequence[Line]) -> int | None:
+    """The offset in a Python code block that imports something of a line running an
+    evaluation (`scores = bench.evaluate(model)`)."""
+    imports = False
+    for offset, line in enumerate(block[: API_USE_LINES * 2]):
+        if line.code_lang not in _PYTHON_LANGS:
+            return None
+        imports = imports or bool(re.match(r"^\s*(from\s+[\w.]+\s+)?import\s", line.text))
+        if imports and _EVALUATION_CALL.match(line.text):
+            return offset
+    return None
+
+
 def api_use(block: Sequence[Line]) -> int | None:
     """The offset in a code block of a line loading a model whose result a later line of the
     block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
@@ -457,12 +489,21 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
     for offset, line in enumerate(block):
         if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
             return None
         names = _IMPORTED.match(line.text)
         if names:
             imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(1)))
+        package = _IMPORT.match(line.text)
+        if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
+            packages[package[2] or package[1]] = offset
+        for name, at in packages.items():
+            if re.search(
+                rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", line.text
+            ) and not _EVALUATION_CALL.match(line.text):
+                return at
         found, method = _MODEL_LOAD.match(line.text), r"(\w+)"
         if found is None:
             found, method = _BUILT.match(line.text), _USE_METHOD
@@ -510,7 +551,9 @@ def says_data(text: str) -> bool:
     data is included in `data/`", "Data: complaints.csv"; not a licence line."""
     # A folder named for its data (`/data_test`: test instances) names it as the word does.
     named = W.DATA_NAMED.search(text)
-    if not (W.DATA_WORDS.search(text) or named) or W.NOT_AVAILABLE.search(text):
+    if not (W.DATA_WORDS.search(text) or named or W.DATA_FEATURES.search(text)) or (
+        W.NOT_AVAILABLE.search(text)
+    ):
         return False
     if W.LICENCE.search(text):
         return False

@@ -130,6 +130,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\bpython3?\s+-m\s+(?!pip\b|venv\b|torch\.distributed|spacy\b|ensurepip\b|pytest\b"
         r"|unittest\b)\w"
         r"|\bstreamlit\s+run\b|\bgradio\s+\w|\.from_pretrained\(|\bpipeline\("
+        # The model served or chatted with by an inference engine.
+        r"|\b(vllm\s+serve|ollama\s+run|sglang\.launch_server|llamafactory-cli\s+(chat|webui|api))\b"
         r"|\s--+(inference|infer|predict|demo)([-_]only)?\b",
         _I,
     ),
@@ -220,7 +222,8 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
                 "reproduce", "reproduction", "replicate", "replication", "experiment",
-                "experiments",
+                "experiments", "fid", "psnr", "ssim", "lpips", "bleu", "rouge", "accuracy",
+                "miou", "wer", "perplexity", "ppl", "clipscore",
             }
         ),
     ),
@@ -587,8 +590,18 @@ DATA_ACTION = re.compile(
 _FOR_DATA = r"(loaders?|loading|code|scripts?|functions?|classes|modules?|pipelines?|utilit\w*)\b"
 _DATA_NOUN = r"(data|datasets?|corpus|corpora|annotations?|benchmarks?|splits?|instances)"
 # Strong instructions: "download the X dataset", "prepare the data".
+# Features computed from the data once and shared ("the pre-extracted features").
+DATA_FEATURES = re.compile(
+    r"\b(pre-?computed|pre-?processed|pre-?extracted|extracted)\s+(\w+\s+)?(features|embeddings)\b",
+    _I,
+)
 DATA_GET = re.compile(
-    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?" + _DATA_NOUN + r"\b", _I
+    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?("
+    + _DATA_NOUN
+    + r"|"
+    + DATA_FEATURES.pattern
+    + r")\b",
+    _I,
 )
 # The data placed somewhere: "provided/included/located/stored … data" (or the other way).
 DATA_NEAR = re.compile(
