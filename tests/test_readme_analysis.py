@@ -1550,3 +1550,61 @@ def test_tools_serving_training_or_scoring(command: str, expected: set[C]) -> No
 )
 def test_shared_features_are_data(sentence: str, expected: bool) -> None:
     assert (C.DATA in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Usage recall: a set-up heading reaches no further than its own body — a subsection of its
+# own, naming no step, holds what the README does once set up; the set-up steps themselves
+# stay set-up.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "# Setup\n\n```bash\nconda env create -f env.yml\n```\n\n### Editing a video\n\n"
+            + _block('python edit_agent.py --video cows.mp4 --prompt "make it purple"'),
+            {C.INSTALL, C.USAGE},
+            id="a-subsection-of-its-own",
+        ),
+        pytest.param(
+            "# Setup\n\n" + _block("conda env create -f env.yml", "python check_gpu.py"),
+            {C.INSTALL},
+            id="near-miss-the-set-up-body",
+        ),
+    ],
+)
+def test_a_set_up_heading_reaches_its_own_body_only(text: str, expected: set[C]) -> None:
+    assert set(analyze_readme(text).covers) & _STEP_COVERS == expected
+
+
+# Evaluate and usage recall by heading: a replication section evaluates; an execution or
+# sampling section runs the released code.
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        pytest.param("Replication", "python run.py --seed 0", {C.EVALUATE}, id="replication"),
+        pytest.param(
+            "Replicating the paper", "python run.py --seed 0", {C.EVALUATE}, id="replicating"
+        ),
+        pytest.param("Execution", "fancynet --input a.txt", {C.USAGE}, id="execution"),
+        pytest.param("Sampling", "fancynet --steps 50 --out samples/", {C.USAGE}, id="sampling"),
+        pytest.param("Notes", "fancynet --input a.txt", set(), id="near-miss-another-heading"),
+    ],
+)
+def test_a_replication_or_execution_section(heading: str, command: str, expected: set[C]) -> None:
+    assert _steps(f"## {heading}\n\n" + _block(command)) == expected
+
+
+# Usage recall: a repository whose title says it releases a benchmark or an evaluation
+# toolkit is used by running it, so its evaluation command is a use too; a method's
+# evaluation command is not.
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        pytest.param("FancyBench: hard questions for LLMs", {C.EVALUATE, C.USAGE}, id="bench"),
+        pytest.param("A benchmark of hard questions", {C.EVALUATE, C.USAGE}, id="a-benchmark"),
+        pytest.param("fancy-eval: an evaluation harness", {C.EVALUATE, C.USAGE}, id="harness"),
+        pytest.param("FancyNet: faster detection", {C.EVALUATE}, id="near-miss-a-method"),
+    ],
+)
+def test_a_benchmarks_evaluation_is_its_use(title: str, expected: set[C]) -> None:
+    text = f"# {title}\n\nCode.\n\n## Evaluation\n\n" + _block("python eval.py --model gpt-x")
+    assert set(analyze_readme(text).covers) & _STEP_COVERS == expected

@@ -166,6 +166,11 @@ _NOT_WORDS = " \t-*|`<>[]().,;:"
 # Weights named as a thing (not "LLMs trained on web data").
 _WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
 _BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
+_BENCHMARK_TITLE = re.compile(
+    r"(?-i:Bench)\b|\bbench\b|\bbenchmark(s|ing)?\b|\bevaluation\s+(suite|toolkit|harness|framework)\b"
+    r"|\b(toolkit|harness|leaderboard)\b",
+    re.I,
+)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -223,6 +228,7 @@ class _Reader:
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._evaluation_runs: list[int] = []  # commands that evaluate
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
@@ -249,6 +255,9 @@ class _Reader:
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
+        if self._evaluation_runs and self._releases_benchmark:
+            # A benchmark's release is used by running it: its evaluation is its use.
+            self._note(C.USAGE, self._evaluation_runs[0])
         if any(is_citation_file(name) for name in self.root_files):
             self._note_at(C.CITATION, 0, "CITATION.cff at the repository root")
         self._placeholder()
@@ -355,11 +364,13 @@ class _Reader:
             owner = section.parent
 
     def _topic(self, index: int) -> frozenset[ReadmeCover]:
-        """The covers named by the nearest enclosing heading that names any."""
-        for number, _ in self._chain(index):
+        """The covers named by the nearest enclosing heading that names any. A set-up heading
+        reaches no further than its own body: a subsection of its own ("# Setup" > "### Editing
+        with `edit.py`") holds what the README does once set up."""
+        for depth, (number, _) in enumerate(self._chain(index)):
             names = self._names_of(number) & frozenset(_TASKS)
             if names:
-                return names
+                return frozenset() if depth and names == {C.INSTALL} else names
         return frozenset()
 
     def _ignored(self, index: int) -> bool:
@@ -477,6 +488,8 @@ class _Reader:
             self._note(cover, index)
         if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
             self._checkpoint_runs.append(index)
+        if C.EVALUATE in covers and not self._evaluation_runs:
+            self._evaluation_runs.append(index)
         produces = runs and self._produces(
             index, covers, purpose | ({C.USAGE} if for_use else set())
         )
@@ -1045,6 +1058,13 @@ class _Reader:
         """The number of the README's title section (`ownership.readme_title`), if any."""
         title = O.readme_title(self.doc.sections)
         return next((n for n, section in enumerate(self.doc.sections) if section is title), None)
+
+    @functools.cached_property
+    def _releases_benchmark(self) -> bool:
+        """Whether the README's title says the repository releases a benchmark or an
+        evaluation toolkit ("FancyBench: …", "A benchmark for …", "… evaluation harness")."""
+        head = None if self._head is None else self.doc.sections[self._head]
+        return head is not None and bool(_BENCHMARK_TITLE.search(plain(head.title)))
 
     @functools.cached_property
     def _own_names(self) -> frozenset[str]:

@@ -52,8 +52,9 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.USAGE: re.compile(
         r"\b(usage|quick[- ]?start|demos?|inference|how to (use|run)|examples?|tutorials?"
         r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*"
-        r"|cli|command[- ]line|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights"
-        r"|checkpoints?|library|package|tool|code)|uso|utilisation|verwendung|nutzung)\b"
+        r"|cli|command[- ]line|execution|executing|sampling"
+        r"|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights|checkpoints?|library|package"
+        r"|tool|code)|uso|utilisation|verwendung|nutzung)\b"
         r"|使用|用法|快速开始|推理|推論|使い方|사용법|추론",
         _I,
     ),
@@ -65,7 +66,7 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.EVALUATE: re.compile(
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
-        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)"
+        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
         r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
         r"|评估|评测|测评|评价|测试|評価|検証|평가",
         _I,
