@@ -229,6 +229,7 @@ class _Reader:
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._evaluation_runs: list[int] = []  # commands that evaluate
+        self._stack: int | None = None  # the first line naming the stack run with, by version
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
@@ -252,6 +253,8 @@ class _Reader:
         self._metric_tables()
         self._api_uses()
         self._data_layouts()
+        if C.INSTALL not in self.found and self._stack is not None:
+            self._note(C.INSTALL, self._stack)  # the stack by version, where no step is given
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
@@ -607,6 +610,8 @@ class _Reader:
         topic = self._topic(index)
         if W.INSTALL_PROSE.search(plain(text)):
             self._note(C.INSTALL, index)
+        if self._stack is None and W.INSTALL_STACK.search(plain(text)):
+            self._stack = index
         if W.SUBMIT_FOR_SCORES.search(text):
             self._note(C.EVALUATE, index)
         if (

@@ -549,24 +549,20 @@ INSTALL_PROSE = Screened(
         r"|python|cuda|numpy|jax)\b|\b(packages?|librar(y|ies)|dependenc\w+|requirements?)\b"
         r"[^.\n]{0,40}([:：]|\b(listed|below|following|from|in|with)\b))"
         r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
-        r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b"
-        # The stack it was run with, by version ("runs with Python 3.10 and PyTorch 2.1").
-        r"|\b(runs?|tested|works|developed|requires?)\s+(with|on|under|using)?\s*[^.\n]{0,40}?"
+        r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
+        _I,
+    ),
+    ("install", "requirement", "dependencies", "prerequisite", "environment"),
+)
+# The stack the code was run with, by version ("runs with Python 3.10 and PyTorch 2.1"): an
+# explicit dependency list, weaker than a set-up step (read only where none is given).
+INSTALL_STACK = Screened(
+    re.compile(
+        r"\b(runs?|tested|works|developed|requires?)\s+(with|on|under|using)?\s*[^.\n]{0,40}?"
         r"\b(python|pytorch|torch|tensorflow|jax|cuda)\s*(==|>=|v)?\s*\d",
         _I,
     ),
-    (
-        "install",
-        "requirement",
-        "dependencies",
-        "prerequisite",
-        "environment",
-        "python",
-        "torch",
-        "tensorflow",
-        "jax",
-        "cuda",
-    ),
+    ("python", "torch", "tensorflow", "jax", "cuda"),
 )
 # A heading naming what to install by its kind ("1. Install the necessary requirements"): the
 # heading is the instruction, as a sentence naming only the kind is not.
