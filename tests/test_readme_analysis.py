@@ -1608,3 +1608,35 @@ def test_a_replication_or_execution_section(heading: str, command: str, expected
 def test_a_benchmarks_evaluation_is_its_use(title: str, expected: set[C]) -> None:
     text = f"# {title}\n\nCode.\n\n## Evaluation\n\n" + _block("python eval.py --model gpt-x")
     assert set(analyze_readme(text).covers) & _STEP_COVERS == expected
+
+
+# Evaluate and train recall: a sentence telling the reader to add a step's flag to the command
+# is that step's instruction, and the flag's spellings (`--do-eval`, `--only-eval`) are the
+# step's; a flag setting a value of the step is none.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("To evaluate, add `--eval` to the command.", {C.EVALUATE}, id="add-eval"),
+        pytest.param("Pass `--do_train` to fine-tune.", {C.TRAIN}, id="pass-do-train"),
+        pytest.param("Run it with `--only-eval`.", {C.EVALUATE}, id="with-only-eval"),
+        pytest.param("Use `--test_only` to skip training.", {C.EVALUATE}, id="use-test-only"),
+        pytest.param("Set `--epochs` to 10.", set(), id="near-miss-a-setting"),
+        pytest.param("Add `--eval_steps 500` for more logs.", set(), id="near-miss-eval-steps"),
+    ],
+)
+def test_a_sentence_adding_a_steps_flag(sentence: str, expected: set[C]) -> None:
+    assert _steps("## Notes\n\n" + sentence + "\n") == expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py --do-eval", {C.EVALUATE}, id="do-eval"),
+        pytest.param("python main.py --only-eval --ckpt a.pt", {C.EVALUATE}, id="only-eval"),
+        pytest.param("fancynet serve --port 8000", {C.USAGE}, id="serve"),
+        pytest.param("fancynet chat --model fancy-7b", {C.USAGE}, id="chat"),
+        pytest.param("python main.py --do-train", {C.TRAIN}, id="near-miss-do-train-trains"),
+    ],
+)
+def test_the_flags_and_subcommands_of_a_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected

@@ -614,6 +614,9 @@ class _Reader:
             self._stack = index
         if W.SUBMIT_FOR_SCORES.search(text):
             self._note(C.EVALUATE, index)
+        flag = W.STEP_FLAG.search(text)
+        if flag:
+            self._note(C.TRAIN if re.search("train|finetune", flag["flag"]) else C.EVALUATE, index)
         if (
             C.WEIGHTS not in topic
             and not W.TABLE_ROW.match(text)

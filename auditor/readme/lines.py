@@ -242,7 +242,7 @@ def looks_installed(text: str) -> bool:
 # (`fit` and `validate` as a Lightning CLI's subcommands: `main.py fit --config x.yaml`.)
 _MODE_WORDS = (
     r"(?P<mode>train|training|finetune|pretrain|fit|test|eval|evaluate|evaluation|validate|val"
-    r"|infer|inference|predict|demo|sample|generate)"
+    r"|infer|inference|predict|demo|sample|generate|serve|chat)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
 # Words of a script's name saying what it fetches is weights.
@@ -361,6 +361,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train
     if W.COMMANDS[C.EVALUATE].search(command):
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
+    elif W.COMMANDS[C.TRAIN].search(command) and covers <= {C.USAGE}:
+        covers = {C.TRAIN}  # `main.py --do-train`: a generic name, run to train
     for exclusive in (C.INSTALL, C.DATA):
         if exclusive in covers:
             return {exclusive}, True

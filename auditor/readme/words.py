@@ -137,7 +137,7 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
     ReadmeCover.TRAIN: re.compile(
-        r"\.(py|sh)\b[^\n]*\s--?(train|do_train|mode[= ]train)\b(?![\s=]*(false|0)\b)"
+        r"\.(py|sh)\b[^\n]*\s--?(train|do[-_]train|mode[= ]train)\b(?![\s=]*(false|0)\b)"
         r"|\.sh\s+train\b"
         r"|\b(llamafactory-cli|swift)\s+(train|sft)\b",
         _I,
@@ -147,7 +147,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.EVALUATE: re.compile(
         r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
         r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
-        r"|do_eval|do_predict|(mode|task|phase)[= ](eval\w*|test))(?![-\w])"
+        r"|do[-_](eval|predict|test)|only[-_](eval|test)|(mode|task|phase)[= ](eval\w*|test))"
+        r"(?![-\w])"
         # Run on the held-out split (`--split test`), on a benchmark (`--benchmark gsm8k`), or
         # through an evaluation harness.
         r"|\.(py|sh)\b[^\n]*\s--?(split|data[-_]split|eval[-_]split|subset)[= ][\"']?(test|val"
@@ -304,6 +305,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
 STEP_CODE_LINK = re.compile(
     r"\b(training|fine-?tuning|pre-?training|evaluation|inference)\s+(code|scripts?|recipes?"
     r"|pipeline|framework|codebase|repo(sitory)?)\b",
+    _I,
+)
+# A sentence telling the reader to add a step's flag to the command ("To evaluate, add
+# `--eval`", "pass `--do_train`"): that step's instruction.
+STEP_FLAG = re.compile(
+    r"\b(add|adding|pass|passing|use|using|set|setting|append|with)\b[^.\n]{0,40}?`\s*--?"
+    r"(?P<flag>(do[-_])?(eval\w*|test|train|finetune)([-_]only)?|(only[-_])?(eval|test))\s*`",
     _I,
 )
 # Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
