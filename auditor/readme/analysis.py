@@ -10,11 +10,13 @@ was built on is not what it offers). A command is judged by the words of its scr
 however launched: `accelerate launch -m pkg.eval`, a task runner's target: `make train`, a
 notebook or batch job: `jupyter nbconvert --execute eval.ipynb`, `sbatch train.slurm`), of a
 generic script's folder or config file (`eval/run.py`, `main.py --config configs/test.yaml`),
-its flags (`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate
-the model:", "# Generate the data", its own trailing `# all baselines`, a sentence above the
-short labels naming each command's variant: "- Dataset A", the same in Chinese: "训练模型："); the
-sentence wins over a generic script name. A `docker run … python x.py` line is the command
-run in the container.
+its flags (`--eval-only`), the step given as a subcommand (`main.py fit`, Hydra's `mode=eval`,
+`fancynet train`, `tune run lora_finetune_x`; never `npm test`), and the sentence, comment or
+heading introducing it ("To evaluate the model:", "This command trains…", "To compute FID",
+"the numbers reported in Table 2", "on your own images", "# Generate the data", its own
+trailing `# all baselines`, a sentence above the short labels naming each command's variant:
+"- Dataset A", the same in Chinese: "训练模型："); the sentence wins over a generic script name.
+A `docker run … python x.py` line is the command run in the container.
 Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
 shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
 
@@ -23,7 +25,8 @@ Covers
     sentence that says what to install (requirements, a package list, a link to an install
     guide), or an install / requirements / environment section naming what to install (a
     command, a link, a file, a version, a package); bare step names ("Create an environment")
-    are not install.
+    are not install; the stack it runs with, by version ("tested with PyTorch 2.1"), where no
+    set-up step is given.
   * usage — using the released code or model: a demo, inference, API or quick-start section
     whose code runs something other than set-up, training or data preparation (evaluation
     counts when the released model is what is run); a demo, inference, app or sampling script;
@@ -34,7 +37,10 @@ Covers
     sentence of a usage section sending the reader to run a script, notebook or folder of them
     ("run a script under `experiments/`"); a script or notebook said to be a demo or for
     inference; fine-tuning the released pre-trained model in a usage or quick-start section;
-    an evaluation command handed a checkpoint when the README releases weights. Training-only
+    an evaluation command handed a checkpoint when the README releases weights, or any in a
+    README whose title releases a benchmark or evaluation toolkit (running it is its use); a
+    function of a package imported whole run on an input (`fancyseg.segment("a.jpg")`, not the
+    standard library's); an inference engine serving the model (`vllm serve`). Training-only
     sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
     test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
@@ -42,9 +48,13 @@ Covers
     are weights); a sentence naming the script that trains (evaluates, in any verb form, or
     by the step it is for: "a script for training", "replicates the evaluation"), or sending
     the reader to a script named for the step ("check `tools/test_x.py`"); a link whose text
-    names it (`[Train and Eval](docs/train.md)`). An evaluation also runs on the held-out split
-    (`--split test`), on a named benchmark (`--benchmark x`) or through a harness; a flag
-    naming a setting (`--eval_steps`, `--test-rgb-dir`) is none. Under a heading joining both
+    names it (`[Train and Eval](docs/train.md)`), also to the step's code kept in a repository of
+    its own (`[training code](github…)`); a command in a table's cell under the step's heading;
+    a sentence telling the reader to add the step's flag ("add `--eval`"). An evaluation also
+    runs from Python (`bench.evaluate(model)`), by handing predictions to an evaluation server
+    or leaderboard, on the held-out split (`--split test`), on a named benchmark (`--benchmark
+    x`) or through a harness; a flag naming a setting (`--eval_steps`, `--test-rgb-dir`) is
+    none. Under a heading joining both
     ("Test & Inference"), a script named for testing still evaluates.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
@@ -68,7 +78,10 @@ Covers
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, a fetch of a file named for the data or a bucket's data folder (`wget …/data.zip`,
-    `aws s3 cp s3://b/dataset/ .`), or a sentence saying where the data is or how to get it
+    `aws s3 cp s3://b/dataset/ .`), a folder tree of the data's layout (its root the data
+    folder, or introduced as the data's layout), the format one's own data must have ("should
+    be a CSV file"), shared pre-extracted features, or a sentence saying where the data is or
+    how to get it
     (its link on the line below, a folder named for the data with what it holds); "not
     publicly available" and promises are not data, but the format of one's own data beside a
     dataset promised for later is.
@@ -1170,9 +1183,9 @@ class _Reader:
             while end < len(lines) and lines[end].is_code:
                 end += 1
             if (
-                not self._ignored(index)
+                L.data_layout(lines[index:end], functools.partial(self._introduction, index))
+                and not self._ignored(index)
                 and C.WEIGHTS not in self._topic(index)
-                and L.data_layout(lines[index:end], self._introduction(index))
             ):
                 self._note(C.DATA, index)
                 return

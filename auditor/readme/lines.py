@@ -530,10 +530,10 @@ _LAYOUT = re.compile(
 LAYOUT_ROWS = 3  # entries a tree has at least
 
 
-def data_layout(block: Sequence[Line], introduction: str) -> bool:
+def data_layout(block: Sequence[Line], introduction: Callable[[], str]) -> bool:
     """A code block drawing a folder tree of the data: its root the data folder, or introduced
-    as the layout the data must have ("Organise the datasets as follows:"). A tree of the
-    project's code, introduced as such, is none."""
+    (`introduction`, asked only of a tree) as the layout the data must have ("Organise the
+    datasets as follows:"). A tree of the project's code, introduced as such, is none."""
     rows = [line.text for line in block if line.text.strip()]
     if len(rows) < LAYOUT_ROWS or 2 * sum(bool(W.TREE_LINE.search(row)) for row in rows) < len(
         rows
@@ -542,7 +542,8 @@ def data_layout(block: Sequence[Line], introduction: str) -> bool:
     # The root drawn alone on the first row (a child named `data` is one folder of a listing).
     if _DATA_ROOT.match(rows[0].strip()):
         return True
-    return bool(_LAYOUT.search(introduction) and W.DATA_WORDS.search(introduction))
+    said = introduction()
+    return bool(_LAYOUT.search(said) and W.DATA_WORDS.search(said))
 
 
 WORDS_BESIDE = re.compile(r"[^\W\d_]{3,}(\W+[^\W\d_]{2,})+")  # two words or more

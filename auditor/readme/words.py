@@ -309,18 +309,25 @@ STEP_CODE_LINK = re.compile(
 )
 # A sentence telling the reader to add a step's flag to the command ("To evaluate, add
 # `--eval`", "pass `--do_train`"): that step's instruction.
-STEP_FLAG = re.compile(
-    r"\b(add|adding|pass|passing|use|using|set|setting|append|with)\b[^.\n]{0,40}?`\s*--?"
-    r"(?P<flag>(do[-_])?(eval\w*|test|train|finetune)([-_]only)?|(only[-_])?(eval|test))\s*`",
-    _I,
+STEP_FLAG = Screened(
+    re.compile(
+        r"\b(add|adding|pass|passing|use|using|set|setting|append|with)\b[^.\n]{0,40}?`\s*--?"
+        r"(?P<flag>(do[-_])?(eval\w*|test|train|finetune)([-_]only)?|(only[-_])?(eval|test))\s*`",
+        _I,
+    ),
+    ("`-", "` -"),
 )
 # Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
 # are reproduced ("submit `results.json` to the evaluation server", "upload to CodaLab").
-SUBMIT_FOR_SCORES = re.compile(
-    # (An instruction: "we submitted our model to the leaderboard" is news.)
-    r"\b(submit|submits|submitting|upload|uploads|uploading)\b[^\n]{0,120}?\b(evaluation\s+server|eval\s+server|test\s+server"
-    r"|leaderboard|codalab|eval\.?ai|online\s+(evaluation|benchmark|server))\b",
-    _I,
+SUBMIT_FOR_SCORES = Screened(
+    re.compile(
+        # (An instruction: "we submitted our model to the leaderboard" is news.)
+        r"\b(submit|submits|submitting|upload|uploads|uploading)\b[^\n]{0,120}?\b(evaluation"
+        r"\s+server|eval\s+server|test\s+server|leaderboard|codalab|eval\.?ai|online\s+(evaluation"
+        r"|benchmark|server))\b",
+        _I,
+    ),
+    ("submit", "upload"),
 )
 # "Generate pairs for training the decoder": making data, not training.
 DATA_FOR_TRAINING = re.compile(
