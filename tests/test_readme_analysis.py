@@ -219,14 +219,21 @@ def test_a_sentence_reaches_its_commands_past_their_labels(
     assert (cover in _covers("## Scripts\n\n" + text)) is expected
 
 
-# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do.
+# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do, and so do
+# "Test:", "Eval:", "To test, run:" and "For testing, run"; not the test data, nor unit tests.
 @pytest.mark.parametrize(
     ("label", "expected"),
     [
         pytest.param("Training and testing:", {C.TRAIN, C.EVALUATE}, id="joined-with-training"),
         pytest.param("Testing:", {C.EVALUATE}, id="alone"),
         pytest.param("Testing：", {C.EVALUATE}, id="a-full-width-colon"),
+        pytest.param("Test:", {C.EVALUATE}, id="test"),
+        pytest.param("Eval:", {C.EVALUATE}, id="eval"),
+        pytest.param("To test, first set the paths:", {C.EVALUATE}, id="to-test"),
+        pytest.param("For testing, use a single GPU:", {C.EVALUATE}, id="for-testing"),
         pytest.param("Testing data:", set(), id="near-miss-test-data"),
+        pytest.param("For the test set:", set(), id="near-miss-the-test-set"),
+        pytest.param("Unit test:", set(), id="near-miss-unit-tests"),
         pytest.param("Testing this idea was fun.", set(), id="near-miss-a-sentence"),
     ],
 )

@@ -284,7 +284,11 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ReadmeCover.EVALUATE,
         re.compile(
             r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
-            r"|testing(?=\s*[:：])"
+            # A label or a short purpose ("Test:", "Eval:", "To test, run:", "For testing, run"),
+            # not the test data ("for the test set") nor the project's unit tests.
+            r"|(?<!unit\s)(?<!unit-)(testing|test|eval)(?=\s*[:：])"
+            r"|to\s+test(?=\s*[,:：]|\s+(it|this|the\s+(method|model|code)))"
+            r"|for\s+test(ing)?\b(?!\s+(sets?|data|splits?|images?|files?|samples?))"
             r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)"
             # "To compute FID", "calculate the scores of your predictions".
             r"|(compute|computes|computing|calculat\w*)\s+(the\s+)?(\w+\s+)?(scores?|metrics?"
