@@ -238,6 +238,10 @@ class _Reader:
             not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
         ]
         self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._topics: dict[int, frozenset[ReadmeCover]] = {}  # section → its lines' topic
+        self._unthanked: dict[int, bool] = {}  # section → outside every acknowledgement
+        # A title's heading line (its own section owns it: `parse.Document.owner`).
+        self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
@@ -380,21 +384,27 @@ class _Reader:
             owner = section.parent
 
     def _topic(self, index: int) -> frozenset[ReadmeCover]:
-        """The covers named by the nearest enclosing heading that names any. A set-up heading
-        reaches no further than its own body: a subsection of its own ("# Setup" > "### Editing
-        with `edit.py`") holds what the README does once set up."""
-        for depth, (number, _) in enumerate(self._chain(index)):
-            names = self._names_of(number) & frozenset(_TASKS)
-            if names:
-                return frozenset() if depth and names == {C.INSTALL} else names
-        return frozenset()
+        """The covers named by the nearest enclosing heading that names any (read once per
+        section). A set-up heading reaches no further than its own body: a subsection of its
+        own ("# Setup" > "### Editing with `edit.py`") holds what the README does once set up."""
+        owner = self.doc.owner[index]
+        if owner not in self._topics:
+            topic: frozenset[ReadmeCover] = frozenset()
+            for depth, (number, _) in enumerate(self._chain(index)):
+                names = self._names_of(number) & frozenset(_TASKS)
+                if names:
+                    topic = frozenset() if depth and names == {C.INSTALL} else names
+                    break
+            self._topics[owner] = topic
+        return self._topics[owner]
 
     def _ignored(self, index: int) -> bool:
-        """A title line, or a line in an acknowledgement section."""
-        return any(
-            (section.is_title and section.index == index) or self._thanks(number)
-            for number, section in self._chain(index)
-        )
+        """A title line, or a line in an acknowledgement section (read once per section)."""
+        owner = self.doc.owner[index]
+        if owner not in self._unthanked:
+            chain = self._chain(index)
+            self._unthanked[owner] = not any(self._thanks(number) for number, _ in chain)
+        return not self._unthanked[owner] or index in self._title_lines
 
     def _acknowledging(self, index: int) -> bool:
         """A line in an acknowledgement section."""
