@@ -219,14 +219,21 @@ def test_a_sentence_reaches_its_commands_past_their_labels(
     assert (cover in _covers("## Scripts\n\n" + text)) is expected
 
 
-# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do.
+# Evaluate recall: "Testing:" alone, as a label, says what the commands below it do, and so do
+# "Test:", "Eval:", "To test, run:" and "For testing, run"; not the test data, nor unit tests.
 @pytest.mark.parametrize(
     ("label", "expected"),
     [
         pytest.param("Training and testing:", {C.TRAIN, C.EVALUATE}, id="joined-with-training"),
         pytest.param("Testing:", {C.EVALUATE}, id="alone"),
         pytest.param("Testing：", {C.EVALUATE}, id="a-full-width-colon"),
+        pytest.param("Test:", {C.EVALUATE}, id="test"),
+        pytest.param("Eval:", {C.EVALUATE}, id="eval"),
+        pytest.param("To test, first set the paths:", {C.EVALUATE}, id="to-test"),
+        pytest.param("For testing, use a single GPU:", {C.EVALUATE}, id="for-testing"),
         pytest.param("Testing data:", set(), id="near-miss-test-data"),
+        pytest.param("For the test set:", set(), id="near-miss-the-test-set"),
+        pytest.param("Unit test:", set(), id="near-miss-unit-tests"),
         pytest.param("Testing this idea was fun.", set(), id="near-miss-a-sentence"),
     ],
 )
@@ -1053,3 +1060,590 @@ def test_a_test_script_under_a_heading_joining_test_and_inference(
     heading: str, expected: set[C]
 ) -> None:
     assert _steps(f"## {heading}\n\n" + _block("python test.py --img a.jpg")) == expected
+
+
+# Recall of train, evaluate, usage and data: a sentence that says what the next command does
+# ties it to that command in the third person too ("trains", "pre-trains", "tests"), by the
+# numbers it computes ("To compute FID", "the numbers reported in Table 2"), by the reader's own
+# inputs ("on your own images") and by a dataset named between verb and noun ("download the
+# ScanNet dataset"); "the trained model" and "your predictions" name no step of their own.
+@pytest.mark.parametrize(
+    ("sentence", "command", "expected"),
+    [
+        pytest.param(
+            "The following command trains FancyNet on CIFAR-10:",
+            "python main.py --dataset cifar10",
+            {C.TRAIN},
+            id="trains",
+        ),
+        pytest.param(
+            "This pre-trains a ViT-B encoder on ImageNet:",
+            "bash run.sh vit_b",
+            {C.TRAIN},
+            id="pre-trains",
+        ),
+        pytest.param(
+            "The command below tests a checkpoint on the validation split:",
+            "python main.py --resume ckpt.pth",
+            {C.EVALUATE},
+            id="tests-a-checkpoint",
+        ),
+        pytest.param(
+            "To compute FID against the reference set, run",
+            "python tools/fid.py out/ ref/",
+            {C.EVALUATE},
+            id="compute-a-metric",
+        ),
+        pytest.param(
+            "To calculate the scores of your predictions:",
+            "python main.py --pred preds.json --gold gold.json",
+            {C.EVALUATE},
+            id="calculate-the-scores-of-predictions",
+        ),
+        pytest.param(
+            "To obtain the numbers reported in Table 2:",
+            "bash scripts/run.sh",
+            {C.EVALUATE},
+            id="the-numbers-of-a-table",
+        ),
+        pytest.param(
+            "The next command generates a video from a text prompt:",
+            'python main.py --prompt "a cat surfing"',
+            {C.USAGE},
+            id="generates-a-video",
+        ),
+        pytest.param(
+            "To run FancyNet on your own images:",
+            "python main.py --input my_photos/ --output out/",
+            {C.USAGE},
+            id="on-your-own-images",
+        ),
+        pytest.param(
+            "To download the ScanNet dataset, run:",
+            "bash scripts/get.sh scannet",
+            {C.DATA},
+            id="a-dataset-named-between",
+        ),
+        pytest.param(
+            "Load the trained model and run:",
+            "python main.py --resume ckpt.pth",
+            {C.USAGE},
+            id="near-miss-the-trained-model",
+        ),
+        pytest.param(
+            "Generate predictions on the test dataset:",
+            "python main.py --ckpt best.pt --out preds/",
+            {C.USAGE},
+            id="near-miss-a-dataset-after-a-preposition",
+        ),
+    ],
+)
+def test_a_sentence_says_what_the_next_command_does(
+    sentence: str, command: str, expected: set[C]
+) -> None:
+    assert _steps("## Commands\n\n" + sentence + "\n\n" + _block(command)) == expected
+
+
+# Recall of train, evaluate and usage: the step given as a subcommand — a Lightning CLI's
+# (`main.py fit`, `main.py validate`), a Hydra override (`mode=eval`), a console tool's
+# (`fancynet train`, `fancynet predict`) or a recipe a tool runs named for its step (`tune run
+# lora_finetune_…`); a developer's tool testing its own code, or a shell command, is no step.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py fit --config configs/fancy.yaml", {C.TRAIN}, id="fit"),
+        pytest.param(
+            "python main.py validate --config configs/fancy.yaml --ckpt_path best.ckpt",
+            {C.EVALUATE},
+            id="validate",
+        ),
+        pytest.param(
+            "python main.py experiment=cifar10 mode=eval ckpt_path=best.ckpt",
+            {C.EVALUATE},
+            id="a-hydra-mode",
+        ),
+        pytest.param("python run.py +phase=test", {C.EVALUATE}, id="a-hydra-addition"),
+        pytest.param("fancynet train --config configs/base.yaml", {C.TRAIN}, id="tool-train"),
+        pytest.param(
+            "fancynet evaluate --checkpoint runs/best.pt --split test",
+            {C.EVALUATE},
+            id="tool-evaluate",
+        ),
+        pytest.param("fancynet predict --input photo.jpg", {C.USAGE}, id="tool-predict"),
+        pytest.param(
+            "tune run lora_finetune_single_device --config configs/fancy_lora.yaml",
+            {C.TRAIN},
+            id="a-recipe-named-for-its-step",
+        ),
+        pytest.param("npm test", set(), id="near-miss-npm-test"),
+        pytest.param("cargo test --release", set(), id="near-miss-cargo-test"),
+        pytest.param("cd test", set(), id="near-miss-a-folder"),
+        pytest.param("tune run my_recipe --config c.yaml", set(), id="near-miss-a-recipe"),
+    ],
+)
+def test_a_subcommand_names_the_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Recall of evaluate, usage, train and data: a section named in French, Spanish, German,
+# Japanese, Korean or Chinese, or for the tool's command line ("CLI"), or for using the
+# released model, is that section.
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        pytest.param("Évaluation", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="fr"),
+        pytest.param("Evaluación", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="es"),
+        pytest.param("Auswertung", "python run.py --checkpoint best.pt", {C.EVALUATE}, id="de"),
+        pytest.param("测评", "python run.py --ckpt best.pt", {C.EVALUATE}, id="zh-ceping"),
+        pytest.param("検証", "python run.py --ckpt best.pt", {C.EVALUATE}, id="ja-kensho"),
+        pytest.param("推論", "python run.py --image sample.jpg", {C.USAGE}, id="ja-inference"),
+        pytest.param("추론", "python run.py --image sample.jpg", {C.USAGE}, id="ko-inference"),
+        pytest.param("Entrenamiento", "python run.py --gpus 2", {C.TRAIN}, id="es-training"),
+        pytest.param("Datos", "python get.py --out data/", {C.DATA}, id="es-data"),
+        pytest.param("CLI", "fancynet-cli caption photo.jpg", {C.USAGE}, id="cli"),
+        pytest.param(
+            "Command-line interface", "fancynet --input photo.jpg", {C.USAGE}, id="command-line"
+        ),
+        pytest.param(
+            "Using the pre-trained model", "fancynet --input photo.jpg", {C.USAGE}, id="using"
+        ),
+        pytest.param(
+            "Running the experiments",
+            "python run.py --suite all",
+            {C.USAGE},
+            id="near-miss-running-is-a-use",
+        ),
+    ],
+)
+def test_a_section_named_in_another_language_or_for_the_interface(
+    heading: str, command: str, expected: set[C]
+) -> None:
+    assert _steps(f"## {heading}\n\n" + _block(command)) == expected
+
+
+# Evaluate recall: a script named for the experiments it runs reproduces the paper's numbers.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param(
+            "python run_experiment.py --config configs/ablation.yaml", {C.EVALUATE}, id="run"
+        ),
+        pytest.param("bash experiments/all.sh", {C.EVALUATE}, id="a-folder-of-experiments"),
+        pytest.param("python run.py --config configs/ablation.yaml", {C.USAGE}, id="near-miss"),
+    ],
+)
+def test_an_experiment_script_evaluates(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Install recall and precision: the stack the code runs with, by version, is an explicit
+# dependency list; a sentence naming only the kind of thing to install ("install the
+# dependencies") is a bare step name — but a heading saying it is the instruction.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nThe code runs with Python 3.10 and PyTorch 2.1 on CUDA 12.1.\n",
+            True,
+            id="runs-with",
+        ),
+        pytest.param("## Notes\n\nTested with PyTorch 1.13 on Ubuntu.\n", True, id="tested-with"),
+        pytest.param("## Notes\n\nRequires python>=3.9.\n", True, id="requires"),
+        pytest.param(
+            "## Notes\n\nInstall the packages listed in `env.yml`.\n", True, id="a-listed-file"
+        ),
+        pytest.param(
+            "## Setup\n\nInstall the dependencies below:\n\n- einops\n- tqdm\n",
+            True,
+            id="listed-below",
+        ),
+        pytest.param("## Install the requirements\n\nThen run it.\n", True, id="a-heading"),
+        pytest.param(
+            "## Installation\n\nCreate an environment and install the dependencies.\n",
+            False,
+            id="near-miss-bare-step-names",
+        ),
+        pytest.param(
+            "## Notes\n\nThe method is written in Python and runs on one GPU.\n",
+            False,
+            id="near-miss-no-version",
+        ),
+    ],
+)
+def test_install_by_the_stack_it_runs_with(text: str, expected: bool) -> None:
+    assert (C.INSTALL in _covers(text)) is expected
+
+
+def _tree(*rows: str) -> str:
+    return "```\n" + "\n".join(rows) + "\n```\n"
+
+
+# Data recall: a folder tree of the data's layout says how to prepare it, under any heading —
+# its root drawn as the data folder, or introduced as the layout the data must have; a tree of
+# the project's files (with one `data` folder among them) or of checkpoints is no data.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Getting started\n\nOrganise the downloaded files as follows:\n\n"
+            + _tree("data/", "├── train/", "│   └── images/", "└── val/", "    └── images/"),
+            True,
+            id="the-root-is-the-data-folder",
+        ),
+        pytest.param(
+            "## Structure\n\nThe expected dataset layout:\n\n"
+            + _tree(
+                "$ROOT", "└── coco", "    ├── annotations", "    ├── train2017", "    └── val2017"
+            ),
+            True,
+            id="introduced-as-the-data-layout",
+        ),
+        pytest.param(
+            "## Notes\n\n" + _tree("./datasets", "├── kitti/", "└── nuscenes/"),
+            True,
+            id="a-datasets-root",
+        ),
+        pytest.param(
+            "## Files\n\n"
+            + _tree("├── data", "│   └── sample.png", "├── models", "│   └── net.h5", "└── run.py"),
+            False,
+            id="near-miss-a-data-folder-among-the-files",
+        ),
+        pytest.param(
+            "## Project structure\n\n"
+            + _tree("fancynet/", "├── models/", "├── utils/", "└── train.py"),
+            False,
+            id="near-miss-a-tree-of-code",
+        ),
+        pytest.param(
+            "## Checkpoints\n\nPlace the downloaded weights as follows:\n\n"
+            + _tree("data/", "├── ckpt_a.pth", "└── ckpt_b.pth"),
+            False,
+            id="near-miss-a-tree-of-checkpoints",
+        ),
+    ],
+)
+def test_a_tree_of_the_data_layout_is_data(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected
+
+
+# Data recall: the format one's own data must have is how to prepare it ("Your data should be
+# a CSV file with…", "must be formatted as JSON lines"); a sentence about what data is is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("Your data should be a CSV file with one row per sample.", True, id="csv"),
+        pytest.param(
+            "Training data must be formatted as JSON lines with the fields below:",
+            True,
+            id="formatted",
+        ),
+        pytest.param(
+            "The dataset needs to follow the structure shown here.", True, id="needs-to-follow"
+        ),
+        pytest.param(
+            "Annotations should be provided as one mask per image.", True, id="provided-as"
+        ),
+        pytest.param(
+            "Data augmentation should be light for small images.", False, id="near-miss-advice"
+        ),
+        pytest.param("More data should help the model.", False, id="near-miss-a-claim"),
+    ],
+)
+def test_the_format_of_ones_own_data_is_data(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Evaluate recall: handing predictions to the benchmark's server or leaderboard is how its test
+# numbers are reproduced; news of a model submitted to a leaderboard is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Test-dev scores are obtained by submitting `results.json` to the "
+            "[evaluation server](https://eval.example/challenge/1).",
+            True,
+            id="an-evaluation-server",
+        ),
+        pytest.param(
+            "Upload the generated `predictions.zip` to the CodaLab page to get the test scores.",
+            True,
+            id="codalab",
+        ),
+        pytest.param(
+            "To score the hidden split, submit your answers to the official leaderboard.",
+            True,
+            id="a-leaderboard",
+        ),
+        pytest.param(
+            "* 2025-04: we submitted our model to the public leaderboard.",
+            False,
+            id="near-miss-news",
+        ),
+    ],
+)
+def test_a_submission_to_the_evaluation_server_evaluates(sentence: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Train and evaluate recall: a link whose text names a step's code kept in a repository of its
+# own ("[training code](github.com/lab/x-train)") is where that step is run; thanks to a
+# project the training code was built on are not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Resources\n\n- [FancyNet training code](https://github.com/fancylab/fancynet-train)\n",
+            {C.TRAIN},
+            id="training-code",
+        ),
+        pytest.param(
+            "## Resources\n\n- [Evaluation scripts](https://github.com/fancylab/fancy-eval)\n",
+            {C.EVALUATE},
+            id="evaluation-scripts",
+        ),
+        pytest.param(
+            "## Acknowledgements\n\nOur [training code](https://github.com/someone/nanogpt) "
+            "comes from another project.\n",
+            set(),
+            id="near-miss-acknowledged",
+        ),
+        pytest.param(
+            "## Resources\n\n- [FancyNet](https://github.com/fancylab/fancynet-train)\n",
+            set(),
+            id="near-miss-a-bare-name",
+        ),
+    ],
+)
+def test_a_link_to_a_steps_code_elsewhere(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+# Usage recall: fine-tuning the released pre-trained model on one's own task, under a heading
+# about using it, is how a pre-training paper is used (and trains too); the same command under
+# a training heading is training only.
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        pytest.param("Using the pre-trained model", {C.USAGE, C.TRAIN}, id="using-the-model"),
+        pytest.param(
+            "Using our trained checkpoints", {C.USAGE, C.TRAIN}, id="using-our-checkpoints"
+        ),
+        pytest.param("Fine-tuning", {C.TRAIN}, id="near-miss-a-training-heading"),
+    ],
+)
+def test_fine_tuning_the_released_model_under_a_use_heading(heading: str, expected: set[C]) -> None:
+    body = f"## {heading}\n\nFine-tune it on your own classification dataset:\n\n" + _block(
+        "python finetune.py --pretrained fancynet-base.pth --data my_dataset/"
+    )
+    assert _steps(body) == expected
+
+
+# Train and evaluate recall: commands given in a table's cells under a training or evaluation
+# heading are that step's; a table of flags names files and settings, not commands.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Evaluation\n\n| Benchmark | Command |\n|---|---|\n"
+            "| MMLU | `bash scripts/mmlu.sh` |\n| GSM8K | `bash scripts/gsm8k.sh` |\n",
+            {C.EVALUATE},
+            id="evaluation-commands",
+        ),
+        pytest.param(
+            "## Training\n\n| Stage | Command |\n|---|---|\n| 1 | `bash scripts/stage1.sh` |\n",
+            {C.TRAIN},
+            id="training-commands",
+        ),
+        pytest.param(
+            "## Training\n\n| Flag | Meaning |\n|---|---|\n| `--lr` | learning rate |\n"
+            "| `configs/base.yaml` | the default settings |\n",
+            set(),
+            id="near-miss-a-table-of-settings",
+        ),
+    ],
+)
+def test_commands_in_a_table_are_the_sections_step(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+def _python(*lines: str) -> str:
+    return "```python\n" + "\n".join(lines) + "\n```\n"
+
+
+# Usage and evaluate recall from Python: a package imported whole whose function runs on an
+# input is the released library used (not the standard library's or the usual stack's
+# functions); an evaluation run from Python evaluates (not a model put in evaluation mode).
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param(
+            ("import fancyseg", 'masks = fancyseg.segment("street.jpg")'),
+            {C.USAGE},
+            id="a-package-function",
+        ),
+        pytest.param(
+            ("import fancyseg as fs", 'fs.transcribe("talk.wav")'), {C.USAGE}, id="an-alias"
+        ),
+        pytest.param(
+            ("from fancybench import Benchmark", 'bench = Benchmark("hard")', "bench.evaluate(m)"),
+            {C.EVALUATE},
+            id="a-benchmark-evaluates",
+        ),
+        pytest.param(
+            ("import fancybench", "scores = fancybench.run_evaluation(cfg)"),
+            {C.EVALUATE},
+            id="run-evaluation",
+        ),
+        pytest.param(("import re", 're.search("a", "abc")'), set(), id="near-miss-stdlib"),
+        pytest.param(("import numpy as np", "np.sort(x)"), set(), id="near-miss-numpy"),
+        pytest.param(
+            ("import torch", "model = torch.load('x.pt')", "model.eval()"),
+            set(),
+            id="near-miss-evaluation-mode",
+        ),
+        pytest.param(
+            ("import fancybench", "def evaluate(model):", "    return 0"),
+            set(),
+            id="near-miss-a-definition",
+        ),
+    ],
+)
+def test_a_library_used_or_an_evaluation_run_from_python(
+    code: tuple[str, ...], expected: set[C]
+) -> None:
+    assert _steps("## Notes\n\n" + _python(*code)) == expected
+
+
+# Usage, train and evaluate recall of tools: an inference engine serving the model (`vllm
+# serve`, `ollama run`), a tool named in capitals for its step (`nnUNetv2_train`), a metric's
+# script (`calc_fid.py`, `psnr_ssim.py`) and a `val` subcommand (`yolo val`).
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("vllm serve fancylab/fancy-7b --tensor-parallel-size 2", {C.USAGE}, id="vllm"),
+        pytest.param("ollama run fancy:7b", {C.USAGE}, id="ollama"),
+        pytest.param("nnUNetv2_train 1 3d_fullres 0", {C.TRAIN}, id="a-capitalised-tool"),
+        pytest.param("python calc_fid.py --real ref/ --fake out/", {C.EVALUATE}, id="fid"),
+        pytest.param("python tools/psnr_ssim.py --gt gt/ --pred out/", {C.EVALUATE}, id="psnr"),
+        pytest.param("yolo val model=fancy.pt data=coco.yaml", {C.EVALUATE}, id="val"),
+        pytest.param("yolo predict model=fancy.pt source=bus.jpg", {C.USAGE}, id="predict"),
+        pytest.param("ollama pull fancy:7b", set(), id="near-miss-a-download"),
+    ],
+)
+def test_tools_serving_training_or_scoring(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Data recall: features computed once from the data and shared are data to download.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Download the pre-extracted CLIP features from "
+            "[Zenodo](https://zenodo.org/records/99999) into `features/`.",
+            True,
+            id="pre-extracted-features",
+        ),
+        pytest.param(
+            "Download the precomputed embeddings and put them under `emb/`.",
+            True,
+            id="precomputed-embeddings",
+        ),
+        pytest.param(
+            "The model learns features from raw pixels.", False, id="near-miss-learned-features"
+        ),
+    ],
+)
+def test_shared_features_are_data(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers("## Notes\n\n" + sentence + "\n")) is expected
+
+
+# Usage recall: a set-up heading reaches no further than its own body — a subsection of its
+# own, naming no step, holds what the README does once set up; the set-up steps themselves
+# stay set-up.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "# Setup\n\n```bash\nconda env create -f env.yml\n```\n\n### Editing a video\n\n"
+            + _block('python edit_agent.py --video cows.mp4 --prompt "make it purple"'),
+            {C.INSTALL, C.USAGE},
+            id="a-subsection-of-its-own",
+        ),
+        pytest.param(
+            "# Setup\n\n" + _block("conda env create -f env.yml", "python check_gpu.py"),
+            {C.INSTALL},
+            id="near-miss-the-set-up-body",
+        ),
+    ],
+)
+def test_a_set_up_heading_reaches_its_own_body_only(text: str, expected: set[C]) -> None:
+    assert set(analyze_readme(text).covers) & _STEP_COVERS == expected
+
+
+# Evaluate and usage recall by heading: a replication section evaluates; an execution or
+# sampling section runs the released code.
+@pytest.mark.parametrize(
+    ("heading", "command", "expected"),
+    [
+        pytest.param("Replication", "python run.py --seed 0", {C.EVALUATE}, id="replication"),
+        pytest.param(
+            "Replicating the paper", "python run.py --seed 0", {C.EVALUATE}, id="replicating"
+        ),
+        pytest.param("Execution", "fancynet --input a.txt", {C.USAGE}, id="execution"),
+        pytest.param("Sampling", "fancynet --steps 50 --out samples/", {C.USAGE}, id="sampling"),
+        pytest.param("Notes", "fancynet --input a.txt", set(), id="near-miss-another-heading"),
+    ],
+)
+def test_a_replication_or_execution_section(heading: str, command: str, expected: set[C]) -> None:
+    assert _steps(f"## {heading}\n\n" + _block(command)) == expected
+
+
+# Usage recall: a repository whose title says it releases a benchmark or an evaluation
+# toolkit is used by running it, so its evaluation command is a use too; a method's
+# evaluation command is not.
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        pytest.param("FancyBench: hard questions for LLMs", {C.EVALUATE, C.USAGE}, id="bench"),
+        pytest.param("A benchmark of hard questions", {C.EVALUATE, C.USAGE}, id="a-benchmark"),
+        pytest.param("fancy-eval: an evaluation harness", {C.EVALUATE, C.USAGE}, id="harness"),
+        pytest.param("FancyNet: faster detection", {C.EVALUATE}, id="near-miss-a-method"),
+    ],
+)
+def test_a_benchmarks_evaluation_is_its_use(title: str, expected: set[C]) -> None:
+    text = f"# {title}\n\nCode.\n\n## Evaluation\n\n" + _block("python eval.py --model gpt-x")
+    assert set(analyze_readme(text).covers) & _STEP_COVERS == expected
+
+
+# Evaluate and train recall: a sentence telling the reader to add a step's flag to the command
+# is that step's instruction, and the flag's spellings (`--do-eval`, `--only-eval`) are the
+# step's; a flag setting a value of the step is none.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("To evaluate, add `--eval` to the command.", {C.EVALUATE}, id="add-eval"),
+        pytest.param("Pass `--do_train` to fine-tune.", {C.TRAIN}, id="pass-do-train"),
+        pytest.param("Run it with `--only-eval`.", {C.EVALUATE}, id="with-only-eval"),
+        pytest.param("Use `--test_only` to skip training.", {C.EVALUATE}, id="use-test-only"),
+        pytest.param("Set `--epochs` to 10.", set(), id="near-miss-a-setting"),
+        pytest.param("Add `--eval_steps 500` for more logs.", set(), id="near-miss-eval-steps"),
+    ],
+)
+def test_a_sentence_adding_a_steps_flag(sentence: str, expected: set[C]) -> None:
+    assert _steps("## Notes\n\n" + sentence + "\n") == expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py --do-eval", {C.EVALUATE}, id="do-eval"),
+        pytest.param("python main.py --only-eval --ckpt a.pt", {C.EVALUATE}, id="only-eval"),
+        pytest.param("fancynet serve --port 8000", {C.USAGE}, id="serve"),
+        pytest.param("fancynet chat --model fancy-7b", {C.USAGE}, id="chat"),
+        pytest.param("python main.py --do-train", {C.TRAIN}, id="near-miss-do-train-trains"),
+    ],
+)
+def test_the_flags_and_subcommands_of_a_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected

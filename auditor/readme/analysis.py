@@ -10,11 +10,13 @@ was built on is not what it offers). A command is judged by the words of its scr
 however launched: `accelerate launch -m pkg.eval`, a task runner's target: `make train`, a
 notebook or batch job: `jupyter nbconvert --execute eval.ipynb`, `sbatch train.slurm`), of a
 generic script's folder or config file (`eval/run.py`, `main.py --config configs/test.yaml`),
-its flags (`--eval-only`), and the sentence, comment or heading introducing it ("To evaluate
-the model:", "# Generate the data", its own trailing `# all baselines`, a sentence above the
-short labels naming each command's variant: "- Dataset A", the same in Chinese: "训练模型："); the
-sentence wins over a generic script name. A `docker run … python x.py` line is the command
-run in the container.
+its flags (`--eval-only`), the step given as a subcommand (`main.py fit`, Hydra's `mode=eval`,
+`fancynet train`, `tune run lora_finetune_x`; never `npm test`), and the sentence, comment or
+heading introducing it ("To evaluate the model:", "This command trains…", "To compute FID",
+"the numbers reported in Table 2", "on your own images", "# Generate the data", its own
+trailing `# all baselines`, a sentence above the short labels naming each command's variant:
+"- Dataset A", the same in Chinese: "训练模型："); the sentence wins over a generic script name.
+A `docker run … python x.py` line is the command run in the container.
 Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
 shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
 
@@ -23,7 +25,8 @@ Covers
     sentence that says what to install (requirements, a package list, a link to an install
     guide), or an install / requirements / environment section naming what to install (a
     command, a link, a file, a version, a package); bare step names ("Create an environment")
-    are not install.
+    are not install; the stack it runs with, by version ("tested with PyTorch 2.1"), where no
+    set-up step is given.
   * usage — using the released code or model: a demo, inference, API or quick-start section
     whose code runs something other than set-up, training or data preparation (evaluation
     counts when the released model is what is run); a demo, inference, app or sampling script;
@@ -34,7 +37,10 @@ Covers
     sentence of a usage section sending the reader to run a script, notebook or folder of them
     ("run a script under `experiments/`"); a script or notebook said to be a demo or for
     inference; fine-tuning the released pre-trained model in a usage or quick-start section;
-    an evaluation command handed a checkpoint when the README releases weights. Training-only
+    an evaluation command handed a checkpoint when the README releases weights, or any in a
+    README whose title releases a benchmark or evaluation toolkit (running it is its use); a
+    function of a package imported whole run on an input (`fancyseg.segment("a.jpg")`, not the
+    standard library's); an inference engine serving the model (`vllm serve`). Training-only
     sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
     test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
@@ -42,9 +48,13 @@ Covers
     are weights); a sentence naming the script that trains (evaluates, in any verb form, or
     by the step it is for: "a script for training", "replicates the evaluation"), or sending
     the reader to a script named for the step ("check `tools/test_x.py`"); a link whose text
-    names it (`[Train and Eval](docs/train.md)`). An evaluation also runs on the held-out split
-    (`--split test`), on a named benchmark (`--benchmark x`) or through a harness; a flag
-    naming a setting (`--eval_steps`, `--test-rgb-dir`) is none. Under a heading joining both
+    names it (`[Train and Eval](docs/train.md)`), also to the step's code kept in a repository of
+    its own (`[training code](github…)`); a command in a table's cell under the step's heading;
+    a sentence telling the reader to add the step's flag ("add `--eval`"). An evaluation also
+    runs from Python (`bench.evaluate(model)`), by handing predictions to an evaluation server
+    or leaderboard, on the held-out split (`--split test`), on a named benchmark (`--benchmark
+    x`) or through a harness; a flag naming a setting (`--eval_steps`, `--test-rgb-dir`) is
+    none. Under a heading joining both
     ("Test & Inference"), a script named for testing still evaluates.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
@@ -68,7 +78,10 @@ Covers
   * data — a data link (Hugging Face dataset, Kaggle…, or a file share whose line or section
     speaks of data), a data-preparation command, a data section with a link, a command or a
     path, a fetch of a file named for the data or a bucket's data folder (`wget …/data.zip`,
-    `aws s3 cp s3://b/dataset/ .`), or a sentence saying where the data is or how to get it
+    `aws s3 cp s3://b/dataset/ .`), a folder tree of the data's layout (its root the data
+    folder, or introduced as the data's layout), the format one's own data must have ("should
+    be a CSV file"), shared pre-extracted features, or a sentence saying where the data is or
+    how to get it
     (its link on the line below, a folder named for the data with what it holds); "not
     publicly available" and promises are not data, but the format of one's own data beside a
     dataset promised for later is.
@@ -107,6 +120,7 @@ from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import (
     artifact_host,
+    code_repository,
     is_hosted_environment,
     is_weights_file,
 )
@@ -146,7 +160,11 @@ _AMBIGUOUS_INSTALL = re.compile(r"get(ting)? started|preparations?", re.I)
 _NOT_USE = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS})
 # Sections whose code is that step, even when it loads a model and runs it.
 _STEPS = frozenset({C.INSTALL, C.TRAIN, C.EVALUATE, C.DATA})
-_GENERAL_USE = re.compile(r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run))\b", re.I)
+_GENERAL_USE = re.compile(
+    r"\b(usage|quick[- ]?start|get(ting)? started|how to (use|run)"
+    r"|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights|checkpoints?))\b",
+    re.I,
+)
 _QUICK = re.compile(r"\b(quick[- ]?start|get(ting)? started)\b", re.I)
 _YOURS = re.compile(r"the\s+trained\b", re.I)
 _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
@@ -161,6 +179,11 @@ _NOT_WORDS = " \t-*|`<>[]().,;:"
 # Weights named as a thing (not "LLMs trained on web data").
 _WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
 _BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
+_BENCHMARK_TITLE = re.compile(
+    r"(?-i:Bench)\b|\bbench\b|\bbenchmark(s|ing)?\b|\bevaluation\s+(suite|toolkit|harness|framework)\b"
+    r"|\b(toolkit|harness|leaderboard)\b",
+    re.I,
+)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -215,9 +238,15 @@ class _Reader:
             not line.is_code and bool(W.PROMISE.search(line.text)) for line in doc.lines
         ]
         self._names: dict[int, frozenset[ReadmeCover]] = {}
+        self._topics: dict[int, frozenset[ReadmeCover]] = {}  # section → its lines' topic
+        self._unthanked: dict[int, bool] = {}  # section → outside every acknowledgement
+        # A title's heading line (its own section owns it: `parse.Document.owner`).
+        self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
+        self._evaluation_runs: list[int] = []  # commands that evaluate
+        self._stack: int | None = None  # the first line naming the stack run with, by version
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
@@ -240,9 +269,15 @@ class _Reader:
                 self._section_rules(number, section)
         self._metric_tables()
         self._api_uses()
+        self._data_layouts()
+        if C.INSTALL not in self.found and self._stack is not None:
+            self._note(C.INSTALL, self._stack)  # the stack by version, where no step is given
         if C.WEIGHTS in self.found and self._checkpoint_runs:
             # Running the released weights through the evaluation script is using them.
             self._note(C.USAGE, self._checkpoint_runs[0])
+        if self._evaluation_runs and self._releases_benchmark:
+            # A benchmark's release is used by running it: its evaluation is its use.
+            self._note(C.USAGE, self._evaluation_runs[0])
         if any(is_citation_file(name) for name in self.root_files):
             self._note_at(C.CITATION, 0, "CITATION.cff at the repository root")
         self._placeholder()
@@ -349,19 +384,27 @@ class _Reader:
             owner = section.parent
 
     def _topic(self, index: int) -> frozenset[ReadmeCover]:
-        """The covers named by the nearest enclosing heading that names any."""
-        for number, _ in self._chain(index):
-            names = self._names_of(number) & frozenset(_TASKS)
-            if names:
-                return names
-        return frozenset()
+        """The covers named by the nearest enclosing heading that names any (read once per
+        section). A set-up heading reaches no further than its own body: a subsection of its
+        own ("# Setup" > "### Editing with `edit.py`") holds what the README does once set up."""
+        owner = self.doc.owner[index]
+        if owner not in self._topics:
+            topic: frozenset[ReadmeCover] = frozenset()
+            for depth, (number, _) in enumerate(self._chain(index)):
+                names = self._names_of(number) & frozenset(_TASKS)
+                if names:
+                    topic = frozenset() if depth and names == {C.INSTALL} else names
+                    break
+            self._topics[owner] = topic
+        return self._topics[owner]
 
     def _ignored(self, index: int) -> bool:
-        """A title line, or a line in an acknowledgement section."""
-        return any(
-            (section.is_title and section.index == index) or self._thanks(number)
-            for number, section in self._chain(index)
-        )
+        """A title line, or a line in an acknowledgement section (read once per section)."""
+        owner = self.doc.owner[index]
+        if owner not in self._unthanked:
+            chain = self._chain(index)
+            self._unthanked[owner] = not any(self._thanks(number) for number, _ in chain)
+        return not self._unthanked[owner] or index in self._title_lines
 
     def _acknowledging(self, index: int) -> bool:
         """A line in an acknowledgement section."""
@@ -471,6 +514,8 @@ class _Reader:
             self._note(cover, index)
         if C.EVALUATE in covers and W.CHECKPOINT_ARGUMENT.search(command):
             self._checkpoint_runs.append(index)
+        if C.EVALUATE in covers and not self._evaluation_runs:
+            self._evaluation_runs.append(index)
         produces = runs and self._produces(
             index, covers, purpose | ({C.USAGE} if for_use else set())
         )
@@ -588,6 +633,13 @@ class _Reader:
         topic = self._topic(index)
         if W.INSTALL_PROSE.search(plain(text)):
             self._note(C.INSTALL, index)
+        if self._stack is None and W.INSTALL_STACK.search(plain(text)):
+            self._stack = index
+        if W.SUBMIT_FOR_SCORES.search(text):
+            self._note(C.EVALUATE, index)
+        flag = W.STEP_FLAG.search(text)
+        if flag:
+            self._note(C.TRAIN if re.search("train|finetune", flag["flag"]) else C.EVALUATE, index)
         if (
             C.WEIGHTS not in topic
             and not W.TABLE_ROW.match(text)
@@ -624,6 +676,10 @@ class _Reader:
                 for cover in named & {C.TRAIN, C.EVALUATE}:
                     self._note(cover, index)
         for label, target in L.doc_links(text):
+            if W.STEP_CODE_LINK.search(label) and code_repository(target) is not None:
+                # The step's code in a repository of its own is where to run that step.
+                for cover in L.heading_covers_of(label) & {C.TRAIN, C.EVALUATE, C.USAGE}:
+                    self._note(cover, index)
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
                     # A model card of a model a results row compares against is another's.
@@ -811,7 +867,9 @@ class _Reader:
                 self._note(cover, section.index)
 
     def _has_substance(self, number: int, section: Section, cover: ReadmeCover) -> bool:
-        if cover == C.INSTALL and W.INSTALL_PROSE.search(section.title):
+        if cover == C.INSTALL and (
+            W.INSTALL_PROSE.search(section.title) or W.INSTALL_HEADING.search(section.title)
+        ):
             return True  # "Install the requirements": the heading is the instruction
         own = list(self._own(number, cover))
         said = [(i, line) for i, line in own if not line.is_blank]
@@ -852,7 +910,7 @@ class _Reader:
             trains = any(
                 line.is_code and C.TRAIN in L.script_covers(line.text)[0] for _, line in kept
             )
-            names_released = any(
+            names_released = bool(W.RELEASED_MODEL.search(plain(section.title))) or any(
                 not (trains and _YOURS.match(found.group(0)))
                 for _, line in kept
                 for found in W.RELEASED_MODEL.finditer(plain(line.text))
@@ -900,10 +958,13 @@ class _Reader:
                 and not L.artifacts_only(line.text)
                 and not L.projects_only(line.text)
             ]
+            # A table's cells name files (a model zoo's configs) as often as scripts to run: a
+            # row counts when a cell gives a command ("| MMLU | `bash scripts/mmlu.sh` |").
             return bool(steps or guides) or any(
-                W.SCRIPT_REFERENCE.search(line.text)
+                (W.SCRIPT_REFERENCE.search(line.text) and not W.TABLE_ROW.match(line.text))
+                or (W.TABLE_ROW.match(line.text) and any(map(L.runs, L.commands(line))))
                 for _, line in kept
-                if not line.is_code and not W.TABLE_ROW.match(line.text)
+                if not line.is_code
             )
         if cover == C.WEIGHTS:
             return any(
@@ -1030,6 +1091,13 @@ class _Reader:
         return next((n for n, section in enumerate(self.doc.sections) if section is title), None)
 
     @functools.cached_property
+    def _releases_benchmark(self) -> bool:
+        """Whether the README's title says the repository releases a benchmark or an
+        evaluation toolkit ("FancyBench: …", "A benchmark for …", "… evaluation harness")."""
+        head = None if self._head is None else self.doc.sections[self._head]
+        return head is not None and bool(_BENCHMARK_TITLE.search(plain(head.title)))
+
+    @functools.cached_property
     def _own_names(self) -> frozenset[str]:
         """The names the README gives its work: its title's words, the paper's name."""
         head = None if self._head is None else self.doc.sections[self._head]
@@ -1088,7 +1156,33 @@ class _Reader:
 
     def _api_uses(self) -> None:
         """A model loaded and run from Python is usage wherever it stands, but in set-up,
-        training, data and evaluation sections (whose code is that step) and acknowledgements."""
+        training, data and evaluation sections (whose code is that step) and acknowledgements;
+        an evaluation run from Python evaluates wherever it stands."""
+        lines = self.doc.lines
+        index = 0
+        used = evaluated = False
+        while index < len(lines) and not (used and evaluated):
+            if not lines[index].is_code:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end].is_code:
+                end += 1
+            block = lines[index:end]
+            evaluation = None if evaluated else L.api_evaluation(block)
+            if evaluation is not None and not self._ignored(index + evaluation):
+                self._note(C.EVALUATE, index + evaluation)
+                evaluated = True
+            offset = None if used else L.api_use(block)
+            at = index + (offset or 0)
+            if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
+                self._note(C.USAGE, at)
+                used = True
+            index = end
+
+    def _data_layouts(self) -> None:
+        """A folder tree of the data's layout is how to prepare it, wherever it stands but in
+        acknowledgements and weights sections (a tree of checkpoints)."""
         lines = self.doc.lines
         index = 0
         while index < len(lines):
@@ -1098,10 +1192,12 @@ class _Reader:
             end = index
             while end < len(lines) and lines[end].is_code:
                 end += 1
-            offset = L.api_use(lines[index:end])
-            at = index + (offset or 0)
-            if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
-                self._note(C.USAGE, at)
+            if (
+                L.data_layout(lines[index:end], functools.partial(self._introduction, index))
+                and not self._ignored(index)
+                and C.WEIGHTS not in self._topic(index)
+            ):
+                self._note(C.DATA, index)
                 return
             index = end
 

@@ -239,9 +239,10 @@ def looks_installed(text: str) -> bool:
     return bool(W.COMMANDS[C.INSTALL].search(text) or W.COMMANDS[C.USAGE].search(text))
 
 
+# (`fit` and `validate` as a Lightning CLI's subcommands: `main.py fit --config x.yaml`.)
 _MODE_WORDS = (
-    r"(?P<mode>train|training|finetune|pretrain|test|eval|evaluate|evaluation|infer|inference"
-    r"|predict|demo|sample|generate)"
+    r"(?P<mode>train|training|finetune|pretrain|fit|test|eval|evaluate|evaluation|validate|val"
+    r"|infer|inference|predict|demo|sample|generate|serve|chat)"
 )
 _SUBCOMMAND = re.compile(rf"\s+{_MODE_WORDS}(?=\s|$)", re.I)
 # Words of a script's name saying what it fetches is weights.
@@ -256,11 +257,31 @@ _TRAINING_FLAG = re.compile(
     re.I,
 )
 # A console tool named for its step (`sw-eval`, `mmseg-train`): its name is read as a script's.
-_STEP_TOOL = re.compile(r"^\s*([a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
+_STEP_TOOL = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9]*(?:[-_][a-z0-9]+){1,4})(?=\s|$)")
 _STEP_WORDS = frozenset().union(
     *(known for cover, known in W.SCRIPT_WORDS if cover in (C.TRAIN, C.EVALUATE))
 )
-_MODE_FLAG = re.compile(rf"\s--?(mode|phase|stage|run[-_]mode)[=\s]+[\"']?{_MODE_WORDS}\b", re.I)
+# `--mode test`, or as a Hydra override (`mode=eval`, `+phase=test`).
+_MODE_FLAG = re.compile(
+    rf"\s(--?(mode|phase|stage|run[-_]mode)[=\s]+|\+{{0,2}}(mode|phase|stage|run[-_]mode)=)"
+    rf"[\"']?{_MODE_WORDS}\b",
+    re.I,
+)
+# A console tool given a step as its subcommand (`fancynet train --config x`, `fancynet predict
+# img.jpg`), or a recipe named for one (`tune run lora_finetune_single_device`); never a
+# developer's tool testing its own code (`npm test`, `cargo test`) nor a shell command.
+_TOOL_STEP = re.compile(
+    rf"^\s*(?P<tool>[a-z][\w.-]{{1,30}})\s+({_MODE_WORDS.replace('?P<mode>', '')}"
+    r"|bench(mark)?|run\s+(?P<recipe>[a-z][\w-]{1,60}))(?=\s|$)"
+)
+_NOT_A_STEP_TOOL = frozenset(
+    {"npm", "yarn", "pnpm", "bun", "deno", "cargo", "go", "tox", "nox", "mvn", "gradle", "dotnet",
+     "bazel", "ctest", "flutter", "mix", "sbt", "stack", "swift", "poetry", "hatch", "pdm", "uv",
+     "git", "conda", "mamba", "micromamba", "pip", "pip3", "docker", "podman", "kubectl", "cd",
+     "ls", "mkdir", "rm", "cp", "mv", "cat", "echo", "source", "export", "ln", "touch", "chmod",
+     "sudo", "apt", "brew", "module", "python", "python3", "bash", "sh", "zsh", "make", "just",
+     "wandb", "ollama", "pytest", "screen", "tmux", "ssh", "nohup", "time", "env"}
+)  # fmt: skip
 
 
 # A `-m` module run by Python or a launcher (`accelerate launch -m pkg.eval`, `torchrun … -m x`).
@@ -306,6 +327,11 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     tool = None if names else _STEP_TOOL.match(command)
     if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
         names.append(tool.group(1))
+    step = None if names else _TOOL_STEP.match(command)
+    if step and step["tool"] not in _NOT_A_STEP_TOOL:
+        recipe = step["recipe"]
+        if recipe is None or _name_words(recipe) & _STEP_WORDS:
+            names.append(recipe or step.group(2))
     target = None if names else _TARGET.match(command)
     if target:
         # `make train`, `just evaluate ckpt=x`: a task runner's target named for its step (a
@@ -335,6 +361,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         covers = {C.TRAIN}  # `main.py --epochs 3 --lr 1e-4`: a generic name, run to train
     if W.COMMANDS[C.EVALUATE].search(command):
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
+    elif W.COMMANDS[C.TRAIN].search(command) and covers <= {C.USAGE}:
+        covers = {C.TRAIN}  # `main.py --do-train`: a generic name, run to train
     for exclusive in (C.INSTALL, C.DATA):
         if exclusive in covers:
             return {exclusive}, True
@@ -423,6 +451,38 @@ _USE_METHOD = (
 )
 
 
+# A package imported whole (`import fancyseg`, `import fancyseg as fs`), whose function a later
+# line runs on an input (`fs.segment("street.jpg")`); never the standard library's or the usual
+# stack's (`re.search(…)`, `np.sort(…)`: their functions are not the paper's).
+_IMPORT = re.compile(r"^\s*import\s+([\w.]{1,60})(?:\s+as\s+(\w{1,30}))?\s*$")
+_COMMON_LIBRARIES = frozenset(
+    {"re", "os", "sys", "json", "math", "random", "time", "subprocess", "pathlib", "glob",
+     "shutil", "logging", "argparse", "itertools", "functools", "collections", "typing", "io",
+     "csv", "pickle", "requests", "torch", "torchvision", "torchaudio", "numpy", "pandas", "scipy",
+     "sklearn", "cv2", "PIL", "matplotlib", "transformers", "datasets", "tqdm", "yaml", "jax",
+     "tensorflow", "tf", "keras", "openai", "anthropic", "huggingface_hub", "accelerate", "peft",
+     "diffusers", "librosa", "soundfile", "nltk", "spacy", "networkx", "sqlite3", "asyncio"}
+)  # fmt: skip
+# An evaluation run from Python (`bench.evaluate(model)`, `run_evaluation(cfg)`), not a model
+# put in evaluation mode (`model.eval()`) nor a function being defined.
+_EVALUATION_CALL = re.compile(
+    r"^(?!\s*(def|class)\s).*?(?<![\w])(\w+\.)?(evaluate|run_evaluation|run_eval|evaluate_model)\s*\("
+)
+
+
+def api_evaluation(block: Sequence[Line]) -> int | None:
+    """The offset in a Python code block that imports something of a line running an
+    evaluation (`scores = bench.evaluate(model)`)."""
+    imports = False
+    for offset, line in enumerate(block[: API_USE_LINES * 2]):
+        if line.code_lang not in _PYTHON_LANGS:
+            return None
+        imports = imports or bool(re.match(r"^\s*(from\s+[\w.]+\s+)?import\s", line.text))
+        if imports and _EVALUATION_CALL.match(line.text):
+            return offset
+    return None
+
+
 def api_use(block: Sequence[Line]) -> int | None:
     """The offset in a code block of a line loading a model whose result a later line of the
     block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
@@ -431,12 +491,21 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
     for offset, line in enumerate(block):
         if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
             return None
         names = _IMPORTED.match(line.text)
         if names:
             imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(1)))
+        package = _IMPORT.match(line.text)
+        if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
+            packages[package[2] or package[1]] = offset
+        for name, at in packages.items():
+            if re.search(
+                rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", line.text
+            ) and not _EVALUATION_CALL.match(line.text):
+                return at
         found, method = _MODEL_LOAD.match(line.text), r"(\w+)"
         if found is None:
             found, method = _BUILT.match(line.text), _USE_METHOD
@@ -452,6 +521,31 @@ def api_use(block: Sequence[Line]) -> int | None:
     return None
 
 
+# A tree whose root is the data folder (`data/`, `./datasets`, `$DATA_ROOT`).
+_DATA_ROOT = re.compile(r"^(\$|\.?/)?(data|datasets?|data_?root|data_?dir)\b/?\s*(#.*)?$", re.I)
+# A sentence introducing a layout: "organise the files as follows", "the expected structure".
+_LAYOUT = re.compile(
+    r"\b(organi[sz]\w*|structur\w*|layout|arrang\w*|as\s+follows|look\s+like|hierarchy)\b", re.I
+)
+LAYOUT_ROWS = 3  # entries a tree has at least
+
+
+def data_layout(block: Sequence[Line], introduction: Callable[[], str]) -> bool:
+    """A code block drawing a folder tree of the data: its root the data folder, or introduced
+    (`introduction`, asked only of a tree) as the layout the data must have ("Organise the
+    datasets as follows:"). A tree of the project's code, introduced as such, is none."""
+    rows = [line.text for line in block if line.text.strip()]
+    if len(rows) < LAYOUT_ROWS or 2 * sum(bool(W.TREE_LINE.search(row)) for row in rows) < len(
+        rows
+    ):
+        return False
+    # The root drawn alone on the first row (a child named `data` is one folder of a listing).
+    if _DATA_ROOT.match(rows[0].strip()):
+        return True
+    said = introduction()
+    return bool(_LAYOUT.search(said) and W.DATA_WORDS.search(said))
+
+
 WORDS_BESIDE = re.compile(r"[^\W\d_]{3,}(\W+[^\W\d_]{2,})+")  # two words or more
 
 
@@ -460,11 +554,13 @@ def says_data(text: str) -> bool:
     data is included in `data/`", "Data: complaints.csv"; not a licence line."""
     # A folder named for its data (`/data_test`: test instances) names it as the word does.
     named = W.DATA_NAMED.search(text)
-    if not (W.DATA_WORDS.search(text) or named) or W.NOT_AVAILABLE.search(text):
+    if not (W.DATA_WORDS.search(text) or named or W.DATA_FEATURES.search(text)) or (
+        W.NOT_AVAILABLE.search(text)
+    ):
         return False
     if W.LICENCE.search(text):
         return False
-    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text):
+    if W.DATA_LABEL.match(text) or W.DATA_GET.search(text) or W.DATA_FORMAT.search(text):
         return True
     where = links_out(text) or W.DATA_PATH.search(text)
     # A data file or folder said with what it holds, not alone as an entry of a listing

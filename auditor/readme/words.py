@@ -51,18 +51,24 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.USAGE: re.compile(
         r"\b(usage|quick[- ]?start|demos?|inference|how to (use|run)|examples?|tutorials?"
-        r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*)\b"
-        r"|使用|用法|快速开始|推理|使い方|사용법",
+        r"|get(ting)? started|running|run|predict\w*|deploy\w*|api|try it|play|visuali[sz]\w*"
+        r"|cli|command[- ]line|execution|executing|sampling"
+        r"|using\s+(the\s+|our\s+)?([\w-]+\s+){0,2}?(models?|weights|checkpoints?|library|package"
+        r"|tool|code)|uso|utilisation|verwendung|nutzung)\b"
+        r"|使用|用法|快速开始|推理|推論|使い方|사용법|추론",
         _I,
     ),
     ReadmeCover.TRAIN: re.compile(
-        r"\b(train|training|fine-?tun\w*|pre-?training|finetun\w*|sft)\b|训练|訓練|学習|학습", _I
+        r"\b(train|training|fine-?tun\w*|pre-?training|finetun\w*|sft|entrenamiento"
+        r"|entra[iî]nement)\b|训练|訓練|学習|학습",
+        _I,
     ),
     ReadmeCover.EVALUATE: re.compile(
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
-        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness))\b"
-        r"|评估|评测|测试|評価|평가",
+        r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
+        r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
+        r"|评估|评测|测评|评价|测试|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
@@ -79,8 +85,8 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
     ReadmeCover.DATA: re.compile(
-        r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*)\b"
-        r"|数据|データ|데이터",
+        r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*|datos"
+        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|データ|데이터",
         _I,
     ),
     ReadmeCover.CITATION: re.compile(
@@ -125,11 +131,13 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\bpython3?\s+-m\s+(?!pip\b|venv\b|torch\.distributed|spacy\b|ensurepip\b|pytest\b"
         r"|unittest\b)\w"
         r"|\bstreamlit\s+run\b|\bgradio\s+\w|\.from_pretrained\(|\bpipeline\("
+        # The model served or chatted with by an inference engine.
+        r"|\b(vllm\s+serve|ollama\s+run|sglang\.launch_server|llamafactory-cli\s+(chat|webui|api))\b"
         r"|\s--+(inference|infer|predict|demo)([-_]only)?\b",
         _I,
     ),
     ReadmeCover.TRAIN: re.compile(
-        r"\.(py|sh)\b[^\n]*\s--?(train|do_train|mode[= ]train)\b(?![\s=]*(false|0)\b)"
+        r"\.(py|sh)\b[^\n]*\s--?(train|do[-_]train|mode[= ]train)\b(?![\s=]*(false|0)\b)"
         r"|\.sh\s+train\b"
         r"|\b(llamafactory-cli|swift)\s+(train|sft)\b",
         _I,
@@ -139,7 +147,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.EVALUATE: re.compile(
         r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
         r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
-        r"|do_eval|do_predict|(mode|task|phase)[= ](eval\w*|test))(?![-\w])"
+        r"|do[-_](eval|predict|test)|only[-_](eval|test)|(mode|task|phase)[= ](eval\w*|test))"
+        r"(?![-\w])"
         # Run on the held-out split (`--split test`), on a benchmark (`--benchmark gsm8k`), or
         # through an evaluation harness.
         r"|\.(py|sh)\b[^\n]*\s--?(split|data[-_]split|eval[-_]split|subset)[= ][\"']?(test|val"
@@ -188,7 +197,7 @@ RUNNER = re.compile(
 )
 # Words in a script's name that say what it does, checked in this order.
 SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
-    (ReadmeCover.INSTALL, frozenset({"install", "setup", "requirements"})),
+    (ReadmeCover.INSTALL, frozenset({"install", "setup", "requirements", "env", "environment"})),
     (
         ReadmeCover.DATA,
         frozenset(
@@ -203,7 +212,7 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
         frozenset(
             {
                 "train", "training", "trainer", "finetune", "finetuning", "fine", "ft", "sft",
-                "pretrain", "pretraining", "distill", "distillation", "dpo", "grpo", "ppo",
+                "pretrain", "pretraining", "distill", "distillation", "dpo", "grpo", "ppo", "fit",
             }
         ),
     ),
@@ -214,7 +223,9 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
-                "reproduce", "reproduction", "replicate", "replication",
+                "reproduce", "reproduction", "replicate", "replication", "experiment",
+                "experiments", "fid", "psnr", "ssim", "lpips", "bleu", "rouge", "accuracy",
+                "miou", "wer", "perplexity", "ppl", "clipscore",
             }
         ),
     ),
@@ -238,10 +249,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(to\s+use\s+(the|our|this|a)\s+(\w+\s+)?(model|tool|code|library|package|api"
             r"|checkpoints?|weights)|use\s+(the|our|a)\s+(trained|pre-?trained|released)|inference|infer"
-            r"|predict(s|ing|ions?)?\b"
-            r"|demo|deploy\w*|generat\w*\s+(images?|samples?|videos?|texts?|outputs?"
-            r"|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?(model|demo|app"
-            r"|agent|pipeline|tool|interface))\b|推理|演示|预测|部署",
+            r"|predict(s|ing)?\b|make\s+predictions"
+            r"|demo|deploy\w*|generat\w*\s+(an?\s+|the\s+|new\s+|your\s+)?(images?|samples?|videos?"
+            r"|texts?|outputs?|audio|speech|molecules?|music)|(run|try|launch)\s+(the\s+|our\s+)?"
+            r"(model|demo|app|agent|pipeline|tool|interface)"
+            # The reader's own inputs are what a use runs on ("on your own images").
+            r"|on\s+your\s+own\s+(images?|photos?|videos?|audio|texts?|inputs?|files?|documents?"
+            r"|prompts?|sequences?|molecules?|scenes?))\b|推理|演示|预测|部署",
             _I,
         ),
     ),
@@ -249,7 +263,9 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ReadmeCover.DATA,
         re.compile(
             r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
-            r"\s+(the\s+|your\s+|our\s+)?(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
+            # The dataset named between ("download the ScanNet dataset"), not a preposition.
+            r"\s+(the\s+|your\s+|our\s+)?((?!(on|for|from|in|with|of|to|by)\s)[\w-]+\s+){0,2}?"
+            r"(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
             r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
             r"|generation)\b|(下载|准备|预处理|处理|生成|构建)[^，。：:]{0,6}数据|数据(准备|预处理|处理|下载|生成)",
             _I,
@@ -259,7 +275,8 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.TRAIN,
         re.compile(
-            r"\b(train|training|fine-?tun\w*|pre-?train(ing)?)\b|(?<!预)训练(?!好|后|数据|集)|微调",
+            # "This command trains (pre-trains) the model", not "the trained model".
+            r"\b(train|trains|training|fine-?tun\w*|pre-?train(s|ing)?)\b|(?<!预)训练(?!好|后|数据|集)|微调",
             _I,
         ),
     ),
@@ -267,14 +284,54 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
         ReadmeCover.EVALUATE,
         re.compile(
             r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
-            r"|testing(?=\s*[:：])"
-            r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)|compute\s+(the\s+)?"
-            r"(scores?|metrics?|accuracy)|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
+            # A label or a short purpose ("Test:", "Eval:", "To test, run:", "For testing, run"),
+            # not the test data ("for the test set") nor the project's unit tests.
+            r"|(?<!unit\s)(?<!unit-)(testing|test|eval)(?=\s*[:：])"
+            r"|to\s+test(?=\s*[,:：]|\s+(it|this|the\s+(method|model|code)))"
+            r"|for\s+test(ing)?\b(?!\s+(sets?|data|splits?|images?|files?|samples?))"
+            r"|metrics?|measur\w*|baselines?|compar\w*\s+(with|to|against)"
+            # "To compute FID", "calculate the scores of your predictions".
+            r"|(compute|computes|computing|calculat\w*)\s+(the\s+)?(\w+\s+)?(scores?|metrics?"
+            r"|accuracy|fid|psnr|ssim|lpips|bleu|rouge|f1|auc|map|iou|wer|perplexity|pass@\d+)"
+            r"|score\s+(the|your)\s+(predictions|outputs|generations|answers)"
+            # "The numbers reported in Table 2", "the results of the paper".
+            r"|(results?|numbers|scores)\s+(reported\s+|shown\s+)?(in|of|from)\s+(the\s+paper|our"
+            r"\s+paper|table\s*\d+|tab\.\s*\d+)"
+            r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
+            r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
-            r"|performance|accuracy|checkpoints?))\b|评估|评测|测试(?!集|数据)|验证(?!集)|复现",
+            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现",
             _I,
         ),
     ),
+)
+# A link's text naming the code of a step kept elsewhere ("[training code](github.com/lab/x)").
+STEP_CODE_LINK = re.compile(
+    r"\b(training|fine-?tuning|pre-?training|evaluation|inference)\s+(code|scripts?|recipes?"
+    r"|pipeline|framework|codebase|repo(sitory)?)\b",
+    _I,
+)
+# A sentence telling the reader to add a step's flag to the command ("To evaluate, add
+# `--eval`", "pass `--do_train`"): that step's instruction.
+STEP_FLAG = Screened(
+    re.compile(
+        r"\b(add|adding|pass|passing|use|using|set|setting|append|with)\b[^.\n]{0,40}?`\s*--?"
+        r"(?P<flag>(do[-_])?(eval\w*|test|train|finetune)([-_]only)?|(only[-_])?(eval|test))\s*`",
+        _I,
+    ),
+    ("`-", "` -"),
+)
+# Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
+# are reproduced ("submit `results.json` to the evaluation server", "upload to CodaLab").
+SUBMIT_FOR_SCORES = Screened(
+    re.compile(
+        # (An instruction: "we submitted our model to the leaderboard" is news.)
+        r"\b(submit|submits|submitting|upload|uploads|uploading)\b[^\n]{0,120}?\b(evaluation"
+        r"\s+server|eval\s+server|test\s+server|leaderboard|codalab|eval\.?ai|online\s+(evaluation"
+        r"|benchmark|server))\b",
+        _I,
+    ),
+    ("submit", "upload"),
 )
 # "Generate pairs for training the decoder": making data, not training.
 DATA_FOR_TRAINING = re.compile(
@@ -503,15 +560,33 @@ GRID_BORDER = re.compile(r"^\s*\+[-=+]+\+\s*$")
 HTML_TABLE = re.compile(r"<(?:t[rdh]|/t[a-z]*)(?=[\s/>])", _I)
 
 # Prose instructions.
+# A bare step name ("Install the dependencies") says no more than a heading: the packages are
+# named, listed below, or in a file, a command or a link.
 INSTALL_PROSE = Screened(
     re.compile(
-        r"\binstall\w*\b[^.\n]{0,80}(\brequirements?\b|`|\]\(|https?://|\b(pytorch|torch|tensorflow"
-        r"|python|cuda|numpy|jax|packages?|librar(y|ies)|dependenc\w+)\b)"
+        r"\binstall\w*\b[^.\n]{0,80}(`|\]\(|https?://|\b(pytorch|torch|tensorflow"
+        r"|python|cuda|numpy|jax)\b|\b(packages?|librar(y|ies)|dependenc\w+|requirements?)\b"
+        r"[^.\n]{0,40}([:：]|\b(listed|below|following|from|in|with)\b))"
         r"|\b(requirements?|dependencies|package requirements|prerequisites?)\b\s*[:：]\s*\S"
         r"|\bset\s+up\s+the\s+environment\b|\brequirements\.txt\b",
         _I,
     ),
     ("install", "requirement", "dependencies", "prerequisite", "environment"),
+)
+# The stack the code was run with, by version ("runs with Python 3.10 and PyTorch 2.1"): an
+# explicit dependency list, weaker than a set-up step (read only where none is given).
+INSTALL_STACK = Screened(
+    re.compile(
+        r"\b(runs?|tested|works|developed|requires?)\s+(with|on|under|using)?\s*[^.\n]{0,40}?"
+        r"\b(python|pytorch|torch|tensorflow|jax|cuda)\s*(==|>=|v)?\s*\d",
+        _I,
+    ),
+    ("python", "torch", "tensorflow", "jax", "cuda"),
+)
+# A heading naming what to install by its kind ("1. Install the necessary requirements"): the
+# heading is the instruction, as a sentence naming only the kind is not.
+INSTALL_HEADING = re.compile(
+    r"\binstall\w*\b[^.\n]{0,80}\b(requirements?|packages?|librar(y|ies)|dependenc\w+)\b", _I
 )
 # What an install step names: a file (`requirements.txt`, `environment.yml`), a version, a
 # package of the usual stack, or a list item that is a package name (`- einops`, `- tqdm>=4`).
@@ -531,8 +606,18 @@ DATA_ACTION = re.compile(
 _FOR_DATA = r"(loaders?|loading|code|scripts?|functions?|classes|modules?|pipelines?|utilit\w*)\b"
 _DATA_NOUN = r"(data|datasets?|corpus|corpora|annotations?|benchmarks?|splits?|instances)"
 # Strong instructions: "download the X dataset", "prepare the data".
+# Features computed from the data once and shared ("the pre-extracted features").
+DATA_FEATURES = re.compile(
+    r"\b(pre-?computed|pre-?processed|pre-?extracted|extracted)\s+(\w+\s+)?(features|embeddings)\b",
+    _I,
+)
 DATA_GET = re.compile(
-    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?" + _DATA_NOUN + r"\b", _I
+    r"\b(download|prepar|pre-?process|preprocess)\w*\W+(?:\w+\W+){0,5}?("
+    + _DATA_NOUN
+    + r"|"
+    + DATA_FEATURES.pattern
+    + r")\b",
+    _I,
 )
 # The data placed somewhere: "provided/included/located/stored … data" (or the other way).
 DATA_NEAR = re.compile(
@@ -554,6 +639,15 @@ DATA_NEAR = re.compile(
 DATA_AT = re.compile(
     _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
     r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
+    _I,
+)
+# The format one's own data must have: "Your data should be a CSV file with…", "Training data
+# must be formatted as JSON lines", "the dataset needs to follow this structure".
+DATA_FORMAT = re.compile(
+    _DATA_NOUN
+    + r"\b[^.\n]{0,30}?\b(should|must|needs?\s+to|has\s+to|is\s+expected\s+to)\s+(be\s+)?"
+    r"(an?\s+\w+\s+(file|folder|directory)|in\s+(the\s+)?\w+\s+format|formatted|stored|organi[sz]ed"
+    r"|structured|provided\s+as|saved\s+as|follow|contain|look\s+like)\b",
     _I,
 )
 # "Data: complaints.csv".
