@@ -715,6 +715,7 @@ class _Reader:
             data_section=said.data_section,
             section=said.section,
             downloading=said.downloading,
+            line_text=line.text,
         )
 
     def _line_words(self, index: int, line: Line) -> _LineWords:
@@ -1013,6 +1014,7 @@ class _Reader:
             repository=self.repository,
             own_names=self._own_names,
             in_head=self._in_head(index),
+            line=self.doc.lines[index].text,
         )
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose

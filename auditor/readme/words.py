@@ -421,7 +421,10 @@ BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
 PAPER_LINK = re.compile(
     r"arxiv\.org/(abs|pdf)/|doi\.org/10\.|openreview\.net/|aclanthology\.org/|aclweb\.org/"
     r"|proceedings\.|papers\.nips\.cc|neurips\.cc/paper|ieeexplore|dl\.acm\.org|springer\.com"
-    r"|sciencedirect|nature\.com/articles|biorxiv|medrxiv|ssrn\.com|\.pdf\b",
+    r"|sciencedirect|nature\.com/articles|biorxiv|medrxiv|ssrn\.com|\.pdf\b"
+    r"|openaccess\.thecvf\.com/|ecva\.net/papers/|ojs\.aaai\.org/|ijcai\.org/proceedings/"
+    r"|jmlr\.org/papers/|arxiv\.org/html/|huggingface\.co/papers/|paperswithcode\.com/paper/"
+    r"|semanticscholar\.org/(paper|arxiv)/|researchgate\.net/publication/|ncbi\.nlm\.nih\.gov/pmc/",
     _I,
 )
 # A plain-text reference: authors and a year ("Doe, J., Roe, A. (2024). Title…" or "et al.").
