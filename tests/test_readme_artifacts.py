@@ -422,6 +422,12 @@ INTRODUCED_LISTS = [
         id="a-paper-and-a-documentation-page-a-download-list-names",
     ),
     pytest.param(
+        "Download the datasets ([Birds](https://birds.example.edu/), "
+        "[Cars](https://docs.example.org/vision/datasets.Cars.html)) then align them with `meta/`.",
+        ["https://birds.example.edu/", "https://docs.example.org/vision/datasets.Cars.html"],
+        id="the-next-step-after-the-list-s-last-name",
+    ),
+    pytest.param(
         "Download the datasets as the [Hub guide](https://docs.example.org/hub/downloading) says.",
         [],
         id="near-miss-documentation-in-its-own-words",

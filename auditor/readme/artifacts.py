@@ -195,9 +195,13 @@ def data_context(
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
     # section about data; a command fetching an archive or a table.
-    # Its clause says more than its name ("see the [guide](…)"), or is only its name ("[A](…)").
-    says_more = own_words and re.search(
-        r"\w", clause.replace(link_text, "") if link_text else clause
+    # Its clause says more than its name before it ("see the [guide](…)"), or is only its name
+    # ("[A](…)") — but for the next step after a list's last name ("[C](…)) then align them").
+    at = clause.find(link_text) if link_text else -1
+    says_more = (
+        own_words
+        and re.search(r"\w", clause.replace(link_text, "") if link_text else clause) is not None
+        and (at < 0 or re.search(r"\w", clause[:at]) is not None)
     )
     line = _line_says(line_words)
     fetched = _FETCH.search(words) or (
