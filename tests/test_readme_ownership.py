@@ -368,6 +368,16 @@ INPUTS = {
         "dinov2) from [here](https://files.example.org/dinov2_vitl14.pth).\n",
         Whose.OTHER,
     ),
+    "a reused model with its variant before its name": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the **[ViT-H SAM model]"
+        "(https://files.example.org/sam_vit_h.pth)** into `checkpoint/`.\n",
+        Whose.OTHER,
+    ),
+    "near miss: the work's model named with a reused backbone": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the FancyNet-ResNet50 model "
+        "[here](https://files.example.org/fancynet_r50.pth).\n",
+        Whose.OWN,
+    ),
     "near miss: our fine-tuned reused model": (
         "# FancyNet\n\n## Models\n\nOur fine-tuned SAM checkpoint: "
         "[sam_fancy.pth](https://files.example.org/sam_fancy.pth)\n",

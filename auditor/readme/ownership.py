@@ -182,8 +182,8 @@ _REUSED = (
     r"|vgg[\w-]*|inception[\w-]*|yolo\w*|i3d|s3d)"
 )
 _FOUNDATION = re.compile(
-    rf"\b(the|a|an|pre-?trained|official)\s+(pre-?trained\s+)?(?P<fetched>{_REUSED})"
-    r"(\s+[\w./-]+){0,2}?\s+(checkpoints?|ckpts?|weights|models?)\b"
+    r"\b(the|a|an|pre-?trained|official)\s+(pre-?trained\s+)?\[?([\w.-]+[- ])?"
+    rf"(?P<fetched>{_REUSED})[\w./-]*(\s+[\w./-]+){{0,2}}?\s+(checkpoints?|ckpts?|weights|models?)\b"
     rf"|\b(weights|checkpoints?|ckpts?)\s+of\s+(the\s+)?\[?(?P<owned>{_REUSED})\b",
     _I,
 )
@@ -217,7 +217,8 @@ def said_of_other(
     if model is None:
         return False
     reused = _squeezed(model.group("fetched") or model.group("owned"))
-    return not any(name in reused or reused in name for name in own_names)
+    named = _squeezed(model.group(0))  # "the FancyNet-ResNet50 model" is the work's own
+    return not any(name in named or reused in name for name in own_names)
 
 
 def leading_words(line: str, url: str) -> str:
