@@ -205,6 +205,15 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
         ("https://huggingface.co/spaces/acme/demo", True, True, "space"),
         ("https://huggingface.co/acme/net", False, True, "weights"),
         ("https://huggingface.co/datasets/acme/corpus", False, True, "data"),
+        ("https://huggingface.co/datasets/acme/corpus/blob/main/corpus.py", False, True, None),
+        ("https://huggingface.co/datasets/acme/corpus/blob/main/README.md", False, True, None),
+        ("https://huggingface.co/datasets/acme/corpus/discussions/3", False, True, None),
+        (
+            "https://huggingface.co/datasets/acme/corpus/resolve/main/test.parquet",
+            False,
+            True,
+            "data",
+        ),
         ("https://github.com/acme", False, False, None),
         ("https://github.com/nerfies/nerfies.github.io", True, False, None),  # a site template
         ("https://github.com/acme/net/releases/download/v1/w.pt", True, True, "release-asset"),

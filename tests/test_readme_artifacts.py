@@ -809,3 +809,49 @@ NO_DATA_SENSE = [
 def test_data_in_another_sense_makes_no_data_link(section: str, expected: list[str]) -> None:
     facts = analyze_readme(_readme(section))
     assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A file share, record or collection the words give as a run's outputs (predictions, results,
+# generated samples) before naming any data holds no data, in a data section too.
+OUTPUT_SHARES = [
+    pytest.param(
+        "## Evaluation\n\nWe release our predictions for the test split: "
+        "[Drive](https://drive.google.com/file/d/p1).",
+        [],
+        id="predictions-for-a-split",
+    ),
+    pytest.param(
+        "## Data\n\nOur results on the test set: [Drive](https://drive.google.com/drive/folders/p2).",
+        [],
+        id="results-in-a-data-section",
+    ),
+    pytest.param(
+        "## Data\n\nThe generated images of every baseline: [Zenodo](https://zenodo.org/records/9).",
+        [],
+        id="generated-images-on-a-record",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the test split: [Drive](https://drive.google.com/file/d/p3). "
+        "Our predictions on it: [Drive](https://drive.google.com/file/d/p4).",
+        ["https://drive.google.com/file/d/p3"],
+        id="near-miss-the-split-beside-the-predictions",
+    ),
+    pytest.param(
+        "## Evaluation\n\nOur predictions are made on the "
+        "[test split](https://drive.google.com/file/d/p5).",
+        ["https://drive.google.com/file/d/p5"],
+        id="near-miss-a-link-text-naming-data",
+    ),
+    pytest.param(
+        "## Data\n\nTo reproduce the results, get the images: "
+        "[Drive](https://drive.google.com/file/d/p6).",
+        ["https://drive.google.com/file/d/p6"],
+        id="near-miss-reproducing-the-results",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), OUTPUT_SHARES)
+def test_a_share_of_a_run_s_outputs_is_no_data(section: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected

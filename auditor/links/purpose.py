@@ -133,6 +133,13 @@ _KAGGLE_DATA = re.compile(
 _HUB_ACCOUNT = re.compile(r"/([\w.-]+)/?")
 # One file of a Hugging Face model (`/owner/name/blob/REV/PATH`, `…/resolve/REV/PATH`).
 _MODEL_FILE = re.compile(r"/[^/]+/[^/]+/(?:blob|resolve)/[^/]+/.+")
+# What in a Hugging Face dataset is no data: a file of code, documentation or a picture (a
+# loading script, the card), its discussions.
+_DATASET_NOT_DATA = re.compile(
+    r"/datasets/[^/]+/[^/]+/((?:blob|resolve)/[^/]+/.+\.(py|ipynb|md|sh|ya?ml|toml|cfg|png|jpe?g"
+    r"|gif|svg)|discussions(/.*)?)",
+    re.I,
+)
 
 
 def artifact_host(url: str) -> ArtifactHost | None:
@@ -159,6 +166,8 @@ def artifact_host(url: str) -> ArtifactHost | None:
         # A link to one file of a model holds what that file is: a figure or the card is no
         # weights (`…/blob/main/results.png`), a checkpoint is.
         if held == "weights" and _MODEL_FILE.fullmatch(parts.path) and not is_weights_file(url):
+            return None
+        if held == "data" and _DATASET_NOT_DATA.fullmatch(parts.path):
             return None
         return held
     if _on(host, *MODELSCOPE_HOSTS):

@@ -678,6 +678,9 @@ class _Reader:
         )
         if not kinds and artifact_host(url) is not None:
             kinds = self._kinds_before(index)
+        # A share of a run's outputs ("Our predictions on the test split: [Drive](…)") is no data.
+        if C.DATA in kinds and artifact_host(url) != "data" and self._outputs(line, url, clause):
+            kinds -= {C.DATA}
         others = (
             C.WEIGHTS in kinds
             and not promise
@@ -697,6 +700,11 @@ class _Reader:
         for cover in kinds:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
+
+    def _outputs(self, line: Line, url: str, clause: L.Clause) -> bool:
+        """Whether a link's words name a run's outputs before any data, its text naming none."""
+        text = plain(A.link_text(line.text, url))
+        return not W.DATA_WORDS.search(text) and A.names_outputs(plain(clause.words))
 
     def _data_context(self, index: int, line: Line, url: str, clause: L.Clause) -> A.DataContext:
         """What the words around a link of no artifact host say of data (`artifacts.data_context`):

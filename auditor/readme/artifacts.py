@@ -45,6 +45,7 @@ __all__ = [
     "given",
     "kind_of",
     "link_text",
+    "names_outputs",
     "weights_urls",
 ]
 
@@ -59,7 +60,7 @@ _NEVER_DATA = re.compile(
     r"|creativecommons\.org/|shields\.io/"
     r"|/licen[cs]es?(/|\.\w{1,4})?(\?|#|$)|/licenses/|/terms(-of-(use|service))?(\.html?)?/?$"
     r"|^https?://[^/]+/[^/]+/[^/]+/(-/)?(issues|pulls?|discussions|merge_requests|stargazers"
-    r"|network|graphs|actions|commits?|compare)(/|\?|#|$)"
+    r"|network|graphs|actions|commits?|compare)(/|\?|#|$)|/discussions(/|\?|#|$)"
     r"|^https?://([\w-]+\.)*(twitter\.com|x\.com|discord\.(gg|com)|linkedin\.com|facebook\.com"
     r"|reddit\.com|t\.me|weibo\.com|zhihu\.com|bilibili\.com|mp\.weixin\.qq\.com"
     r"|wandb\.ai|tensorboard\.dev|comet\.(com|ml)|neptune\.ai"
@@ -250,8 +251,13 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
         before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
         if _TOOL_BEFORE.search(re.split(r"[.;:!?](\s|$)", before)[-1]):
             return True
-    if names_data:
-        return False
+    return not names_data and names_outputs(words)
+
+
+def names_outputs(words: str) -> bool:
+    """Whether `words` name a run's outputs (predictions, results, logs, generated samples)
+    before any data ("Our predictions on the test split"): files a paper gives of its runs,
+    not its data; "to reproduce the results" names none."""
     for found in _OUTPUTS_OR_DATA.finditer(words):
         if found.group("outputs") is None:
             return False
