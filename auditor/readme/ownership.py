@@ -43,6 +43,7 @@ project, or one that credits its base model beside its own work is never inherit
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,15 +164,20 @@ def named_arxiv_ids(text: str) -> tuple[str, ...]:
 # Words presenting weights as an input of the method rather than its result: a tokenizer, the
 # weights a model is initialised from, a model that pre-processes the data, an off-the-shelf
 # one, the baselines compared with, another work's authors' release, what a step requires.
-_DEPENDENCY = re.compile(
-    r"\btokeni[sz]ers?\b|\binit(iali[sz]\w*)?\s+([\w-]+\s+){0,3}?(from|with)\b"
-    r"|\bto\s+initiali[sz]e\b|\b(imagenet|coco|kinetics|laion)[\w-]*[- ]pre-?trained\b"
-    r"|\bbaselines?\b|\bcompared?\s+(with|against|to)\b|\bcompeting\s+(methods?|models?)\b"
-    r"|\b(released|provided|trained|shared|published)\s+by\s+the\s+authors\b|\bauthors\s+of\s+\w"
-    r"|\b(step|demo|script|pipeline|code|it)\s+requires?\b|\brequires?\s+(the\s+)?pre-?trained\b"
-    r"|\b(for|used\s+(for|in|by|to))\s+(the\s+)?(data\s+)?pre-?process\w*|\boff[- ]the[- ]shelf\b",
-    _I,
-)
+_DEPENDENCY = W.Screened(
+    re.compile(
+        r"\btokeni[sz]ers?\b|\binit(iali[sz]\w*)?\s+([\w-]+\s+){0,3}?(from|with)\b"
+        r"|\bto\s+initiali[sz]e\b|\b(imagenet|coco|kinetics|laion)[\w-]*[- ]pre-?trained\b"
+        r"|\bbaselines?\b|\bcompared?\s+(with|against|to)\b|\bcompeting\s+(methods?|models?)\b"
+        r"|\b(released|provided|trained|shared|published)\s+by\s+the\s+authors\b"
+        r"|\bauthors\s+of\s+\w|\b(step|demo|script|pipeline|code|it)\s+requires?\b"
+        r"|\brequires?\s+(the\s+)?pre-?trained\b|\boff[- ]the[- ]shelf\b"
+        r"|\b(for|used\s+(for|in|by|to))\s+(the\s+)?(data\s+)?pre-?process\w*",
+        _I,
+    ),
+    ("token", "init", "trained", "baseline", "compar", "competing", "authors", "requir", "shelf",
+     "process"),
+)  # fmt: skip
 # Another work's model named as what is fetched ("the SAM checkpoint", "the pre-trained CLIP
 # ViT-L/14 weights", "the weights of [DINOv2](…)"): widely reused models and backbones, never
 # the work's own unless its names hold them.
@@ -181,11 +187,15 @@ _REUSED = (
     r"|resnet[\w-]*|swin[\w-]*|convnext[\w-]*|whisper|wav2vec[\w.-]*|hubert|raft|midas|smpl[\w-]*"
     r"|vgg[\w-]*|inception[\w-]*|yolo\w*|i3d|s3d)"
 )
-_FOUNDATION = re.compile(
-    r"\b(the|a|an|pre-?trained|official)\s+(pre-?trained\s+)?\[?([\w.-]+[- ])?"
-    rf"(?P<fetched>{_REUSED})[\w./-]*(\s+[\w./-]+){{0,2}}?\s+(checkpoints?|ckpts?|weights|models?)\b"
-    rf"|\b(weights|checkpoints?|ckpts?)\s+of\s+(the\s+)?\[?(?P<owned>{_REUSED})\b",
-    _I,
+_FOUNDATION = W.Screened(
+    re.compile(
+        r"\b(the|a|an|pre-?trained|official)\s+(pre-?trained\s+)?\[?([\w.-]+[- ])?"
+        rf"(?P<fetched>{_REUSED})[\w./-]*(\s+[\w./-]+){{0,2}}?\s+"
+        r"(checkpoints?|ckpts?|weights|models?)\b"
+        rf"|\b(weights|checkpoints?|ckpts?)\s+of\s+(the\s+)?\[?(?P<owned>{_REUSED})\b",
+        _I,
+    ),
+    ("checkpoint", "ckpt", "weights", "model"),  # what every match holds
 )
 # A backbone describing the model's own architecture ("(Swin-T backbone)", "with a ResNet-50
 # backbone"), not a backbone to fetch.
@@ -194,8 +204,10 @@ _DESCRIBED_BACKBONE = re.compile(
     r"|\b((is\s+)?based\s+on|with|using|on)\s+(a|an|the)\s+[\w./-]+(\s+[\w./-]+)?[- ]backbones?\b",
     _I,
 )
+_BACKBONE = "backbone"
 
 
+@functools.lru_cache(maxsize=1024)  # a line's links share their words
 def said_of_other(
     words: str, own_names: frozenset[str] = frozenset(), *, leading: str = ""
 ) -> bool:
@@ -206,7 +218,8 @@ def said_of_other(
     our checkpoints, initialised from X: [link]")."""
     if W.OWN_CUE.search(words):
         return False
-    words = _DESCRIBED_BACKBONE.sub(" ", words)
+    if _BACKBONE in words.casefold():
+        words = _DESCRIBED_BACKBONE.sub(" ", words)
     if W.OTHER_CUE.search(words):
         return True
     if W.OWN_CUE.search(leading):
