@@ -205,6 +205,15 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
         ("https://huggingface.co/spaces/acme/demo", True, True, "space"),
         ("https://huggingface.co/acme/net", False, True, "weights"),
         ("https://huggingface.co/datasets/acme/corpus", False, True, "data"),
+        ("https://huggingface.co/datasets/acme/corpus/blob/main/corpus.py", False, True, None),
+        ("https://huggingface.co/datasets/acme/corpus/blob/main/README.md", False, True, None),
+        ("https://huggingface.co/datasets/acme/corpus/discussions/3", False, True, None),
+        (
+            "https://huggingface.co/datasets/acme/corpus/resolve/main/test.parquet",
+            False,
+            True,
+            "data",
+        ),
         ("https://github.com/acme", False, False, None),
         ("https://github.com/nerfies/nerfies.github.io", True, False, None),  # a site template
         ("https://github.com/acme/net/releases/download/v1/w.pt", True, True, "release-asset"),
@@ -214,6 +223,13 @@ def test_gitlab_projects(url: str, project: str | None, subpath: str | None) -> 
         ("https://github.com/acme/net/releases/tag/v1.0", True, True, "release-page"),
         ("https://huggingface.co/collections/acme/net-123", False, False, "collection"),
         ("https://www.kaggle.com/datasets/acme/x", False, False, "data"),
+        ("https://www.kaggle.com/competitions/birds/data", False, False, "data"),
+        ("https://www.kaggle.com/c/birds", False, False, "data"),
+        ("https://www.kaggle.com/models/acme/net", False, False, "weights"),
+        ("https://www.kaggle.com/models/acme/net/pyTorch/base/1", False, False, "weights"),
+        ("https://www.kaggle.com/code/jane/birds-eda", False, False, None),  # a notebook
+        ("https://www.kaggle.com/competitions/birds/leaderboard", False, False, None),
+        ("https://www.kaggle.com/jane", False, False, None),  # a profile
         ("https://acme.github.io/net/", False, False, None),
         ("ftp://github.com/acme/net", True, False, None),
     ],

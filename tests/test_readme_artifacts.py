@@ -422,6 +422,12 @@ INTRODUCED_LISTS = [
         id="a-paper-and-a-documentation-page-a-download-list-names",
     ),
     pytest.param(
+        "Download the datasets ([Birds](https://birds.example.edu/), "
+        "[Cars](https://docs.example.org/vision/datasets.Cars.html)) then align them with `meta/`.",
+        ["https://birds.example.edu/", "https://docs.example.org/vision/datasets.Cars.html"],
+        id="the-next-step-after-the-list-s-last-name",
+    ),
+    pytest.param(
         "Download the datasets as the [Hub guide](https://docs.example.org/hub/downloading) says.",
         [],
         id="near-miss-documentation-in-its-own-words",
@@ -606,3 +612,246 @@ def test_a_model_beside_another_work_s_is_whose_its_holder_says() -> None:
         ("Base-7B", OTHER),
         ("FancyNet-7B", OWN),
     ]
+
+
+# A data sentence's or section's links that are never the data by where they point: a project's
+# issue tracker, social networks, experiment trackers, licences, package indexes, leaderboards,
+# a notebook — whatever the words around them say.
+NEVER_DATA_ADDRESSES = [
+    pytest.param(
+        "## Datasets\n\nDownload the data from [the lab's server](https://data.example.edu/birds/)."
+        " If the download fails, open an [issue](https://github.com/fancy-lab/FancyNet/issues/new).",
+        ["https://data.example.edu/birds/"],
+        id="an-issue-tracker-beside-the-download",
+    ),
+    pytest.param(
+        "## Dataset\n\nNews about the dataset on [our feed](https://x.com/fancylab) and "
+        "[the chat](https://discord.gg/fancylab).",
+        [],
+        id="social-networks-and-chats",
+    ),
+    pytest.param(
+        "## Data\n\nRuns on the full corpus: [dashboard](https://wandb.ai/fancy-lab/corpus-runs).",
+        [],
+        id="an-experiment-tracker",
+    ),
+    pytest.param(
+        "## Dataset\n\nThe dataset is shared under the [ODbL](https://opendatacommons.org/licenses/"
+        "odbl/) terms; see also https://birds.example.org/birdset/LICENSE.txt",
+        [],
+        id="licences",
+    ),
+    pytest.param(
+        "## Data\n\nThe corpus reader is on PyPI: https://pypi.org/project/corpusreader/",
+        [],
+        id="a-package-index",
+    ),
+    pytest.param(
+        "## Benchmark data\n\nCurrent standings: https://birds.example.org/leaderboard and "
+        "https://paperswithcode.com/sota/bird-recognition-on-birdset",
+        [],
+        id="leaderboards",
+    ),
+    pytest.param(
+        "## Data\n\nA walkthrough of the data: https://www.kaggle.com/code/jane/birdset-eda",
+        [],
+        id="a-kaggle-notebook",
+    ),
+    pytest.param(
+        "## Data\n\nGet the archive at https://www.kaggle.com/datasets/jane/birdset and the "
+        "extra split at https://data.example.edu/birdset/extra/",
+        ["https://www.kaggle.com/datasets/jane/birdset", "https://data.example.edu/birdset/extra/"],
+        id="near-miss-a-kaggle-dataset-and-a-server-folder",
+    ),
+    pytest.param(
+        "## Data\n\nThe terms apply to https://data.example.edu/birds/terms-and-images.tar",
+        ["https://data.example.edu/birds/terms-and-images.tar"],
+        id="near-miss-an-archive-named-with-terms",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), NEVER_DATA_ADDRESSES)
+def test_some_addresses_are_never_the_data(section: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A link its own words make something else than the data: its text names a paper, code, an
+# issue or terms; it is a tool, a library or a person the data is handled with or by; or the
+# words name a run's outputs (predictions, results, logs) before any data.
+NOT_THE_DATA_WORDS = [
+    pytest.param(
+        "## Data\n\n- BirdSet [[paper](https://birds.example.org/about)] "
+        "[[download](https://birds.example.org/get)]",
+        ["https://birds.example.org/get"],
+        id="a-link-whose-text-names-the-paper",
+    ),
+    pytest.param(
+        "## Data\n\nQuestions on the splits: see the [FAQ](https://fancy.example.io/faq).",
+        [],
+        id="a-link-whose-text-names-a-faq",
+    ),
+    pytest.param(
+        "## Data preparation\n\nWe tokenise the corpus with [WordCutter](https://wordcutter.io/) "
+        "and [SentSplit](https://sentsplit.example.org/).",
+        [],
+        id="tools-the-data-is-handled-with",
+    ),
+    pytest.param(
+        "## Data\n\nThe scans were registered using [BrainReg](https://brainreg.example.edu/).",
+        [],
+        id="a-tool-the-data-is-handled-using",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the archives via [fetchit](https://github.com/tools-co/fetchit):",
+        [],
+        id="a-download-tool",
+    ),
+    pytest.param(
+        "## Data\n\nThe labels were drawn by [Jane Roe](https://janeroe.example.org/).",
+        [],
+        id="a-person-the-data-is-made-by",
+    ),
+    pytest.param(
+        "## Data\n\nTo read the data, install the [corpus toolkit](https://toolkit.example.org/).",
+        [],
+        id="a-library-to-install",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the data via [this link](https://data.example.edu/birds/all).",
+        ["https://data.example.edu/birds/all"],
+        id="near-miss-via-a-link-that-names-no-tool",
+    ),
+    pytest.param(
+        "## Data\n\nThe images come with [the annotations](https://data.example.edu/birds/ann).",
+        ["https://data.example.edu/birds/ann"],
+        id="near-miss-with-a-link-naming-data",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the data from [BirdBase](https://birdbase.example.org/).",
+        ["https://birdbase.example.org/"],
+        id="near-miss-from-a-dataset-s-page",
+    ),
+    pytest.param(
+        "## Results\n\nOur predictions on the test set can be downloaded from "
+        "[here](https://files.example.org/preds/).",
+        [],
+        id="predictions-named-before-the-test-set",
+    ),
+    pytest.param(
+        "## Data\n\nThe raw logs of every run on the corpus: https://files.example.org/logs/",
+        [],
+        id="logs-of-runs",
+    ),
+    pytest.param(
+        "## Data\n\nTo reproduce the results, download the data from "
+        "[here](https://files.example.org/birds/).",
+        ["https://files.example.org/birds/"],
+        id="near-miss-reproducing-the-results-with-the-data",
+    ),
+    pytest.param(
+        "## Data\n\nBoundary prediction data are laid out as in\n"
+        "[EdgeKit](https://github.com/edge-lab/edgekit#prepare-data).",
+        ["https://github.com/edge-lab/edgekit#prepare-data"],
+        id="near-miss-a-task-named-prediction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), NOT_THE_DATA_WORDS)
+def test_a_link_its_words_make_something_else_is_not_the_data(
+    section: str, expected: list[str]
+) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# "data" in a compound naming no data (data parallelism, a data loader, augmentation) makes no
+# data sentence or section; a dataset's paper on a proceedings site is no data either.
+NO_DATA_SENSE = [
+    pytest.param(
+        "## Training\n\nWe train with distributed data parallel "
+        "([DDP](https://framework.example.org/tutorials/ddp.html)).",
+        [],
+        id="data-parallelism",
+    ),
+    pytest.param(
+        "## Training\n\nWe use [FastLoad](https://fastload.example.com/) as the data loader.",
+        [],
+        id="a-data-loader",
+    ),
+    pytest.param(
+        "## Data augmentation\n\nWe use [MixIt](https://mixit.example.org/).",
+        [],
+        id="a-data-augmentation-section",
+    ),
+    pytest.param(
+        "## Data\n\nThe dataset paper: [CVPR](https://openaccess.thecvf.com/content/CVPR2024/html/"
+        "Roe_BirdSet_CVPR_2024_paper.html), also on https://huggingface.co/papers/2401.00005",
+        [],
+        id="a-dataset-s-paper-on-proceedings-and-paper-pages",
+    ),
+    pytest.param(
+        "## Data loading and data\n\nThe images: [BirdSet](https://birds.example.org/images/).",
+        ["https://birds.example.org/images/"],
+        id="near-miss-a-section-also-about-data",
+    ),
+    pytest.param(
+        "## Training\n\nThe data loader reads the [bird images](https://birds.example.org/img/).",
+        ["https://birds.example.org/img/"],
+        id="near-miss-a-loader-reading-named-data",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), NO_DATA_SENSE)
+def test_data_in_another_sense_makes_no_data_link(section: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+# A file share, record or collection the words give as a run's outputs (predictions, results,
+# generated samples) before naming any data holds no data, in a data section too.
+OUTPUT_SHARES = [
+    pytest.param(
+        "## Evaluation\n\nWe release our predictions for the test split: "
+        "[Drive](https://drive.google.com/file/d/p1).",
+        [],
+        id="predictions-for-a-split",
+    ),
+    pytest.param(
+        "## Data\n\nOur results on the test set: [Drive](https://drive.google.com/drive/folders/p2).",
+        [],
+        id="results-in-a-data-section",
+    ),
+    pytest.param(
+        "## Data\n\nThe generated images of every baseline: [Zenodo](https://zenodo.org/records/9).",
+        [],
+        id="generated-images-on-a-record",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the test split: [Drive](https://drive.google.com/file/d/p3). "
+        "Our predictions on it: [Drive](https://drive.google.com/file/d/p4).",
+        ["https://drive.google.com/file/d/p3"],
+        id="near-miss-the-split-beside-the-predictions",
+    ),
+    pytest.param(
+        "## Evaluation\n\nOur predictions are made on the "
+        "[test split](https://drive.google.com/file/d/p5).",
+        ["https://drive.google.com/file/d/p5"],
+        id="near-miss-a-link-text-naming-data",
+    ),
+    pytest.param(
+        "## Data\n\nTo reproduce the results, get the images: "
+        "[Drive](https://drive.google.com/file/d/p6).",
+        ["https://drive.google.com/file/d/p6"],
+        id="near-miss-reproducing-the-results",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "expected"), OUTPUT_SHARES)
+def test_a_share_of_a_run_s_outputs_is_no_data(section: str, expected: list[str]) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.data_urls(facts.artifacts)) == expected

@@ -312,6 +312,114 @@ def test_whose_the_weights_are(readme: str, repository: str | None, whose: Whose
     assert (C.WEIGHTS in facts.covers) is (whose is Whose.OWN)
 
 
+# Weights the README presents as an input of the method, not its result, whatever host holds
+# them: a tokenizer, an initialisation, a model that pre-processes the data, an off-the-shelf
+# one, the baselines, another work's authors' release, what a step requires, a widely reused
+# model named as what is fetched. A backbone describing the model's own architecture, and a
+# reused model the work's own names hold, stay the paper's.
+INPUTS = {
+    "a tokenizer": (
+        "# FancyNet\n\n## Pretrained models\n\nDownload the tokenizer from "
+        "[here](https://drive.google.com/file/d/t1) into `tokenizer/`.\n",
+        Whose.OTHER,
+    ),
+    "the weights a model is initialised from": (
+        "# FancyNet\n\n## Weights\n\nInitialise the encoder from "
+        "[this file](https://files.example.org/enc.pth), then train.\n",
+        Whose.OTHER,
+    ),
+    "an ImageNet-pretrained network": (
+        "# FancyNet\n\n## Pretrained models\n\nGet the ImageNet-pretrained encoder "
+        "[here](https://drive.google.com/file/d/t2).\n",
+        Whose.OTHER,
+    ),
+    "the baselines compared with": (
+        "# FancyNet\n\n## Checkpoints\n\nCheckpoints of the methods we compare with: "
+        "[BaseNet](https://drive.google.com/file/d/t3).\n",
+        Whose.OTHER,
+    ),
+    "another work's authors' release": (
+        "# FancyNet\n\n## Pretrained weights\n\nThe weights released by the authors of BaseNet: "
+        "[Drive](https://drive.google.com/file/d/t4)\n",
+        Whose.OTHER,
+    ),
+    "what a step requires": (
+        "# FancyNet\n\n## Preparation\n\nThis step requires the pretrained "
+        "[FlowNet](https://drive.google.com/file/d/t5) model.\n",
+        Whose.OTHER,
+    ),
+    "a model used for pre-processing": (
+        "# FancyNet\n\n## Preparation\n\nThe face detector's weights used for pre-processing: "
+        "[detector.pth](https://files.example.org/detector.pth)\n",
+        Whose.OTHER,
+    ),
+    "an off-the-shelf model": (
+        "# FancyNet\n\n## Preparation\n\nPut the off-the-shelf depth model "
+        "[depth.pt](https://files.example.org/depth.pt) into `weights/`.\n",
+        Whose.OTHER,
+    ),
+    "a reused model named as what is fetched": (
+        "# FancyNet\n\n## Preparation\n\nDownload the SAM checkpoint "
+        "[sam_vit_h.pth](https://files.example.org/sam_vit_h.pth).\n",
+        Whose.OTHER,
+    ),
+    "the weights of a reused model": (
+        "# FancyNet\n\n## Models\n\nFetch the weights of [DINOv2](https://github.com/dino-lab/"
+        "dinov2) from [here](https://files.example.org/dinov2_vitl14.pth).\n",
+        Whose.OTHER,
+    ),
+    "a reused model with its variant before its name": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the **[ViT-H SAM model]"
+        "(https://files.example.org/sam_vit_h.pth)** into `checkpoint/`.\n",
+        Whose.OTHER,
+    ),
+    "near miss: the work's model named with a reused backbone": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the FancyNet-ResNet50 model "
+        "[here](https://files.example.org/fancynet_r50.pth).\n",
+        Whose.OWN,
+    ),
+    "near miss: our fine-tuned reused model": (
+        "# FancyNet\n\n## Models\n\nOur fine-tuned SAM checkpoint: "
+        "[sam_fancy.pth](https://files.example.org/sam_fancy.pth)\n",
+        Whose.OWN,
+    ),
+    "near miss: a reused model the work is named for": (
+        "# SAM-Fancy\n\n## Models\n\nDownload the SAM-Fancy checkpoint "
+        "[here](https://files.example.org/sam_fancy.pth).\n",
+        Whose.OWN,
+    ),
+    "near miss: a backbone in brackets describing the checkpoint": (
+        "# FancyNet\n\n## Checkpoints\n\nCheckpoint (Swin-T backbone): "
+        "[link](https://drive.google.com/file/d/t6)\n",
+        Whose.OWN,
+    ),
+    "near miss: a checkpoint with a backbone": (
+        "# FancyNet\n\n## Checkpoints\n\nPretrained weights: [Drive](https://drive.google.com/"
+        "file/d/t7) (FancyNet with a ResNet-101 backbone)\n",
+        Whose.OWN,
+    ),
+    "near miss: the backbone to download": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the ResNet-101 backbone "
+        "[here](https://drive.google.com/file/d/t8).\n",
+        Whose.OTHER,
+    ),
+    "near miss: our checkpoints initialised from a reused model": (
+        "# FancyNet\n\n## Checkpoints\n\nWe release our checkpoints, initialised from CLIP: "
+        "[Drive](https://drive.google.com/file/d/t9)\n",
+        Whose.OWN,
+    ),
+}
+
+
+@pytest.mark.parametrize(("readme", "whose"), INPUTS.values(), ids=INPUTS.keys())
+def test_weights_presented_as_an_input_are_another_work_s(readme: str, whose: Whose) -> None:
+    facts = analyze_readme(readme, repository="fancy-lab/FancyNet")
+    claims = [claim for claim in facts.claims if claim.cover is C.WEIGHTS]
+    assert claims
+    assert {claim.whose for claim in claims} == {whose}
+    assert (C.WEIGHTS in facts.covers) is (whose is Whose.OWN)
+
+
 # --- whose: results and citations -------------------------------------------------------------
 
 TABLE = "| Method | Acc |\n| --- | --- |\n| A | 71.2 |\n| B | 74.5 |\n"

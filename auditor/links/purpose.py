@@ -123,15 +123,29 @@ _RELEASE_PAGE = re.compile(r"/[^/]+/[^/]+/releases(/tag/[^/]+|/latest)?/?")
 MODELSCOPE_HOSTS = ("modelscope.cn", "modelscope.ai")
 _MODELSCOPE_REPOSITORY = re.compile(r"/(models|datasets)/[^/]+/[^/]+(/.*)?")
 _MODELSCOPE_ACCOUNT = re.compile(r"/(organization|profile)/[^/]+/?")
+# Kaggle's pages: its models are weights, its datasets and competitions data; a competition's
+# leaderboard or discussion, a notebook, a profile or the site's own pages hold neither.
+_KAGGLE_MODEL = re.compile(r"/models/[^/]+/[^/]+(/.*)?")
+_KAGGLE_DATA = re.compile(
+    r"/(datasets/[^/]+/[^/]+|(competitions|c)/[^/]+)(/(data|download\w*|versions?/.*|files?/.*))?/?"
+)
 # A Hub account's page (`huggingface.co/NAME`): its models and datasets, the words tell which.
 _HUB_ACCOUNT = re.compile(r"/([\w.-]+)/?")
 # One file of a Hugging Face model (`/owner/name/blob/REV/PATH`, `…/resolve/REV/PATH`).
 _MODEL_FILE = re.compile(r"/[^/]+/[^/]+/(?:blob|resolve)/[^/]+/.+")
+# What in a Hugging Face dataset is no data: a file of code, documentation or a picture (a
+# loading script, the card), its discussions.
+_DATASET_NOT_DATA = re.compile(
+    r"/datasets/[^/]+/[^/]+/((?:blob|resolve)/[^/]+/.+\.(py|ipynb|md|sh|ya?ml|toml|cfg|png|jpe?g"
+    r"|gif|svg)|discussions(/.*)?)",
+    re.I,
+)
 
 
 def artifact_host(url: str) -> ArtifactHost | None:
-    """What a link's host says it holds: `weights` (a Hugging Face or ModelScope model),
-    `data` (a Hugging Face or ModelScope dataset, or a data host), `space` (a Hugging Face
+    """What a link's host says it holds: `weights` (a Hugging Face, ModelScope or Kaggle
+    model), `data` (a Hugging Face or ModelScope dataset, a Kaggle dataset or competition, or a
+    data host), `space` (a Hugging Face
     Space: a demo), `release-asset` (a file attached to a release), `file-share` (Zenodo,
     Drive, Dropbox…: weights or data, the words around the link tell), `release-page` (a GitHub
     repository's releases: its assets may be weights or data, the words tell), `collection` (a
@@ -153,12 +167,18 @@ def artifact_host(url: str) -> ArtifactHost | None:
         # weights (`…/blob/main/results.png`), a checkpoint is.
         if held == "weights" and _MODEL_FILE.fullmatch(parts.path) and not is_weights_file(url):
             return None
+        if held == "data" and _DATASET_NOT_DATA.fullmatch(parts.path):
+            return None
         return held
     if _on(host, *MODELSCOPE_HOSTS):
         repository = _MODELSCOPE_REPOSITORY.fullmatch(parts.path)
         if repository is not None:
             return "weights" if repository.group(1) == "models" else "data"
         return "collection" if _MODELSCOPE_ACCOUNT.fullmatch(parts.path) else None
+    if _on(host, "kaggle.com"):
+        if _KAGGLE_MODEL.fullmatch(parts.path):
+            return "weights"
+        return "data" if _KAGGLE_DATA.fullmatch(parts.path) else None
     if _on(host, *DATA_HOSTS):
         return "data"
     if "/releases/download/" in parts.path:

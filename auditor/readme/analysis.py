@@ -734,6 +734,9 @@ class _Reader:
         )
         if not kinds and artifact_host(url) is not None:
             kinds = self._kinds_before(index)
+        # A share of a run's outputs ("Our predictions on the test split: [Drive](…)") is no data.
+        if C.DATA in kinds and artifact_host(url) != "data" and self._outputs(line, url, clause):
+            kinds -= {C.DATA}
         others = (
             C.WEIGHTS in kinds
             and not promise
@@ -754,6 +757,11 @@ class _Reader:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
 
+    def _outputs(self, line: Line, url: str, clause: L.Clause) -> bool:
+        """Whether a link's words name a run's outputs before any data, its text naming none."""
+        text = plain(A.link_text(line.text, url))
+        return not W.DATA_WORDS.search(text) and A.names_outputs(plain(clause.words))
+
     def _data_context(self, index: int, line: Line, url: str, clause: L.Clause) -> A.DataContext:
         """What the words around a link of no artifact host say of data (`artifacts.data_context`):
         a bare line's (only links) and a download command's are the sentence introducing it."""
@@ -771,6 +779,7 @@ class _Reader:
             data_section=said.data_section,
             section=said.section,
             downloading=said.downloading,
+            line_text=line.text,
         )
 
     def _line_words(self, index: int, line: Line) -> _LineWords:
@@ -1074,6 +1083,7 @@ class _Reader:
             repository=self.repository,
             own_names=self._own_names,
             in_head=self._in_head(index),
+            line=self.doc.lines[index].text,
         )
         self._claim(C.WEIGHTS, whose, index, url=url)
         return whose

@@ -12,8 +12,12 @@ repository on a code host is `code` — the data only when its own words name da
 set](…)", a `#prepare-data` part), not when it is followed or used in the data steps; a
 documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki` path) is
 `documentation`; any other link of a data sentence or section (a dataset's page) is `data`,
-but in a section of people or terms (contributors, a licence); anything else (a paper, a
-project page) is `other` (`data_context` reads the words).
+but in a section of people or terms (contributors, a licence), and but what is never the data
+by where it points (an issue tracker, a social network, an experiment tracker, a licence, a
+package index, a leaderboard, a notebook) or by its own words (its text names a paper, code or
+terms; a tool, library or person the data is handled with or by; a run's predictions, results
+or logs; "data" in "data parallel", "data loader"); anything else (a paper, a project page) is
+`other` (`data_context` reads the words).
 
 The URL lists the rest of the project reads are asked of it here: `given` (`artifact_links`
 as `scorecard.json` has always written it: weights, data and demos the README gives, without
@@ -41,16 +45,29 @@ __all__ = [
     "given",
     "kind_of",
     "link_text",
+    "names_outputs",
     "weights_urls",
 ]
 
 K = ArtifactKind
 MAX_GIVEN = 50  # `artifact_links`: the most written per README
 _DOCUMENTATION_PATH = re.compile(r"/(docs?|documentation|wiki)(/|$)", re.I)
-# Links a data section holds that are never the data: pictures, videos, licences.
+# Links a data section holds that are never the data by where they point: pictures, videos,
+# licences and terms, a project's issue tracker or activity, social networks and chats,
+# experiment trackers, package indexes, leaderboards, crowd-work and scholar profiles.
 _NEVER_DATA = re.compile(
     r"/user-attachments/|\.(png|jpe?g|gif|svg|webp|mp4)(\?|$)|youtube\.com/|youtu\.be/"
-    r"|creativecommons\.org/|shields\.io/",
+    r"|creativecommons\.org/|shields\.io/"
+    r"|/licen[cs]es?(/|\.\w{1,4})?(\?|#|$)|/licenses/|/terms(-of-(use|service))?(\.html?)?/?$"
+    r"|^https?://[^/]+/[^/]+/[^/]+/(-/)?(issues|pulls?|discussions|merge_requests|stargazers"
+    r"|network|graphs|actions|commits?|compare)(/|\?|#|$)|/discussions(/|\?|#|$)"
+    r"|^https?://([\w-]+\.)*(twitter\.com|x\.com|discord\.(gg|com)|linkedin\.com|facebook\.com"
+    r"|reddit\.com|t\.me|weibo\.com|zhihu\.com|bilibili\.com|mp\.weixin\.qq\.com"
+    r"|wandb\.ai|tensorboard\.dev|comet\.(com|ml)|neptune\.ai"
+    r"|opendatacommons\.org|opensource\.org|choosealicense\.com|spdx\.org"
+    r"|pypi\.org|anaconda\.org|npmjs\.com|crates\.io|mturk\.com|orcid\.org"
+    r"|scholar\.google\.[\w.]+)(/|\?|#|$)"
+    r"|paperswithcode\.com/sota/|/leaderboards?(/|\?|#|$)|kaggle\.com/(code|discussions?|learn|docs)/",
     re.I,
 )
 
@@ -80,6 +97,12 @@ _DATA_NAMED = re.compile(
     r"\s+(sets?|splits?))\b|数据",
     re.I,
 )
+# "data" in a compound naming no data: data parallelism, a data loader, augmentation, types.
+_NOT_DATA_SENSE = re.compile(
+    r"\bdata(set)?[- ]?(parallel\w*|loaders?|loading|augment\w*|types?|structures?|flows?"
+    r"|science|efficient|free|driven|centric)\b|\bmetadata\b",
+    re.I,
+)
 _NAMING_WORDS = 6  # a link's own words name it in a few words, not a sentence
 # Words making a repository a data section lists something else than the data: a method
 # followed, a tool, the code, a sentence about it ("X is available on GitHub").
@@ -105,6 +128,38 @@ _DATA_FILE = re.compile(
 _CODE_FILE = re.compile(
     r"/(blob|tree)/[^#?]*\.(py|ipynb|md|rst|sh|txt|ya?ml|cfg|toml)([#?]|$)", re.I
 )
+# A link's own text naming what it is when that is not the data: a paper, code, a tracker, terms.
+_NOT_DATA_TEXT = re.compile(
+    r"((the|our|this|its|their)\s+)?(paper|pdf|arxiv|bibtex|citation|code|source\s+code|github"
+    r"|issues?|faq|licen[cs]es?|terms(\s+of\s+(use|service))?|leaderboards?|blog(\s+post)?"
+    r"|slides|poster|video|twitter|discord|slack|contact|e-?mail|documentation|docs|tutorial"
+    r"|notebook)",
+    re.I,
+)
+# Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
+# "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
+_TOOL_BEFORE = re.compile(
+    r"\b(with|using|via|through|by|install\w*)(\s+(the|a|an))?(\s+LINK\s*(,|and|or|&|/)"
+    r"(\s+(the|a|an))?)*\s*$",
+    re.I,
+)
+# A link's text that names no tool: where to click, or the data itself.
+_GENERIC_TEXT = re.compile(r"(click\s+)?(here|link|this(\s+link)?|download\w*)", re.I)
+_EARLIER_LINK = re.compile(r"!?\[[^\[\]]*\]\([^()\s]*\)|https?://\S+|<a\s[^>]*>[^<]*</a>", re.I)
+_OPENING = re.compile(r"(!?\[[^\[\]]*\]\(\s*<?|<a\s[^<>]*href=[\"']?)$", re.I)
+# What a run writes — predictions, outputs, logs, samples — named before any data noun: those
+# files are the paper's results, not its data ("Our predictions on the test set: [here](…)");
+# "to reproduce the results" names none, nor does a task ("boundary prediction data").
+_OUTPUTS_OR_DATA = re.compile(
+    r"\b(?P<outputs>predictions|outputs|results|logs|submissions|visuali[sz]ations"
+    rf"|generated\s+(samples|images|videos|outputs))\b|\b{_DATA_NOUN}\b",
+    re.I,
+)
+_REPRODUCING = re.compile(
+    r"\b(reproduc\w*|replicat\w*|obtain\w*|achiev\w*|get|report\w*|see)\s+((the|our|all|these)\s+)?"
+    r"(\w+\s+)?$",
+    re.I,
+)
 
 
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
@@ -120,24 +175,34 @@ def data_context(
     data_section: bool,
     section: str = "",
     downloading: bool = False,
+    line_text: str = "",
 ) -> DataContext:
     """What the words around a link of no artifact host say of data: `words` its clause's,
     `introduction` the sentence introducing a line of only links or a download command,
     `link_text` its own text, `line_words` its whole line's, `own_words` whether the clause
     has words of its own (not lent by its line), `alone` whether it is its line's only link,
     `data_section` whether its section is about data, `section` the nearest section's title,
-    `downloading` whether its line is a download command (`wget URL`). Weights words, people
-    and licences say nothing."""
+    `downloading` whether its line is a download command (`wget URL`), `line_text` the
+    line as written. Weights words, people and licences say nothing; nor does a link that is
+    something else by its own words (`_not_the_data`)."""
     clause, words = words, f"{introduction} {words}"
     if WEIGHTS_WORDS.search(words) or _PEOPLE_OR_TERMS.search(section):
         return DataContext.NONE
-    if _CODE_FILE.search(url):
+    # A section named for data parallelism or augmentation is no data section.
+    data_section = data_section and not (
+        _NOT_DATA_SENSE.search(section) and not DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", section))
+    )
+    if _CODE_FILE.search(url) or _not_the_data(words, url, link_text, line_text):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
     # section about data; a command fetching an archive or a table.
-    # Its clause says more than its name ("see the [guide](…)"), or is only its name ("[A](…)").
-    says_more = own_words and re.search(
-        r"\w", clause.replace(link_text, "") if link_text else clause
+    # Its clause says more than its name before it ("see the [guide](…)"), or is only its name
+    # ("[A](…)") — but for the next step after a list's last name ("[C](…)) then align them").
+    at = clause.find(link_text) if link_text else -1
+    says_more = (
+        own_words
+        and re.search(r"\w", clause.replace(link_text, "") if link_text else clause) is not None
+        and (at < 0 or re.search(r"\w", clause[:at]) is not None)
     )
     line = _line_says(line_words)
     fetched = _FETCH.search(words) or (
@@ -165,9 +230,40 @@ def data_context(
     )
     if named:
         return DataContext.NAMED
-    if DATA_WORDS.search(words) or data_section:
+    if DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) or data_section:
         return DataContext.SAID
     return DataContext.NONE
+
+
+def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
+    """A link of a data sentence or section that its own words say is something else: its text
+    names a paper, code, an issue tracker, terms ("[paper](…)", "[FAQ](…)"); it is a tool, a
+    library or a person the data is handled with or by ("tokenised with [SentencePiece](…)",
+    "annotated by [Jane Doe](…)"), not a file; or the words call it a run's outputs first
+    ("Our predictions on the test set: […](…)")."""
+    text = link_text.strip(" \t*_`'\"()[]:.,!?")
+    if text and _NOT_DATA_TEXT.fullmatch(text):
+        return True
+    names_data = bool(_DATA_NAMED.search(text)) or bool(_DATA_FILE.search(url))
+    at = line_text.find(url)
+    if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
+        # The sentence before it on its line, the links before it named LINK.
+        before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
+        if _TOOL_BEFORE.search(re.split(r"[.;:!?](\s|$)", before)[-1]):
+            return True
+    return not names_data and names_outputs(words)
+
+
+def names_outputs(words: str) -> bool:
+    """Whether `words` name a run's outputs (predictions, results, logs, generated samples)
+    before any data ("Our predictions on the test split"): files a paper gives of its runs,
+    not its data; "to reproduce the results" names none."""
+    for found in _OUTPUTS_OR_DATA.finditer(words):
+        if found.group("outputs") is None:
+            return False
+        if not _REPRODUCING.search(words[: found.start()]):
+            return True
+    return False
 
 
 def link_text(text: str, url: str) -> str:
@@ -199,7 +295,7 @@ def _line_says(line_words: str) -> _LineSays:
     return _LineSays(
         fetch_verb=bool(_FETCH_VERB.search(line_words)),
         fetch=bool(_FETCH.search(line_words)),
-        data=bool(DATA_WORDS.search(line_words)),
+        data=bool(DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", line_words))),
         weights=bool(WEIGHTS_WORDS.search(line_words)),
     )
 

@@ -6,10 +6,16 @@ Whose (`whose_artifact`, `whose_results`, `whose_entry`)
   * A weights link, sentence or download command is another work's when its words say so (a
     base model, a backbone, a teacher, the official or original release, "we use", "provided
     by") and no words tie an artifact to this paper ("our pre-trained models", "(ours)", "we
-    release"): an incidental "our" elsewhere in the sentence changes nothing. With the
-    repository known, a Hugging Face model or a GitHub release of another owner, whose name
-    shares no word with the repository's, named in the steps (set-up, training, evaluation,
-    data), is another work's (an input to them) unless the words say it is ours.
+    release"): an incidental "our" elsewhere in the sentence changes nothing. So is one the
+    words present as an input of the method — a tokenizer, the weights a model is initialised
+    from, a model pre-processing the data, an off-the-shelf one, the baselines, another work's
+    authors' release, what a step requires, a widely reused model named as what is fetched
+    ("the SAM checkpoint") that the work's names do not hold — unless the words leading to it on
+    its line tie it to this paper ("We release our checkpoints, initialised from X: […](…)"); a
+    backbone describing the model ("(Swin-T backbone)") is no input. With the repository known,
+    a Hugging Face model or a GitHub release of another owner, whose name shares no word with
+    the repository's, named in the steps (set-up, training, evaluation, data), is another
+    work's (an input to them) unless the words say it is ours.
   * A results table is another work's when the sections holding it are about baselines
     ("Baseline results"), not a comparison with them, or the sentence introducing it gives
     another work's numbers ("Results of the baselines:", "as reported by the original authors").
@@ -37,6 +43,7 @@ project, or one that credits its base model beside its own work is never inherit
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,9 +161,87 @@ def named_arxiv_ids(text: str) -> tuple[str, ...]:
 # --- whose ------------------------------------------------------------------------------------
 
 
-def said_of_other(words: str) -> bool:
-    """Words crediting an artifact to another work, with none tying it to this paper."""
-    return bool(W.OTHER_CUE.search(words)) and not W.OWN_CUE.search(words)
+# Words presenting weights as an input of the method rather than its result: a tokenizer, the
+# weights a model is initialised from, a model that pre-processes the data, an off-the-shelf
+# one, the baselines compared with, another work's authors' release, what a step requires.
+_DEPENDENCY = W.Screened(
+    re.compile(
+        r"\btokeni[sz]ers?\b|\binit(iali[sz]\w*)?\s+([\w-]+\s+){0,3}?(from|with)\b"
+        r"|\bto\s+initiali[sz]e\b|\b(imagenet|coco|kinetics|laion)[\w-]*[- ]pre-?trained\b"
+        r"|\bbaselines?\b|\bcompared?\s+(with|against|to)\b|\bcompeting\s+(methods?|models?)\b"
+        r"|\b(released|provided|trained|shared|published)\s+by\s+the\s+authors\b"
+        r"|\bauthors\s+of\s+\w|\b(step|demo|script|pipeline|code|it)\s+requires?\b"
+        r"|\brequires?\s+(the\s+)?pre-?trained\b|\boff[- ]the[- ]shelf\b"
+        r"|\b(for|used\s+(for|in|by|to))\s+(the\s+)?(data\s+)?pre-?process\w*",
+        _I,
+    ),
+    ("token", "init", "trained", "baseline", "compar", "competing", "authors", "requir", "shelf",
+     "process"),
+)  # fmt: skip
+# Another work's model named as what is fetched ("the SAM checkpoint", "the pre-trained CLIP
+# ViT-L/14 weights", "the weights of [DINOv2](…)"): widely reused models and backbones, never
+# the work's own unless its names hold them.
+_REUSED = (
+    r"(sam|segment[- ]anything|clip|open[- ]?clip|blip-?2?|dino(v2)?|stable[- ]diffusion"
+    r"|sdxl|llama[\w.-]*|vicuna[\w.-]*|mistral[\w.-]*|qwen[\w.-]*|bert|roberta|t5|gpt-?2|vit|mae"
+    r"|resnet[\w-]*|swin[\w-]*|convnext[\w-]*|whisper|wav2vec[\w.-]*|hubert|raft|midas|smpl[\w-]*"
+    r"|vgg[\w-]*|inception[\w-]*|yolo\w*|i3d|s3d)"
+)
+_FOUNDATION = W.Screened(
+    re.compile(
+        r"\b(the|a|an|pre-?trained|official)\s+(pre-?trained\s+)?\[?([\w.-]+[- ])?"
+        rf"(?P<fetched>{_REUSED})[\w./-]*(\s+[\w./-]+){{0,2}}?\s+"
+        r"(checkpoints?|ckpts?|weights|models?)\b"
+        rf"|\b(weights|checkpoints?|ckpts?)\s+of\s+(the\s+)?\[?(?P<owned>{_REUSED})\b",
+        _I,
+    ),
+    ("checkpoint", "ckpt", "weights", "model"),  # what every match holds
+)
+# A backbone describing the model's own architecture ("(Swin-T backbone)", "with a ResNet-50
+# backbone"), not a backbone to fetch.
+_DESCRIBED_BACKBONE = re.compile(
+    r"\((?:[^()]*\s)?[\w./-]+[- ]backbones?\)"
+    r"|\b((is\s+)?based\s+on|with|using|on)\s+(a|an|the)\s+[\w./-]+(\s+[\w./-]+)?[- ]backbones?\b",
+    _I,
+)
+_BACKBONE = "backbone"
+
+
+@functools.lru_cache(maxsize=1024)  # a line's links share their words
+def said_of_other(
+    words: str, own_names: frozenset[str] = frozenset(), *, leading: str = ""
+) -> bool:
+    """Words crediting an artifact to another work, with none tying it to this paper; or words
+    presenting it as an input of the method (a tokenizer, an initialisation, a baseline, a
+    widely reused model named as what is fetched and not among the work's `own_names`) when
+    neither they nor the words `leading` to them on their line tie it to this paper ("We release
+    our checkpoints, initialised from X: [link]")."""
+    if W.OWN_CUE.search(words):
+        return False
+    if _BACKBONE in words.casefold():
+        words = _DESCRIBED_BACKBONE.sub(" ", words)
+    if W.OTHER_CUE.search(words):
+        return True
+    if W.OWN_CUE.search(leading):
+        return False
+    if _DEPENDENCY.search(words):
+        return True
+    model = _FOUNDATION.search(words)
+    if model is None:
+        return False
+    reused = _squeezed(model.group("fetched") or model.group("owned"))
+    named = _squeezed(model.group(0))  # "the FancyNet-ResNet50 model" is the work's own
+    return not any(name in named or reused in name for name in own_names)
+
+
+def leading_words(line: str, url: str) -> str:
+    """The words of `line` leading to the link to `url`: from the line's start, or the link
+    before it, to the link (their Markdown brackets aside)."""
+    at = line.find(url)
+    if at < 0:
+        return ""
+    before = re.split(r"https?://[^\s)\]>]+", line[:at])[-1]
+    return re.sub(r"[\[\]()<>]", " ", before)
 
 
 def says_own(words: str) -> bool:
@@ -170,14 +255,19 @@ def whose_artifact(
     repository: str | None,
     own_names: frozenset[str] = frozenset(),
     in_head: bool = False,
+    line: str = "",
 ) -> Whose:
     """Whose a weights link (or sentence, or download command) is: another work's when its words
     say so; else, with this repository's `owner/name` known, by who holds what it points at — a
     model or release of another owner whose name shares no word with the repository's or with
     the names the README gives its work (`own_names`: its title's words, the paper's name) is
     another work's (a base model, a component), unless its words say it is ours or the README
-    presents it as its own in its head (`in_head`: the title and the badges under it)."""
-    if said_of_other(words):
+    presents it as its own in its head (`in_head`: the title and the badges under it).
+    `line` is the line the words stand in, whose words leading to the link may tie it to the
+    paper."""
+    names = own_names | name_words((repository or "").partition("/")[2])
+    leading = leading_words(line, url) if url and line else ""
+    if said_of_other(words, names, leading=leading):
         return Whose.OTHER
     held_by = holder(url) if url else None
     if (

@@ -475,12 +475,22 @@ BIBTEX_ENTRY = re.compile(
     _I,
 )
 BIBTEX_TITLE = re.compile(r"^\s*title\s*=\s*[{\"](.{3,300}?)[}\"]\s*,?\s*$", _I)
-PAPER_LINK = re.compile(
-    r"arxiv\.org/(abs|pdf)/|doi\.org/10\.|openreview\.net/|aclanthology\.org/|aclweb\.org/"
-    r"|proceedings\.|papers\.nips\.cc|neurips\.cc/paper|ieeexplore|dl\.acm\.org|springer\.com"
-    r"|sciencedirect|nature\.com/articles|biorxiv|medrxiv|ssrn\.com|\.pdf\b",
-    _I,
-)
+PAPER_LINK = Screened(
+    re.compile(
+        r"arxiv\.org/(abs|pdf)/|doi\.org/10\.|openreview\.net/|aclanthology\.org/|aclweb\.org/"
+        r"|proceedings\.|papers\.nips\.cc|neurips\.cc/paper|ieeexplore|dl\.acm\.org|springer\.com"
+        r"|sciencedirect|nature\.com/articles|biorxiv|medrxiv|ssrn\.com|\.pdf\b"
+        r"|openaccess\.thecvf\.com/|ecva\.net/papers/|ojs\.aaai\.org/|ijcai\.org/proceedings/"
+        r"|jmlr\.org/papers/|arxiv\.org/html/|huggingface\.co/papers/|paperswithcode\.com/paper/"
+        r"|semanticscholar\.org/(paper|arxiv)/|researchgate\.net/publication/"
+        r"|ncbi\.nlm\.nih\.gov/pmc/",
+        _I,
+    ),
+    ("rxiv", "doi.org", "openreview", "acl", "proceedings", "nips", "neurips", "ieeexplore",
+     "acm.org", "springer", "sciencedirect", "nature.com", "ssrn", ".pdf", "thecvf", "ecva",
+     "aaai", "jmlr", "huggingface.co/papers", "paperswithcode", "semanticscholar",
+     "researchgate", "ncbi"),
+)  # fmt: skip
 # A plain-text reference: authors and a year ("Doe, J., Roe, A. (2024). Title…" or "et al.").
 REFERENCE = re.compile(
     r"\bet\s+al\b|[A-Z][a-z]+,\s+[A-Z]\.?[^.\n]{0,200}\b(19|20)\d\d\b"
