@@ -49,14 +49,16 @@ def main() -> int:
     labels = DEFAULT_CORPUS / "readmes" / "labels.jsonl"
     if labels.is_file():
         times = []
+        cpu = time.process_time()  # the goal: the whole corpus under 5 s of CPU
         for line in labels.read_text().splitlines():
             record = json.loads(line)
             path = labels.parent / "texts" / Path(record["file"]).name
             text = path.read_text(encoding="utf-8", errors="replace")
             times.append(_timed(text, tuple(record["root_files"])))
+        cpu = time.process_time() - cpu
         sys.stdout.write(
-            f"corpus: {len(times)} READMEs, median {statistics.median(times) * 1000:.1f} ms, "
-            f"max {max(times) * 1000:.1f} ms\n"
+            f"corpus: {len(times)} READMEs in {cpu:.2f} s of CPU, median "
+            f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms\n"
         )
     hostile = []
     for line in HOSTILE_LINES:
