@@ -1168,17 +1168,10 @@ class _Reader:
         """A model loaded and run from Python is usage wherever it stands, but in set-up,
         training, data and evaluation sections (whose code is that step) and acknowledgements;
         an evaluation run from Python evaluates wherever it stands."""
-        lines = self.doc.lines
-        index = 0
         used = evaluated = False
-        while index < len(lines) and not (used and evaluated):
-            if not lines[index].is_code:
-                index += 1
-                continue
-            end = index
-            while end < len(lines) and lines[end].is_code:
-                end += 1
-            block = lines[index:end]
+        for index, block in self._code_blocks():
+            if used and evaluated:
+                return
             evaluation = None if evaluated else L.api_evaluation(block)
             if evaluation is not None and not self._ignored(index + evaluation):
                 self._note(C.EVALUATE, index + evaluation)
@@ -1188,11 +1181,9 @@ class _Reader:
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
                 used = True
-            index = end
 
-    def _data_layouts(self) -> None:
-        """A folder tree of the data's layout is how to prepare it, wherever it stands but in
-        acknowledgements and weights sections (a tree of checkpoints)."""
+    def _code_blocks(self) -> Iterator[tuple[int, Sequence[Line]]]:
+        """Each run of code lines, with the index of its first line."""
         lines = self.doc.lines
         index = 0
         while index < len(lines):
@@ -1202,14 +1193,20 @@ class _Reader:
             end = index
             while end < len(lines) and lines[end].is_code:
                 end += 1
+            yield index, lines[index:end]
+            index = end
+
+    def _data_layouts(self) -> None:
+        """A folder tree of the data's layout is how to prepare it, wherever it stands but in
+        acknowledgements and weights sections (a tree of checkpoints)."""
+        for index, block in self._code_blocks():
             if (
-                L.data_layout(lines[index:end], functools.partial(self._introduction, index))
+                L.data_layout(block, functools.partial(self._introduction, index))
                 and not self._ignored(index)
                 and C.WEIGHTS not in self._topic(index)
             ):
                 self._note(C.DATA, index)
                 return
-            index = end
 
     def _results_commands(self) -> ReadmeEvidence | None:
         """The first command producing the results the README shows, when it shows any."""
