@@ -184,6 +184,7 @@ _BENCHMARK_TITLE = re.compile(
     r"|\b(toolkit|harness|leaderboard)\b",
     re.I,
 )
+_TRAINED = re.compile(r"\b(trained|pre-?trained)\b", re.I)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -471,17 +472,16 @@ class _Reader:
                 self._link(index, line, url, self.promises[index], clause)
 
     def _command_rules(self, index: int, line: Line, command: str) -> None:
-        named, _ = L.script_covers(command)
+        covers, runs = L.script_covers(command)  # read once: the rules below narrow `covers`
         for cover, pattern in W.COMMANDS.items():
             if not pattern.search(command):
                 continue
-            if cover is C.USAGE and named & _STEPS:
+            if cover is C.USAGE and covers & _STEPS:
                 continue  # `python -m eval.gsm8k`: a module named for its step runs that step
             if cover is not C.WEIGHTS or self._own_download(index, command):
                 self._note(cover, index)
         if L.HELP.search(command):
             return  # listing a tool's options is not running it
-        covers, runs = L.script_covers(command)
         purpose = self._purpose(index) if runs else frozenset()
         # A script named for inference or a demo is a use even where evaluation is the topic.
         for_use = bool(runs) and L.named_for_use(command)
@@ -630,10 +630,11 @@ class _Reader:
 
     def _prose_rules(self, index: int, line: Line) -> None:
         text = line.text
+        said = plain(text)  # asked by several rules below: cut once
         topic = self._topic(index)
-        if W.INSTALL_PROSE.search(plain(text)):
+        if W.INSTALL_PROSE.search(said):
             self._note(C.INSTALL, index)
-        if self._stack is None and W.INSTALL_STACK.search(plain(text)):
+        if self._stack is None and W.INSTALL_STACK.search(said):
             self._stack = index
         if W.SUBMIT_FOR_SCORES.search(text):
             self._note(C.EVALUATE, index)
@@ -650,14 +651,12 @@ class _Reader:
         # "can be found" or "are included" say it without the word "trained".
         # In a training section, where trained models are saved is where the reader's run
         # writes them ("checkpoints are saved under `ckpt/`"), not weights given.
-        trained = re.search(r"\b(trained|pre-?trained)\b", text, re.I) and not (
-            C.TRAIN in topic and W.RUN_OUTPUT.search(text)
-        )
+        trained = _TRAINED.search(text) and not (C.TRAIN in topic and W.RUN_OUTPUT.search(text))
         if (
             _WEIGHTS_NOUN.search(text)
             and ((trained and W.WEIGHTS_PLACE.search(text)) or W.WEIGHTS_PRESENT.search(text))
             and (W.FILE_REFERENCE.search(text) or W.FOLDER.search(text))
-            and self._whose_weights(index, plain(text)) is Whose.OWN
+            and self._whose_weights(index, said) is Whose.OWN
         ):
             self._note(C.WEIGHTS, index)
         script = L.NAMED_SCRIPT.search(text)
@@ -683,7 +682,7 @@ class _Reader:
             if L.is_guide(target):
                 for cover in L.guide_covers(label, target) & frozenset(_TASKS):
                     # A model card of a model a results row compares against is another's.
-                    if cover is C.WEIGHTS and self._whose_linked(index, plain(text), target):
+                    if cover is C.WEIGHTS and self._whose_linked(index, said, target):
                         continue
                     self._note(cover, index)
 

@@ -67,6 +67,8 @@ def branch_named(lines: Sequence[Line], repository: str | None) -> str | None:
         linked = _linked_branch(line.text, repository)
         if linked is not None:
             return linked
+        if not _may_name_branch(line.text):
+            continue  # most lines: neither rule below can match, so no sentence is read
         if _NOT_YET.search(line.text) or not _SENDS.search(line.text):
             continue
         named = _named(line.text.replace("**", ""))
@@ -76,6 +78,15 @@ def branch_named(lines: Sequence[Line], repository: str | None) -> str | None:
         if found is not None and (ref := found.group("ref") or found.group("clone")):
             return ref
     return None
+
+
+def _may_name_branch(text: str) -> bool:
+    """Whether `_named` or `_CHECKOUT` can match `text`: each needs "branch" or "git". Only ASCII
+    lines are tested by substring, where lowercasing is exactly how the patterns ignore case."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return "git" in lowered or "branch" in lowered.replace("**", "")
 
 
 def _named(text: str) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from auditor.models import ReadmeCover, ReadmeEvidence
 from auditor.readme.lines import excerpt
 from auditor.readme.parse import Line
+from auditor.readme.words import Screened
 
 _I = re.IGNORECASE
 _SUBJECTS = (
@@ -28,12 +29,16 @@ _SHARE = (
     r"(release|share|distribute|redistribute|publish|provide|host|upload|open[- ]?source"
     r"|make\s+(them|it)\s+(publicly\s+)?(available|public)|made\s+(publicly\s+)?(available|public))"
 )
-_WITHHELD = re.compile(
-    r"\b(can\s*not|can't|cannot|could\s+not|couldn't|unable\s+to|not\s+(be\s+)?(allowed|permitted"
-    r"|able)\s+to|may\s+not|must\s+not|are\s+not|is\s+not|will\s+not|won't)\s+(be\s+)?"
-    r"(publicly\s+)?" + _SHARE + r"\w*"
-    r"|\bnot\s+(be\s+)?(publicly\s+)?(available|released|shared|distributed|public)\b",
-    _I,
+# Every match says "not", "n't" or "unable".
+_WITHHELD = Screened(
+    re.compile(
+        r"\b(can\s*not|can't|cannot|could\s+not|couldn't|unable\s+to|not\s+(be\s+)?(allowed|permitted"
+        r"|able)\s+to|may\s+not|must\s+not|are\s+not|is\s+not|will\s+not|won't)\s+(be\s+)?"
+        r"(publicly\s+)?" + _SHARE + r"\w*"
+        r"|\bnot\s+(be\s+)?(publicly\s+)?(available|released|shared|distributed|public)\b",
+        _I,
+    ),
+    ("not", "n't", "unable"),
 )
 _REASON = re.compile(
     r"\b(privacy|private|confidential\w*|personal|patients?|sensitive|HIPAA|GDPR|consent"
