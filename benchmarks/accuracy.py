@@ -512,15 +512,23 @@ class Scope:
 
 
 def readme_scopes(
-    records: Sequence[ReadmeRecord], *, fold: int | None, unseal: bool, brief: bool
+    records: Sequence[ReadmeRecord],
+    *,
+    fold: int | None,
+    unseal: bool,
+    brief: bool,
+    open_only: bool = False,
 ) -> list[Scope]:
-    """What a run reports: one fold (`--fold K`), or folds 1-4 with their disagreements, the
-    sealed fold's totals (its disagreements only when unsealed) and the whole corpus, labelled
-    tuned (the rules were written from part of it), never with disagreements (fold 5's would
-    be among them)."""
+    """What a run reports: one fold (`--fold K`), folds 1-4 alone (`--open`: what a rule
+    change is checked on, nothing of the sealed fold, not even within the whole corpus), or
+    folds 1-4 with their disagreements, the sealed fold's totals (its disagreements only when
+    unsealed) and the whole corpus, labelled tuned (the rules were written from part of it),
+    never with disagreements (fold 5's would be among them)."""
     if fold is not None:
         title = f"fold {fold}" + (" (sealed, unsealed)" if fold == SEALED_FOLD else "")
         return [Scope(f"fold {fold}", title, tally(records, {fold}), not brief)]
+    if open_only:
+        return [Scope("folds 1-4", "folds 1-4", tally(records, OPEN_FOLDS), not brief)]
     sealed = "sealed, unsealed" if unseal else "sealed: totals only"
     return [
         Scope("folds 1-4", "folds 1-4", tally(records, OPEN_FOLDS), not brief),
@@ -610,6 +618,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"README fold K (1-{SEALED_FOLD - 1}) alone, with its disagreements",
     )
     parser.add_argument(
+        "--open",
+        action="store_true",
+        help=f"README folds 1-{SEALED_FOLD - 1} alone, pooled: check a rule change on these, "
+        f"never on the whole corpus (fold {SEALED_FOLD} is part of it)",
+    )
+    parser.add_argument(
         "--unseal",
         action="store_true",
         help=f"also list the sealed fold {SEALED_FOLD}'s disagreements (once, at the end)",
@@ -618,12 +632,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.fold == SEALED_FOLD and not args.unseal:
         parser.error(f"fold {SEALED_FOLD} is sealed: its totals are in the default run")
-    if args.fold is not None and args.part == "abstracts":
-        parser.error("--fold is a fold of the READMEs: it goes with --part readmes or all")
+    if (args.fold is not None or args.open) and args.part == "abstracts":
+        flag = "--fold is a fold" if args.fold is not None else "--open is the open folds"
+        parser.error(f"{flag} of the READMEs: it goes with --part readmes or all")
+    if args.open and (args.fold is not None or args.unseal):
+        parser.error("--open reports folds 1-4 alone: without --fold or --unseal")
     if not (args.corpus / "abstracts").is_dir() and not (args.corpus / "readmes").is_dir():
         print(f"no labelled corpus at {args.corpus}: nothing to measure")
         return 0
-    wanted = {"abstracts": args.part != "readmes" and args.fold is None}
+    wanted = {"abstracts": args.part != "readmes" and args.fold is None and not args.open}
     wanted["readmes"] = args.part != "abstracts"
     abstracts = (
         measure_abstracts(args.corpus)
@@ -632,7 +649,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     scopes = (
         readme_scopes(
-            read_readmes(args.corpus), fold=args.fold, unseal=args.unseal, brief=args.brief
+            read_readmes(args.corpus),
+            fold=args.fold,
+            unseal=args.unseal,
+            brief=args.brief,
+            open_only=args.open,
         )
         if wanted["readmes"] and (args.corpus / "readmes").is_dir()
         else []

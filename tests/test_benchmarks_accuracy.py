@@ -177,6 +177,25 @@ def test_the_sealed_fold_prints_totals_only(
     assert "West-Lab/west-model · weights_urls · missed · huggingface.co/west-lab/west-7b" in out
 
 
+def test_the_open_folds_alone_show_nothing_of_the_sealed_one(
+    folded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--open`: folds 1-4 pooled, with their disagreements, and neither the sealed fold's
+    totals nor the whole corpus, whose figures hold the sealed fold's."""
+    assert accuracy.main(["--corpus", str(folded), "--open"]) == 0
+    out = capsys.readouterr().out
+    assert "READMEs, folds 1-4" in out
+    assert "West-Lab/west-model · results · False · True" in out
+    assert "fold 5" not in out
+    assert "whole corpus" not in out
+    assert "north" not in out.casefold()
+    assert "abstracts" not in out.casefold()
+    for refused in (["--open", "--unseal"], ["--open", "--fold", "2"]):
+        with pytest.raises(SystemExit):
+            accuracy.main(["--corpus", str(folded), *refused])
+    assert "--open reports folds 1-4 alone" in capsys.readouterr().err
+
+
 def test_unsealed_the_fifth_fold_lists_its_disagreements(
     folded: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
