@@ -12,23 +12,28 @@ workers harvest as before, slower and as thorough."""
 from __future__ import annotations
 
 import types
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 
 
 def harvest_once(root: Path, folders: Iterable[str]) -> None:
     try:
+        from hypothesis.errors import HypothesisSideeffectWarning
         from hypothesis.internal.constants_ast import constants_from_module, is_local_module_file
     except ImportError:
         return
-    for folder in folders:
-        for path in sorted((root / folder).rglob("*.py")):
-            if not is_local_module_file(str(path)):  # the tests' own modules are not harvested
-                continue
-            # Read from its file, never imported: a module object naming the file is enough.
-            module = types.ModuleType(path.stem)
-            module.__file__ = str(path)
-            try:
-                constants_from_module(module)
-            except TypeError:  # its signature changed: the workers harvest as before
-                return
+    # Hypothesis warns of storage read while plugins load: here that is the point, done once.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", HypothesisSideeffectWarning)
+        for folder in folders:
+            for path in sorted((root / folder).rglob("*.py")):
+                if not is_local_module_file(str(path)):  # the tests' own modules are not read
+                    continue
+                # Read from its file, never imported: a module object naming the file is enough.
+                module = types.ModuleType(path.stem)
+                module.__file__ = str(path)
+                try:
+                    constants_from_module(module)
+                except TypeError:  # its signature changed: the workers harvest as before
+                    return
