@@ -26,7 +26,7 @@ from auditor.hosts.github import GitHubFacts
 from auditor.links import politeness_key
 from auditor.models import LinkKind, Outcome
 from auditor.net import Net
-from auditor.net.politeness import START_CONCURRENCY, START_INTERVAL, HostGate
+from auditor.net.politeness import START_CONCURRENCY, START_INTERVAL, Gates, HostGate
 from tests.support.local_servers import Exchange, FakeDNS, Reply, serve
 
 CANARY = {"canary.test": "140.82.112.3"}
@@ -255,6 +255,31 @@ async def test_a_retry_goes_before_requests_not_yet_tried() -> None:
     await asyncio.wait_for(asyncio.gather(*waiting, *retries), 5)
     assert order == ["retry 0", "retry 1", "first try 0", "first try 1"]
     assert gate.in_flight == 0
+
+
+async def test_a_retry_goes_first_for_the_runs_request_slots_too() -> None:
+    """With every run-wide slot taken, a retry to one server is served before a first attempt
+    to another that has waited longer."""
+    gates = Gates(replace(Settings(), concurrency=1))
+    order: list[str] = []
+    holding, free = asyncio.Event(), asyncio.Event()
+
+    async def request(host: str, *, ahead: bool = False) -> None:
+        async with gates.slot(host, ahead=ahead):
+            order.append(host)
+            holding.set()
+            if host == "a.example":
+                await free.wait()
+
+    holder = asyncio.ensure_future(request("a.example"))
+    await holding.wait()
+    first = asyncio.ensure_future(request("b.example"))
+    await asyncio.sleep(0)
+    retry = asyncio.ensure_future(request("c.example", ahead=True))
+    await asyncio.sleep(0)
+    free.set()
+    await asyncio.wait_for(asyncio.gather(holder, first, retry), 5)
+    assert order == ["a.example", "c.example", "b.example"]
 
 
 @pytest.mark.parametrize(

@@ -151,7 +151,8 @@ class Gates:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+        # The run's request slots: a gate without spacing, so a retry goes first here too.
+        self._slots = HostGate(settings.concurrency, 0.0, adaptive=False)
         self._gates: dict[str, HostGate] = {}
 
     def gate(self, host: str) -> HostGate:
@@ -175,7 +176,10 @@ class Gates:
         gate = self.gate(host)
         await gate.acquire(ahead=ahead)
         try:
-            async with self._slots:
+            await self._slots.acquire(ahead=ahead)
+            try:
                 yield gate
+            finally:
+                self._slots.release()
         finally:
             gate.release()
