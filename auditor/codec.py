@@ -49,6 +49,18 @@ class Rule:
 
 
 _NO_RULE = Rule()
+# The parts of a rule that say how a field lies in the document; every other part constrains
+# its value, and a value with a constraint the in-line test does not state is read by its reader.
+_LAYOUT = frozenset({"inline", "omit_default", "since", "never"})
+
+
+def _constraints(rule: Rule) -> frozenset[str]:
+    """The names of the constraints `rule` sets on a value (beyond its type)."""
+    return frozenset(
+        spec.name
+        for spec in fields(rule)
+        if spec.name not in _LAYOUT and getattr(rule, spec.name) != spec.default
+    )
 
 
 def _per_type(build: Callable[[Codec, Any], R]) -> Callable[[Codec, Any], R]:
@@ -384,15 +396,19 @@ class Codec:
             if len(members) != 1:
                 return None
             (annotation,) = members
-        if annotation is str and rule.pattern is None and not rule.non_empty:
+        constraints = _constraints(rule)
+        # Of the constraints, only an integer's minimum is tested in line.
+        if constraints - {"minimum"} or (constraints and annotation is not int):
+            return None
+        if annotation is str:
             test = f"type({value}) is str"
         elif annotation is bool:
             test = f"({value} is True or {value} is False)"
-        elif annotation is int and rule.maximum is None:
+        elif annotation is int:
             test = f"type({value}) is int"
             if rule.minimum is not None:
                 test = f"({test} and {value} >= {rule.minimum})"
-        elif annotation == tuple[str, ...] and rule.one_of is None and not optional:
+        elif annotation == tuple[str, ...] and not optional:
             names["JUST_STR"] = _JUST_STR
             test = f"(type({value}) is list and set(map(type, {value})) <= JUST_STR)"
             read = f"tuple({value})"
