@@ -189,6 +189,62 @@ async def test_the_gate_backs_off_at_once_and_never_passes_the_users_limits() ->
     assert (fixed.allowed, fixed.interval) == (6, 0.0)
 
 
+async def test_a_gate_without_spacing_backs_off_by_halving_and_spaces_once_at_one() -> None:
+    # Half the pace, not 10 a second: a server asked 32 at once with no interval that says
+    # "slow down" is asked 16 at once, still without spacing; spacing starts (at the polite
+    # start's interval, then doubling) only once it is asked one request at a time.
+    clock = asyncio.get_running_loop().time
+    gate = HostGate(32, 0.0)
+    for _ in range(40):
+        gate.answered(clock(), 0.05, slow_down=False)
+    assert (gate.allowed, gate.interval) == (32, 0.0)
+    paces = []
+    for _ in range(7):
+        gate.answered(clock(), 0.05, slow_down=True)
+        paces.append((gate.allowed, gate.interval))
+    assert paces == [
+        (16, 0.0),
+        (8, 0.0),
+        (4, 0.0),
+        (2, 0.0),
+        (1, 0.0),
+        (1, START_INTERVAL),
+        (1, 2 * START_INTERVAL),
+    ]
+    spaced = HostGate(8, 0.025)  # the default floor: twice the interval, never below it
+    for _ in range(40):
+        spaced.answered(clock(), 0.05, slow_down=False)
+    spaced.answered(clock(), 0.05, slow_down=True)
+    assert (spaced.allowed, spaced.interval) == (4, 0.05)
+
+
+async def test_a_503_from_a_server_asked_without_spacing_halves_its_pace() -> None:
+    # On real sockets: the link behind the 503 is asked again once the gate has backed off,
+    # through a gate still without spacing (its requests at once halved, and maybe grown back
+    # by the answers of links still on their way).
+    settings = replace(BASE, per_host_concurrency=8, per_host_interval=0.0)
+    paces: list[tuple[int, int, float]] = []
+    gates: list[HostGate] = []
+
+    def flaky(exchange: Exchange) -> Reply:
+        gate = gates[0]
+        paces.append((gate.backoffs, gate.allowed, gate.interval))
+        return Reply(503) if len(paces) == 1 else Reply(200)
+
+    routes: dict[str, object] = {f"/{n}": Reply(200) for n in range(80)}
+    routes["/flaky"] = flaky
+    with serve(routes) as server:  # type: ignore[arg-type]
+        async with Net(settings, resolver=FakeDNS(CANARY)) as net:
+            gates.append(net.gate(server.host))
+            targets = [(server.url(f"/{n}"), LinkKind.DOI) for n in range(80)]
+            targets.append((server.url("/flaky"), LinkKind.DOI))
+            results = await checker.check_links(net, targets)
+    assert {check.outcome for check in results.values()} == {Outcome.OK}
+    (before, retried) = paces
+    assert before == (0, 8, 0.0)  # sped up to the ceiling, no spacing, before the 503
+    assert (retried[0], retried[2]) == (1, 0.0)  # backed off once, still no spacing
+
+
 async def test_a_cancelled_waiter_gives_its_place_on() -> None:
     gate = HostGate(1, 0.0, adaptive=False)
     await gate.acquire()

@@ -6,7 +6,8 @@ first asked politely (`START_CONCURRENCY` at once, `START_INTERVAL` apart, or th
 limits when they are stricter), then faster while it answers fast and clean (one more request
 at once and a shorter interval per such answer, like TCP's slow start), and slower at once
 when it asks (429, 503, Retry-After) or breaks (timeouts, reset connections): half as many at
-once, twice the interval, once per round of requests. A server that strains answers slowly, and
+once, twice the interval, once per round of requests (an interval from the polite start's once
+it is asked one at a time). A server that strains answers slowly, and
 a slow answer never speeds it up: the pace follows what the server can take. What asks to slow down
 is the retry policy's (`auditor.net.policy`); which hosts share a server is `auditor.links`'.
 `Gates` holds a run's gates and request slots; every request of the run, page or API, passes
@@ -133,15 +134,20 @@ class HostGate:
 
     def back_off(self, started: float) -> None:
         """Half as many at once, twice the interval; once for the requests already on their
-        way when the last back-off was decided (like TCP, once per window)."""
+        way when the last back-off was decided (like TCP, once per window). A server asked
+        without spacing keeps none while there are requests at once to halve (that halves the
+        pace): jumping to the polite start's interval would cut 32 at once to 10 a second. Once
+        it is asked one at a time, the interval grows from the polite start's."""
         if started < self.backed_off_at:
             return
         self.backoffs += 1
         self.backed_off_at = asyncio.get_running_loop().time()
         if not self.adaptive:
             return
+        one_at_a_time = self.allowed == 1
         self.limit = max(1.0, self.limit / 2)
-        self.interval = min(max(self.interval * 2, START_INTERVAL, self.floor), MAX_INTERVAL)
+        least = START_INTERVAL if one_at_a_time else self.floor
+        self.interval = min(max(self.interval * 2, least), MAX_INTERVAL)
         self.interval = max(self.interval, self.floor)
 
 
