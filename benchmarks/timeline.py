@@ -7,7 +7,9 @@ start: each link's result (cited or harvested), each web request and GitHub requ
 end), each README analysis, the pipeline and the reports. It prints the phases and the web
 links that end last, with what they waited for. The probe wraps functions by name
 (`pipeline.run._Checks.record`, `hosts.github.transport.Transport.send`, `hosts.listing.complete`,
-`net.fetch.LinkFetcher.request`, `cli.audit._record`), so it reads any checkout that has them.
+`net.fetch.LinkFetcher.request`, `net.fetcher.Fetcher._exchange`, `cli.audit._record`), so it
+reads any checkout that has them. A link's request (`web`) includes its wait at the gates; its
+exchange (`sent`) starts past them, stamped with its server's pace at that moment.
 """
 
 from __future__ import annotations
@@ -42,24 +44,30 @@ def _timed(owner: Any, name: str, kind: str, info: Callable[..., dict[str, Any]]
 
         @functools.wraps(original)
         async def waited(*args: Any, **kwargs: Any) -> Any:
-            start = _now()
+            start, said = _now(), info(*args, **kwargs)  # as it was when the call began
             try:
                 return await original(*args, **kwargs)
             finally:
-                EVENTS.append({"t": start, "end": _now(), "kind": kind, **info(*args, **kwargs)})
+                EVENTS.append({"t": start, "end": _now(), "kind": kind, **said})
 
         setattr(owner, name, waited)
         return
 
     @functools.wraps(original)
     def called(*args: Any, **kwargs: Any) -> Any:
-        start = _now()
+        start, said = _now(), info(*args, **kwargs)
         try:
             return original(*args, **kwargs)
         finally:
-            EVENTS.append({"t": start, "end": _now(), "kind": kind, **info(*args, **kwargs)})
+            EVENTS.append({"t": start, "end": _now(), "kind": kind, **said})
 
     setattr(owner, name, called)
+
+
+def _sent(self: Any, request: Any, gate: Any, *args: Any) -> dict[str, Any]:
+    """An exchange past the gates: its URL and method, and its server's pace when it went out."""
+    return {"url": request.url, "method": request.method, "allowed": gate.allowed,
+            "interval": round(gate.interval, 4), "backoffs": gate.backoffs}  # fmt: skip
 
 
 def probe() -> None:
@@ -71,6 +79,7 @@ def probe() -> None:
     transport = importlib.import_module("auditor.hosts.github.transport")
     listing = importlib.import_module("auditor.hosts.listing")
     fetch = importlib.import_module("auditor.net.fetch")
+    fetcher = importlib.import_module("auditor.net.fetcher")
     EVENTS.append({"t": _now(), "kind": "imported"})
     record = run._Checks.record
 
@@ -87,6 +96,7 @@ def probe() -> None:
     _timed(transport.Transport, "send", "github", nothing)
     _timed(listing, "complete", "readme", nothing)
     _timed(fetch.LinkFetcher, "request", "web", lambda self, method, url, **kw: {"url": url})
+    _timed(fetcher.Fetcher, "_exchange", "sent", _sent)
     _timed(audit, "_record", "reports", nothing)
     _timed(run, "run", "pipeline", nothing)
     try:
@@ -132,6 +142,13 @@ def summary(events: list[dict[str, Any]], routes: dict[str, Any]) -> list[str]:
         for event in of(kind):
             lines.append(f"{kind}: {event['t']:.2f} s to {event['end']:.2f} s")
     lines.append(f"exit: {of('exit')[0]['t']:.2f} s")
+    sent = [event for event in of("sent") if "/graphql" not in event["url"]]
+    if sent:
+        lines.append(
+            f"exchanges past the gates: {len(sent)}, {min(e['t'] for e in sent):.2f}-"
+            f"{max(e['end'] for e in sent):.2f} s; the busiest server's back-offs: "
+            f"{max(e['backoffs'] for e in sent)}"
+        )
     asked: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for event in of("web"):
         path = "/" + event["url"].split("/", 3)[3]
