@@ -9,7 +9,8 @@ server's latency, a retry's backoff, the gate's spacing — advances it at once,
 costs it nothing. So the figure is what the pace costs, the same on a busy machine as on a quiet
 one: the virtual seconds until the last verdict, the web requests, the gate's back-offs, and
 every verdict against the world's truth. The wall of a real run adds our CPU to it (start-up,
-page analysis, GitHub, reports: `benchmarks.timeline`).
+page analysis, GitHub, reports: `benchmarks.timeline`). `--also "--max-retries 2"` adds flags to
+both rows.
 """
 
 from __future__ import annotations
@@ -137,11 +138,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--one-host", default="800,1000", help="unique,listed links")
     parser.add_argument("--seeds", type=int, default=3, help="retry jitter seeds, one run each")
+    parser.add_argument("--also", default="", help="more `auditor audit` flags, for both rows")
     args = parser.parse_args()
     unique, listed = (int(part) for part in args.one_host.split(","))
     built = world.build_one_host(unique, listed, port=8080)
     print(f"auditor: {harness.AUDITOR_ROOT}")
-    for label, extra in (("defaults", ()), ("tuned", AUDITOR_TUNED)):
+    also = tuple(args.also.split())
+    for label, extra in (("defaults", also), ("tuned", (*AUDITOR_TUNED, *also))):
         for seed in range(args.seeds):
             random.seed(seed)  # the retries' jitter
             loop = _VirtualLoop()

@@ -313,7 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-retries",
         type=_positive(int, or_zero=True),
         default=defaults.max_retries,
-        help=f"retries of a transient answer (default {defaults.max_retries})",
+        help=f"retries of a transient answer (default {defaults.max_retries}): the first after "
+        f"{_number(defaults.retry_base_delay / 2)}-{_number(defaults.retry_base_delay)} s, each "
+        "next one twice as long, or what Retry-After asks",
     )
     # No parser default: the configuration file's politeness table comes between the flag and
     # `Settings` (`settings_from`).
