@@ -149,16 +149,26 @@ def summary(events: list[dict[str, Any]], routes: dict[str, Any]) -> list[str]:
             f"{max(e['end'] for e in sent):.2f} s; the busiest server's back-offs: "
             f"{max(e['backoffs'] for e in sent)}"
         )
+
+    def path_of(event: dict[str, Any]) -> str:
+        return ("/" + event["url"].split("/", 3)[3]).removesuffix("-new")
+
     asked: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    exchanged: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for event in of("web"):
-        path = "/" + event["url"].split("/", 3)[3]
-        asked[path.removesuffix("-new")].append((event["t"], event["end"]))
+        asked[path_of(event)].append((event["t"], event["end"]))
+    for event in sent:
+        exchanged[path_of(event)].append((event["t"], event["end"]))
     last = sorted(asked, key=lambda path: -max(end for _, end in asked[path]))[:6]
-    lines.append("web links ending last (category: each request's start-end):")
+    lines.append(
+        "web links ending last (category: each request's start-end; [its exchanges past the "
+        "gates], so the wait at the gate is what lies between):"
+    )
     for path in last:
         category = routes.get(path, ["?"])[0]
         tries = ", ".join(f"{start:.2f}-{end:.2f}" for start, end in asked[path])
-        lines.append(f"  {path} ({category}): {tries}")
+        sends = ", ".join(f"{start:.2f}-{end:.2f}" for start, end in exchanged[path])
+        lines.append(f"  {path} ({category}): {tries} [{sends}]")
     late = Counter(routes.get(path, ["?"])[0] for path in last)
     lines.append(f"  categories: {dict(late)}")
     return lines
