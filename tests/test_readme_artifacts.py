@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.models import ArtifactKind as K
-from auditor.models import Whose
+from auditor.models import ReadmeCover, Whose
 from auditor.readme import artifacts
 from auditor.readme.analysis import analyze_readme
 
@@ -855,3 +855,148 @@ OUTPUT_SHARES = [
 def test_a_share_of_a_run_s_outputs_is_no_data(section: str, expected: list[str]) -> None:
     facts = analyze_readme(_readme(section))
     assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+def _code(intro: str, *code: str) -> str:
+    return _readme("## Quick start\n", intro, "", "```python", *code, "```")
+
+
+REPO = "fancy-lab/FancyNet"
+# A model the README's code loads by name is a weights link of its own when the holder is the
+# paper's: its owner the repository's (or one holding the README's own weights links) and its
+# name the work's. A base model in the same snippet, another model of the laboratory, what holds
+# no weights (a tokenizer, a dataset, a local folder) and words making it an input are not.
+MODELS_LOADED = [
+    pytest.param(
+        _code(
+            "Load our model:",
+            'base = AutoModelForCausalLM.from_pretrained("big-co/llama-7b")',
+            'model = PeftModel.from_pretrained(base, "fancy-lab/fancynet-lora")',
+        ),
+        REPO,
+        ["https://huggingface.co/fancy-lab/fancynet-lora"],
+        id="an-adapter-over-a-third-party-base-in-one-snippet",
+    ),
+    pytest.param(
+        _code("Generate:", 'pipe = pipeline("text-generation", model="fancy-lab/FancyNet-7B")'),
+        REPO,
+        ["https://huggingface.co/fancy-lab/FancyNet-7B"],
+        id="a-pipeline-s-model",
+    ),
+    pytest.param(
+        _code(
+            "Fetch the checkpoint:",
+            "path = hf_hub_download(",
+            '    repo_id="fancy-lab/fancynet-ckpt",',
+            '    filename="fancynet.pt",',
+            ")",
+        ),
+        REPO,
+        ["https://huggingface.co/fancy-lab/fancynet-ckpt"],
+        id="a-download-over-lines",
+    ),
+    pytest.param(
+        _code("Fetch it:", 'snapshot_download("fancylab/fancynet-base")'),
+        "fancylab-research/FancyNet",
+        ["https://huggingface.co/fancylab/fancynet-base"],
+        id="an-organisation-s-second-account",
+    ),
+    pytest.param(
+        _readme(
+            "Weights: [FancyNet-S](https://huggingface.co/mirror-acct/fancynet-s)\n",
+            "```python",
+            'model = AutoModel.from_pretrained("mirror-acct/fancynet-l")',
+            "```",
+        ),
+        REPO,
+        [
+            "https://huggingface.co/mirror-acct/fancynet-s",
+            "https://huggingface.co/mirror-acct/fancynet-l",
+        ],
+        id="an-owner-the-readme-s-own-weights-links-name",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("fancy-lab/tinybert-distilled")'),
+        REPO,
+        [],
+        id="near-miss-another-model-of-the-same-owner",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("big-co/fancynet-base")'),
+        REPO,
+        [],
+        id="near-miss-the-work-s-name-under-another-owner",
+    ),
+    pytest.param(
+        _code("First load the base model:", 'm = AutoModel.from_pretrained("fancy-lab/fancynet")'),
+        REPO,
+        [],
+        id="near-miss-words-making-it-the-base",
+    ),
+    pytest.param(
+        _code(
+            "Load it:",
+            'tok = AutoTokenizer.from_pretrained("fancy-lab/fancynet")',
+            'cfg = AutoConfig.from_pretrained("fancy-lab/fancynet")',
+            'hf_hub_download(repo_id="fancy-lab/fancynet-data", repo_type="dataset")',
+            'model = AutoModel.from_pretrained("./checkpoints/fancynet")',
+        ),
+        REPO,
+        [],
+        id="near-miss-a-tokenizer-a-config-a-dataset-a-folder",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("fancy-lab/fancynet")'),
+        None,
+        [],
+        id="near-miss-no-repository-known",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "repository", "expected"), MODELS_LOADED)
+def test_a_model_the_code_loads_by_name_is_a_weights_link_when_the_paper_s(
+    text: str, repository: str | None, expected: list[str]
+) -> None:
+    facts = analyze_readme(text, repository=repository)
+    loaded = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OWN]
+    assert loaded == expected
+    assert (ReadmeCover.WEIGHTS in facts.covers) == bool(expected)
+
+
+def test_a_model_loaded_by_name_is_checked_but_not_a_link_written() -> None:
+    text = _code("Load our model:", 'model = AutoModel.from_pretrained("fancy-lab/fancynet")')
+    facts = analyze_readme(text, repository=REPO)
+    (link,) = facts.artifacts
+    assert (link.url, link.by_name, link.line, link.section) == (
+        "https://huggingface.co/fancy-lab/fancynet",
+        True,
+        10,
+        "Quick start",
+    )
+    assert artifacts.weights_urls(facts.artifacts) == ()  # the corpus's URLs are as written
+    assert facts.artifact_links == ()
+
+
+def test_torch_hub_s_own_repository_gives_the_weights_and_a_third_party_s_does_not() -> None:
+    own = analyze_readme(
+        _code("Load it:", 'model = torch.hub.load("fancy-lab/FancyNet", "fancynet_base")'),
+        repository=REPO,
+    )
+    assert ReadmeCover.WEIGHTS in own.covers
+    assert own.artifacts == ()  # the repository itself is the link the paper cites
+    other = analyze_readme(
+        _code("Load it:", 'backbone = torch.hub.load("big-co/dinov2", "dinov2_vitb14")'),
+        repository=REPO,
+    )
+    assert ReadmeCover.WEIGHTS not in other.covers
+
+
+def test_a_model_scope_download_is_a_model_scope_model() -> None:
+    text = _code(
+        "Load it:",
+        "from modelscope import snapshot_download",
+        'path = snapshot_download("fancy-lab/FancyNet-7B")',
+    )
+    (link,) = analyze_readme(text, repository=REPO).artifacts
+    assert link.url == "https://modelscope.cn/models/fancy-lab/FancyNet-7B"

@@ -270,6 +270,7 @@ class _Reader:
                 self._section_rules(number, section)
         self._metric_tables()
         self._api_uses()
+        self._models_loaded()
         self._data_layouts()
         if C.INSTALL not in self.found and self._stack is not None:
             self._note(C.INSTALL, self._stack)  # the stack by version, where no step is given
@@ -1180,6 +1181,50 @@ class _Reader:
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
                 used = True
+
+    def _models_loaded(self) -> None:
+        """Models the README's code loads by name (`artifacts.models_loaded`): the paper's own
+        (`ownership.whose_loaded`) give the weights, and those on a hub are weights links of
+        their own (`by_name`), asked like the links written; a base model loaded beside them
+        is another work's, recorded as such and never checked as the paper's."""
+        owners = frozenset(
+            held.partition("/")[0]
+            for link in self.artifacts
+            if link.kind is ArtifactKind.WEIGHTS and link.whose is Whose.OWN and not link.by_context
+            if (held := O.holder(link.url)) is not None
+        )
+        for index, block in self._code_blocks():
+            code = "\n".join(line.text for line in block)
+            for load in A.models_loaded(code):
+                at = index + code.count("\n", 0, load.at)
+                if self._ignored(at):
+                    continue
+                whose = O.whose_loaded(
+                    load.holder,
+                    plain(self._introduction(at)),
+                    repository=self.repository,
+                    own_names=self._own_names,
+                    own_owners=owners,
+                )
+                url = load.url if load.on_hub else None
+                self._claim(C.WEIGHTS, whose, at, url=url)
+                if whose is not Whose.OWN:
+                    continue
+                self._note(C.WEIGHTS, at)
+                if url is not None:
+                    line = self.doc.lines[at]
+                    section = next((s.title for _, s in self._chain(at) if not s.is_title), "")
+                    link = ArtifactLink(
+                        url,
+                        ArtifactKind.WEIGHTS,
+                        line.number,
+                        L.excerpt(line.text),
+                        plain(section),
+                        by_name=True,
+                    )
+                    if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
+                        self._classified.add(link)
+                        self.artifacts.append(link)
 
     def _code_blocks(self) -> Iterator[tuple[int, Sequence[Line]]]:
         """Each run of code lines, with the index of its first line."""

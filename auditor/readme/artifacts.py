@@ -19,10 +19,16 @@ terms; a tool, library or person the data is handled with or by; a run's predict
 or logs; "data" in "data parallel", "data loader"); anything else (a paper, a project page) is
 `other` (`data_context` reads the words).
 
+A model the README's code loads by its Hub name (`from_pretrained("lab/model")`, `pipeline(
+model="lab/model")`, `hf_hub_download(repo_id=…)`, `snapshot_download`, `hf download lab/model`,
+`torch.hub.load("lab/repo", …)`) is read by `models_loaded`; whose it is, by
+`ownership.whose_loaded`: the paper's own become weights links of their own (`by_name`), asked
+like the others, at the address the name makes on its hub.
+
 The URL lists the rest of the project reads are asked of it here: `given` (`artifact_links`
 as `scorecard.json` has always written it: weights, data and demos the README gives, without
 promises or others' weights), and `weights_urls` / `data_urls` (the paper's own weights, the
-data to download).
+data to download, as written: not the addresses made from a loaded model's name).
 """
 
 from __future__ import annotations
@@ -40,11 +46,13 @@ from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS
 
 __all__ = [
     "DataContext",
+    "HubLoad",
     "data_context",
     "data_urls",
     "given",
     "kind_of",
     "link_text",
+    "models_loaded",
     "names_outputs",
     "weights_urls",
 ]
@@ -160,6 +168,87 @@ _REPRODUCING = re.compile(
     r"(\w+\s+)?$",
     re.I,
 )
+
+
+# A model loaded by its Hub name, quoted: `owner/name` (a path such as `./ckpt/x` starts with no
+# letter or digit; `owner/name/file` is a path, not a name).
+_HUB_NAME = r"""["'](?P<name>[A-Za-z0-9][\w.-]{0,95}/[\w.-]{0,95}\w)(?::[\w.-]+)?["']"""
+_LOADS = (
+    re.compile(
+        # An adapter names its base first: `PeftModel.from_pretrained(base, "lab/adapter")`.
+        r"(?P<loader>\w+)\s*\.from_pretrained\(\s*([A-Za-z_]\w*\s*,\s*)?"
+        rf"((pretrained_model_name_or_path|model_id)\s*=\s*)?{_HUB_NAME}"
+    ),
+    re.compile(
+        rf"\b(?P<loader>hf_hub_download|snapshot_download)\(\s*([^()]{{0,300}}?\brepo_id\s*=\s*)?"
+        rf"{_HUB_NAME}"
+    ),
+    re.compile(rf"\b(?P<loader>pipeline)\([^()]{{0,300}}?\bmodel\s*=\s*{_HUB_NAME}"),
+    re.compile(rf"\b(?P<loader>torch\.hub\.load)\(\s*(repo_or_dir\s*=\s*)?{_HUB_NAME}"),
+    re.compile(
+        r"\b(?P<loader>huggingface-cli|hf)\s+download\s+"
+        r"(?P<name>[A-Za-z0-9][\w.-]{0,95}/[\w.-]{0,95}\w)(?![\w/])"
+    ),
+)
+_LOAD_SCREEN = ("from_pretrained", "download", "pipeline", "torch.hub")
+# What a loader loads that holds no weights: a tokenizer, a processor, a configuration.
+_NO_WEIGHTS_LOADER = re.compile(r"(tokeni[sz]er|processor|extractor|config)\w*$", re.I)
+# A download that is not a model's: a dataset's or a Space's, a local hub.
+_NOT_A_MODEL = re.compile(
+    r"\brepo[-_]type[\s=]+[\"']?(dataset|space)|\bsource\s*=\s*[\"']local", re.I
+)
+_CALL_REST = 400  # how much of a call after its name is read for its other arguments
+
+
+@dataclass(frozen=True, slots=True)
+class HubLoad:
+    """A model a README's code loads by name: `holder` (`owner/name`), the address the name
+    makes on its hub (`url`; a Hugging Face or ModelScope model, or the GitHub repository
+    `torch.hub.load` reads the entry points of), and where it stands in the code (`at`)."""
+
+    holder: str
+    url: str
+    at: int
+    on_hub: bool  # a model on a hub (not a repository of entry points)
+
+
+def models_loaded(code: str) -> tuple[HubLoad, ...]:
+    """The models a block of code (its lines joined) loads by name, in order: weights a call
+    fetches, not a tokenizer's or a configuration's, not a dataset or a Space (`repo_type`),
+    not a local folder."""
+    if not any(word in code for word in _LOAD_SCREEN):
+        return ()
+    modelscope = "modelscope" in code.casefold()
+    found: list[HubLoad] = []
+    for pattern in _LOADS:
+        for load in pattern.finditer(code):
+            loader, holder = load.group("loader"), load.group("name")
+            rest = code[load.start() : load.end() + _CALL_REST]
+            call = rest.split("\n", 1)[0] if loader in ("hf", "huggingface-cli") else rest
+            if _NO_WEIGHTS_LOADER.search(loader) or _NOT_A_MODEL.search(_one_call(call)):
+                continue
+            if loader == "torch.hub.load":
+                found.append(HubLoad(holder, f"https://github.com/{holder}", load.start(), False))
+            elif modelscope:
+                url = f"https://modelscope.cn/models/{holder}"
+                found.append(HubLoad(holder, url, load.start(), True))
+            else:
+                url = f"https://huggingface.co/{holder}"
+                found.append(HubLoad(holder, url, load.start(), True))
+    return tuple(sorted(found, key=lambda load: load.at))
+
+
+def _one_call(text: str) -> str:
+    """A call's text up to its closing parenthesis (nested ones counted), or all of `text`."""
+    depth = 0
+    for at, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return text[: at + 1]
+    return text
 
 
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
@@ -356,7 +445,8 @@ def _documentation(url: str) -> bool:
 
 def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
     """`artifact_links`: the weights, data and demo links the README gives, in order, each
-    once — a demo even where promised, weights and data not; never another work's weights."""
+    once — a demo even where promised, weights and data not; never another work's weights, nor
+    a model its code loads by name (checked, but not a link the README writes)."""
     kept = (
         link.url
         for link in links
@@ -364,6 +454,7 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
         or (
             not link.promised
             and not link.by_context
+            and not link.by_name
             and (link.kind is K.DATA or (link.kind is K.WEIGHTS and link.whose is Whose.OWN))
         )
     )
@@ -371,12 +462,16 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
 
 
 def weights_urls(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
-    """The paper's own weights the README gives (not promised), in order, each once."""
+    """The paper's own weights the README gives as written (not promised, not an address made
+    from a loaded model's name), in order, each once."""
     return tuple(
         dict.fromkeys(
             link.url
             for link in links
-            if link.kind is K.WEIGHTS and link.whose is Whose.OWN and not link.promised
+            if link.kind is K.WEIGHTS
+            and link.whose is Whose.OWN
+            and not link.promised
+            and not link.by_name
         )
     )
 

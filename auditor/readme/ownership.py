@@ -2,7 +2,7 @@
 whole is about another work. Pure functions over text (no I/O); `auditor.readme.analysis` asks
 them and puts the answers on `ReadmeFacts` (`claims`, `inherited`).
 
-Whose (`whose_artifact`, `whose_results`, `whose_entry`)
+Whose (`whose_artifact`, `whose_loaded`, `whose_results`, `whose_entry`)
   * A weights link, sentence or download command is another work's when its words say so (a
     base model, a backbone, a teacher, the official or original release, "we use", "provided
     by") and no words tie an artifact to this paper ("our pre-trained models", "(ours)", "we
@@ -16,6 +16,9 @@ Whose (`whose_artifact`, `whose_results`, `whose_entry`)
     a Hugging Face model or a GitHub release of another owner, whose name shares no word with
     the repository's, named in the steps (set-up, training, evaluation, data), is another
     work's (an input to them) unless the words say it is ours.
+  * A model the README's code loads by name (`whose_loaded`) is the paper's own only when its
+    holder's owner is the repository's (or holds the README's own weights links) and its name is
+    the work's, and no words make it an input: a base model loaded beside it is another work's.
   * A results table is another work's when the sections holding it are about baselines
     ("Baseline results"), not a comparison with them, or the sentence introducing it gives
     another work's numbers ("Results of the baselines:", "as reported by the original authors").
@@ -279,6 +282,45 @@ def whose_artifact(
     ):
         return Whose.OTHER
     return Whose.OWN
+
+
+def whose_loaded(
+    held_by: str,
+    words: str,
+    *,
+    repository: str | None,
+    own_names: frozenset[str] = frozenset(),
+    own_owners: frozenset[str] = frozenset(),
+) -> Whose:
+    """Whose a model the README's code loads by name (`from_pretrained("lab/model")`, `held_by`
+    its `owner/name`) is. Code says little of what it loads, and a snippet loads a base model
+    beside the paper's, so only the holder makes it the paper's own, and both its parts must:
+    its owner the repository's owner or an owner holding the README's own weights links
+    (`own_owners`: an organisation the README names as its own), and its name the work's
+    (sharing a word with the repository's name or the names the README gives its work,
+    `own_names`) — another model of the same laboratory is no release of this paper. The words
+    introducing the code (`words`) can still make it an input (a base model, a teacher:
+    `said_of_other`). Anything else is another work's."""
+    owner, _, name = held_by.partition("/")
+    owner_of, _, repository_name = (repository or "").partition("/")
+    names = own_names | name_words(repository_name)
+    owners = {_squeezed(o) for o in (owner_of, *own_owners) if o}
+    if not any(_same_owner(_squeezed(owner), ours) for ours in owners):
+        return Whose.OTHER
+    if not any(word in _squeezed(name) for word in names):
+        return Whose.OTHER
+    return Whose.OTHER if said_of_other(words, names) else Whose.OWN
+
+
+_SHORTEST_CONTAINED = 4  # `facebook` in `facebookresearch`; never `ai` in `openai`
+
+
+def _same_owner(theirs: str, ours: str) -> bool:
+    """One account, or an organisation's two (`facebook`, `facebookresearch`)."""
+    if theirs == ours:
+        return bool(theirs)
+    shorter, longer = sorted((theirs, ours), key=len)
+    return len(shorter) >= _SHORTEST_CONTAINED and shorter in longer
 
 
 def holder(url: str) -> str | None:
