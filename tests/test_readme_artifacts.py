@@ -1000,3 +1000,133 @@ def test_a_model_scope_download_is_a_model_scope_model() -> None:
     )
     (link,) = analyze_readme(text, repository=REPO).artifacts
     assert link.url == "https://modelscope.cn/models/fancy-lab/FancyNet-7B"
+
+
+# In a table, the column's header says what its cells' links are before the section does: a
+# share under "Checkpoint" in a results table is weights, under "Log" or "Config" nothing; a
+# column saying nothing ("Top-1") leaves the section to decide.
+TABLE_COLUMNS = [
+    pytest.param(
+        "## Main results\n\n| Model | Top-1 | Checkpoint |\n|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [download](https://drive.google.com/file/d/w1/view) |",
+        ["https://drive.google.com/file/d/w1/view"],
+        [],
+        id="a-checkpoint-column-in-a-results-table",
+    ),
+    pytest.param(
+        "## Results\n\n| Split | mIoU | Data |\n|---|---|---|\n"
+        "| val | 51.0 | [Drive](https://drive.google.com/file/d/d1/view) |",
+        [],
+        ["https://drive.google.com/file/d/d1/view"],
+        id="a-data-column",
+    ),
+    pytest.param(
+        "## Model zoo\n\n| Model | Top-1 | Weights | Log |\n|---|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [Drive](https://drive.google.com/file/d/w2/view) "
+        "| [Drive](https://drive.google.com/file/d/l2/view) |",
+        ["https://drive.google.com/file/d/w2/view"],
+        [],
+        id="near-miss-a-log-column-beside-the-weights",
+    ),
+    pytest.param(
+        "## Results\n\n| Model | Top-1 | Config |\n|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [Drive](https://drive.google.com/file/d/c3/view) |",
+        [],
+        [],
+        id="near-miss-a-config-column",
+    ),
+    pytest.param(
+        "## Results\n\n| Model | Top-1 | Top-5 |\n|---|---|---|\n"
+        "| FancyNet-B | [81.2](https://drive.google.com/file/d/x4/view) | 95.1 |",
+        [],
+        [],
+        id="near-miss-a-column-saying-nothing-under-results",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "weights", "data"), TABLE_COLUMNS)
+def test_a_table_s_column_says_what_its_links_are(
+    section: str, weights: list[str], data: list[str]
+) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+# A badge's or a logo's own picture is never what it stands for, whatever host serves it; the
+# link the badge leads to is classified as any other.
+PICTURES = [
+    pytest.param(
+        "## Data\n\n[![DOI](https://zenodo.org/badge/DOI/10.5281/zenodo.42.svg)]"
+        "(https://doi.org/10.5281/zenodo.42)",
+        ["https://doi.org/10.5281/zenodo.42"],
+        id="an-archive-s-badge-picture",
+    ),
+    pytest.param(
+        '[<img src="https://huggingface.co/front/assets/huggingface_logo.svg" width="20">]'
+        "(https://huggingface.co/datasets/fancy-lab/fancyset) FancySet data",
+        ["https://huggingface.co/datasets/fancy-lab/fancyset"],
+        id="a-hub-logo",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the archive: https://zenodo.org/records/42/files/scans.zip",
+        ["https://zenodo.org/records/42/files/scans.zip"],
+        id="near-miss-an-archive-s-file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "data"), PICTURES)
+def test_a_picture_is_never_an_artifact(text: str, data: list[str]) -> None:
+    facts = analyze_readme(_readme(text))
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+    assert artifacts.weights_urls(facts.artifacts) == ()
+
+
+# A link its text calls a place — an institution, a group, a project's or a person's page — is
+# not the data its sentence speaks of; a website the words tell to download the data from is.
+PLACES = [
+    pytest.param(
+        "## Data\n\nThe download links are served by the [Vision department](https://cs.example.edu).",
+        [],
+        id="a-department",
+    ),
+    pytest.param(
+        "## Data\n\nMirrors are on our [vision group website](https://vision.example.edu).",
+        [],
+        id="a-group-s-website",
+    ),
+    pytest.param(
+        "[Project Page](https://fancy-lab.github.io/fancynet/) · "
+        "[Dataset](https://huggingface.co/datasets/fancy-lab/fancyset)",
+        ["https://huggingface.co/datasets/fancy-lab/fancyset"],
+        id="a-project-page-beside-the-data",
+    ),
+    pytest.param(
+        "## Data\n\nThe raw scans can be downloaded from the [official website](https://scans.example.org/get).",
+        ["https://scans.example.org/get"],
+        id="near-miss-a-website-to-download-from",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the [Birds dataset page](https://birds.example.org/).",
+        ["https://birds.example.org/"],
+        id="near-miss-a-page-its-text-calls-data",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "data"), PLACES)
+def test_a_place_is_not_the_data(text: str, data: list[str]) -> None:
+    assert list(artifacts.data_urls(analyze_readme(_readme(text)).artifacts)) == data
+
+
+def test_a_line_of_a_file_is_read_not_downloaded() -> None:
+    anchored = "https://github.com/fancy-lab/FancyNet/blob/main/data/registry.json#L12"
+    whole = "https://github.com/fancy-lab/FancyNet/blob/main/data/labels.json"
+    text = _readme(
+        "## Training\n",
+        f"Write the data path obtained in step 1 to [`data/registry.json`]({anchored}).\n",
+        f"Download the annotations: [labels.json]({whole})",
+    )
+    assert artifacts.data_urls(analyze_readme(text).artifacts) == (whole,)

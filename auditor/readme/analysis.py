@@ -250,6 +250,7 @@ class _Reader:
         self._stack: int | None = None  # the first line naming the stack run with, by version
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+        self._table_tops: dict[int, int] = {}  # table row → its table's header row
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
         self._said: tuple[int, _LineWords] | None = None  # the line whose links are read
 
@@ -732,7 +733,11 @@ class _Reader:
         kinds = (
             frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
         )
-        if not kinds and artifact_host(url) is not None:
+        if (
+            not kinds
+            and artifact_host(url) is not None
+            and A.column_kinds(self._column(index, url)) is None  # a "Log" column's is none
+        ):
             kinds = self._kinds_before(index)
         # A share of a run's outputs ("Our predictions on the test split: [Drive](…)") is no data.
         if C.DATA in kinds and artifact_host(url) != "data" and self._outputs(line, url, clause):
@@ -860,13 +865,42 @@ class _Reader:
         collections and release pages, by the words that go with it and its section."""
         host = artifact_host(url)
         weights_file = is_weights_file(url)
-        if host is None and not weights_file:
-            return frozenset()
-        key = (index, clause, host, weights_file, ".whl" in url)
+        if (host is None and not weights_file) or A.is_picture(url):
+            return frozenset()  # a badge's or a logo's own picture is no download
+        column = self._column(index, url)
+        key = (index, clause, host, weights_file, ".whl" in url, column)
         if key not in self._kinds:  # links sharing their words share the verdict
-            titles = " ".join(s.title for _, s in self._chain(index))
-            self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
+            # In a table, the column's header says what its cells are before the section does
+            # ("| Model | Top-1 | Checkpoint |" under "Results"; a "Log" column's share is none).
+            said = A.column_kinds(column)
+            if said is not None and host not in ("data", "weights", "space"):
+                own = L.artifact_kinds(clause, url, host, frozenset(), "")
+                self._kinds[key] = own or said
+            else:
+                titles = " ".join(s.title for _, s in self._chain(index))
+                self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
         return self._kinds[key]
+
+    def _column(self, index: int, url: str) -> str:
+        """The header of the table column holding the link to `url` on line `index`, or ""."""
+        lines = self.doc.lines
+        if not W.TABLE_ROW.match(lines[index].text):
+            return ""
+        top = index
+        if index in self._table_tops:
+            top = self._table_tops[index]
+        else:
+            while top > 0 and W.TABLE_ROW.match(lines[top - 1].text):
+                top -= 1
+                if top in self._table_tops:
+                    top = self._table_tops[top]
+                    break
+            self._table_tops[index] = top
+        if top == index or top + 1 >= len(lines):
+            return ""
+        if not W.PIPE_SEPARATOR.match(lines[top + 1].text):
+            return ""
+        return A.column_of(lines[top].text, lines[index].text, url)
 
     # --- rules on sections ------------------------------------------------------------------
 

@@ -144,6 +144,15 @@ _NOT_DATA_TEXT = re.compile(
     r"|notebook)",
     re.I,
 )
+# A link's text naming a place rather than what it holds: an institution or a group, or a
+# project's or a person's page ("our [NLP group website](…)", "[Project Page](…)"); a website
+# alone may be where the data is ("download it from the [official website](…)").
+_PLACE_TEXT = re.compile(
+    r"\b(department|group|laborator(y|ies)|university|institute|school|college|faculty)"
+    r"(\s+(web\s*site|web\s*page|home\s*page|page|site))?\W*$"
+    r"|\b(project|personal|author)\s+(web\s*)?(page|site)\W*$|\bhome\s*page\W*$",
+    re.I,
+)
 # Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
 # "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
 _TOOL_BEFORE = re.compile(
@@ -251,6 +260,66 @@ def _one_call(text: str) -> str:
     return text
 
 
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+# A table column whose cells are something else than weights or data: logs, configurations,
+# code, papers, a run's outputs.
+_OTHER_COLUMN = re.compile(
+    r"^\W*((training\s+)?logs?|configs?|configurations?|code|paper|wandb|tensorboard|outputs?"
+    r"|predictions|results?\s+files?)\W*$",
+    re.I,
+)
+_COLUMN_WEIGHTS = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|models?|pre-?trained|download)\b|权重|模型", re.I
+)
+_COLUMN_DATA = re.compile(r"\b(data|datasets?|corpus|corpora|annotations?|benchmarks?)\b", re.I)
+
+
+def column_of(header: str, row: str, url: str) -> str:
+    """The header of the column of a table row (`row`, its table's first row `header`) holding
+    the link to `url`, or "" (no such link, rows of other shapes)."""
+    body, titles = _cells_text(row), _cells_text(header)
+    at = body.find(url)
+    if at < 0:
+        return ""
+    index = len(_CELL_SPLIT.split(body[:at])) - 1
+    cells, names = _CELL_SPLIT.split(body), _CELL_SPLIT.split(titles)
+    if len(cells) != len(names):
+        return ""
+    return names[index].strip()
+
+
+def _cells_text(row: str) -> str:
+    """A table row without its outer bars."""
+    text = row.strip()
+    return text.removeprefix("|").removesuffix("|")
+
+
+def column_kinds(column: str) -> frozenset[ReadmeCover] | None:
+    """What a table column's header says its links are: weights ("Checkpoint", "Download"),
+    data ("Dataset"), nothing of either ("Log", "Config": an empty set), or None when it says
+    nothing (a model's name column, "Top-1")."""
+    if not column:
+        return None
+    if _OTHER_COLUMN.match(column):
+        return frozenset()
+    if _COLUMN_DATA.search(column):
+        return frozenset({ReadmeCover.DATA})
+    if _COLUMN_WEIGHTS.search(column):
+        return frozenset({ReadmeCover.WEIGHTS})
+    return None
+
+
+# A picture's own address (a badge, a logo, a figure): never what it stands for.
+_IMAGE = re.compile(r"\.(png|jpe?g|gif|svg|webp|ico)(\?|#|$)|/badges?/", re.I)
+# A line of a file a link points into (`blob/main/x.json#L12`): text to read or edit.
+_LINE_ANCHOR = re.compile(r"/blob/[^#?]+#L\d+", re.I)
+
+
+def is_picture(url: str) -> bool:
+    """A picture's own address, never a download: a badge's, a logo's, a figure's."""
+    return bool(_IMAGE.search(url)) and not is_weights_file(url)
+
+
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
 def data_context(
     words: str,
@@ -281,7 +350,11 @@ def data_context(
     data_section = data_section and not (
         _NOT_DATA_SENSE.search(section) and not DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", section))
     )
-    if _CODE_FILE.search(url) or _not_the_data(words, url, link_text, line_text):
+    if (
+        _CODE_FILE.search(url)
+        or _LINE_ANCHOR.search(url)
+        or _not_the_data(words, url, link_text, line_text)
+    ):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
     # section about data; a command fetching an archive or a table.
@@ -334,6 +407,8 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     if text and _NOT_DATA_TEXT.fullmatch(text):
         return True
     names_data = bool(_DATA_NAMED.search(text)) or bool(_DATA_FILE.search(url))
+    if text and not names_data and _PLACE_TEXT.search(text):
+        return True
     at = line_text.find(url)
     if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
         # The sentence before it on its line, the links before it named LINK.
