@@ -1130,3 +1130,46 @@ def test_a_line_of_a_file_is_read_not_downloaded() -> None:
         f"Download the annotations: [labels.json]({whole})",
     )
     assert artifacts.data_urls(analyze_readme(text).artifacts) == (whole,)
+
+
+# A model fetched in one breath with another work's ("Download the [SAM model](…) and
+# [SegNet model](…)") is an input too, unless its words or its name are the work's.
+FETCHED_BESIDE = [
+    pytest.param(
+        "Download the **[SAM model](https://dl.example.com/sam_vit_h.pth)** and "
+        "**[SegNet model](https://drive.google.com/file/d/s1/view)** into `checkpoint/`.",
+        ["https://drive.google.com/file/d/s1/view"],
+        id="and-between-bold-links",
+    ),
+    pytest.param(
+        "Fetch the [CLIP weights](https://dl.example.com/clip_b16.pt) & "
+        "[the detector](https://drive.google.com/file/d/s2/view) first.",
+        ["https://drive.google.com/file/d/s2/view"],
+        id="an-ampersand-between",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth) and "
+        "[our checkpoint](https://drive.google.com/file/d/s3/view).",
+        [],
+        id="near-miss-our-checkpoint-beside-it",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth) and "
+        "[FancyNet weights](https://drive.google.com/file/d/s4/view).",
+        [],
+        id="near-miss-named-for-the-work",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth); then train and save "
+        "[a checkpoint](https://drive.google.com/file/d/s5/view).",
+        [],
+        id="near-miss-a-sentence-between",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "others"), FETCHED_BESIDE)
+def test_a_model_fetched_beside_another_work_s_is_an_input(line: str, others: list[str]) -> None:
+    facts = analyze_readme(_readme("## Checkpoints\n", line), repository="fancy-lab/FancyNet")
+    theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
+    assert [url for url in theirs if "drive" in url] == others

@@ -171,6 +171,8 @@ _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
 # What stands between a link and its mirror: "](…) | [", " or ", " / ".
 _MIRROR_GAP = re.compile(r"[\s)\]\[(|/,]*(\bor\b[\s)\]\[(|/,]*)?", re.I)
+# Another model fetched in the same breath: "and", "&" or a comma between, bold marks around.
+_SIBLING_GAP = re.compile(r"[\s)\]\[(*_,]*(\b(and|as\s+well\s+as)\b|&)[\s)\]\[(*_]*", re.I)
 _COVER_OF = {
     ArtifactKind.WEIGHTS: frozenset({C.WEIGHTS}),
     ArtifactKind.DATA: frozenset({C.DATA}),
@@ -835,7 +837,7 @@ class _Reader:
     def _mirrors_others(self, index: int, line: Line, url: str, clause: L.Clause) -> bool:
         """A link right beside another work's weights on its line, nothing between them but a
         bar, a slash or "or", is a mirror of them ("[[Releases](…) | [OneDrive](…)]"): another
-        work's too."""
+        work's too; so is another model fetched with them (`_fetched_beside`)."""
         earlier = self.artifacts[-1] if self.artifacts else None
         if earlier is None or earlier.line != line.number or earlier.whose is not Whose.OTHER:
             return False
@@ -847,10 +849,19 @@ class _Reader:
         name = A.link_text(text, url)
         between = text[start + len(earlier.url) : at] if at >= 0 else "-"
         between = between.replace(name, " ", 1) if name else between
-        if not _MIRROR_GAP.fullmatch(between):
+        if not _MIRROR_GAP.fullmatch(between) and not self._fetched_beside(between, clause, name):
             return False
         self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
         return True
+
+    def _fetched_beside(self, between: str, clause: L.Clause, name: str) -> bool:
+        """A model listed with another work's in one fetch ("Download the [SAM model](…) and
+        [SegNet model](…)"), nothing saying it is ours: its words or its name the work's
+        ("and [our checkpoint](…)", "and [FancyNet weights](…)") make it the paper's."""
+        if not _SIBLING_GAP.fullmatch(between) or O.says_own(plain(clause.words)):
+            return False
+        named = O.name_words(plain(name))
+        return not named & (self._own_names | O.name_words(self.repository or ""))
 
     def _kinds_before(self, index: int) -> frozenset[ReadmeCover]:
         """What the link before on line `index` was by its own words, for a file share whose
