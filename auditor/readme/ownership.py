@@ -200,6 +200,14 @@ _FOUNDATION = W.Screened(
     ),
     ("checkpoint", "ckpt", "weights", "model"),  # what every match holds
 )
+# A weights file named for a widely reused model ("ViT-B-16.pt", "sam_vit_h.pth"): another
+# work's, as its model named in words is, unless the work's names hold it ("fancynet_vit.pth").
+# (Plain words read a file name's underscores as spaces: `sam_vit_h.pth` is "sam vit h.pth".)
+_REUSED_FILE = re.compile(
+    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})[\w.-]*(\s[\w-]+){{0,2}}?"
+    r"\.(pth?|ckpt|safetensors|bin|caffemodel|onnx)\b",
+    _I,
+)
 # A backbone describing the model's own architecture ("(Swin-T backbone)", "with a ResNet-50
 # backbone"), not a backbone to fetch.
 _DESCRIBED_BACKBONE = re.compile(
@@ -216,7 +224,8 @@ def said_of_other(
 ) -> bool:
     """Words crediting an artifact to another work, with none tying it to this paper; or words
     presenting it as an input of the method (a tokenizer, an initialisation, a baseline, a
-    widely reused model named as what is fetched and not among the work's `own_names`) when
+    widely reused model named as what is fetched, or a weights file named for one, and not among
+    the work's `own_names`) when
     neither they nor the words `leading` to them on their line tie it to this paper ("We release
     our checkpoints, initialised from X: [link]")."""
     if W.OWN_CUE.search(words):
@@ -229,11 +238,14 @@ def said_of_other(
         return False
     if _DEPENDENCY.search(words):
         return True
-    model = _FOUNDATION.search(words)
+    model = _FOUNDATION.search(words) or _REUSED_FILE.search(words)
     if model is None:
         return False
-    reused = _squeezed(model.group("fetched") or model.group("owned"))
+    found = model.groupdict()
+    reused = _squeezed(found["fetched"] or found.get("owned") or "")
     named = _squeezed(model.group(0))  # "the FancyNet-ResNet50 model" is the work's own
+    if "owned" not in found:  # a file: the word before may be its name's start (`fancy_vit.pt`)
+        named = _squeezed(" ".join(words[: model.start()].split()[-1:])) + named
     return not any(name in named or reused in name for name in own_names)
 
 
