@@ -185,7 +185,9 @@ _HUB_NAME = r"""["'](?P<name>[A-Za-z0-9][\w.-]{0,95}/[\w.-]{0,95}\w)(?::[\w.-]+)
 _LOADS = (
     re.compile(
         # An adapter names its base first: `PeftModel.from_pretrained(base, "lab/adapter")`.
-        r"(?P<loader>\w+)\s*\.from_pretrained\(\s*([A-Za-z_]\w*\s*,\s*)?"
+        # (The class before the call is read after a match, never scanned for: a long run of
+        # word characters would be rescanned from each of its starts.)
+        r"(?P<loader>)\.from_pretrained\(\s*([A-Za-z_]\w{0,60}\s*,\s*)?"
         rf"((pretrained_model_name_or_path|model_id)\s*=\s*)?{_HUB_NAME}"
     ),
     re.compile(
@@ -231,7 +233,10 @@ def models_loaded(code: str) -> tuple[HubLoad, ...]:
     found: list[HubLoad] = []
     for pattern in _LOADS:
         for load in pattern.finditer(code):
-            loader, holder = load.group("loader"), load.group("name")
+            loader, holder = (
+                load.group("loader") or _class_before(code, load.start()),
+                load.group("name"),
+            )
             rest = code[load.start() : load.end() + _CALL_REST]
             call = rest.split("\n", 1)[0] if loader in ("hf", "huggingface-cli") else rest
             if _NO_WEIGHTS_LOADER.search(loader) or _NOT_A_MODEL.search(_one_call(call)):
@@ -245,6 +250,12 @@ def models_loaded(code: str) -> tuple[HubLoad, ...]:
                 url = f"https://huggingface.co/{holder}"
                 found.append(HubLoad(holder, url, load.start(), True))
     return tuple(sorted(found, key=lambda load: load.at))
+
+
+def _class_before(code: str, at: int) -> str:
+    """The name a call at `at` is made on (`AutoTokenizer` of `AutoTokenizer.from_pretrained`)."""
+    found = re.search(r"(\w{1,80})\s{0,8}$", code[max(0, at - 90) : at])
+    return found.group(1) if found else ""
 
 
 def _one_call(text: str) -> str:
