@@ -349,8 +349,9 @@ class ArtifactKind(StrEnum):
 class ArtifactLink:
     """One link a README gives, classified: its kind, the line (1-based) and sentence it stands
     in, the title of its section ("" before any heading), whose it is (weights: the paper's own
-    or another work's, `auditor.readme.ownership`), whether its line only promises it, and
-    whether only its context (section, the sentence above a bare line) gave its kind."""
+    or another work's, `auditor.readme.ownership`), whether its line only promises it, whether
+    only its context (section, the sentence above a bare line) gave its kind, and whether it is
+    a model the code loads by name rather than a link written."""
 
     url: str
     kind: ArtifactKind
@@ -361,6 +362,9 @@ class ArtifactLink:
     promised: bool = False
     # Its kind said by its section or sentence alone, not by its host or the words beside it.
     by_context: bool = False
+    # A model the README's code loads by name (`from_pretrained("lab/model")`): its address is
+    # made from the name on its hub, not written in the README.
+    by_name: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,18 @@ def test_weights_and_data_are_links_of_the_papers_citing_the_repository() -> Non
     assert all(link.papers == ("l#1", "l#2") and link.found_via == CODE for link in found)
 
 
+def test_a_model_the_code_loads_by_name_is_checked_like_a_link_written() -> None:
+    loaded = replace(weights("https://huggingface.co/acme/net-7b"), by_name=True)
+    (found,) = artifact_links([repository(loaded)], cited={})
+    assert (found.url, found.kind, found.artifact, found.whose, found.found_via) == (
+        "https://huggingface.co/acme/net-7b",
+        LinkKind.HUGGINGFACE,
+        ArtifactKind.WEIGHTS,
+        Whose.OWN,
+        CODE,
+    )
+
+
 def test_a_file_share_or_release_asset_is_asked_as_a_web_link() -> None:
     asset = "https://github.com/acme/net/releases/download/v1/net.pt"
     (found,) = artifact_links([repository(weights(asset))], cited={})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.models import ArtifactKind as K
-from auditor.models import Whose
+from auditor.models import ReadmeCover, Whose
 from auditor.readme import artifacts
 from auditor.readme.analysis import analyze_readme
 
@@ -855,3 +855,321 @@ OUTPUT_SHARES = [
 def test_a_share_of_a_run_s_outputs_is_no_data(section: str, expected: list[str]) -> None:
     facts = analyze_readme(_readme(section))
     assert list(artifacts.data_urls(facts.artifacts)) == expected
+
+
+def _code(intro: str, *code: str) -> str:
+    return _readme("## Quick start\n", intro, "", "```python", *code, "```")
+
+
+REPO = "fancy-lab/FancyNet"
+# A model the README's code loads by name is a weights link of its own when the holder is the
+# paper's: its owner the repository's (or one holding the README's own weights links) and its
+# name the work's. A base model in the same snippet, another model of the laboratory, what holds
+# no weights (a tokenizer, a dataset, a local folder) and words making it an input are not.
+MODELS_LOADED = [
+    pytest.param(
+        _code(
+            "Load our model:",
+            'base = AutoModelForCausalLM.from_pretrained("big-co/llama-7b")',
+            'model = PeftModel.from_pretrained(base, "fancy-lab/fancynet-lora")',
+        ),
+        REPO,
+        ["https://huggingface.co/fancy-lab/fancynet-lora"],
+        id="an-adapter-over-a-third-party-base-in-one-snippet",
+    ),
+    pytest.param(
+        _code("Generate:", 'pipe = pipeline("text-generation", model="fancy-lab/FancyNet-7B")'),
+        REPO,
+        ["https://huggingface.co/fancy-lab/FancyNet-7B"],
+        id="a-pipeline-s-model",
+    ),
+    pytest.param(
+        _code(
+            "Fetch the checkpoint:",
+            "path = hf_hub_download(",
+            '    repo_id="fancy-lab/fancynet-ckpt",',
+            '    filename="fancynet.pt",',
+            ")",
+        ),
+        REPO,
+        ["https://huggingface.co/fancy-lab/fancynet-ckpt"],
+        id="a-download-over-lines",
+    ),
+    pytest.param(
+        _code("Fetch it:", 'snapshot_download("fancylab/fancynet-base")'),
+        "fancylab-research/FancyNet",
+        ["https://huggingface.co/fancylab/fancynet-base"],
+        id="an-organisation-s-second-account",
+    ),
+    pytest.param(
+        _readme(
+            "Weights: [FancyNet-S](https://huggingface.co/mirror-acct/fancynet-s)\n",
+            "```python",
+            'model = AutoModel.from_pretrained("mirror-acct/fancynet-l")',
+            "```",
+        ),
+        REPO,
+        [
+            "https://huggingface.co/mirror-acct/fancynet-s",
+            "https://huggingface.co/mirror-acct/fancynet-l",
+        ],
+        id="an-owner-the-readme-s-own-weights-links-name",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("fancy-lab/tinybert-distilled")'),
+        REPO,
+        [],
+        id="near-miss-another-model-of-the-same-owner",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("big-co/fancynet-base")'),
+        REPO,
+        [],
+        id="near-miss-the-work-s-name-under-another-owner",
+    ),
+    pytest.param(
+        _code("First load the base model:", 'm = AutoModel.from_pretrained("fancy-lab/fancynet")'),
+        REPO,
+        [],
+        id="near-miss-words-making-it-the-base",
+    ),
+    pytest.param(
+        _code(
+            "Load it:",
+            'tok = AutoTokenizer.from_pretrained("fancy-lab/fancynet")',
+            'cfg = AutoConfig.from_pretrained("fancy-lab/fancynet")',
+            'hf_hub_download(repo_id="fancy-lab/fancynet-data", repo_type="dataset")',
+            'model = AutoModel.from_pretrained("./checkpoints/fancynet")',
+        ),
+        REPO,
+        [],
+        id="near-miss-a-tokenizer-a-config-a-dataset-a-folder",
+    ),
+    pytest.param(
+        _code("Load it:", 'model = AutoModel.from_pretrained("fancy-lab/fancynet")'),
+        None,
+        [],
+        id="near-miss-no-repository-known",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "repository", "expected"), MODELS_LOADED)
+def test_a_model_the_code_loads_by_name_is_a_weights_link_when_the_paper_s(
+    text: str, repository: str | None, expected: list[str]
+) -> None:
+    facts = analyze_readme(text, repository=repository)
+    loaded = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OWN]
+    assert loaded == expected
+    assert (ReadmeCover.WEIGHTS in facts.covers) == bool(expected)
+
+
+def test_a_model_loaded_by_name_is_checked_but_not_a_link_written() -> None:
+    text = _code("Load our model:", 'model = AutoModel.from_pretrained("fancy-lab/fancynet")')
+    facts = analyze_readme(text, repository=REPO)
+    (link,) = facts.artifacts
+    assert (link.url, link.by_name, link.line, link.section) == (
+        "https://huggingface.co/fancy-lab/fancynet",
+        True,
+        10,
+        "Quick start",
+    )
+    assert artifacts.weights_urls(facts.artifacts) == ()  # the corpus's URLs are as written
+    assert facts.artifact_links == ()
+
+
+def test_torch_hub_s_own_repository_gives_the_weights_and_a_third_party_s_does_not() -> None:
+    own = analyze_readme(
+        _code("Load it:", 'model = torch.hub.load("fancy-lab/FancyNet", "fancynet_base")'),
+        repository=REPO,
+    )
+    assert ReadmeCover.WEIGHTS in own.covers
+    assert own.artifacts == ()  # the repository itself is the link the paper cites
+    other = analyze_readme(
+        _code("Load it:", 'backbone = torch.hub.load("big-co/dinov2", "dinov2_vitb14")'),
+        repository=REPO,
+    )
+    assert ReadmeCover.WEIGHTS not in other.covers
+
+
+def test_a_model_scope_download_is_a_model_scope_model() -> None:
+    text = _code(
+        "Load it:",
+        "from modelscope import snapshot_download",
+        'path = snapshot_download("fancy-lab/FancyNet-7B")',
+    )
+    (link,) = analyze_readme(text, repository=REPO).artifacts
+    assert link.url == "https://modelscope.cn/models/fancy-lab/FancyNet-7B"
+
+
+# In a table, the column's header says what its cells' links are before the section does: a
+# share under "Checkpoint" in a results table is weights, under "Log" or "Config" nothing; a
+# column saying nothing ("Top-1") leaves the section to decide.
+TABLE_COLUMNS = [
+    pytest.param(
+        "## Main results\n\n| Model | Top-1 | Checkpoint |\n|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [download](https://drive.google.com/file/d/w1/view) |",
+        ["https://drive.google.com/file/d/w1/view"],
+        [],
+        id="a-checkpoint-column-in-a-results-table",
+    ),
+    pytest.param(
+        "## Results\n\n| Split | mIoU | Data |\n|---|---|---|\n"
+        "| val | 51.0 | [Drive](https://drive.google.com/file/d/d1/view) |",
+        [],
+        ["https://drive.google.com/file/d/d1/view"],
+        id="a-data-column",
+    ),
+    pytest.param(
+        "## Model zoo\n\n| Model | Top-1 | Weights | Log |\n|---|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [Drive](https://drive.google.com/file/d/w2/view) "
+        "| [Drive](https://drive.google.com/file/d/l2/view) |",
+        ["https://drive.google.com/file/d/w2/view"],
+        [],
+        id="near-miss-a-log-column-beside-the-weights",
+    ),
+    pytest.param(
+        "## Results\n\n| Model | Top-1 | Config |\n|---|---|---|\n"
+        "| FancyNet-B | 81.2 | [Drive](https://drive.google.com/file/d/c3/view) |",
+        [],
+        [],
+        id="near-miss-a-config-column",
+    ),
+    pytest.param(
+        "## Results\n\n| Model | Top-1 | Top-5 |\n|---|---|---|\n"
+        "| FancyNet-B | [81.2](https://drive.google.com/file/d/x4/view) | 95.1 |",
+        [],
+        [],
+        id="near-miss-a-column-saying-nothing-under-results",
+    ),
+]
+
+
+@pytest.mark.parametrize(("section", "weights", "data"), TABLE_COLUMNS)
+def test_a_table_s_column_says_what_its_links_are(
+    section: str, weights: list[str], data: list[str]
+) -> None:
+    facts = analyze_readme(_readme(section))
+    assert list(artifacts.weights_urls(facts.artifacts)) == weights
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+
+
+# A badge's or a logo's own picture is never what it stands for, whatever host serves it; the
+# link the badge leads to is classified as any other.
+PICTURES = [
+    pytest.param(
+        "## Data\n\n[![DOI](https://zenodo.org/badge/DOI/10.5281/zenodo.42.svg)]"
+        "(https://doi.org/10.5281/zenodo.42)",
+        ["https://doi.org/10.5281/zenodo.42"],
+        id="an-archive-s-badge-picture",
+    ),
+    pytest.param(
+        '[<img src="https://huggingface.co/front/assets/huggingface_logo.svg" width="20">]'
+        "(https://huggingface.co/datasets/fancy-lab/fancyset) FancySet data",
+        ["https://huggingface.co/datasets/fancy-lab/fancyset"],
+        id="a-hub-logo",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the archive: https://zenodo.org/records/42/files/scans.zip",
+        ["https://zenodo.org/records/42/files/scans.zip"],
+        id="near-miss-an-archive-s-file",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "data"), PICTURES)
+def test_a_picture_is_never_an_artifact(text: str, data: list[str]) -> None:
+    facts = analyze_readme(_readme(text))
+    assert list(artifacts.data_urls(facts.artifacts)) == data
+    assert artifacts.weights_urls(facts.artifacts) == ()
+
+
+# A link its text calls a place — an institution, a group, a project's or a person's page — is
+# not the data its sentence speaks of; a website the words tell to download the data from is.
+PLACES = [
+    pytest.param(
+        "## Data\n\nThe download links are served by the [Vision department](https://cs.example.edu).",
+        [],
+        id="a-department",
+    ),
+    pytest.param(
+        "## Data\n\nMirrors are on our [vision group website](https://vision.example.edu).",
+        [],
+        id="a-group-s-website",
+    ),
+    pytest.param(
+        "[Project Page](https://fancy-lab.github.io/fancynet/) · "
+        "[Dataset](https://huggingface.co/datasets/fancy-lab/fancyset)",
+        ["https://huggingface.co/datasets/fancy-lab/fancyset"],
+        id="a-project-page-beside-the-data",
+    ),
+    pytest.param(
+        "## Data\n\nThe raw scans can be downloaded from the [official website](https://scans.example.org/get).",
+        ["https://scans.example.org/get"],
+        id="near-miss-a-website-to-download-from",
+    ),
+    pytest.param(
+        "## Data\n\nDownload the [Birds dataset page](https://birds.example.org/).",
+        ["https://birds.example.org/"],
+        id="near-miss-a-page-its-text-calls-data",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "data"), PLACES)
+def test_a_place_is_not_the_data(text: str, data: list[str]) -> None:
+    assert list(artifacts.data_urls(analyze_readme(_readme(text)).artifacts)) == data
+
+
+def test_a_line_of_a_file_is_read_not_downloaded() -> None:
+    anchored = "https://github.com/fancy-lab/FancyNet/blob/main/data/registry.json#L12"
+    whole = "https://github.com/fancy-lab/FancyNet/blob/main/data/labels.json"
+    text = _readme(
+        "## Training\n",
+        f"Write the data path obtained in step 1 to [`data/registry.json`]({anchored}).\n",
+        f"Download the annotations: [labels.json]({whole})",
+    )
+    assert artifacts.data_urls(analyze_readme(text).artifacts) == (whole,)
+
+
+# A model fetched in one breath with another work's ("Download the [SAM model](…) and
+# [SegNet model](…)") is an input too, unless its words or its name are the work's.
+FETCHED_BESIDE = [
+    pytest.param(
+        "Download the **[SAM model](https://dl.example.com/sam_vit_h.pth)** and "
+        "**[SegNet model](https://drive.google.com/file/d/s1/view)** into `checkpoint/`.",
+        ["https://drive.google.com/file/d/s1/view"],
+        id="and-between-bold-links",
+    ),
+    pytest.param(
+        "Fetch the [CLIP weights](https://dl.example.com/clip_b16.pt) & "
+        "[the detector](https://drive.google.com/file/d/s2/view) first.",
+        ["https://drive.google.com/file/d/s2/view"],
+        id="an-ampersand-between",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth) and "
+        "[our checkpoint](https://drive.google.com/file/d/s3/view).",
+        [],
+        id="near-miss-our-checkpoint-beside-it",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth) and "
+        "[FancyNet weights](https://drive.google.com/file/d/s4/view).",
+        [],
+        id="near-miss-named-for-the-work",
+    ),
+    pytest.param(
+        "Download the [SAM model](https://dl.example.com/sam_vit_h.pth); then train and save "
+        "[a checkpoint](https://drive.google.com/file/d/s5/view).",
+        [],
+        id="near-miss-a-sentence-between",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "others"), FETCHED_BESIDE)
+def test_a_model_fetched_beside_another_work_s_is_an_input(line: str, others: list[str]) -> None:
+    facts = analyze_readme(_readme("## Checkpoints\n", line), repository="fancy-lab/FancyNet")
+    theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
+    assert [url for url in theirs if "drive" in url] == others

@@ -403,6 +403,26 @@ INPUTS = {
         "[here](https://drive.google.com/file/d/t8).\n",
         Whose.OTHER,
     ),
+    "a weights file named for a reused model": (
+        "# FancyNet\n\n## Data preparation\n\nDownload ViT-B-16.pt: "
+        "[link](https://drive.google.com/file/d/t10)\n",
+        Whose.OTHER,
+    ),
+    "a reused model's file among a step's inputs": (
+        "# FancyNet\n\n## Checkpoints\n\nPut the parsing model `resnet34_parse.pt` from "
+        "[Drive](https://drive.google.com/file/d/t11) into `models/`.\n",
+        Whose.OTHER,
+    ),
+    "near miss: a file the work's name holds": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload fancynet_vit_b16.pth: "
+        "[link](https://drive.google.com/file/d/t12)\n",
+        Whose.OWN,
+    ),
+    "near miss: a word that only begins like a reused model": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload eclipse_final.pth: "
+        "[link](https://drive.google.com/file/d/t13)\n",
+        Whose.OWN,
+    ),
     "near miss: our checkpoints initialised from a reused model": (
         "# FancyNet\n\n## Checkpoints\n\nWe release our checkpoints, initialised from CLIP: "
         "[Drive](https://drive.google.com/file/d/t9)\n",

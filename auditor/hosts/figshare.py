@@ -23,7 +23,9 @@ A link to one file of an article (`?file=N`) is judged against the article's fil
 {file_id}` ("Public articles" → "Article file details": 200 a `PublicFile`; 404 with the API's
 "Entity not found" for a file the article does not hold, `dead`; any other answer says nothing
 of the file: `transient`). A file link naming no article (`ndownloader.figshare.com/files/N`)
-has no public metadata endpoint (the API finds a file only through its article): it is not
+has no public metadata endpoint (the API finds a file only through its article; the one call
+its published API description, https://docs.figshare.com/swagger.json, takes a bare file id,
+`GET /file/download/{file_id}`, starts the file's download and gives no metadata): it is not
 served here, and the checker asks it for its headers, as any file host's link. Nothing is
 downloaded."""
 

@@ -171,6 +171,8 @@ _FINE_TUNE = re.compile(r"fine-?tun\w*|finetun\w*|(?<![a-z])ft(?![a-z])", re.I)
 _COLONS = (":", "：")  # a line introducing what follows, in Latin or CJK punctuation
 # What stands between a link and its mirror: "](…) | [", " or ", " / ".
 _MIRROR_GAP = re.compile(r"[\s)\]\[(|/,]*(\bor\b[\s)\]\[(|/,]*)?", re.I)
+# Another model fetched in the same breath: "and", "&" or a comma between, bold marks around.
+_SIBLING_GAP = re.compile(r"[\s)\]\[(*_,]*(\b(and|as\s+well\s+as)\b|&)[\s)\]\[(*_]*", re.I)
 _COVER_OF = {
     ArtifactKind.WEIGHTS: frozenset({C.WEIGHTS}),
     ArtifactKind.DATA: frozenset({C.DATA}),
@@ -250,6 +252,7 @@ class _Reader:
         self._stack: int | None = None  # the first line naming the stack run with, by version
         self._producing: list[int] = []  # commands that evaluate or reproduce
         self._kinds: dict[tuple[object, ...], frozenset[ReadmeCover]] = {}
+        self._table_tops: dict[int, int] = {}  # table row → its table's header row
         self._by_line: dict[int, list[ArtifactLink]] | None = None  # once the lines are read
         self._said: tuple[int, _LineWords] | None = None  # the line whose links are read
 
@@ -270,6 +273,7 @@ class _Reader:
                 self._section_rules(number, section)
         self._metric_tables()
         self._api_uses()
+        self._models_loaded()
         self._data_layouts()
         if C.INSTALL not in self.found and self._stack is not None:
             self._note(C.INSTALL, self._stack)  # the stack by version, where no step is given
@@ -731,7 +735,11 @@ class _Reader:
         kinds = (
             frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
         )
-        if not kinds and artifact_host(url) is not None:
+        if (
+            not kinds
+            and artifact_host(url) is not None
+            and A.column_kinds(self._column(index, url)) is None  # a "Log" column's is none
+        ):
             kinds = self._kinds_before(index)
         # A share of a run's outputs ("Our predictions on the test split: [Drive](…)") is no data.
         if C.DATA in kinds and artifact_host(url) != "data" and self._outputs(line, url, clause):
@@ -829,7 +837,7 @@ class _Reader:
     def _mirrors_others(self, index: int, line: Line, url: str, clause: L.Clause) -> bool:
         """A link right beside another work's weights on its line, nothing between them but a
         bar, a slash or "or", is a mirror of them ("[[Releases](…) | [OneDrive](…)]"): another
-        work's too."""
+        work's too; so is another model fetched with them (`_fetched_beside`)."""
         earlier = self.artifacts[-1] if self.artifacts else None
         if earlier is None or earlier.line != line.number or earlier.whose is not Whose.OTHER:
             return False
@@ -841,10 +849,19 @@ class _Reader:
         name = A.link_text(text, url)
         between = text[start + len(earlier.url) : at] if at >= 0 else "-"
         between = between.replace(name, " ", 1) if name else between
-        if not _MIRROR_GAP.fullmatch(between):
+        if not _MIRROR_GAP.fullmatch(between) and not self._fetched_beside(between, clause, name):
             return False
         self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
         return True
+
+    def _fetched_beside(self, between: str, clause: L.Clause, name: str) -> bool:
+        """A model listed with another work's in one fetch ("Download the [SAM model](…) and
+        [SegNet model](…)"), nothing saying it is ours: its words or its name the work's
+        ("and [our checkpoint](…)", "and [FancyNet weights](…)") make it the paper's."""
+        if not _SIBLING_GAP.fullmatch(between) or O.says_own(plain(clause.words)):
+            return False
+        named = O.name_words(plain(name))
+        return not named & (self._own_names | O.name_words(self.repository or ""))
 
     def _kinds_before(self, index: int) -> frozenset[ReadmeCover]:
         """What the link before on line `index` was by its own words, for a file share whose
@@ -859,13 +876,42 @@ class _Reader:
         collections and release pages, by the words that go with it and its section."""
         host = artifact_host(url)
         weights_file = is_weights_file(url)
-        if host is None and not weights_file:
-            return frozenset()
-        key = (index, clause, host, weights_file, ".whl" in url)
+        if (host is None and not weights_file) or A.is_picture(url):
+            return frozenset()  # a badge's or a logo's own picture is no download
+        column = self._column(index, url)
+        key = (index, clause, host, weights_file, ".whl" in url, column)
         if key not in self._kinds:  # links sharing their words share the verdict
-            titles = " ".join(s.title for _, s in self._chain(index))
-            self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
+            # In a table, the column's header says what its cells are before the section does
+            # ("| Model | Top-1 | Checkpoint |" under "Results"; a "Log" column's share is none).
+            said = A.column_kinds(column)
+            if said is not None and host not in ("data", "weights", "space"):
+                own = L.artifact_kinds(clause, url, host, frozenset(), "")
+                self._kinds[key] = own or said
+            else:
+                titles = " ".join(s.title for _, s in self._chain(index))
+                self._kinds[key] = L.artifact_kinds(clause, url, host, self._topic(index), titles)
         return self._kinds[key]
+
+    def _column(self, index: int, url: str) -> str:
+        """The header of the table column holding the link to `url` on line `index`, or ""."""
+        lines = self.doc.lines
+        if not W.TABLE_ROW.match(lines[index].text):
+            return ""
+        top = index
+        if index in self._table_tops:
+            top = self._table_tops[index]
+        else:
+            while top > 0 and W.TABLE_ROW.match(lines[top - 1].text):
+                top -= 1
+                if top in self._table_tops:
+                    top = self._table_tops[top]
+                    break
+            self._table_tops[index] = top
+        if top == index or top + 1 >= len(lines):
+            return ""
+        if not W.PIPE_SEPARATOR.match(lines[top + 1].text):
+            return ""
+        return A.column_of(lines[top].text, lines[index].text, url)
 
     # --- rules on sections ------------------------------------------------------------------
 
@@ -1180,6 +1226,50 @@ class _Reader:
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
                 used = True
+
+    def _models_loaded(self) -> None:
+        """Models the README's code loads by name (`artifacts.models_loaded`): the paper's own
+        (`ownership.whose_loaded`) give the weights, and those on a hub are weights links of
+        their own (`by_name`), asked like the links written; a base model loaded beside them
+        is another work's, recorded as such and never checked as the paper's."""
+        owners = frozenset(
+            held.partition("/")[0]
+            for link in self.artifacts
+            if link.kind is ArtifactKind.WEIGHTS and link.whose is Whose.OWN and not link.by_context
+            if (held := O.holder(link.url)) is not None
+        )
+        for index, block in self._code_blocks():
+            code = "\n".join(line.text for line in block)
+            for load in A.models_loaded(code):
+                at = index + code.count("\n", 0, load.at)
+                if self._ignored(at):
+                    continue
+                whose = O.whose_loaded(
+                    load.holder,
+                    plain(self._introduction(at)),
+                    repository=self.repository,
+                    own_names=self._own_names,
+                    own_owners=owners,
+                )
+                url = load.url if load.on_hub else None
+                self._claim(C.WEIGHTS, whose, at, url=url)
+                if whose is not Whose.OWN:
+                    continue
+                self._note(C.WEIGHTS, at)
+                if url is not None:
+                    line = self.doc.lines[at]
+                    section = next((s.title for _, s in self._chain(at) if not s.is_title), "")
+                    link = ArtifactLink(
+                        url,
+                        ArtifactKind.WEIGHTS,
+                        line.number,
+                        L.excerpt(line.text),
+                        plain(section),
+                        by_name=True,
+                    )
+                    if len(self.artifacts) < MAX_ARTIFACTS and link not in self._classified:
+                        self._classified.add(link)
+                        self.artifacts.append(link)
 
     def _code_blocks(self) -> Iterator[tuple[int, Sequence[Line]]]:
         """Each run of code lines, with the index of its first line."""

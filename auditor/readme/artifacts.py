@@ -19,10 +19,16 @@ terms; a tool, library or person the data is handled with or by; a run's predict
 or logs; "data" in "data parallel", "data loader"); anything else (a paper, a project page) is
 `other` (`data_context` reads the words).
 
+A model the README's code loads by its Hub name (`from_pretrained("lab/model")`, `pipeline(
+model="lab/model")`, `hf_hub_download(repo_id=…)`, `snapshot_download`, `hf download lab/model`,
+`torch.hub.load("lab/repo", …)`) is read by `models_loaded`; whose it is, by
+`ownership.whose_loaded`: the paper's own become weights links of their own (`by_name`), asked
+like the others, at the address the name makes on its hub.
+
 The URL lists the rest of the project reads are asked of it here: `given` (`artifact_links`
 as `scorecard.json` has always written it: weights, data and demos the README gives, without
 promises or others' weights), and `weights_urls` / `data_urls` (the paper's own weights, the
-data to download).
+data to download, as written: not the addresses made from a loaded model's name).
 """
 
 from __future__ import annotations
@@ -40,11 +46,13 @@ from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS
 
 __all__ = [
     "DataContext",
+    "HubLoad",
     "data_context",
     "data_urls",
     "given",
     "kind_of",
     "link_text",
+    "models_loaded",
     "names_outputs",
     "weights_urls",
 ]
@@ -136,6 +144,15 @@ _NOT_DATA_TEXT = re.compile(
     r"|notebook)",
     re.I,
 )
+# A link's text naming a place rather than what it holds: an institution or a group, or a
+# project's or a person's page ("our [NLP group website](…)", "[Project Page](…)"); a website
+# alone may be where the data is ("download it from the [official website](…)").
+_PLACE_TEXT = re.compile(
+    r"\b(department|group|laborator(y|ies)|university|institute|school|college|faculty)"
+    r"(\s+(web\s*site|web\s*page|home\s*page|page|site))?\W*$"
+    r"|\b(project|personal|author)\s+(web\s*)?(page|site)\W*$|\bhome\s*page\W*$",
+    re.I,
+)
 # Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
 # "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
 _TOOL_BEFORE = re.compile(
@@ -160,6 +177,158 @@ _REPRODUCING = re.compile(
     r"(\w+\s+)?$",
     re.I,
 )
+
+
+# A model loaded by its Hub name, quoted: `owner/name` (a path such as `./ckpt/x` starts with no
+# letter or digit; `owner/name/file` is a path, not a name).
+_HUB_NAME = r"""["'](?P<name>[A-Za-z0-9][\w.-]{0,95}/[\w.-]{0,95}\w)(?::[\w.-]+)?["']"""
+_LOADS = (
+    re.compile(
+        # An adapter names its base first: `PeftModel.from_pretrained(base, "lab/adapter")`.
+        # (The class before the call is read after a match, never scanned for: a long run of
+        # word characters would be rescanned from each of its starts.)
+        r"(?P<loader>)\.from_pretrained\(\s*([A-Za-z_]\w{0,60}\s*,\s*)?"
+        rf"((pretrained_model_name_or_path|model_id)\s*=\s*)?{_HUB_NAME}"
+    ),
+    re.compile(
+        rf"\b(?P<loader>hf_hub_download|snapshot_download)\(\s*([^()]{{0,300}}?\brepo_id\s*=\s*)?"
+        rf"{_HUB_NAME}"
+    ),
+    re.compile(rf"\b(?P<loader>pipeline)\([^()]{{0,300}}?\bmodel\s*=\s*{_HUB_NAME}"),
+    re.compile(rf"\b(?P<loader>torch\.hub\.load)\(\s*(repo_or_dir\s*=\s*)?{_HUB_NAME}"),
+    re.compile(
+        r"\b(?P<loader>huggingface-cli|hf)\s+download\s+"
+        r"(?P<name>[A-Za-z0-9][\w.-]{0,95}/[\w.-]{0,95}\w)(?![\w/])"
+    ),
+)
+_LOAD_SCREEN = ("from_pretrained", "download", "pipeline", "torch.hub")
+# What a loader loads that holds no weights: a tokenizer, a processor, a configuration.
+_NO_WEIGHTS_LOADER = re.compile(r"(tokeni[sz]er|processor|extractor|config)\w*$", re.I)
+# A download that is not a model's: a dataset's or a Space's, a local hub.
+_NOT_A_MODEL = re.compile(
+    r"\brepo[-_]type[\s=]+[\"']?(dataset|space)|\bsource\s*=\s*[\"']local", re.I
+)
+_CALL_REST = 400  # how much of a call after its name is read for its other arguments
+
+
+@dataclass(frozen=True, slots=True)
+class HubLoad:
+    """A model a README's code loads by name: `holder` (`owner/name`), the address the name
+    makes on its hub (`url`; a Hugging Face or ModelScope model, or the GitHub repository
+    `torch.hub.load` reads the entry points of), and where it stands in the code (`at`)."""
+
+    holder: str
+    url: str
+    at: int
+    on_hub: bool  # a model on a hub (not a repository of entry points)
+
+
+def models_loaded(code: str) -> tuple[HubLoad, ...]:
+    """The models a block of code (its lines joined) loads by name, in order: weights a call
+    fetches, not a tokenizer's or a configuration's, not a dataset or a Space (`repo_type`),
+    not a local folder."""
+    if not any(word in code for word in _LOAD_SCREEN):
+        return ()
+    modelscope = "modelscope" in code.casefold()
+    found: list[HubLoad] = []
+    for pattern in _LOADS:
+        for load in pattern.finditer(code):
+            loader, holder = (
+                load.group("loader") or _class_before(code, load.start()),
+                load.group("name"),
+            )
+            rest = code[load.start() : load.end() + _CALL_REST]
+            call = rest.split("\n", 1)[0] if loader in ("hf", "huggingface-cli") else rest
+            if _NO_WEIGHTS_LOADER.search(loader) or _NOT_A_MODEL.search(_one_call(call)):
+                continue
+            if loader == "torch.hub.load":
+                found.append(HubLoad(holder, f"https://github.com/{holder}", load.start(), False))
+            elif modelscope:
+                url = f"https://modelscope.cn/models/{holder}"
+                found.append(HubLoad(holder, url, load.start(), True))
+            else:
+                url = f"https://huggingface.co/{holder}"
+                found.append(HubLoad(holder, url, load.start(), True))
+    return tuple(sorted(found, key=lambda load: load.at))
+
+
+def _class_before(code: str, at: int) -> str:
+    """The name a call at `at` is made on (`AutoTokenizer` of `AutoTokenizer.from_pretrained`)."""
+    found = re.search(r"(\w{1,80})\s{0,8}$", code[max(0, at - 90) : at])
+    return found.group(1) if found else ""
+
+
+def _one_call(text: str) -> str:
+    """A call's text up to its closing parenthesis (nested ones counted), or all of `text`."""
+    depth = 0
+    for at, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return text[: at + 1]
+    return text
+
+
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+# A table column whose cells are something else than weights or data: logs, configurations,
+# code, papers, a run's outputs.
+_OTHER_COLUMN = re.compile(
+    r"^\W*((training\s+)?logs?|configs?|configurations?|code|paper|wandb|tensorboard|outputs?"
+    r"|predictions|results?\s+files?)\W*$",
+    re.I,
+)
+_COLUMN_WEIGHTS = re.compile(
+    r"\b(weights?|checkpoints?|ckpts?|models?|pre-?trained|download)\b|权重|模型", re.I
+)
+_COLUMN_DATA = re.compile(r"\b(data|datasets?|corpus|corpora|annotations?|benchmarks?)\b", re.I)
+
+
+def column_of(header: str, row: str, url: str) -> str:
+    """The header of the column of a table row (`row`, its table's first row `header`) holding
+    the link to `url`, or "" (no such link, rows of other shapes)."""
+    body, titles = _cells_text(row), _cells_text(header)
+    at = body.find(url)
+    if at < 0:
+        return ""
+    index = len(_CELL_SPLIT.split(body[:at])) - 1
+    cells, names = _CELL_SPLIT.split(body), _CELL_SPLIT.split(titles)
+    if len(cells) != len(names):
+        return ""
+    return names[index].strip()
+
+
+def _cells_text(row: str) -> str:
+    """A table row without its outer bars."""
+    text = row.strip()
+    return text.removeprefix("|").removesuffix("|")
+
+
+def column_kinds(column: str) -> frozenset[ReadmeCover] | None:
+    """What a table column's header says its links are: weights ("Checkpoint", "Download"),
+    data ("Dataset"), nothing of either ("Log", "Config": an empty set), or None when it says
+    nothing (a model's name column, "Top-1")."""
+    if not column:
+        return None
+    if _OTHER_COLUMN.match(column):
+        return frozenset()
+    if _COLUMN_DATA.search(column):
+        return frozenset({ReadmeCover.DATA})
+    if _COLUMN_WEIGHTS.search(column):
+        return frozenset({ReadmeCover.WEIGHTS})
+    return None
+
+
+# A picture's own address (a badge, a logo, a figure): never what it stands for.
+_IMAGE = re.compile(r"\.(png|jpe?g|gif|svg|webp|ico)(\?|#|$)|/badges?/", re.I)
+# A line of a file a link points into (`blob/main/x.json#L12`): text to read or edit.
+_LINE_ANCHOR = re.compile(r"/blob/[^#?]+#L\d+", re.I)
+
+
+def is_picture(url: str) -> bool:
+    """A picture's own address, never a download: a badge's, a logo's, a figure's."""
+    return bool(_IMAGE.search(url)) and not is_weights_file(url)
 
 
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
@@ -192,7 +361,11 @@ def data_context(
     data_section = data_section and not (
         _NOT_DATA_SENSE.search(section) and not DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", section))
     )
-    if _CODE_FILE.search(url) or _not_the_data(words, url, link_text, line_text):
+    if (
+        _CODE_FILE.search(url)
+        or _LINE_ANCHOR.search(url)
+        or _not_the_data(words, url, link_text, line_text)
+    ):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
     # section about data; a command fetching an archive or a table.
@@ -245,6 +418,8 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     if text and _NOT_DATA_TEXT.fullmatch(text):
         return True
     names_data = bool(_DATA_NAMED.search(text)) or bool(_DATA_FILE.search(url))
+    if text and not names_data and _PLACE_TEXT.search(text):
+        return True
     at = line_text.find(url)
     if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
         # The sentence before it on its line, the links before it named LINK.
@@ -356,7 +531,8 @@ def _documentation(url: str) -> bool:
 
 def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
     """`artifact_links`: the weights, data and demo links the README gives, in order, each
-    once — a demo even where promised, weights and data not; never another work's weights."""
+    once — a demo even where promised, weights and data not; never another work's weights, nor
+    a model its code loads by name (checked, but not a link the README writes)."""
     kept = (
         link.url
         for link in links
@@ -364,6 +540,7 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
         or (
             not link.promised
             and not link.by_context
+            and not link.by_name
             and (link.kind is K.DATA or (link.kind is K.WEIGHTS and link.whose is Whose.OWN))
         )
     )
@@ -371,12 +548,16 @@ def given(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
 
 
 def weights_urls(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
-    """The paper's own weights the README gives (not promised), in order, each once."""
+    """The paper's own weights the README gives as written (not promised, not an address made
+    from a loaded model's name), in order, each once."""
     return tuple(
         dict.fromkeys(
             link.url
             for link in links
-            if link.kind is K.WEIGHTS and link.whose is Whose.OWN and not link.promised
+            if link.kind is K.WEIGHTS
+            and link.whose is Whose.OWN
+            and not link.promised
+            and not link.by_name
         )
     )
 

@@ -2,7 +2,7 @@
 whole is about another work. Pure functions over text (no I/O); `auditor.readme.analysis` asks
 them and puts the answers on `ReadmeFacts` (`claims`, `inherited`).
 
-Whose (`whose_artifact`, `whose_results`, `whose_entry`)
+Whose (`whose_artifact`, `whose_loaded`, `whose_results`, `whose_entry`)
   * A weights link, sentence or download command is another work's when its words say so (a
     base model, a backbone, a teacher, the official or original release, "we use", "provided
     by") and no words tie an artifact to this paper ("our pre-trained models", "(ours)", "we
@@ -16,6 +16,9 @@ Whose (`whose_artifact`, `whose_results`, `whose_entry`)
     a Hugging Face model or a GitHub release of another owner, whose name shares no word with
     the repository's, named in the steps (set-up, training, evaluation, data), is another
     work's (an input to them) unless the words say it is ours.
+  * A model the README's code loads by name (`whose_loaded`) is the paper's own only when its
+    holder's owner is the repository's (or holds the README's own weights links) and its name is
+    the work's, and no words make it an input: a base model loaded beside it is another work's.
   * A results table is another work's when the sections holding it are about baselines
     ("Baseline results"), not a comparison with them, or the sentence introducing it gives
     another work's numbers ("Results of the baselines:", "as reported by the original authors").
@@ -197,6 +200,14 @@ _FOUNDATION = W.Screened(
     ),
     ("checkpoint", "ckpt", "weights", "model"),  # what every match holds
 )
+# A weights file named for a widely reused model ("ViT-B-16.pt", "sam_vit_h.pth"): another
+# work's, as its model named in words is, unless the work's names hold it ("fancynet_vit.pth").
+# (Plain words read a file name's underscores as spaces: `sam_vit_h.pth` is "sam vit h.pth".)
+_REUSED_FILE = re.compile(
+    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})[\w.-]*(\s[\w-]+){{0,2}}?"
+    r"\.(pth?|ckpt|safetensors|bin|caffemodel|onnx)\b",
+    _I,
+)
 # A backbone describing the model's own architecture ("(Swin-T backbone)", "with a ResNet-50
 # backbone"), not a backbone to fetch.
 _DESCRIBED_BACKBONE = re.compile(
@@ -213,7 +224,8 @@ def said_of_other(
 ) -> bool:
     """Words crediting an artifact to another work, with none tying it to this paper; or words
     presenting it as an input of the method (a tokenizer, an initialisation, a baseline, a
-    widely reused model named as what is fetched and not among the work's `own_names`) when
+    widely reused model named as what is fetched, or a weights file named for one, and not among
+    the work's `own_names`) when
     neither they nor the words `leading` to them on their line tie it to this paper ("We release
     our checkpoints, initialised from X: [link]")."""
     if W.OWN_CUE.search(words):
@@ -226,11 +238,14 @@ def said_of_other(
         return False
     if _DEPENDENCY.search(words):
         return True
-    model = _FOUNDATION.search(words)
+    model = _FOUNDATION.search(words) or _REUSED_FILE.search(words)
     if model is None:
         return False
-    reused = _squeezed(model.group("fetched") or model.group("owned"))
+    found = model.groupdict()
+    reused = _squeezed(found["fetched"] or found.get("owned") or "")
     named = _squeezed(model.group(0))  # "the FancyNet-ResNet50 model" is the work's own
+    if "owned" not in found:  # a file: the word before may be its name's start (`fancy_vit.pt`)
+        named = _squeezed(" ".join(words[: model.start()].split()[-1:])) + named
     return not any(name in named or reused in name for name in own_names)
 
 
@@ -279,6 +294,45 @@ def whose_artifact(
     ):
         return Whose.OTHER
     return Whose.OWN
+
+
+def whose_loaded(
+    held_by: str,
+    words: str,
+    *,
+    repository: str | None,
+    own_names: frozenset[str] = frozenset(),
+    own_owners: frozenset[str] = frozenset(),
+) -> Whose:
+    """Whose a model the README's code loads by name (`from_pretrained("lab/model")`, `held_by`
+    its `owner/name`) is. Code says little of what it loads, and a snippet loads a base model
+    beside the paper's, so only the holder makes it the paper's own, and both its parts must:
+    its owner the repository's owner or an owner holding the README's own weights links
+    (`own_owners`: an organisation the README names as its own), and its name the work's
+    (sharing a word with the repository's name or the names the README gives its work,
+    `own_names`) — another model of the same laboratory is no release of this paper. The words
+    introducing the code (`words`) can still make it an input (a base model, a teacher:
+    `said_of_other`). Anything else is another work's."""
+    owner, _, name = held_by.partition("/")
+    owner_of, _, repository_name = (repository or "").partition("/")
+    names = own_names | name_words(repository_name)
+    owners = {_squeezed(o) for o in (owner_of, *own_owners) if o}
+    if not any(_same_owner(_squeezed(owner), ours) for ours in owners):
+        return Whose.OTHER
+    if not any(word in _squeezed(name) for word in names):
+        return Whose.OTHER
+    return Whose.OTHER if said_of_other(words, names) else Whose.OWN
+
+
+_SHORTEST_CONTAINED = 4  # `facebook` in `facebookresearch`; never `ai` in `openai`
+
+
+def _same_owner(theirs: str, ours: str) -> bool:
+    """One account, or an organisation's two (`facebook`, `facebookresearch`)."""
+    if theirs == ours:
+        return bool(theirs)
+    shorter, longer = sorted((theirs, ours), key=len)
+    return len(shorter) >= _SHORTEST_CONTAINED and shorter in longer
 
 
 def holder(url: str) -> str | None:

@@ -73,6 +73,11 @@ def cases(files: LocalServer, drive: str) -> dict[str, str]:
             "We fine-tune the base model released by its authors: download "
             "[their checkpoint](https://huggingface.co/other-org/live-base) first."
         ),
+        "loaded-by-name": readme(
+            "## Quick start\n\nLoad our model:\n\n```python\n"
+            'base = AutoModelForCausalLM.from_pretrained("other-org/base-lm")\n'
+            'model = PeftModel.from_pretrained(base, "acme/loaded-by-name-lora")\n```\n'
+        ),
         "unsupported": weights(
             "Our trained checkpoints: [Dropbox](https://www.dropbox.com/s/abc/labnet.zip?dl=0)"
         ),
@@ -95,6 +100,7 @@ def hub_routes() -> dict[str, Route]:
         **huggingface_routes("lab/gated", "# gated", gated="manual"),
         **huggingface_routes("lab/hidden", "# hidden", private=True),
         **huggingface_routes("other-org/live-base", "# a base model"),
+        **huggingface_routes("acme/loaded-by-name-lora", "# an adapter"),
     }
 
 
@@ -201,6 +207,20 @@ def test_a_live_base_model_is_not_credited_either(scorecard: dict[str, Any]) -> 
     d4 = criterion(scorecard, "base-model-live", "D4")
     assert d4["result"] == "fail"
     assert "live-base" not in " ".join(d4["evidence"])
+
+
+def test_a_model_the_code_loads_by_name_is_checked_and_its_base_is_not(
+    scorecard: dict[str, Any],
+) -> None:
+    link = artifact(scorecard, "loaded-by-name")
+    assert (link["url"], link["artifact"], link["whose"], link["outcome"]) == (
+        "https://huggingface.co/acme/loaded-by-name-lora",
+        "weights",
+        "own",
+        "ok",
+    )
+    assert criterion(scorecard, "loaded-by-name", "D4")["result"] == "pass"
+    assert not any("base-lm" in entry["url"] for entry in scorecard["links"])
 
 
 def test_an_unsupported_host_leaves_d4_unknown(scorecard: dict[str, Any]) -> None:

@@ -24,6 +24,7 @@ from auditor.models import LinkKind, LinkResult, Outcome
 from auditor.pipeline import harvest
 from auditor.pipeline import run as pipeline
 from auditor.readme import analysis as readme
+from auditor.readme import artifacts
 from auditor.rubric import score
 from auditor.rubric.registry import Rubric
 from tests.support import hostile
@@ -272,6 +273,16 @@ def test_a_hostile_readme_is_read_in_linear_work() -> None:
         return lambda: readme.analyze_readme(hostile_lines * lines)
 
     grows_linearly(reading, 10)
+
+
+def test_the_models_a_hostile_code_block_loads_are_read_in_linear_work() -> None:
+    """A long run of word characters before a call that never names a model: a pattern that
+    scans for the class before `.from_pretrained(` rescans the run from each of its starts."""
+
+    def reading(size: int) -> Callable[[], object]:
+        return lambda: artifacts.models_loaded("a" * (20_000 * size) + ".from_pretrained(x")
+
+    grows_linearly(reading, 1)
 
 
 def test_a_hostile_restructuredtext_readme_is_read_in_linear_work() -> None:
