@@ -144,6 +144,7 @@ _DATASET_NOT_DATA = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=32_768)  # the URL's alone, asked of a paper's links by each rule
 def artifact_host(url: str) -> ArtifactHost | None:
     """What a link's host says it holds: `weights` (a Hugging Face, ModelScope or Kaggle
     model), `data` (a Hugging Face or ModelScope dataset, a Kaggle dataset or competition, or a
