@@ -19,11 +19,16 @@ import ssl
 # them: each pool is given the run's own context (`tls`). So the library is imported first here,
 # with the store left unread: those two trust no authority, and a request given neither would
 # fail verification, never pass it.
+_own = ssl.SSLContext.__dict__.get("set_default_verify_paths")  # else the C base class's
 ssl.SSLContext.set_default_verify_paths = lambda self: None  # type: ignore[method-assign]
 try:
     import aiohttp  # noqa: F401
 finally:
-    del ssl.SSLContext.set_default_verify_paths
+    if _own is None:
+        del ssl.SSLContext.set_default_verify_paths
+    else:
+        ssl.SSLContext.set_default_verify_paths = _own  # type: ignore[method-assign]
+    del _own
 
 from auditor.net.client import Net  # noqa: E402
 from auditor.net.guard import (  # noqa: E402
