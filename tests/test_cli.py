@@ -56,6 +56,31 @@ def test_a_long_command_runs_with_its_imports_frozen_out_of_collection(
     assert frozen[0] > 0
 
 
+def test_an_audit_runs_with_the_collectors_young_passes_rare(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Its short-lived objects are rarely in a cycle: a young pass every 50,000 new containers,
+    not 700, while the audit runs; the process's own setting after it."""
+    import gc
+
+    from auditor.cli import audit
+
+    thresholds: list[tuple[int, ...]] = []
+
+    def runs(*_: object) -> int:
+        thresholds.append(gc.get_threshold())
+        return cli.EXIT_OK
+
+    monkeypatch.setattr(audit, "run_audit", runs)
+    before = gc.get_threshold()
+    try:
+        assert cli.main(["audit", str(tmp_path)]) == cli.EXIT_OK
+    finally:
+        gc.unfreeze()
+    assert thresholds[0][0] == 50_000
+    assert gc.get_threshold() == before
+
+
 def test_the_collector_waits_while_a_long_commands_modules_load() -> None:
     import gc
 

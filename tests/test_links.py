@@ -522,3 +522,13 @@ def test_figshare_articles_and_files(url: str, item: FigshareItem | None) -> Non
 )
 def test_github_releases_and_their_assets(url: str, release: GitHubRelease | None) -> None:
     assert github_release(url) == release
+
+
+def test_a_url_asked_again_is_answered_from_the_first_answer() -> None:
+    """A run normalises the same URLs again and again (a page's links judged, then harvested):
+    the answer, an immutable value, is worked out once."""
+    url = "https://GitHub.com/Once-Lab/Asked-Twice.git"
+    first = normalize_url(url)
+    assert first is not None
+    assert first.url == "https://github.com/once-lab/asked-twice"
+    assert normalize_url(url) is first

@@ -10,6 +10,7 @@ import os
 import shutil
 import ssl
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from auditor import cli
 from auditor.config.settings import ProxyRoutes
 from auditor.models import Outcome
+from auditor.net import tls
 from tests.support.checking import NetFactory, check
 from tests.support.forward_proxy import forward_proxy
 from tests.support.local_servers import LocalServer, Reply, serve
@@ -193,3 +195,42 @@ def test_a_fifo_as_the_bundle_is_refused_in_one_line_never_waited_on(
     err = capsys.readouterr().err
     assert f"{how}: bundle.pem is not a regular file" in err
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_ones_own_bundle_is_loaded_once_while_it_is_unchanged(tmp_path: Path, own_ca: Path) -> None:
+    """The command line checks the bundle as it reads the settings and the run's network uses
+    it: one load, not two; a bundle changed since is loaded again."""
+    bundle = tmp_path / "corp.pem"
+    shutil.copy(own_ca / "cert.pem", bundle)
+    first = tls.verifying_context(bundle, None, named="--ca-bundle")
+    assert tls.verifying_context(bundle, None) is first
+    bundle.write_text(bundle.read_text() * 2)
+    again = tls.verifying_context(bundle, None)
+    assert again is not first
+    assert again.cert_store_stats()["x509_ca"] == 1
+
+
+_STORES = """
+import ssl, sys
+import auditor.net
+from aiohttp import connector  # its two defaults, for a request given no context
+stores = [connector._SSL_CONTEXT_VERIFIED, connector._SSL_CONTEXT_UNVERIFIED]
+print(*[store.cert_store_stats()["x509_ca"] for store in stores])
+print(ssl.create_default_context().cert_store_stats()["x509_ca"])
+"""
+
+
+def test_the_http_library_is_imported_without_reading_the_system_store() -> None:
+    """aiohttp's import-time contexts (no pool of ours uses them) trust no authority, and the
+    system store is read as before by any context made after."""
+    environ = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    fresh = "import ssl; print(ssl.create_default_context().cert_store_stats()['x509_ca'])"
+    system = subprocess.run(
+        [sys.executable, "-c", fresh], check=True, capture_output=True, text=True, env=environ
+    ).stdout.strip()
+    if system == "0":
+        pytest.skip("no system certificate store to leave unread")
+    printed = subprocess.run(
+        [sys.executable, "-c", _STORES], check=True, capture_output=True, text=True, env=environ
+    ).stdout.split("\n")
+    assert printed[:2] == ["0 0", system]

@@ -101,10 +101,6 @@ _REFRESH = re.compile(r"^\s*\d[\d.]*\s*[;,\s]\s*(?:url\s*=\s*)?['\"]?([^'\"\s][^
 _TEXT_NODE, _COMMENT_NODE = "-text", "-comment"
 # Elements whose content no reader sees as the page's words.
 _UNSEEN = ["script", "style", "template", "noscript"]
-# A site's pages repeat their links (navigation, the template's credit, the paper's host), and
-# whether a link is a repository is a question of its URL alone: asked once a run per URL (half
-# of a small page's analysis was the same links' normalization, page after page).
-_harvestable = functools.lru_cache(maxsize=16_384)(is_harvestable)
 
 
 def _text(node: LexborNode | None, limit: int) -> str:
@@ -305,7 +301,7 @@ def analyse_page(
             continue
         if target in links or target in left_out:
             continue
-        if not _harvestable(target):
+        if not is_harvestable(target):  # asked once a run per URL (its cache)
             unharvestable.add(href)
             continue
         if max_code_links is not None and len(links) >= max_code_links:

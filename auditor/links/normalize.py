@@ -5,6 +5,7 @@ with its `LinkKind`; over-long links are cut and marked.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 import unicodedata
@@ -69,6 +70,10 @@ class NormalizedUrl:
     subpath: str | None = None  # e.g. "/tree/main/x" for a link into a repository
 
 
+# A run asks the same URLs again and again (a page's link is judged harvestable, then
+# harvested; a site's pages repeat their navigation), and the answer is the URL's alone (an
+# immutable value): each is worked out once, a bounded number kept.
+@functools.lru_cache(maxsize=32_768)
 def normalize_url(raw: str) -> NormalizedUrl | None:
     """The normalised form and kind of a URL as written, or None when it is not a usable
     http(s) or ftp URL. Never raises; `normalize_url(n.url).url == n.url`.

@@ -4,6 +4,7 @@ archived copy; and which links found on a project page are worth checking as the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -84,6 +85,7 @@ def is_code_result(result: LinkResult) -> bool:
     return is_code_link(result.link.kind, result.link.url, record_type)
 
 
+@functools.lru_cache(maxsize=32_768)  # the URL's alone, asked of each page's links
 def is_harvestable(url: str) -> bool:
     """Whether a link found on a project page is worth checking as the paper's: a repository
     (code, weights or data), and not a site template's."""
@@ -142,6 +144,7 @@ _DATASET_NOT_DATA = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=32_768)  # the URL's alone, asked of a paper's links by each rule
 def artifact_host(url: str) -> ArtifactHost | None:
     """What a link's host says it holds: `weights` (a Hugging Face, ModelScope or Kaggle
     model), `data` (a Hugging Face or ModelScope dataset, a Kaggle dataset or competition, or a

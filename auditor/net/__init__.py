@@ -12,8 +12,26 @@
 * `tls`: the certificate authorities TLS trusts (certifi's, or the user's instead).
 """
 
-from auditor.net.client import Net
-from auditor.net.guard import (
+import ssl
+
+# aiohttp builds two TLS contexts from the system's certificate store as it is imported (its
+# `connector`'s defaults for a request given none, ~0.1 s of CPU), and no request of ours uses
+# them: each pool is given the run's own context (`tls`). So the library is imported first here,
+# with the store left unread: those two trust no authority, and a request given neither would
+# fail verification, never pass it.
+_own = ssl.SSLContext.__dict__.get("set_default_verify_paths")  # else the C base class's
+ssl.SSLContext.set_default_verify_paths = lambda self: None  # type: ignore[method-assign]
+try:
+    import aiohttp  # noqa: F401
+finally:
+    if _own is None:
+        del ssl.SSLContext.set_default_verify_paths
+    else:
+        ssl.SSLContext.set_default_verify_paths = _own  # type: ignore[method-assign]
+    del _own
+
+from auditor.net.client import Net  # noqa: E402
+from auditor.net.guard import (  # noqa: E402
     AddressRefused,
     Guard,
     IPAddress,

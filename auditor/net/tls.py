@@ -5,6 +5,7 @@ traffic at a proxy. One context serves the links, the APIs and an https:// proxy
 
 from __future__ import annotations
 
+import functools
 import ssl
 from pathlib import Path
 
@@ -28,10 +29,32 @@ def verifying_context(
         # A FIFO or a device: OpenSSL would wait on it for ever, or read without end.
         raise CaBundleError(f"{named}: {ca_file} is not a regular file")
     try:
-        return ssl.create_default_context(
-            cafile=None if ca_file is None else str(ca_file),
-            capath=None if ca_dir is None else str(ca_dir),
-        )
+        return _users_context(ca_file, ca_dir, _stamp(ca_file), _stamp(ca_dir))
     except OSError as error:  # ssl.SSLError is one: a file with no certificate in it
         reason = error.strerror or getattr(error, "reason", None) or error
         raise CaBundleError(f"{named}: cannot use {ca_file or ca_dir}: {reason}") from None
+
+
+def _stamp(path: Path | None) -> tuple[int, int, int] | None:
+    """What tells a file or folder changed: its inode, size and modification time."""
+    try:
+        found = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return None if found is None else (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4)
+def _users_context(
+    ca_file: Path | None,
+    ca_dir: Path | None,
+    file_stamp: tuple[int, int, int] | None,
+    dir_stamp: tuple[int, int, int] | None,
+) -> ssl.SSLContext:
+    """The context of the user's CAs, loaded once while they are unchanged (the stamps): the
+    command line checks them as it reads the settings, and the run's network uses the same
+    (~50 ms a load). A load that fails is not kept."""
+    return ssl.create_default_context(
+        cafile=None if ca_file is None else str(ca_file),
+        capath=None if ca_dir is None else str(ca_dir),
+    )
