@@ -52,9 +52,10 @@ def write_reports(
     """Writes the reports as one set (`scorecard.write_report_set`). Without `with_json`, the
     scorecard.json already there joins the new set unchanged. With `badges`, each paper's badge
     in `badges/`, after the set and all-or-nothing on their own (the set's files lie flat)."""
-    summary = redact.scrub(render.render_markdown(card))
+    shown = render.report_views(card)  # what both reports show of the papers, built once
+    summary = redact.scrub(render.render_markdown(card, shown=shown))
     files: dict[str, str | Iterable[str]] = {
-        "index.html": redact.scrub(render.render_html(card)),
+        "index.html": redact.scrub(render.render_html(card, shown)),
         "summary.md": summary,
     }
     if with_json:  # written in pieces: the whole document's JSON values are never in memory
