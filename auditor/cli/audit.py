@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import re
@@ -426,6 +427,10 @@ def run_merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
                 run_id=None,
                 reported_by_issue=args.reported_by_issue,
             )
+        # Everything the merge made lives until the process ends, and was made while the
+        # collector was paused: its first pass after the pause would walk every object of the
+        # documents (2 s of CPU at 30,000 papers), to find nothing. Out of its sight for good.
+        gc.freeze()
     code = exit_code(card, rules, failed, internal_errors=_internal_errors(card))
     _say_reports_written(args.out, written, quiet=args.quiet)
     return code
