@@ -198,19 +198,21 @@ _LINK_HISTORIES = """
 _URLS_PER_QUERY = 900
 
 
-# For one promise (`:kind`, `:url`), each run that wrote its scorecard: whether it kept its
-# promises, kept this one open, scored a paper on the URL as a placeholder (NULL: as nothing
-# decided), cited the URL.
+# What each run that wrote its scorecard, up to `:run`, says of promises (`_promise_runs`): the
+# runs, whether each kept its promises; the promises each kept open; for each of the URLs in
+# `{urls}`, whether a paper scored on it was scored a placeholder (NULL: as nothing decided),
+# and the runs citing it.
 _PROMISE_RUNS = """
-    SELECT runs.started_at, runs.promises_kept IS NOT NULL AS kept,
-        EXISTS (SELECT 1 FROM promises AS p WHERE p.run_id = runs.id AND p.kind = :kind
-            AND p.url = :url) AS kept_open,
-        (SELECT MAX(r.tier = 'placeholder') FROM paper_results AS r WHERE r.run_id = runs.id
-            AND r.scored_on = :url AND r.tier != 'unknown') AS placeholder,
-        EXISTS (SELECT 1 FROM link_results AS l WHERE l.run_id = runs.id
-            AND l.url = :url) AS cited
-    FROM runs WHERE runs.generated_at IS NOT NULL AND runs.id <= :run ORDER BY runs.id
+    SELECT id, started_at, promises_kept IS NOT NULL AS kept FROM runs
+    WHERE generated_at IS NOT NULL AND id <= :run ORDER BY id
 """
+_PROMISES_KEPT_OPEN = "SELECT run_id, kind, url FROM promises WHERE url IN ({urls})"
+_PLACEHOLDERS = """
+    SELECT run_id, scored_on AS url, MAX(tier = 'placeholder') AS placeholder
+    FROM paper_results WHERE scored_on IN ({urls}) AND tier != 'unknown'
+    GROUP BY run_id, scored_on
+"""
+_CITED = "SELECT run_id, url FROM link_results WHERE url IN ({urls})"
 
 
 class History:
@@ -390,25 +392,43 @@ class History:
                 [(run_id, kind, url) for kind, url in sorted(open_)],
             )
             self._db.execute("UPDATE runs SET promises_kept = 1 WHERE id = ?", (run_id,))
-        seen = {
-            (kind, url): promises.first_seen(kind, self._promise_runs(kind, url, run_id))
-            for kind, url in open_
-        }
+        sightings = self._promise_runs(open_, run_id)
+        seen = {(kind, url): promises.first_seen(kind, sightings[kind, url]) for kind, url in open_}
         return promises.with_first_seen(card, seen)
 
-    def _promise_runs(self, kind: str, url: str, run_id: int) -> list[promises.Sighting]:
-        """What each run up to `run_id` that wrote its scorecard says of one promise."""
-        rows = self._db.execute(_PROMISE_RUNS, {"kind": kind, "url": url, "run": run_id})
-        return [
-            promises.Sighting(
-                started_at=row["started_at"],
-                kept=bool(row["kept"]),
-                kept_open=bool(row["kept_open"]),
-                placeholder=_truth(row["placeholder"]),
-                cited=bool(row["cited"]),
-            )
-            for row in rows
-        ]
+    def _promise_runs(
+        self, open_: Collection[tuple[str, str]], run_id: int
+    ) -> dict[tuple[str, str], list[promises.Sighting]]:
+        """What each run up to `run_id` that wrote its scorecard says of each promise, by
+        (kind, url): read in one pass over the runs' papers for all of them (a query per
+        promise scanned each run's papers again: 194 promises, 5 s at 30,000 papers)."""
+        runs = self._db.execute(_PROMISE_RUNS, {"run": run_id}).fetchall()
+        kept_open: set[tuple[int, str, str]] = set()
+        placeholder: dict[tuple[int, str], bool | None] = {}
+        cited: set[tuple[int, str]] = set()
+        urls = sorted({url for _, url in open_})
+        for start in range(0, len(urls), _URLS_PER_QUERY):
+            chunk = urls[start : start + _URLS_PER_QUERY]
+            marks = ", ".join("?" * len(chunk))
+            for row in self._db.execute(_PROMISES_KEPT_OPEN.format(urls=marks), chunk):
+                kept_open.add((row["run_id"], row["kind"], row["url"]))
+            for row in self._db.execute(_PLACEHOLDERS.format(urls=marks), chunk):
+                placeholder[row["run_id"], row["url"]] = _truth(row["placeholder"])
+            for row in self._db.execute(_CITED.format(urls=marks), chunk):
+                cited.add((row["run_id"], row["url"]))
+        return {
+            (kind, url): [
+                promises.Sighting(
+                    started_at=run["started_at"],
+                    kept=bool(run["kept"]),
+                    kept_open=(run["id"], kind, url) in kept_open,
+                    placeholder=placeholder.get((run["id"], url)),
+                    cited=(run["id"], url) in cited,
+                )
+                for run in runs
+            ]
+            for kind, url in open_
+        }
 
     # Reading
 
