@@ -283,6 +283,42 @@ def test_three_shards_merge_into_the_unsharded_scorecard(tmp_path: Path) -> None
     assert comparable(_scorecard(tmp_path / "merged")) == comparable(_scorecard(tmp_path / "whole"))
 
 
+def test_what_a_merge_made_is_out_of_the_collectors_sight_when_it_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merge's documents, made while the collector was paused, are never walked by its
+    first pass after the pause (gc.freeze): that pass walked every one of them."""
+    import gc
+
+    from auditor.cli import audit
+    from auditor.pipeline.shard import stamp
+    from auditor.scorecard import dumps
+
+    written: list[object] = []
+    write_reports = audit.write_reports
+
+    def keeping(card: Any, *args: Any, **kwargs: Any) -> Any:
+        written.append(card)
+        return write_reports(card, *args, **kwargs)
+
+    monkeypatch.setattr(audit, "write_reports", keeping)
+    shards = []
+    for k in (1, 2):
+        shard = tmp_path / f"shard-{k}.json"
+        shard.write_text(dumps(stamp(scorecard([(paper(f"list.txt#{k}"), [])]), k, 2)))
+        shards.append(str(shard))
+    gc.unfreeze()
+    try:
+        code = cli.main(["merge", *shards, "--out", str(tmp_path / "merged")], environ={})
+        tracked = [obj for obj in gc.get_objects() if any(obj is card for card in written)]
+    finally:
+        gc.unfreeze()
+
+    assert code == cli.EXIT_OK
+    assert len(written) == 1
+    assert tracked == []
+
+
 def test_db_with_shard_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = _audit(Path(EXAMPLES[0]), tmp_path, "--shard", "1/2", "--db", str(tmp_path / "h.sqlite"))
     assert code == cli.EXIT_USAGE

@@ -327,7 +327,7 @@ def test_each_stored_column_reads_back_into_its_own_field(db: Path) -> None:
     with History.open(db) as store:
         run = store.begin_run(stamp(1))
         store.finish_run(run, scorecard(1, moved))
-        (past,) = store._history(C)
+        (past,) = store._histories([C])[C]
 
     assert past == PastResult(
         run_id=run,
@@ -344,6 +344,23 @@ def test_each_stored_column_reads_back_into_its_own_field(db: Path) -> None:
         kind="github-repo",
         papers=("list.md#1", "list.md#2"),
     )
+
+
+def test_histories_read_in_several_queries_keep_each_links_runs_apart_and_in_order(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(history.store, "_URLS_PER_QUERY", 2)
+    urls = [f"https://github.com/a/r{k}" for k in range(5)]
+    with History.open(db) as store:
+        for day, outcome in ((1, "ok"), (2, "dead")):
+            store.finish_run(
+                store.begin_run(stamp(day)),
+                scorecard(day, *(link(url, outcome, day=day) for url in urls)),
+            )
+        read = store._histories([*reversed(urls), "https://github.com/a/never"])
+
+    assert sorted(read) == urls
+    assert all([row.outcome for row in rows] == ["ok", "dead"] for rows in read.values())
 
 
 def test_papers_are_stored_per_run(db: Path) -> None:

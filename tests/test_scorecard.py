@@ -17,6 +17,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auditor import cli, render
 from auditor.history import History
@@ -56,7 +58,9 @@ from auditor.scorecard import (
     AcknowledgementStatus,
     Changes,
     JudgingRules,
+    LinkEntry,
     LinkHistory,
+    PaperEntry,
     Rejudging,
     RemovedLink,
     Review,
@@ -70,6 +74,7 @@ from auditor.scorecard import (
 )
 from auditor.scorecard.fields import LAYOUT
 from auditor.scorecard.summary import build_summary, failed_ids, fails
+from auditor.scorecard.writing import _entry_encoder
 from auditor.timestamps import now_iso
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub
@@ -787,3 +792,44 @@ RECORDED = ("scorecard.json", "scorecard-full.json", "scorecard-hostile.json")
 def test_a_recorded_scorecard_reads_and_writes_back_byte_for_byte(name: str) -> None:
     text = (GOLDEN / name).read_text(encoding="utf-8")
     assert dumps(from_json(json.loads(text))) == text
+
+
+# What a paper's or a link's JSON holds: text (any character, a lone surrogate included), whole
+# numbers of any size, yes/no and nothing, in lists and named fields; never a float.
+_ENTRY_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.text(), _ENTRY_VALUES))
+def test_an_entry_is_written_as_the_json_module_writes_it(entry: dict[str, object]) -> None:
+    assert _entry_encoder()(entry) == json.JSONEncoder(ensure_ascii=False).encode(entry)
+
+
+def test_no_paper_or_link_entry_holds_a_float() -> None:
+    # msgspec writes entries (`_entry_encoder`), and spells floats otherwise than the json
+    # module (1e16 for 1e+16): a float field in an entry would change scorecard.json's bytes.
+    seen: set[type] = set()
+    leaves: set[object] = set()
+
+    def walk(annotation: Any) -> None:
+        if is_dataclass(annotation) and isinstance(annotation, type):
+            if annotation not in seen:
+                seen.add(annotation)
+                hints = typing.get_type_hints(annotation)
+                for spec in fields(annotation):
+                    walk(hints[spec.name])
+        elif typing.get_args(annotation):
+            for argument in typing.get_args(annotation):
+                walk(argument)
+        else:
+            leaves.add(annotation)
+
+    walk(PaperEntry)
+    walk(LinkEntry)
+
+    assert leaves, "no field reached"
+    assert not [leaf for leaf in leaves if leaf in (float, object, Any)]
+    assert not [leaf for leaf in leaves if isinstance(leaf, type) and issubclass(leaf, float)]

@@ -7,7 +7,7 @@ the scorecard's own `summary`; nothing here recomputes it.
 from auditor.render.html import render_html
 from auditor.render.markdown import MAX_SUMMARY_BYTES, render_markdown
 from auditor.render.text import cache_reuse_sentence, clip, md, md_link, safe_url
-from auditor.render.views import TIER_SYMBOLS, templates_dir
+from auditor.render.views import TIER_SYMBOLS, report_views, templates_dir
 
 __all__ = [
     "MAX_SUMMARY_BYTES",
@@ -18,6 +18,7 @@ __all__ = [
     "md_link",
     "render_html",
     "render_markdown",
+    "report_views",
     "safe_url",
     "templates_dir",
 ]

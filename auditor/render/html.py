@@ -28,18 +28,18 @@ from auditor.render.views import (
     TIER_SYMBOLS,
     CopyShown,
     PaperView,
+    ReportViews,
     acknowledged_items,
     artifact_items,
     copy_shown,
     dead_items,
     display_tiers,
     environment,
-    fixes,
     headline,
     judged_elsewhere_items,
     overdue_items,
-    paper_views,
     priority_order,
+    report_views,
     review_items,
     review_words,
     stale_items,
@@ -169,15 +169,14 @@ def _chart(
     return _Chart(title, bars)
 
 
-def render_html(card: Scorecard) -> str:
+def render_html(card: Scorecard, shown: ReportViews | None = None) -> str:
     """The self-contained `index.html`: inline CSS and JS; the table's rows in the HTML, problems
     first, readable without JavaScript; the data the script sorts, filters and details from
-    embedded once as JSON."""
+    embedded once as JSON. `shown`: the card's `report_views`, when another report has them."""
     summary = card.summary
     previous = card.changes.previous_run if card.changes else None
-    # "New" needs a previous run to be new since; a first run's links are all new.
-    fresh = {link.url for link in dead_links.new_dead(card)} if previous else set()
-    views = priority_order(paper_views(card, fresh))
+    shown = shown or report_views(card)
+    views = priority_order(shown.papers)
     tier_labels = {tier.value: f"{TIER_SYMBOLS[tier]} {tier.value}" for tier in Tier}
     tier_labels[Tier.NO_CODE] = f"{TIER_SYMBOLS[Tier.NO_CODE]} {NO_CODE_WORDS}"
     shown_tiers = display_tiers(summary.tiers)
@@ -205,7 +204,7 @@ def render_html(card: Scorecard) -> str:
             since=day_of(previous) if previous else None,
             previous=previous,
             charts=charts,
-            dead=dead_items(card, fresh),
+            dead=dead_items(card, shown.fresh),
             artifacts=artifact_items(card),
             acknowledged=acknowledged_items(card),
             stale=stale_items(card),
@@ -216,7 +215,7 @@ def render_html(card: Scorecard) -> str:
             tracker=tracker_items(card),
             judged_elsewhere=judged_elsewhere_items(card),
             unlicensed=[v for v in views if v.unlicensed],
-            fixes=fixes(views),
+            fixes=shown.fixes,
             problem_criteria=PROBLEM_CRITERIA,
             rows=[_table_row(view) for view in views],
             tiers=[(t.value, tier_labels[t]) for t in shown_tiers],

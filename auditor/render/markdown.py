@@ -17,18 +17,18 @@ from auditor.render.views import (
     PROBLEM_CRITERIA,
     TIER_SYMBOLS,
     PaperView,
+    ReportViews,
     acknowledged_items,
     artifact_items,
     dead_items,
     display_tiers,
     environment,
-    fixes,
     found_code,
     headline,
     judged_elsewhere_items,
     link_shown,
     overdue_items,
-    paper_views,
+    report_views,
     review_items,
     stale_items,
 )
@@ -50,11 +50,11 @@ class Section:
 
 
 def _markdown_context(
-    card: Scorecard,
+    card: Scorecard, shown: ReportViews
 ) -> tuple[dict[str, object], list[Section], list[PaperView]]:
     """The template's fixed values, its problem sections, and one view per paper."""
     fresh = {entry.url for entry in dead_links.new_dead(card)} if card.changes else set()
-    views = paper_views(card)
+    views = shown.papers
     dead = dead_items(card, fresh)
     placeholders = [v for v in views if v.tier == Tier.PLACEHOLDER]
     unlicensed = [v for v in views if v.unlicensed]
@@ -68,7 +68,7 @@ def _markdown_context(
         "tiers": [(t.value, TIER_SYMBOLS[t]) for t in display_tiers(card.summary.tiers)],
         "outcome_symbols": OUTCOME_SYMBOLS,
         "tier_symbols": TIER_SYMBOLS,
-        "fixes": fixes(views),
+        "fixes": shown.fixes,
         "problem_criteria": PROBLEM_CRITERIA,
         "cache_reuse": cache_reuse_sentence(card.cache),
         "found_code": found_code,
@@ -286,10 +286,13 @@ def _largest_under(weight: Callable[[int], int], high: int) -> int | None:
     return None if found is None else found[0]
 
 
-def render_markdown(card: Scorecard, *, report_url: str | None = None) -> str:
+def render_markdown(
+    card: Scorecard, *, report_url: str | None = None, shown: ReportViews | None = None
+) -> str:
     """The job summary (`summary.md`): headline, problems first, then every paper in a
-    collapsed table; always under 1 MiB, cut with a note pointing to the full report."""
-    context, sections, views = _markdown_context(card)
+    collapsed table; always under 1 MiB, cut with a note pointing to the full report.
+    `shown`: the card's `report_views`, when another report has them."""
+    context, sections, views = _markdown_context(card, shown or report_views(card))
     template = environment().get_template("summary.md.j2")
 
     def stream(shown: Sequence[Section], rows: Sequence[object]) -> Iterator[str]:

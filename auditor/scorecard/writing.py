@@ -8,7 +8,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -72,10 +72,12 @@ def dumps_json(document: Mapping[str, object]) -> str:
 
 
 def _chunks(
-    document: Mapping[str, object], lazy: Mapping[str, Iterable[JsonObject]]
+    document: Mapping[str, object],
+    lazy: Mapping[str, Iterable[JsonObject]],
+    encode_item: Callable[[JsonObject], str] = _encode,
 ) -> Iterator[str]:
     """`dumps_json`'s text in pieces; the members in `lazy` (non-empty lists in `document`)
-    are encoded one item at a time from their iterables."""
+    are encoded one item at a time from their iterables, by `encode_item`."""
     yield "{\n"
     for index, (key, value) in enumerate(document.items()):
         if index:
@@ -88,7 +90,7 @@ def _chunks(
             continue
         yield f"  {_encode(key)}: [\n    "
         for position, item in enumerate(items):
-            yield f",\n    {_encode(item)}" if position else _encode(item)
+            yield f",\n    {encode_item(item)}" if position else encode_item(item)
         yield "\n  ]"
     yield "\n}\n"
 
@@ -96,6 +98,27 @@ def _chunks(
 def dumps(card: Scorecard) -> str:
     """`scorecard.json`'s text."""
     return "".join(dump_chunks(card))
+
+
+def _entry_encoder() -> Callable[[JsonObject], str]:
+    """`_encode`'s text for a paper or a link entry, by msgspec: its compact JSON given
+    `_encode`'s spaces (`msgspec.json.format(indent=0)`: ", " and ": " between items), in
+    three fifths of the CPU (1.03 s -> 0.60 s for a 10,000-paper shard's entries). The same
+    text for every value an entry's JSON holds — text, whole numbers, yes/no, null, lists,
+    objects; no float, which msgspec spells otherwise (1e16 for 1e+16), as
+    tests/test_scorecard.py holds the entries' fields to — and an entry msgspec refuses (text
+    with a lone surrogate) is left to `_encode`, as before."""
+    import msgspec  # loaded by the commands that write a scorecard, not at start-up
+
+    encode, spaced = msgspec.json.Encoder().encode, msgspec.json.format
+
+    def encode_entry(entry: JsonObject) -> str:
+        try:
+            return spaced(encode(entry), indent=0).decode()
+        except UnicodeEncodeError:
+            return _encode(entry)
+
+    return encode_entry
 
 
 def dump_chunks(card: Scorecard) -> Iterator[str]:
@@ -109,7 +132,7 @@ def dump_chunks(card: Scorecard) -> Iterator[str]:
     if card.links:
         head["links"] = [None]
         lazy["links"] = (link_entry_json(entry) for entry in card.links)
-    return _chunks(head, lazy)
+    return _chunks(head, lazy, _entry_encoder())
 
 
 def current_umask() -> int:
