@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 
 from auditor import cli, scorecard
@@ -24,6 +23,7 @@ from auditor import deadline as run_clock
 from auditor.enrich import budgets
 from auditor.facts import repofiles
 from auditor.inputs import soup
+from tests.support import schemas
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import (
@@ -192,7 +192,7 @@ def audit(
     assert code in codes
     text = (out / "scorecard.json").read_text()
     document: dict[str, Any] = json.loads(text)
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
     return document
 
@@ -414,7 +414,7 @@ def test_find_code_asks_the_paper_pages_first_then_github_search(
     assert code == cli.EXIT_NOTHING_CHECKED  # arxiv.org does not resolve here
     text = (out / "scorecard.json").read_text()
     document = json.loads(text)
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
 
     paged, searched = papers(document)["PagedNet"], papers(document)["SearchedNet"]
@@ -466,7 +466,7 @@ def audit_hosts(
     )  # fmt: skip
     assert exit_code == code
     document: dict[str, Any] = json.loads((out / "scorecard.json").read_text())
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     return document
 
 
