@@ -6,7 +6,9 @@ serve), else from `shared/github/schema.graphql` beside the clone. Parsing and b
 introspection (graphql-core's own `introspection_from_schema`) under .pytest_cache, keyed by the
 SDL's hash and graphql-core's version, and every other process rebuilds the same schema from
 it with `build_client_schema` in under a second. A lock makes the workers that ask at once wait
-for the one building."""
+for the one building. On a checkout without that cache (a clean clone, CI) the run's first
+process starts that build beside its own start-up work (`tests.support.run_start`), so no worker
+spends a test's set-up on it."""
 
 from __future__ import annotations
 
