@@ -160,7 +160,7 @@ async def test_rate_limits_timeouts_and_our_network_are_never_dead(make_net: Net
     }
     # Each fault on a server name of its own, as the links of a paper list are: on one name,
     # the politeness gate's back-off from the first faults spaced every later request up to
-    # 5 s apart (15 s of waiting, how that gate slows down is test_net_politeness.py's).
+    # 5 s apart, 15 s of waiting. How that gate slows down is test_net_politeness.py's to test.
     names = {f"fault{i}.test": "127.0.0.1" for i in range(len(routes) + 1)}
     with serve(routes) as server:
         urls = [server.url(path, host=f"fault{i}.test") for i, path in enumerate(routes)]

@@ -46,7 +46,11 @@ def share(jobs: Sequence[Callable[[], object]], processes: int) -> None:
     count = max(1, min(processes, len(jobs))) if hasattr(os, "fork") else 1
     children = []
     for index in range(1, count):
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: this one does the shares not dealt yet
+            _run([job for later in range(index, count) for job in jobs[later::count]])
+            break
         if pid == 0:  # a child: its share, then out without running anything of the parent's
             try:
                 _run(jobs[index::count])
