@@ -10,6 +10,7 @@ import logging
 import os
 import socket
 import ssl
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,12 +20,14 @@ from hypothesis import settings
 
 from auditor import redact
 from auditor.net import client, guard, tls
-from tests.support import bytecode, hypothesis_constants
+from tests.support import run_start
 
 # Property tests prove what holds, not how fast: on a loaded machine (two workers on two cores)
 # hypothesis's 200 ms deadline per example fails them for the time, never for the property.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+_SCHEMA_BUILDER = pytest.StashKey[subprocess.Popen[bytes] | None]()
 
 # Fixtures shared by several test modules (`make_net`).
 pytest_plugins = ["tests.support.checking"]
@@ -32,8 +35,11 @@ pytest_plugins = ["tests.support.checking"]
 
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):  # the first process of the run, before any worker
-        bytecode.compile_once(config, pytest_plugins)
-        hypothesis_constants.harvest_once(bytecode.ROOT, ("auditor", "benchmarks"))
+        config.stash[_SCHEMA_BUILDER] = run_start.prepare(config, pytest_plugins)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    run_start.finish(config.stash.get(_SCHEMA_BUILDER, None))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

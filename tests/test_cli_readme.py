@@ -7,13 +7,13 @@ import os
 import threading
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from auditor import cli
 from auditor.cli.readme import PLACEHOLDER_NOT_JUDGED, ReadmeCheckError, check_path
 from auditor.models import CriterionResult
 from auditor.rubric.registry import CRITERIA
+from tests.support import schemas
 
 SCHEMA = json.loads(
     (Path(__file__).parent.parent / "docs" / "readme-check.schema.json").read_text("utf-8")
@@ -255,7 +255,7 @@ def test_the_json_output_validates_against_its_documented_schema(
     assert cli.main(["readme", str(target), "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
 
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     assert set(document) == set(SCHEMA["properties"])  # every field is documented
     assert document["fixes"]
 

@@ -15,7 +15,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,6 +75,7 @@ from auditor.scorecard.fields import LAYOUT
 from auditor.scorecard.summary import build_summary, failed_ids, fails
 from auditor.scorecard.writing import _entry_encoder
 from auditor.timestamps import now_iso
+from tests.support import schemas
 from tests.support.audit_world import repositories
 from tests.support.fake_github import FakeGitHub
 from tests.support.local_servers import Exchange, Reply, html, redirect, serve
@@ -453,7 +453,7 @@ def every_kind_of_scorecard(tmp_path: Path) -> list[Scorecard]:
 
 def test_every_scorecard_written_follows_the_schema(tmp_path: Path) -> None:
     for card in every_kind_of_scorecard(tmp_path):
-        jsonschema.validate(json.loads(dumps(card)), SCHEMA)
+        schemas.validate(json.loads(dumps(card)), SCHEMA)
 
 
 def test_a_scorecard_reads_back_equal_and_writes_back_byte_for_byte(tmp_path: Path) -> None:
@@ -492,7 +492,7 @@ def test_values_of_open_vocabularies_this_version_does_not_know_are_kept(tmp_pat
     link[0]["repo"]["readme_covers"].append("demo")
     link[0]["repo"]["readme_evidence"][0]["cover"] = "demo"
     text = json.dumps(document, ensure_ascii=False)
-    jsonschema.validate(json.loads(text), SCHEMA)
+    schemas.validate(json.loads(text), SCHEMA)
 
     card = from_json(json.loads(text))
 
@@ -768,7 +768,7 @@ def test_a_recorded_audit_writes_scorecard_json_byte_for_byte(
     monkeypatch.chdir(tmp_path)
     text = _two_audits(tmp_path)
     document = json.loads(text)
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     # The world reaches what it is there for.
     assert document["changes"]["counts"]["new"] >= 1
     assert document["changes"]["counts"]["revived"] == 1

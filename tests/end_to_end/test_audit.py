@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from auditor import cli, scorecard
@@ -19,6 +18,7 @@ from auditor.hosts.github import GitHubFacts
 from auditor.models import Outcome
 from auditor.pipeline import run as pipeline
 from auditor.rubric import registry as rubric
+from tests.support import schemas
 from tests.support.audit_world import audit_arguments, repositories
 from tests.support.fake_github import FakeGitHub, FakeRepo, head_oid
 from tests.support.github_world import settings_for
@@ -90,7 +90,7 @@ def test_audit_writes_three_reports_with_every_outcome(world: World, tmp_path: P
     assert code == cli.EXIT_FINDINGS  # dead links, and --fail-on defaults to dead
     text = (out / "scorecard.json").read_text()
     document = json.loads(text)
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
     assert (out / "summary.md").read_text().strip()
     assert "<html" in (out / "index.html").read_text().lower()
@@ -335,7 +335,7 @@ date = 2026-11-22
 
     text = (reviewed / "scorecard.json").read_text()
     document = json.loads(text)
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     assert _without_reviews_and_stamps(text) == _without_reviews_and_stamps(
         (plain / "scorecard.json").read_text()
     )

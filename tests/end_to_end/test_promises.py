@@ -10,9 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from auditor import cli, scorecard
+from tests.support import schemas
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 
@@ -66,7 +65,7 @@ def audit(github: FakeGitHub, lists: list[Path], out: Path, *extra: str) -> int:
 def document(out: Path) -> dict[str, Any]:
     text = (out / "scorecard.json").read_text()
     found: dict[str, Any] = json.loads(text)
-    jsonschema.validate(found, SCHEMA)
+    schemas.validate(found, SCHEMA)
     assert scorecard.dumps(scorecard.load_scorecard(out / "scorecard.json")) == text
     return found
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from auditor import cli
+from tests.support import schemas
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeIssue, FakeRepo
 from tests.support.github_markdown import visible_text
@@ -80,7 +80,7 @@ def test_blocker_titles_are_shown_with_counts_and_links(world: World, tmp_path: 
     }
     assert audit(world, out, environ) == cli.EXIT_OK
     document = json.loads((out / "scorecard.json").read_text())
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     repos = {link["url"]: link.get("repo") or {} for link in document["links"]}
     assert "tracker" not in repos["https://github.com/acme/quiet"]
     tracker = repos["https://github.com/acme/widgets"]["tracker"]

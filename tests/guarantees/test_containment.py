@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,6 +30,7 @@ from auditor.inputs import soup  # what Zenodo's descriptions are parsed with, i
 from auditor.models import RepoFacts
 from auditor.pipeline import harvest
 from auditor.readme import analysis as readme
+from tests.support import schemas
 from tests.support.audit_world import audit_arguments
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.fake_hosts import HostWorld, ZenodoRecord, host_world, zenodo_routes
@@ -123,7 +123,7 @@ def audit(world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> R
     )
     seen = capsys.readouterr()
     document = json.loads((out / "scorecard.json").read_text())
-    jsonschema.validate(document, SCHEMA)
+    schemas.validate(document, SCHEMA)
     return Run(
         code,
         document,

@@ -12,9 +12,10 @@ Bytecode of a changed source is found stale and compiled again, never run."""
 from __future__ import annotations
 
 import compileall
+import functools
 import importlib.util
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,19 +27,23 @@ SOURCES = ("auditor", "benchmarks", "tests")
 _REWRITTEN = re.compile(r"(^|/)(test_[^/]*|conftest)\.py$")
 
 
-def compile_once(config: pytest.Config, plugins: Sequence[str]) -> None:
-    """`plugins`: the `pytest_plugins` of tests/conftest.py, which pytest rewrites too."""
-    for folder in SOURCES:
-        # quiet: a folder this run may not write is compiled by each process, as before.
-        compileall.compile_dir(ROOT / folder, quiet=2, rx=_REWRITTEN)
+def jobs(config: pytest.Config, plugins: Sequence[str]) -> list[Callable[[], object]]:
+    """The compile step as independent jobs, one a folder and one a rewritten module, for the
+    run's first process to share among the cores (`tests.support.run_start`). `plugins`: the
+    `pytest_plugins` of tests/conftest.py, which pytest rewrites too."""
+    # quiet: a folder this run may not write is compiled by each process, as before.
+    compiled = [
+        functools.partial(compileall.compile_dir, ROOT / folder, quiet=2, rx=_REWRITTEN)
+        for folder in SOURCES
+    ]
     try:
-        _rewrite_test_modules(config, plugins)
+        return compiled + _rewrite_jobs(config, plugins)
     except (AttributeError, TypeError):
         # pytest's internals changed shape in a release: the workers rewrite as before.
-        return
+        return compiled
 
 
-def _rewrite_test_modules(config: pytest.Config, plugins: Sequence[str]) -> None:
+def _rewrite_jobs(config: pytest.Config, plugins: Sequence[str]) -> list[Callable[[], object]]:
     """The modules pytest rewrites (test files, conftest files and the `pytest_plugins` of
     tests/conftest.py), rewritten by pytest's own rewriter and cached where pytest looks for
     them. Those helpers are pytest's internals: should a release rename them, the workers
@@ -53,26 +58,28 @@ def _rewrite_test_modules(config: pytest.Config, plugins: Sequence[str]) -> None
             get_cache_dir,
         )
     except ImportError:
-        return
+        return []
     if config.getoption("assertmode") != "rewrite":
-        return
+        return []
     state = config.stash[assertstate_key]
-    tests = ROOT / "tests"
-    found = (path for path in tests.rglob("*.py") if _REWRITTEN.search(path.as_posix()))
-    rewritten = [*found, *_module_files(plugins)]
-    for source in rewritten:
+
+    def rewrite(source: Path) -> None:
         cache = get_cache_dir(source)
         pyc = cache / (source.name[:-3] + PYC_TAIL)
         if _read_pyc(source, pyc) is None:
             try:
                 source_hash, code = _rewrite_test(source, config)
             except (SyntaxError, ValueError):  # its collection reports it, in the workers
-                continue
+                return
             try:
                 cache.mkdir(exist_ok=True)
             except OSError:
                 return
             _write_pyc(state, code, source_hash, pyc)  # False where it may not write
+
+    tests = ROOT / "tests"
+    found = (path for path in tests.rglob("*.py") if _REWRITTEN.search(path.as_posix()))
+    return [functools.partial(rewrite, source) for source in [*found, *_module_files(plugins)]]
 
 
 def _module_files(names: Sequence[str]) -> list[Path]:

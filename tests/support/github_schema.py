@@ -6,7 +6,9 @@ serve), else from `shared/github/schema.graphql` beside the clone. Parsing and b
 introspection (graphql-core's own `introspection_from_schema`) under .pytest_cache, keyed by the
 SDL's hash and graphql-core's version, and every other process rebuilds the same schema from
 it with `build_client_schema` in under a second. A lock makes the workers that ask at once wait
-for the one building."""
+for the one building. On a checkout without that cache (a clean clone, CI) the run's first
+process starts that build beside its own start-up work (`tests.support.run_start`), so no worker
+spends a test's set-up on it."""
 
 from __future__ import annotations
 
@@ -66,15 +68,21 @@ def build_from_sdl(sdl: str) -> GraphQLSchema:
     return build_ast_schema(without_repeated_fields(parse(sdl)), assume_valid_sdl=True)
 
 
+def cached_path(path: Path, sdl: bytes | None = None) -> Path:
+    """Where the run's cache keeps the schema built from the SDL at `path`."""
+    sdl = path.read_bytes() if sdl is None else sdl
+    key = hashlib.sha256(sdl + graphql.__version__.encode()).hexdigest()[:32]
+    return CACHE / f"{key}.json"
+
+
 @functools.cache
 def github_schema(path: Path) -> GraphQLSchema:
     """The schema of the SDL at `path`, from the run's cache when it holds it."""
     sdl = path.read_bytes()
-    key = hashlib.sha256(sdl + graphql.__version__.encode()).hexdigest()[:32]
-    cached = CACHE / f"{key}.json"
+    cached = cached_path(path, sdl)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
-        lock = (CACHE / f"{key}.lock").open("w")
+        lock = cached.with_suffix(".lock").open("w")
     except OSError:  # a checkout this run may not write: built here, as before
         return build_from_sdl(sdl.decode("utf-8"))
     with lock:

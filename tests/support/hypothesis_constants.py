@@ -11,29 +11,35 @@ workers harvest as before, slower and as thorough."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import types
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 
-def harvest_once(root: Path, folders: Iterable[str]) -> None:
+def jobs(root: Path, folders: Iterable[str]) -> list[Callable[[], object]]:
+    """The harvest as one job a module, for the run's first process to share among the cores
+    (`tests.support.run_start`)."""
     try:
-        from hypothesis.errors import HypothesisSideeffectWarning
-        from hypothesis.internal.constants_ast import constants_from_module, is_local_module_file
+        from hypothesis.internal.constants_ast import is_local_module_file
     except ImportError:
-        return
+        return []
+    paths = (path for folder in folders for path in sorted((root / folder).rglob("*.py")))
+    # The tests' own modules are not read.
+    return [functools.partial(_harvest, path) for path in paths if is_local_module_file(str(path))]
+
+
+def _harvest(path: Path) -> None:
+    from hypothesis.errors import HypothesisSideeffectWarning
+    from hypothesis.internal.constants_ast import constants_from_module
+
     # Hypothesis warns of storage read while plugins load: here that is the point, done once.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", HypothesisSideeffectWarning)
-        for folder in folders:
-            for path in sorted((root / folder).rglob("*.py")):
-                if not is_local_module_file(str(path)):  # the tests' own modules are not read
-                    continue
-                # Read from its file, never imported: a module object naming the file is enough.
-                module = types.ModuleType(path.stem)
-                module.__file__ = str(path)
-                try:
-                    constants_from_module(module)
-                except TypeError:  # its signature changed: the workers harvest as before
-                    return
+        # Read from its file, never imported: a module object naming the file is enough.
+        module = types.ModuleType(path.stem)
+        module.__file__ = str(path)
+        with contextlib.suppress(TypeError):  # its signature changed: the workers harvest
+            constants_from_module(module)
