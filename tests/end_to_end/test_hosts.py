@@ -697,11 +697,9 @@ def test_a_huge_host_description_is_cut_before_it_is_parsed(
 
     monkeypatch.setattr(soup, "parse_html", measured_parser)
 
-    started = time.monotonic()
     code, found = _described_audit(tmp_path, huge)
 
-    assert time.monotonic() - started < 30
-    assert parsed == [cut]  # the description's start, parsed once
+    assert parsed == [cut]  # the description's start, parsed once: never the 25 MB whole
     assert code == cli.EXIT_OK
     record = found[RECORD]
     assert record["outcome"] == "ok"
