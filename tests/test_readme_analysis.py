@@ -1210,8 +1210,8 @@ def test_a_subcommand_names_the_step(command: str, expected: set[C]) -> None:
         pytest.param(
             "Running the experiments",
             "python run.py --suite all",
-            {C.USAGE},
-            id="near-miss-running-is-a-use",
+            {C.USAGE, C.EVALUATE},  # running the paper's experiments reproduces its numbers
+            id="running-the-experiments-is-a-use-and-reproduces",
         ),
     ],
 )
@@ -1647,3 +1647,90 @@ def test_a_sentence_adding_a_steps_flag(sentence: str, expected: set[C]) -> None
 )
 def test_the_flags_and_subcommands_of_a_step(command: str, expected: set[C]) -> None:
     assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Evaluate recall: a command of an experiments or results section that no name or sentence
+# makes another step reproduces the paper's numbers, whatever the script is called.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Experiments\n\n" + _block("python run.py --cfg exp1.yaml"), True, id="experiments"
+        ),
+        pytest.param(
+            "## Running the experiments\n\n" + _block("bash scripts/table2.sh"),
+            True,
+            id="running-the-experiments",
+        ),
+        pytest.param(
+            "## Main results\n\n| Model | Acc |\n|---|---|\n| Ours | 80.1 |\n\n"
+            + _block("python main.py --cfg ours.yaml"),
+            True,
+            id="below-a-results-table",
+        ),
+        pytest.param(
+            "## Experiments\n\n### Ablations\n\n" + _block("python run.py --ablate depth"),
+            True,
+            id="a-subsection-of-experiments",
+        ),
+        pytest.param(
+            "## Experiments\n\nTo train the model:\n\n" + _block("python run.py --cfg exp1.yaml"),
+            False,
+            id="near-miss-introduced-as-training",
+        ),
+        pytest.param(
+            "## Experiments\n\n" + _block("python prepare_data.py --out data/"),
+            False,
+            id="near-miss-a-data-script",
+        ),
+        pytest.param(
+            "## Experiments\n\n" + _block("pip install -r requirements.txt"),
+            False,
+            id="near-miss-set-up",
+        ),
+        pytest.param(
+            "## Experimental setup\n\nWe train on 8 GPUs for 3 days.\n", False, id="near-miss-prose"
+        ),
+    ],
+)
+def test_a_command_of_an_experiments_section_evaluates(text: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers(text)) is expected
+
+
+COLAB = "https://colab.research.google.com/drive/1AbCdEfGhIjKlMn"
+SPACE = "https://huggingface.co/spaces/lab/fancynet"
+
+
+# Usage recall: a hosted notebook or Space offered to be run is the way to run the code,
+# wherever it stands but in the steps' own sections; one only named (a leaderboard, a notebook
+# another analysis used) is not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            f"[![Open In Colab](https://colab.research.google.com/assets/badge.svg)]({COLAB})\n",
+            True,
+            id="a-badge-under-the-title",
+        ),
+        pytest.param(f"## Links\n\nColab: {COLAB}\n", True, id="a-link-labelled-colab"),
+        pytest.param(f"## Links\n\nTry it on [our Space]({SPACE}).\n", True, id="a-space-to-try"),
+        pytest.param(
+            f"[![Hugging Face Spaces](https://img.shields.io/badge/HF-Spaces-blue)]({SPACE})\n",
+            True,
+            id="a-space-badge",
+        ),
+        pytest.param(f"## Links\n\nLeaderboard: {SPACE}\n", False, id="near-miss-a-leaderboard"),
+        pytest.param(
+            f"## Analysis\n\nFor the topic model we used the notebook available [here]({COLAB}).\n",
+            False,
+            id="near-miss-a-notebook-named",
+        ),
+        pytest.param(
+            f"## Training\n\n[Open in Colab]({COLAB}) to train on a free GPU.\n",
+            False,
+            id="near-miss-a-training-notebook",
+        ),
+    ],
+)
+def test_a_hosted_notebook_offered_to_run_is_usage(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected

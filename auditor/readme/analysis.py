@@ -185,6 +185,13 @@ _BENCHMARK_TITLE = re.compile(
     re.I,
 )
 _TRAINED = re.compile(r"\b(trained|pre-?trained)\b", re.I)
+# A hosted notebook or Space offered to be run ("Open In Colab", "Try the demo").
+_TRY_IT = re.compile(
+    r"\b(demos?|try|play(ground)?|open\s+in|run|launch|quick[- ]?start|get(ting)?\s+started|colab"
+    r"|binder|spaces?)\b"
+    r"|演示|体验|试用",
+    re.I,
+)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -521,6 +528,8 @@ class _Reader:
         )
         if produces or W.COMMANDS[C.EVALUATE].search(command):
             self._producing.append(index)
+        if produces and C.EVALUATE not in covers:
+            self._note(C.EVALUATE, index)
         if runs and not covers and line.is_code and not topic & _NOT_USE:
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
@@ -755,6 +764,14 @@ class _Reader:
         for cover in kinds:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
+        if (
+            is_hosted_environment(url)
+            and not self._topic(index) & _NOT_USE
+            and _TRY_IT.search(L.without_urls(line.text))
+        ):
+            # "Open in Colab", "try the demo": the way to run the code without installing it
+            # (a leaderboard's Space, a notebook another project used, are not).
+            self._note(C.USAGE, index)
 
     def _outputs(self, line: Line, url: str, clause: L.Clause) -> bool:
         """Whether a link's words name a run's outputs before any data, its text naming none."""

@@ -426,10 +426,17 @@ def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = fr
 # A Python line loading a model into a name: a loader method (`Net.from_checkpoint(...)`,
 # `torch.hub.load(...)`, `pkg.load("base")`), or a class given a model id (`Encoder("lab/m")`).
 # (`from_pretrained(` and `pipeline(` count wherever they stand: `readme_words.COMMANDS`.)
+# The names assigned may be several (`model, preprocess = fancy.load("base")`); the first is
+# the model. A model factory (`timm.create_model`) and a class given its trained weights
+# (`FancyNet(pretrained=True)`) load one too.
 _MODEL_LOAD = re.compile(
-    r"^\s*(\w{1,40})\s*=\s*[\w.]{0,80}?(\.(from_pretrained|from_checkpoint|load_from_checkpoint"
-    r"|load_model|load|restore)\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"'])"
+    r"^\s*(\w{1,40})(?:\s*,\s*\w{1,40}){0,4}\s*=\s*(?:await\s+)?[\w.]{0,80}?"
+    r"(\.(from_pretrained|from_checkpoint|load_from_checkpoint|load_model|load|restore"
+    r"|create_model\w{0,30})\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"']"
+    r"|\(([^()\n]{0,200}[\s,(])?pretrained\s*=\s*(True\b|[\"']))"
 )
+# A Python session's prompts (`>>> model = …`, `... `), read as the code they prompt for.
+_PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 # What is done to a model before it is run, or to train it: not a use.
 _NOT_A_RUN = frozenset(
     {"to", "cuda", "cpu", "eval", "train", "fit", "half", "float", "save", "save_pretrained",
@@ -442,8 +449,11 @@ API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays line
 
 # An object built from a class the block imports (`from fancy import Detector` then
 # `detector = Detector(device="cpu")`), and what asks it to do its job on an input.
-_IMPORTED = re.compile(r"^\s*from\s+[\w.]+\s+import\s+(.{1,300})")
-_BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})\s*\(")
+_IMPORTED = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+(.{1,300})")
+# (`Detector(…)`, or a constructor of the class: `Detector.from_config("x.yaml")`.)
+_BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})(\.\w{1,40})?\s*\(")
+# Trained weights put into an object built above (`net.load_state_dict(torch.load(…))`).
+_WEIGHTS_LOADED = r"\.(load_state_dict|load_weights|load_checkpoint)\s*\("
 _USE_METHOD = (
     r"(predict|detect|generate|segment|transcribe|run|infer|encode|embed|classify|chat|answer"
     r"|translate|sample|caption|localize|track|recognize|parse|extract|score|rank|search|query"
@@ -491,31 +501,51 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    functions: dict[str, int] = {}  # a function named for a use, imported by name → its line
     packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
-    for offset, line in enumerate(block):
+    texts = [_PROMPT.sub("", line.text, count=1) for line in block]
+    owned = 0  # objects of the user's own classes looked at for weights put in them
+    for offset, (line, text) in enumerate(zip(block, texts, strict=True)):
         if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
             return None
-        names = _IMPORTED.match(line.text)
+        names = _IMPORTED.match(text)
         if names:
-            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(1)))
-        package = _IMPORT.match(line.text)
+            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(2)))
+            if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
+                # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
+                for function in re.findall(rf"(?<![\w.]){_USE_METHOD}\b", names.group(2)):
+                    functions.setdefault(function, offset)
+        package = _IMPORT.match(text)
         if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
             packages[package[2] or package[1]] = offset
+        if _EVALUATION_CALL.match(text):
+            continue
         for name, at in packages.items():
-            if re.search(
-                rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", line.text
-            ) and not _EVALUATION_CALL.match(line.text):
+            if re.search(rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", text):
                 return at
-        found, method = _MODEL_LOAD.match(line.text), r"(\w+)"
+        for function, at in functions.items():
+            if at < offset and re.search(rf"(?<![\w.]){re.escape(function)}\s*\(", text):
+                return at
+        found, method = _MODEL_LOAD.match(text), r"(\w+)"
         if found is None:
-            found, method = _BUILT.match(line.text), _USE_METHOD
-            if found is None or found.group(2) not in imported:
+            found, method = _BUILT.match(text), _USE_METHOD
+            if found is None:
                 continue
+            if found.group(2) not in imported:
+                # A class of the user's own code, given the released weights below it.
+                owned += 1
+                if owned > API_USE_LOADS:
+                    continue
+                weighted = re.compile(rf"(?<![\w.]){re.escape(found.group(1))}{_WEIGHTS_LOADED}")
+                later = texts[offset + 1 : offset + 1 + API_USE_LINES]
+                if not any(weighted.search(other) for other in later):
+                    continue
+                method = r"(\w+)"
         loads += 1
         name = re.escape(found.group(1))
         called = re.compile(rf"(?<![\w.]){name}(\.{method})?\s*\(")
-        for later in block[offset + 1 : offset + 1 + API_USE_LINES]:
-            for call in called.finditer(later.text):
+        for later_text in texts[offset + 1 : offset + 1 + API_USE_LINES]:
+            for call in called.finditer(later_text):
                 if call.group(2) not in _NOT_A_RUN:
                     return offset
     return None
