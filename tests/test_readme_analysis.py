@@ -1734,3 +1734,74 @@ SPACE = "https://huggingface.co/spaces/lab/fancynet"
 )
 def test_a_hosted_notebook_offered_to_run_is_usage(text: str, expected: bool) -> None:
     assert (C.USAGE in _covers(text)) is expected
+
+
+# Data recall: how to obtain the data in more of the words READMEs use ("can be obtained
+# from", "synthesise the training set", a dataset linked into the data folder, a heading in
+# traditional Chinese); near-misses beside each.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Setup\n\nWe use the FancyDepth dataset, which can be obtained from the "
+            "[official website](https://example.org/fancydepth).\n",
+            True,
+            id="can-be-obtained-from",
+        ),
+        pytest.param(
+            "## Setup\n\nThe corpus can be requested [here](https://example.org/form).\n",
+            True,
+            id="can-be-requested",
+        ),
+        pytest.param(
+            "## Setup\n\nSynthesise the training set:\n\n" + _block("python synth.py --n 10000"),
+            True,
+            id="synthesise-the-training-set",
+        ),
+        pytest.param(
+            "## Setup\n\nTo get the data, run\n\n" + _block("bash fetch.sh"),
+            True,
+            id="to-get-the-data",
+        ),
+        pytest.param(
+            "## Setup\n\n" + _block("ln -s /path/to/coco data/coco"), True, id="linked-into-data"
+        ),
+        pytest.param(
+            "## 資料集\n\n從[這裡](https://example.org/d)下載。\n", True, id="traditional-chinese"
+        ),
+        pytest.param(
+            "## Setup\n\nThe data cannot be obtained publicly.\n", False, id="near-miss-withheld"
+        ),
+        pytest.param(
+            "## Setup\n\n" + _block("ln -s /opt/cuda/lib64 lib"),
+            False,
+            id="near-miss-a-library-link",
+        ),
+        pytest.param(
+            "## Setup\n\nTo get started, run\n\n" + _block("bash setup.sh"),
+            False,
+            id="near-miss-get-started",
+        ),
+    ],
+)
+def test_how_to_obtain_the_data_in_more_words(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected
+
+
+# A command run through a project manager's environment, a shell loop or a timer is the
+# command it runs.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("poetry run python eval.py --ckpt best.pt", {C.EVALUATE}, id="poetry"),
+        pytest.param("pixi run python train.py --cfg a.yaml", {C.TRAIN}, id="pixi"),
+        pytest.param("conda run -n fancy python eval.py", {C.EVALUATE}, id="conda-run"),
+        pytest.param(
+            "for s in 1 2 3; do python eval.py --seed $s; done", {C.EVALUATE}, id="a-loop"
+        ),
+        pytest.param("time python test.py --ckpt best.pt", {C.EVALUATE}, id="timed"),
+        pytest.param("poetry run pytest", set(), id="near-miss-unit-tests"),
+    ],
+)
+def test_a_wrapped_command_is_the_command_it_runs(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected

@@ -212,8 +212,8 @@ def commands(line: Line) -> list[str]:
         command = re.sub(r"^\s*(\$|>|!|%)\s*", "", line.text)
         if line.code_lang in DATA_LANGS or command.startswith(("#", "//")):
             return []
-        parts = (part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command))
-        return [_in_container(part) for part in parts if part]
+        parts = (part.strip() for part in re.split(r"\s(?:&&|\|\|)\s|\s?;\s", command))
+        return [_in_container(_unwrapped(part)) for part in parts if part]
     whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
     if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
         return [whole]  # a command written as a line of its own
@@ -228,6 +228,19 @@ _CONTAINER_RUN = re.compile(
     r"^\s*(docker|podman|singularity|apptainer)\s+(run|exec|compose\s+run)\s[^\n]*?\s"
     r"(?P<inner>(python3?|bash|sh|torchrun|accelerate|deepspeed)\s+\S.*)$"
 )
+
+
+# What runs a command without changing what it does: a project manager's environment
+# (`poetry run python eval.py`, `conda run -n env python eval.py`), a shell loop's body
+# (`for s in 1 2 3; do python eval.py --seed $s; done`), a timer.
+_WRAPPER = re.compile(
+    r"^\s*((poetry|pipenv|pdm|hatch|rye|pixi)\s+run|conda\s+run\s+(-n|--name|-p|--prefix)\s+\S+"
+    r"|do|then|time)\s+(?=\S)"
+)
+
+
+def _unwrapped(command: str) -> str:
+    return _WRAPPER.sub("", command, count=1)
 
 
 def _in_container(command: str) -> str:

@@ -68,7 +68,7 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
         r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
         r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
-        r"|评估|评测|测评|评价|测试|評価|検証|평가",
+        r"|评估|评测|测评|评价|测试|評估|評測|測試|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
@@ -86,7 +86,7 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.DATA: re.compile(
         r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*|datos"
-        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|データ|데이터",
+        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|資料集|數據|データ|데이터",
         _I,
     ),
     ReadmeCover.CITATION: re.compile(
@@ -164,7 +164,9 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         # A copy of a data folder from a cloud bucket (`aws s3 cp s3://b/dataset/ data/`).
         r"|^\s*(aws\s+s3\s+(cp|sync)|gsutil\s+(-m\s+)?(cp|rsync)|rclone\s+(copy|sync)|azcopy\s+copy)"
         r"\s[^\n]*?\b(data|datasets?|corpus|corpora|annotations?)\b"
-        r"|--repo-type[= ]dataset\b",
+        r"|--repo-type[= ]dataset\b"
+        # A dataset linked into the data folder the code reads (`ln -s /path/to/coco data/coco`).
+        r"|^\s*ln\s+-\w*s\w*\s[^\n]*?(?<![\w-])(data|datasets?)(?![\w-])",
         _I,
     ),
     # A model fetched from the Hugging Face Hub by name.
@@ -262,11 +264,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.DATA,
         re.compile(
-            r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
+            r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*"
+            r"|synthesi[sz]\w*|construct\w*|fetch\w*|obtain\w*|get|convert\w*)"
             # The dataset named between ("download the ScanNet dataset"), not a preposition.
             r"\s+(the\s+|your\s+|our\s+)?((?!(on|for|from|in|with|of|to|by)\s)[\w-]+\s+){0,2}?"
             r"(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
-            r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
+            r"|features?|annotations?|demonstrations?"
+            r"|(training|test|validation|evaluation)\s+sets?)\b|\bdata\s+(preparation|processing"
             r"|generation)\b|(下载|准备|预处理|处理|生成|构建)[^，。：:]{0,6}数据|数据(准备|预处理|处理|下载|生成)",
             _I,
         ),
@@ -648,7 +652,8 @@ DATA_NEAR = re.compile(
 )
 DATA_AT = re.compile(
     _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
-    r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
+    r"|stored|available|placed|hosted|released|shipped|found|downloaded|obtained|accessed"
+    r"|requested|retrieved|fetched|accessible|downloadable)\b",
     _I,
 )
 # The format one's own data must have: "Your data should be a CSV file with…", "Training data
