@@ -924,6 +924,7 @@ _LOAD_AND_RUN = [
     'net = FastSeg()\nnet.load_state_dict(torch.load("fastseg.pth"))\nmask = net(img)',
     'from fastseg import segment\nmask = segment("street.jpg")',
     'from fastseg import FastSeg\nseg = FastSeg.from_config("base.yaml")\nseg.segment("a.jpg")',
+    'net = FastSeg.from_ckpt("fastseg.ckpt").to("cuda")\nmask = net(img)',
 ]
 _LOAD_ONLY = [
     'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("ckpt/fastseg.pt")\n'

@@ -1801,6 +1801,12 @@ def test_how_to_obtain_the_data_in_more_words(text: str, expected: bool) -> None
         ),
         pytest.param("time python test.py --ckpt best.pt", {C.EVALUATE}, id="timed"),
         pytest.param("poetry run pytest", set(), id="near-miss-unit-tests"),
+        # A module's subcommand, and a package of evaluations, name the step.
+        pytest.param(
+            "python -m fancynet.cli evaluate --task math", {C.EVALUATE}, id="a-subcommand"
+        ),
+        pytest.param("python -m fancynet.evals.gsm8k --model x", {C.EVALUATE}, id="evals"),
+        pytest.param("python -m fancynet.cli --input a.jpg", {C.USAGE}, id="near-miss-a-tool"),
     ],
 )
 def test_a_wrapped_command_is_the_command_it_runs(command: str, expected: set[C]) -> None:

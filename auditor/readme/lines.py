@@ -337,6 +337,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     module = _MODULE.search(command)
     if module and not names and not re.match(r"(pip|venv|ensurepip|pytest|unittest)\b", module[1]):
         names.append(module.group(1))
+        # A module's subcommand (`python -m pkg.cli evaluate --task x`) is its step.
+        mode = _SUBCOMMAND.match(command, module.end())
     tool = None if names else _STEP_TOOL.match(command)
     if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
         names.append(tool.group(1))
@@ -444,7 +446,8 @@ def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = fr
 # (`FancyNet(pretrained=True)`) load one too.
 _MODEL_LOAD = re.compile(
     r"^\s*(\w{1,40})(?:\s*,\s*\w{1,40}){0,4}\s*=\s*(?:await\s+)?[\w.]{0,80}?"
-    r"(\.(from_pretrained|from_checkpoint|load_from_checkpoint|load_model|load|restore"
+    r"(\.(from_pretrained|from_checkpoint|from_ckpt|load_from_checkpoint|load_pretrained"
+    r"|load_model|load|restore"
     r"|create_model\w{0,30})\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"']"
     r"|\(([^()\n]{0,200}[\s,(])?pretrained\s*=\s*(True\b|[\"']))"
 )

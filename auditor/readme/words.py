@@ -222,7 +222,8 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
         ReadmeCover.EVALUATE,
         frozenset(
             {
-                "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
+                "eval", "evals", "evaluate", "evaluation", "evaluator", "test", "tests", "testing",
+                "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
                 "reproduce", "reproduction", "replicate", "replication", "experiment",
