@@ -1811,3 +1811,27 @@ def test_how_to_obtain_the_data_in_more_words(text: str, expected: bool) -> None
 )
 def test_a_wrapped_command_is_the_command_it_runs(command: str, expected: set[C]) -> None:
     assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Data recall: a sentence sending the reader to a script that gets or makes the data is how to
+# prepare it; a module the code reads the data with is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Use `tools/tokenize_dataset.py` to convert the raw games.", True, id="convert"
+        ),
+        pytest.param("Run `fetch_data.sh` to download everything.", True, id="download"),
+        pytest.param(
+            "Then run `scripts/split_data.py`, which creates the folds.", True, id="creates"
+        ),
+        pytest.param(
+            "See `loaders/datasets.py` for the classes used in training.",
+            False,
+            id="near-miss-a-module",
+        ),
+        pytest.param("Run `train.py` to build the model.", False, id="near-miss-a-training-script"),
+    ],
+)
+def test_a_sentence_sending_the_reader_to_a_data_script(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers(f"## Notes\n\n{sentence}\n")) is expected

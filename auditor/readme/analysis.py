@@ -683,6 +683,10 @@ class _Reader:
                 named, _ = L.script_covers(f"python {pointed.group(0)}")
                 for cover in named & {C.TRAIN, C.EVALUATE}:
                     self._note(cover, index)
+                # "Use `scripts/tokenize_dataset.py` to convert the raw data": a script run on
+                # the data, not a module the code reads it with (`datasets.py`).
+                if C.DATA in named and L.DATA_ACTION.search(words):
+                    self._note(C.DATA, index)
         for label, target in L.doc_links(text):
             if W.STEP_CODE_LINK.search(label) and code_repository(target) is not None:
                 # The step's code in a repository of its own is where to run that step.

@@ -57,6 +57,12 @@ USE_VERB = re.compile(
 )
 # A sentence sending the reader to run a script ("run", "check", "see", "use" it).
 RUN_POINTER = re.compile(r"\b(run|execute|launch|check|see|use|open)\b", re.I)
+# A sentence saying a script is run to get or make the data ("to download", "converts").
+DATA_ACTION = re.compile(
+    r"\b(download\w*|prepar\w*|pre-?process\w*|convert\w*|tokeni[sz]\w*|split\w*|generat\w*"
+    r"|build\w*|creat\w*|extract\w*|fetch\w*|crawl\w*|scrap\w*|obtain\w*)\b",
+    re.I,
+)
 # A script, notebook or folder of them written in inline code (`demo.py`, `experiments/`).
 _POINTED = re.compile(r"`\.?/?([\w./-]*\.(py|sh|ipynb|m|R|jl)|[\w.-]+(/[\w.-]+)*/)`")
 
