@@ -1835,3 +1835,64 @@ def test_a_wrapped_command_is_the_command_it_runs(command: str, expected: set[C]
 )
 def test_a_sentence_sending_the_reader_to_a_data_script(sentence: str, expected: bool) -> None:
     assert (C.DATA in _covers(f"## Notes\n\n{sentence}\n")) is expected
+
+
+# Evaluate recall: more spellings of an evaluation-only run, scripts named for judging or
+# grading answers, a config file given as an argument of its own, programs run by their path
+# or runtime; near-misses beside them.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py --resume x.pth --validate", {C.EVALUATE}, id="validate"),
+        pytest.param("python main.py --resume x.pth --val_only", {C.EVALUATE}, id="val-only"),
+        pytest.param("python main.py --resume x.pth --is_test", {C.EVALUATE}, id="is-test"),
+        pytest.param("python main.py --resume x.pth --skip_train", {C.EVALUATE}, id="skip-train"),
+        pytest.param("python main.py --do_validation", {C.EVALUATE}, id="do-validation"),
+        pytest.param(
+            "python train.py --train data/train.json --val data/val.json",
+            {C.TRAIN},
+            id="near-miss-the-validation-file",
+        ),
+        pytest.param("python judge.py --answers out.jsonl", {C.EVALUATE}, id="judge"),
+        pytest.param("python grade.py --answers out.jsonl", {C.EVALUATE}, id="grade"),
+        pytest.param("python run.py configs/eval/coco.yaml", {C.EVALUATE}, id="a-config-folder"),
+        pytest.param(
+            "python tools/launch.py configs/fancy_test.py ckpt.pth",
+            {C.EVALUATE},
+            id="a-config-name",
+        ),
+        pytest.param(
+            "python run.py configs/fancy.yaml", {C.USAGE}, id="near-miss-a-generic-config"
+        ),
+        pytest.param("./build/eval_kitti data/ results/", {C.EVALUATE}, id="a-built-program"),
+        pytest.param("./build/demo input.png", {C.USAGE}, id="a-built-demo"),
+        pytest.param("cargo run --release --bin evaluate", {C.EVALUATE}, id="cargo-bin"),
+        pytest.param("java -jar fancy.jar input.txt", {C.USAGE}, id="a-jar"),
+        pytest.param("roslaunch fancy_ros demo.launch", {C.USAGE}, id="roslaunch"),
+        pytest.param("ros2 run fancy_ros save_data", {C.USAGE}, id="near-miss-a-recording-node"),
+        pytest.param("./configure --prefix=/usr", set(), id="near-miss-configure"),
+    ],
+)
+def test_more_ways_a_command_names_its_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# The sentence introducing a command says it evaluates in more words: replicating a table,
+# scores on the test set, a metric that can be computed with it.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("Run the commands below to replicate Table 1.", True, id="replicate"),
+        pytest.param("To get predictions and scores on the test set:", True, id="on-the-test-set"),
+        pytest.param(
+            "Zero-shot accuracy on ImageNet can be computed with", True, id="can-be-computed"
+        ),
+        pytest.param("Download the test set:", False, id="near-miss-the-test-set"),
+        pytest.param("The accuracy improves with depth; run", False, id="near-miss-a-claim"),
+    ],
+)
+def test_a_sentence_saying_the_command_evaluates_in_more_words(
+    sentence: str, expected: bool
+) -> None:
+    covers = _covers(f"## Notes\n\n{sentence}\n\n" + _block("bash go.sh"))
+    assert (C.EVALUATE in covers) is expected

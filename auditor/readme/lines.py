@@ -204,11 +204,14 @@ def purpose_of(text: str) -> frozenset[ReadmeCover]:
     text = re.sub(r"`[^`]*`", " ", text)  # the sentence, not the command it introduces
     if W.DATA_FOR_TRAINING.search(text):
         return frozenset({C.DATA})
-    return frozenset(
+    said = frozenset(
         cover
         for cover, pattern in W.PURPOSE
         if pattern.search(W.NOT_HEADING[cover].sub(" ", text) if cover in W.NOT_HEADING else text)
     )
+    if not said and W.EVAL_ON_SPLIT.search(text):
+        return frozenset({C.EVALUATE})
+    return said
 
 
 def commands(line: Line) -> list[str]:
@@ -310,10 +313,24 @@ _TARGET = re.compile(
     r"^\s*(make|just|task|invoke|poe|(npm|pixi|hatch|pdm)\s+run)\s+(?P<target>[a-z][\w:-]{1,40})(?=\s|$)"
 )
 # The config file a run is given (`--config configs/test_x.yaml`, `--cfg`, Hydra's `--config-name`).
+# A config file given as an argument of its own (`run.py configs/eval/coco.yaml`) names its
+# step by its name or its folder too.
 _CONFIG_FILE = re.compile(
-    r"\s--?(config|cfg|config[-_]file|config[-_]name)[=\s]+[\"']?(?:[\w.-]*/)*(?P<name>[\w-]+)"
-    r"(\.(ya?ml|json|py|toml))?(?=[\s\"']|$)"
+    r"\s--?(config|cfg|config[-_]file|config[-_]name)[=\s]+[\"']?(?P<folders>(?:[\w.-]*/)*)"
+    r"(?P<name>[\w-]+)(\.(ya?ml|json|py|toml))?(?=[\s\"']|$)"
+    r"|\s(?P<given>(?:[\w.-]+/)*configs?/)(?P<within>(?:[\w.-]+/)*)(?P<file>[\w-]+)"
+    r"\.(ya?ml|json|py|toml)(?=[\s\"']|$)"
 )
+# A program run by its path or its runtime (`./build/eval_kitti`, `cargo run --bin evaluate`,
+# `java -jar demo.jar`, `roslaunch pkg demo.launch`): its name is read as a script's.
+_PROGRAM = re.compile(
+    r"^\s*(?:\./|(?:build|bin)/)(?:[\w.-]+/){0,6}(?P<path>[\w-]+)(?=\s|$)"
+    r"|^\s*cargo\s+run\b[^\n]*?\s--bin[=\s]+(?P<bin>[\w-]+)"
+    r"|^\s*java\s+(?:\S+\s+){0,4}?-jar\s+(?:\S*/)?(?P<jar>[\w-]+)\.jar\b"
+    r"|^\s*(?:roslaunch|ros2\s+(?:launch|run)|rosrun)\s+\S+\s+(?P<ros>[\w-]+)"
+)
+# Programs that build or configure the project, never its use.
+_BUILD_PROGRAMS = frozenset({"configure", "autogen", "bootstrap", "gradlew", "mvnw", "waf"})
 
 
 def _name_words(name: str) -> set[str]:
@@ -353,6 +370,12 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         recipe = step["recipe"]
         if recipe is None or _name_words(recipe) & _STEP_WORDS:
             names.append(recipe or step.group(2))
+    program = None if names else _PROGRAM.match(command)
+    if program:
+        name = next(part for part in program.groups() if part)
+        if name.casefold() in _BUILD_PROGRAMS:
+            return set(), False
+        names.append(name)
     target = None if names else _TARGET.match(command)
     if target:
         # `make train`, `just evaluate ckpt=x`: a task runner's target named for its step (a
@@ -369,7 +392,14 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         # config file it is given (`--config configs/test_imagenet.yaml`) may.
         folders = found.group("script").split("/")[:-1]
         config = _CONFIG_FILE.search(command)
-        given = _name_words(" ".join(folders)) | (_name_words(config["name"]) if config else set())
+        given = _name_words(" ".join(folders))
+        if config:
+            named = [
+                config["name"] or config["file"],
+                config["folders"] or "",
+                config["within"] or "",
+            ]
+            given |= _name_words(" ".join(named))
         steps = {cover for cover, known in W.SCRIPT_WORDS if given & known} & {C.TRAIN, C.EVALUATE}
         if len(steps) == 1:
             words |= given
@@ -384,6 +414,10 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
     elif W.COMMANDS[C.TRAIN].search(command) and covers <= {C.USAGE}:
         covers = {C.TRAIN}  # `main.py --do-train`: a generic name, run to train
+    if program:
+        # A program's name tells its step or use; getting the data is said by a fetch or a
+        # script (`ros2 run pkg save_data` records the robot's own).
+        covers -= {C.INSTALL, C.DATA}
     for exclusive in (C.INSTALL, C.DATA):
         if exclusive in covers:
             return {exclusive}, True

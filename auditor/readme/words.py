@@ -147,7 +147,10 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.EVALUATE: re.compile(
         r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
         r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
-        r"|do[-_](eval|predict|test)|only[-_](eval|test)|(mode|task|phase)[= ](eval\w*|test))"
+        r"|do[-_](eval|predict|test|valid\w*)|only[-_](eval|test|val)"
+        r"|(mode|task|phase)[= ](eval\w*|test)"
+        # Other spellings of an evaluation-only run (a bare `--val` often names the split's file).
+        r"|validate|val[-_]only|testing|is[-_](test|eval)|test[-_]mode|skip[-_]train(ing)?|no[-_]train)"
         r"(?![-\w])"
         # Run on the held-out split (`--split test`), on a benchmark (`--benchmark gsm8k`), or
         # through an evaluation harness.
@@ -226,7 +229,8 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
                 "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
-                "reproduce", "reproduction", "replicate", "replication", "experiment",
+                "reproduce", "reproduction", "replicate", "replication", "experiment", "judge",
+                "grade", "grader", "grading",
                 "experiments", "fid", "psnr", "ssim", "lpips", "bleu", "rouge", "accuracy",
                 "miou", "wer", "perplexity", "ppl", "clipscore",
             }
@@ -288,7 +292,10 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.EVALUATE,
         re.compile(
-            r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            r"\b(evaluat\w*|reproduc\w*|replicat\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            # "Accuracy on ImageNet can be computed with", "scores … are obtained by running".
+            r"|(accuracy|scores?|metrics?|numbers|performance)\b[^.\n]{0,40}?\b(can\s+be\s+|are\s+|is\s+)"
+            r"(computed|calculated|measured|obtained)"
             # A label or a short purpose ("Test:", "Eval:", "To test, run:", "For testing, run"),
             # not the test data ("for the test set") nor the project's unit tests.
             r"|(?<!unit\s)(?<!unit-)(testing|test|eval)(?=\s*[:：])"
@@ -309,6 +316,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             _I,
         ),
     ),
+)
+# A run on the held-out data ("to get predictions and scores on the test set"), read before the
+# test set's words are set aside as data (`NOT_HEADING`).
+EVAL_ON_SPLIT = re.compile(
+    r"\b(predictions?|scores?|accuracy|results?|performance|evaluat\w*|test\w*|run\w*)\b[^.\n]{0,40}?"
+    r"\bon\s+the\s+(test|validation|val|dev|held-out)\s+(sets?|splits?)\b",
+    _I,
 )
 # A link's text naming the code of a step kept elsewhere ("[training code](github.com/lab/x)").
 STEP_CODE_LINK = re.compile(
