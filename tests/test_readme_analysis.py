@@ -951,6 +951,16 @@ def test_a_launcher_runs_a_module_named_for_its_step(command: str, expected: set
             "docker compose run app python infer.py --image a.jpg", {C.USAGE}, id="compose"
         ),
         pytest.param("docker run -it lab/netx bash", set(), id="near-miss-a-shell"),
+        # The image run as the program: its name says the step, or the tool is used.
+        pytest.param(
+            "docker run --rm -v $PWD:/in lab/netx /in/a.jpg", {C.USAGE}, id="the-image-run"
+        ),
+        pytest.param(
+            "docker run --gpus all lab/netx-eval:v1 --split test", {C.EVALUATE}, id="an-eval-image"
+        ),
+        pytest.param(
+            "docker run -it --gpus all lab/netx:latest /bin/bash", set(), id="near-miss-bin-bash"
+        ),
     ],
 )
 def test_the_command_run_in_a_container_is_what_the_line_does(
@@ -996,6 +1006,20 @@ def test_a_notebook_or_batch_job_is_read_by_its_name(command: str, expected: set
             "aws s3 cp s3://netx-bucket/checkpoints/ ckpt/ --recursive",
             False,
             id="near-miss-a-bucket-of-checkpoints",
+        ),
+        # Data under version control, and a dataset class told to download itself.
+        pytest.param("dvc pull", True, id="dvc"),
+        pytest.param("datalad get -r inputs/", True, id="datalad"),
+        pytest.param(
+            "python -c \"from torchvision.datasets import MNIST; MNIST('data', download=True)\"",
+            True,
+            id="download-true",
+        ),
+        pytest.param("dvc init", False, id="near-miss-dvc-init"),
+        pytest.param(
+            "python -c \"import timm; timm.create_model('netx', pretrained=True)\"",
+            False,
+            id="near-miss-pretrained",
         ),
     ],
 )

@@ -329,6 +329,13 @@ _PROGRAM = re.compile(
     r"|^\s*java\s+(?:\S+\s+){0,4}?-jar\s+(?:\S*/)?(?P<jar>[\w-]+)\.jar\b"
     r"|^\s*(?:roslaunch|ros2\s+(?:launch|run)|rosrun)\s+\S+\s+(?P<ros>[\w-]+)"
 )
+# A container image run as the program (`docker run --rm -v $PWD:/in lab/fancynet /in/a.jpg`);
+# one started with a shell is an environment to work in.
+_IMAGE_RUN = re.compile(
+    r"^\s*(?:docker|podman)\s+run\s(?:[^\n]*?\s)??(?P<image>[a-z0-9][\w.-]{0,60}/[\w.-]{1,60})"
+    r"(?::[\w.-]{1,40})?(?P<rest>(?:\s[^\n]*)?)$"
+)
+_SHELL = re.compile(r"^\s*(/bin/)?(ba|z)?sh\b")
 # Programs that build or configure the project, never its use.
 _BUILD_PROGRAMS = frozenset({"configure", "autogen", "bootstrap", "gradlew", "mvnw", "waf"})
 
@@ -370,6 +377,11 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         recipe = step["recipe"]
         if recipe is None or _name_words(recipe) & _STEP_WORDS:
             names.append(recipe or step.group(2))
+    image = None if names else _IMAGE_RUN.match(command)
+    if image:
+        if _SHELL.match(image["rest"]):
+            return set(), False
+        names.append(image["image"].rsplit("/", 1)[-1])
     program = None if names else _PROGRAM.match(command)
     if program:
         name = next(part for part in program.groups() if part)

@@ -169,7 +169,11 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\s[^\n]*?\b(data|datasets?|corpus|corpora|annotations?)\b"
         r"|--repo-type[= ]dataset\b"
         # A dataset linked into the data folder the code reads (`ln -s /path/to/coco data/coco`).
-        r"|^\s*ln\s+-\w*s\w*\s[^\n]*?(?<![\w-])(data|datasets?)(?![\w-])",
+        r"|^\s*ln\s+-\w*s\w*\s[^\n]*?(?<![\w-])(data|datasets?)(?![\w-])"
+        # The data kept under version control fetched (`dvc pull`, `datalad get`), or a
+        # dataset class told to download itself (`CIFAR10(root="data", download=True)`).
+        r"|^\s*(dvc\s+(pull|fetch|get|import)|datalad\s+(get|clone|install))\b"
+        r"|\b[A-Z]\w{0,40}\([^\n]{0,200}?\bdownload\s*=\s*True\b",
         _I,
     ),
     # A model fetched from the Hugging Face Hub by name.
