@@ -1920,3 +1920,48 @@ def test_a_sentence_saying_the_command_evaluates_in_more_words(
 ) -> None:
     covers = _covers(f"## Notes\n\n{sentence}\n\n" + _block("bash go.sh"))
     assert (C.EVALUATE in covers) is expected
+
+
+# A command's step said around it: the header of the table column holding it, the label above a
+# command shown on a line of its own in HTML (`<pre>`), a label in Japanese or traditional
+# Chinese; a column named for no step says nothing.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "| Dataset | Evaluation command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n"
+            "| LVIS | `bash scripts/lvis.sh` |\n",
+            {C.EVALUATE},
+            id="an-evaluation-column",
+        ),
+        pytest.param(
+            "| Task | Inference command |\n|---|---|\n| Seg | `bash scripts/seg.sh` |\n",
+            {C.USAGE},
+            id="an-inference-column",
+        ),
+        pytest.param(
+            "| Dataset | Training | Testing |\n|---|---|---|\n"
+            "| COCO | `bash scripts/a.sh` | `bash scripts/b.sh` |\n",
+            {C.TRAIN, C.EVALUATE},
+            id="two-columns",
+        ),
+        pytest.param(
+            "Evaluation:\n<pre>bash go.sh --ckpt best.pt</pre>\n", {C.EVALUATE}, id="a-pre-line"
+        ),
+        pytest.param("Inference:\n<pre>bash go.sh --img a.jpg</pre>\n", {C.USAGE}, id="a-pre-use"),
+        pytest.param("評価：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="ja-label"),
+        pytest.param("模型評估：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="zh-hant-label"),
+        pytest.param(
+            "| Dataset | Command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n",
+            set(),
+            id="near-miss-a-column-naming-no-step",
+        ),
+        pytest.param(
+            "| Model | Notes |\n|---|---|\n| Evaluation | `bash scripts/a.sh` |\n",
+            {C.EVALUATE},
+            id="a-row-label",
+        ),
+    ],
+)
+def test_the_step_said_around_a_command(text: str, expected: set[C]) -> None:
+    assert _steps("## Scripts\n\n" + text) == expected

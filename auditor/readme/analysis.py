@@ -252,6 +252,7 @@ class _Reader:
         self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._headers: dict[int, int | None] = {}  # table row → the table's first row
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._evaluation_runs: list[int] = []  # commands that evaluate
         self._stack: int | None = None  # the first line naming the stack run with, by version
@@ -596,7 +597,13 @@ class _Reader:
         lines = self.doc.lines
         line = lines[index]
         if not line.is_code:
-            return L.purpose_of(line.text)
+            said = L.purpose_of(line.text)
+            if W.TABLE_ROW.match(line.text):
+                return said | self._column_step(index)
+            if said or not L.standalone_command(line.text):
+                return said
+            # A command on a line of its own (`<pre>bash run.sh</pre>`): its sentence is above.
+            return self._said_above(index - 1)
         # Its own trailing comment says it first (`bash run.sh  # all baselines`).
         trailing = W.TRAILING_COMMENT.search(line.text)
         said = L.purpose_of(trailing.group(1)) if trailing else frozenset()
@@ -613,6 +620,11 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
+        return self._said_above(above)
+
+    def _said_above(self, above: int) -> frozenset[ReadmeCover]:
+        """What the sentence ending at or just above line `above` says a command is for."""
+        lines = self.doc.lines
         for at in range(above, max(-1, above - 3), -1):
             earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
@@ -626,6 +638,37 @@ class _Reader:
                 # above it may ("Training and testing:").
                 return self._label_above(at)
         return frozenset()
+
+    def _column_step(self, index: int) -> frozenset[ReadmeCover]:
+        """The step named by the header of the column holding a table row's command
+        ("| Dataset | Evaluation command |" over "| COCO | `bash scripts/coco.sh` |")."""
+        header = self._table_header(index)
+        if header is None or header == index:
+            return frozenset()
+        names = [cell.strip() for cell in self.doc.lines[header].text.strip().strip("|").split("|")]
+        cells = self.doc.lines[index].text.strip().strip("|").split("|")
+        steps: set[ReadmeCover] = set()
+        for name, cell in zip(names, cells, strict=False):
+            if "`" in cell or L.standalone_command(cell):
+                steps |= L.heading_covers_of(name) & {C.TRAIN, C.EVALUATE, C.USAGE}
+        return frozenset(steps)
+
+    def _table_header(self, index: int) -> int | None:
+        """The first row of the table holding row `index` (cached: linear overall)."""
+        if index in self._headers:
+            return self._headers[index]
+        lines = self.doc.lines
+        start = index
+        while (
+            start > 0 and not lines[start - 1].is_code and W.TABLE_ROW.match(lines[start - 1].text)
+        ):
+            start -= 1
+            if start in self._headers:
+                found = self._headers[start]
+                self._headers[index] = found
+                return found
+        self._headers[index] = start
+        return start
 
     def _label_above(self, index: int) -> frozenset[ReadmeCover]:
         """What a line ending with a colon, just above line `index`, says."""

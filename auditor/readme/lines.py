@@ -214,6 +214,17 @@ def purpose_of(text: str) -> frozenset[ReadmeCover]:
     return said
 
 
+# The HTML a command shown on a line of its own is wrapped in (`<pre>bash run.sh</pre>`).
+_CODE_TAGS = re.compile(r"</?(pre|code|kbd|samp|tt)\b[^<>]{0,100}>", re.I)
+
+
+def standalone_command(text: str) -> str | None:
+    """The command a prose line is, when it is one written as a line of its own."""
+    whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
+    whole = whole.strip()
+    return whole if W.RUNNER.match(whole) or W.COMMAND_START.match(whole) else None
+
+
 def commands(line: Line) -> list[str]:
     """The commands a line gives: a code line itself, or the inline code of prose (and a bare
     `python x.py` written in a sentence)."""
@@ -223,8 +234,8 @@ def commands(line: Line) -> list[str]:
             return []
         parts = (part.strip() for part in re.split(r"\s(?:&&|\|\|)\s|\s?;\s", command))
         return [_in_container(_unwrapped(part)) for part in parts if part]
-    whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
-    if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
+    whole = standalone_command(line.text)
+    if whole:
         return [whole]  # a command written as a line of its own
     inline = re.findall(r"`([^`]+)`", line.text)
     bare = re.findall(r"\b(?:python3?|bash|sh)\s+[\w./-]+\.(?:py|sh)\b[^`.;]*", line.text)

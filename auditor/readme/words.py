@@ -316,7 +316,8 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
             r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
-            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现",
+            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现"
+            r"|評估|評測|測試(?!集|資料)|評価|検証|평가",
             _I,
         ),
     ),
