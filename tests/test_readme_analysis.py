@@ -1016,6 +1016,18 @@ def test_a_notebook_or_batch_job_is_read_by_its_name(command: str, expected: set
             id="download-true",
         ),
         pytest.param("dvc init", False, id="near-miss-dvc-init"),
+        # A fetch into the data folder, whatever the file is called.
+        pytest.param("wget -P data https://lab.example/netx_v1.tar.gz", True, id="wget-into-data"),
+        pytest.param(
+            "curl -L -o datasets/netx.zip https://lab.example/netx.zip",
+            True,
+            id="curl-into-datasets",
+        ),
+        pytest.param(
+            "wget -P checkpoints https://lab.example/netx_v1.tar.gz",
+            False,
+            id="near-miss-into-checkpoints",
+        ),
         pytest.param(
             "python -c \"import timm; timm.create_model('netx', pretrained=True)\"",
             False,

@@ -170,6 +170,9 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"|--repo-type[= ]dataset\b"
         # A dataset linked into the data folder the code reads (`ln -s /path/to/coco data/coco`).
         r"|^\s*ln\s+-\w*s\w*\s[^\n]*?(?<![\w-])(data|datasets?)(?![\w-])"
+        # A fetch into the data folder (`wget -P data …/x.tar.gz`, `curl -o datasets/x.zip`).
+        r"|^\s*(wget|curl|gdown|aria2c|axel)\b[^\n]*?\s(-P|-O|-o|-d|--directory-prefix|--output"
+        r"|--output-document|--dir)[=\s]+[\"']?(\.?/)?(data|datasets?)(/|[\"']?(\s|$))"
         # The data kept under version control fetched (`dvc pull`, `datalad get`), or a
         # dataset class told to download itself (`CIFAR10(root="data", download=True)`).
         r"|^\s*(dvc\s+(pull|fetch|get|import)|datalad\s+(get|clone|install))\b"
