@@ -15,7 +15,12 @@ its flags (`--eval-only`), the step given as a subcommand (`main.py fit`, Hydra'
 heading introducing it ("To evaluate the model:", "This command trains…", "To compute FID",
 "the numbers reported in Table 2", "on your own images", "# Generate the data", its own
 trailing `# all baselines`, a sentence above the short labels naming each command's variant:
-"- Dataset A", the same in Chinese: "训练模型："); the sentence wins over a generic script name.
+"- Dataset A", the same in Chinese and Japanese: "训练模型：", "評価：", the header of the table
+column holding it: "Evaluation command"); the sentence wins over a generic script name.
+Programs run by their path or runtime (`./build/eval_x`, `cargo run --bin`, `java -jar`,
+`roslaunch`) and a container image run as the program are read by their names; a command
+wrapped by a project manager (`poetry run`), `conda run`, a shell loop or `time` is the command
+it runs.
 A `docker run … python x.py` line is the command run in the container.
 Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
 shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
@@ -40,7 +45,8 @@ Covers
     an evaluation command handed a checkpoint when the README releases weights, or any in a
     README whose title releases a benchmark or evaluation toolkit (running it is its use); a
     function of a package imported whole run on an input (`fancyseg.segment("a.jpg")`, not the
-    standard library's); an inference engine serving the model (`vllm serve`). Training-only
+    standard library's); an inference engine serving the model (`vllm serve`); a Colab, Binder or Space link offered
+    to be run ("Open in Colab", "try the demo") outside the steps' sections. Training-only
     sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
     test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
@@ -55,7 +61,8 @@ Covers
     or leaderboard, on the held-out split (`--split test`), on a named benchmark (`--benchmark
     x`) or through a harness; a flag naming a setting (`--eval_steps`, `--test-rgb-dir`) is
     none. Under a heading joining both
-    ("Test & Inference"), a script named for testing still evaluates.
+    ("Test & Inference"), a script named for testing still evaluates. A command of an
+    experiments or results section that nothing makes another step reproduces the numbers.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
