@@ -45,10 +45,10 @@ Covers
     an evaluation command handed a checkpoint when the README releases weights, or any in a
     README whose title releases a benchmark or evaluation toolkit (running it is its use); a
     function of a package imported whole run on an input (`fancyseg.segment("a.jpg")`, not the
-    standard library's); an inference engine serving the model (`vllm serve`); a Colab, Binder or Space link offered
-    to be run ("Open in Colab", "try the demo") outside the steps' sections. Training-only
-    sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
-    test`) decides over its name.
+    standard library's); an inference engine serving the model (`vllm serve`); a Colab,
+    Binder or Space link offered to be run ("Open in Colab", "try the demo") outside the steps'
+    sections. Training-only sections are not usage. The mode a script is run in (`main.py
+    --mode train`, `tool.py test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
     script or config file, or a link to a guide (not a table of checkpoint downloads: those
     are weights); a sentence naming the script that trains (evaluates, in any verb form, or
