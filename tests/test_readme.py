@@ -914,6 +914,17 @@ _LOAD_AND_RUN = [
     # An object of a class the block imports, asked to do its job on an input.
     'from fastseg import Segmenter\nseg = Segmenter(device="cpu")\nmasks = seg.segment("a.jpg")',
     'from fastasr import Transcriber, Config\nasr = Transcriber(Config())\ntext = asr("talk.wav")',
+    # A Python session's prompts; a model factory; several names assigned; trained weights
+    # asked for by a flag, or put into an object of the user's own class; a function named
+    # for its use, imported from the package; a constructor of an imported class.
+    '>>> import fastseg\n>>> net = fastseg.load("base")\n>>> net.segment("a.jpg")',
+    'import timm\nmodel = timm.create_model("fastseg_base", pretrained=True)\nout = model(img)',
+    'model, preprocess = fastseg.load("base")\nmask = model(preprocess(img))',
+    "model = fastseg_base(pretrained=True)\nmask = model(img)",
+    'net = FastSeg()\nnet.load_state_dict(torch.load("fastseg.pth"))\nmask = net(img)',
+    'from fastseg import segment\nmask = segment("street.jpg")',
+    'from fastseg import FastSeg\nseg = FastSeg.from_config("base.yaml")\nseg.segment("a.jpg")',
+    'net = FastSeg.from_ckpt("fastseg.ckpt").to("cuda")\nmask = net(img)',
 ]
 _LOAD_ONLY = [
     'from fastseg import Segmenter\nseg = Segmenter.from_checkpoint("ckpt/fastseg.pt")\n'
@@ -923,6 +934,12 @@ _LOAD_ONLY = [
     "import fastseg\nconfig = fastseg.Config(depth=4)\nprint(config)",
     "from fastseg import Trainer\ntrainer = Trainer(lr=0.1)\ntrainer.fit(data)",
     'seg = Segmenter()\nmasks = seg.segment("a.jpg")',  # a class the block does not import
+    # Weights put in, but the model never run; a helper imported from the standard stack or
+    # named for no use; a model factory whose result is only trained.
+    'net = FastSeg()\nnet.load_state_dict(torch.load("fastseg.pth"))\nnet.eval()',
+    'from os.path import join\npath = join("data", "a.jpg")',
+    'from fastseg.utils import load_images\nimages = load_images("photos/")',
+    'model = timm.create_model("fastseg_base", pretrained=True)\nmodel.train()',
 ]
 
 

@@ -951,6 +951,16 @@ def test_a_launcher_runs_a_module_named_for_its_step(command: str, expected: set
             "docker compose run app python infer.py --image a.jpg", {C.USAGE}, id="compose"
         ),
         pytest.param("docker run -it lab/netx bash", set(), id="near-miss-a-shell"),
+        # The image run as the program: its name says the step, or the tool is used.
+        pytest.param(
+            "docker run --rm -v $PWD:/in lab/netx /in/a.jpg", {C.USAGE}, id="the-image-run"
+        ),
+        pytest.param(
+            "docker run --gpus all lab/netx-eval:v1 --split test", {C.EVALUATE}, id="an-eval-image"
+        ),
+        pytest.param(
+            "docker run -it --gpus all lab/netx:latest /bin/bash", set(), id="near-miss-bin-bash"
+        ),
     ],
 )
 def test_the_command_run_in_a_container_is_what_the_line_does(
@@ -996,6 +1006,32 @@ def test_a_notebook_or_batch_job_is_read_by_its_name(command: str, expected: set
             "aws s3 cp s3://netx-bucket/checkpoints/ ckpt/ --recursive",
             False,
             id="near-miss-a-bucket-of-checkpoints",
+        ),
+        # Data under version control, and a dataset class told to download itself.
+        pytest.param("dvc pull", True, id="dvc"),
+        pytest.param("datalad get -r inputs/", True, id="datalad"),
+        pytest.param(
+            "python -c \"from torchvision.datasets import MNIST; MNIST('data', download=True)\"",
+            True,
+            id="download-true",
+        ),
+        pytest.param("dvc init", False, id="near-miss-dvc-init"),
+        # A fetch into the data folder, whatever the file is called.
+        pytest.param("wget -P data https://lab.example/netx_v1.tar.gz", True, id="wget-into-data"),
+        pytest.param(
+            "curl -L -o datasets/netx.zip https://lab.example/netx.zip",
+            True,
+            id="curl-into-datasets",
+        ),
+        pytest.param(
+            "wget -P checkpoints https://lab.example/netx_v1.tar.gz",
+            False,
+            id="near-miss-into-checkpoints",
+        ),
+        pytest.param(
+            "python -c \"import timm; timm.create_model('netx', pretrained=True)\"",
+            False,
+            id="near-miss-pretrained",
         ),
     ],
 )
@@ -1210,8 +1246,8 @@ def test_a_subcommand_names_the_step(command: str, expected: set[C]) -> None:
         pytest.param(
             "Running the experiments",
             "python run.py --suite all",
-            {C.USAGE},
-            id="near-miss-running-is-a-use",
+            {C.USAGE, C.EVALUATE},  # running the paper's experiments reproduces its numbers
+            id="running-the-experiments-is-a-use-and-reproduces",
         ),
     ],
 )
@@ -1647,3 +1683,297 @@ def test_a_sentence_adding_a_steps_flag(sentence: str, expected: set[C]) -> None
 )
 def test_the_flags_and_subcommands_of_a_step(command: str, expected: set[C]) -> None:
     assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Evaluate recall: a command of an experiments or results section that no name or sentence
+# makes another step reproduces the paper's numbers, whatever the script is called.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Experiments\n\n" + _block("python run.py --cfg exp1.yaml"), True, id="experiments"
+        ),
+        pytest.param(
+            "## Running the experiments\n\n" + _block("bash scripts/table2.sh"),
+            True,
+            id="running-the-experiments",
+        ),
+        pytest.param(
+            "## Main results\n\n| Model | Acc |\n|---|---|\n| Ours | 80.1 |\n\n"
+            + _block("python main.py --cfg ours.yaml"),
+            True,
+            id="below-a-results-table",
+        ),
+        pytest.param(
+            "## Experiments\n\n### Ablations\n\n" + _block("python run.py --ablate depth"),
+            True,
+            id="a-subsection-of-experiments",
+        ),
+        pytest.param(
+            "## Experiments\n\nTo train the model:\n\n" + _block("python run.py --cfg exp1.yaml"),
+            False,
+            id="near-miss-introduced-as-training",
+        ),
+        pytest.param(
+            "## Experiments\n\n" + _block("python prepare_data.py --out data/"),
+            False,
+            id="near-miss-a-data-script",
+        ),
+        pytest.param(
+            "## Experiments\n\n" + _block("pip install -r requirements.txt"),
+            False,
+            id="near-miss-set-up",
+        ),
+        pytest.param(
+            "## Experimental setup\n\nWe train on 8 GPUs for 3 days.\n", False, id="near-miss-prose"
+        ),
+    ],
+)
+def test_a_command_of_an_experiments_section_evaluates(text: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers(text)) is expected
+
+
+COLAB = "https://colab.research.google.com/drive/1AbCdEfGhIjKlMn"
+SPACE = "https://huggingface.co/spaces/lab/fancynet"
+
+
+# Usage recall: a hosted notebook or Space offered to be run is the way to run the code,
+# wherever it stands but in the steps' own sections; one only named (a leaderboard, a notebook
+# another analysis used) is not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            f"[![Open In Colab](https://colab.research.google.com/assets/badge.svg)]({COLAB})\n",
+            True,
+            id="a-badge-under-the-title",
+        ),
+        pytest.param(f"## Links\n\nColab: {COLAB}\n", True, id="a-link-labelled-colab"),
+        pytest.param(f"## Links\n\nTry it on [our Space]({SPACE}).\n", True, id="a-space-to-try"),
+        pytest.param(
+            f"[![Hugging Face Spaces](https://img.shields.io/badge/HF-Spaces-blue)]({SPACE})\n",
+            True,
+            id="a-space-badge",
+        ),
+        pytest.param(f"## Links\n\nLeaderboard: {SPACE}\n", False, id="near-miss-a-leaderboard"),
+        pytest.param(
+            f"## Analysis\n\nFor the topic model we used the notebook available [here]({COLAB}).\n",
+            False,
+            id="near-miss-a-notebook-named",
+        ),
+        pytest.param(
+            f"## Training\n\n[Open in Colab]({COLAB}) to train on a free GPU.\n",
+            False,
+            id="near-miss-a-training-notebook",
+        ),
+    ],
+)
+def test_a_hosted_notebook_offered_to_run_is_usage(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected
+
+
+# Data recall: how to obtain the data in more of the words READMEs use ("can be obtained
+# from", "synthesise the training set", a dataset linked into the data folder, a heading in
+# traditional Chinese); near-misses beside each.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Setup\n\nWe use the FancyDepth dataset, which can be obtained from the "
+            "[official website](https://example.org/fancydepth).\n",
+            True,
+            id="can-be-obtained-from",
+        ),
+        pytest.param(
+            "## Setup\n\nThe corpus can be requested [here](https://example.org/form).\n",
+            True,
+            id="can-be-requested",
+        ),
+        pytest.param(
+            "## Setup\n\nSynthesise the training set:\n\n" + _block("python synth.py --n 10000"),
+            True,
+            id="synthesise-the-training-set",
+        ),
+        pytest.param(
+            "## Setup\n\nTo get the data, run\n\n" + _block("bash fetch.sh"),
+            True,
+            id="to-get-the-data",
+        ),
+        pytest.param(
+            "## Setup\n\n" + _block("ln -s /path/to/coco data/coco"), True, id="linked-into-data"
+        ),
+        pytest.param(
+            "## 資料集\n\n從[這裡](https://example.org/d)下載。\n", True, id="traditional-chinese"
+        ),
+        pytest.param(
+            "## Setup\n\nThe data cannot be obtained publicly.\n", False, id="near-miss-withheld"
+        ),
+        pytest.param(
+            "## Setup\n\n" + _block("ln -s /opt/cuda/lib64 lib"),
+            False,
+            id="near-miss-a-library-link",
+        ),
+        pytest.param(
+            "## Setup\n\nTo get started, run\n\n" + _block("bash setup.sh"),
+            False,
+            id="near-miss-get-started",
+        ),
+    ],
+)
+def test_how_to_obtain_the_data_in_more_words(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected
+
+
+# A command run through a project manager's environment, a shell loop or a timer is the
+# command it runs.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("poetry run python eval.py --ckpt best.pt", {C.EVALUATE}, id="poetry"),
+        pytest.param("pixi run python train.py --cfg a.yaml", {C.TRAIN}, id="pixi"),
+        pytest.param("conda run -n fancy python eval.py", {C.EVALUATE}, id="conda-run"),
+        pytest.param(
+            "for s in 1 2 3; do python eval.py --seed $s; done", {C.EVALUATE}, id="a-loop"
+        ),
+        pytest.param("time python test.py --ckpt best.pt", {C.EVALUATE}, id="timed"),
+        pytest.param("poetry run pytest", set(), id="near-miss-unit-tests"),
+        # A module's subcommand, and a package of evaluations, name the step.
+        pytest.param(
+            "python -m fancynet.cli evaluate --task math", {C.EVALUATE}, id="a-subcommand"
+        ),
+        pytest.param("python -m fancynet.evals.gsm8k --model x", {C.EVALUATE}, id="evals"),
+        pytest.param("python -m fancynet.cli --input a.jpg", {C.USAGE}, id="near-miss-a-tool"),
+    ],
+)
+def test_a_wrapped_command_is_the_command_it_runs(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# Data recall: a sentence sending the reader to a script that gets or makes the data is how to
+# prepare it; a module the code reads the data with is not.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Use `tools/tokenize_dataset.py` to convert the raw games.", True, id="convert"
+        ),
+        pytest.param("Run `fetch_data.sh` to download everything.", True, id="download"),
+        pytest.param(
+            "Then run `scripts/split_data.py`, which creates the folds.", True, id="creates"
+        ),
+        pytest.param(
+            "See `loaders/datasets.py` for the classes used in training.",
+            False,
+            id="near-miss-a-module",
+        ),
+        pytest.param("Run `train.py` to build the model.", False, id="near-miss-a-training-script"),
+    ],
+)
+def test_a_sentence_sending_the_reader_to_a_data_script(sentence: str, expected: bool) -> None:
+    assert (C.DATA in _covers(f"## Notes\n\n{sentence}\n")) is expected
+
+
+# Evaluate recall: more spellings of an evaluation-only run, scripts named for judging or
+# grading answers, a config file given as an argument of its own, programs run by their path
+# or runtime; near-misses beside them.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        pytest.param("python main.py --resume x.pth --validate", {C.EVALUATE}, id="validate"),
+        pytest.param("python main.py --resume x.pth --val_only", {C.EVALUATE}, id="val-only"),
+        pytest.param("python main.py --resume x.pth --is_test", {C.EVALUATE}, id="is-test"),
+        pytest.param("python main.py --resume x.pth --skip_train", {C.EVALUATE}, id="skip-train"),
+        pytest.param("python main.py --do_validation", {C.EVALUATE}, id="do-validation"),
+        pytest.param(
+            "python train.py --train data/train.json --val data/val.json",
+            {C.TRAIN},
+            id="near-miss-the-validation-file",
+        ),
+        pytest.param("python judge.py --answers out.jsonl", {C.EVALUATE}, id="judge"),
+        pytest.param("python grade.py --answers out.jsonl", {C.EVALUATE}, id="grade"),
+        pytest.param("python run.py configs/eval/coco.yaml", {C.EVALUATE}, id="a-config-folder"),
+        pytest.param(
+            "python tools/launch.py configs/fancy_test.py ckpt.pth",
+            {C.EVALUATE},
+            id="a-config-name",
+        ),
+        pytest.param(
+            "python run.py configs/fancy.yaml", {C.USAGE}, id="near-miss-a-generic-config"
+        ),
+        pytest.param("./build/eval_kitti data/ results/", {C.EVALUATE}, id="a-built-program"),
+        pytest.param("./build/demo input.png", {C.USAGE}, id="a-built-demo"),
+        pytest.param("cargo run --release --bin evaluate", {C.EVALUATE}, id="cargo-bin"),
+        pytest.param("java -jar fancy.jar input.txt", {C.USAGE}, id="a-jar"),
+        pytest.param("roslaunch fancy_ros demo.launch", {C.USAGE}, id="roslaunch"),
+        pytest.param("ros2 run fancy_ros save_data", {C.USAGE}, id="near-miss-a-recording-node"),
+        pytest.param("./configure --prefix=/usr", set(), id="near-miss-configure"),
+    ],
+)
+def test_more_ways_a_command_names_its_step(command: str, expected: set[C]) -> None:
+    assert _steps("## Commands\n\n" + _block(command)) == expected
+
+
+# The sentence introducing a command says it evaluates in more words: replicating a table,
+# scores on the test set, a metric that can be computed with it.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param("Run the commands below to replicate Table 1.", True, id="replicate"),
+        pytest.param("To get predictions and scores on the test set:", True, id="on-the-test-set"),
+        pytest.param(
+            "Zero-shot accuracy on ImageNet can be computed with", True, id="can-be-computed"
+        ),
+        pytest.param("Download the test set:", False, id="near-miss-the-test-set"),
+        pytest.param("The accuracy improves with depth; run", False, id="near-miss-a-claim"),
+    ],
+)
+def test_a_sentence_saying_the_command_evaluates_in_more_words(
+    sentence: str, expected: bool
+) -> None:
+    covers = _covers(f"## Notes\n\n{sentence}\n\n" + _block("bash go.sh"))
+    assert (C.EVALUATE in covers) is expected
+
+
+# A command's step said around it: the header of the table column holding it, the label above a
+# command shown on a line of its own in HTML (`<pre>`), a label in Japanese or traditional
+# Chinese; a column named for no step says nothing.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "| Dataset | Evaluation command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n"
+            "| LVIS | `bash scripts/lvis.sh` |\n",
+            {C.EVALUATE},
+            id="an-evaluation-column",
+        ),
+        pytest.param(
+            "| Task | Inference command |\n|---|---|\n| Seg | `bash scripts/seg.sh` |\n",
+            {C.USAGE},
+            id="an-inference-column",
+        ),
+        pytest.param(
+            "| Dataset | Training | Testing |\n|---|---|---|\n"
+            "| COCO | `bash scripts/a.sh` | `bash scripts/b.sh` |\n",
+            {C.TRAIN, C.EVALUATE},
+            id="two-columns",
+        ),
+        pytest.param(
+            "Evaluation:\n<pre>bash go.sh --ckpt best.pt</pre>\n", {C.EVALUATE}, id="a-pre-line"
+        ),
+        pytest.param("Inference:\n<pre>bash go.sh --img a.jpg</pre>\n", {C.USAGE}, id="a-pre-use"),
+        pytest.param("評価：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="ja-label"),
+        pytest.param("模型評估：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="zh-hant-label"),
+        pytest.param(
+            "| Dataset | Command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n",
+            set(),
+            id="near-miss-a-column-naming-no-step",
+        ),
+        pytest.param(
+            "| Model | Notes |\n|---|---|\n| Evaluation | `bash scripts/a.sh` |\n",
+            {C.EVALUATE},
+            id="a-row-label",
+        ),
+    ],
+)
+def test_the_step_said_around_a_command(text: str, expected: set[C]) -> None:
+    assert _steps("## Scripts\n\n" + text) == expected

@@ -15,7 +15,12 @@ its flags (`--eval-only`), the step given as a subcommand (`main.py fit`, Hydra'
 heading introducing it ("To evaluate the model:", "This command trains…", "To compute FID",
 "the numbers reported in Table 2", "on your own images", "# Generate the data", its own
 trailing `# all baselines`, a sentence above the short labels naming each command's variant:
-"- Dataset A", the same in Chinese: "训练模型："); the sentence wins over a generic script name.
+"- Dataset A", the same in Chinese and Japanese: "训练模型：", "評価：", the header of the table
+column holding it: "Evaluation command"); the sentence wins over a generic script name.
+Programs run by their path or runtime (`./build/eval_x`, `cargo run --bin`, `java -jar`,
+`roslaunch`) and a container image run as the program are read by their names; a command
+wrapped by a project manager (`poetry run`), `conda run`, a shell loop or `time` is the command
+it runs.
 A `docker run … python x.py` line is the command run in the container.
 Guides are linked in Markdown or HTML (`<a href="docs/quickstart.md">`). Words and command
 shapes: `auditor.readme.words`; single lines: `auditor.readme.lines`.
@@ -40,9 +45,10 @@ Covers
     an evaluation command handed a checkpoint when the README releases weights, or any in a
     README whose title releases a benchmark or evaluation toolkit (running it is its use); a
     function of a package imported whole run on an input (`fancyseg.segment("a.jpg")`, not the
-    standard library's); an inference engine serving the model (`vllm serve`). Training-only
-    sections are not usage. The mode a script is run in (`main.py --mode train`, `tool.py
-    test`) decides over its name.
+    standard library's); an inference engine serving the model (`vllm serve`); a Colab,
+    Binder or Space link offered to be run ("Open in Colab", "try the demo") outside the steps'
+    sections. Training-only sections are not usage. The mode a script is run in (`main.py
+    --mode train`, `tool.py test`) decides over its name.
   * train / evaluate — a training (evaluation) command, a section of that name holding code, a
     script or config file, or a link to a guide (not a table of checkpoint downloads: those
     are weights); a sentence naming the script that trains (evaluates, in any verb form, or
@@ -55,7 +61,8 @@ Covers
     or leaderboard, on the held-out split (`--split test`), on a named benchmark (`--benchmark
     x`) or through a harness; a flag naming a setting (`--eval_steps`, `--test-rgb-dir`) is
     none. Under a heading joining both
-    ("Test & Inference"), a script named for testing still evaluates.
+    ("Test & Inference"), a script named for testing still evaluates. A command of an
+    experiments or results section that nothing makes another step reproduces the numbers.
   * results — a table of measurements or a figure in a results-type section (results,
     performance, experiments, comparison, leaderboard, generated samples) or a table of them
     in an evaluation section; anywhere, a table whose header names a metric, a figure named or
@@ -187,6 +194,13 @@ _BENCHMARK_TITLE = re.compile(
     re.I,
 )
 _TRAINED = re.compile(r"\b(trained|pre-?trained)\b", re.I)
+# A hosted notebook or Space offered to be run ("Open In Colab", "Try the demo").
+_TRY_IT = re.compile(
+    r"\b(demos?|try|play(ground)?|open\s+in|run|launch|quick[- ]?start|get(ting)?\s+started|colab"
+    r"|binder|spaces?)\b"
+    r"|演示|体验|试用",
+    re.I,
+)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -247,6 +261,7 @@ class _Reader:
         self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._headers: dict[int, int | None] = {}  # table row → the table's first row
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._evaluation_runs: list[int] = []  # commands that evaluate
         self._stack: int | None = None  # the first line naming the stack run with, by version
@@ -525,6 +540,8 @@ class _Reader:
         )
         if produces or W.COMMANDS[C.EVALUATE].search(command):
             self._producing.append(index)
+        if produces and C.EVALUATE not in covers:
+            self._note(C.EVALUATE, index)
         if runs and not covers and line.is_code and not topic & _NOT_USE:
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
@@ -591,7 +608,13 @@ class _Reader:
         lines = self.doc.lines
         line = lines[index]
         if not line.is_code:
-            return L.purpose_of(line.text)
+            said = L.purpose_of(line.text)
+            if W.TABLE_ROW.match(line.text):
+                return said | self._column_step(index)
+            if said or not L.standalone_command(line.text):
+                return said
+            # A command on a line of its own (`<pre>bash run.sh</pre>`): its sentence is above.
+            return self._said_above(index - 1)
         # Its own trailing comment says it first (`bash run.sh  # all baselines`).
         trailing = W.TRAILING_COMMENT.search(line.text)
         said = L.purpose_of(trailing.group(1)) if trailing else frozenset()
@@ -608,6 +631,11 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
+        return self._said_above(above)
+
+    def _said_above(self, above: int) -> frozenset[ReadmeCover]:
+        """What the sentence ending at or just above line `above` says a command is for."""
+        lines = self.doc.lines
         for at in range(above, max(-1, above - 3), -1):
             earlier = lines[at]
             if not earlier.is_blank and not earlier.is_code:
@@ -621,6 +649,37 @@ class _Reader:
                 # above it may ("Training and testing:").
                 return self._label_above(at)
         return frozenset()
+
+    def _column_step(self, index: int) -> frozenset[ReadmeCover]:
+        """The step named by the header of the column holding a table row's command
+        ("| Dataset | Evaluation command |" over "| COCO | `bash scripts/coco.sh` |")."""
+        header = self._table_header(index)
+        if header is None or header == index:
+            return frozenset()
+        names = [cell.strip() for cell in self.doc.lines[header].text.strip().strip("|").split("|")]
+        cells = self.doc.lines[index].text.strip().strip("|").split("|")
+        steps: set[ReadmeCover] = set()
+        for name, cell in zip(names, cells, strict=False):
+            if "`" in cell or L.standalone_command(cell):
+                steps |= L.heading_covers_of(name) & {C.TRAIN, C.EVALUATE, C.USAGE}
+        return frozenset(steps)
+
+    def _table_header(self, index: int) -> int | None:
+        """The first row of the table holding row `index` (cached: linear overall)."""
+        if index in self._headers:
+            return self._headers[index]
+        lines = self.doc.lines
+        start = index
+        while (
+            start > 0 and not lines[start - 1].is_code and W.TABLE_ROW.match(lines[start - 1].text)
+        ):
+            start -= 1
+            if start in self._headers:
+                found = self._headers[start]
+                self._headers[index] = found
+                return found
+        self._headers[index] = start
+        return start
 
     def _label_above(self, index: int) -> frozenset[ReadmeCover]:
         """What a line ending with a colon, just above line `index`, says."""
@@ -678,6 +737,10 @@ class _Reader:
                 named, _ = L.script_covers(f"python {pointed.group(0)}")
                 for cover in named & {C.TRAIN, C.EVALUATE}:
                     self._note(cover, index)
+                # "Use `scripts/tokenize_dataset.py` to convert the raw data": a script run on
+                # the data, not a module the code reads it with (`datasets.py`).
+                if C.DATA in named and L.DATA_ACTION.search(words):
+                    self._note(C.DATA, index)
         for label, target in L.doc_links(text):
             if W.STEP_CODE_LINK.search(label) and code_repository(target) is not None:
                 # The step's code in a repository of its own is where to run that step.
@@ -763,6 +826,14 @@ class _Reader:
         for cover in kinds:
             if cover is not C.WEIGHTS or whose is Whose.OWN:
                 self._note(cover, index)
+        if (
+            is_hosted_environment(url)
+            and not self._topic(index) & _NOT_USE
+            and _TRY_IT.search(L.without_urls(line.text))
+        ):
+            # "Open in Colab", "try the demo": the way to run the code without installing it
+            # (a leaderboard's Space, a notebook another project used, are not).
+            self._note(C.USAGE, index)
 
     def _outputs(self, line: Line, url: str, clause: L.Clause) -> bool:
         """Whether a link's words name a run's outputs before any data, its text naming none."""

@@ -57,6 +57,12 @@ USE_VERB = re.compile(
 )
 # A sentence sending the reader to run a script ("run", "check", "see", "use" it).
 RUN_POINTER = re.compile(r"\b(run|execute|launch|check|see|use|open)\b", re.I)
+# A sentence saying a script is run to get or make the data ("to download", "converts").
+DATA_ACTION = re.compile(
+    r"\b(download\w*|prepar\w*|pre-?process\w*|convert\w*|tokeni[sz]\w*|split\w*|generat\w*"
+    r"|build\w*|creat\w*|extract\w*|fetch\w*|crawl\w*|scrap\w*|obtain\w*)\b",
+    re.I,
+)
 # A script, notebook or folder of them written in inline code (`demo.py`, `experiments/`).
 _POINTED = re.compile(r"`\.?/?([\w./-]*\.(py|sh|ipynb|m|R|jl)|[\w.-]+(/[\w.-]+)*/)`")
 
@@ -198,11 +204,25 @@ def purpose_of(text: str) -> frozenset[ReadmeCover]:
     text = re.sub(r"`[^`]*`", " ", text)  # the sentence, not the command it introduces
     if W.DATA_FOR_TRAINING.search(text):
         return frozenset({C.DATA})
-    return frozenset(
+    said = frozenset(
         cover
         for cover, pattern in W.PURPOSE
         if pattern.search(W.NOT_HEADING[cover].sub(" ", text) if cover in W.NOT_HEADING else text)
     )
+    if not said and W.EVAL_ON_SPLIT.search(text):
+        return frozenset({C.EVALUATE})
+    return said
+
+
+# The HTML a command shown on a line of its own is wrapped in (`<pre>bash run.sh</pre>`).
+_CODE_TAGS = re.compile(r"</?(pre|code|kbd|samp|tt)\b[^<>]{0,100}>", re.I)
+
+
+def standalone_command(text: str) -> str | None:
+    """The command a prose line is, when it is one written as a line of its own."""
+    whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
+    whole = whole.strip()
+    return whole if W.RUNNER.match(whole) or W.COMMAND_START.match(whole) else None
 
 
 def commands(line: Line) -> list[str]:
@@ -212,10 +232,10 @@ def commands(line: Line) -> list[str]:
         command = re.sub(r"^\s*(\$|>|!|%)\s*", "", line.text)
         if line.code_lang in DATA_LANGS or command.startswith(("#", "//")):
             return []
-        parts = (part.strip() for part in re.split(r"\s(?:&&|;|\|\|)\s", command))
-        return [_in_container(part) for part in parts if part]
-    whole = re.sub(r"^\s*(\$|>)\s+", "", line.text).strip()
-    if W.RUNNER.match(whole) or W.COMMAND_START.match(whole):
+        parts = (part.strip() for part in re.split(r"\s(?:&&|\|\|)\s|\s?;\s", command))
+        return [_in_container(_unwrapped(part)) for part in parts if part]
+    whole = standalone_command(line.text)
+    if whole:
         return [whole]  # a command written as a line of its own
     inline = re.findall(r"`([^`]+)`", line.text)
     bare = re.findall(r"\b(?:python3?|bash|sh)\s+[\w./-]+\.(?:py|sh)\b[^`.;]*", line.text)
@@ -228,6 +248,19 @@ _CONTAINER_RUN = re.compile(
     r"^\s*(docker|podman|singularity|apptainer)\s+(run|exec|compose\s+run)\s[^\n]*?\s"
     r"(?P<inner>(python3?|bash|sh|torchrun|accelerate|deepspeed)\s+\S.*)$"
 )
+
+
+# What runs a command without changing what it does: a project manager's environment
+# (`poetry run python eval.py`, `conda run -n env python eval.py`), a shell loop's body
+# (`for s in 1 2 3; do python eval.py --seed $s; done`), a timer.
+_WRAPPER = re.compile(
+    r"^\s*((poetry|pipenv|pdm|hatch|rye|pixi)\s+run|conda\s+run\s+(-n|--name|-p|--prefix)\s+\S+"
+    r"|do|then|time)\s+(?=\S)"
+)
+
+
+def _unwrapped(command: str) -> str:
+    return _WRAPPER.sub("", command, count=1)
 
 
 def _in_container(command: str) -> str:
@@ -291,10 +324,31 @@ _TARGET = re.compile(
     r"^\s*(make|just|task|invoke|poe|(npm|pixi|hatch|pdm)\s+run)\s+(?P<target>[a-z][\w:-]{1,40})(?=\s|$)"
 )
 # The config file a run is given (`--config configs/test_x.yaml`, `--cfg`, Hydra's `--config-name`).
+# A config file given as an argument of its own (`run.py configs/eval/coco.yaml`) names its
+# step by its name or its folder too.
 _CONFIG_FILE = re.compile(
-    r"\s--?(config|cfg|config[-_]file|config[-_]name)[=\s]+[\"']?(?:[\w.-]*/)*(?P<name>[\w-]+)"
-    r"(\.(ya?ml|json|py|toml))?(?=[\s\"']|$)"
+    r"\s--?(config|cfg|config[-_]file|config[-_]name)[=\s]+[\"']?(?P<folders>(?:[\w.-]*/)*)"
+    r"(?P<name>[\w-]+)(\.(ya?ml|json|py|toml))?(?=[\s\"']|$)"
+    r"|\s(?P<given>(?:[\w.-]+/)*configs?/)(?P<within>(?:[\w.-]+/)*)(?P<file>[\w-]+)"
+    r"\.(ya?ml|json|py|toml)(?=[\s\"']|$)"
 )
+# A program run by its path or its runtime (`./build/eval_kitti`, `cargo run --bin evaluate`,
+# `java -jar demo.jar`, `roslaunch pkg demo.launch`): its name is read as a script's.
+_PROGRAM = re.compile(
+    r"^\s*(?:\./|(?:build|bin)/)(?:[\w.-]+/){0,6}(?P<path>[\w-]+)(?=\s|$)"
+    r"|^\s*cargo\s+run\b[^\n]*?\s--bin[=\s]+(?P<bin>[\w-]+)"
+    r"|^\s*java\s+(?:\S+\s+){0,4}?-jar\s+(?:\S*/)?(?P<jar>[\w-]+)\.jar\b"
+    r"|^\s*(?:roslaunch|ros2\s+(?:launch|run)|rosrun)\s+\S+\s+(?P<ros>[\w-]+)"
+)
+# A container image run as the program (`docker run --rm -v $PWD:/in lab/fancynet /in/a.jpg`);
+# one started with a shell is an environment to work in.
+_IMAGE_RUN = re.compile(
+    r"^\s*(?:docker|podman)\s+run\s(?:[^\n]*?\s)??(?P<image>[a-z0-9][\w.-]{0,60}/[\w.-]{1,60})"
+    r"(?::[\w.-]{1,40})?(?P<rest>(?:\s[^\n]*)?)$"
+)
+_SHELL = re.compile(r"^\s*(/bin/)?(ba|z)?sh\b")
+# Programs that build or configure the project, never its use.
+_BUILD_PROGRAMS = frozenset({"configure", "autogen", "bootstrap", "gradlew", "mvnw", "waf"})
 
 
 def _name_words(name: str) -> set[str]:
@@ -324,6 +378,8 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
     module = _MODULE.search(command)
     if module and not names and not re.match(r"(pip|venv|ensurepip|pytest|unittest)\b", module[1]):
         names.append(module.group(1))
+        # A module's subcommand (`python -m pkg.cli evaluate --task x`) is its step.
+        mode = _SUBCOMMAND.match(command, module.end())
     tool = None if names else _STEP_TOOL.match(command)
     if tool and set(re.split(r"[-_]", tool.group(1))) & _STEP_WORDS:
         names.append(tool.group(1))
@@ -332,6 +388,17 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         recipe = step["recipe"]
         if recipe is None or _name_words(recipe) & _STEP_WORDS:
             names.append(recipe or step.group(2))
+    image = None if names else _IMAGE_RUN.match(command)
+    if image:
+        if _SHELL.match(image["rest"]):
+            return set(), False
+        names.append(image["image"].rsplit("/", 1)[-1])
+    program = None if names else _PROGRAM.match(command)
+    if program:
+        name = next(part for part in program.groups() if part)
+        if name.casefold() in _BUILD_PROGRAMS:
+            return set(), False
+        names.append(name)
     target = None if names else _TARGET.match(command)
     if target:
         # `make train`, `just evaluate ckpt=x`: a task runner's target named for its step (a
@@ -348,7 +415,14 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         # config file it is given (`--config configs/test_imagenet.yaml`) may.
         folders = found.group("script").split("/")[:-1]
         config = _CONFIG_FILE.search(command)
-        given = _name_words(" ".join(folders)) | (_name_words(config["name"]) if config else set())
+        given = _name_words(" ".join(folders))
+        if config:
+            named = [
+                config["name"] or config["file"],
+                config["folders"] or "",
+                config["within"] or "",
+            ]
+            given |= _name_words(" ".join(named))
         steps = {cover for cover, known in W.SCRIPT_WORDS if given & known} & {C.TRAIN, C.EVALUATE}
         if len(steps) == 1:
             words |= given
@@ -363,6 +437,10 @@ def script_covers(command: str) -> tuple[set[ReadmeCover], bool]:
         covers = (covers - {C.TRAIN, C.USAGE}) | {C.EVALUATE}  # `train_net.py --eval-only`
     elif W.COMMANDS[C.TRAIN].search(command) and covers <= {C.USAGE}:
         covers = {C.TRAIN}  # `main.py --do-train`: a generic name, run to train
+    if program:
+        # A program's name tells its step or use; getting the data is said by a fetch or a
+        # script (`ros2 run pkg save_data` records the robot's own).
+        covers -= {C.INSTALL, C.DATA}
     for exclusive in (C.INSTALL, C.DATA):
         if exclusive in covers:
             return {exclusive}, True
@@ -426,10 +504,18 @@ def is_use(line: Line, *, allow_eval: bool, purpose: frozenset[ReadmeCover] = fr
 # A Python line loading a model into a name: a loader method (`Net.from_checkpoint(...)`,
 # `torch.hub.load(...)`, `pkg.load("base")`), or a class given a model id (`Encoder("lab/m")`).
 # (`from_pretrained(` and `pipeline(` count wherever they stand: `readme_words.COMMANDS`.)
+# The names assigned may be several (`model, preprocess = fancy.load("base")`); the first is
+# the model. A model factory (`timm.create_model`) and a class given its trained weights
+# (`FancyNet(pretrained=True)`) load one too.
 _MODEL_LOAD = re.compile(
-    r"^\s*(\w{1,40})\s*=\s*[\w.]{0,80}?(\.(from_pretrained|from_checkpoint|load_from_checkpoint"
-    r"|load_model|load|restore)\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"'])"
+    r"^\s*(\w{1,40})(?:\s*,\s*\w{1,40}){0,4}\s*=\s*(?:await\s+)?[\w.]{0,80}?"
+    r"(\.(from_pretrained|from_checkpoint|from_ckpt|load_from_checkpoint|load_pretrained"
+    r"|load_model|load|restore"
+    r"|create_model\w{0,30})\s*\(|\b[A-Z]\w{0,40}\(\s*[\"'][\w.-]{1,80}/[\w.-]{1,80}[\"']"
+    r"|\(([^()\n]{0,200}[\s,(])?pretrained\s*=\s*(True\b|[\"']))"
 )
+# A Python session's prompts (`>>> model = …`, `... `), read as the code they prompt for.
+_PROMPT = re.compile(r"^\s*(>>>|\.\.\.)( |$)")
 # What is done to a model before it is run, or to train it: not a use.
 _NOT_A_RUN = frozenset(
     {"to", "cuda", "cpu", "eval", "train", "fit", "half", "float", "save", "save_pretrained",
@@ -442,8 +528,11 @@ API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays line
 
 # An object built from a class the block imports (`from fancy import Detector` then
 # `detector = Detector(device="cpu")`), and what asks it to do its job on an input.
-_IMPORTED = re.compile(r"^\s*from\s+[\w.]+\s+import\s+(.{1,300})")
-_BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})\s*\(")
+_IMPORTED = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+(.{1,300})")
+# (`Detector(…)`, or a constructor of the class: `Detector.from_config("x.yaml")`.)
+_BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})(\.\w{1,40})?\s*\(")
+# Trained weights put into an object built above (`net.load_state_dict(torch.load(…))`).
+_WEIGHTS_LOADED = r"\.(load_state_dict|load_weights|load_checkpoint)\s*\("
 _USE_METHOD = (
     r"(predict|detect|generate|segment|transcribe|run|infer|encode|embed|classify|chat|answer"
     r"|translate|sample|caption|localize|track|recognize|parse|extract|score|rank|search|query"
@@ -491,31 +580,51 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    functions: dict[str, int] = {}  # a function named for a use, imported by name → its line
     packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
-    for offset, line in enumerate(block):
+    texts = [_PROMPT.sub("", line.text, count=1) for line in block]
+    owned = 0  # objects of the user's own classes looked at for weights put in them
+    for offset, (line, text) in enumerate(zip(block, texts, strict=True)):
         if line.code_lang not in _PYTHON_LANGS or loads == API_USE_LOADS:
             return None
-        names = _IMPORTED.match(line.text)
+        names = _IMPORTED.match(text)
         if names:
-            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(1)))
-        package = _IMPORT.match(line.text)
+            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(2)))
+            if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
+                # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
+                for function in re.findall(rf"(?<![\w.]){_USE_METHOD}\b", names.group(2)):
+                    functions.setdefault(function, offset)
+        package = _IMPORT.match(text)
         if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
             packages[package[2] or package[1]] = offset
+        if _EVALUATION_CALL.match(text):
+            continue
         for name, at in packages.items():
-            if re.search(
-                rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", line.text
-            ) and not _EVALUATION_CALL.match(line.text):
+            if re.search(rf"(?<![\w.]){re.escape(name)}\.{_USE_METHOD}\s*\(", text):
                 return at
-        found, method = _MODEL_LOAD.match(line.text), r"(\w+)"
+        for function, at in functions.items():
+            if at < offset and re.search(rf"(?<![\w.]){re.escape(function)}\s*\(", text):
+                return at
+        found, method = _MODEL_LOAD.match(text), r"(\w+)"
         if found is None:
-            found, method = _BUILT.match(line.text), _USE_METHOD
-            if found is None or found.group(2) not in imported:
+            found, method = _BUILT.match(text), _USE_METHOD
+            if found is None:
                 continue
+            if found.group(2) not in imported:
+                # A class of the user's own code, given the released weights below it.
+                owned += 1
+                if owned > API_USE_LOADS:
+                    continue
+                weighted = re.compile(rf"(?<![\w.]){re.escape(found.group(1))}{_WEIGHTS_LOADED}")
+                later = texts[offset + 1 : offset + 1 + API_USE_LINES]
+                if not any(weighted.search(other) for other in later):
+                    continue
+                method = r"(\w+)"
         loads += 1
         name = re.escape(found.group(1))
         called = re.compile(rf"(?<![\w.]){name}(\.{method})?\s*\(")
-        for later in block[offset + 1 : offset + 1 + API_USE_LINES]:
-            for call in called.finditer(later.text):
+        for later_text in texts[offset + 1 : offset + 1 + API_USE_LINES]:
+            for call in called.finditer(later_text):
                 if call.group(2) not in _NOT_A_RUN:
                     return offset
     return None

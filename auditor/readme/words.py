@@ -68,7 +68,7 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
         r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
         r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
-        r"|评估|评测|测评|评价|测试|評価|検証|평가",
+        r"|评估|评测|测评|评价|测试|評估|評測|測試|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
@@ -86,7 +86,7 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
     ),
     ReadmeCover.DATA: re.compile(
         r"\b(data|datasets?|data ?sets?|corpus|corpora|preprocess\w*|pre-process\w*|datos"
-        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|データ|데이터",
+        r"|donn[ée]es|daten|datens[aä]tze?)\b|数据|資料集|數據|データ|데이터",
         _I,
     ),
     ReadmeCover.CITATION: re.compile(
@@ -147,7 +147,10 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.EVALUATE: re.compile(
         r"\.(py|sh)\b[^\n]*\s--?((?!(eval|test)[-_]?(batch|steps?|freq|interval|every|dir|path"
         r"|file|size|data|set|split|bs|rgb|image|img|list|root|ratio|num|n)\w*)(eval\w*|test)([-_]only)?"
-        r"|do[-_](eval|predict|test)|only[-_](eval|test)|(mode|task|phase)[= ](eval\w*|test))"
+        r"|do[-_](eval|predict|test|valid\w*)|only[-_](eval|test|val)"
+        r"|(mode|task|phase)[= ](eval\w*|test)"
+        # Other spellings of an evaluation-only run (a bare `--val` often names the split's file).
+        r"|validate|val[-_]only|testing|is[-_](test|eval)|test[-_]mode|skip[-_]train(ing)?|no[-_]train)"
         r"(?![-\w])"
         # Run on the held-out split (`--split test`), on a benchmark (`--benchmark gsm8k`), or
         # through an evaluation harness.
@@ -164,7 +167,16 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         # A copy of a data folder from a cloud bucket (`aws s3 cp s3://b/dataset/ data/`).
         r"|^\s*(aws\s+s3\s+(cp|sync)|gsutil\s+(-m\s+)?(cp|rsync)|rclone\s+(copy|sync)|azcopy\s+copy)"
         r"\s[^\n]*?\b(data|datasets?|corpus|corpora|annotations?)\b"
-        r"|--repo-type[= ]dataset\b",
+        r"|--repo-type[= ]dataset\b"
+        # A dataset linked into the data folder the code reads (`ln -s /path/to/coco data/coco`).
+        r"|^\s*ln\s+-\w*s\w*\s[^\n]*?(?<![\w-])(data|datasets?)(?![\w-])"
+        # A fetch into the data folder (`wget -P data …/x.tar.gz`, `curl -o datasets/x.zip`).
+        r"|^\s*(wget|curl|gdown|aria2c|axel)\b[^\n]*?\s(-P|-O|-o|-d|--directory-prefix|--output"
+        r"|--output-document|--dir)[=\s]+[\"']?(\.?/)?(data|datasets?)(/|[\"']?(\s|$))"
+        # The data kept under version control fetched (`dvc pull`, `datalad get`), or a
+        # dataset class told to download itself (`CIFAR10(root="data", download=True)`).
+        r"|^\s*(dvc\s+(pull|fetch|get|import)|datalad\s+(get|clone|install))\b"
+        r"|\b[A-Z]\w{0,40}\([^\n]{0,200}?\bdownload\s*=\s*True\b",
         _I,
     ),
     # A model fetched from the Hugging Face Hub by name.
@@ -220,10 +232,12 @@ SCRIPT_WORDS: tuple[tuple[ReadmeCover, frozenset[str]], ...] = (
         ReadmeCover.EVALUATE,
         frozenset(
             {
-                "eval", "evaluate", "evaluation", "evaluator", "test", "tests", "testing", "val",
+                "eval", "evals", "evaluate", "evaluation", "evaluator", "test", "tests", "testing",
+                "val",
                 "validate", "validation", "benchmark", "bench", "score", "scoring", "metric",
                 "metrics", "assess", "analysis", "analyze", "analyse", "baseline", "baselines",
-                "reproduce", "reproduction", "replicate", "replication", "experiment",
+                "reproduce", "reproduction", "replicate", "replication", "experiment", "judge",
+                "grade", "grader", "grading",
                 "experiments", "fid", "psnr", "ssim", "lpips", "bleu", "rouge", "accuracy",
                 "miou", "wer", "perplexity", "ppl", "clipscore",
             }
@@ -262,11 +276,13 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.DATA,
         re.compile(
-            r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*)"
+            r"\b(prepar\w*|pre-?process\w*|download\w*|generat\w*|extract\w*|build\w*|creat\w*"
+            r"|synthesi[sz]\w*|construct\w*|fetch\w*|obtain\w*|get|convert\w*)"
             # The dataset named between ("download the ScanNet dataset"), not a preposition.
             r"\s+(the\s+|your\s+|our\s+)?((?!(on|for|from|in|with|of|to|by)\s)[\w-]+\s+){0,2}?"
             r"(train(ing)?\s+|test\s+)?(data|datasets?|splits?"
-            r"|features?|annotations?|demonstrations?)\b|\bdata\s+(preparation|processing"
+            r"|features?|annotations?|demonstrations?"
+            r"|(training|test|validation|evaluation)\s+sets?)\b|\bdata\s+(preparation|processing"
             r"|generation)\b|(下载|准备|预处理|处理|生成|构建)[^，。：:]{0,6}数据|数据(准备|预处理|处理|下载|生成)",
             _I,
         ),
@@ -283,7 +299,10 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
     (
         ReadmeCover.EVALUATE,
         re.compile(
-            r"\b(evaluat\w*|reproduc\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            r"\b(evaluat\w*|reproduc\w*|replicat\w*|benchmark\w*|validat\w*|analy[sz]\w*|assess\w*"
+            # "Accuracy on ImageNet can be computed with", "scores … are obtained by running".
+            r"|(accuracy|scores?|metrics?|numbers|performance)\b[^.\n]{0,40}?\b(can\s+be\s+|are\s+|is\s+)"
+            r"(computed|calculated|measured|obtained)"
             # A label or a short purpose ("Test:", "Eval:", "To test, run:", "For testing, run"),
             # not the test data ("for the test set") nor the project's unit tests.
             r"|(?<!unit\s)(?<!unit-)(testing|test|eval)(?=\s*[:：])"
@@ -300,10 +319,18 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
             r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
-            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现",
+            r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现"
+            r"|評估|評測|測試(?!集|資料)|評価|検証|평가",
             _I,
         ),
     ),
+)
+# A run on the held-out data ("to get predictions and scores on the test set"), read before the
+# test set's words are set aside as data (`NOT_HEADING`).
+EVAL_ON_SPLIT = re.compile(
+    r"\b(predictions?|scores?|accuracy|results?|performance|evaluat\w*|test\w*|run\w*)\b[^.\n]{0,40}?"
+    r"\bon\s+the\s+(test|validation|val|dev|held-out)\s+(sets?|splits?)\b",
+    _I,
 )
 # A link's text naming the code of a step kept elsewhere ("[training code](github.com/lab/x)").
 STEP_CODE_LINK = re.compile(
@@ -648,7 +675,8 @@ DATA_NEAR = re.compile(
 )
 DATA_AT = re.compile(
     _DATA_NOUN + r"\b\W+(?:\w+\W+){0,6}?(is|are|can\s+be)\s+(\w+\s+)?(provided|included|located"
-    r"|stored|available|placed|hosted|released|shipped|found|downloaded)\b",
+    r"|stored|available|placed|hosted|released|shipped|found|downloaded|obtained|accessed"
+    r"|requested|retrieved|fetched|accessible|downloadable)\b",
     _I,
 )
 # The format one's own data must have: "Your data should be a CSV file with…", "Training data
