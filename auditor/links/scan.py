@@ -84,6 +84,7 @@ _BARE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{{1,63}}(?:{_DOT}[A-Za-z0-9-]{{1,63}}){
 # A SWHID written in prose (`swh:1:dir:…`, qualifiers such as `;origin=…` after it): archived
 # code, cited as a Software Heritage link (`auditor.links` gives it its resolvable URL).
 _SWHID_TEXT = re.compile(rf"(?<![\w:/]){SWHID.pattern}(?:;[^\s;<>\"]+)*", re.I)
+_SWHID_MARK = ":1:"  # in every SWHID (`swh:1:dir:…`), whatever its case: text without it holds none
 _LOST_HTTPS = re.compile(r"\bthis\s+https\s+URL\b", re.I)
 _LOST_HTTP = re.compile(
     r"(?:\b(?:at|see|visit|via|in|on|from)|:|\{)\s*(?:\\url\{\s*)?this\s+http\s+URL\b", re.I
@@ -91,6 +92,9 @@ _LOST_HTTP = re.compile(
 # What every URL holds: a colon (after a scheme, in a SWHID) or a dot between two name characters
 # (in a host); text without either is passed over at once.
 _MAYBE_URL = re.compile(rf":|[\w-]{_DOT}[\w-]")
+# What every bare domain holds (`_BARE_DOMAIN`): without it no cue is followed by one, and the
+# cues (many alternatives tried at every position) are not looked for.
+_MAYBE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{_DOT}[A-Za-z0-9-]")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _REPOSITORY_HOSTS = {GITHUB: 2, GITLAB: 2, HUGGINGFACE: 2}
 _MAX_JOINS = 3
@@ -154,7 +158,7 @@ def _candidates(text: str, longest: int) -> Iterator[tuple[int, int, str]]:
     """(start, end, URL as meant) of URLs with a scheme or a known host, then of bare domains
     after cues, in two passes merged by position."""
     taken: list[tuple[int, int]] = []
-    for swhid in _SWHID_TEXT.finditer(text):
+    for swhid in _SWHID_TEXT.finditer(text) if _SWHID_MARK in text else ():
         written = _trim(swhid.group())
         yield swhid.start(), swhid.start() + len(written), written
     for match in _START.finditer(text):
@@ -168,6 +172,8 @@ def _candidates(text: str, longest: int) -> Iterator[tuple[int, int, str]]:
         if candidate is not None:
             taken.append(candidate[:2])
             yield candidate
+    if _MAYBE_DOMAIN.search(text) is None:
+        return
     spans = iter(taken)
     current = next(spans, None)
     for cue in _CUE.finditer(text):

@@ -6,7 +6,7 @@ Patterns only (no logic beyond `Screened`); each is linear in the line it reads.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.models import ReadmeCover
@@ -14,21 +14,46 @@ from auditor.models import ReadmeCover
 _I = re.IGNORECASE
 
 
+# The only characters outside ASCII that `re.IGNORECASE` matches to an ASCII letter (dotted and
+# dotless i, the long s, the Kelvin sign), as the letter they match, for screening such text.
+_ASCII_FOLDS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+_TO_ASCII_FOLDS = str.maketrans(_ASCII_FOLDS)
+# Pattern text that matches characters outside ASCII without writing them out: escapes and
+# ranges (`\u4e00`, `[一-龥]`); a pattern holding any is not screened outside ASCII.
+_UNWRITTEN = re.compile(r"\\[uUxN]|[^\x00-\x7f]-|-[^\x00-\x7f]")
+
+
 @dataclass(frozen=True, slots=True)
 class Screened:
-    """A costly case-insensitive pattern of many alternatives, searched only in lines holding
-    one of `words`: a word (lowercase ASCII) every match of it contains. Python's `re` tries
+    r"""A costly case-insensitive pattern of many alternatives, searched only in lines holding
+    one of `words`: a word (lowercase ASCII) every match of it contains, unless that match
+    holds a character outside ASCII the pattern writes out (`请引用`). Python's `re` tries
     each alternative at every position of a line, so most lines are better turned away by a
-    few substring tests first. Only ASCII lines are screened, where lowercasing is exactly how
-    the pattern ignores case; the answer is always the pattern's own."""
+    few substring tests first. On ASCII lines lowercasing is exactly how the pattern ignores
+    case; a line with other characters is screened too, the four that match an ASCII letter
+    read as that letter (`_ASCII_FOLDS`), unless `ascii_only` (a class such as `\s` or `\d`
+    matching characters outside ASCII may stand for a word's part: "`\u3000--eval`"). The
+    answer is always the pattern's own."""
 
     pattern: re.Pattern[str]
     words: tuple[str, ...]
+    ascii_only: bool = False
+    # The characters outside ASCII the pattern writes out; None: not screened outside ASCII.
+    written: frozenset[str] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        source = self.pattern.pattern
+        if not self.ascii_only and not _UNWRITTEN.search(source):
+            written = frozenset(char for char in source if not char.isascii())
+            object.__setattr__(self, "written", written)
 
     def _may_match(self, text: str) -> bool:
-        if not text.isascii():
+        if text.isascii():
+            lowered = text.lower()
+        elif self.written is None or not self.written.isdisjoint(text):
             return True
-        lowered = text.lower()
+        else:
+            lowered = text.translate(_TO_ASCII_FOLDS).lower()
         # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
         for word in self.words:  # noqa: SIM110
             if word in lowered:
@@ -320,6 +345,7 @@ STEP_FLAG = Screened(
         _I,
     ),
     ("`-", "` -"),
+    ascii_only=True,  # `\s` between the backtick and the dash
 )
 # Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
 # are reproduced ("submit `results.json` to the evaluation server", "upload to CodaLab").
@@ -543,6 +569,7 @@ METRIC_VALUE = Screened(
         _I,
     ),
     tuple(f"{digit}." for digit in "0123456789"),  # every match holds a decimal
+    ascii_only=True,  # `\d` matches digits of every script
 )
 SETTINGS_TABLE = re.compile(
     r"\b(param(eter)?s?|arg(ument)?s?|options?|flags?|defaults?|descriptions?|packages?|versions?"
