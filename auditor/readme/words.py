@@ -9,15 +9,12 @@ import re
 from dataclasses import dataclass, field
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
+from auditor.links.scan import folded
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
 
 
-# The only characters outside ASCII that `re.IGNORECASE` matches to an ASCII letter (dotted and
-# dotless i, the long s, the Kelvin sign), as the letter they match, for screening such text.
-_ASCII_FOLDS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
-_TO_ASCII_FOLDS = str.maketrans(_ASCII_FOLDS)
 # Pattern text that matches characters outside ASCII without writing them out: escapes and
 # ranges (`\u4e00`, `[一-龥]`); a pattern holding any is not screened outside ASCII.
 _UNWRITTEN = re.compile(r"\\[uUxN]|[^\x00-\x7f]-|-[^\x00-\x7f]")
@@ -31,7 +28,7 @@ class Screened:
     each alternative at every position of a line, so most lines are better turned away by a
     few substring tests first. On ASCII lines lowercasing is exactly how the pattern ignores
     case; a line with other characters is screened too, the four that match an ASCII letter
-    read as that letter (`_ASCII_FOLDS`), unless `ascii_only` (a class such as `\s` or `\d`
+    read as that letter (`links.scan.folded`), unless `ascii_only` (a class such as `\s` or `\d`
     matching characters outside ASCII may stand for a word's part: "`\u3000--eval`"). The
     answer is always the pattern's own."""
 
@@ -48,12 +45,9 @@ class Screened:
             object.__setattr__(self, "written", written)
 
     def _may_match(self, text: str) -> bool:
-        if text.isascii():
-            lowered = text.lower()
-        elif self.written is None or not self.written.isdisjoint(text):
+        if not text.isascii() and (self.written is None or not self.written.isdisjoint(text)):
             return True
-        else:
-            lowered = text.translate(_TO_ASCII_FOLDS).lower()
+        lowered = folded(text)
         # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
         for word in self.words:  # noqa: SIM110
             if word in lowered:
