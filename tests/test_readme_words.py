@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from auditor.readme import ownership, withheld
+from auditor.readme import analysis, lines, ownership, withheld
 from auditor.readme import words as W
 from auditor.readme.parse import plain
 
@@ -140,6 +140,7 @@ class _Counting:
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern.pattern
+        self.flags = pattern.flags
         self.searched = 0
         self._compiled = pattern
 
@@ -172,15 +173,50 @@ def test_a_pattern_matching_unwritten_characters_is_not_screened_outside_ascii()
 
 SCREENED = sorted(
     (
-        (module.__name__, name, value)
-        for module in (W, ownership, withheld)
-        for name, value in vars(module).items()
-        if isinstance(value, W.Screened)
+        *(
+            (module.__name__, name, value)
+            for module in (W, ownership, withheld, analysis, lines)
+            for name, value in vars(module).items()
+            if isinstance(value, W.Screened)
+        ),
+        *((W.__name__, f"COMMANDS[{cover}]", value) for cover, value in W.COMMANDS.items()),
     ),
     key=lambda found: found[:2],
 )
 # Pieces of lines outside ASCII: letters, emoji, arrows, CJK, the letters read as ASCII ones.
 _OUTSIDE = ("\u2728", "\u2192", "\u00e9", "\u4ee3\u7801", "\u017f", "\u0130", "\u212a", "\u3000")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "words"),
+    [
+        (r"\b(pip3?|conda)\s+install\b", ("install",)),  # the longest run of each alternative
+        (r"\.(py|sh)\b", (".py", ".sh")),  # literal text and a group of literals, joined
+        (r"\b(weights?|ckpts?)\b|权重", ("ckpt", "weight", "权重")),  # "weights" holds "weight"
+        (r"do[-_]train", ("do-train", "do_train")),
+        (r"(?=\S*eval)\w+", ("eval",)),  # a lookahead's text stands in the line too
+        (r"x+y{2,}", ("x",)),  # a piece repeated at least once: its own text
+        (r"(?-i:Bench)", ("bench",)),  # lower-cased, as the text is
+        (r"\w+\s\d", ()),  # no literal text: every line is searched
+        (r"a|\d+", ()),  # an alternative without one
+        (r"σ\w+", ()),  # a letter with case outside ASCII is no literal text
+    ],
+)
+def test_the_words_every_match_holds_are_read_from_the_pattern(
+    pattern: str, words: tuple[str, ...]
+) -> None:
+    assert W.required_words(re.compile(pattern, re.I)) == words
+
+
+def test_a_derived_screen_searches_only_lines_holding_its_words() -> None:
+    counting = _Counting(re.compile(r"\b(train|fit)\.py\b", re.I))
+    screened = W.Screened.derived(counting)  # type: ignore[arg-type]
+    assert screened.search("python TRAIN.py --epochs 3") is not None
+    assert screened.search("\u2728 python fit.py") is not None
+    assert screened.search("python eval.py \u2728") is None
+    assert counting.searched == 2
+    everywhere = W.Screened.derived(re.compile(r"\w+\.py"))
+    assert everywhere.search("run x.py") is not None
 
 
 @pytest.mark.parametrize(("module", "name", "screened"), SCREENED, ids=lambda v: str(v)[:24])

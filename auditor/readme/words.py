@@ -5,8 +5,11 @@ Patterns only (no logic beyond `Screened`); each is linear in the line it reads.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.links.scan import folded
@@ -59,6 +62,122 @@ class Screened:
 
     def findall(self, text: str) -> list[str]:
         return self.pattern.findall(text) if self._may_match(text) else []
+
+    @classmethod
+    def derived(cls, pattern: re.Pattern[str]) -> Screened:
+        """`pattern` screened by the words its own syntax says every match holds
+        (`required_words`), in any script: true whoever edits the pattern. A pattern with no
+        such words is searched in every line."""
+        screened = cls(pattern, required_words(pattern) or ("",))
+        object.__setattr__(screened, "written", frozenset())  # the words hold in every script
+        return screened
+
+
+_MAX_SPELLINGS = 64  # strings a piece of a pattern may match for it to count as literal text
+_Items = Iterable[tuple[object, object]]
+
+
+def required_words(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """Lowercase strings one of which every match of `pattern` holds (in `links.scan.folded`
+    text), read from its syntax: runs of literal text (`pip3?` is "pip" or "pip3", `[sz]` one
+    of two letters) of every alternative, the longest found; () when an alternative has none.
+    Letters with case outside ASCII are no literal text here (`re.IGNORECASE` matches σ to ς)."""
+    words = _required(_syntax.parse(pattern.pattern, pattern.flags)) or frozenset()
+    # A word holding another is found wherever that one is: only the shortest are tested.
+    return tuple(sorted(w for w in words if not any(o != w and o in w for o in words)))
+
+
+def _required(items: _Items) -> frozenset[str] | None:
+    """Words one of which every match of the sequence `items` holds, or None."""
+    best: frozenset[str] | None = None
+
+    def consider(words: frozenset[str] | None) -> None:
+        nonlocal best
+        if words and "" not in words and (best is None or _key(words) > _key(best)):
+            best = words
+
+    run: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        spelt = _spellings(op, av)
+        if spelt is not None:
+            run = _joined(run, spelt) if run is not None else spelt
+            continue
+        consider(run)
+        run = None
+        consider(_inner(op, av))
+    consider(run)
+    return best
+
+
+def _inner(op: object, av: object) -> frozenset[str] | None:
+    """What a piece that is not literal text requires of every match: its contents' words."""
+    if op is _syntax.SUBPATTERN:
+        return _required(av[-1])  # type: ignore[index]
+    if op in (_syntax.MAX_REPEAT, _syntax.MIN_REPEAT, _syntax.POSSESSIVE_REPEAT):
+        return _required(av[2]) if av[0] >= 1 else None  # type: ignore[index]
+    if op is _syntax.ATOMIC_GROUP:
+        return _required(av)  # type: ignore[arg-type]
+    if op is _syntax.ASSERT:  # a lookahead or lookbehind: its text stands in the line too
+        return _required(av[1])  # type: ignore[index]
+    if op is _syntax.BRANCH:
+        either = [_required(branch) for branch in av[1]]  # type: ignore[index]
+        if any(words is None for words in either):
+            return None
+        return frozenset().union(*either)  # type: ignore[arg-type]
+    return None
+
+
+def _spellings(op: object, av: object) -> frozenset[str] | None:
+    """Every string a piece of a pattern matches, when they are few and literal; else None."""
+    if op is _syntax.LITERAL:
+        char = chr(av)  # type: ignore[arg-type]
+        return frozenset({char.lower()}) if _literal(char) else None
+    if op in (_syntax.AT, _syntax.ASSERT_NOT):
+        return frozenset({""})  # zero-width: the text around it stays contiguous
+    if op is _syntax.IN:
+        chars = [chr(value) for kind, value in av if kind is _syntax.LITERAL]  # type: ignore[attr-defined]
+        if len(chars) != len(av) or not all(map(_literal, chars)):  # type: ignore[arg-type]
+            return None
+        return frozenset(char.lower() for char in chars)
+    if op is _syntax.SUBPATTERN:
+        return _sequence(av[-1])  # type: ignore[index]
+    if op is _syntax.BRANCH:
+        either = [_sequence(branch) for branch in av[1]]  # type: ignore[index]
+        if any(spelt is None for spelt in either):
+            return None
+        union = frozenset().union(*either)  # type: ignore[arg-type]
+        return union if len(union) <= _MAX_SPELLINGS else None
+    if op is _syntax.MAX_REPEAT and av[0] == 0 and av[1] == 1:  # type: ignore[index]
+        optional = _sequence(av[2])  # type: ignore[index]
+        return None if optional is None else optional | {""}
+    return None
+
+
+def _sequence(items: _Items) -> frozenset[str] | None:
+    spelt: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        piece = _spellings(op, av)
+        if piece is None or spelt is None:
+            return None
+        spelt = _joined(spelt, piece)
+    return spelt
+
+
+def _joined(left: frozenset[str], right: frozenset[str]) -> frozenset[str] | None:
+    if len(left) * len(right) > _MAX_SPELLINGS:
+        return None
+    return frozenset(a + b for a, b in itertools.product(left, right))
+
+
+def _literal(char: str) -> bool:
+    """A character a literal matches as `links.scan.folded` text shows it: ASCII, or without
+    case (as CJK)."""
+    return char.isascii() or char.lower() == char == char.upper()
+
+
+def _key(words: frozenset[str]) -> tuple[int, int]:
+    """Better words are longer (fewer lines hold them), then fewer (fewer tests)."""
+    return min(map(len, words)), -len(words)
 
 
 # Section names: a heading counts for a cover when it names it (and its section has substance).
@@ -136,7 +255,7 @@ ACKNOWLEDGEMENT = re.compile(
     r"\b(acknowledg\w*|thanks|credits?|based on|built (up)?on|related (work|projects?))\b|致谢", _I
 )
 
-COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
+_COMMAND_PATTERNS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.INSTALL: re.compile(
         r"\b(pip3?|python3?\s+-m\s+pip|uv\s+pip|conda|mamba|micromamba)\s+install\b"
         r"|\b(conda|mamba)\s+(env\s+create|create)\b|\bpoetry\s+install\b|\buv\s+sync\b"
@@ -193,6 +312,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
 }
+# Every command is asked each of these: each screened by the words its syntax requires.
+COMMANDS = {cover: Screened.derived(pattern) for cover, pattern in _COMMAND_PATTERNS.items()}
 # The Hub model a download command fetches (`hf download lab/model`, `repo_id="lab/model"`).
 HUB_MODEL = re.compile(
     r"\b(?:download|repo_id\s*=|snapshot_download\()\s*[\"']?([\w.-]{1,96}/[\w.-]{1,96})", _I
