@@ -177,9 +177,7 @@ _COVER_OF = {
 }
 _NOT_WORDS = " \t-*|`<>[]().,;:"
 # Weights named as a thing (not "LLMs trained on web data").
-_WEIGHTS_NOUN = W.Screened.derived(
-    re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
-)
+_WEIGHTS_NOUN = re.compile(r"\b(weights?|checkpoints?|ckpts?|models?|parameters)\b|权重|模型", re.I)
 _BARE_TAGS = re.compile(r"\s*(</?\w+[^<>]{0,200}>\s*)+")
 _BENCHMARK_TITLE = re.compile(
     r"(?-i:Bench)\b|\bbench\b|\bbenchmark(s|ing)?\b|\bevaluation\s+(suite|toolkit|harness|framework)\b"
