@@ -106,7 +106,14 @@ def harvests_code(url: str) -> bool:
 
 
 def _on(host: str, *domains: str) -> bool:
-    return any(host == domain or host.endswith("." + domain) for domain in domains)
+    """Whether `host` is one of `domains` or below one: each of its parent domains looked up,
+    not each domain tested against it (the lists are long, a host's labels few)."""
+    while host not in domains:
+        dot = host.find(".")
+        if dot < 0:
+            return False
+        host = host[dot + 1 :]
+    return True
 
 
 ArtifactHost = Literal[

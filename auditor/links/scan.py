@@ -78,12 +78,30 @@ _CUE = re.compile(
     r"|link|resources|benchmark|leaderboard)s?\s*:)[ \t]*(?:\r?\n[ \t]*)?",
     re.I,
 )
+# What every match of `_START` holds, lower-cased: a scheme, `www`, a GitHub Pages host, the first
+# label of a host cited without a scheme; and of `_CUE`. A line holding none is not searched.
+_START_WORDS = tuple(
+    sorted(
+        {"http", "ftp", "www", GITHUB.split(".")[0]}
+        | {host.split(".")[0] for host in SCHEMELESS_HOSTS}
+    )
+)
+_CUE_WORDS = (
+    "available", "accessible", "released", "hosted", "found", "provided", "published", "shared",
+    "maintained", "open", "downloaded", "obtained", "located", "visit", "see", "code", "project",
+    "page", "site", "home", "demo", "data", "repo", "github", "url", "link", "resources",
+    "benchmark", "leaderboard",
+)  # fmt: skip
+# The only letters outside ASCII that `re.IGNORECASE` matches to ASCII ones (dotted and dotless
+# i, the long s, the Kelvin sign), as those (`folded`).
+ASCII_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _BARE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{{1,63}}(?:{_DOT}[A-Za-z0-9-]{{1,63}}){{1,8}}")
 # arXiv replaces every URL of an abstract with these words; "this http URL" also stands for
 # sentence ends it mistook for domains, so it counts only after a cue.
 # A SWHID written in prose (`swh:1:dir:…`, qualifiers such as `;origin=…` after it): archived
 # code, cited as a Software Heritage link (`auditor.links` gives it its resolvable URL).
 _SWHID_TEXT = re.compile(rf"(?<![\w:/]){SWHID.pattern}(?:;[^\s;<>\"]+)*", re.I)
+_SWHID_MARK = ":1:"  # in every SWHID (`swh:1:dir:…`), whatever its case: text without it holds none
 _LOST_HTTPS = re.compile(r"\bthis\s+https\s+URL\b", re.I)
 _LOST_HTTP = re.compile(
     r"(?:\b(?:at|see|visit|via|in|on|from)|:|\{)\s*(?:\\url\{\s*)?this\s+http\s+URL\b", re.I
@@ -91,6 +109,9 @@ _LOST_HTTP = re.compile(
 # What every URL holds: a colon (after a scheme, in a SWHID) or a dot between two name characters
 # (in a host); text without either is passed over at once.
 _MAYBE_URL = re.compile(rf":|[\w-]{_DOT}[\w-]")
+# What every bare domain holds (`_BARE_DOMAIN`): without it no cue is followed by one, and the
+# cues (many alternatives tried at every position) are not looked for.
+_MAYBE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{_DOT}[A-Za-z0-9-]")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _REPOSITORY_HOSTS = {GITHUB: 2, GITLAB: 2, HUGGINGFACE: 2}
 _MAX_JOINS = 3
@@ -126,7 +147,7 @@ def find_urls(
     found: list[FoundUrl] = []
     resume = counted = next_skip = 0
     line = first_line
-    for start, end, url in sorted(_candidates(text, longest)):
+    for start, end, url in sorted(_candidates(text, longest, folded(text))):
         while next_skip < len(skipped) and skipped[next_skip][1] <= start:
             next_skip += 1
         if start < resume or (next_skip < len(skipped) and skipped[next_skip][0] <= start):
@@ -142,6 +163,20 @@ def find_urls(
     return found
 
 
+def folded(text: str) -> str:
+    """`text` as `re.IGNORECASE` compares it with lowercase ASCII: lower-cased, the letters
+    outside ASCII it reads as ASCII ones written as those. A case-insensitive pattern matches
+    only where its lowercase ASCII literals stand in `folded(text)`."""
+    return text.lower() if text.isascii() else text.translate(ASCII_FOLDS).lower()
+
+
+def _holds_any(lowered: str, words: tuple[str, ...]) -> bool:
+    for word in words:  # noqa: SIM110 (a loop: twice as fast as `any()` over a generator)
+        if word in lowered:
+            return True
+    return False
+
+
 def lost_link(text: str) -> bool:
     """Whether arXiv replaced a URL of this text with its "this https URL" placeholder."""
     return _LOST_HTTPS.search(text) is not None or _LOST_HTTP.search(text) is not None
@@ -150,14 +185,15 @@ def lost_link(text: str) -> bool:
 # --- candidates ---------------------------------------------------------------------------------
 
 
-def _candidates(text: str, longest: int) -> Iterator[tuple[int, int, str]]:
+def _candidates(text: str, longest: int, lowered: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, URL as meant) of URLs with a scheme or a known host, then of bare domains
-    after cues, in two passes merged by position."""
+    after cues, in two passes merged by position; each pass only where its words stand in
+    `lowered` (`folded(text)`)."""
     taken: list[tuple[int, int]] = []
-    for swhid in _SWHID_TEXT.finditer(text):
+    for swhid in _SWHID_TEXT.finditer(text) if _SWHID_MARK in text else ():
         written = _trim(swhid.group())
         yield swhid.start(), swhid.start() + len(written), written
-    for match in _START.finditer(text):
+    for match in _START.finditer(text) if _holds_any(lowered, _START_WORDS) else ():
         if taken and match.start() < taken[-1][1]:
             continue
         candidate = (
@@ -168,6 +204,8 @@ def _candidates(text: str, longest: int) -> Iterator[tuple[int, int, str]]:
         if candidate is not None:
             taken.append(candidate[:2])
             yield candidate
+    if not _holds_any(lowered, _CUE_WORDS) or _MAYBE_DOMAIN.search(text) is None:
+        return
     spans = iter(taken)
     current = next(spans, None)
     for cue in _CUE.finditer(text):

@@ -193,7 +193,7 @@ _BENCHMARK_TITLE = re.compile(
     r"|\b(toolkit|harness|leaderboard)\b",
     re.I,
 )
-_TRAINED = re.compile(r"\b(trained|pre-?trained)\b", re.I)
+_TRAINED = W.Screened.derived(re.compile(r"\b(trained|pre-?trained)\b", re.I))
 # A hosted notebook or Space offered to be run ("Open In Colab", "Try the demo").
 _TRY_IT = re.compile(
     r"\b(demos?|try|play(ground)?|open\s+in|run|launch|quick[- ]?start|get(ting)?\s+started|colab"

@@ -88,7 +88,7 @@ HELPER_MODULE = re.compile(
     r"\b(functions?|utilit(y|ies)|helpers?|contains\s+(the\s+|some\s+)?code)\b", re.I
 )
 # A script or notebook named in a sentence (Python, shell, a notebook, MATLAB, R, Julia).
-NAMED_SCRIPT = re.compile(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|m|R|jl)\b")
+NAMED_SCRIPT = W.Screened.derived(re.compile(r"(?<![\w./-])[\w./-]+\.(py|sh|ipynb|m|R|jl)\b"))
 
 
 def excerpt(text: str) -> str:

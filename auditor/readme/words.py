@@ -5,30 +5,55 @@ Patterns only (no logic beyond `Screened`); each is linear in the line it reads.
 
 from __future__ import annotations
 
+import itertools
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
+from auditor.links.scan import ASCII_FOLDS
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
 
 
+# Pattern text that matches characters outside ASCII without writing them out: escapes and
+# ranges (`\u4e00`, `[一-龥]`); a pattern holding any is not screened outside ASCII.
+_UNWRITTEN = re.compile(r"\\[uUxN]|[^\x00-\x7f]-|-[^\x00-\x7f]")
+
+
 @dataclass(frozen=True, slots=True)
 class Screened:
-    """A costly case-insensitive pattern of many alternatives, searched only in lines holding
-    one of `words`: a word (lowercase ASCII) every match of it contains. Python's `re` tries
+    r"""A costly case-insensitive pattern of many alternatives, searched only in lines holding
+    one of `words`: a word (lowercase ASCII) every match of it contains, unless that match
+    holds a character outside ASCII the pattern writes out (`请引用`). Python's `re` tries
     each alternative at every position of a line, so most lines are better turned away by a
-    few substring tests first. Only ASCII lines are screened, where lowercasing is exactly how
-    the pattern ignores case; the answer is always the pattern's own."""
+    few substring tests first. On ASCII lines lowercasing is exactly how the pattern ignores
+    case; a line with other characters is screened too, the four that match an ASCII letter
+    read as that letter (`links.scan.folded`), unless `ascii_only` (a class such as `\s` or `\d`
+    matching characters outside ASCII may stand for a word's part: "`\u3000--eval`"). The
+    answer is always the pattern's own."""
 
     pattern: re.Pattern[str]
     words: tuple[str, ...]
+    ascii_only: bool = False
+    # The characters outside ASCII the pattern writes out; None: not screened outside ASCII.
+    written: frozenset[str] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        source = self.pattern.pattern
+        if not self.ascii_only and not _UNWRITTEN.search(source):
+            written = frozenset(char for char in source if not char.isascii())
+            object.__setattr__(self, "written", written)
 
     def _may_match(self, text: str) -> bool:
-        if not text.isascii():
+        if text.isascii():
+            lowered = text.lower()
+        elif self.written is None or not self.written.isdisjoint(text):
             return True
-        lowered = text.lower()
+        else:
+            lowered = text.translate(ASCII_FOLDS).lower()  # `links.scan.folded`, inline: hot
         # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
         for word in self.words:  # noqa: SIM110
             if word in lowered:
@@ -40,6 +65,122 @@ class Screened:
 
     def findall(self, text: str) -> list[str]:
         return self.pattern.findall(text) if self._may_match(text) else []
+
+    @classmethod
+    def derived(cls, pattern: re.Pattern[str]) -> Screened:
+        """`pattern` screened by the words its own syntax says every match holds
+        (`required_words`), in any script: true whoever edits the pattern. A pattern with no
+        such words is searched in every line."""
+        screened = cls(pattern, required_words(pattern) or ("",))
+        object.__setattr__(screened, "written", frozenset())  # the words hold in every script
+        return screened
+
+
+_MAX_SPELLINGS = 64  # strings a piece of a pattern may match for it to count as literal text
+_Items = Iterable[tuple[object, object]]
+
+
+def required_words(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """Lowercase strings one of which every match of `pattern` holds (in `links.scan.folded`
+    text), read from its syntax: runs of literal text (`pip3?` is "pip" or "pip3", `[sz]` one
+    of two letters) of every alternative, the longest found; () when an alternative has none.
+    Letters with case outside ASCII are no literal text here (`re.IGNORECASE` matches σ to ς)."""
+    words = _required(_syntax.parse(pattern.pattern, pattern.flags)) or frozenset()
+    # A word holding another is found wherever that one is: only the shortest are tested.
+    return tuple(sorted(w for w in words if not any(o != w and o in w for o in words)))
+
+
+def _required(items: _Items) -> frozenset[str] | None:
+    """Words one of which every match of the sequence `items` holds, or None."""
+    best: frozenset[str] | None = None
+
+    def consider(words: frozenset[str] | None) -> None:
+        nonlocal best
+        if words and "" not in words and (best is None or _key(words) > _key(best)):
+            best = words
+
+    run: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        spelt = _spellings(op, av)
+        if spelt is not None:
+            run = _joined(run, spelt) if run is not None else spelt
+            continue
+        consider(run)
+        run = None
+        consider(_inner(op, av))
+    consider(run)
+    return best
+
+
+def _inner(op: object, av: object) -> frozenset[str] | None:
+    """What a piece that is not literal text requires of every match: its contents' words."""
+    if op is _syntax.SUBPATTERN:
+        return _required(av[-1])  # type: ignore[index]
+    if op in (_syntax.MAX_REPEAT, _syntax.MIN_REPEAT, _syntax.POSSESSIVE_REPEAT):
+        return _required(av[2]) if av[0] >= 1 else None  # type: ignore[index]
+    if op is _syntax.ATOMIC_GROUP:
+        return _required(av)  # type: ignore[arg-type]
+    if op is _syntax.ASSERT:  # a lookahead or lookbehind: its text stands in the line too
+        return _required(av[1])  # type: ignore[index]
+    if op is _syntax.BRANCH:
+        either = [_required(branch) for branch in av[1]]  # type: ignore[index]
+        if any(words is None for words in either):
+            return None
+        return frozenset().union(*either)  # type: ignore[arg-type]
+    return None
+
+
+def _spellings(op: object, av: object) -> frozenset[str] | None:
+    """Every string a piece of a pattern matches, when they are few and literal; else None."""
+    if op is _syntax.LITERAL:
+        char = chr(av)  # type: ignore[arg-type]
+        return frozenset({char.lower()}) if _literal(char) else None
+    if op in (_syntax.AT, _syntax.ASSERT_NOT):
+        return frozenset({""})  # zero-width: the text around it stays contiguous
+    if op is _syntax.IN:
+        chars = [chr(value) for kind, value in av if kind is _syntax.LITERAL]  # type: ignore[attr-defined]
+        if len(chars) != len(av) or not all(map(_literal, chars)):  # type: ignore[arg-type]
+            return None
+        return frozenset(char.lower() for char in chars)
+    if op is _syntax.SUBPATTERN:
+        return _sequence(av[-1])  # type: ignore[index]
+    if op is _syntax.BRANCH:
+        either = [_sequence(branch) for branch in av[1]]  # type: ignore[index]
+        if any(spelt is None for spelt in either):
+            return None
+        union = frozenset().union(*either)  # type: ignore[arg-type]
+        return union if len(union) <= _MAX_SPELLINGS else None
+    if op is _syntax.MAX_REPEAT and av[0] == 0 and av[1] == 1:  # type: ignore[index]
+        optional = _sequence(av[2])  # type: ignore[index]
+        return None if optional is None else optional | {""}
+    return None
+
+
+def _sequence(items: _Items) -> frozenset[str] | None:
+    spelt: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        piece = _spellings(op, av)
+        if piece is None or spelt is None:
+            return None
+        spelt = _joined(spelt, piece)
+    return spelt
+
+
+def _joined(left: frozenset[str], right: frozenset[str]) -> frozenset[str] | None:
+    if len(left) * len(right) > _MAX_SPELLINGS:
+        return None
+    return frozenset(a + b for a, b in itertools.product(left, right))
+
+
+def _literal(char: str) -> bool:
+    """A character a literal matches as `links.scan.folded` text shows it: ASCII, or without
+    case (as CJK)."""
+    return char.isascii() or char.lower() == char == char.upper()
+
+
+def _key(words: frozenset[str]) -> tuple[int, int]:
+    """Better words are longer (fewer lines hold them), then fewer (fewer tests)."""
+    return min(map(len, words)), -len(words)
 
 
 # Section names: a heading counts for a cover when it names it (and its section has substance).
@@ -117,7 +258,7 @@ ACKNOWLEDGEMENT = re.compile(
     r"\b(acknowledg\w*|thanks|credits?|based on|built (up)?on|related (work|projects?))\b|致谢", _I
 )
 
-COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
+_COMMAND_PATTERNS: dict[ReadmeCover, re.Pattern[str]] = {
     ReadmeCover.INSTALL: re.compile(
         r"\b(pip3?|python3?\s+-m\s+pip|uv\s+pip|conda|mamba|micromamba)\s+install\b"
         r"|\b(conda|mamba)\s+(env\s+create|create)\b|\bpoetry\s+install\b|\buv\s+sync\b"
@@ -186,6 +327,8 @@ COMMANDS: dict[ReadmeCover, re.Pattern[str]] = {
         _I,
     ),
 }
+# Every command is asked each of these: each screened by the words its syntax requires.
+COMMANDS = {cover: Screened.derived(pattern) for cover, pattern in _COMMAND_PATTERNS.items()}
 # The Hub model a download command fetches (`hf download lab/model`, `repo_id="lab/model"`).
 HUB_MODEL = re.compile(
     r"\b(?:download|repo_id\s*=|snapshot_download\()\s*[\"']?([\w.-]{1,96}/[\w.-]{1,96})", _I
@@ -347,6 +490,7 @@ STEP_FLAG = Screened(
         _I,
     ),
     ("`-", "` -"),
+    ascii_only=True,  # `\s` between the backtick and the dash
 )
 # Test scores got by handing predictions to the benchmark's server: how the paper's test numbers
 # are reproduced ("submit `results.json` to the evaluation server", "upload to CodaLab").
@@ -570,6 +714,7 @@ METRIC_VALUE = Screened(
         _I,
     ),
     tuple(f"{digit}." for digit in "0123456789"),  # every match holds a decimal
+    ascii_only=True,  # `\d` matches digits of every script
 )
 SETTINGS_TABLE = re.compile(
     r"\b(param(eter)?s?|arg(ument)?s?|options?|flags?|defaults?|descriptions?|packages?|versions?"
