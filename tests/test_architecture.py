@@ -46,8 +46,14 @@ FORBIDDEN = {
     "auditor.check.answers": ("auditor.net.fetch", "auditor.net.fetcher", "auditor.net.client"),
 }
 # The one import against the layers, and why: settings compare host names as links do (a forge
-# table's keys, a proxy bypass), loaded when such a setting is read, never at start-up.
-EXCEPTIONS = frozenset({("auditor.config.settings", "auditor.links.origins.host_key")})
+# table's keys, a proxy bypass, whether a host is on a bypassed domain), loaded when such a
+# setting is read, never at start-up.
+EXCEPTIONS = frozenset(
+    {
+        ("auditor.config.settings", "auditor.links.origins.host_key"),
+        ("auditor.config.settings", "auditor.links.origins.on_domain"),
+    }
+)
 LOOSE_AT_MOST = 6
 
 

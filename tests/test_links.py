@@ -313,6 +313,22 @@ def test_one_origin_however_a_url_spells_it(url: str, expected: tuple[object, ..
     assert origins.origin(url) == expected
 
 
+@pytest.mark.parametrize(
+    ("host", "domains", "on"),
+    [
+        ("example.org", ("example.org",), True),
+        ("a.b.example.org", ("other.net", "example.org"), True),
+        ("badexample.org", ("example.org",), False),  # a suffix of the text, not a parent domain
+        ("example.org.evil.net", ("example.org",), False),
+        ("org", ("example.org",), False),
+        ("", ("example.org",), False),
+        ("example.org", (), False),
+    ],
+)
+def test_a_host_is_on_a_domain_or_below_it(host: str, domains: tuple[str, ...], on: bool) -> None:
+    assert origins.on_domain(host, *domains) is on
+
+
 def test_host_and_port_as_compared() -> None:
     assert origins.host_key("[::1]") == "::1"
     assert origins.host_key("GitHub.COM.") == "github.com"

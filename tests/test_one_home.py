@@ -1,5 +1,6 @@
 """One home, proven: a scan of the package's syntax trees fails on a piece of knowledge written
-outside its home — an HTTP status set, a retry loop, a list of code hosts. (Criterion ids, day
+outside its home — an HTTP status set, a retry loop, a list of code hosts, a host tested for
+being on a domain. (Criterion ids, day
 cuts, outcome groups, tier orders, default ports and the time-limit wording have scans of their
 own beside the tests of their homes.)"""
 
@@ -18,6 +19,7 @@ PACKAGE = ROOT / "auditor"
 STATUS_HOMES = frozenset({"net/policy.py", "net/answer.py", "check/answers.py", "hosts/answers.py"})
 RETRY_HOMES = frozenset({"net/policy.py", "net/politeness.py"})
 CODE_HOST_HOMES = frozenset({"links/hosts.py"})
+DOMAIN_HOMES = frozenset({"links/origins.py"})
 CODE_HOSTS = frozenset(
     {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com", "huggingface.co",
      "hf.co"}
@@ -85,6 +87,39 @@ def test_code_host_lists_live_in_links_hosts() -> None:
     assert found == []
 
 
+def _on_domain_tests(tree: ast.AST) -> Iterator[int]:
+    """Lines testing a name for a parent domain by hand: `.endswith("." + domain)` (or an
+    f-string starting with the dot), which `links.origins.on_domain` answers."""
+    for node in walked(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "endswith"
+            and node.args
+        ):
+            continue
+        suffix = node.args[0]
+        if isinstance(suffix, ast.BinOp) and isinstance(suffix.left, ast.Constant):
+            start = suffix.left.value
+        elif isinstance(suffix, ast.JoinedStr) and suffix.values:
+            first = suffix.values[0]
+            start = first.value if isinstance(first, ast.Constant) else None
+        else:
+            continue
+        if isinstance(start, str) and start == ".":
+            yield node.lineno
+
+
+def test_domain_tests_live_in_links_origins() -> None:
+    found = [
+        f"{name}:{line}"
+        for name, tree in _modules()
+        if name not in DOMAIN_HOMES
+        for line in _on_domain_tests(tree)
+    ]
+    assert found == []
+
+
 def test_the_scans_find_what_they_look_for() -> None:
     """Each scan on a module written to break its rule (so none of them passes by finding
     nothing)."""
@@ -94,8 +129,10 @@ def test_the_scans_find_what_they_look_for() -> None:
         "async def f():\n"
         "    while True:\n"
         "        await asyncio.sleep(1)\n"
+        "ON = host.endswith('.' + domain) or host.endswith(f'.{domain}')\n"
     )
     sets = [_constants(n) for n in _collections(sample)]
     assert [404, 410] in sets
     assert ["github.com", "gitlab.com"] in sets
     assert any(isinstance(n, ast.While) and _sleeps(n) for n in ast.walk(sample))
+    assert list(_on_domain_tests(sample)) == [6, 6]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from auditor.check.answers import verdict
-from auditor.links.origins import host_of
+from auditor.links.origins import host_of, on_domain
 from auditor.models import Hop, LinkCheck, Outcome
 from auditor.timestamps import now_iso
 
@@ -61,16 +61,12 @@ _DRIVE_QUOTA = re.compile(
 _DRIVE_VIRUS_SCAN = re.compile(r"can(no|')t scan this file for viruses|virus scan warning", re.I)
 
 
-def _on(host: str, domain: str) -> bool:
-    return host == domain or host.endswith("." + domain)
-
-
 def unsupported_host(url: str) -> LinkCheck | None:
     """`unsupported`, with the reason, for a link on a host that cannot be asked without a
     browser or credentials; None for any other host."""
     host = host_of(url)
     for domain, reason in _UNSUPPORTED.items():
-        if _on(host, domain):
+        if on_domain(host, domain):
             return LinkCheck(
                 Outcome.UNSUPPORTED, f"not checked by its host's answer: {reason}", now_iso()
             )
@@ -80,7 +76,7 @@ def unsupported_host(url: str) -> LinkCheck | None:
 def is_drive(url: str) -> bool:
     """A Google Drive file link: its answer is read as Drive's own pages say."""
     host = host_of(url)
-    return any(_on(host, domain) for domain in _DRIVE_HOSTS)
+    return on_domain(host, *_DRIVE_HOSTS)
 
 
 def drive_page_verdict(

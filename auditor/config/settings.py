@@ -214,12 +214,11 @@ class ProxyRoutes:
         """The proxy of a request to `host` over `scheme`, None to connect directly."""
         if self.every is not None:
             return self.every
-        from auditor.links.origins import host_key  # as in `load_forges`
+        from auditor.links.origins import host_key, on_domain  # as in `load_forges`
 
         host = host_key(host)
-        for entry in self.bypass:
-            if entry == "*" or host == entry or host.endswith("." + entry):
-                return None
+        if "*" in self.bypass or on_domain(host, *self.bypass):
+            return None
         return self.by_scheme.get(scheme)
 
     def secrets(self) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from urllib.parse import SplitResult
 from github_reserved_names import ALL as _GITHUB_RESERVED_NAMES
 from publicsuffixlist import PublicSuffixList
 
+from auditor.links.origins import on_domain
 from auditor.models import LinkKind
 
 GITHUB = "github.com"
@@ -259,6 +260,6 @@ def politeness_key(host: str) -> str:
     `SHARED_SERVERS`) are one; `www.example.org` is `example.org`."""
     host = host.casefold().rstrip(".")
     for shared in SHARED_SERVERS:
-        if host == shared or host.endswith("." + shared):
+        if on_domain(host, shared):
             return shared
     return host.removeprefix("www.")

@@ -1,4 +1,5 @@
-"""URL mechanics: the schemes' default ports, a URL's origin, and a host name as compared.
+"""URL mechanics: the schemes' default ports, a URL's origin, a host name as compared, and
+whether a host is on a domain.
 
 Every module that compares hosts or origins asks here — the link normaliser, the address
 guard and its trusted API roots, the proxies, the token's origins, the redirect that only
@@ -28,6 +29,18 @@ class Origin(NamedTuple):
 def host_key(host: str) -> str:
     """A host name as compared: lower case, without IPv6 brackets or the root's trailing dot."""
     return host.strip("[]").rstrip(".").lower()
+
+
+def on_domain(host: str, *domains: str) -> bool:
+    """Whether `host` (as compared) is one of `domains` or a name below one: `a.example.org` is
+    on `example.org`, `badexample.org` is not. Each of the host's parent domains is looked up,
+    not each domain tested against it: the lists are long, a host's labels few."""
+    while host not in domains:
+        dot = host.find(".")
+        if dot < 0:
+            return False
+        host = host[dot + 1 :]
+    return True
 
 
 def host_of(url: str) -> str:

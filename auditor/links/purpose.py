@@ -28,6 +28,7 @@ from auditor.links.hosts import (
     HuggingFaceCollection,
 )
 from auditor.links.normalize import NormalizedUrl, normalize_url
+from auditor.links.origins import on_domain
 from auditor.links.repositories import (
     SWHID,
     TEMPLATE_REPOSITORIES,
@@ -102,18 +103,7 @@ def harvests_code(url: str) -> bool:
     """Whether a page's links may be the paper's code: project pages, not the code hosts'
     own pages (a profile or a paper page there lists other people's repositories)."""
     host = (urlsplit(url).hostname or "").casefold()
-    return not any(host == code_host or host.endswith("." + code_host) for code_host in CODE_HOSTS)
-
-
-def _on(host: str, *domains: str) -> bool:
-    """Whether `host` is one of `domains` or below one: each of its parent domains looked up,
-    not each domain tested against it (the lists are long, a host's labels few)."""
-    while host not in domains:
-        dot = host.find(".")
-        if dot < 0:
-            return False
-        host = host[dot + 1 :]
-    return True
+    return not on_domain(host, *CODE_HOSTS)
 
 
 ArtifactHost = Literal[
@@ -166,7 +156,7 @@ def artifact_host(url: str) -> ArtifactHost | None:
     except ValueError:  # e.g. a netloc that is invalid under NFKC normalisation
         return None
     host = (parts.hostname or "").casefold()
-    if _on(host, HUGGINGFACE, "hf.co"):
+    if on_domain(host, HUGGINGFACE, "hf.co"):
         if re.match(r"/collections/[^/]+/[^/]+", parts.path):
             return "collection"
         found = huggingface_repository(url)
@@ -180,22 +170,24 @@ def artifact_host(url: str) -> ArtifactHost | None:
         if held == "data" and _DATASET_NOT_DATA.fullmatch(parts.path):
             return None
         return held
-    if _on(host, *MODELSCOPE_HOSTS):
+    if on_domain(host, *MODELSCOPE_HOSTS):
         repository = _MODELSCOPE_REPOSITORY.fullmatch(parts.path)
         if repository is not None:
             return "weights" if repository.group(1) == "models" else "data"
         return "collection" if _MODELSCOPE_ACCOUNT.fullmatch(parts.path) else None
-    if _on(host, "kaggle.com"):
+    if on_domain(host, "kaggle.com"):
         if _KAGGLE_MODEL.fullmatch(parts.path):
             return "weights"
         return "data" if _KAGGLE_DATA.fullmatch(parts.path) else None
-    if _on(host, *DATA_HOSTS):
+    if on_domain(host, *DATA_HOSTS):
         return "data"
     if "/releases/download/" in parts.path:
         return "release-asset"
-    if _on(host, GITHUB) and _RELEASE_PAGE.fullmatch(parts.path):
+    if on_domain(host, GITHUB) and _RELEASE_PAGE.fullmatch(parts.path):
         return "release-page"
-    if _on(host, *FILE_SHARING_HOSTS) or (_on(host, "doi.org") and "zenodo" in parts.path):
+    if on_domain(host, *FILE_SHARING_HOSTS) or (
+        on_domain(host, "doi.org") and "zenodo" in parts.path
+    ):
         return "file-share"
     return None
 
@@ -208,10 +200,10 @@ def hub_account(url: str) -> str | None:
     except ValueError:
         return None
     host = (parts.hostname or "").casefold()
-    if _on(host, *MODELSCOPE_HOSTS):
+    if on_domain(host, *MODELSCOPE_HOSTS):
         found = _MODELSCOPE_ACCOUNT.fullmatch(parts.path)
         return parts.path.strip("/").partition("/")[2] if found else None
-    if not _on(host, HUGGINGFACE, "hf.co"):
+    if not on_domain(host, HUGGINGFACE, "hf.co"):
         return None
     account = _HUB_ACCOUNT.fullmatch(parts.path)
     if account is None or account.group(1).casefold() in HUGGINGFACE_SITE_SECTIONS:
@@ -229,7 +221,7 @@ def model_holder(url: str) -> str | None:
         parts = urlsplit(url)
     except ValueError:
         return None
-    if _on((parts.hostname or "").casefold(), *MODELSCOPE_HOSTS):
+    if on_domain((parts.hostname or "").casefold(), *MODELSCOPE_HOSTS):
         model = re.match(r"/models/([^/]+/[^/]+)", parts.path)
         if model is not None:
             return model.group(1)
@@ -258,7 +250,7 @@ def is_hosted_environment(url: str) -> bool:
     except ValueError:
         return False
     host = (parts.hostname or "").casefold()
-    if _on(host, *HOSTED_ENVIRONMENTS):
+    if on_domain(host, *HOSTED_ENVIRONMENTS):
         return True
     return parts.path.startswith("/spaces/") and artifact_host(url) == "space"
 
