@@ -52,6 +52,7 @@ class HostGate:
         self.in_flight = 0
         self.most_in_flight = 0  # the most requests ever in flight at once (tests read it)
         self.next_start = 0.0
+        self.last_start = float("-inf")  # when the latest request is let through (loop time)
         self.fastest: float | None = None
         self.backoffs = 0
         self.backed_off_at = float("-inf")
@@ -89,12 +90,19 @@ class HostGate:
         now = loop.time()
         start = max(now, self.next_start)
         self.next_start = start + self.interval  # reserved before sleeping: no lock needed
-        if start > now:
-            try:
+        try:
+            if start > now:
                 await asyncio.sleep(start - now)
-            except BaseException:
-                self.release()
-                raise
+            # The turn was reserved, but the request before it may have been let through late
+            # (a busy loop wakes sleepers late): the server still sees them an interval apart.
+            now = loop.time()
+            turn = max(now, self.last_start + self.interval)
+            self.last_start = turn  # taken before sleeping, as the reservation above
+            if turn > now:
+                await asyncio.sleep(turn - now)
+        except BaseException:
+            self.release()
+            raise
 
     def release(self) -> None:
         self.in_flight -= 1
