@@ -11,6 +11,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
+from datetime import UTC, datetime, tzinfo
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ from auditor.models import (
     Whose,
     open_member,
 )
+from auditor.pipeline import run as run_module
 from auditor.pipeline.shard import merge, stamp
 from auditor.rubric.registry import CRITERIA, Rubric
 from auditor.scorecard import (
@@ -690,6 +692,16 @@ def test_the_failed_ids_are_the_criteria_fails_answers_for() -> None:
 
 GOLDEN = Path(__file__).parent / "golden"
 _RUN_STAMP = "2026-11-30T04:00:00Z"  # every timestamp the two runs wrote themselves
+
+
+class _RecordedDay(datetime):
+    """The clock of the run's day (`pipeline.run`) on the day the golden was recorded."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> _RecordedDay:
+        return cls(2026, 12, 1, 12, tzinfo=UTC).astimezone(tz)
+
+
 _LOOPBACK = "http://127.0.0.1:8000"  # the web server's address, whatever port it had
 
 
@@ -722,7 +734,13 @@ def _two_audits(folder: Path) -> str:
         "/revived": revived,
     }
     started = now_iso()
-    with serve(routes) as web, FakeGitHub(repositories(), token="t0ken-golden") as github:
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        serve(routes) as web,
+        FakeGitHub(repositories(), token="t0ken-golden") as github,
+    ):
+        # The run's day, which the promises' age counts to, fixed as its timestamps are.
+        patch.setattr(run_module, "datetime", _RecordedDay)
         base = web.url("")
 
         def audit(*extra: str) -> None:
