@@ -14,7 +14,9 @@ import pytest
 
 from auditor import cli, render
 from auditor.cli import audit, forked
+from auditor.pipeline.shard import stamp
 from auditor.render import data
+from auditor.scorecard import dumps
 from auditor.scorecard.writing import GENERATIONS
 from tests.support.scorecards import synthetic_scorecard
 
@@ -58,19 +60,36 @@ def written_before(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
     return folder, report_bytes(folder)
 
 
-def test_the_report_set_is_the_same_with_index_html_rendered_in_a_child(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, children: list[int]
+def merged(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """`auditor merge` of the card as one shard into `name`: the line it ends with."""
+    shard_file = tmp_path / "shard.json"
+    if not shard_file.exists():
+        shard_file.write_text(dumps(stamp(CARD, 1, 1)))
+    capsys.readouterr()
+    merge = ["merge", str(shard_file), "--out", str(tmp_path / name), "--fail-on", "never"]
+    assert cli.main(merge, environ={}) == cli.EXIT_OK
+    return capsys.readouterr().err.replace(str(tmp_path / name), "OUT")
+
+
+def test_a_merge_writes_the_same_report_set_with_index_html_rendered_in_a_child(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    children: list[int],
 ) -> None:
-    written = audit.write_reports(CARD, tmp_path / "forked", with_json=True)
+    said = merged(tmp_path, "forked", capsys)
     assert len(children) == 1
     assert_reaped(children)
     monkeypatch.setattr(audit, "FORK_FROM_PAPERS", len(CARD.papers) + 1)
-    serial = audit.write_reports(CARD, tmp_path / "serial", with_json=True)
 
+    assert merged(tmp_path, "serial", capsys) == said
     assert len(children) == 1  # the second set was written in this process
-    assert report_bytes(tmp_path / "forked") == report_bytes(tmp_path / "serial")
-    assert written == serial
-    assert written.names[0] == "index.html"
+    reports, serial = report_bytes(tmp_path / "forked"), report_bytes(tmp_path / "serial")
+    for written in (reports, serial):
+        del written["history.sqlite"]  # the same rows but for the run's own times
+    assert set(reports) == {*said.split("(")[1].rstrip(")\n").split(", ")}
+    assert serial == reports
+    assert said.startswith("auditor: reports written to OUT/ (index.html, summary.md,")
 
 
 def run_render(folder: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
