@@ -122,6 +122,31 @@ def test_a_child_that_fails_writes_no_set_and_its_error_is_said_once_as_in_one_p
     assert run_render(folder, capsys) == (code, lines)  # the line one process says
 
 
+class RebuiltOnlyByName(Exception):
+    def __init__(self, *, why: str) -> None:
+        super().__init__(why)
+
+
+def test_a_child_error_that_cannot_be_rebuilt_is_said_by_its_name_and_words(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    children: list[int],
+) -> None:
+    folder, before = written_before(tmp_path)
+
+    def failing(*_: object) -> str:
+        raise RebuiltOnlyByName(why="keyword only")
+
+    monkeypatch.setattr(render, "render_html", failing)
+    code, lines = run_render(folder, capsys)
+
+    assert code == cli.EXIT_INTERNAL
+    assert len(lines) == 1
+    assert "RuntimeError: RebuiltOnlyByName: keyword only at audit.py:" in lines[0]
+    assert report_bytes(folder) == before
+
+
 def test_a_child_that_dies_writes_no_set_and_says_so_in_one_line(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

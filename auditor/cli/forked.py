@@ -101,7 +101,9 @@ def _die_with(parent: int) -> None:
 def _pickled(error: BaseException) -> bytes:
     carry_where(error, where_it_failed(error))
     try:
-        return pickle.dumps(error)
+        payload = pickle.dumps(error)
+        pickle.loads(payload)  # noqa: S301 (as the parent will: some errors cannot be rebuilt)
+        return payload
     except Exception:  # an error that cannot travel: its type and words do
         plain = RuntimeError(f"{type(error).__name__}: {error}")
         carry_where(plain, where_it_failed(error))
