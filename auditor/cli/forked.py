@@ -3,11 +3,11 @@
 again, so on two cores the child takes its third off the wall.
 
 `rendered_beside(render, fork=...)` gives the text `render` returns, either at once (in this
-process: where `fork` is unavailable — not Linux — or not worth it, or the process runs more
-than one thread, which a fork would copy half-way) or as its pieces, read from the child when
-the writer reaches them. Whatever the child makes is the same text: it runs the same `render`
-on a copy of the same memory. The child's error is raised in the parent as the serial run
-would raise it, and said once there (`auditor.cli.main`); a child that dies fails the write
+process: where `fork` is unavailable — not Linux — or not worth it, on one CPU, or in a process
+of more than one thread, which a fork would copy half-way) or as its pieces, read from the child
+when the writer reaches them. Whatever the child makes is the same text: it runs the same
+`render` on a copy of the same memory. The child's error is raised in the parent as the serial
+run would raise it, and said once there (`auditor.cli.main`); a child that dies fails the write
 like a full disk (`OSError`). No child outlives its `with`: leaving it for any reason, an
 interrupt included, kills and reaps the child, and a parent killed outright takes the child
 with it (`PR_SET_PDEATHSIG`)."""
@@ -40,8 +40,14 @@ class _ChildFailed(Exception):
 
 
 def can_fork() -> bool:
-    """A child can be forked safely here: Linux, and this process's only thread."""
-    return sys.platform == "linux" and hasattr(os, "fork") and threading.active_count() == 1
+    """A child can be forked safely here (Linux, and this process's only thread) and can run
+    beside its parent: on one CPU it would only add its own cost (the pages it copies)."""
+    return (
+        sys.platform == "linux"
+        and hasattr(os, "fork")
+        and threading.active_count() == 1
+        and len(os.sched_getaffinity(0)) > 1
+    )
 
 
 @contextlib.contextmanager
