@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from auditor.scorecard import dumps
 from auditor.scorecard.writing import GENERATIONS
 from tests.support.scorecards import synthetic_scorecard
 
-pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="forks on Linux only")
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="forks on Linux only")
 
 CARD = synthetic_scorecard(30, seed=7)
 
@@ -31,7 +32,8 @@ def report_bytes(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def children(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every run forks (`FORK_FROM_PAPERS` 0); the children forked, by pid."""
+    """Every run forks (`FORK_FROM_PAPERS` 0, and whatever threads earlier tests left behind);
+    the children forked, by pid."""
     forked_pids: list[int] = []
     fork = os.fork
 
@@ -42,6 +44,7 @@ def children(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return pid
 
     monkeypatch.setattr(audit, "FORK_FROM_PAPERS", 0)
+    monkeypatch.setattr(forked, "can_fork", lambda: True)
     monkeypatch.setattr(forked.os, "fork", counted)
     return forked_pids
 
@@ -51,6 +54,18 @@ def assert_reaped(pids: list[int]) -> None:
     for pid in pids:
         with pytest.raises(ChildProcessError):  # neither running nor left to reap: gone
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_no_child_is_forked_beside_another_thread() -> None:
+    """A fork copies the other threads' locks half-held: such a process renders in one."""
+    stop = threading.Event()
+    beside = threading.Thread(target=stop.wait)
+    beside.start()
+    try:
+        assert not forked.can_fork()
+    finally:
+        stop.set()
+        beside.join()
 
 
 def written_before(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
