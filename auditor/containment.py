@@ -38,8 +38,16 @@ HARVEST = "code-link harvest"
 LINK_CHECK = "link check"
 
 
+# Where an error raised in another process failed: its traceback stayed there.
+_CARRIED_WHERE = "_paper_auditor_where"
+
+
 def where_it_failed(error: BaseException) -> str:
-    """` at file:line` of the innermost frame of ours in the error's traceback."""
+    """` at file:line` of the innermost frame of ours in the error's traceback (or, for an
+    error carried from a forked child, in the child's: `carry_where`)."""
+    carried = getattr(error, _CARRIED_WHERE, None)
+    if isinstance(carried, str):
+        return carried
     trace = error.__traceback__
     found = ""
     while trace is not None:
@@ -48,6 +56,12 @@ def where_it_failed(error: BaseException) -> str:
             found = f" at {Path(code.co_filename).name}:{trace.tb_lineno}"
         trace = trace.tb_next
     return found
+
+
+def carry_where(error: BaseException, where: str) -> None:
+    """Keep `where_it_failed(error)` with the error, for the process it is sent to."""
+    with contextlib.suppress(AttributeError):  # an error without attributes of its own
+        setattr(error, _CARRIED_WHERE, where)
 
 
 def bug(error: BaseException) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from auditor import history, redact, render, scorecard
 from auditor.actions import workflow as actions
 from auditor.check.checker import INTERNAL_ERROR_DETAIL
+from auditor.cli import forked
 from auditor.cli.arguments import github_token, network_from, settings_from
 from auditor.cli.exits import EXIT_OK, EXIT_USAGE, UsageError, exit_code, parse_fail_on
 from auditor.cli.messages import log
@@ -47,28 +48,37 @@ class WrittenReports:
     summary: str
 
 
+# From this many papers `index.html` is rendered in a forked child beside the other reports
+# (`forked`): below it the fork costs more than it saves.
+FORK_FROM_PAPERS = 2_000
+
+
 def write_reports(
     card: Scorecard, out_dir: Path, *, with_json: bool, badges: bool = False
 ) -> WrittenReports:
     """Writes the reports as one set (`scorecard.write_report_set`). Without `with_json`, the
     scorecard.json already there joins the new set unchanged. With `badges`, each paper's badge
-    in `badges/`, after the set and all-or-nothing on their own (the set's files lie flat)."""
+    in `badges/`, after the set and all-or-nothing on their own (the set's files lie flat).
+    `index.html` is rendered beside the rest (`forked.rendered_beside`) and written last, when
+    the others are."""
     shown = render.report_views(card)  # what both reports show of the papers, built once
-    summary = redact.scrub(render.render_markdown(card, shown=shown))
-    files: dict[str, str | Iterable[str]] = {
-        "index.html": redact.scrub(render.render_html(card, shown)),
-        "summary.md": summary,
-    }
-    if with_json:  # written in pieces: the whole document's JSON values are never in memory
-        files["scorecard.json"] = (redact.scrub(part) for part in scorecard.dump_chunks(card))
-    elif (out_dir / "scorecard.json").is_file():
-        files["scorecard.json"] = redact.scrub(
-            (out_dir / "scorecard.json").read_text(encoding="utf-8")
-        )
-    files.update(csv_reports(card))  # beside scorecard.json: docs/data-out.md
-    files["badge.json"] = redact.scrub(data.badge_json(card))
-    scorecard.write_report_set(out_dir, files)
-    names = tuple(files)
+    with forked.rendered_beside(
+        lambda: redact.scrub(render.render_html(card, shown)),
+        fork=len(card.papers) >= FORK_FROM_PAPERS,
+    ) as index_html:
+        summary = redact.scrub(render.render_markdown(card, shown=shown))
+        files: dict[str, str | Iterable[str]] = {"summary.md": summary}
+        if with_json:  # written in pieces: the whole document's JSON values are never in memory
+            files["scorecard.json"] = (redact.scrub(part) for part in scorecard.dump_chunks(card))
+        elif (out_dir / "scorecard.json").is_file():
+            files["scorecard.json"] = redact.scrub(
+                (out_dir / "scorecard.json").read_text(encoding="utf-8")
+            )
+        files.update(csv_reports(card))  # beside scorecard.json: docs/data-out.md
+        files["badge.json"] = redact.scrub(data.badge_json(card))
+        files["index.html"] = index_html
+        scorecard.write_report_set(out_dir, files)
+    names = ("index.html", *(name for name in files if name != "index.html"))
     if badges:
         folder = out_dir / BADGES_FOLDER
         each = {folder / name: redact.scrub(text) for name, text in data.paper_badges(card).items()}
