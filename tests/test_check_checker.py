@@ -235,6 +235,9 @@ def test_a_link_repeated_across_pages_is_classified_once(monkeypatch: pytest.Mon
         "<title>Site</title><p>Looks like you've followed a broken link or entered a URL</p>",
         "<title>x</title><body>There isn't a GitHub Pages site here.</body>",
         "<title>project.test</title><body>Buy this domain. The owner may sell.</body>",
+        # A phrase's words spread over lines and elements are still the phrase.
+        "<title>Home</title><p>There isn't a\n  <b>GitHub</b>\n\tPages site here.</p>",
+        "<title>Sale</title><div>This domain</div>\n<div>may be for sale</div>",
     ],
 )
 def test_soft_404_pages(page: str) -> None:

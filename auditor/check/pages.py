@@ -55,6 +55,16 @@ _SOFT_404_WORDS = (
     "domain",
     "parked",
 )
+# Each of those split into its words: a text holding a phrase's words one space apart holds
+# every one of them, however they are spaced.
+_SOFT_404_WORD_SETS = tuple(tuple(phrase.split()) for phrase in _SOFT_404_WORDS)
+
+
+def _may_say_a_phrase(folded: str) -> bool:
+    """Whether a casefolded text holds every word of one of `_SOFT_404_WORDS`."""
+    return any(all(word in folded for word in words) for words in _SOFT_404_WORD_SETS)
+
+
 _CREDIT_TEXT = re.compile(
     r"""(?ix)
     \btemplates?\b
@@ -319,7 +329,9 @@ def analyse_page(
             if _is_error_title(_without_url_echo(candidate, cited or url)):
                 soft_404 = f'the page says "{candidate}"'
                 break
-    if soft_404 is None:
+    # The phrases' words are looked for in the text as it is before its words are put one space
+    # apart: a page that lacks them (nearly every page) is spared that rewrite.
+    if soft_404 is None and _may_say_a_phrase(visible[: _PHRASE_SPAN * 2].casefold()):
         # The first 20,000 characters of the page's words, one space apart (from twice as
         # many of the text: each text node's own spaces are already stripped).
         start = " ".join(visible[: _PHRASE_SPAN * 2].split())[:_PHRASE_SPAN]
