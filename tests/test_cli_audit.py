@@ -4,11 +4,13 @@ in a log while a slow link is in flight. Real servers on 127.0.0.1."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import functools
 import json
 import os
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -204,3 +206,13 @@ def test_a_log_gets_progress_lines_while_one_slow_link_is_in_flight(
     in_flight = [line for line in lines if line.startswith("links 1/2 (50%)")]
     assert len(in_flight) >= 5, lines  # a second of waiting, a line every 50 ms
     assert lines[-1].startswith("links 2/2 (100%)")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="uvloop is not built for Windows")
+def test_the_audit_runs_on_uvloops_event_loop() -> None:
+    import uvloop
+
+    async def running_loop() -> object:
+        return asyncio.get_running_loop()
+
+    assert isinstance(audit_command._run_async(running_loop()), uvloop.Loop)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from auditor.cli.progress import Progress
 from auditor.config import file as configfile
 from auditor.config import settings as config
 from auditor.models import LinkResult
+from auditor.net.client import event_loop
 from auditor.pipeline import run as pipeline
 from auditor.pipeline import shard
 from auditor.render import data
@@ -298,15 +299,17 @@ def _marked(card: Scorecard, marks: _Marks) -> Scorecard:
 
 
 def _run_async(run: Coroutine[Any, Any, pipeline.RunOutcome]) -> pipeline.RunOutcome:
-    """`asyncio.run(run)`, without the finished main task holding the outcome: Python 3.11's
-    runner formats that task's repr when it restores the SIGINT handler, which at 20,000
-    papers wrote the whole audit out as text (hundreds of MB, seconds of CPU)."""
+    """`asyncio.run(run)` on the run's event loop (`net.client.event_loop`), without the
+    finished main task holding the outcome: Python 3.11's runner formats that task's repr when
+    it restores the SIGINT handler, which at 20,000 papers wrote the whole audit out as text
+    (hundreds of MB, seconds of CPU)."""
     done: list[pipeline.RunOutcome] = []
 
     async def main() -> None:
         done.append(await run)
 
-    asyncio.run(main())
+    with asyncio.Runner(loop_factory=event_loop) as runner:
+        runner.run(main())
     return done[0]
 
 
