@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -191,6 +192,52 @@ def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
     first_batch_read = [at for at, name in read if name in names[:GRAPHQL_BATCH]]
     assert facts_queries[1][0] < max(first_batch_read)
     assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+
+
+def test_the_serial_queries_never_wait_for_the_readmes_of_the_batches_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first batch's READMEs are read only once the third batch's query has gone: the
+    # queries run on while the READMEs wait (GitHub's pipe never waits for our work), and the
+    # batches are still read in order, each with its own answers.
+    names = [f"acme/r{n}" for n in range(2 * GRAPHQL_BATCH + 5)]  # three batches
+    third_sent = threading.Event()
+    facts_queries: list[int] = []  # aliases of each facts query, as sent
+    read: list[str] = []  # repositories, as analysed
+    waited: list[bool] = []  # whether the third query went while the first batch waited
+    send, complete = Transport.send, listing.complete
+
+    async def sending(self: Transport, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json_body")
+        query = body.get("query") if isinstance(body, dict) else None
+        aliases = sum(k.startswith("o") for k in body["variables"]) if query else 0
+        if "rateLimit" in str(query) and aliases:
+            facts_queries.append(aliases)
+            if len(facts_queries) == 3:
+                third_sent.set()
+        return await send(self, method, url, *args, **kwargs)
+
+    def completing(facts: RepoFacts, **kwargs: Any) -> RepoFacts:
+        if facts.full_name == names[0]:  # the first README: held until the third query goes
+            waited.append(third_sent.wait(timeout=30))  # bounds a failure, times nothing
+        read.append(facts.full_name)
+        return complete(facts, **kwargs)
+
+    monkeypatch.setattr(Transport, "send", sending)
+    monkeypatch.setattr(listing, "complete", completing)
+    repos = [FakeRepo(name, files={"README.md": f"# {name}\n"}) for name in names]
+    with FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(names)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+    assert facts_queries == [GRAPHQL_BATCH, GRAPHQL_BATCH, 5]
+    assert waited == [True]
+    assert read == names  # batch by batch, in the order asked
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+    facts = {result.link.url: result.repo for result in outcome.audit.results}
+    assert all(facts[f"https://github.com/{name}"].full_name == name for name in names)
 
 
 def test_a_partial_batch_waits_for_the_pages_being_read_and_goes_with_their_repositories(

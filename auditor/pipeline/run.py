@@ -432,9 +432,10 @@ class _Batches:
     meanwhile: a full batch is asked at once; a partial one once no web link is being asked
     (every page is read, or those left wait for retries), since a page being read may still add
     to it. GitHub's requests stay serial (`hosts.github.transport`); the next batch is asked
-    once the one before has its answer (its size follows it), while that one's READMEs are read:
-    at most two batches at once. Each recorded as it is answered, so that a run cut short keeps
-    every batch that finished."""
+    once the one before has its answer (its size follows it), whether or not the READMEs of
+    those before are read yet (they are read one batch at a time, in order, `GraphQLReader`):
+    the serial queries never wait for our own work. Each recorded as it is answered, so that a
+    run cut short keeps every batch that finished."""
 
     def __init__(self, checks: _Checks) -> None:
         self._checks = checks
@@ -443,7 +444,6 @@ class _Batches:
         self._wake = asyncio.Event()
         self._worker: asyncio.Task[None] | None = None
         self._asking: set[asyncio.Task[None]] = set()
-        self._before: asyncio.Task[None] | None = None  # the batch asked last, maybe reading
 
     async def ask(self, urls: Sequence[str]) -> None:
         """Until each of `urls` (canonical `github-repo` URLs) is recorded."""
@@ -483,9 +483,6 @@ class _Batches:
                 answered = asyncio.ensure_future(asked.wait())
                 await asyncio.wait((task, answered), return_when=asyncio.FIRST_COMPLETED)
                 answered.cancel()
-                if self._before is not None:
-                    await self._before
-                self._before = task
         finally:
             self._worker = None
 
