@@ -74,8 +74,10 @@ from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on, graphql_missing
 from auditor.hosts.listing import (
     Listed,
+    RawRepository,
     Readme,
     Tree,
+    complete_all_off_loop,
     complete_off_loop,
     listed_paths,
     preferred_readme,
@@ -387,6 +389,7 @@ class GraphQLReader:
         data, errors, cost = queried
         results: dict[str, HostAnswer] = {}
         pending: dict[str, _Pending] = {}  # README still to read
+        complete: dict[str, RawRepository] = {}  # README (or none) in hand
         for index, full_name in enumerate(batch):
             node = data.get(f"r{index}")
             if not isinstance(node, dict):
@@ -409,10 +412,10 @@ class GraphQLReader:
                 pending[full_name] = _Pending(facts, tree, path, manifests)
                 continue
             readme = readmes[path] if path is not None else None
-            done = await complete_off_loop(
-                facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
-            )
-            results[full_name] = found_on(done, full_name, api)
+            complete[full_name] = RawRepository(facts, tree, readme, manifests)
+        done = await complete_all_off_loop(list(complete.values()))
+        for full_name, facts in zip(complete, done, strict=True):
+            results[full_name] = found_on(facts, full_name, api)
         if pending:
             results.update(await self._readmes(api, pending))
         await self._tracker_answers(api, results, batches_to_come, cost or 1)
