@@ -3,7 +3,9 @@ from project pages, gather repository facts, score each paper. The phases overla
 repositories a page names are asked as soon as that page is read and the harvest is sure to
 give them (`harvest.EarlyHarvest`), in GitHub batches that fill while other links still wait for
 their retries (`_Batches`); what the harvest attributes, and the order of the results, are those
-of the pages taken in the order cited, whichever answered first.
+of the pages taken in the order cited, whichever answered first. Papers whose links are all
+judged are scored while the run waits on retries and GitHub (`_EarlyScores`), each score kept
+only if its paper's links end as they were.
 
 Paths and list-page URLs in → `Audit` out. Web links go to the link checker (`checker`),
 GitHub repositories to its API (`hosts.github`), other code hosts' and archives' links to their
