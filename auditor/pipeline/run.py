@@ -39,6 +39,7 @@ from auditor.hosts import github
 from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
     ArtifactKind,
+    ArtifactLink,
     Hop,
     InputSummary,
     Link,
@@ -142,6 +143,7 @@ class _Checks:
         self.batches = _Batches(self)
         # Papers scored while the run waits on timers (`_EarlyScores`), set by `_run`.
         self.early_scores: _EarlyScores | None = None
+        self.artifacts_listed = False  # the READMEs' weights and data links are the run's
 
     def out_of_time(self) -> bool:
         return self.deadline.expired()
@@ -439,10 +441,11 @@ class _EarlyScores:
     the retries' waits, the batches still to come), on a worker thread, so that the scores the
     run ends with are mostly made already. A pass scores each paper whose links all have their
     verdict, on what it has then; one starts once the verdicts have grown by a twentieth of the
-    links since the last (a few passes a run, each linear in the links); a paper with a link
-    harvested early waits for the harvest's attribution. The run's scores reuse a paper's only
-    when the paper, the day and its links' results equal those it was scored on (scoring is a
-    pure function of them); any other paper is scored again then."""
+    links since the last (a few passes a run, each linear in the links and the papers not
+    scored yet); a paper with a link harvested early waits for the harvest's attribution. The
+    run's scores reuse a paper's only when the paper, the day and its links' results equal
+    those it was scored on (scoring is a pure function of them); any other paper is scored
+    again then."""
 
     def __init__(self, papers: Sequence[Paper], rubric: Rubric, today: date | None) -> None:
         self._papers = papers
@@ -486,9 +489,10 @@ class _EarlyScores:
 
     async def _score(self, checks: _Checks) -> None:
         day = self._today or datetime.now(UTC).date()
-        jobs = [
-            job for job in _complete_papers(self._papers, checks) if not self._is_kept(*job, day)
-        ]
+        # A paper scored in an earlier pass is not looked at again: if its links changed since,
+        # the run's scores find it so, and score it then.
+        unscored = [paper for paper in self._papers if paper.id not in self._kept]
+        jobs = _complete_papers(unscored, checks)
         if jobs:
             scored = await run_clock.in_thread(_score_papers, jobs, self._rubric, day)
             for (paper, own), done in zip(jobs, scored, strict=True):
@@ -520,8 +524,13 @@ def _complete_papers(
     by_paper: dict[str, list[LinkResult]] = {}
     for url, link in checks.links.items():
         result = checks.results.get(url)
-        # A link harvested early takes the harvest's attribution once every cited page is read.
-        if result is None or url in checks.early_urls:
+        # A link harvested early takes the harvest's attribution once every cited page is read;
+        # a README's weights and data links become its papers' once every README is read.
+        if (
+            result is None
+            or url in checks.early_urls
+            or (not checks.artifacts_listed and result.repo and _given_artifacts(result.repo))
+        ):
             waiting.update(link.papers)
             continue
         for paper_id in result.link.papers:
@@ -729,6 +738,7 @@ async def _check_and_harvest(checks: _Checks, links: Sequence[Link]) -> None:
     results = [result for url in checks.links if (result := checks.results.get(url))]
     artifacts = artifact_links(results, cited=checks.links)
     checks.artifact_urls.update(link.url for link in artifacts)
+    checks.artifacts_listed = True
     await checks.check(artifacts)
 
 
@@ -744,11 +754,7 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
         facts = result.repo
         if facts is None or result.link.artifact is not None:
             continue
-        given = [
-            item
-            for item in facts.readme_artifacts
-            if item.kind in (ArtifactKind.WEIGHTS, ArtifactKind.DATA) and not item.promised
-        ]
+        given = _given_artifacts(facts)
         given.sort(key=lambda item: item.whose is not Whose.OWN)  # stable: in README order
         taken: set[str] = set()
         for item in given:
@@ -777,6 +783,15 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
                 whose=Whose.OWN if own else Whose.OTHER,
             )
     return list(found.values())
+
+
+def _given_artifacts(facts: RepoFacts) -> list[ArtifactLink]:
+    """The weights and data links a repository's README gives (not promised)."""
+    return [
+        item
+        for item in facts.readme_artifacts
+        if item.kind in (ArtifactKind.WEIGHTS, ArtifactKind.DATA) and not item.promised
+    ]
 
 
 async def run(
