@@ -4,11 +4,12 @@
 starts its fake web and fake GitHub, and runs `auditor audit` (tuned, with a token, the checkout
 of `BENCH_AUDITOR_ROOT` or this one) with a probe that stamps, in seconds from the probe's
 start: each link's result (cited or harvested), each web request and GitHub request (start and
-end), each README analysis, the pipeline and the reports. It prints the phases and the web
-links that end last, with what they waited for. The probe wraps functions by name
-(`pipeline.run._Checks.record`, `hosts.github.transport.Transport.send`, `hosts.listing.complete`,
-`net.fetch.LinkFetcher.request`, `net.fetcher.Fetcher._exchange`, `cli.audit._record`), so it
-reads any checkout that has them. A link's request (`web`) includes its wait at the gates; its
+end), each README analysis, the pipeline, its scoring and archives, and the reports. It prints
+the phases and the web links that end last, with what they waited for. The probe wraps
+functions by name (`pipeline.run._Checks.record`, `hosts.github.transport.Transport.send`,
+`hosts.listing.complete`, `net.fetch.LinkFetcher.request`, `net.fetcher.Fetcher._exchange`,
+`cli.audit._record`, `pipeline.run._scores`, `enrich.archives.after_verdicts`), so it reads any
+checkout that has them. A link's request (`web`) includes its wait at the gates; its
 exchange (`sent`) starts past them, stamped with its server's pace at that moment.
 """
 
@@ -99,6 +100,9 @@ def probe() -> None:
     _timed(fetcher.Fetcher, "_exchange", "sent", _sent)
     _timed(audit, "_record", "reports", nothing)
     _timed(run, "run", "pipeline", nothing)
+    archives = importlib.import_module("auditor.enrich.archives")
+    _timed(run, "_scores", "scores", nothing)
+    _timed(archives, "after_verdicts", "archives", nothing)
     try:
         code = cli.main(sys.argv[1:])
     finally:
@@ -138,7 +142,7 @@ def summary(events: list[dict[str, Any]], routes: dict[str, Any]) -> list[str]:
             f"README analyses: {len(readmes)}, {min(e['t'] for e in readmes):.2f} s to "
             f"{max(e['end'] for e in readmes):.2f} s ({busy:.2f} s analysing)"
         )
-    for kind in ("pipeline", "reports"):
+    for kind in ("pipeline", "scores", "archives", "reports"):
         for event in of(kind):
             lines.append(f"{kind}: {event['t']:.2f} s to {event['end']:.2f} s")
     lines.append(f"exit: {of('exit')[0]['t']:.2f} s")

@@ -16,6 +16,7 @@ import pytest
 
 from auditor.config.settings import Settings
 from auditor.facts import repofiles
+from auditor.hosts import listing
 from auditor.hosts.github import (
     GRAPHQL_BATCH,
     GitHubFacts,
@@ -85,6 +86,27 @@ async def test_rest_and_graphql_give_identical_facts(fetcher: Fetcher, fake: Fak
         assert without_source(rest[name].facts) == without_source(graphql[name].facts), name
     assert {r.facts.source for r in rest.values() if r.facts and r.facts.exists} == {"rest"}
     assert {g.facts.source for g in graphql.values() if g.facts and g.facts.exists} == {"graphql"}
+
+
+async def test_a_batchs_readmes_are_read_in_one_hand_off_to_a_worker_thread(
+    fetcher: Fetcher, fake: FakeGitHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a busy event loop every hand-off waits its turn: one a batch, not one a README.
+    hand_offs = 0
+    in_thread = listing.in_thread
+
+    async def counted(*args: object) -> object:
+        nonlocal hand_offs
+        hand_offs += 1
+        return await in_thread(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(listing, "in_thread", counted)
+    names = ["ml-lab/complete", "ml-lab/unpinned", "ml-lab/locked", "ml-lab/no-readme"]
+    results, _ = await check(fetcher, fake, names, token=TOKEN)
+    assert hand_offs == 1
+    read, _ = await check(fetcher, fake, names)  # REST, README by README, for comparison
+    for name in names:
+        assert without_source(results[name].facts) == without_source(read[name].facts), name
 
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["rest", "graphql"])

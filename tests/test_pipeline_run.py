@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from auditor.config.settings import Settings
 from auditor.hosts import listing
 from auditor.hosts.github.graphql import GRAPHQL_BATCH
 from auditor.hosts.github.transport import Transport
@@ -23,17 +26,20 @@ from auditor.models import (
     LinkKind,
     LinkResult,
     Outcome,
+    Paper,
     RepoFacts,
     Whose,
 )
 from auditor.pipeline import run as pipeline
 from auditor.pipeline.run import MAX_ARTIFACTS_PER_REPOSITORY, artifact_links
+from auditor.rubric import promises, score
 from auditor.rubric.registry import Rubric
 from tests.support.fake_github import FakeGitHub, FakeRepo
 from tests.support.github_world import settings_for
 from tests.support.local_servers import Route, html, serve
 
 CODE = "https://github.com/acme/net"
+TODAY = date(2026, 12, 2)
 
 
 def repository(
@@ -158,6 +164,100 @@ def test_repositories_of_pages_read_are_asked_while_another_link_waits_for_retri
     ]
 
 
+def test_papers_whose_links_are_judged_are_scored_while_another_waits_for_retries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One link answers 503 every time (three retries); the papers citing the other pages are
+    # scored while it waits, once each, and the scores are those of the links as they ended.
+    routes: dict[str, Route] = {"/busy": html("<title>Busy</title>", status=503)}
+    for n in range(3):
+        routes[f"/d{n}"] = html(f"<title>Data {n}</title><p>The data set.</p>")
+    scored: list[tuple[float, str]] = []  # (when, paper id)
+    score_paper, rubric = score.score_paper, Rubric()
+
+    def scoring(paper: Paper, *args: Any, **kwargs: Any) -> Any:
+        scored.append((time.monotonic(), paper.id))
+        return score_paper(paper, *args, **kwargs)
+
+    monkeypatch.setattr(score, "score_paper", scoring)
+    with serve(routes) as web:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: {web.url(path)}" for n, path in enumerate(routes)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = Settings(
+            allow_private=True,
+            cache_dir=None,
+            max_retries=3,
+            retry_base_delay=0.25,
+            dns_canary="localhost",
+        )
+        finished = _Finished()
+        outcome = asyncio.run(
+            pipeline.run([str(paper_list)], settings, rubric, today=TODAY, observer=finished)
+        )
+    audit = outcome.audit
+    busy_paper = next(paper.id for paper in audit.papers if web.url("/busy") in paper.links)
+    others = [paper.id for paper in audit.papers if paper.id != busy_paper]
+    busy_judged = finished.at[web.url("/busy")]
+    assert sorted(paper for at, paper in scored if at < busy_judged) == sorted(others)
+    assert sorted(paper for _, paper in scored) == sorted([busy_paper, *others])  # once each
+    by_url = {result.link.url: result for result in audit.results}
+    for paper in audit.papers:
+        own = [by_url[url] for url in paper.links]
+        alone = score_paper(paper, own, rubric, today=TODAY, own=True)
+        fresh = promises.with_promises(paper, own, alone, rubric, today=TODAY)
+        assert audit.scores[paper.id] == fresh
+
+
+def test_a_paper_scored_early_is_scored_again_when_the_harvest_changes_its_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Paper 1 cites acme/r0, judged while /busy waits for retries: scored then. Paper 2's page
+    # names acme/r0 too, which the harvest attributes once every cited page is read: the
+    # repository's link changes, so paper 1 is scored again, on the link as it ended.
+    routes: dict[str, Route] = {
+        "/busy": html("<title>Busy</title>", status=503),
+        "/p0": html("<title>P0</title><a href='https://github.com/acme/r0'>Code</a>"),
+    }
+    scored: list[tuple[float, str]] = []  # (when, paper id)
+    score_paper, rubric = score.score_paper, Rubric()
+
+    def scoring(paper: Paper, *args: Any, **kwargs: Any) -> Any:
+        scored.append((time.monotonic(), paper.id))
+        return score_paper(paper, *args, **kwargs)
+
+    monkeypatch.setattr(score, "score_paper", scoring)
+    repos = [FakeRepo("acme/r0", files={"README.md": "# r0\n"})]
+    with serve(routes) as web, FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        cited = [web.url("/busy"), "https://github.com/acme/r0", web.url("/p0")]
+        lines = [f"Paper {n}: {url}" for n, url in enumerate(cited)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = replace(
+            settings_for(github, token="t0ken", allow_private=True, cache_dir=None),
+            max_retries=3,
+            retry_base_delay=0.25,
+            dns_canary="localhost",
+        )
+        finished = _Finished()
+        outcome = asyncio.run(
+            pipeline.run([str(paper_list)], settings, rubric, today=TODAY, observer=finished)
+        )
+    audit = outcome.audit
+    by_url = {result.link.url: result for result in audit.results}
+    repository = by_url["https://github.com/acme/r0"]
+    assert len(repository.link.papers) == 2  # paper 1 cites it, paper 2's page names it
+    direct = next(paper.id for paper in audit.papers if repository.link.url in paper.links[:1])
+    busy_judged = finished.at[web.url("/busy")]
+    assert [at < busy_judged for at, paper in scored if paper == direct] == [True, False]
+    for paper in audit.papers:
+        own = [result for result in audit.results if paper.id in result.link.papers]
+        alone = score_paper(paper, own, rubric, today=TODAY, own=True)
+        assert audit.scores[paper.id] == promises.with_promises(
+            paper, own, alone, rubric, today=TODAY
+        )
+
+
 def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -191,6 +291,52 @@ def test_the_next_batch_is_asked_while_the_readmes_of_the_one_before_are_read(
     first_batch_read = [at for at, name in read if name in names[:GRAPHQL_BATCH]]
     assert facts_queries[1][0] < max(first_batch_read)
     assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+
+
+def test_the_serial_queries_never_wait_for_the_readmes_of_the_batches_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first batch's READMEs are read only once the third batch's query has gone: the
+    # queries run on while the READMEs wait (GitHub's pipe never waits for our work), and the
+    # batches are still read in order, each with its own answers.
+    names = [f"acme/r{n}" for n in range(2 * GRAPHQL_BATCH + 5)]  # three batches
+    third_sent = threading.Event()
+    facts_queries: list[int] = []  # aliases of each facts query, as sent
+    read: list[str] = []  # repositories, as analysed
+    waited: list[bool] = []  # whether the third query went while the first batch waited
+    send, complete = Transport.send, listing.complete
+
+    async def sending(self: Transport, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json_body")
+        query = body.get("query") if isinstance(body, dict) else None
+        aliases = sum(k.startswith("o") for k in body["variables"]) if query else 0
+        if "rateLimit" in str(query) and aliases:
+            facts_queries.append(aliases)
+            if len(facts_queries) == 3:
+                third_sent.set()
+        return await send(self, method, url, *args, **kwargs)
+
+    def completing(facts: RepoFacts, **kwargs: Any) -> RepoFacts:
+        if facts.full_name == names[0]:  # the first README: held until the third query goes
+            waited.append(third_sent.wait(timeout=30))  # bounds a failure, times nothing
+        read.append(facts.full_name)
+        return complete(facts, **kwargs)
+
+    monkeypatch.setattr(Transport, "send", sending)
+    monkeypatch.setattr(listing, "complete", completing)
+    repos = [FakeRepo(name, files={"README.md": f"# {name}\n"}) for name in names]
+    with FakeGitHub(repos, token="t0ken") as github:
+        paper_list = tmp_path / "papers.txt"
+        lines = [f"Paper {n}: https://github.com/{name}" for n, name in enumerate(names)]
+        paper_list.write_text("\n\n".join(["A list", *lines]))
+        settings = settings_for(github, token="t0ken", cache_dir=None)
+        outcome = asyncio.run(pipeline.run([str(paper_list)], settings, Rubric()))
+    assert facts_queries == [GRAPHQL_BATCH, GRAPHQL_BATCH, 5]
+    assert waited == [True]
+    assert read == names  # batch by batch, in the order asked
+    assert {result.check.outcome for result in outcome.audit.results} == {Outcome.OK}
+    facts = {result.link.url: result.repo for result in outcome.audit.results}
+    assert all(facts[f"https://github.com/{name}"].full_name == name for name in names)
 
 
 def test_a_partial_batch_waits_for_the_pages_being_read_and_goes_with_their_repositories(

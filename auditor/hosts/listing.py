@@ -100,6 +100,35 @@ async def complete_off_loop(
     return await in_thread(completing)
 
 
+@dataclass(frozen=True, slots=True)
+class RawRepository:
+    """A repository's raw pieces, as `complete` takes them (no listing: an empty one)."""
+
+    facts: RepoFacts
+    tree: Tree | None
+    readme: Readme | None
+    manifests: Mapping[str, str]
+
+
+async def complete_all_off_loop(repositories: Sequence[RawRepository]) -> list[RepoFacts]:
+    """`complete_off_loop` for a batch's repositories in one worker thread: one hand-off to
+    the event loop for the batch, not one a README (on a busy loop each waits its turn)."""
+
+    def completing() -> list[RepoFacts]:
+        return [
+            complete(
+                raw.facts,
+                empty=raw.tree is None,
+                tree=raw.tree,
+                readme=raw.readme,
+                manifests=raw.manifests,
+            )
+            for raw in repositories
+        ]
+
+    return await in_thread(completing) if repositories else []
+
+
 def manifests_to_read(tree: Tree) -> tuple[str, ...]:
     """The root files whose text decides pinning, as `repofiles` says."""
     return repofiles.manifests_to_read(tree.files())

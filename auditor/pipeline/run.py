@@ -3,7 +3,9 @@ from project pages, gather repository facts, score each paper. The phases overla
 repositories a page names are asked as soon as that page is read and the harvest is sure to
 give them (`harvest.EarlyHarvest`), in GitHub batches that fill while other links still wait for
 their retries (`_Batches`); what the harvest attributes, and the order of the results, are those
-of the pages taken in the order cited, whichever answered first.
+of the pages taken in the order cited, whichever answered first. Papers whose links are all
+judged are scored while the run waits on retries and GitHub (`_EarlyScores`), each score kept
+only if its paper's links end as they were.
 
 Paths and list-page URLs in → `Audit` out. Web links go to the link checker (`checker`),
 GitHub repositories to its API (`hosts.github`), other code hosts' and archives' links to their
@@ -37,6 +39,7 @@ from auditor.hosts import github
 from auditor.hosts.forges import FORGE_KINDS, ForgeFacts
 from auditor.models import (
     ArtifactKind,
+    ArtifactLink,
     Hop,
     InputSummary,
     Link,
@@ -138,6 +141,9 @@ class _Checks:
         # harvested early on their way to a check.
         self.asking: set[str] = set()
         self.batches = _Batches(self)
+        # Papers scored while the run waits on timers (`_EarlyScores`), set by `_run`.
+        self.early_scores: _EarlyScores | None = None
+        self.artifacts_listed = False  # the READMEs' weights and data links are the run's
 
     def out_of_time(self) -> bool:
         return self.deadline.expired()
@@ -176,12 +182,15 @@ class _Checks:
         return unchecked
 
     # The web checker's `checker.Activity`: a partial GitHub batch waits while web links are
-    # being asked (a page being read may add to it), not while they wait for retries.
+    # being asked (a page being read may add to it), not while they wait for retries; papers
+    # are scored early only then.
     def resting(self, url: str) -> None:
         if url in self.asking:
             self.asking.discard(url)
             if not self.asking:
                 self.batches.wake()
+        if not self.asking and self.early_scores is not None:
+            self.early_scores.grown(self)
 
     def resumed(self, url: str) -> None:
         if url not in self.results:
@@ -427,14 +436,133 @@ class _Checks:
                 self.record(url, checker.not_checked(detail))
 
 
+class _EarlyScores:
+    """Papers scored while the run waits only on timers and GitHub (no web link being asked:
+    the retries' waits, the batches still to come), on a worker thread, so that the scores the
+    run ends with are mostly made already. A pass scores each paper whose links all have their
+    verdict, on what it has then; one starts once the verdicts have grown by a twentieth of the
+    links since the last (a few passes a run, each linear in the links and the papers not
+    scored yet); a paper with a link harvested early waits for the harvest's attribution. The
+    run's scores reuse a paper's only when the paper, the day and its links' results equal
+    those it was scored on (scoring is a pure function of them); any other paper is scored
+    again then."""
+
+    def __init__(self, papers: Sequence[Paper], rubric: Rubric, today: date | None) -> None:
+        self._papers = papers
+        self._rubric = rubric
+        self._today = today
+        self._kept: dict[str, tuple[Paper, tuple[LinkResult, ...], date, PaperScore]] = {}
+        self._judged_at = 0  # verdicts when the last pass began
+        self._pass: asyncio.Task[None] | None = None
+        self._ended = False
+
+    def grown(self, checks: _Checks) -> None:
+        """A verdict came while no web link is being asked: a pass, if enough are new (once
+        the pass under way ends)."""
+        step = max(1, len(checks.links) // 20)
+        if self._pass is not None or self._ended or len(checks.results) - self._judged_at < step:
+            return
+        self._judged_at = len(checks.results)
+        self._pass = asyncio.ensure_future(self._score(checks))
+        self._pass.add_done_callback(functools.partial(self._passed, checks))
+
+    def _passed(self, checks: _Checks, task: asyncio.Task[None]) -> None:
+        self._pass = None
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            # The run's own scoring meets the same paper again, and says it.
+            log.debug("papers scored early: a pass failed", exc_info=task.exception())
+        elif not checks.asking:  # verdicts that came during the pass
+            self.grown(checks)
+
+    async def finished(self) -> None:
+        """Once every verdict is in: no pass begins, the one under way ends (its papers are
+        then kept)."""
+        self._ended = True
+        if self._pass is not None:
+            await asyncio.wait([self._pass])
+
+    def stop(self) -> None:
+        if self._pass is not None:
+            self._pass.cancel()
+
+    async def _score(self, checks: _Checks) -> None:
+        day = self._today or datetime.now(UTC).date()
+        # A paper scored in an earlier pass is not looked at again: if its links changed since,
+        # the run's scores find it so, and score it then.
+        unscored = [paper for paper in self._papers if paper.id not in self._kept]
+        jobs = _complete_papers(unscored, checks)
+        if jobs:
+            scored = await run_clock.in_thread(_score_papers, jobs, self._rubric, day)
+            for (paper, own), done in zip(jobs, scored, strict=True):
+                self._kept[paper.id] = (paper, own, day, done)
+
+    def _is_kept(self, paper: Paper, own: Sequence[LinkResult], day: date) -> bool:
+        kept = self._kept.get(paper.id)
+        if kept is None:
+            return False
+        kept_paper, kept_own, kept_day, _ = kept
+        return (
+            kept_day == day
+            and len(kept_own) == len(own)
+            and all(a is b or a == b for a, b in zip(kept_own, own, strict=True))
+            and kept_paper == paper
+        )
+
+    def reused(self, paper: Paper, own: Sequence[LinkResult], day: date) -> PaperScore | None:
+        """The score made early for `paper` with exactly these links' results, if any."""
+        return self._kept[paper.id][3] if self._is_kept(paper, own, day) else None
+
+
+def _complete_papers(
+    papers: Sequence[Paper], checks: _Checks
+) -> list[tuple[Paper, tuple[LinkResult, ...]]]:
+    """The papers whose links all have their verdict, each as it would be scored now (with the
+    links attributed to it, in the run's order), with its links' results."""
+    waiting: set[str] = set()
+    by_paper: dict[str, list[LinkResult]] = {}
+    for url, link in checks.links.items():
+        result = checks.results.get(url)
+        # A link harvested early takes the harvest's attribution once every cited page is read;
+        # a README's weights and data links become its papers' once every README is read.
+        if (
+            result is None
+            or url in checks.early_urls
+            or (not checks.artifacts_listed and result.repo and _given_artifacts(result.repo))
+        ):
+            waiting.update(link.papers)
+            continue
+        for paper_id in result.link.papers:
+            by_paper.setdefault(paper_id, []).append(result)
+    complete = [paper for paper in papers if paper.id not in waiting]
+    own = {paper.id: by_paper.get(paper.id, []) for paper in complete}
+    attributed = (result.link for results in own.values() for result in results)
+    with_theirs = with_links(complete, attributed, checks.left_out)
+    return [(paper, tuple(own[paper.id])) for paper in with_theirs]
+
+
+def _score_papers(
+    jobs: Sequence[tuple[Paper, Sequence[LinkResult]]], rubric: Rubric, day: date
+) -> list[PaperScore]:
+    return [_score_paper(paper, own, rubric, day) for paper, own in jobs]
+
+
+def _score_paper(paper: Paper, own: Sequence[LinkResult], rubric: Rubric, day: date) -> PaperScore:
+    """One paper's score on its own links' results, with its promises."""
+    scored = score.score_paper(paper, own, rubric, today=day, own=True)
+    return promises.with_promises(paper, own, scored, rubric, today=day)
+
+
 class _Batches:
     """GitHub repositories asked in batches as they come, from the list and from the pages read
     meanwhile: a full batch is asked at once; a partial one once no web link is being asked
     (every page is read, or those left wait for retries), since a page being read may still add
     to it. GitHub's requests stay serial (`hosts.github.transport`); the next batch is asked
-    once the one before has its answer (its size follows it), while that one's READMEs are read:
-    at most two batches at once. Each recorded as it is answered, so that a run cut short keeps
-    every batch that finished."""
+    once the one before has its answer (its size follows it), whether or not the READMEs of
+    those before are read yet (they are read one batch at a time, in order, `GraphQLReader`):
+    the serial queries never wait for our own work. Each recorded as it is answered, so that a
+    run cut short keeps every batch that finished."""
 
     def __init__(self, checks: _Checks) -> None:
         self._checks = checks
@@ -443,7 +571,6 @@ class _Batches:
         self._wake = asyncio.Event()
         self._worker: asyncio.Task[None] | None = None
         self._asking: set[asyncio.Task[None]] = set()
-        self._before: asyncio.Task[None] | None = None  # the batch asked last, maybe reading
 
     async def ask(self, urls: Sequence[str]) -> None:
         """Until each of `urls` (canonical `github-repo` URLs) is recorded."""
@@ -483,9 +610,6 @@ class _Batches:
                 answered = asyncio.ensure_future(asked.wait())
                 await asyncio.wait((task, answered), return_when=asyncio.FIRST_COMPLETED)
                 answered.cancel()
-                if self._before is not None:
-                    await self._before
-                self._before = task
         finally:
             self._worker = None
 
@@ -565,10 +689,14 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
 async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
     try:
         await _check_and_harvest(checks, links)
+        if checks.early_scores is not None:
+            await checks.early_scores.finished()
     finally:  # the run's bound or an interrupt: nothing of this run goes on behind it
         for task in checks.early_checks:
             task.cancel()
         checks.batches.stop()
+        if checks.early_scores is not None:
+            checks.early_scores.stop()
 
 
 async def _check_and_harvest(checks: _Checks, links: Sequence[Link]) -> None:
@@ -610,6 +738,7 @@ async def _check_and_harvest(checks: _Checks, links: Sequence[Link]) -> None:
     results = [result for url in checks.links if (result := checks.results.get(url))]
     artifacts = artifact_links(results, cited=checks.links)
     checks.artifact_urls.update(link.url for link in artifacts)
+    checks.artifacts_listed = True
     await checks.check(artifacts)
 
 
@@ -625,11 +754,7 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
         facts = result.repo
         if facts is None or result.link.artifact is not None:
             continue
-        given = [
-            item
-            for item in facts.readme_artifacts
-            if item.kind in (ArtifactKind.WEIGHTS, ArtifactKind.DATA) and not item.promised
-        ]
+        given = _given_artifacts(facts)
         given.sort(key=lambda item: item.whose is not Whose.OWN)  # stable: in README order
         taken: set[str] = set()
         for item in given:
@@ -658,6 +783,15 @@ def artifact_links(results: Iterable[LinkResult], *, cited: Mapping[str, Link]) 
                 whose=Whose.OWN if own else Whose.OTHER,
             )
     return list(found.values())
+
+
+def _given_artifacts(facts: RepoFacts) -> list[ArtifactLink]:
+    """The weights and data links a repository's README gives (not promised)."""
+    return [
+        item
+        for item in facts.readme_artifacts
+        if item.kind in (ArtifactKind.WEIGHTS, ArtifactKind.DATA) and not item.promised
+    ]
 
 
 async def run(
@@ -725,6 +859,7 @@ async def _run(
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
             checks = _Checks(net, settings, cache, observer)
+            checks.early_scores = _EarlyScores(papers, rubric, today)
             most = settings.limits.links_per_paper
             checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
             bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None
@@ -747,7 +882,7 @@ async def _run(
             scoring_ends = run_clock.Deadline(
                 None if deadline.at is None else deadline.at + GRACE_SECONDS
             )
-            scores = _scores(papers, results, rubric, day, scoring_ends)
+            scores = _scores(papers, results, rubric, day, scoring_ends, checks.early_scores)
             if len(scores) < len(papers):
                 log.warning(
                     "%s: %d paper(s) not scored",
@@ -793,9 +928,10 @@ def _scores(
     rubric: Rubric,
     day: date,
     ends: run_clock.Deadline,
+    early: _EarlyScores | None = None,
 ) -> dict[str, PaperScore]:
     """The scores of the papers, in order, until `ends`: each paper is scored on its own links
-    only (linear in the list)."""
+    only (linear in the list), or its score made `early` on the very same taken."""
     by_paper: dict[str, list[LinkResult]] = {}
     for result in results:
         for paper_id in result.link.papers:
@@ -805,8 +941,8 @@ def _scores(
         if ends.expired():
             break
         own = by_paper.get(paper.id, [])
-        scored = score.score_paper(paper, own, rubric, today=day, own=True)
-        scores[paper.id] = promises.with_promises(paper, own, scored, rubric, today=day)
+        made = early.reused(paper, own, day) if early is not None else None
+        scores[paper.id] = made if made is not None else _score_paper(paper, own, rubric, day)
     return scores
 
 

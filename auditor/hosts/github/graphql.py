@@ -16,6 +16,7 @@ the tests."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
@@ -73,8 +74,10 @@ from auditor.hosts.github.transport import Transport, timed_out
 from auditor.hosts.github.verdicts import found_on, graphql_missing
 from auditor.hosts.listing import (
     Listed,
+    RawRepository,
     Readme,
     Tree,
+    complete_all_off_loop,
     complete_off_loop,
     listed_paths,
     preferred_readme,
@@ -331,6 +334,10 @@ class GraphQLReader:
         self._transport = transport
         self._follow_ups = follow_ups
         self.size = BatchSize()
+        # Batches are read one at a time, in the order answered (their READMEs in one worker
+        # thread, as when they ran one after another), while the queries of the next ones go.
+        self._reading = asyncio.Lock()
+        self._answered = 0  # facts queries answered: what the points left already paid for
 
     async def batch(
         self,
@@ -342,7 +349,8 @@ class GraphQLReader:
         """The answers of `batch`; `upcoming`: how many repositories the run asks about after
         it (the tracker's follow-up leaves the points they need). `asked` is called once its
         query is answered whole, before its READMEs are read: the next batch may then be asked
-        (its size follows this answer)."""
+        (its size follows this answer), and answered before this one is read; batches are read
+        in the order answered."""
         try:
             variables: dict[str, str] = {}
             for index, full_name in enumerate(batch):
@@ -351,6 +359,8 @@ class GraphQLReader:
             data, errors, cost = await self._query(api, build_batch_query(len(batch)), variables)
             # The answer's own time: a fault's resend or a rate limit's wait says nothing of it.
             self.size.measured(len(batch), self._transport.last_exchange, cost)
+            self._answered += 1
+            answered = self._answered
             if asked is not None:
                 asked()
         except _Split as split:
@@ -365,8 +375,21 @@ class GraphQLReader:
             }
         except Stop as stop:
             return dict.fromkeys(batch, stop.answer(self._transport.scrub))
+        async with self._reading:
+            # The batches answered after this one have been paid for from the points left.
+            upcoming_batches = -(-upcoming // max(1, self.size.current))
+            to_come = max(0, upcoming_batches - (self._answered - answered))
+            return await self._answers(api, batch, (data, errors, cost), to_come)
+
+    async def _answers(
+        self, api: ApiEndpoint, batch: list[str], queried: _Queried, batches_to_come: int
+    ) -> dict[str, HostAnswer]:
+        """The answers of `batch` from its facts query's answer: the READMEs it holds read,
+        the others asked in one more query, then the tracker's follow-up."""
+        data, errors, cost = queried
         results: dict[str, HostAnswer] = {}
         pending: dict[str, _Pending] = {}  # README still to read
+        complete: dict[str, RawRepository] = {}  # README (or none) in hand
         for index, full_name in enumerate(batch):
             node = data.get(f"r{index}")
             if not isinstance(node, dict):
@@ -389,13 +412,12 @@ class GraphQLReader:
                 pending[full_name] = _Pending(facts, tree, path, manifests)
                 continue
             readme = readmes[path] if path is not None else None
-            done = await complete_off_loop(
-                facts, empty=tree is None, tree=tree, readme=readme, manifests=manifests
-            )
-            results[full_name] = found_on(done, full_name, api)
+            complete[full_name] = RawRepository(facts, tree, readme, manifests)
+        done = await complete_all_off_loop(list(complete.values()))
+        for full_name, facts in zip(complete, done, strict=True):
+            results[full_name] = found_on(facts, full_name, api)
         if pending:
             results.update(await self._readmes(api, pending))
-        batches_to_come = -(-upcoming // max(1, self.size.current))
         await self._tracker_answers(api, results, batches_to_come, cost or 1)
         return {name: results[name] for name in batch}
 
