@@ -197,8 +197,7 @@ CASES: tuple[Case, ...] = (
             "",
             "FreiHAND: download it from https://lmb.informatik.uni-freiburg.de/resources/"
             "datasets/FreihandDataset.en.html.",
-            "The evaluation uses the official toolkit:"
-            " https://github.com/lmb-freiburg/freihand.",
+            "The evaluation uses the official toolkit: https://github.com/lmb-freiburg/freihand.",
         ),
         data_urls=(
             "https://lmb.informatik.uni-freiburg.de/resources/datasets/FreihandDataset.en.html",
@@ -469,7 +468,7 @@ CASES: tuple[Case, ...] = (
             "1. Download the ImageNet-pretrained Swin-B weights:"
             " [swin_base_patch4_window7_224.pth](https://github.com/SwinTransformer/storage/"
             "releases/download/v1.0.0/swin_base_patch4_window7_224.pth)",
-            "2. Train with `python train.py --backbone pretrained/swin_base_patch4_window7_224.pth`",
+            "2. Train with `python train.py --backbone pretrained/swin_base.pth`",
         ),
     ),
     Case(

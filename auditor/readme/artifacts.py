@@ -108,7 +108,8 @@ _DATA_NAMED = re.compile(
 # "data" in a compound naming no data: data parallelism, a data loader, augmentation, types.
 _NOT_DATA_SENSE = re.compile(
     r"\bdata(set)?[- ]?(parallel\w*|loaders?|loading|augment\w*|types?|structures?|flows?"
-    r"|science|efficient|free|driven|centric)\b|\bmetadata\b",
+    r"|science|efficient|free|driven|centric|class(es)?|modules?|readers?|builders?"
+    r"|definitions?)\b|\bmetadata\b",
     re.I,
 )
 _NAMING_WORDS = 6  # a link's own words name it in a few words, not a sentence
@@ -153,6 +154,10 @@ _PLACE_TEXT = re.compile(
     r"|\b(project|personal|author)\s+(web\s*)?(page|site)\W*$|\bhome\s*page\W*$",
     re.I,
 )
+# A link's text naming a site or a page of a work (a benchmark's website, a task's page, an
+# evaluation server): where to read about the data, the data only when the words tell the
+# reader to download from it ("download it from the [official website](…)").
+_SITE_TEXT = re.compile(r"\b(web\s*site|web\s*page|home\s*page|site|page|portal|server)\W*$", re.I)
 # Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
 # "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
 _TOOL_BEFORE = re.compile(
@@ -365,6 +370,7 @@ def data_context(
         _CODE_FILE.search(url)
         or _LINE_ANCHOR.search(url)
         or _not_the_data(words, url, link_text, line_text)
+        or (own_words and _code_of_data(clause))
     ):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
@@ -389,16 +395,28 @@ def data_context(
     # the data") is what it is; one a list of the data to download names is that data.
     if fetched and not (says_more and (PAPER_LINK.search(url) or _documentation(url))):
         return DataContext.FETCHED
+    if _SITE_TEXT.search(link_text) and not _DATA_NAMED.search(link_text):
+        return DataContext.NONE
     fragment = urlsplit(url).fragment if "#" in url else ""
     # Its own text names data ("[validation set](…)", not a file's path), or its clause in a few
     # words, or the part of the page it opens does; a bare address has its data section's name,
     # and so has a name a data section lists ("- Birds: <url>"), not a method or tool it follows.
-    listed = data_section and own_words and _few(clause) and not _NOT_THE_DATA.search(words)
+    listed = (
+        data_section
+        and own_words
+        and _few(clause)
+        and not _NOT_THE_DATA.search(words)
+        and _listed_first(line_text, url)
+    )
     named = (
         (data_section and not own_words and not link_text)
         or listed
         or (_DATA_NAMED.search(link_text) and not _PATH_TEXT.search(link_text))
-        or (own_words and _few(clause) and _DATA_NAMED.search(_PATH_WORD.sub(" ", clause)))
+        or (
+            own_words
+            and _few(clause)
+            and _DATA_NAMED.search(_NOT_DATA_SENSE.sub(" ", _PATH_WORD.sub(" ", clause)))
+        )
         or re.search(r"data", fragment, re.I)
     )
     if named:
@@ -406,6 +424,23 @@ def data_context(
     if DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) or data_section:
         return DataContext.SAID
     return DataContext.NONE
+
+
+def _code_of_data(clause: str) -> bool:
+    """A clause whose "data" is only code handling it ("The dataset classes are in […](…)",
+    "our data loader: […](…)"): the link is that code, not the data."""
+    plain_words = _PATH_WORD.sub(" ", clause)
+    return bool(_NOT_DATA_SENSE.search(plain_words)) and not _DATA_NAMED.search(
+        _NOT_DATA_SENSE.sub(" ", plain_words)
+    )
+
+
+def _listed_first(line_text: str, url: str) -> bool:
+    """Whether a link stands where a list names an item: a few words at most before it on its
+    line, links aside ("- Birds: <url>", "| [StreetSet](…) |"), not the end of a sentence
+    ("…, and the [X signatures](…) we report")."""
+    at = line_text.find(url)
+    return at < 0 or _few(_EARLIER_LINK.sub(" ", _OPENING.sub("", line_text[:at])))
 
 
 def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
@@ -426,7 +461,8 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
         before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
         if _TOOL_BEFORE.search(re.split(r"[.;:!?](\s|$)", before)[-1]):
             return True
-    return not names_data and names_outputs(words)
+    # An archive's extension names no data: the logs of a run come zipped too.
+    return not _DATA_NAMED.search(text) and names_outputs(words)
 
 
 def names_outputs(words: str) -> bool:
