@@ -172,9 +172,19 @@ _OPENING = re.compile(r"(!?\[[^\[\]]*\]\(\s*<?|<a\s[^<>]*href=[\"']?)$", re.I)
 # What a run writes — predictions, outputs, logs, samples — named before any data noun: those
 # files are the paper's results, not its data ("Our predictions on the test set: [here](…)");
 # "to reproduce the results" names none, nor does a task ("boundary prediction data").
+_RUN_OUTPUTS = (
+    r"predictions|outputs|generations|logs|submissions|visuali[sz]ations"
+    r"|generated\s+(samples|images|videos|outputs)"
+)
 _OUTPUTS_OR_DATA = re.compile(
-    r"\b(?P<outputs>predictions|outputs|results|logs|submissions|visuali[sz]ations"
-    rf"|generated\s+(samples|images|videos|outputs))\b|\b{_DATA_NOUN}\b",
+    rf"\b(?P<outputs>{_RUN_OUTPUTS}|results)\b|\b{_DATA_NOUN}\b",
+    re.I,
+)
+# The same before any weights: "results" aside ("Results and models: […](…)" gives both), a
+# model's outputs are outputs ("the model predictions").
+_OUTPUTS_OR_WEIGHTS = re.compile(
+    rf"\b(?P<outputs>((models?|checkpoints?)'?s?\s+)?({_RUN_OUTPUTS}))\b"
+    r"|\b(weights?|checkpoints?|ckpts?|pre-?trained|models?)\b",
     re.I,
 )
 _REPRODUCING = re.compile(
@@ -371,6 +381,7 @@ def data_context(
         or _LINE_ANCHOR.search(url)
         or _not_the_data(words, url, link_text, line_text)
         or (own_words and _code_of_data(clause))
+        or shown_as_example(words, section, line_words)
     ):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
@@ -426,6 +437,40 @@ def data_context(
     return DataContext.NONE
 
 
+# Another work's data shown as what the reader's own data should look like: its format
+# ("in the format of [X](…)", "arranged like the [Y](…) dataset"), or an example in a section
+# about one's own data ("Custom data": "any Hub dataset works, e.g. [Z](…)").
+_FORMAT_OF = re.compile(
+    r"\b(in\s+the\s+(same\s+)?(format|structure|layout|style)\s+(of|as)"
+    r"|(same|similar)\s+(format|structure|layout)\s+(as|to)|formatted\s+(like|as)"
+    r"|follow(s|ing)?\s+the\s+(format|structure|layout|schema)\s+of"
+    r"|(arrange|organi[sz]e|structure|format)\w*\s+(your\s+)?\w*\s*(like|as\s+in)\s+(the\s+)?"
+    r"|(look|looks)\s+like\s+(the\s+)?)",
+    re.I,
+)
+_FOR_EXAMPLE = re.compile(
+    r"\b(e\.\s?g\.|for\s+(example|instance)|such\s+as|as\s+an\s+example)", re.I
+)
+_OWN_DATA_SECTION = re.compile(
+    r"\b(custom|your\s+own|your|own)\s+(data(sets?)?|corpus|corpora|images|videos)\b"
+    r"|\bnew\s+datasets?\b",
+    re.I,
+)
+_OURS = re.compile(r"\b(our|ours|we)\b", re.I)
+
+
+def shown_as_example(words: str, section: str, line_words: str = "") -> bool:
+    """Whether a data link's words (its clause's, `line_words` its line's) show it as an
+    example of what the reader's own data should look like (another work's dataset, not the
+    data the paper uses or releases): its format ("in the format of [Alpaca](…)"), or an
+    example in a section about one's own data ("Custom data": "e.g. […](…)")."""
+    if _OURS.search(words) or _OURS.search(line_words):
+        return False
+    return bool(_FORMAT_OF.search(words)) or bool(
+        _OWN_DATA_SECTION.search(section) and _FOR_EXAMPLE.search(f"{words} {line_words}")
+    )
+
+
 def _code_of_data(clause: str) -> bool:
     """A clause whose "data" is only code handling it ("The dataset classes are in […](…)",
     "our data loader: […](…)"): the link is that code, not the data."""
@@ -465,11 +510,13 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     return not _DATA_NAMED.search(text) and names_outputs(words)
 
 
-def names_outputs(words: str) -> bool:
+def names_outputs(words: str, *, before_weights: bool = False) -> bool:
     """Whether `words` name a run's outputs (predictions, results, logs, generated samples)
-    before any data ("Our predictions on the test split"): files a paper gives of its runs,
-    not its data; "to reproduce the results" names none."""
-    for found in _OUTPUTS_OR_DATA.finditer(words):
+    before any data ("Our predictions on the test split"), or with `before_weights` before any
+    weights ("The generations of every model: […](…)"): files a paper gives of its runs, not
+    its data nor its weights; "to reproduce the results" names none."""
+    pattern = _OUTPUTS_OR_WEIGHTS if before_weights else _OUTPUTS_OR_DATA
+    for found in pattern.finditer(words):
         if found.group("outputs") is None:
             return False
         if not _REPRODUCING.search(words[: found.start()]):

@@ -759,6 +759,11 @@ def clauses(text: str) -> list[Clause]:
     return found_clauses
 
 
+_DOCUMENT_FILE = re.compile(
+    r"\.(json|log|txt|csv|tsv|md|pdf|html?|ya?ml|png|jpe?g|svg)(\?|#|$)", re.I
+)
+
+
 def artifact_kinds(
     clause: Clause,
     url: str,
@@ -783,7 +788,10 @@ def artifact_kinds(
     kinds: set[ReadmeCover] = set()
     if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
         kinds.add(C.DATA)
-    fallback = not kinds and (C.WEIGHTS in topic or host == "release-asset")
+    # A release's asset is weights when nothing says otherwise, but a log, a table of results
+    # or a document attached to a release is no weights file.
+    asset = host == "release-asset" and not _DOCUMENT_FILE.search(url)
+    fallback = not kinds and (C.WEIGHTS in topic or asset)
     if W.WEIGHTS_WORDS.search(text) or fallback:
         kinds.add(C.WEIGHTS)
     if not kinds:

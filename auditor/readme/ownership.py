@@ -216,6 +216,34 @@ _DESCRIBED_BACKBONE = re.compile(
     _I,
 )
 _BACKBONE = "backbone"
+# The paper's model or method using, needing or built on what is linked ("Our model uses the
+# speech encoder of [X](…)", "The method is initialised from [Y](…)"): an input, whatever the
+# "our" before it says.
+_USED_BY_OURS = re.compile(
+    r"\b(our|the|this)\s+(?:[\w-]+\s+){0,2}?(models?|method|approach|framework|pipeline"
+    r"|system|network|architecture)\s+(uses|relies\s+on|builds?\s+(up)?on|is\s+built\s+(up)?on"
+    r"|requires|needs|is\s+initiali[sz]ed\s+(from|with)|starts\s+from|adopts|leverages"
+    r"|employs)\b",
+    _I,
+)
+# A component named by another model's name, to fetch ("the pre-trained HRNet encoder", "the
+# speech encoder of [WavLM](…)", "the SD-XL VAE"): another work's unless the work's names hold it.
+_COMPONENT = W.Screened(
+    re.compile(
+        r"\b(the|a|an|pre-?trained)\s+(pre-?trained\s+)?(?P<fetched>[\w.-]*[A-Z0-9][\w.-]*)[- ]"
+        r"((image|text|speech|audio|vision|visual|video)\s+)?(encoders?|decoders?|vaes?"
+        r"|autoencoders?|feature\s+extractors?)\b"
+        r"|\b(encoders?|decoders?|vaes?)\s+of\s+(the\s+)?\[?(?P<owned>[\w.-]+)",
+        _I,
+    ),
+    ("coder", "vae", "extractor"),
+)
+# Names of an architecture or a layer, not of a model another work released.
+_ARCHITECTURE_NAME = re.compile(
+    r"(transformers?|lstms?|rnns?|cnns?|gnns?|mlps?|conv\w*|u-?net|\d+-layers?|layers?|our|the|this"
+    r"|pre-?trained|image|text|speech|audio|vision|visual|video|variational)",
+    _I,
+)
 
 
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
@@ -228,6 +256,9 @@ def said_of_other(
     the work's `own_names`) when
     neither they nor the words `leading` to them on their line tie it to this paper ("We release
     our checkpoints, initialised from X: [link]")."""
+    used = _USED_BY_OURS.search(words)
+    if used is not None and not W.OWN_CUE.search(_USED_BY_OURS.sub(" ", words)):
+        return True
     if W.OWN_CUE.search(words):
         return False
     if _BACKBONE in words.casefold():
@@ -236,7 +267,7 @@ def said_of_other(
         return True
     if W.OWN_CUE.search(leading):
         return False
-    if _DEPENDENCY.search(words):
+    if _DEPENDENCY.search(words) or _component_of_other(words, own_names):
         return True
     model = _FOUNDATION.search(words) or _REUSED_FILE.search(words)
     if model is None:
@@ -247,6 +278,23 @@ def said_of_other(
     if "owned" not in found:  # a file: the word before may be its name's start (`fancy_vit.pt`)
         named = _squeezed(" ".join(words[: model.start()].split()[-1:])) + named
     return not any(name in named or reused in name for name in own_names)
+
+
+def _component_of_other(words: str, own_names: frozenset[str]) -> bool:
+    """A component named by a model's name (`_COMPONENT`), the name not the work's nor an
+    architecture's ("the Transformer encoder" names no release)."""
+    if _COMPONENT.search(words) is None:
+        return False
+    for found in _COMPONENT.pattern.finditer(words):
+        name = found.group("fetched") or found.group("owned") or ""
+        # A model's name is written with a capital or a digit ("HRNet", "sd-vae-2"), not "the
+        # image encoder".
+        if _ARCHITECTURE_NAME.fullmatch(name) or not re.search(r"[A-Z0-9]", name):
+            continue
+        squeezed = _squeezed(name)
+        if not any(own in squeezed or squeezed in own for own in own_names):
+            return True
+    return False
 
 
 def leading_words(line: str, url: str) -> str:
