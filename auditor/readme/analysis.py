@@ -826,6 +826,7 @@ class _Reader:
             and (
                 self._whose_linked(index, plain(clause.words), url)
                 or self._mirrors_others(index, line, url, clause)
+                or self._in_input_column(index, url)
             )
         )
         whose = Whose.OTHER if others else Whose.OWN
@@ -847,6 +848,14 @@ class _Reader:
             # "Open in Colab", "try the demo": the way to run the code without installing it
             # (a leaderboard's Space, a notebook another project used, are not).
             self._note(C.USAGE, index)
+
+    def _in_input_column(self, index: int, url: str) -> bool:
+        """A model in a table column of what a row's model is built from ("Base Model"):
+        another work's (claim recorded)."""
+        if not A.input_column(self._column(index, url)):
+            return False
+        self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+        return True
 
     def _named_other(self, index: int, url: str) -> bool:
         """Whether a link's own text names something else than weights or data, as a table

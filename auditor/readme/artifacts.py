@@ -158,6 +158,20 @@ _PLACE_TEXT = re.compile(
 # evaluation server): where to read about the data, the data only when the words tell the
 # reader to download from it ("download it from the [official website](…)").
 _SITE_TEXT = re.compile(r"\b(web\s*site|web\s*page|home\s*page|site|page|portal|server)\W*$", re.I)
+# Words after a link making it a tool to install ("[X](…) must be installed"), or before it a
+# method or guide followed ("Follow [X](…) for data preparation"): not the data.
+_INSTALLED_AFTER = re.compile(
+    r"^\W*((must|should|needs?\s+to|has\s+to|have\s+to|is|are)\s+)?(also\s+)?(be\s+)?"
+    r"(installed|required)\b",
+    re.I,
+)
+# A section of setting up the environment: its links are tools, its "data" a word in passing.
+_SET_UP_SECTION = re.compile(
+    r"\b(install\w*|set[- ]?up|requirements?|dependenc\w+|prerequisites?)\b", re.I
+)
+_FOLLOWED_BEFORE = re.compile(
+    r"\b(follow(ing)?|refer\s+to|according\s+to|as\s+(in|done\s+in))(\s+the)?\W*$", re.I
+)
 # Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
 # "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
 _TOOL_BEFORE = re.compile(
@@ -320,6 +334,21 @@ def _cells_text(row: str) -> str:
     return text.removeprefix("|").removesuffix("|")
 
 
+# A table column of the models a row's model is built from: a base model, a backbone, a teacher,
+# an encoder or the language model it starts from ("| Model | Base Model | Download |").
+_INPUT_COLUMN = re.compile(
+    r"\b(base|backbones?|teachers?|foundation|init\w*|starting|llms?|language\s+models?"
+    r"|(vision|image|text|speech|audio)\s+encoders?|encoders?|tokeni[sz]ers?)\b",
+    re.I,
+)
+
+
+def input_column(column: str) -> bool:
+    """Whether a table column's header says its cells are what a row's model is built from
+    (another work's weights), not the row's own weights."""
+    return bool(column) and bool(_INPUT_COLUMN.search(column))
+
+
 def column_kinds(column: str) -> frozenset[ReadmeCover] | None:
     """What a table column's header says its links are: weights ("Checkpoint", "Download"),
     data ("Dataset"), nothing of either ("Log", "Config": an empty set), or None when it says
@@ -430,11 +459,23 @@ def data_context(
         )
         or re.search(r"data", fragment, re.I)
     )
-    if named:
+    if named and not _followed(line_text, url):
         return DataContext.NAMED
-    if DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) or data_section:
+    if data_section or (
+        DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) and not _SET_UP_SECTION.search(section)
+    ):
         return DataContext.SAID
     return DataContext.NONE
+
+
+def _followed(line_text: str, url: str) -> bool:
+    """Whether the words before a link on its line make it a method or a guide followed
+    ("Follow [X](…) for data preparation"): what is done, not the data."""
+    at = line_text.find(url)
+    if at <= 0:
+        return False
+    before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
+    return bool(_FOLLOWED_BEFORE.search(before))
 
 
 # Another work's data shown as what the reader's own data should look like: its format
@@ -445,7 +486,8 @@ _FORMAT_OF = re.compile(
     r"|(same|similar)\s+(format|structure|layout)\s+(as|to)|formatted\s+(like|as)"
     r"|follow(s|ing)?\s+the\s+(format|structure|layout|schema)\s+of"
     r"|(arrange|organi[sz]e|structure|format)\w*\s+(your\s+)?\w*\s*(like|as\s+in)\s+(the\s+)?"
-    r"|(look|looks)\s+like\s+(the\s+)?)",
+    r"|(look|looks)\s+like\s+(the\s+)?"
+    r"|\bin\s+the\s+(\S+\s+){1,5}?format\b)",
     re.I,
 )
 _FOR_EXAMPLE = re.compile(
@@ -501,6 +543,10 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     if text and not names_data and _PLACE_TEXT.search(text):
         return True
     at = line_text.find(url)
+    if text and not names_data and at >= 0:
+        after = _EARLIER_LINK.sub(" LINK ", line_text[at + len(url) :].lstrip(")>"))
+        if _INSTALLED_AFTER.search(after):
+            return True
     if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
         # The sentence before it on its line, the links before it named LINK.
         before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))

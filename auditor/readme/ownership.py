@@ -50,8 +50,9 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
-from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, model_holder
+from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, is_weights_file, model_holder
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -204,7 +205,7 @@ _FOUNDATION = W.Screened(
 # work's, as its model named in words is, unless the work's names hold it ("fancynet_vit.pth").
 # (Plain words read a file name's underscores as spaces: `sam_vit_h.pth` is "sam vit h.pth".)
 _REUSED_FILE = re.compile(
-    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})[\w.-]*(\s[\w-]+){{0,2}}?"
+    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})(?![a-z])[\w.-]*(\s[\w-]+){{0,2}}?"
     r"\.(pth?|ckpt|safetensors|bin|caffemodel|onnx)\b",
     _I,
 )
@@ -280,6 +281,20 @@ def said_of_other(
     return not any(name in named or reused in name for name in own_names)
 
 
+def _reused_file(url: str, own_names: frozenset[str]) -> bool:
+    """A weights file on a file host or a server, named for a widely reused model
+    (`…/resnet101_faster_rcnn.caffemodel`) and not by the work's names: another work's, as the
+    same name written in words is (a model zoo's table and a hub's or a release's file are
+    judged by their holder)."""
+    name = urlsplit(url).path.rpartition("/")[2]
+    found = _REUSED_FILE.search(name) if is_weights_file(url) else None
+    if found is None:
+        return False
+    named = _squeezed(name)
+    reused = _squeezed(found.group("fetched"))
+    return not any(own in named or reused in own for own in own_names)
+
+
 def _component_of_other(words: str, own_names: frozenset[str]) -> bool:
     """A component named by a model's name (`_COMPONENT`), the name not the work's nor an
     architecture's ("the Transformer encoder" names no release)."""
@@ -333,6 +348,14 @@ def whose_artifact(
     if said_of_other(words, names, leading=leading):
         return Whose.OTHER
     held_by = holder(url) if url else None
+    if (
+        url
+        and held_by is None
+        and not W.TABLE_ROW.match(line)
+        and not says_own(f"{leading} {words}")
+        and _reused_file(url, names)
+    ):
+        return Whose.OTHER
     if (
         held_by
         and repository
