@@ -67,6 +67,7 @@ _NEVER_DATA = re.compile(
     r"/user-attachments/|\.(png|jpe?g|gif|svg|webp|mp4)(\?|$)|youtube\.com/|youtu\.be/"
     r"|creativecommons\.org/|shields\.io/"
     r"|/licen[cs]es?(/|\.\w{1,4})?(\?|#|$)|/licenses/|/terms(-of-(use|service))?(\.html?)?/?$"
+    r"|#licen[cs]e"
     r"|^https?://[^/]+/[^/]+/[^/]+/(-/)?(issues|pulls?|discussions|merge_requests|stargazers"
     r"|network|graphs|actions|commits?|compare)(/|\?|#|$)|/discussions(/|\?|#|$)"
     r"|^https?://([\w-]+\.)*(twitter\.com|x\.com|discord\.(gg|com)|linkedin\.com|facebook\.com"
@@ -145,6 +146,12 @@ _NOT_DATA_TEXT = re.compile(
     r"|notebook)",
     re.I,
 )
+# The same after a name ("[FEVER leaderboard](…)", "[Kvasir licence](…)", "[PraNet code](…)").
+_NAMED_NOT_DATA_TEXT = re.compile(
+    r"([\w.-]+\s+){1,3}(paper|code|leaderboards?|licen[cs]es?|terms\s+of\s+(use|service)"
+    r"|documentation|docs|tutorial|notebook|blog\s+post|slides|poster|faq)",
+    re.I,
+)
 # A link's text naming a place rather than what it holds: an institution or a group, or a
 # project's or a person's page ("our [NLP group website](…)", "[Project Page](…)"); a website
 # alone may be where the data is ("download it from the [official website](…)").
@@ -158,6 +165,12 @@ _PLACE_TEXT = re.compile(
 # evaluation server): where to read about the data, the data only when the words tell the
 # reader to download from it ("download it from the [official website](…)").
 _SITE_TEXT = re.compile(r"\b(web\s*site|web\s*page|home\s*page|site|page|portal|server)\W*$", re.I)
+# The same said just before a link ("whose homepage is [here](…)", "project page: […](…)").
+_SITE_BEFORE = re.compile(
+    r"\b(web\s*site|web\s*page|home\s*page|project\s+(page|site))\s*(is|at|:)?\s*(at\s+)?"
+    r"(\[\s*)?$",
+    re.I,
+)
 # Words after a link making it a tool to install ("[X](…) must be installed"), or before it a
 # method or guide followed ("Follow [X](…) for data preparation"): not the data.
 _INSTALLED_AFTER = re.compile(
@@ -409,7 +422,7 @@ def data_context(
         _CODE_FILE.search(url)
         or _LINE_ANCHOR.search(url)
         or _not_the_data(words, url, link_text, line_text)
-        or (own_words and _code_of_data(clause))
+        or (own_words and _code_of_data(clause) and not _FETCH_VERB.search(clause))
         or shown_as_example(words, section, line_words)
     ):
         return DataContext.NONE
@@ -435,7 +448,9 @@ def data_context(
     # the data") is what it is; one a list of the data to download names is that data.
     if fetched and not (says_more and (PAPER_LINK.search(url) or _documentation(url))):
         return DataContext.FETCHED
-    if _SITE_TEXT.search(link_text) and not _DATA_NAMED.search(link_text):
+    if (
+        _SITE_TEXT.search(link_text) or _SITE_BEFORE.search(_words_before(line_text, url))
+    ) and not _DATA_NAMED.search(link_text):
         return DataContext.NONE
     fragment = urlsplit(url).fragment if "#" in url else ""
     # Its own text names data ("[validation set](…)", not a file's path), or its clause in a few
@@ -471,11 +486,16 @@ def data_context(
 def _followed(line_text: str, url: str) -> bool:
     """Whether the words before a link on its line make it a method or a guide followed
     ("Follow [X](…) for data preparation"): what is done, not the data."""
+    return bool(_FOLLOWED_BEFORE.search(_words_before(line_text, url)))
+
+
+def _words_before(line_text: str, url: str) -> str:
+    """The words before a link on its line, its own opening bracket aside and the links before
+    it named LINK."""
     at = line_text.find(url)
     if at <= 0:
-        return False
-    before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
-    return bool(_FOLLOWED_BEFORE.search(before))
+        return ""
+    return _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
 
 
 # Another work's data shown as what the reader's own data should look like: its format
@@ -537,7 +557,7 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     "annotated by [Jane Doe](…)"), not a file; or the words call it a run's outputs first
     ("Our predictions on the test set: […](…)")."""
     text = link_text.strip(" \t*_`'\"()[]:.,!?")
-    if text and _NOT_DATA_TEXT.fullmatch(text):
+    if text and (_NOT_DATA_TEXT.fullmatch(text) or _NAMED_NOT_DATA_TEXT.fullmatch(text)):
         return True
     names_data = bool(_DATA_NAMED.search(text)) or bool(_DATA_FILE.search(url))
     if text and not names_data and _PLACE_TEXT.search(text):
