@@ -1419,3 +1419,31 @@ def test_a_weights_file_or_a_repository_of_checkpoints_is_weights(
     line: str, weights: tuple[str, ...], data: tuple[str, ...]
 ) -> None:
     assert _found(_readme("## Downloads\n", line))[:2] == (weights, data)
+
+
+# A section of other works ("Other projects of our lab", "See also") gives those works' links,
+# neither this paper's data nor its weights.
+OTHER_WORKS = [
+    pytest.param("## Other projects of our lab\n", (), (), id="other-projects"),
+    pytest.param("## We also have other segmentation works\n", (), (), id="other-works"),
+    pytest.param("## See also\n", (), (), id="see-also"),
+    pytest.param(
+        "## More details on the project\n",
+        ("https://huggingface.co/fancy-lab/fancynet-v1",),
+        ("https://huggingface.co/datasets/fancy-lab/streetset",),
+        id="near-miss-more-details-on-the-project",
+    ),
+]
+
+
+@pytest.mark.parametrize(("heading", "weights", "data"), OTHER_WORKS)
+def test_a_section_of_other_works_gives_no_data_nor_weights(
+    heading: str, weights: tuple[str, ...], data: tuple[str, ...]
+) -> None:
+    text = _readme(
+        heading,
+        "- StreetSet, a dataset of street scenes: https://huggingface.co/datasets/fancy-lab/"
+        "streetset",
+        "- FancyNet-v1, the model: https://huggingface.co/fancy-lab/fancynet-v1",
+    )
+    assert _found(text)[:2] == (weights, data)

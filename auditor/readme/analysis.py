@@ -795,8 +795,11 @@ class _Reader:
     def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
         """Classify one link of line `index` (`auditor.readme.artifacts`), noting the covers a
         weights or data link gives."""
+        said = self._line_words(index, line)
         kinds = (
-            frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
+            frozenset()
+            if is_hosted_environment(url) or A.about_other_works(said.section)
+            else self._artifact_kinds(index, clause, url)
         )
         if (
             not kinds
@@ -817,7 +820,6 @@ class _Reader:
         ):
             kinds -= {C.WEIGHTS}
         # Another work's dataset shown as the format one's own data takes is not the data.
-        said = self._line_words(index, line)
         if C.DATA in kinds and A.shown_as_example(plain(clause.words), said.section, said.words):
             kinds -= {C.DATA}
         others = (
@@ -831,7 +833,7 @@ class _Reader:
         )
         whose = Whose.OTHER if others else Whose.OWN
         context = A.DataContext.NONE
-        if not kinds:
+        if not kinds and not A.about_other_works(said.section):
             context = self._data_context(index, line, url, clause)
         kind = A.kind_of(url, kinds, whose, context=context)
         self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)

@@ -96,6 +96,21 @@ _PEOPLE_OR_TERMS = re.compile(
     r"|licensing|terms)\b",
     re.I,
 )
+# Sections about the authors' or others' other works ("Other projects", "We also have other
+# works", "See also"): their links are those works', neither this paper's data nor its weights.
+_OTHER_WORKS = re.compile(
+    r"\b(other|previous|earlier|related)\b[^.]{0,30}?\b(works?|projects?|papers?"
+    r"|repositor(y|ies)|research)\b|\bmore\s+(of\s+our|from\s+(us|our))\b"
+    r"|\bmore\s+(works|projects|papers)\b|\bsee\s+also\b|\bcheck\s+out\s+our\b",
+    re.I,
+)
+
+
+def about_other_works(section: str) -> bool:
+    """Whether a section's title says it lists other works than the paper's."""
+    return bool(_OTHER_WORKS.search(section))
+
+
 # What data comes as, besides the word: a download of images or pre-computed features is data.
 _DATA_NOUN = (
     r"(data|datasets?|corpus|corpora|annotations?|passages?|embeddings?|features?|images"
