@@ -6,7 +6,7 @@ section's title, whose it is and whether its line only promises it. The kind is 
 order: a hosted environment (Colab, Binder, a Hugging Face Space) is a `demo`; a link whose host
 holds weights or data, or a file share, collection or release whose words or section say which
 (`readme.lines.artifact_kinds`), is `weights` or `data` (weights another work's that sit beside
-data are that data); a link the words tell the reader to download data from ("Download the
+data are that data; a table column of base models, backbones or encoders holds another work's); a link the words tell the reader to download data from ("Download the
 datasets: [A](…), [B](…)", a `wget` of an archive) is `data`, whatever page it is; a
 repository on a code host is `code` — the data only when its own words name data ("[validation
 set](…)", a `#prepare-data` part), not when it is followed or used in the data steps; a
@@ -15,9 +15,14 @@ documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki`
 but in a section of people or terms (contributors, a licence), and but what is never the data
 by where it points (an issue tracker, a social network, an experiment tracker, a licence, a
 package index, a leaderboard, a notebook) or by its own words (its text names a paper, code or
-terms; a tool, library or person the data is handled with or by; a run's predictions, results
-or logs; "data" in "data parallel", "data loader"); anything else (a paper, a project page) is
-`other` (`data_context` reads the words).
+terms, after a name too: "[FooQA leaderboard](…)"; a site or a page of a work, unless the words
+tell the reader to download from it; a tool, library or person the data is handled with or by,
+one to install, a method followed; a run's predictions, results or logs; "data" in "data
+parallel", "data loader", "the dataset classes"; another work's dataset shown as the format
+one's own data takes); a name a data section lists stands at its line's start; anything else
+(a paper, a project page) is `other` (`data_context` reads the words). A section of other works
+("Other projects", "See also") gives neither data nor weights; nor does a link its own text
+names a log or a configuration, nor a release's document.
 
 A model the README's code loads by its Hub name (`from_pretrained("lab/model")`, `pipeline(
 model="lab/model")`, `hf_hub_download(repo_id=…)`, `snapshot_download`, `hf download lab/model`,

@@ -12,7 +12,12 @@ Whose (`whose_artifact`, `whose_loaded`, `whose_results`, `whose_entry`)
     authors' release, what a step requires, a widely reused model named as what is fetched
     ("the SAM checkpoint") that the work's names do not hold — unless the words leading to it on
     its line tie it to this paper ("We release our checkpoints, initialised from X: […](…)"); a
-    backbone describing the model ("(Swin-T backbone)") is no input. With the repository known,
+    backbone describing the model ("(Swin-T backbone)") is no input. What the paper's model or
+    method uses, needs or is initialised from ("Our model uses the encoder of [X](…)") is an
+    input whatever the "our" before it says; so is a component (an encoder, a VAE) named by a
+    model's name not the work's ("the pre-trained HRNet encoder"), and a weights file on a file
+    host or a server named for a widely reused model (`…/resnet101_faster_rcnn.caffemodel`),
+    unless the words say it is ours ("We distribute …"). With the repository known,
     a Hugging Face model or a GitHub release of another owner, whose name shares no word with
     the repository's, named in the steps (set-up, training, evaluation, data), is another
     work's (an input to them) unless the words say it is ours.
