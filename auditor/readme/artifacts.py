@@ -6,8 +6,9 @@ section's title, whose it is and whether its line only promises it. The kind is 
 order: a hosted environment (Colab, Binder, a Hugging Face Space) is a `demo`; a link whose host
 holds weights or data, or a file share, collection or release whose words or section say which
 (`readme.lines.artifact_kinds`), is `weights` or `data` (weights another work's that sit beside
-data are that data; a table column of base models, backbones or encoders holds another work's); a link the words tell the reader to download data from ("Download the
-datasets: [A](…), [B](…)", a `wget` of an archive) is `data`, whatever page it is; a
+data are that data; a table column of base models, backbones or encoders holds another work's);
+a link the words tell the reader to download data from ("Download the datasets: [A](…),
+[B](…)", a `wget` of an archive) is `data`, whatever page it is; a
 repository on a code host is `code` — the data only when its own words name data ("[validation
 set](…)", a `#prepare-data` part), not when it is followed or used in the data steps; a
 documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki` path) is
