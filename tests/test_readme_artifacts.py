@@ -1173,3 +1173,277 @@ def test_a_model_fetched_beside_another_work_s_is_an_input(line: str, others: li
     facts = analyze_readme(_readme("## Checkpoints\n", line), repository="fancy-lab/FancyNet")
     theirs = [a.url for a in facts.artifacts if a.kind is K.WEIGHTS and a.whose is OTHER]
     assert [url for url in theirs if "drive" in url] == others
+
+
+# --- what decides data_urls' precision on unseen text (benchmarks.artifact_probe) --------------
+
+REPO = "fancy-lab/FancyNet"
+
+
+def _found(text: str) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """The weights URLs, data URLs and weights cover of a README read as the repository's."""
+    facts = analyze_readme(text, repository=REPO)
+    return (
+        artifacts.weights_urls(facts.artifacts),
+        artifacts.data_urls(facts.artifacts),
+        ReadmeCover.WEIGHTS in facts.covers,
+    )
+
+
+# A site or a page of a work (a benchmark's website, a task's page) is where to read about the
+# data: the data only when the words tell the reader to download from it.
+SITES = [
+    pytest.param(
+        "Register on the [StreetSet website](https://streetset.org/) and download the data"
+        " from https://streetset.org/files/all.zip.",
+        ["https://streetset.org/files/all.zip"],
+        id="a-website-to-register-on-beside-the-download",
+    ),
+    pytest.param(
+        "We train on FooMT. See the [FooMT shared task page](https://foomt.org/2024/task.html)"
+        " for the task description.",
+        [],
+        id="a-task-page-to-read",
+    ),
+    pytest.param(
+        "We also report SciBar, whose homepage is [here](https://scibar.example.org/).",
+        [],
+        id="a-homepage-said-before-a-generic-link",
+    ),
+    pytest.param(
+        "Scores on the test data are on the [FooQA leaderboard](https://codalab.example.org/"
+        "competitions/1).",
+        [],
+        id="a-leaderboard-named-after-the-benchmark",
+    ),
+    pytest.param(
+        "Download the images from the [official website](https://streetset.org/download).",
+        ["https://streetset.org/download"],
+        id="near-miss-a-website-to-download-from",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "data"), SITES)
+def test_a_site_or_page_is_the_data_only_when_told_to_download_from_it(
+    line: str, data: list[str]
+) -> None:
+    assert list(_found(_readme("## Data\n", line))[1]) == data
+
+
+# A name a data section lists stands at its line's start ("- [StreetSet](…)"), not at the end of
+# a sentence; code handling the data ("the dataset classes", "our data module") is not the data.
+LISTED_AND_CODE = [
+    pytest.param(
+        "See the [FooMT task page](https://foomt.org/task.html) for the splits and the [SacreBLEU"
+        " signatures](https://github.com/mjpost/sacrebleu#signatures) we report.",
+        [],
+        id="a-repository-at-a-sentence-s-end",
+    ),
+    pytest.param(
+        "- [StreetSet](https://github.com/street-lab/streetset)",
+        ["https://github.com/street-lab/streetset"],
+        id="near-miss-a-repository-a-list-names",
+    ),
+    pytest.param(
+        "The dataset classes are in [`fancynet/datasets/`](https://github.com/fancy-lab/FancyNet/"
+        "tree/main/fancynet/datasets); each downloads its files on first use.",
+        [],
+        id="the-dataset-classes-folder",
+    ),
+    pytest.param(
+        "Our data module reads the HDF5 file you download from https://rdr.example.org/seis01.",
+        ["https://rdr.example.org/seis01"],
+        id="near-miss-a-data-module-beside-a-download",
+    ),
+    pytest.param(
+        "Follow [rlds_dataset_mod](https://github.com/some-one/rlds_dataset_mod) for data"
+        " preparation.",
+        [],
+        id="a-tool-followed",
+    ),
+    pytest.param(
+        "Download [PU1K](https://github.com/some-one/PU-GCN) and [PUGAN](https://github.com/"
+        "some-one/PU-GAN).",
+        ["https://github.com/some-one/PU-GCN", "https://github.com/some-one/PU-GAN"],
+        id="near-miss-repositories-to-download-from",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "data"), LISTED_AND_CODE)
+def test_a_list_names_data_at_its_start_and_code_handling_data_is_not_it(
+    line: str, data: list[str]
+) -> None:
+    assert list(_found(_readme("## Datasets\n", line))[1]) == data
+
+
+def test_a_tool_to_install_is_not_the_data() -> None:
+    text = _readme(
+        "## Installation\n",
+        "The [Mapping toolbox](https://tools.example.com/mapping.html) and [Deep Learning]"
+        "(https://tools.example.com/help/deep.html) must also be installed to enable the data"
+        " import.",
+    )
+    assert _found(text)[1] == ()
+
+
+# Another work's dataset shown as the format one's own data takes, not the data used.
+EXAMPLES = [
+    pytest.param(
+        "## Custom data\n",
+        "Your data should be a JSON list in the format of [Alpaca](https://huggingface.co/"
+        "datasets/tatsu-lab/alpaca).",
+        [],
+        id="in-the-format-of",
+    ),
+    pytest.param(
+        "## Fine-tuning on your own data\n",
+        "Any Hub dataset works, e.g. `--dataset imdb` (https://huggingface.co/datasets/"
+        "stanfordnlp/imdb).",
+        [],
+        id="an-example-in-a-section-of-one-s-own-data",
+    ),
+    pytest.param(
+        "## Custom datasets\n",
+        "Annotations must be in the COCO format; for instance, see [the balloon dataset]"
+        "(https://github.com/some-one/Mask_RCNN/releases/download/v2.1/balloon_dataset.zip).",
+        [],
+        id="in-the-coco-format",
+    ),
+    pytest.param(
+        "## Evaluation data\n",
+        "We evaluate on benchmarks such as [MMLU](https://huggingface.co/datasets/cais/mmlu).",
+        ["https://huggingface.co/datasets/cais/mmlu"],
+        id="near-miss-such-as-outside-one-s-own-data",
+    ),
+    pytest.param(
+        "## Custom data\n",
+        "Our instruction set has the same structure: https://huggingface.co/datasets/fancy-lab/"
+        "instruct.",
+        ["https://huggingface.co/datasets/fancy-lab/instruct"],
+        id="near-miss-our-own-data",
+    ),
+]
+
+
+@pytest.mark.parametrize(("heading", "line", "data"), EXAMPLES)
+def test_another_work_s_dataset_shown_as_a_format_is_not_the_data(
+    heading: str, line: str, data: list[str]
+) -> None:
+    assert list(_found(_readme(heading, line))[1]) == data
+
+
+# A run's outputs, logs and documents are neither the weights nor the data.
+OUTPUTS = [
+    pytest.param(
+        "## Evaluation\n",
+        "The generations of every model on the test sets are at [Google Drive]"
+        "(https://drive.google.com/drive/folders/gen1).",
+        (),
+        id="generations-of-every-model",
+    ),
+    pytest.param(
+        "## Results\n",
+        "| Dataset | mIoU | Log |\n| --- | --- | --- |\n| City | 83.1 | [log](https://github.com/"
+        "fancy-lab/FancyNet/releases/download/v1/city_log.json) |",
+        (),
+        id="a-release-s-log-in-a-log-column",
+    ),
+    pytest.param(
+        "## Results\n",
+        "Training log: [log](https://github.com/fancy-lab/FancyNet/releases/download/v1/run.txt)",
+        (),
+        id="a-link-named-log",
+    ),
+    pytest.param(
+        "## Evaluation\n",
+        "Model checkpoints with training logs: [Google Drive](https://drive.google.com/drive/"
+        "folders/m1).",
+        ("https://drive.google.com/drive/folders/m1",),
+        id="near-miss-models-named-first",
+    ),
+    pytest.param(
+        "## Results\n",
+        "| Model | mIoU | Weights |\n| --- | --- | --- |\n| FancyNet-S | 83.1 | [download]"
+        "(https://github.com/fancy-lab/FancyNet/releases/download/v1/fancynet_s.pth) |",
+        ("https://github.com/fancy-lab/FancyNet/releases/download/v1/fancynet_s.pth",),
+        id="near-miss-a-release-s-checkpoint",
+    ),
+]
+
+
+@pytest.mark.parametrize(("heading", "line", "weights"), OUTPUTS)
+def test_a_run_s_outputs_and_documents_are_no_weights(
+    heading: str, line: str, weights: tuple[str, ...]
+) -> None:
+    found, data, cover = _found(_readme(heading, line))
+    assert (found, data, cover) == (weights, (), bool(weights))
+
+
+def test_an_archive_of_logs_is_no_data() -> None:
+    text = _readme(
+        "## Data\n",
+        "Evaluation logs: [Dropbox](https://www.dropbox.com/s/abc/eval_logs.zip).",
+        "The offline datasets: https://data.example.org/offline/ant_v2/.",
+    )
+    assert _found(text)[1] == ("https://data.example.org/offline/ant_v2/",)
+
+
+# A weights file is weights whatever words of data go with it (but an extension data files use
+# too); a Hub dataset repository named for its checkpoints holds weights.
+WEIGHTS_FILES = [
+    pytest.param(
+        "Download the data and the model: `wget https://dl.example.org/data/fancynet.caffemodel`",
+        ("https://dl.example.org/data/fancynet.caffemodel",),
+        (),
+        id="a-caffe-model-beside-data-words",
+    ),
+    pytest.param(
+        "Our checkpoints: https://huggingface.co/datasets/fancy-lab/fancynet-checkpoints",
+        ("https://huggingface.co/datasets/fancy-lab/fancynet-checkpoints",),
+        (),
+        id="a-hub-dataset-of-checkpoints",
+    ),
+    pytest.param(
+        "Our data: https://huggingface.co/datasets/fancy-lab/fancynet-data",
+        (),
+        ("https://huggingface.co/datasets/fancy-lab/fancynet-data",),
+        id="near-miss-a-hub-dataset",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "weights", "data"), WEIGHTS_FILES)
+def test_a_weights_file_or_a_repository_of_checkpoints_is_weights(
+    line: str, weights: tuple[str, ...], data: tuple[str, ...]
+) -> None:
+    assert _found(_readme("## Downloads\n", line))[:2] == (weights, data)
+
+
+# A section of other works ("Other projects of our lab", "See also") gives those works' links,
+# neither this paper's data nor its weights.
+OTHER_WORKS = [
+    pytest.param("## Other projects of our lab\n", (), (), id="other-projects"),
+    pytest.param("## We also have other segmentation works\n", (), (), id="other-works"),
+    pytest.param("## See also\n", (), (), id="see-also"),
+    pytest.param(
+        "## More details on the project\n",
+        ("https://huggingface.co/fancy-lab/fancynet-v1",),
+        ("https://huggingface.co/datasets/fancy-lab/streetset",),
+        id="near-miss-more-details-on-the-project",
+    ),
+]
+
+
+@pytest.mark.parametrize(("heading", "weights", "data"), OTHER_WORKS)
+def test_a_section_of_other_works_gives_no_data_nor_weights(
+    heading: str, weights: tuple[str, ...], data: tuple[str, ...]
+) -> None:
+    text = _readme(
+        heading,
+        "- StreetSet, a dataset of street scenes: https://huggingface.co/datasets/fancy-lab/"
+        "streetset",
+        "- FancyNet-v1, the model: https://huggingface.co/fancy-lab/fancynet-v1",
+    )
+    assert _found(text)[:2] == (weights, data)

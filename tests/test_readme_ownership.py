@@ -440,6 +440,92 @@ def test_weights_presented_as_an_input_are_another_work_s(readme: str, whose: Wh
     assert (C.WEIGHTS in facts.covers) is (whose is Whose.OWN)
 
 
+# What the paper's model uses or is built from, to fetch: another work's, whatever an "our"
+# before it says; a component (an encoder, a VAE) named by another model's name; a weights file
+# on a file host named for a widely reused model. (benchmarks.artifact_probe, base-model.)
+USED = {
+    "what our model uses": (
+        "# FancyNet\n\n## Requirements\n\nOur model uses the speech encoder of "
+        "[WavLM-Large](https://huggingface.co/big-co/wavlm-large); download it first.\n",
+        Whose.OTHER,
+    ),
+    "what the method is initialised with": (
+        "# FancyNet\n\n## Checkpoints\n\nThe method is initialised with "
+        "[these weights](https://drive.google.com/file/d/u1).\n",
+        Whose.OTHER,
+    ),
+    "near miss: our model released": (
+        "# FancyNet\n\n## Checkpoints\n\nOur model is on "
+        "[Drive](https://drive.google.com/file/d/u2).\n",
+        Whose.OWN,
+    ),
+    "an encoder named by another model's name": (
+        "# FancyNet\n\n## Preparation\n\nDownload the pre-trained HRNet encoder from "
+        "[here](https://drive.google.com/file/d/u3).\n",
+        Whose.OTHER,
+    ),
+    "near miss: the work's own encoder": (
+        "# FancyNet\n\n## Checkpoints\n\nDownload the pre-trained FancyNet encoder from "
+        "[here](https://drive.google.com/file/d/u4).\n",
+        Whose.OWN,
+    ),
+    "near miss: an architecture's encoder": (
+        "# FancyNet\n\n## Checkpoints\n\nWeights of the Transformer encoder: "
+        "[here](https://drive.google.com/file/d/u5).\n",
+        Whose.OWN,
+    ),
+    "a reused model's file on a file host": (
+        "# FancyNet\n\n## Feature extraction\n\n```\nwget "
+        "https://www.dropbox.com/s/u6/resnet101_faster_rcnn_final.caffemodel\n```\n",
+        Whose.OTHER,
+    ),
+    "near miss: a file the work's name holds on a file host": (
+        "# FancyNet\n\n## Checkpoints\n\n```\nwget "
+        "https://www.dropbox.com/s/u7/fancynet_resnet101.pth\n```\n",
+        Whose.OWN,
+    ),
+    "near miss: a reused model's name in a file we distribute": (
+        "# FancyNet\n\n## Checkpoints\n\nWe distribute two checkpoints: "
+        "[`dinosr_reproduced`](https://dl.example.org/models/dinosr_reproduced.pt).\n",
+        Whose.OWN,
+    ),
+}
+
+
+@pytest.mark.parametrize(("readme", "whose"), USED.values(), ids=USED.keys())
+def test_what_the_paper_s_model_uses_is_another_work_s(readme: str, whose: Whose) -> None:
+    facts = analyze_readme(readme, repository="fancy-lab/FancyNet")
+    claims = [claim for claim in facts.claims if claim.cover is C.WEIGHTS]
+    assert claims
+    assert {claim.whose for claim in claims} == {whose}
+    assert (C.WEIGHTS in facts.covers) is (whose is Whose.OWN)
+
+
+# A weights section's download of a Hub model is judged by the model's holder; a table's column
+# of base models holds another work's weights.
+def test_a_hub_download_in_a_weights_section_is_whose_its_holder_says() -> None:
+    def readme(model: str) -> str:
+        return (
+            "# FancyNet\n\n## Pretrained models\n\nFancyNet needs this model. Fetch it with\n\n"
+            f"```\nhuggingface-cli download {model} --local-dir ckpt\n```\n"
+        )
+
+    other = analyze_readme(readme("sd-org/stable-diffusion-v1-5"), repository="fancy-lab/FancyNet")
+    own = analyze_readme(readme("fancy-lab/fancynet-base"), repository="fancy-lab/FancyNet")
+    assert (C.WEIGHTS in other.covers, C.WEIGHTS in own.covers) == (False, True)
+
+
+def test_a_base_model_column_holds_another_work_s_weights() -> None:
+    text = (
+        "# FancyNet\n\n## Model zoo\n\n| Model | Base Model | HF Link |\n| --- | --- | --- |\n"
+        "| FancyNet-7B | [Fancy-Base-7B](https://huggingface.co/fancy-lab/Fancy-Base-7B) | "
+        "[fancy-lab/FancyNet-7B](https://huggingface.co/fancy-lab/FancyNet-7B) |\n"
+    )
+    facts = analyze_readme(text, repository="fancy-lab/FancyNet")
+    own = [a.url for a in facts.artifacts if a.whose is Whose.OWN]
+    assert own == ["https://huggingface.co/fancy-lab/FancyNet-7B"]
+
+
 # --- whose: results and citations -------------------------------------------------------------
 
 TABLE = "| Method | Acc |\n| --- | --- |\n| A | 71.2 |\n| B | 74.5 |\n"

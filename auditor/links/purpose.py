@@ -41,11 +41,11 @@ from auditor.links.repositories import (
 from auditor.models import LinkKind, LinkResult
 
 # File extensions of trained weights (PyTorch, Lightning, safetensors, Keras/HDF5, ONNX,
-# TensorFlow Lite, GGUF, PaddlePaddle, pickles and NumPy archives of parameters): a link to such a
-# file is weights, and a repository holding only such files holds no code.
+# TensorFlow Lite, GGUF, PaddlePaddle, Caffe, pickles and NumPy archives of parameters): a link
+# to such a file is weights, and a repository holding only such files holds no code.
 WEIGHTS_FILE_EXTENSIONS = (
     ".pth", ".pt", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".onnx",
-    ".tflite", ".gguf", ".pdparams", ".pkl", ".npz",
+    ".tflite", ".gguf", ".pdparams", ".caffemodel", ".pkl", ".npz",
 )  # fmt: skip
 # Of those, the extensions data files use too: a file with one is weights only in a weights
 # context, a folder or file name saying so (`auditor.facts.repofiles.is_committed_weights`).

@@ -795,17 +795,32 @@ class _Reader:
     def _link(self, index: int, line: Line, url: str, promise: bool, clause: L.Clause) -> None:
         """Classify one link of line `index` (`auditor.readme.artifacts`), noting the covers a
         weights or data link gives."""
+        said = self._line_words(index, line)
         kinds = (
-            frozenset() if is_hosted_environment(url) else self._artifact_kinds(index, clause, url)
+            frozenset()
+            if is_hosted_environment(url) or A.about_other_works(said.section)
+            else self._artifact_kinds(index, clause, url)
         )
         if (
             not kinds
             and artifact_host(url) is not None
             and A.column_kinds(self._column(index, url)) is None  # a "Log" column's is none
+            and not self._named_other(index, url)
         ):
             kinds = self._kinds_before(index)
         # A share of a run's outputs ("Our predictions on the test split: [Drive](…)") is no data.
         if C.DATA in kinds and artifact_host(url) != "data" and self._outputs(line, url, clause):
+            kinds -= {C.DATA}
+        # Nor are a run's generations weights ("The generations of every model: [Drive](…)").
+        if (
+            C.WEIGHTS in kinds
+            and artifact_host(url) != "weights"
+            and not is_weights_file(url)
+            and self._outputs(line, url, clause, before_weights=True)
+        ):
+            kinds -= {C.WEIGHTS}
+        # Another work's dataset shown as the format one's own data takes is not the data.
+        if C.DATA in kinds and A.shown_as_example(plain(clause.words), said.section, said.words):
             kinds -= {C.DATA}
         others = (
             C.WEIGHTS in kinds
@@ -813,11 +828,12 @@ class _Reader:
             and (
                 self._whose_linked(index, plain(clause.words), url)
                 or self._mirrors_others(index, line, url, clause)
+                or self._in_input_column(index, url)
             )
         )
         whose = Whose.OTHER if others else Whose.OWN
         context = A.DataContext.NONE
-        if not kinds:
+        if not kinds and not A.about_other_works(said.section):
             context = self._data_context(index, line, url, clause)
         kind = A.kind_of(url, kinds, whose, context=context)
         self._classify(index, url, kind, clause, whose, promise, by_context=not kinds)
@@ -835,10 +851,30 @@ class _Reader:
             # (a leaderboard's Space, a notebook another project used, are not).
             self._note(C.USAGE, index)
 
-    def _outputs(self, line: Line, url: str, clause: L.Clause) -> bool:
-        """Whether a link's words name a run's outputs before any data, its text naming none."""
+    def _in_input_column(self, index: int, url: str) -> bool:
+        """A model in a table column of what a row's model is built from ("Base Model"):
+        another work's (claim recorded)."""
+        if not A.input_column(self._column(index, url)):
+            return False
+        self._claim(C.WEIGHTS, Whose.OTHER, index, url=url)
+        return True
+
+    def _named_other(self, index: int, url: str) -> bool:
+        """Whether a link's own text names something else than weights or data, as a table
+        column's header would ("[log](…)", "[config](…)", "[paper](…)")."""
+        text = plain(A.link_text(self.doc.lines[index].text, url))
+        return A.column_kinds(text.strip(" *_`'\"()[]:.,!?")) == frozenset()
+
+    def _outputs(
+        self, line: Line, url: str, clause: L.Clause, *, before_weights: bool = False
+    ) -> bool:
+        """Whether a link's words name a run's outputs before any data (or weights), its text
+        naming none."""
         text = plain(A.link_text(line.text, url))
-        return not W.DATA_WORDS.search(text) and A.names_outputs(plain(clause.words))
+        names = W.WEIGHTS_WORDS if before_weights else W.DATA_WORDS
+        return not names.search(text) and A.names_outputs(
+            plain(clause.words), before_weights=before_weights
+        )
 
     def _data_context(self, index: int, line: Line, url: str, clause: L.Clause) -> A.DataContext:
         """What the words around a link of no artifact host say of data (`artifacts.data_context`):
@@ -949,6 +985,8 @@ class _Reader:
         weights_file = is_weights_file(url)
         if (host is None and not weights_file) or A.is_picture(url):
             return frozenset()  # a badge's or a logo's own picture is no download
+        if host not in ("data", "weights") and self._named_other(index, url):
+            return frozenset()  # "[log](…)", "[config](…)": a share of no weights nor data
         column = self._column(index, url)
         key = (index, clause, host, weights_file, ".whl" in url, column)
         if key not in self._kinds:  # links sharing their words share the verdict
@@ -1093,8 +1131,8 @@ class _Reader:
             )
         if cover == C.WEIGHTS:
             return any(
-                (L.links_out(line.text) or L.downloads(line.text)) and self._offers_own(line)
-                for _, line in kept
+                (L.links_out(line.text) or L.downloads(line.text)) and self._offers_own(i, line)
+                for i, line in kept
             )
         if cover == C.DATA:
             if any(W.NOT_AVAILABLE.search(line.text) for _, line in said):
@@ -1121,15 +1159,18 @@ class _Reader:
             return bool(usable)
         return False
 
-    def _offers_own(self, line: Line) -> bool:
+    def _offers_own(self, index: int, line: Line) -> bool:
         """Whether a line of a weights section offers the paper's own weights: its weights links
-        decide when it has any (another repository's release is another work's), else its
-        words."""
+        decide when it has any (another repository's release is another work's), a command
+        fetching a model from the Hub by the model's holder and its introduction
+        (`_own_download`), else its words."""
         weights = [
             a.whose for a in self._line_artifacts(line.number) if a.kind is ArtifactKind.WEIGHTS
         ]
         if weights:
             return Whose.OWN in weights
+        if line.is_code and W.HUB_MODEL.search(line.text):
+            return self._own_download(index, line.text)
         return O.whose_artifact(line.text, repository=None) is Whose.OWN
 
     def _line_artifacts(self, number: int) -> list[ArtifactLink]:

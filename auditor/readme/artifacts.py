@@ -6,8 +6,9 @@ section's title, whose it is and whether its line only promises it. The kind is 
 order: a hosted environment (Colab, Binder, a Hugging Face Space) is a `demo`; a link whose host
 holds weights or data, or a file share, collection or release whose words or section say which
 (`readme.lines.artifact_kinds`), is `weights` or `data` (weights another work's that sit beside
-data are that data); a link the words tell the reader to download data from ("Download the
-datasets: [A](…), [B](…)", a `wget` of an archive) is `data`, whatever page it is; a
+data are that data; a table column of base models, backbones or encoders holds another work's);
+a link the words tell the reader to download data from ("Download the datasets: [A](…),
+[B](…)", a `wget` of an archive) is `data`, whatever page it is; a
 repository on a code host is `code` — the data only when its own words name data ("[validation
 set](…)", a `#prepare-data` part), not when it is followed or used in the data steps; a
 documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki` path) is
@@ -15,9 +16,14 @@ documentation site or page (Read the Docs, a `docs.` host, a `/docs/` or `/wiki`
 but in a section of people or terms (contributors, a licence), and but what is never the data
 by where it points (an issue tracker, a social network, an experiment tracker, a licence, a
 package index, a leaderboard, a notebook) or by its own words (its text names a paper, code or
-terms; a tool, library or person the data is handled with or by; a run's predictions, results
-or logs; "data" in "data parallel", "data loader"); anything else (a paper, a project page) is
-`other` (`data_context` reads the words).
+terms, after a name too: "[FooQA leaderboard](…)"; a site or a page of a work, unless the words
+tell the reader to download from it; a tool, library or person the data is handled with or by,
+one to install, a method followed; a run's predictions, results or logs; "data" in "data
+parallel", "data loader", "the dataset classes"; another work's dataset shown as the format
+one's own data takes); a name a data section lists stands at its line's start; anything else
+(a paper, a project page) is `other` (`data_context` reads the words). A section of other works
+("Other projects", "See also") gives neither data nor weights; nor does a link its own text
+names a log or a configuration, nor a release's document.
 
 A model the README's code loads by its Hub name (`from_pretrained("lab/model")`, `pipeline(
 model="lab/model")`, `hf_hub_download(repo_id=…)`, `snapshot_download`, `hf download lab/model`,
@@ -67,6 +73,7 @@ _NEVER_DATA = re.compile(
     r"/user-attachments/|\.(png|jpe?g|gif|svg|webp|mp4)(\?|$)|youtube\.com/|youtu\.be/"
     r"|creativecommons\.org/|shields\.io/"
     r"|/licen[cs]es?(/|\.\w{1,4})?(\?|#|$)|/licenses/|/terms(-of-(use|service))?(\.html?)?/?$"
+    r"|#licen[cs]e"
     r"|^https?://[^/]+/[^/]+/[^/]+/(-/)?(issues|pulls?|discussions|merge_requests|stargazers"
     r"|network|graphs|actions|commits?|compare)(/|\?|#|$)|/discussions(/|\?|#|$)"
     r"|^https?://([\w-]+\.)*(twitter\.com|x\.com|discord\.(gg|com)|linkedin\.com|facebook\.com"
@@ -95,6 +102,21 @@ _PEOPLE_OR_TERMS = re.compile(
     r"|licensing|terms)\b",
     re.I,
 )
+# Sections about the authors' or others' other works ("Other projects", "We also have other
+# works", "See also"): their links are those works', neither this paper's data nor its weights.
+_OTHER_WORKS = re.compile(
+    r"\b(other|previous|earlier|related)\b[^.]{0,30}?\b(works?|projects?|papers?"
+    r"|repositor(y|ies)|research)\b|\bmore\s+(of\s+our|from\s+(us|our))\b"
+    r"|\bmore\s+(works|projects|papers)\b|\bsee\s+also\b|\bcheck\s+out\s+our\b",
+    re.I,
+)
+
+
+def about_other_works(section: str) -> bool:
+    """Whether a section's title says it lists other works than the paper's."""
+    return bool(_OTHER_WORKS.search(section))
+
+
 # What data comes as, besides the word: a download of images or pre-computed features is data.
 _DATA_NOUN = (
     r"(data|datasets?|corpus|corpora|annotations?|passages?|embeddings?|features?|images"
@@ -108,7 +130,8 @@ _DATA_NAMED = re.compile(
 # "data" in a compound naming no data: data parallelism, a data loader, augmentation, types.
 _NOT_DATA_SENSE = re.compile(
     r"\bdata(set)?[- ]?(parallel\w*|loaders?|loading|augment\w*|types?|structures?|flows?"
-    r"|science|efficient|free|driven|centric)\b|\bmetadata\b",
+    r"|science|efficient|free|driven|centric|class(es)?|modules?|readers?|builders?"
+    r"|definitions?)\b|\bmetadata\b",
     re.I,
 )
 _NAMING_WORDS = 6  # a link's own words name it in a few words, not a sentence
@@ -144,6 +167,12 @@ _NOT_DATA_TEXT = re.compile(
     r"|notebook)",
     re.I,
 )
+# The same after a name ("[FEVER leaderboard](…)", "[Kvasir licence](…)", "[PraNet code](…)").
+_NAMED_NOT_DATA_TEXT = re.compile(
+    r"([\w.-]+\s+){1,3}(paper|code|leaderboards?|licen[cs]es?|terms\s+of\s+(use|service)"
+    r"|documentation|docs|tutorial|notebook|blog\s+post|slides|poster|faq)",
+    re.I,
+)
 # A link's text naming a place rather than what it holds: an institution or a group, or a
 # project's or a person's page ("our [NLP group website](…)", "[Project Page](…)"); a website
 # alone may be where the data is ("download it from the [official website](…)").
@@ -152,6 +181,30 @@ _PLACE_TEXT = re.compile(
     r"(\s+(web\s*site|web\s*page|home\s*page|page|site))?\W*$"
     r"|\b(project|personal|author)\s+(web\s*)?(page|site)\W*$|\bhome\s*page\W*$",
     re.I,
+)
+# A link's text naming a site or a page of a work (a benchmark's website, a task's page, an
+# evaluation server): where to read about the data, the data only when the words tell the
+# reader to download from it ("download it from the [official website](…)").
+_SITE_TEXT = re.compile(r"\b(web\s*site|web\s*page|home\s*page|site|page|portal|server)\W*$", re.I)
+# The same said just before a link ("whose homepage is [here](…)", "project page: […](…)").
+_SITE_BEFORE = re.compile(
+    r"\b(web\s*site|web\s*page|home\s*page|project\s+(page|site))\s*(is|at|:)?\s*(at\s+)?"
+    r"(\[\s*)?$",
+    re.I,
+)
+# Words after a link making it a tool to install ("[X](…) must be installed"), or before it a
+# method or guide followed ("Follow [X](…) for data preparation"): not the data.
+_INSTALLED_AFTER = re.compile(
+    r"^\W*((must|should|needs?\s+to|has\s+to|have\s+to|is|are)\s+)?(also\s+)?(be\s+)?"
+    r"(installed|required)\b",
+    re.I,
+)
+# A section of setting up the environment: its links are tools, its "data" a word in passing.
+_SET_UP_SECTION = re.compile(
+    r"\b(install\w*|set[- ]?up|requirements?|dependenc\w+|prerequisites?)\b", re.I
+)
+_FOLLOWED_BEFORE = re.compile(
+    r"\b(follow(ing)?|refer\s+to|according\s+to|as\s+(in|done\s+in))(\s+the)?\W*$", re.I
 )
 # Words a tool, a library or a person stands after ("processed with [X]", "annotated by [Y]",
 # "install the [Z]"), the links listed before it on the line (" LINK, ") stepped over.
@@ -167,9 +220,19 @@ _OPENING = re.compile(r"(!?\[[^\[\]]*\]\(\s*<?|<a\s[^<>]*href=[\"']?)$", re.I)
 # What a run writes — predictions, outputs, logs, samples — named before any data noun: those
 # files are the paper's results, not its data ("Our predictions on the test set: [here](…)");
 # "to reproduce the results" names none, nor does a task ("boundary prediction data").
+_RUN_OUTPUTS = (
+    r"predictions|outputs|generations|logs|submissions|visuali[sz]ations"
+    r"|generated\s+(samples|images|videos|outputs)"
+)
 _OUTPUTS_OR_DATA = re.compile(
-    r"\b(?P<outputs>predictions|outputs|results|logs|submissions|visuali[sz]ations"
-    rf"|generated\s+(samples|images|videos|outputs))\b|\b{_DATA_NOUN}\b",
+    rf"\b(?P<outputs>{_RUN_OUTPUTS}|results)\b|\b{_DATA_NOUN}\b",
+    re.I,
+)
+# The same before any weights: "results" aside ("Results and models: […](…)" gives both), a
+# model's outputs are outputs ("the model predictions").
+_OUTPUTS_OR_WEIGHTS = re.compile(
+    rf"\b(?P<outputs>((models?|checkpoints?)'?s?\s+)?({_RUN_OUTPUTS}))\b"
+    r"|\b(weights?|checkpoints?|ckpts?|pre-?trained|models?)\b",
     re.I,
 )
 _REPRODUCING = re.compile(
@@ -305,6 +368,21 @@ def _cells_text(row: str) -> str:
     return text.removeprefix("|").removesuffix("|")
 
 
+# A table column of the models a row's model is built from: a base model, a backbone, a teacher,
+# an encoder or the language model it starts from ("| Model | Base Model | Download |").
+_INPUT_COLUMN = re.compile(
+    r"\b(base|backbones?|teachers?|foundation|init\w*|starting|llms?|language\s+models?"
+    r"|(vision|image|text|speech|audio)\s+encoders?|encoders?|tokeni[sz]ers?)\b",
+    re.I,
+)
+
+
+def input_column(column: str) -> bool:
+    """Whether a table column's header says its cells are what a row's model is built from
+    (another work's weights), not the row's own weights."""
+    return bool(column) and bool(_INPUT_COLUMN.search(column))
+
+
 def column_kinds(column: str) -> frozenset[ReadmeCover] | None:
     """What a table column's header says its links are: weights ("Checkpoint", "Download"),
     data ("Dataset"), nothing of either ("Log", "Config": an empty set), or None when it says
@@ -365,6 +443,8 @@ def data_context(
         _CODE_FILE.search(url)
         or _LINE_ANCHOR.search(url)
         or _not_the_data(words, url, link_text, line_text)
+        or (own_words and _code_of_data(clause) and not _FETCH_VERB.search(clause))
+        or shown_as_example(words, section, line_words)
     ):
         return DataContext.NONE
     # "Download the datasets: [A](…), [B](…)"; "[A](…), which can be downloaded" in a line or
@@ -389,23 +469,106 @@ def data_context(
     # the data") is what it is; one a list of the data to download names is that data.
     if fetched and not (says_more and (PAPER_LINK.search(url) or _documentation(url))):
         return DataContext.FETCHED
+    if (
+        _SITE_TEXT.search(link_text) or _SITE_BEFORE.search(_words_before(line_text, url))
+    ) and not _DATA_NAMED.search(link_text):
+        return DataContext.NONE
     fragment = urlsplit(url).fragment if "#" in url else ""
     # Its own text names data ("[validation set](…)", not a file's path), or its clause in a few
     # words, or the part of the page it opens does; a bare address has its data section's name,
     # and so has a name a data section lists ("- Birds: <url>"), not a method or tool it follows.
-    listed = data_section and own_words and _few(clause) and not _NOT_THE_DATA.search(words)
+    listed = (
+        data_section
+        and own_words
+        and _few(clause)
+        and not _NOT_THE_DATA.search(words)
+        and _listed_first(line_text, url)
+    )
     named = (
         (data_section and not own_words and not link_text)
         or listed
         or (_DATA_NAMED.search(link_text) and not _PATH_TEXT.search(link_text))
-        or (own_words and _few(clause) and _DATA_NAMED.search(_PATH_WORD.sub(" ", clause)))
+        or (
+            own_words
+            and _few(clause)
+            and _DATA_NAMED.search(_NOT_DATA_SENSE.sub(" ", _PATH_WORD.sub(" ", clause)))
+        )
         or re.search(r"data", fragment, re.I)
     )
-    if named:
+    if named and not _followed(line_text, url):
         return DataContext.NAMED
-    if DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) or data_section:
+    if data_section or (
+        DATA_WORDS.search(_NOT_DATA_SENSE.sub(" ", words)) and not _SET_UP_SECTION.search(section)
+    ):
         return DataContext.SAID
     return DataContext.NONE
+
+
+def _followed(line_text: str, url: str) -> bool:
+    """Whether the words before a link on its line make it a method or a guide followed
+    ("Follow [X](…) for data preparation"): what is done, not the data."""
+    return bool(_FOLLOWED_BEFORE.search(_words_before(line_text, url)))
+
+
+def _words_before(line_text: str, url: str) -> str:
+    """The words before a link on its line, its own opening bracket aside and the links before
+    it named LINK."""
+    at = line_text.find(url)
+    if at <= 0:
+        return ""
+    return _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
+
+
+# Another work's data shown as what the reader's own data should look like: its format
+# ("in the format of [X](…)", "arranged like the [Y](…) dataset"), or an example in a section
+# about one's own data ("Custom data": "any Hub dataset works, e.g. [Z](…)").
+_FORMAT_OF = re.compile(
+    r"\b(in\s+the\s+(same\s+)?(format|structure|layout|style)\s+(of|as)"
+    r"|(same|similar)\s+(format|structure|layout)\s+(as|to)|formatted\s+(like|as)"
+    r"|follow(s|ing)?\s+the\s+(format|structure|layout|schema)\s+of"
+    r"|(arrange|organi[sz]e|structure|format)\w*\s+(your\s+)?\w*\s*(like|as\s+in)\s+(the\s+)?"
+    r"|(look|looks)\s+like\s+(the\s+)?"
+    r"|\bin\s+the\s+(\S+\s+){1,5}?format\b)",
+    re.I,
+)
+_FOR_EXAMPLE = re.compile(
+    r"\b(e\.\s?g\.|for\s+(example|instance)|such\s+as|as\s+an\s+example)", re.I
+)
+_OWN_DATA_SECTION = re.compile(
+    r"\b(custom|your\s+own|your|own)\s+(data(sets?)?|corpus|corpora|images|videos)\b"
+    r"|\bnew\s+datasets?\b",
+    re.I,
+)
+_OURS = re.compile(r"\b(our|ours|we)\b", re.I)
+
+
+def shown_as_example(words: str, section: str, line_words: str = "") -> bool:
+    """Whether a data link's words (its clause's, `line_words` its line's) show it as an
+    example of what the reader's own data should look like (another work's dataset, not the
+    data the paper uses or releases): its format ("in the format of [Alpaca](…)"), or an
+    example in a section about one's own data ("Custom data": "e.g. […](…)")."""
+    if _OURS.search(words) or _OURS.search(line_words):
+        return False
+    return bool(_FORMAT_OF.search(words)) or bool(
+        _OWN_DATA_SECTION.search(section) and _FOR_EXAMPLE.search(f"{words} {line_words}")
+    )
+
+
+def _code_of_data(clause: str) -> bool:
+    """A clause whose "data" is only code handling it ("The dataset classes are in […](…)",
+    "our data loader: […](…)"): the link is that code, not the data."""
+    plain_words = _PATH_WORD.sub(" ", clause)
+    return bool(_NOT_DATA_SENSE.search(plain_words)) and not _DATA_NAMED.search(
+        _NOT_DATA_SENSE.sub(" ", plain_words)
+    )
+
+
+def _listed_first(line_text: str, url: str) -> bool:
+    """Whether a link stands where a list names an item: a few words at most before it on its
+    line, links aside ("- Birds: <url>", "| [StreetSet](…) |"), not the end of a sentence
+    ("…, and the [X signatures](…) we report")."""
+    at = line_text.find(url)
+    return at < 0 or _few(_EARLIER_LINK.sub(" ", _OPENING.sub("", line_text[:at])))
 
 
 def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
@@ -415,25 +578,32 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
     "annotated by [Jane Doe](…)"), not a file; or the words call it a run's outputs first
     ("Our predictions on the test set: […](…)")."""
     text = link_text.strip(" \t*_`'\"()[]:.,!?")
-    if text and _NOT_DATA_TEXT.fullmatch(text):
+    if text and (_NOT_DATA_TEXT.fullmatch(text) or _NAMED_NOT_DATA_TEXT.fullmatch(text)):
         return True
     names_data = bool(_DATA_NAMED.search(text)) or bool(_DATA_FILE.search(url))
     if text and not names_data and _PLACE_TEXT.search(text):
         return True
     at = line_text.find(url)
+    if text and not names_data and at >= 0:
+        after = _EARLIER_LINK.sub(" LINK ", line_text[at + len(url) :].lstrip(")>"))
+        if _INSTALLED_AFTER.search(after):
+            return True
     if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
         # The sentence before it on its line, the links before it named LINK.
         before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
         if _TOOL_BEFORE.search(re.split(r"[.;:!?](\s|$)", before)[-1]):
             return True
-    return not names_data and names_outputs(words)
+    # An archive's extension names no data: the logs of a run come zipped too.
+    return not _DATA_NAMED.search(text) and names_outputs(words)
 
 
-def names_outputs(words: str) -> bool:
+def names_outputs(words: str, *, before_weights: bool = False) -> bool:
     """Whether `words` name a run's outputs (predictions, results, logs, generated samples)
-    before any data ("Our predictions on the test split"): files a paper gives of its runs,
-    not its data; "to reproduce the results" names none."""
-    for found in _OUTPUTS_OR_DATA.finditer(words):
+    before any data ("Our predictions on the test split"), or with `before_weights` before any
+    weights ("The generations of every model: […](…)"): files a paper gives of its runs, not
+    its data nor its weights; "to reproduce the results" names none."""
+    pattern = _OUTPUTS_OR_WEIGHTS if before_weights else _OUTPUTS_OR_DATA
+    for found in pattern.finditer(words):
         if found.group("outputs") is None:
             return False
         if not _REPRODUCING.search(words[: found.start()]):

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 from auditor.facts.repofiles import has_code
-from auditor.links import ArtifactHost, artifact_host, code_repository, is_weights_file
+from auditor.links import (
+    AMBIGUOUS_WEIGHTS_EXTENSIONS,
+    ArtifactHost,
+    artifact_host,
+    code_repository,
+    is_weights_file,
+)
 from auditor.links.scan import FoundUrl, find_urls
 from auditor.models import ReadmeCover
 from auditor.readme import words as W
@@ -759,6 +765,19 @@ def clauses(text: str) -> list[Clause]:
     return found_clauses
 
 
+def _ambiguous_file(url: str) -> bool:
+    """A file whose extension data files use too (`links.AMBIGUOUS_WEIGHTS_EXTENSIONS`)."""
+    return urlsplit(url).path.casefold().endswith(AMBIGUOUS_WEIGHTS_EXTENSIONS)
+
+
+_CHECKPOINTS_NAMED = re.compile(
+    r"/datasets/[^/]+/[^/?#]*(checkpoints?|ckpts?|weights)(?![a-z])[^/?#]*", re.I
+)
+_DOCUMENT_FILE = re.compile(
+    r"\.(json|log|txt|csv|tsv|md|pdf|html?|ya?ml|png|jpe?g|svg)(\?|#|$)", re.I
+)
+
+
 def artifact_kinds(
     clause: Clause,
     url: str,
@@ -775,15 +794,23 @@ def artifact_kinds(
     if re.search(r"\.whl\b|\bpip3?\s+install\b", f"{url} {text}", re.I):
         return frozenset()
     if host == "data":
-        return frozenset({C.DATA})
+        # A dataset repository named for the checkpoints it holds (`…/datasets/lab/x-checkpoints`).
+        return frozenset({C.WEIGHTS if _CHECKPOINTS_NAMED.search(url) else C.DATA})
     if host == "space":
         return frozenset()
-    if host == "weights" or (is_weights_file(url) and not W.DATA_WORDS.search(text)):
+    # A weights file is weights; one of an extension data files use too (`.pkl`, `.npz`) only
+    # when no words of data go with it.
+    if host == "weights" or (
+        is_weights_file(url) and not (W.DATA_WORDS.search(text) and _ambiguous_file(url))
+    ):
         return frozenset({C.WEIGHTS})
     kinds: set[ReadmeCover] = set()
     if W.DATA_WORDS.search(text) or (C.DATA in topic and not W.WEIGHTS_WORDS.search(text)):
         kinds.add(C.DATA)
-    fallback = not kinds and (C.WEIGHTS in topic or host == "release-asset")
+    # A release's asset is weights when nothing says otherwise, but a log, a table of results
+    # or a document attached to a release is no weights file.
+    asset = host == "release-asset" and not _DOCUMENT_FILE.search(url)
+    fallback = not kinds and (C.WEIGHTS in topic or asset)
     if W.WEIGHTS_WORDS.search(text) or fallback:
         kinds.add(C.WEIGHTS)
     if not kinds:

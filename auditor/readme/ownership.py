@@ -12,7 +12,12 @@ Whose (`whose_artifact`, `whose_loaded`, `whose_results`, `whose_entry`)
     authors' release, what a step requires, a widely reused model named as what is fetched
     ("the SAM checkpoint") that the work's names do not hold — unless the words leading to it on
     its line tie it to this paper ("We release our checkpoints, initialised from X: […](…)"); a
-    backbone describing the model ("(Swin-T backbone)") is no input. With the repository known,
+    backbone describing the model ("(Swin-T backbone)") is no input. What the paper's model or
+    method uses, needs or is initialised from ("Our model uses the encoder of [X](…)") is an
+    input whatever the "our" before it says; so is a component (an encoder, a VAE) named by a
+    model's name not the work's ("the pre-trained HRNet encoder"), and a weights file on a file
+    host or a server named for a widely reused model (`…/resnet101_faster_rcnn.caffemodel`),
+    unless the words say it is ours ("We distribute …"). With the repository known,
     a Hugging Face model or a GitHub release of another owner, whose name shares no word with
     the repository's, named in the steps (set-up, training, evaluation, data), is another
     work's (an input to them) unless the words say it is ours.
@@ -50,8 +55,9 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
-from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, model_holder
+from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, is_weights_file, model_holder
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -204,7 +210,7 @@ _FOUNDATION = W.Screened(
 # work's, as its model named in words is, unless the work's names hold it ("fancynet_vit.pth").
 # (Plain words read a file name's underscores as spaces: `sam_vit_h.pth` is "sam vit h.pth".)
 _REUSED_FILE = re.compile(
-    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})[\w.-]*(\s[\w-]+){{0,2}}?"
+    rf"(?<![a-z0-9])(?P<fetched>{_REUSED})(?![a-z])[\w.-]*(\s[\w-]+){{0,2}}?"
     r"\.(pth?|ckpt|safetensors|bin|caffemodel|onnx)\b",
     _I,
 )
@@ -216,6 +222,34 @@ _DESCRIBED_BACKBONE = re.compile(
     _I,
 )
 _BACKBONE = "backbone"
+# The paper's model or method using, needing or built on what is linked ("Our model uses the
+# speech encoder of [X](…)", "The method is initialised from [Y](…)"): an input, whatever the
+# "our" before it says.
+_USED_BY_OURS = re.compile(
+    r"\b(our|the|this)\s+(?:[\w-]+\s+){0,2}?(models?|method|approach|framework|pipeline"
+    r"|system|network|architecture)\s+(uses|relies\s+on|builds?\s+(up)?on|is\s+built\s+(up)?on"
+    r"|requires|needs|is\s+initiali[sz]ed\s+(from|with)|starts\s+from|adopts|leverages"
+    r"|employs)\b",
+    _I,
+)
+# A component named by another model's name, to fetch ("the pre-trained HRNet encoder", "the
+# speech encoder of [WavLM](…)", "the SD-XL VAE"): another work's unless the work's names hold it.
+_COMPONENT = W.Screened(
+    re.compile(
+        r"\b(the|a|an|pre-?trained)\s+(pre-?trained\s+)?(?P<fetched>[\w.-]*[A-Z0-9][\w.-]*)[- ]"
+        r"((image|text|speech|audio|vision|visual|video)\s+)?(encoders?|decoders?|vaes?"
+        r"|autoencoders?|feature\s+extractors?)\b"
+        r"|\b(encoders?|decoders?|vaes?)\s+of\s+(the\s+)?\[?(?P<owned>[\w.-]+)",
+        _I,
+    ),
+    ("coder", "vae", "extractor"),
+)
+# Names of an architecture or a layer, not of a model another work released.
+_ARCHITECTURE_NAME = re.compile(
+    r"(transformers?|lstms?|rnns?|cnns?|gnns?|mlps?|conv\w*|u-?net|\d+-layers?|layers?|our|the|this"
+    r"|pre-?trained|image|text|speech|audio|vision|visual|video|variational)",
+    _I,
+)
 
 
 @functools.lru_cache(maxsize=1024)  # a line's links share their words
@@ -228,6 +262,9 @@ def said_of_other(
     the work's `own_names`) when
     neither they nor the words `leading` to them on their line tie it to this paper ("We release
     our checkpoints, initialised from X: [link]")."""
+    used = _USED_BY_OURS.search(words)
+    if used is not None and not W.OWN_CUE.search(_USED_BY_OURS.sub(" ", words)):
+        return True
     if W.OWN_CUE.search(words):
         return False
     if _BACKBONE in words.casefold():
@@ -236,7 +273,7 @@ def said_of_other(
         return True
     if W.OWN_CUE.search(leading):
         return False
-    if _DEPENDENCY.search(words):
+    if _DEPENDENCY.search(words) or _component_of_other(words, own_names):
         return True
     model = _FOUNDATION.search(words) or _REUSED_FILE.search(words)
     if model is None:
@@ -247,6 +284,37 @@ def said_of_other(
     if "owned" not in found:  # a file: the word before may be its name's start (`fancy_vit.pt`)
         named = _squeezed(" ".join(words[: model.start()].split()[-1:])) + named
     return not any(name in named or reused in name for name in own_names)
+
+
+def _reused_file(url: str, own_names: frozenset[str]) -> bool:
+    """A weights file on a file host or a server, named for a widely reused model
+    (`…/resnet101_faster_rcnn.caffemodel`) and not by the work's names: another work's, as the
+    same name written in words is (a model zoo's table and a hub's or a release's file are
+    judged by their holder)."""
+    name = urlsplit(url).path.rpartition("/")[2]
+    found = _REUSED_FILE.search(name) if is_weights_file(url) else None
+    if found is None:
+        return False
+    named = _squeezed(name)
+    reused = _squeezed(found.group("fetched"))
+    return not any(own in named or reused in own for own in own_names)
+
+
+def _component_of_other(words: str, own_names: frozenset[str]) -> bool:
+    """A component named by a model's name (`_COMPONENT`), the name not the work's nor an
+    architecture's ("the Transformer encoder" names no release)."""
+    if _COMPONENT.search(words) is None:
+        return False
+    for found in _COMPONENT.pattern.finditer(words):
+        name = found.group("fetched") or found.group("owned") or ""
+        # A model's name is written with a capital or a digit ("HRNet", "sd-vae-2"), not "the
+        # image encoder".
+        if _ARCHITECTURE_NAME.fullmatch(name) or not re.search(r"[A-Z0-9]", name):
+            continue
+        squeezed = _squeezed(name)
+        if not any(own in squeezed or squeezed in own for own in own_names):
+            return True
+    return False
 
 
 def leading_words(line: str, url: str) -> str:
@@ -285,6 +353,14 @@ def whose_artifact(
     if said_of_other(words, names, leading=leading):
         return Whose.OTHER
     held_by = holder(url) if url else None
+    if (
+        url
+        and held_by is None
+        and not W.TABLE_ROW.match(line)
+        and not says_own(f"{leading} {words}")
+        and _reused_file(url, names)
+    ):
+        return Whose.OTHER
     if (
         held_by
         and repository

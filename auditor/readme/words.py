@@ -896,7 +896,7 @@ FOLDER = re.compile(r"\b(in|under|into)\s+(the\s+)?[\w./-]+\s+(directory|folder)
 OWN_CUE = re.compile(
     r"\bour\s+(?:[\w-]+\s+){0,3}?(models?|weights|checkpoints?|ckpts?|networks?|agents?|adapters?"
     r"|variants?|releases?|pre-?trained|fine-?tuned|trained)\b"
-    r"|\bours\b|\bwe\s+(provide|release|share|offer|open[- ]?source|upload|host)\w*"
+    r"|\bours\b|\bwe\s+(provide|release|share|offer|open[- ]?source|upload|host|distribute)\w*"
     r"|\b(trained|released|open[- ]?sourced)\s+by\s+us\b",
     _I,
 )
