@@ -1964,8 +1964,9 @@ def test_a_sentence_saying_the_command_evaluates_in_more_words(
         pytest.param("評価：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="ja-label"),
         pytest.param("模型評估：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="zh-hant-label"),
         pytest.param(
+            # No step named: the command is run as a code block's would be, end to end.
             "| Dataset | Command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n",
-            set(),
+            {C.USAGE},
             id="near-miss-a-column-naming-no-step",
         ),
         pytest.param(
@@ -1977,3 +1978,60 @@ def test_a_sentence_saying_the_command_evaluates_in_more_words(
 )
 def test_the_step_said_around_a_command(text: str, expected: set[C]) -> None:
     assert _steps("## Scripts\n\n" + text) == expected
+
+
+# A command given outside a code block is given all the same: alone in inline code as a list
+# item, after a bare "Run", in a table's cell. Its step is read as a block's is (the sentence
+# above it, the section), and one naming no step is a run end to end; a command only named in
+# a sentence, or shown in a section about settings, runs nothing.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("## Scripts\n\n- `python solve.py --scene a`\n", {C.USAGE}, id="a-list-item"),
+        pytest.param("## Scripts\n\n1. `bash go.sh`\n", {C.USAGE}, id="a-numbered-item"),
+        pytest.param(
+            "## Scripts\n\nRun `python solve.py --scene a` to see the output.\n",
+            {C.USAGE},
+            id="a-sentence-telling-to-run-it",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo train and test the model, run:\n\n- `python main.py`\n",
+            {C.TRAIN, C.EVALUATE},
+            id="the-sentence-above-a-list-item",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo evaluate on each set:\n\n- Set A\n\n- `bash scripts/a.sh`\n",
+            {C.EVALUATE},
+            id="past-a-variant-label",
+        ),
+        pytest.param(
+            "## Evaluation\n\n- `python solve.py --ckpt best.pt`\n",
+            {C.EVALUATE},
+            id="a-list-item-under-evaluation",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo fine-tune on each dataset:\n\n| Dataset | Command |\n|---|---|\n"
+            "| A | `bash scripts/a.sh` |\n",
+            {C.TRAIN},
+            id="the-sentence-above-a-table",
+        ),
+        pytest.param(
+            "## Scripts\n\nThe file `python solve.py` calls is `core.py`.\n",
+            set(),
+            id="near-miss-a-command-named-in-a-sentence",
+        ),
+        pytest.param(
+            "## Hyperparameter configuration\n\nChange `config.py` or pass `-cfg`:\n\n"
+            "`python solve.py -cfg beam=5`\n",
+            set(),
+            id="near-miss-a-settings-section",
+        ),
+        pytest.param(
+            "## Training\n\n- `python main.py --data a`\n",
+            {C.TRAIN},
+            id="near-miss-a-training-section-is-no-use",
+        ),
+    ],
+)
+def test_a_command_given_outside_a_code_block(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected

@@ -201,6 +201,13 @@ _TRY_IT = re.compile(
     r"|演示|体验|试用",
     re.I,
 )
+# A section showing how to set the code's settings: its commands illustrate a flag.
+_SETTINGS_HEADING = re.compile(
+    r"^\W*((hyper-?)?param(eter)?s?|config(uration|uring)?|arguments?|options|settings|flags)"
+    r"(\s+(configuration|settings|options|and\s+\w+))?\W*$"
+    r"|^\W*(hyper-?param(eter)?s?|configuration|command[- ]line\s+(arguments|options|flags))\b",
+    re.I,
+)
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
 
 
@@ -542,7 +549,8 @@ class _Reader:
             self._producing.append(index)
         if produces and C.EVALUATE not in covers:
             self._note(C.EVALUATE, index)
-        if runs and not covers and line.is_code and not topic & _NOT_USE:
+        given = line.is_code or L.given_command(line.text) is not None
+        if runs and not covers and given and not topic & _NOT_USE and not self._settings(index):
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
             not runs
@@ -553,6 +561,12 @@ class _Reader:
             and C.USAGE in self._purpose(index)
         ):
             self._note(C.USAGE, index)  # the model called from Python
+
+    def _settings(self, index: int) -> bool:
+        """Whether line `index` stands in a section about settings ("Hyperparameter
+        configuration", "Arguments"), whose commands show a flag rather than run the tool."""
+        nearest = next((section for _, section in self._chain(index)), None)
+        return nearest is not None and bool(_SETTINGS_HEADING.search(nearest.title))
 
     def _produces(self, index: int, covers: set[ReadmeCover], said: frozenset[ReadmeCover]) -> bool:
         """Whether a command produces numbers: it evaluates by its script's name, flags or
@@ -610,10 +624,15 @@ class _Reader:
         if not line.is_code:
             said = L.purpose_of(line.text)
             if W.TABLE_ROW.match(line.text):
-                return said | self._column_step(index)
-            if said or not L.standalone_command(line.text):
+                said |= self._column_step(index)
+                header = self._table_header(index)
+                if said or header is None or not L.given_command(line.text):
+                    return said
+                return self._said_above(header - 1)  # "To train on each dataset:" over the table
+            if said or not L.given_command(line.text):
                 return said
-            # A command on a line of its own (`<pre>bash run.sh</pre>`): its sentence is above.
+            # A command on a line of its own (`<pre>bash run.sh</pre>`, "- `bash run.sh`", "Run
+            # `bash run.sh`."): its sentence is above.
             return self._said_above(index - 1)
         # Its own trailing comment says it first (`bash run.sh  # all baselines`).
         trailing = W.TRAILING_COMMENT.search(line.text)
@@ -1067,11 +1086,11 @@ class _Reader:
             ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
         if cover in (C.TRAIN, C.EVALUATE):
             # Code introduced as something else ("To generate images:") is not this step.
+            # (A command alone on a line of prose, "- `python run.py`", is given as a block's.)
             steps = [
                 line
                 for i, line in kept
-                if line.is_code
-                and L.runs(line.text)
+                if L.runs(line.text if line.is_code else L.given_command(line.text) or "")
                 and (not self._purpose(i) or cover in self._purpose(i))
             ]
             # Links to weights or data files are downloads ("Fine-tuned models" over a table

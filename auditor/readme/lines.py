@@ -218,11 +218,51 @@ def purpose_of(text: str) -> frozenset[ReadmeCover]:
 _CODE_TAGS = re.compile(r"</?(pre|code|kbd|samp|tt)\b[^<>]{0,100}>", re.I)
 
 
+# A command given alone in inline code, as a list item or after a bare verb of running it
+# ("- `python run.py`", "2. Run `bash eval.sh`.", "`python -m fancy.demo`"): a line of its own.
+_LISTED_COMMAND = re.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?(?:(?:then\s+|and\s+|now\s+)?(?:run|execute|launch)\s*[:：]?\s+)?"
+    r"`([^`]{3,})`\s*[.:：]?\s*$",
+    re.I,
+)
+
+
 def standalone_command(text: str) -> str | None:
-    """The command a prose line is, when it is one written as a line of its own."""
-    whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
+    """The command a prose line is, when it is one written as a line of its own: bare, in
+    `<pre>` or `<code>`, or alone in inline code as a list item ("- `bash eval.sh`")."""
+    listed = _LISTED_COMMAND.match(text) if "`" in text else None
+    if listed:
+        whole = listed.group(1)
+    else:
+        whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
     whole = whole.strip()
     return whole if W.RUNNER.match(whole) or W.COMMAND_START.match(whole) else None
+
+
+# A sentence telling the reader to run the command it holds ("Run `python app.py` to start the
+# server", "You can then launch `bash demo.sh`"), not one naming it ("`main.py` holds…").
+_RUN_SENTENCE = re.compile(
+    r"^\W*(?:(?:\w+\s+){0,3}?(?:you\s+can\s+|simply\s+|just\s+|then\s+|now\s+)?)?"
+    r"(?:run|execute|launch|start|call|type|use)\b[^`]{0,40}`([^`]{3,})`",
+    re.I,
+)
+
+
+def given_command(text: str) -> str | None:
+    """The command a line of prose gives to be run, as a code block's line would: a line of its
+    own (`standalone_command`), a sentence telling the reader to run it, or a table cell
+    holding only it."""
+    whole = standalone_command(text)
+    if whole is not None or "`" not in text:
+        return whole
+    told = _RUN_SENTENCE.match(text)
+    if told is None and W.TABLE_ROW.match(text):
+        cells = text.strip().strip("|").split("|")
+        told = next((cell for cell in map(_LISTED_COMMAND.match, cells) if cell), None)
+    if told is None:
+        return None
+    command = told.group(1).strip()
+    return command if W.RUNNER.match(command) or W.COMMAND_START.match(command) else None
 
 
 def commands(line: Line) -> list[str]:
