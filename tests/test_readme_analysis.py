@@ -2035,3 +2035,87 @@ def test_the_step_said_around_a_command(text: str, expected: set[C]) -> None:
 )
 def test_a_command_given_outside_a_code_block(text: str, expected: set[C]) -> None:
     assert _steps(text) == expected
+
+
+# What a code block does, said by the sentence just below it when none above says it ("This
+# will launch the evaluation.", "The above command trains…"); a sentence below speaking of
+# something else, or one above that already says it, decides nothing more.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh --ckpt best.pt") + "\nThis will launch the "
+            "evaluation on the three benchmarks.\n",
+            {C.EVALUATE},
+            id="this-will",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nThe above command trains the model "
+            "from scratch.\n",
+            {C.TRAIN},
+            id="the-above-command",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nIt computes the metrics of every run.\n",
+            {C.EVALUATE},
+            id="it-computes-metrics",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo train the model:\n\n" + _block("bash go.sh") + "\nThis also "
+            "evaluates it at the end.\n",
+            {C.TRAIN},
+            id="near-miss-the-sentence-above-decides",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nEvaluation takes about an hour on one "
+            "GPU.\n",
+            {C.USAGE},
+            id="near-miss-a-sentence-below-not-speaking-of-it",
+        ),
+    ],
+)
+def test_the_sentence_below_a_block_says_what_it_does(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+# The evaluation in other words: an assessment, running the benchmarks, a script said to
+# assess or measure, an ablation's commands reproducing its numbers; near-misses beside.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Assessment\n\nSet the paths in `paths.py`, then:\n\n" + _block("bash go.sh"),
+            True,
+            id="an-assessment-heading",
+        ),
+        pytest.param(
+            "## Running the benchmarks\n\nSet the paths in `paths.py`, then:\n\n"
+            + _block("bash go.sh"),
+            True,
+            id="running-benchmarks",
+        ),
+        pytest.param(
+            "## Scripts\n\n- `judge_all.py` assesses each answer against the reference.\n",
+            True,
+            id="a-script-that-assesses",
+        ),
+        pytest.param(
+            "## Scripts\n\n- `probe.py` measures the latency of each layer.\n",
+            True,
+            id="a-script-that-measures",
+        ),
+        pytest.param("## Ablations\n\n" + _block("bash go.sh --no-aug"), True, id="ablations"),
+        pytest.param(
+            "## Scripts\n\n- `probe.py` holds the functions for assessment.\n",
+            False,
+            id="near-miss-a-module-of-helpers",
+        ),
+        pytest.param(
+            "## Benchmark\n\nThe benchmark holds 500 questions.\n",
+            False,
+            id="near-miss-a-benchmark-described",
+        ),
+    ],
+)
+def test_the_evaluation_in_other_words(text: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers(text)) is expected

@@ -201,6 +201,12 @@ _TRY_IT = re.compile(
     r"|演示|体验|试用",
     re.I,
 )
+# A sentence below a code block speaking of it: "This will…", "The above command…", "It…".
+_BACK_REFERENCE = re.compile(
+    r"^\W*(this|these|it|that|the\s+(above|previous)|the\s+(command|script|code|run)s?"
+    r"|(the\s+)?(above|previous)\s+(command|script|code|line)s?|running\s+(this|it|the\s+above))\b",
+    re.I,
+)
 # A section showing how to set the code's settings: its commands illustrate a flag.
 _SETTINGS_HEADING = re.compile(
     r"^\W*((hyper-?)?param(eter)?s?|config(uration|uring)?|arguments?|options|settings|flags)"
@@ -268,6 +274,7 @@ class _Reader:
         self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._ends: dict[int, int] = {}  # a block's first line → the line after it
         self._headers: dict[int, int | None] = {}  # table row → the table's first row
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._evaluation_runs: list[int] = []  # commands that evaluate
@@ -650,7 +657,29 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
-        return self._said_above(above)
+        return self._said_above(above) or self._said_below(index)
+
+    def _said_below(self, index: int) -> frozenset[ReadmeCover]:
+        """What the sentence just below the code block holding line `index` says the block does,
+        when it speaks of it ("This will launch the evaluation.", "The above command trains…")."""
+        end = self._block_end(index)
+        for below in self.doc.lines[end : end + 3]:
+            if below.is_blank:
+                continue
+            if below.is_code or below.is_heading or not _BACK_REFERENCE.match(below.text):
+                return frozenset()
+            return L.purpose_of(below.text)
+        return frozenset()
+
+    def _block_end(self, index: int) -> int:
+        """The line after the code block holding line `index` (each block scanned once)."""
+        start = self._block_start(index)
+        if start not in self._ends:
+            end = start
+            while end < len(self.doc.lines) and self.doc.lines[end].is_code:
+                end += 1
+            self._ends[start] = end
+        return self._ends[start]
 
     def _said_above(self, above: int) -> frozenset[ReadmeCover]:
         """What the sentence ending at or just above line `above` says a command is for."""

@@ -47,7 +47,8 @@ TRAIN_VERB = re.compile(
 )
 EVAL_VERB = re.compile(
     r"\b(evaluat(es?|ing|ion)|reproduc(es?|ing|tion)|replicat(es?|ing|ion)|tests?|testing"
-    r"|analy[sz](es?|ing)|analysis)\b(?!\s+(set|split|data))",
+    r"|analy[sz](es?|ing)|analysis|assess(es|ing|ment)?|measur(es|ing)|benchmark(s|ing))"
+    r"\b(?!\s+(set|split|data))",
     re.I,
 )
 USE_VERB = re.compile(
@@ -157,14 +158,16 @@ def heading_covers_of(title: str) -> frozenset[ReadmeCover]:
     """The covers a heading names. A heading naming several tasks counts for all of them only
     when it joins them ("Training and Evaluation"); otherwise for the one it names first
     ("Train the teacher on the CIFAR dataset" is about training)."""
-    positions: dict[ReadmeCover, int] = {}
+    # Where each cover's words start, the longer first on a tie ("Running the benchmarks"
+    # names the benchmark's run, not a use).
+    positions: dict[ReadmeCover, tuple[int, int]] = {}
     if PATH_TITLE.fullmatch(title.strip()):
         return frozenset()  # a file or folder of a project-structure listing
     for cover, pattern in W.HEADING_WORDS.items():
         match = pattern.search(title)
         stop = W.NOT_HEADING.get(cover)
         if match and not (stop and stop.search(title) and not outside(stop, pattern, title)):
-            positions[cover] = match.start()
+            positions[cover] = (match.start(), match.start() - match.end())
     tasks = {c: p for c, p in positions.items() if c in (C.TRAIN, C.EVALUATE, C.USAGE, C.DATA)}
     if len(tasks) > 1 and not JOINED.search(title):
         first = min(tasks, key=lambda c: tasks[c])

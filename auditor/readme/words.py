@@ -208,12 +208,14 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
         r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
+        # Other words for it: an assessment, the benchmark run ("Running the benchmarks").
+        r"|assess(ment|ments|ing)?|(run|running)\s+(the\s+|our\s+)?benchmarks?"
         r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
         r"|评估|评测|测评|评价|测试|評估|評測|測試|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
-        r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?"
+        r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?|ablations?"
         r"|benchmark (results|performance|scores?)|quantitative|qualitative|main table"
         r"|generated (images|samples|videos)|visual results"
         r"|(training|learning|loss|reward|convergence|accuracy|success)[- ]curves?)\b"
