@@ -2119,3 +2119,46 @@ def test_the_sentence_below_a_block_says_what_it_does(text: str, expected: set[C
 )
 def test_the_evaluation_in_other_words(text: str, expected: bool) -> None:
     assert (C.EVALUATE in _covers(text)) is expected
+
+
+# An API snippet in two blocks (the model loaded in one, run in the next, a sentence between),
+# and an object made by a factory function of the package (`create_guard()`) then asked to
+# work, are usage as one block is; near-misses: the next block under another heading, a
+# factory of a common library, an object made and never used.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\n```python\nnet = FancyNet.from_ckpt(path)\n```\n\nThen extract the "
+            "features of an image:\n\n```python\nfeatures = net(image)\n```\n",
+            True,
+            id="loaded-in-one-block-run-in-the-next",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom fancyguard import create_guard\n\nguard = await "
+            "create_guard()\nawait guard.add_rule('no secrets')\n```\n",
+            True,
+            id="an-object-of-the-packages-factory",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nnet = FancyNet.from_ckpt(path)\n```\n\n## Training\n\n"
+            "```python\nloss = net(batch)\n```\n",
+            False,
+            id="near-miss-the-next-block-under-another-heading",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom multiprocessing import get_context\n\nctx = "
+            "get_context('spawn')\nctx.Pool(4)\n```\n",
+            False,
+            id="near-miss-a-common-librarys-factory",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom fancyguard import create_guard\n\nguard = "
+            "create_guard()\n```\n",
+            False,
+            id="near-miss-made-and-never-used",
+        ),
+    ],
+)
+def test_an_api_snippet_over_two_blocks_or_made_by_a_factory(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected

@@ -158,6 +158,7 @@ __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 MAX_ARTIFACTS = 400  # links classified per README: enough for `artifact_links`' 50 given
 MAX_TITLES = 5
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
+_PAIRED_GAP = 6  # prose lines between two code blocks read as one snippet, at most
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
 _SUBSTANTIVE = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE)
@@ -1333,15 +1334,15 @@ class _Reader:
         training, data and evaluation sections (whose code is that step) and acknowledgements;
         an evaluation run from Python evaluates wherever it stands."""
         used = evaluated = False
-        for index, block in self._code_blocks():
+        for positions, block in self._snippets():
             if used and evaluated:
                 return
             evaluation = None if evaluated else L.api_evaluation(block)
-            if evaluation is not None and not self._ignored(index + evaluation):
-                self._note(C.EVALUATE, index + evaluation)
+            if evaluation is not None and not self._ignored(positions[evaluation]):
+                self._note(C.EVALUATE, positions[evaluation])
                 evaluated = True
             offset = None if used else L.api_use(block)
-            at = index + (offset or 0)
+            at = positions[offset or 0]
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
                 used = True
@@ -1403,6 +1404,29 @@ class _Reader:
                 end += 1
             yield index, lines[index:end]
             index = end
+
+    def _snippets(self) -> Iterator[tuple[Sequence[int], Sequence[Line]]]:
+        """Each code block, continued by the next block of its section when only a little prose
+        stands between (a model loaded in one block and run in the next): the positions of its
+        lines in the document, and the lines."""
+        blocks = list(self._code_blocks())
+        for number, (index, block) in enumerate(blocks):
+            positions = list(range(index, index + len(block)))
+            lines = list(block)
+            if number + 1 < len(blocks):
+                following, more = blocks[number + 1]
+                end = index + len(block)
+                between = self.doc.lines[end:following]
+                if (
+                    following - end <= _PAIRED_GAP
+                    and not any(line.is_heading for line in between)
+                    and self.doc.owner[following] == self.doc.owner[index]
+                    and more[0].code_lang == block[0].code_lang
+                ):
+                    taken = more[: L.API_USE_LINES]
+                    positions += range(following, following + len(taken))
+                    lines += taken
+            yield positions, lines
 
     def _data_layouts(self) -> None:
         """A folder tree of the data's layout is how to prepare it, wherever it stands but in

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
@@ -574,6 +575,10 @@ API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays line
 _IMPORTED = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+(.{1,300})")
 # (`Detector(…)`, or a constructor of the class: `Detector.from_config("x.yaml")`.)
 _BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})(\.\w{1,40})?\s*\(")
+# A factory function of a package (`create_guard`, `make_env`, `build_model`, `load_tagger`) and
+# an object it makes (`guard = await create_guard(…)`).
+_FACTORY = re.compile(r"(?<![\w.])((?:create|make|build|load|get|init|new)_\w{1,40})")
+_MADE = re.compile(r"^\s*(\w{1,40})\s*=\s*(?:await\s+)?(\w{1,48})\s*\(")
 # Trained weights put into an object built above (`net.load_state_dict(torch.load(…))`).
 _WEIGHTS_LOADED = r"\.(load_state_dict|load_weights|load_checkpoint)\s*\("
 _USE_METHOD = (
@@ -623,6 +628,7 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    factories: set[str] = set()  # functions of a package imported by name that make its objects
     functions: dict[str, int] = {}  # a function named for a use, imported by name → its line
     packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
     texts = [_PROMPT.sub("", line.text, count=1) for line in block]
@@ -637,6 +643,10 @@ def api_use(block: Sequence[Line]) -> int | None:
                 # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
                 for function in re.findall(rf"(?<![\w.]){_USE_METHOD}\b", names.group(2)):
                     functions.setdefault(function, offset)
+                # `from fancyguard import create_guard`: what it makes is the package's object
+                # (a factory of the standard library's makes none: `get_context`).
+                if names[1].split(".")[0] not in sys.stdlib_module_names:
+                    factories |= set(_FACTORY.findall(names.group(2))[:8])
         package = _IMPORT.match(text)
         if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
             packages[package[2] or package[1]] = offset
@@ -649,6 +659,10 @@ def api_use(block: Sequence[Line]) -> int | None:
             if at < offset and re.search(rf"(?<![\w.]){re.escape(function)}\s*\(", text):
                 return at
         found, method = _MODEL_LOAD.match(text), r"(\w+)"
+        if found is None:
+            made = _MADE.match(text)
+            if made and made.group(2) in factories:
+                found = made  # `guard = await create_guard()`, then `guard.add_policy(…)`
         if found is None:
             found, method = _BUILT.match(text), _USE_METHOD
             if found is None:
