@@ -2162,3 +2162,55 @@ def test_the_evaluation_in_other_words(text: str, expected: bool) -> None:
 )
 def test_an_api_snippet_over_two_blocks_or_made_by_a_factory(text: str, expected: bool) -> None:
     assert (C.USAGE in _covers(text)) is expected
+
+
+# Data by its links wherever it stands: a link whose text names the data ("[the FancyDepth
+# dataset](…)", "[CityDataset](…)"), or links listed after the data is named ("on three
+# datasets, including [A](…)"); near-misses: a table of contents' entry, a module or folder of
+# code in a listing, a dataset named without a link.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nWe work with [the FancyDepth dataset](https://example.org/fd).\n",
+            True,
+            id="a-link-naming-the-dataset",
+        ),
+        pytest.param(
+            "## Notes\n\n- [CityDataset](https://example.org/city)\n", True, id="a-camel-case-name"
+        ),
+        pytest.param(
+            "## Notes\n\nWe report on three datasets, including [A](https://example.org/a) and "
+            "[B](https://example.org/b).\n",
+            True,
+            id="links-after-the-datasets",
+        ),
+        pytest.param(
+            "## Notes\n\nIt supports every task of the datasets from [FancyBench]"
+            "(https://example.org/fb).\n",
+            True,
+            id="datasets-from-a-link",
+        ),
+        pytest.param(
+            "## Notes\n\nWe compare with the baselines: [FancyNet](https://example.org/fn).\n",
+            False,
+            id="near-miss-links-after-other-words",
+        ),
+        pytest.param(
+            "## Contents\n\n* [Dataset](#dataset)\n* [Training](#training)\n",
+            False,
+            id="near-miss-a-table-of-contents",
+        ),
+        pytest.param(
+            "## Layout\n\n* [`data/`](./src/data/)\n* [`datasets.py`](./src/datasets.py): "
+            "loaders.\n",
+            False,
+            id="near-miss-a-code-listing",
+        ),
+        pytest.param(
+            "## Notes\n\nWe report on the FancyDepth dataset.\n", False, id="near-miss-no-link"
+        ),
+    ],
+)
+def test_data_by_the_links_that_name_it(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected

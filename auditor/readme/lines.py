@@ -720,7 +720,9 @@ def says_data(text: str) -> bool:
     data is included in `data/`", "Data: complaints.csv"; not a licence line."""
     # A folder named for its data (`/data_test`: test instances) names it as the word does.
     named = W.DATA_NAMED.search(text)
-    if not (W.DATA_WORDS.search(text) or named or W.DATA_FEATURES.search(text)) or (
+    # (A link to the data may name it in one word: "[CityDataset](…)".)
+    in_name = "Data" in text and "](" in text
+    if not (W.DATA_WORDS.search(text) or named or in_name or W.DATA_FEATURES.search(text)) or (
         W.NOT_AVAILABLE.search(text)
     ):
         return False
@@ -728,12 +730,44 @@ def says_data(text: str) -> bool:
         return False
     if W.DATA_LABEL.match(text) or W.DATA_GET.search(text) or W.DATA_FORMAT.search(text):
         return True
+    if links_out(text) and _links_the_data(text):
+        return True
     where = links_out(text) or W.DATA_PATH.search(text)
     # A data file or folder said with what it holds, not alone as an entry of a listing
     # ("* [`data/`](./src/data/)": code is kept in such folders as often as data).
     said = re.sub(r"`[^`]*`|\]\([^)]*\)", " ", without_urls(text))  # no code, no link target
     described = W.DATA_FILE.search(text) and WORDS_BESIDE.search(said)
     return bool(where and locates_data(text)) or bool(described or W.DATA_FOLDER.search(text))
+
+
+# The data named as such, also inside a name ("the FancyDepth dataset", "MPFDataset").
+_DATA_NAME = re.compile(
+    r"\b(data|datasets?|data\s+sets?|corpus|corpora|annotations?)\b"
+    r"|(?<=[a-z0-9])(?-i:Data(set)?s?|Corpus)\b",
+    re.I,
+)
+# Data named, then the links to it: "datasets: [A](…)", "datasets, including [A](…)".
+_DATA_THEN_LINKS = re.compile(
+    r"\b(data|datasets?|corpus|corpora)\b[^\[\].\n]{0,12}?"
+    r"([:：]|\b(including|includes|such\s+as|namely|from|e\.g\.|like))\s*\[",
+    re.I,
+)
+_CODE_TARGET = re.compile(r"\.(py|sh|ipynb|js|ts|cpp|c|h|m|r|jl)$", re.I)
+
+
+def _links_the_data(text: str) -> bool:
+    """A link whose text names the data ("[the FancyDepth dataset](…)", "[MPFDataset](…)"), not a
+    module of code, or links listed after the data is named ("on four datasets, including
+    [A](…) and [B](…)"): where to get it."""
+    if _DATA_THEN_LINKS.search(text):
+        return True
+    return any(
+        _DATA_NAME.search(label)
+        and not target.startswith("#")  # a table of contents' entry
+        and not re.search(r"[`/]", label)  # a folder of a listing (`data/`) holds code as often
+        and not _CODE_TARGET.search(target.split("#")[0])
+        for label, target in doc_links(text)
+    )
 
 
 def locates_data(text: str) -> bool:
