@@ -2214,3 +2214,43 @@ def test_an_api_snippet_over_two_blocks_or_made_by_a_factory(text: str, expected
 )
 def test_data_by_the_links_that_name_it(text: str, expected: bool) -> None:
     assert (C.DATA in _covers(text)) is expected
+
+
+# The package's API used however its import is written: a function named for its use with more
+# after the verb (`generate_report`), names imported in parentheses over several lines, an
+# object of an imported class asked to analyse or explain; near-misses: the function imported
+# and never called, the object built and only configured.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param(
+            ("from fancyjudge import generate_report", "report = generate_report(inputs, labels)"),
+            True,
+            id="a-use-verb-with-more-after-it",
+        ),
+        pytest.param(
+            ("from fancyshap import (", "    Explainer,", "    Splitter,", ")", "",
+             "ex = Explainer(model=m, splitter=Splitter())", "values = ex.analyze(text)"),
+            True,
+            id="names-imported-in-parentheses",
+        ),
+        pytest.param(
+            ("from fancyxai import Explainer", "ex = Explainer()", "ex.explain(image)"),
+            True,
+            id="an-object-asked-to-explain",
+        ),
+        pytest.param(
+            ("from fancyjudge import generate_report", "print(generate_report.__doc__)"),
+            False,
+            id="near-miss-imported-never-called",
+        ),
+        pytest.param(
+            ("from fancyshap import (", "    Explainer,", ")", "", "ex = Explainer()",
+             "ex.configure(depth=2)"),
+            False,
+            id="near-miss-built-and-configured",
+        ),
+    ],
+)  # fmt: skip
+def test_the_packages_api_however_imported(code: tuple[str, ...], expected: bool) -> None:
+    assert (C.USAGE in _covers("## Notes\n\n" + _python(*code))) is expected

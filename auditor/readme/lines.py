@@ -584,7 +584,8 @@ _WEIGHTS_LOADED = r"\.(load_state_dict|load_weights|load_checkpoint)\s*\("
 _USE_METHOD = (
     r"(predict|detect|generate|segment|transcribe|run|infer|encode|embed|classify|chat|answer"
     r"|translate|sample|caption|localize|track|recognize|parse|extract|score|rank|search|query"
-    r"|edit|render|synthesi[sz]e|complete|__call__)\w*"
+    r"|edit|render|synthesi[sz]e|complete|analy[sz]e|explain|estimate|forecast|summari[sz]e"
+    r"|solve|denoise|restore|enhance|upscale|reconstruct|compress|decode|retrieve|__call__)\w*"
 )
 
 
@@ -620,6 +621,22 @@ def api_evaluation(block: Sequence[Line]) -> int | None:
     return None
 
 
+IMPORT_LINES = 12  # lines of a parenthesised import read for its names, at most
+
+
+def _imported_names(names: str, following: Sequence[str]) -> str:
+    """The names a `from x import …` line imports, with the lines a parenthesis opened on it
+    continues over (`from fancy import (` / `Detector, Tracker,` / `)`)."""
+    if "(" not in names or ")" in names:
+        return names
+    parts = [names]
+    for text in following[:IMPORT_LINES]:
+        parts.append(text)
+        if ")" in text:
+            break
+    return " ".join(parts)
+
+
 def api_use(block: Sequence[Line]) -> int | None:
     """The offset in a code block of a line loading a model whose result a later line of the
     block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
@@ -638,15 +655,16 @@ def api_use(block: Sequence[Line]) -> int | None:
             return None
         names = _IMPORTED.match(text)
         if names:
-            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(2)))
+            listed = _imported_names(names.group(2), texts[offset + 1 :])
+            imported |= set(re.findall(r"[A-Z]\w{0,40}", listed))
             if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
                 # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
-                for function in re.findall(rf"(?<![\w.]){_USE_METHOD}\b", names.group(2)):
-                    functions.setdefault(function, offset)
+                for function in re.finditer(rf"(?<![\w.]){_USE_METHOD}\b", listed):
+                    functions.setdefault(function.group(0), offset)
                 # `from fancyguard import create_guard`: what it makes is the package's object
                 # (a factory of the standard library's makes none: `get_context`).
                 if names[1].split(".")[0] not in sys.stdlib_module_names:
-                    factories |= set(_FACTORY.findall(names.group(2))[:8])
+                    factories |= set(_FACTORY.findall(listed)[:8])
         package = _IMPORT.match(text)
         if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
             packages[package[2] or package[1]] = offset
