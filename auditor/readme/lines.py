@@ -659,8 +659,8 @@ def api_use(block: Sequence[Line]) -> int | None:
             imported |= set(re.findall(r"[A-Z]\w{0,40}", listed))
             if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
                 # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
-                for function in re.finditer(rf"(?<![\w.]){_USE_METHOD}\b", listed):
-                    functions.setdefault(function.group(0), offset)
+                for named in re.finditer(rf"(?<![\w.]){_USE_METHOD}\b", listed):
+                    functions.setdefault(named.group(0), offset)
                 # `from fancyguard import create_guard`: what it makes is the package's object
                 # (a factory of the standard library's makes none: `get_context`).
                 if names[1].split(".")[0] not in sys.stdlib_module_names:
