@@ -2254,3 +2254,36 @@ def test_data_by_the_links_that_name_it(text: str, expected: bool) -> None:
 )  # fmt: skip
 def test_the_packages_api_however_imported(code: tuple[str, ...], expected: bool) -> None:
     assert (C.USAGE in _covers("## Notes\n\n" + _python(*code))) is expected
+
+
+# A notebook linked without naming a step, nor said to do one, is the code run by hand: a use
+# (outside the steps' sections); near-misses: a notebook named or said to evaluate, train or
+# analyse, one linked in a training section.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nWalk through the method in [this notebook](notebooks/walkthrough.ipynb).\n",
+            True,
+            id="a-notebook-naming-no-step",
+        ),
+        pytest.param(
+            "## Notes\n\n- [Segmenting a street](nb/street.ipynb)\n", True, id="a-listed-notebook"
+        ),
+        pytest.param(
+            "## Notes\n\n- [city.ipynb](city.ipynb): a notebook that evaluates the three models.\n",
+            False,
+            id="near-miss-said-to-evaluate",
+        ),
+        pytest.param(
+            "## Notes\n\n- [the figures](nb/analysis.ipynb)\n", False, id="near-miss-an-analysis"
+        ),
+        pytest.param(
+            "## Training\n\nSee [this notebook](nb/street.ipynb).\n",
+            False,
+            id="near-miss-a-training-section",
+        ),
+    ],
+)
+def test_a_notebook_naming_no_step_is_usage(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected

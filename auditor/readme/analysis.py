@@ -796,11 +796,22 @@ class _Reader:
                 for cover in L.heading_covers_of(label) & {C.TRAIN, C.EVALUATE, C.USAGE}:
                     self._note(cover, index)
             if L.is_guide(target):
-                for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                named = L.guide_covers(label, target)
+                covers = named & frozenset(_TASKS)
+                for cover in covers:
                     # A model card of a model a results row compares against is another's.
                     if cover is C.WEIGHTS and self._whose_linked(index, said, target):
                         continue
                     self._note(cover, index)
+                if (
+                    not named
+                    and L.is_notebook(target)
+                    and not topic & _NOT_USE
+                    and not L.purpose_of(f"{said} {L.file_words(target)}") - {C.USAGE}
+                ):
+                    # A notebook naming no step, nor said to do one, is the code run by hand,
+                    # cell by cell: a use.
+                    self._note(C.USAGE, index)
 
     def _data_link_below(self, index: int) -> bool:
         """A sentence introducing the data's place ("The data can be downloaded from:") with

@@ -972,10 +972,15 @@ def doc_links(text: str) -> list[tuple[str, str]]:
     return [*W.DOC_LINK.findall(text), *html]
 
 
+def file_words(target: str) -> str:
+    """The name of the file a link points at, as words (`docs/train_eval.md` → "train eval")."""
+    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
+    return name.replace("_", " ")
+
+
 def guide_covers(label: str, target: str) -> frozenset[ReadmeCover]:
     """What a link to a guide is about: its text, or the name of the file it points at."""
-    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
-    return heading_covers_of(label) | heading_covers_of(name.replace("_", " "))
+    return heading_covers_of(label) | heading_covers_of(file_words(target))
 
 
 def is_guide(target: str) -> bool:
@@ -984,6 +989,11 @@ def is_guide(target: str) -> bool:
     return lowered.endswith((".md", ".rst", ".ipynb", ".txt")) or bool(
         re.search(r"(^|/)(docs?|wiki|documentation)(/|$)|readthedocs", lowered)
     )
+
+
+def is_notebook(target: str) -> bool:
+    """A link to a Jupyter notebook (in the repository or on its host's file view)."""
+    return target.casefold().split("#")[0].split("?")[0].endswith(".ipynb")
 
 
 def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:
