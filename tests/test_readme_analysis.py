@@ -2263,7 +2263,7 @@ def test_the_packages_api_however_imported(code: tuple[str, ...], expected: bool
     ("text", "expected"),
     [
         pytest.param(
-            "## Notes\n\nWalk through the method in [this notebook](notebooks/walkthrough.ipynb).\n",
+            "## Notes\n\nWalk through it in [this notebook](nb/walkthrough.ipynb).\n",
             True,
             id="a-notebook-naming-no-step",
         ),
