@@ -796,15 +796,14 @@ class _Reader:
                 for cover in L.heading_covers_of(label) & {C.TRAIN, C.EVALUATE, C.USAGE}:
                     self._note(cover, index)
             if L.is_guide(target):
-                named = L.guide_covers(label, target)
-                covers = named & frozenset(_TASKS)
-                for cover in covers:
+                guided = L.guide_covers(label, target)
+                for cover in guided & frozenset(_TASKS):
                     # A model card of a model a results row compares against is another's.
                     if cover is C.WEIGHTS and self._whose_linked(index, said, target):
                         continue
                     self._note(cover, index)
                 if (
-                    not named
+                    not guided
                     and L.is_notebook(target)
                     and not topic & _NOT_USE
                     and not L.purpose_of(f"{said} {L.file_words(target)}") - {C.USAGE}
