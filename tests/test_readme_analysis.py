@@ -2106,6 +2106,16 @@ def test_the_sentence_below_a_block_says_what_it_does(text: str, expected: set[C
         ),
         pytest.param("## Ablations\n\n" + _block("bash go.sh --no-aug"), True, id="ablations"),
         pytest.param(
+            "## Scripts\n\nFor Table 3 of the paper:\n\n" + _block("bash go.sh"),
+            True,
+            id="a-table-of-the-paper",
+        ),
+        pytest.param(
+            "## Scripts\n\nExecute `bash go.sh` to rerun every experiment.\n",
+            True,
+            id="the-experiments-rerun",
+        ),
+        pytest.param(
             "## Scripts\n\n- `probe.py` holds the functions for assessment.\n",
             False,
             id="near-miss-a-module-of-helpers",

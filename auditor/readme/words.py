@@ -462,6 +462,10 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|(results?|numbers|scores)\s+(reported\s+|shown\s+)?(in|of|from)\s+(the\s+paper|our"
             r"\s+paper|table\s*\d+|tab\.\s*\d+)"
             r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
+            # A table or figure of the paper got ("For Table 3, run:"), its experiments rerun.
+            r"|(table|tab\.|fig(ure)?\.?)\s*\d+"
+            r"|((re-?run|repeat)\w*\s+(all\s+|every\s+|each\s+)?|run\w*\s+(all|every|each)\s+)"
+            r"(of\s+)?(the\s+|our\s+)?experiments?"
             r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
             r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现"
