@@ -16,7 +16,10 @@ heading introducing it ("To evaluate the model:", "This command trains…", "To 
 "the numbers reported in Table 2", "on your own images", "# Generate the data", its own
 trailing `# all baselines`, a sentence above the short labels naming each command's variant:
 "- Dataset A", the same in Chinese and Japanese: "训练模型：", "評価：", the header of the table
-column holding it: "Evaluation command"); the sentence wins over a generic script name.
+column holding it: "Evaluation command"; when none above says it, the sentence just below the
+block speaking of it: "This will launch the evaluation"); the sentence wins over a generic script
+name. A command given outside a code block (alone in inline code as a list item, after a bare
+"Run", in a table's cell) is read as a block's line; a settings section's commands show a flag.
 Programs run by their path or runtime (`./build/eval_x`, `cargo run --bin`, `java -jar`,
 `roslaunch`) and a container image run as the program are read by their names; a command
 wrapped by a project manager (`poetry run`), `conda run`, a shell loop or `time` is the command
@@ -38,7 +41,10 @@ Covers
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
     `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
     then `model(image)`, or `detector = Detector()` of a class the block imports then
-    `detector.detect(photo)`) outside set-up, training, data and evaluation sections; a
+    `detector.detect(photo)`, the object made by a factory function the block imports from a
+    package, `guard = create_guard()`; the load in one block and the run in the next of its
+    section) outside set-up, training, data and evaluation sections; a notebook linked without
+    naming a step or being said to do one; a
     sentence of a usage section sending the reader to run a script, notebook or folder of them
     ("run a script under `experiments/`"); a script or notebook said to be a demo or for
     inference; fine-tuning the released pre-trained model in a usage or quick-start section;
@@ -89,7 +95,8 @@ Covers
     folder, or introduced as the data's layout), the format one's own data must have ("should
     be a CSV file"), shared pre-extracted features, or a sentence saying where the data is or
     how to get it
-    (its link on the line below, a folder named for the data with what it holds); "not
+    (its link on the line below, a folder named for the data with what it holds), a link whose
+    text names the data or links listed after the datasets are named ("including [A](…)"); "not
     publicly available" and promises are not data, but the format of one's own data beside a
     dataset promised for later is.
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
