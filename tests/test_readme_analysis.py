@@ -1964,8 +1964,9 @@ def test_a_sentence_saying_the_command_evaluates_in_more_words(
         pytest.param("評価：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="ja-label"),
         pytest.param("模型評估：\n\n" + _block("bash go.sh"), {C.EVALUATE}, id="zh-hant-label"),
         pytest.param(
+            # No step named: the command is run as a code block's would be, end to end.
             "| Dataset | Command |\n|---|---|\n| COCO | `bash scripts/coco.sh` |\n",
-            set(),
+            {C.USAGE},
             id="near-miss-a-column-naming-no-step",
         ),
         pytest.param(
@@ -1977,3 +1978,322 @@ def test_a_sentence_saying_the_command_evaluates_in_more_words(
 )
 def test_the_step_said_around_a_command(text: str, expected: set[C]) -> None:
     assert _steps("## Scripts\n\n" + text) == expected
+
+
+# A command given outside a code block is given all the same: alone in inline code as a list
+# item, after a bare "Run", in a table's cell. Its step is read as a block's is (the sentence
+# above it, the section), and one naming no step is a run end to end; a command only named in
+# a sentence, or shown in a section about settings, runs nothing.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("## Scripts\n\n- `python solve.py --scene a`\n", {C.USAGE}, id="a-list-item"),
+        pytest.param("## Scripts\n\n1. `bash go.sh`\n", {C.USAGE}, id="a-numbered-item"),
+        pytest.param(
+            "## Scripts\n\nRun `python solve.py --scene a` to see the output.\n",
+            {C.USAGE},
+            id="a-sentence-telling-to-run-it",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo train and test the model, run:\n\n- `python main.py`\n",
+            {C.TRAIN, C.EVALUATE},
+            id="the-sentence-above-a-list-item",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo evaluate on each set:\n\n- Set A\n\n- `bash scripts/a.sh`\n",
+            {C.EVALUATE},
+            id="past-a-variant-label",
+        ),
+        pytest.param(
+            "## Evaluation\n\n- `python solve.py --ckpt best.pt`\n",
+            {C.EVALUATE},
+            id="a-list-item-under-evaluation",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo fine-tune on each dataset:\n\n| Dataset | Command |\n|---|---|\n"
+            "| A | `bash scripts/a.sh` |\n",
+            {C.TRAIN},
+            id="the-sentence-above-a-table",
+        ),
+        pytest.param(
+            "## Scripts\n\nThe file `python solve.py` calls is `core.py`.\n",
+            set(),
+            id="near-miss-a-command-named-in-a-sentence",
+        ),
+        pytest.param(
+            "## Hyperparameter configuration\n\nChange `config.py` or pass `-cfg`:\n\n"
+            "`python solve.py -cfg beam=5`\n",
+            set(),
+            id="near-miss-a-settings-section",
+        ),
+        pytest.param(
+            "## Training\n\n- `python main.py --data a`\n",
+            {C.TRAIN},
+            id="near-miss-a-training-section-is-no-use",
+        ),
+    ],
+)
+def test_a_command_given_outside_a_code_block(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+# What a code block does, said by the sentence just below it when none above says it ("This
+# will launch the evaluation.", "The above command trains…"); a sentence below speaking of
+# something else, or one above that already says it, decides nothing more.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh --ckpt best.pt") + "\nThis will launch the "
+            "evaluation on the three benchmarks.\n",
+            {C.EVALUATE},
+            id="this-will",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nThe above command trains the model "
+            "from scratch.\n",
+            {C.TRAIN},
+            id="the-above-command",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nIt computes the metrics of every run.\n",
+            {C.EVALUATE},
+            id="it-computes-metrics",
+        ),
+        pytest.param(
+            "## Scripts\n\nTo train the model:\n\n" + _block("bash go.sh") + "\nThis also "
+            "evaluates it at the end.\n",
+            {C.TRAIN},
+            id="near-miss-the-sentence-above-decides",
+        ),
+        pytest.param(
+            "## Scripts\n\n" + _block("bash go.sh") + "\nEvaluation takes about an hour on one "
+            "GPU.\n",
+            {C.USAGE},
+            id="near-miss-a-sentence-below-not-speaking-of-it",
+        ),
+    ],
+)
+def test_the_sentence_below_a_block_says_what_it_does(text: str, expected: set[C]) -> None:
+    assert _steps(text) == expected
+
+
+# The evaluation in other words: an assessment, running the benchmarks, a script said to
+# assess or measure, an ablation's commands reproducing its numbers; near-misses beside.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Assessment\n\nSet the paths in `paths.py`, then:\n\n" + _block("bash go.sh"),
+            True,
+            id="an-assessment-heading",
+        ),
+        pytest.param(
+            "## Running the benchmarks\n\nSet the paths in `paths.py`, then:\n\n"
+            + _block("bash go.sh"),
+            True,
+            id="running-benchmarks",
+        ),
+        pytest.param(
+            "## Scripts\n\n- `judge_all.py` assesses each answer against the reference.\n",
+            True,
+            id="a-script-that-assesses",
+        ),
+        pytest.param(
+            "## Scripts\n\n- `probe.py` measures the latency of each layer.\n",
+            True,
+            id="a-script-that-measures",
+        ),
+        pytest.param("## Ablations\n\n" + _block("bash go.sh --no-aug"), True, id="ablations"),
+        pytest.param(
+            "## Scripts\n\nFor Table 3 of the paper:\n\n" + _block("bash go.sh"),
+            True,
+            id="a-table-of-the-paper",
+        ),
+        pytest.param(
+            "## Scripts\n\nExecute `bash go.sh` to rerun every experiment.\n",
+            True,
+            id="the-experiments-rerun",
+        ),
+        pytest.param(
+            "## Scripts\n\n- `probe.py` holds the functions for assessment.\n",
+            False,
+            id="near-miss-a-module-of-helpers",
+        ),
+        pytest.param(
+            "## Benchmark\n\nThe benchmark holds 500 questions.\n",
+            False,
+            id="near-miss-a-benchmark-described",
+        ),
+    ],
+)
+def test_the_evaluation_in_other_words(text: str, expected: bool) -> None:
+    assert (C.EVALUATE in _covers(text)) is expected
+
+
+# An API snippet in two blocks (the model loaded in one, run in the next, a sentence between),
+# and an object made by a factory function of the package (`create_guard()`) then asked to
+# work, are usage as one block is; near-misses: the next block under another heading, a
+# factory of a common library, an object made and never used.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\n```python\nnet = FancyNet.from_ckpt(path)\n```\n\nThen extract the "
+            "features of an image:\n\n```python\nfeatures = net(image)\n```\n",
+            True,
+            id="loaded-in-one-block-run-in-the-next",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom fancyguard import create_guard\n\nguard = await "
+            "create_guard()\nawait guard.add_rule('no secrets')\n```\n",
+            True,
+            id="an-object-of-the-packages-factory",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nnet = FancyNet.from_ckpt(path)\n```\n\n## Training\n\n"
+            "```python\nloss = net(batch)\n```\n",
+            False,
+            id="near-miss-the-next-block-under-another-heading",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom multiprocessing import get_context\n\nctx = "
+            "get_context('spawn')\nctx.Pool(4)\n```\n",
+            False,
+            id="near-miss-a-common-librarys-factory",
+        ),
+        pytest.param(
+            "## Notes\n\n```python\nfrom fancyguard import create_guard\n\nguard = "
+            "create_guard()\n```\n",
+            False,
+            id="near-miss-made-and-never-used",
+        ),
+    ],
+)
+def test_an_api_snippet_over_two_blocks_or_made_by_a_factory(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected
+
+
+# Data by its links wherever it stands: a link whose text names the data ("[the FancyDepth
+# dataset](…)", "[CityDataset](…)"), or links listed after the data is named ("on three
+# datasets, including [A](…)"); near-misses: a table of contents' entry, a module or folder of
+# code in a listing, a dataset named without a link.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nWe work with [the FancyDepth dataset](https://example.org/fd).\n",
+            True,
+            id="a-link-naming-the-dataset",
+        ),
+        pytest.param(
+            "## Notes\n\n- [CityDataset](https://example.org/city)\n", True, id="a-camel-case-name"
+        ),
+        pytest.param(
+            "## Notes\n\nWe report on three datasets, including [A](https://example.org/a) and "
+            "[B](https://example.org/b).\n",
+            True,
+            id="links-after-the-datasets",
+        ),
+        pytest.param(
+            "## Notes\n\nIt supports every task of the datasets from [FancyBench]"
+            "(https://example.org/fb).\n",
+            True,
+            id="datasets-from-a-link",
+        ),
+        pytest.param(
+            "## Notes\n\nWe compare with the baselines: [FancyNet](https://example.org/fn).\n",
+            False,
+            id="near-miss-links-after-other-words",
+        ),
+        pytest.param(
+            "## Contents\n\n* [Dataset](#dataset)\n* [Training](#training)\n",
+            False,
+            id="near-miss-a-table-of-contents",
+        ),
+        pytest.param(
+            "## Layout\n\n* [`data/`](./src/data/)\n* [`datasets.py`](./src/datasets.py): "
+            "loaders.\n",
+            False,
+            id="near-miss-a-code-listing",
+        ),
+        pytest.param(
+            "## Notes\n\nWe report on the FancyDepth dataset.\n", False, id="near-miss-no-link"
+        ),
+    ],
+)
+def test_data_by_the_links_that_name_it(text: str, expected: bool) -> None:
+    assert (C.DATA in _covers(text)) is expected
+
+
+# The package's API used however its import is written: a function named for its use with more
+# after the verb (`generate_report`), names imported in parentheses over several lines, an
+# object of an imported class asked to analyse or explain; near-misses: the function imported
+# and never called, the object built and only configured.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        pytest.param(
+            ("from fancyjudge import generate_report", "report = generate_report(inputs, labels)"),
+            True,
+            id="a-use-verb-with-more-after-it",
+        ),
+        pytest.param(
+            ("from fancyshap import (", "    Explainer,", "    Splitter,", ")", "",
+             "ex = Explainer(model=m, splitter=Splitter())", "values = ex.analyze(text)"),
+            True,
+            id="names-imported-in-parentheses",
+        ),
+        pytest.param(
+            ("from fancyxai import Explainer", "ex = Explainer()", "ex.explain(image)"),
+            True,
+            id="an-object-asked-to-explain",
+        ),
+        pytest.param(
+            ("from fancyjudge import generate_report", "print(generate_report.__doc__)"),
+            False,
+            id="near-miss-imported-never-called",
+        ),
+        pytest.param(
+            ("from fancyshap import (", "    Explainer,", ")", "", "ex = Explainer()",
+             "ex.configure(depth=2)"),
+            False,
+            id="near-miss-built-and-configured",
+        ),
+    ],
+)  # fmt: skip
+def test_the_packages_api_however_imported(code: tuple[str, ...], expected: bool) -> None:
+    assert (C.USAGE in _covers("## Notes\n\n" + _python(*code))) is expected
+
+
+# A notebook linked without naming a step, nor said to do one, is the code run by hand: a use
+# (outside the steps' sections); near-misses: a notebook named or said to evaluate, train or
+# analyse, one linked in a training section.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "## Notes\n\nWalk through it in [this notebook](nb/walkthrough.ipynb).\n",
+            True,
+            id="a-notebook-naming-no-step",
+        ),
+        pytest.param(
+            "## Notes\n\n- [Segmenting a street](nb/street.ipynb)\n", True, id="a-listed-notebook"
+        ),
+        pytest.param(
+            "## Notes\n\n- [city.ipynb](city.ipynb): a notebook that evaluates the three models.\n",
+            False,
+            id="near-miss-said-to-evaluate",
+        ),
+        pytest.param(
+            "## Notes\n\n- [the figures](nb/analysis.ipynb)\n", False, id="near-miss-an-analysis"
+        ),
+        pytest.param(
+            "## Training\n\nSee [this notebook](nb/street.ipynb).\n",
+            False,
+            id="near-miss-a-training-section",
+        ),
+    ],
+)
+def test_a_notebook_naming_no_step_is_usage(text: str, expected: bool) -> None:
+    assert (C.USAGE in _covers(text)) is expected

@@ -16,7 +16,10 @@ heading introducing it ("To evaluate the model:", "This command trains…", "To 
 "the numbers reported in Table 2", "on your own images", "# Generate the data", its own
 trailing `# all baselines`, a sentence above the short labels naming each command's variant:
 "- Dataset A", the same in Chinese and Japanese: "训练模型：", "評価：", the header of the table
-column holding it: "Evaluation command"); the sentence wins over a generic script name.
+column holding it: "Evaluation command"; when none above says it, the sentence just below the
+block speaking of it: "This will launch the evaluation"); the sentence wins over a generic script
+name. A command given outside a code block (alone in inline code as a list item, after a bare
+"Run", in a table's cell) is read as a block's line; a settings section's commands show a flag.
 Programs run by their path or runtime (`./build/eval_x`, `cargo run --bin`, `java -jar`,
 `roslaunch`) and a container image run as the program are read by their names; a command
 wrapped by a project manager (`poetry run`), `conda run`, a shell loop or `time` is the command
@@ -38,7 +41,10 @@ Covers
     a tool run end to end outside training and data sections; `python -m tool`; a Hugging Face
     `from_pretrained`; a Python snippet loading a model and running it (`model = pkg.load(…)`
     then `model(image)`, or `detector = Detector()` of a class the block imports then
-    `detector.detect(photo)`) outside set-up, training, data and evaluation sections; a
+    `detector.detect(photo)`, the object made by a factory function the block imports from a
+    package, `guard = create_guard()`; the load in one block and the run in the next of its
+    section) outside set-up, training, data and evaluation sections; a notebook linked without
+    naming a step or being said to do one; a
     sentence of a usage section sending the reader to run a script, notebook or folder of them
     ("run a script under `experiments/`"); a script or notebook said to be a demo or for
     inference; fine-tuning the released pre-trained model in a usage or quick-start section;
@@ -89,7 +95,8 @@ Covers
     folder, or introduced as the data's layout), the format one's own data must have ("should
     be a CSV file"), shared pre-extracted features, or a sentence saying where the data is or
     how to get it
-    (its link on the line below, a folder named for the data with what it holds); "not
+    (its link on the line below, a folder named for the data with what it holds), a link whose
+    text names the data or links listed after the datasets are named ("including [A](…)"); "not
     publicly available" and promises are not data, but the format of one's own data beside a
     dataset promised for later is.
   * citation — a BibTeX entry (a misspelt type too: `@inprocedings{key,`), a request to cite
@@ -158,6 +165,7 @@ __all__ = ["MAX_CHARS", "PaperIdentity", "analyze_readme"]
 MAX_ARTIFACTS = 400  # links classified per README: enough for `artifact_links`' 50 given
 MAX_TITLES = 5
 MAX_COMMAND_CHARS = 1_000  # a command continued over lines is read up to this length
+_PAIRED_GAP = 6  # prose lines between two code blocks read as one snippet, at most
 C = ReadmeCover
 _TASKS = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE, C.DATA, C.WEIGHTS)
 _SUBSTANTIVE = (C.INSTALL, C.USAGE, C.TRAIN, C.EVALUATE)
@@ -199,6 +207,19 @@ _TRY_IT = re.compile(
     r"\b(demos?|try|play(ground)?|open\s+in|run|launch|quick[- ]?start|get(ting)?\s+started|colab"
     r"|binder|spaces?)\b"
     r"|演示|体验|试用",
+    re.I,
+)
+# A sentence below a code block speaking of it: "This will…", "The above command…", "It…".
+_BACK_REFERENCE = re.compile(
+    r"^\W*(this|these|it|that|the\s+(above|previous)|the\s+(command|script|code|run)s?"
+    r"|(the\s+)?(above|previous)\s+(command|script|code|line)s?|running\s+(this|it|the\s+above))\b",
+    re.I,
+)
+# A section showing how to set the code's settings: its commands illustrate a flag.
+_SETTINGS_HEADING = re.compile(
+    r"^\W*((hyper-?)?param(eter)?s?|config(uration|uring)?|arguments?|options|settings|flags)"
+    r"(\s+(configuration|settings|options|and\s+\w+))?\W*$"
+    r"|^\W*(hyper-?param(eter)?s?|configuration|command[- ]line\s+(arguments|options|flags))\b",
     re.I,
 )
 _USE_HEADING = re.compile(r"\b(inference|demos?|predict\w*|deploy\w*|infer)\b", re.I)
@@ -261,6 +282,7 @@ class _Reader:
         self._title_lines = frozenset(s.index for s in doc.sections if s.is_title)
         self._acknowledgements: dict[int, bool] = {}
         self._starts: dict[int, int] = {}  # code line → first line of its block
+        self._ends: dict[int, int] = {}  # a block's first line → the line after it
         self._headers: dict[int, int | None] = {}  # table row → the table's first row
         self._checkpoint_runs: list[int] = []  # evaluation commands given a checkpoint
         self._evaluation_runs: list[int] = []  # commands that evaluate
@@ -542,7 +564,8 @@ class _Reader:
             self._producing.append(index)
         if produces and C.EVALUATE not in covers:
             self._note(C.EVALUATE, index)
-        if runs and not covers and line.is_code and not topic & _NOT_USE:
+        given = line.is_code or L.given_command(line.text) is not None
+        if runs and not covers and given and not topic & _NOT_USE and not self._settings(index):
             self._note(C.USAGE, index)  # a tool or pipeline run end to end
         elif (
             not runs
@@ -553,6 +576,12 @@ class _Reader:
             and C.USAGE in self._purpose(index)
         ):
             self._note(C.USAGE, index)  # the model called from Python
+
+    def _settings(self, index: int) -> bool:
+        """Whether line `index` stands in a section about settings ("Hyperparameter
+        configuration", "Arguments"), whose commands show a flag rather than run the tool."""
+        nearest = next((section for _, section in self._chain(index)), None)
+        return nearest is not None and bool(_SETTINGS_HEADING.search(nearest.title))
 
     def _produces(self, index: int, covers: set[ReadmeCover], said: frozenset[ReadmeCover]) -> bool:
         """Whether a command produces numbers: it evaluates by its script's name, flags or
@@ -610,10 +639,15 @@ class _Reader:
         if not line.is_code:
             said = L.purpose_of(line.text)
             if W.TABLE_ROW.match(line.text):
-                return said | self._column_step(index)
-            if said or not L.standalone_command(line.text):
+                said |= self._column_step(index)
+                header = self._table_header(index)
+                if said or header is None or not L.given_command(line.text):
+                    return said
+                return self._said_above(header - 1)  # "To train on each dataset:" over the table
+            if said or not L.given_command(line.text):
                 return said
-            # A command on a line of its own (`<pre>bash run.sh</pre>`): its sentence is above.
+            # A command on a line of its own (`<pre>bash run.sh</pre>`, "- `bash run.sh`", "Run
+            # `bash run.sh`."): its sentence is above.
             return self._said_above(index - 1)
         # Its own trailing comment says it first (`bash run.sh  # all baselines`).
         trailing = W.TRAILING_COMMENT.search(line.text)
@@ -631,7 +665,29 @@ class _Reader:
         top = self._block_start(index)
         if above >= top:
             above = top - 1
-        return self._said_above(above)
+        return self._said_above(above) or self._said_below(index)
+
+    def _said_below(self, index: int) -> frozenset[ReadmeCover]:
+        """What the sentence just below the code block holding line `index` says the block does,
+        when it speaks of it ("This will launch the evaluation.", "The above command trains…")."""
+        end = self._block_end(index)
+        for below in self.doc.lines[end : end + 3]:
+            if below.is_blank:
+                continue
+            if below.is_code or below.is_heading or not _BACK_REFERENCE.match(below.text):
+                return frozenset()
+            return L.purpose_of(below.text)
+        return frozenset()
+
+    def _block_end(self, index: int) -> int:
+        """The line after the code block holding line `index` (each block scanned once)."""
+        start = self._block_start(index)
+        if start not in self._ends:
+            end = start
+            while end < len(self.doc.lines) and self.doc.lines[end].is_code:
+                end += 1
+            self._ends[start] = end
+        return self._ends[start]
 
     def _said_above(self, above: int) -> frozenset[ReadmeCover]:
         """What the sentence ending at or just above line `above` says a command is for."""
@@ -747,11 +803,21 @@ class _Reader:
                 for cover in L.heading_covers_of(label) & {C.TRAIN, C.EVALUATE, C.USAGE}:
                     self._note(cover, index)
             if L.is_guide(target):
-                for cover in L.guide_covers(label, target) & frozenset(_TASKS):
+                guided = L.guide_covers(label, target)
+                for cover in guided & frozenset(_TASKS):
                     # A model card of a model a results row compares against is another's.
                     if cover is C.WEIGHTS and self._whose_linked(index, said, target):
                         continue
                     self._note(cover, index)
+                if (
+                    not guided
+                    and L.is_notebook(target)
+                    and not topic & _NOT_USE
+                    and not L.purpose_of(f"{said} {L.file_words(target)}") - {C.USAGE}
+                ):
+                    # A notebook naming no step, nor said to do one, is the code run by hand,
+                    # cell by cell: a use.
+                    self._note(C.USAGE, index)
 
     def _data_link_below(self, index: int) -> bool:
         """A sentence introducing the data's place ("The data can be downloaded from:") with
@@ -1105,11 +1171,11 @@ class _Reader:
             ) or any(is_hosted_environment(url) for line in links for url in L.urls(line.text))
         if cover in (C.TRAIN, C.EVALUATE):
             # Code introduced as something else ("To generate images:") is not this step.
+            # (A command alone on a line of prose, "- `python run.py`", is given as a block's.)
             steps = [
                 line
                 for i, line in kept
-                if line.is_code
-                and L.runs(line.text)
+                if L.runs(line.text if line.is_code else L.given_command(line.text) or "")
                 and (not self._purpose(i) or cover in self._purpose(i))
             ]
             # Links to weights or data files are downloads ("Fine-tuned models" over a table
@@ -1326,15 +1392,15 @@ class _Reader:
         training, data and evaluation sections (whose code is that step) and acknowledgements;
         an evaluation run from Python evaluates wherever it stands."""
         used = evaluated = False
-        for index, block in self._code_blocks():
+        for positions, block in self._snippets():
             if used and evaluated:
                 return
             evaluation = None if evaluated else L.api_evaluation(block)
-            if evaluation is not None and not self._ignored(index + evaluation):
-                self._note(C.EVALUATE, index + evaluation)
+            if evaluation is not None and not self._ignored(positions[evaluation]):
+                self._note(C.EVALUATE, positions[evaluation])
                 evaluated = True
             offset = None if used else L.api_use(block)
-            at = index + (offset or 0)
+            at = positions[offset or 0]
             if offset is not None and not self._ignored(at) and not self._topic(at) & _STEPS:
                 self._note(C.USAGE, at)
                 used = True
@@ -1396,6 +1462,29 @@ class _Reader:
                 end += 1
             yield index, lines[index:end]
             index = end
+
+    def _snippets(self) -> Iterator[tuple[Sequence[int], Sequence[Line]]]:
+        """Each code block, continued by the next block of its section when only a little prose
+        stands between (a model loaded in one block and run in the next): the positions of its
+        lines in the document, and the lines."""
+        blocks = list(self._code_blocks())
+        for number, (index, block) in enumerate(blocks):
+            positions = list(range(index, index + len(block)))
+            lines = list(block)
+            if number + 1 < len(blocks):
+                following, more = blocks[number + 1]
+                end = index + len(block)
+                between = self.doc.lines[end:following]
+                if (
+                    following - end <= _PAIRED_GAP
+                    and not any(line.is_heading for line in between)
+                    and self.doc.owner[following] == self.doc.owner[index]
+                    and more[0].code_lang == block[0].code_lang
+                ):
+                    taken = more[: L.API_USE_LINES]
+                    positions += range(following, following + len(taken))
+                    lines += taken
+            yield positions, lines
 
     def _data_layouts(self) -> None:
         """A folder tree of the data's layout is how to prepare it, wherever it stands but in

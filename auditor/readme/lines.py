@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
@@ -53,7 +54,8 @@ TRAIN_VERB = re.compile(
 )
 EVAL_VERB = re.compile(
     r"\b(evaluat(es?|ing|ion)|reproduc(es?|ing|tion)|replicat(es?|ing|ion)|tests?|testing"
-    r"|analy[sz](es?|ing)|analysis)\b(?!\s+(set|split|data))",
+    r"|analy[sz](es?|ing)|analysis|assess(es|ing|ment)?|measur(es|ing)|benchmark(s|ing))"
+    r"\b(?!\s+(set|split|data))",
     re.I,
 )
 USE_VERB = re.compile(
@@ -163,14 +165,16 @@ def heading_covers_of(title: str) -> frozenset[ReadmeCover]:
     """The covers a heading names. A heading naming several tasks counts for all of them only
     when it joins them ("Training and Evaluation"); otherwise for the one it names first
     ("Train the teacher on the CIFAR dataset" is about training)."""
-    positions: dict[ReadmeCover, int] = {}
+    # Where each cover's words start, the longer first on a tie ("Running the benchmarks"
+    # names the benchmark's run, not a use).
+    positions: dict[ReadmeCover, tuple[int, int]] = {}
     if PATH_TITLE.fullmatch(title.strip()):
         return frozenset()  # a file or folder of a project-structure listing
     for cover, pattern in W.HEADING_WORDS.items():
         match = pattern.search(title)
         stop = W.NOT_HEADING.get(cover)
         if match and not (stop and stop.search(title) and not outside(stop, pattern, title)):
-            positions[cover] = match.start()
+            positions[cover] = (match.start(), match.start() - match.end())
     tasks = {c: p for c, p in positions.items() if c in (C.TRAIN, C.EVALUATE, C.USAGE, C.DATA)}
     if len(tasks) > 1 and not JOINED.search(title):
         first = min(tasks, key=lambda c: tasks[c])
@@ -224,11 +228,51 @@ def purpose_of(text: str) -> frozenset[ReadmeCover]:
 _CODE_TAGS = re.compile(r"</?(pre|code|kbd|samp|tt)\b[^<>]{0,100}>", re.I)
 
 
+# A command given alone in inline code, as a list item or after a bare verb of running it
+# ("- `python run.py`", "2. Run `bash eval.sh`.", "`python -m fancy.demo`"): a line of its own.
+_LISTED_COMMAND = re.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?(?:(?:then\s+|and\s+|now\s+)?(?:run|execute|launch)\s*[:：]?\s+)?"
+    r"`([^`]{3,})`\s*[.:：]?\s*$",
+    re.I,
+)
+
+
 def standalone_command(text: str) -> str | None:
-    """The command a prose line is, when it is one written as a line of its own."""
-    whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
+    """The command a prose line is, when it is one written as a line of its own: bare, in
+    `<pre>` or `<code>`, or alone in inline code as a list item ("- `bash eval.sh`")."""
+    listed = _LISTED_COMMAND.match(text) if "`" in text else None
+    if listed:
+        whole = listed.group(1)
+    else:
+        whole = re.sub(r"^\s*(\$|>)\s+", "", _CODE_TAGS.sub("", text) if "<" in text else text)
     whole = whole.strip()
     return whole if W.RUNNER.match(whole) or W.COMMAND_START.match(whole) else None
+
+
+# A sentence telling the reader to run the command it holds ("Run `python app.py` to start the
+# server", "You can then launch `bash demo.sh`"), not one naming it ("`main.py` holds…").
+_RUN_SENTENCE = re.compile(
+    r"^\W*(?:(?:\w+\s+){0,3}?(?:you\s+can\s+|simply\s+|just\s+|then\s+|now\s+)?)?"
+    r"(?:run|execute|launch|start|call|type|use)\b[^`]{0,40}`([^`]{3,})`",
+    re.I,
+)
+
+
+def given_command(text: str) -> str | None:
+    """The command a line of prose gives to be run, as a code block's line would: a line of its
+    own (`standalone_command`), a sentence telling the reader to run it, or a table cell
+    holding only it."""
+    whole = standalone_command(text)
+    if whole is not None or "`" not in text:
+        return whole
+    told = _RUN_SENTENCE.match(text)
+    if told is None and W.TABLE_ROW.match(text):
+        cells = text.strip().strip("|").split("|")
+        told = next((cell for cell in map(_LISTED_COMMAND.match, cells) if cell), None)
+    if told is None:
+        return None
+    command = told.group(1).strip()
+    return command if W.RUNNER.match(command) or W.COMMAND_START.match(command) else None
 
 
 def commands(line: Line) -> list[str]:
@@ -537,12 +581,17 @@ API_USE_LOADS = 8  # loads of a block looked at, at most (so the work stays line
 _IMPORTED = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+(.{1,300})")
 # (`Detector(…)`, or a constructor of the class: `Detector.from_config("x.yaml")`.)
 _BUILT = re.compile(r"^\s*(\w{1,40})\s*=\s*([A-Z]\w{0,40})(\.\w{1,40})?\s*\(")
+# A factory function of a package (`create_guard`, `make_env`, `build_model`, `load_tagger`) and
+# an object it makes (`guard = await create_guard(…)`).
+_FACTORY = re.compile(r"(?<![\w.])((?:create|make|build|load|get|init|new)_\w{1,40})")
+_MADE = re.compile(r"^\s*(\w{1,40})\s*=\s*(?:await\s+)?(\w{1,48})\s*\(")
 # Trained weights put into an object built above (`net.load_state_dict(torch.load(…))`).
 _WEIGHTS_LOADED = r"\.(load_state_dict|load_weights|load_checkpoint)\s*\("
 _USE_METHOD = (
     r"(predict|detect|generate|segment|transcribe|run|infer|encode|embed|classify|chat|answer"
     r"|translate|sample|caption|localize|track|recognize|parse|extract|score|rank|search|query"
-    r"|edit|render|synthesi[sz]e|complete|__call__)\w*"
+    r"|edit|render|synthesi[sz]e|complete|analy[sz]e|explain|estimate|forecast|summari[sz]e"
+    r"|solve|denoise|restore|enhance|upscale|reconstruct|compress|decode|retrieve|__call__)\w*"
 )
 
 
@@ -578,6 +627,22 @@ def api_evaluation(block: Sequence[Line]) -> int | None:
     return None
 
 
+IMPORT_LINES = 12  # lines of a parenthesised import read for its names, at most
+
+
+def _imported_names(names: str, following: Sequence[str]) -> str:
+    """The names a `from x import …` line imports, with the lines a parenthesis opened on it
+    continues over (`from fancy import (` / `Detector, Tracker,` / `)`)."""
+    if "(" not in names or ")" in names:
+        return names
+    parts = [names]
+    for text in following[:IMPORT_LINES]:
+        parts.append(text)
+        if ")" in text:
+            break
+    return " ".join(parts)
+
+
 def api_use(block: Sequence[Line]) -> int | None:
     """The offset in a code block of a line loading a model whose result a later line of the
     block runs (`model = Net.from_pretrained("lab/net")` then `model(image)` or
@@ -586,6 +651,7 @@ def api_use(block: Sequence[Line]) -> int | None:
     model or library used from Python."""
     loads = 0
     imported: set[str] = set()
+    factories: set[str] = set()  # functions of a package imported by name that make its objects
     functions: dict[str, int] = {}  # a function named for a use, imported by name → its line
     packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
     texts = [_PROMPT.sub("", line.text, count=1) for line in block]
@@ -595,11 +661,16 @@ def api_use(block: Sequence[Line]) -> int | None:
             return None
         names = _IMPORTED.match(text)
         if names:
-            imported |= set(re.findall(r"[A-Z]\w{0,40}", names.group(2)))
+            listed = _imported_names(names.group(2), texts[offset + 1 :])
+            imported |= set(re.findall(r"[A-Z]\w{0,40}", listed))
             if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
                 # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
-                for function in re.findall(rf"(?<![\w.]){_USE_METHOD}\b", names.group(2)):
-                    functions.setdefault(function, offset)
+                for named in re.finditer(rf"(?<![\w.]){_USE_METHOD}\b", listed):
+                    functions.setdefault(named.group(0), offset)
+                # `from fancyguard import create_guard`: what it makes is the package's object
+                # (a factory of the standard library's makes none: `get_context`).
+                if names[1].split(".")[0] not in sys.stdlib_module_names:
+                    factories |= set(_FACTORY.findall(listed)[:8])
         package = _IMPORT.match(text)
         if package and package[1].split(".")[0] not in _COMMON_LIBRARIES and len(packages) < 8:
             packages[package[2] or package[1]] = offset
@@ -612,6 +683,10 @@ def api_use(block: Sequence[Line]) -> int | None:
             if at < offset and re.search(rf"(?<![\w.]){re.escape(function)}\s*\(", text):
                 return at
         found, method = _MODEL_LOAD.match(text), r"(\w+)"
+        if found is None:
+            made = _MADE.match(text)
+            if made and made.group(2) in factories:
+                found = made  # `guard = await create_guard()`, then `guard.add_policy(…)`
         if found is None:
             found, method = _BUILT.match(text), _USE_METHOD
             if found is None:
@@ -669,7 +744,9 @@ def says_data(text: str) -> bool:
     data is included in `data/`", "Data: complaints.csv"; not a licence line."""
     # A folder named for its data (`/data_test`: test instances) names it as the word does.
     named = W.DATA_NAMED.search(text)
-    if not (W.DATA_WORDS.search(text) or named or W.DATA_FEATURES.search(text)) or (
+    # (A link to the data may name it in one word: "[CityDataset](…)".)
+    in_name = "Data" in text and "](" in text
+    if not (W.DATA_WORDS.search(text) or named or in_name or W.DATA_FEATURES.search(text)) or (
         W.NOT_AVAILABLE.search(text)
     ):
         return False
@@ -677,12 +754,44 @@ def says_data(text: str) -> bool:
         return False
     if W.DATA_LABEL.match(text) or W.DATA_GET.search(text) or W.DATA_FORMAT.search(text):
         return True
+    if links_out(text) and _links_the_data(text):
+        return True
     where = links_out(text) or W.DATA_PATH.search(text)
     # A data file or folder said with what it holds, not alone as an entry of a listing
     # ("* [`data/`](./src/data/)": code is kept in such folders as often as data).
     said = re.sub(r"`[^`]*`|\]\([^)]*\)", " ", without_urls(text))  # no code, no link target
     described = W.DATA_FILE.search(text) and WORDS_BESIDE.search(said)
     return bool(where and locates_data(text)) or bool(described or W.DATA_FOLDER.search(text))
+
+
+# The data named as such, also inside a name ("the FancyDepth dataset", "MPFDataset").
+_DATA_NAME = re.compile(
+    r"\b(data|datasets?|data\s+sets?|corpus|corpora|annotations?)\b"
+    r"|(?<=[a-z0-9])(?-i:Data(set)?s?|Corpus)\b",
+    re.I,
+)
+# Data named, then the links to it: "datasets: [A](…)", "datasets, including [A](…)".
+_DATA_THEN_LINKS = re.compile(
+    r"\b(data|datasets?|corpus|corpora)\b[^\[\].\n]{0,12}?"
+    r"([:：]|\b(including|includes|such\s+as|namely|from|e\.g\.|like))\s*\[",
+    re.I,
+)
+_CODE_TARGET = re.compile(r"\.(py|sh|ipynb|js|ts|cpp|c|h|m|r|jl)$", re.I)
+
+
+def _links_the_data(text: str) -> bool:
+    """A link whose text names the data ("[the FancyDepth dataset](…)", "[MPFDataset](…)"), not a
+    module of code, or links listed after the data is named ("on four datasets, including
+    [A](…) and [B](…)"): where to get it."""
+    if _DATA_THEN_LINKS.search(text):
+        return True
+    return any(
+        _DATA_NAME.search(label)
+        and not target.startswith("#")  # a table of contents' entry
+        and not re.search(r"[`/]", label)  # a folder of a listing (`data/`) holds code as often
+        and not _CODE_TARGET.search(target.split("#")[0])
+        for label, target in doc_links(text)
+    )
 
 
 def locates_data(text: str) -> bool:
@@ -890,10 +999,15 @@ def doc_links(text: str) -> list[tuple[str, str]]:
     return [*W.DOC_LINK.findall(text), *html]
 
 
+def file_words(target: str) -> str:
+    """The name of the file a link points at, as words (`docs/train_eval.md` → "train eval")."""
+    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
+    return name.replace("_", " ")
+
+
 def guide_covers(label: str, target: str) -> frozenset[ReadmeCover]:
     """What a link to a guide is about: its text, or the name of the file it points at."""
-    name = re.sub(r"\.\w+$", "", target.split("#")[0].rstrip("/").rsplit("/", 1)[-1])
-    return heading_covers_of(label) | heading_covers_of(name.replace("_", " "))
+    return heading_covers_of(label) | heading_covers_of(file_words(target))
 
 
 def is_guide(target: str) -> bool:
@@ -902,6 +1016,11 @@ def is_guide(target: str) -> bool:
     return lowered.endswith((".md", ".rst", ".ipynb", ".txt")) or bool(
         re.search(r"(^|/)(docs?|wiki|documentation)(/|$)|readthedocs", lowered)
     )
+
+
+def is_notebook(target: str) -> bool:
+    """A link to a Jupyter notebook (in the repository or on its host's file view)."""
+    return target.casefold().split("#")[0].split("?")[0].endswith(".ipynb")
 
 
 def tables(lines: list[Line]) -> Iterator[tuple[int, list[str]]]:

@@ -208,12 +208,14 @@ HEADING_WORDS: dict[ReadmeCover, re.Pattern[str]] = {
         r"\b(eval|evaluation|evaluat(e|es|ing|ions)|testing|test|benchmarking|reproduc\w+"
         # An evaluation named by its protocol, or the benchmark's runner ("Benchmark CLI").
         r"|validation|linear[- ]prob(e|es|ing)|benchmark\s+(cli|runs?|runner|harness)|replicat\w+"
+        # Other words for it: an assessment, the benchmark run ("Running the benchmarks").
+        r"|assess(ment|ments|ing)?|(run|running)\s+(the\s+|our\s+)?benchmarks?"
         r"|[ée]valuation|evaluaci[óo]n|avalia[çc][ãa]o|evaluierung|auswertung)\b"
         r"|评估|评测|测评|评价|测试|評估|評測|測試|評価|検証|평가",
         _I,
     ),
     ReadmeCover.RESULTS: re.compile(
-        r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?"
+        r"\b(results?|performances?|experiments?|experimental|comparisons?|leaderboards?|ablations?"
         r"|benchmark (results|performance|scores?)|quantitative|qualitative|main table"
         r"|generated (images|samples|videos)|visual results"
         r"|(training|learning|loss|reward|convergence|accuracy|success)[- ]curves?)\b"
@@ -460,6 +462,10 @@ PURPOSE: tuple[tuple[ReadmeCover, re.Pattern[str]], ...] = (
             r"|(results?|numbers|scores)\s+(reported\s+|shown\s+)?(in|of|from)\s+(the\s+paper|our"
             r"\s+paper|table\s*\d+|tab\.\s*\d+)"
             r"|tests?\s+(a|the|our)\s+(\w+\s+)?(checkpoints?|models?)"
+            # A table or figure of the paper got ("For Table 3, run:"), its experiments rerun.
+            r"|(table|tab\.|fig(ure)?\.?)\s*\d+"
+            r"|((re-?run|repeat)\w*\s+(all\s+|every\s+|each\s+)?|run\w*\s+(all|every|each)\s+)"
+            r"(of\s+)?(the\s+|our\s+)?experiments?"
             r"|test(ing)?\s+(the\s+|our\s+)?((trained|pre-?trained|fine-?tuned)"
             r"\s+)?(models?|on"
             r"|performance|accuracy|checkpoints?))\b|评估|评测|测评|测试(?!集|数据)|验证(?!集)|复现"
