@@ -813,15 +813,19 @@ def test_a_recorded_scorecard_reads_and_writes_back_byte_for_byte(name: str) -> 
 
 
 # What a paper's or a link's JSON holds: text (any character, a lone surrogate included), whole
-# numbers of any size, yes/no and nothing, in lists and named fields; never a float.
+# numbers of any size, yes/no and nothing, in lists and named fields; never a float. The two
+# writers can differ only in how one value is spelt and how members and nesting are joined,
+# which an entry of up to 20 leaves (four members of up to five) shows as well as a larger one,
+# as the page data's property draws: unbounded members made it the suite's slowest test (3.8 s
+# of CPU drawing 835 characters of JSON an example, 1.0 s for 183).
 _ENTRY_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
     lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
-    max_leaves=20,
+    max_leaves=5,
 )
 
 
-@given(st.dictionaries(st.text(), _ENTRY_VALUES))
+@given(st.dictionaries(st.text(), _ENTRY_VALUES, max_size=4))
 def test_an_entry_is_written_as_the_json_module_writes_it(entry: dict[str, object]) -> None:
     assert _entry_encoder()(entry) == json.JSONEncoder(ensure_ascii=False).encode(entry)
 

@@ -9,7 +9,6 @@ import itertools
 import re
 import shutil
 import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -32,6 +31,7 @@ from auditor.models import (
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
+from tests.browser.conftest import CHROMIUM
 from tests.support.scorecards import (
     PAYLOAD_IMG,
     gold_facts,
@@ -42,15 +42,6 @@ from tests.support.scorecards import (
     synthetic_scorecard,
 )
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
 pytestmark = [
@@ -59,15 +50,6 @@ pytestmark = [
         shutil.which(CHROMIUM) is None, reason=f"{CHROMIUM} is not installed (CI installs it)"
     ),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
 
 
 @dataclass

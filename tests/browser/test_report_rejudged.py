@@ -13,8 +13,7 @@ import pytest
 from auditor.models import ChangeKind
 from auditor.scorecard import Changes, JudgingRules, LinkHistory, Rejudging
 from auditor.scorecard.rejudging import sentence
-from tests.browser.test_report_page import (  # noqa: F401  (`browser`: the fixture)
-    browser,
+from tests.browser.test_report_page import (  # noqa: F401  (`pytestmark`: the marks)
     open_report,
     pytestmark,
     screenshot,
@@ -26,7 +25,7 @@ THEN = "2026-11-23T04:00:00Z"
 
 @pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
 def test_the_rejudged_line_is_shown_once_under_the_headline(
-    browser: Any,  # noqa: F811
+    browser: Any,
     tmp_path: Path,
     width: int,
     height: int,

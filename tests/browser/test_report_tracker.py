@@ -10,10 +10,10 @@ import pytest
 
 from auditor.models import BlockerKind, IssueTracker, LinkKind, TrackerReport
 from auditor.scorecard import Scorecard
-from tests.browser.test_report_page import browser, open_report, pytestmark, screenshot
+from tests.browser.test_report_page import open_report, pytestmark, screenshot
 from tests.support.scorecards import gold_facts, paper, result, scorecard
 
-__all__ = ["browser", "pytestmark"]
+__all__ = ["pytestmark"]
 
 REPO = "https://github.com/lab/sparse-widgets"
 
