@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
-from auditor.links.scan import ASCII_FOLDS
+from auditor.links.scan import folded
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
@@ -40,12 +40,16 @@ class Screened:
     ascii_only: bool = False
     # The characters outside ASCII the pattern writes out; None: not screened outside ASCII.
     written: frozenset[str] | None = field(init=False, default=None)
+    # What is searched: the pattern, turned away early where no match can start (`starting`).
+    _searched: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         source = self.pattern.pattern
         if not self.ascii_only and not _UNWRITTEN.search(source):
             written = frozenset(char for char in source if not char.isascii())
             object.__setattr__(self, "written", written)
+        searched = starting(self.pattern) if isinstance(self.pattern, re.Pattern) else self.pattern
+        object.__setattr__(self, "_searched", searched)
 
     def _may_match(self, text: str) -> bool:
         if text.isascii():
@@ -53,7 +57,7 @@ class Screened:
         elif self.written is None or not self.written.isdisjoint(text):
             return True
         else:
-            lowered = text.translate(ASCII_FOLDS).lower()  # `links.scan.folded`, inline: hot
+            lowered = folded(text)
         # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
         for word in self.words:  # noqa: SIM110
             if word in lowered:
@@ -61,10 +65,10 @@ class Screened:
         return False
 
     def search(self, text: str) -> re.Match[str] | None:
-        return self.pattern.search(text) if self._may_match(text) else None
+        return self._searched.search(text) if self._may_match(text) else None
 
     def findall(self, text: str) -> list[str]:
-        return self.pattern.findall(text) if self._may_match(text) else []
+        return self._searched.findall(text) if self._may_match(text) else []
 
     @classmethod
     def derived(cls, pattern: re.Pattern[str]) -> Screened:
@@ -74,6 +78,74 @@ class Screened:
         screened = cls(pattern, required_words(pattern) or ("",))
         object.__setattr__(screened, "written", frozenset())  # the words hold in every script
         return screened
+
+
+_MAX_STARTS = 128  # characters a match may start with for `starting` to test them first
+_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")  # global inline flags: they must open the pattern
+
+
+def starting(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    r"""`pattern` with the characters its matches can start with tested first, by a lookahead:
+    the same matches (spans and groups), but a position where none can start is left after one
+    test, where `re` would try every alternative there (with `re.IGNORECASE`, it has no quick
+    test of an alternative's first letter). The pattern itself when those characters are not
+    few literal ones (a match may start with `\w`, or be empty)."""
+    if pattern.flags & re.VERBOSE or _FLAGS.match(pattern.pattern):
+        return pattern
+    starts = _starts(_syntax.parse(pattern.pattern, pattern.flags))
+    if starts is None or starts[1] or len(starts[0]) > _MAX_STARTS:
+        return pattern
+    chars = "".join(re.escape(char) for char in sorted(starts[0]))
+    return re.compile(f"(?=[{chars}])(?:{pattern.pattern})", pattern.flags)
+
+
+def _starts(items: _Items) -> tuple[frozenset[str], bool] | None:
+    """The characters a match of the sequence `items` can start with, and whether it can be
+    empty; None when they are not few literal ones."""
+    found: frozenset[str] = frozenset()
+    for op, av in items:
+        piece = _piece_starts(op, av)
+        if piece is None:
+            return None
+        found |= piece[0]
+        if not piece[1]:
+            return found, False
+    return found, True
+
+
+def _piece_starts(op: object, av: object) -> tuple[frozenset[str], bool] | None:
+    if op is _syntax.LITERAL:
+        return frozenset({chr(av)}), False  # type: ignore[arg-type]
+    if op in (_syntax.AT, _syntax.ASSERT, _syntax.ASSERT_NOT):
+        return frozenset(), True  # zero-width: the match starts with what follows
+    if op is _syntax.IN:
+        chars: set[str] = set()
+        for kind, value in av:  # type: ignore[attr-defined]
+            if kind is _syntax.LITERAL:
+                chars.add(chr(value))
+            elif kind is _syntax.RANGE and value[1] - value[0] < _MAX_STARTS:
+                chars.update(map(chr, range(value[0], value[1] + 1)))
+            else:  # a negated set or a class (`\w`): too many
+                return None
+        return frozenset(chars), False
+    if op is _syntax.SUBPATTERN:
+        if av[1] or av[2]:  # type: ignore[index]  # its own flags: its case may be read otherwise
+            return None
+        return _starts(av[-1])  # type: ignore[index]
+    if op is _syntax.ATOMIC_GROUP:
+        return _starts(av)  # type: ignore[arg-type]
+    if op is _syntax.BRANCH:
+        either = [_starts(branch) for branch in av[1]]  # type: ignore[index]
+        if any(piece is None for piece in either):
+            return None
+        return (
+            frozenset().union(*(piece[0] for piece in either)),  # type: ignore[index]
+            any(piece[1] for piece in either),  # type: ignore[index]
+        )
+    if op in (_syntax.MAX_REPEAT, _syntax.MIN_REPEAT, _syntax.POSSESSIVE_REPEAT):
+        inner = _starts(av[2])  # type: ignore[index]
+        return None if inner is None else (inner[0], inner[1] or av[0] == 0)  # type: ignore[index]
+    return None
 
 
 _MAX_SPELLINGS = 64  # strings a piece of a pattern may match for it to count as literal text
