@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auditor.readme import analysis, lines, ownership, withheld
+from auditor.readme import analysis, artifacts, branches, lines, ownership, withheld
 from auditor.readme import words as W
 
 
@@ -74,6 +74,7 @@ _PIECES = ("\u017f", "\u0130", "\u0131", "\u212a", "\u4ee3", "将", " ", "\n", "
 
 
 @pytest.mark.parametrize(("name", "pattern"), PATTERNS, ids=lambda v: str(v)[:32])
+@settings(max_examples=25)  # a pattern each: many, and each drawn text is searched in full
 @given(data=st.data())
 def test_every_screened_pattern_finds_the_same_matches_started(
     name: str, pattern: re.Pattern[str], data: st.DataObject
@@ -82,3 +83,50 @@ def test_every_screened_pattern_finds_the_same_matches_started(
     pieces = st.sampled_from([*words, *_PIECES]) if words else st.sampled_from(_PIECES)
     text = "".join(data.draw(st.lists(pieces | st.text(max_size=3), max_size=12)))
     assert _answer(W.starting(pattern), text) == _answer(pattern, text), (name, text)
+
+
+def test_every_pattern_of_a_module_and_its_dictionaries_is_started() -> None:
+    namespace: dict[str, object] = {
+        "SOON": re.compile(r"coming\s+soon", re.I),
+        "BY_NAME": {"late": re.compile(r"\blater\b", re.I), "words": ("kept",)},
+        "ANY": re.compile(r"\w+"),
+    }
+    W.start_patterns(namespace)
+    assert namespace["SOON"].pattern.startswith("(?=[c])")  # type: ignore[attr-defined]
+    assert namespace["BY_NAME"]["late"].pattern.startswith("(?=[l])")  # type: ignore[index]
+    assert namespace["ANY"].pattern == r"\w+"  # type: ignore[attr-defined]
+
+
+_STARTED = re.compile(r"\(\?=\[[^\]]*\]\)\(\?:(.*)\)", re.S)
+STARTED = sorted(
+    (f"{module.__name__}.{name}", value)
+    for module in (W, ownership, withheld, analysis, lines, artifacts, branches)
+    for name, value in vars(module).items()
+    if isinstance(value, re.Pattern) and _STARTED.fullmatch(value.pattern)
+)
+
+
+def test_the_patterns_the_readme_rules_search_most_are_started() -> None:
+    names = {name for name, _ in STARTED}
+    hot = (
+        "ownership._REPLACE_ME",
+        "analysis._WEIGHTS_NOUN",
+        "artifacts._FETCH",
+        "words.RESULTS_CLAIM",
+    )
+    assert {f"auditor.readme.{name}" for name in hot} <= names
+
+
+@pytest.mark.parametrize(("name", "started"), STARTED, ids=lambda v: str(v)[:32])
+@settings(max_examples=25)
+@given(data=st.data())
+def test_every_started_pattern_of_the_readme_rules_finds_what_its_own_source_finds(
+    name: str, started: re.Pattern[str], data: st.DataObject
+) -> None:
+    source = _STARTED.fullmatch(started.pattern)
+    assert source is not None
+    pattern = re.compile(source.group(1), started.flags)
+    words = [*W.required_words(pattern), *(word.upper() for word in W.required_words(pattern))]
+    pieces = st.sampled_from([*words, *_PIECES]) if words else st.sampled_from(_PIECES)
+    text = "".join(data.draw(st.lists(pieces | st.text(max_size=3), max_size=12)))
+    assert _answer(started, text) == _answer(pattern, text), (name, text)

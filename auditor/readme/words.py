@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
+from typing import Any
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
 from auditor.links.scan import folded
@@ -92,11 +93,50 @@ def starting(pattern: re.Pattern[str]) -> re.Pattern[str]:
     few literal ones (a match may start with `\w`, or be empty)."""
     if pattern.flags & re.VERBOSE or _FLAGS.match(pattern.pattern):
         return pattern
-    starts = _starts(_syntax.parse(pattern.pattern, pattern.flags))
-    if starts is None or starts[1] or len(starts[0]) > _MAX_STARTS:
+    parsed = _syntax.parse(pattern.pattern, pattern.flags)
+    starts = _starts(parsed)
+    if starts is None or starts[1] or len(starts[0]) > _MAX_STARTS or _quick(parsed, pattern.flags):
         return pattern
     chars = "".join(re.escape(char) for char in sorted(starts[0]))
     return re.compile(f"(?=[{chars}])(?:{pattern.pattern})", pattern.flags)
+
+
+def start_patterns(namespace: dict[str, object]) -> None:
+    """Every pattern of a module's `namespace`, and of its dictionaries of patterns, replaced by
+    itself `starting`: called at the end of a module of many patterns."""
+    for name, value in namespace.items():
+        if isinstance(value, re.Pattern):
+            namespace[name] = starting(value)
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                if isinstance(inner, re.Pattern):
+                    value[key] = starting(inner)
+
+
+def _quick(parsed: _Items, flags: int) -> bool:
+    """Whether `re` finds where a match can start by itself: the pattern opens with a literal
+    or a set of them (or alternatives each opening with one) that it matches with case, or
+    that have none."""
+    items: list[Any] = list(parsed)
+    while items and items[0][0] is _syntax.SUBPATTERN and not any(items[0][1][1:3]):
+        items = list(items[0][1][-1])
+    if not items:
+        return False
+    op, av = items[0]
+    if op is _syntax.BRANCH:
+        return all(branch and _quick_piece(branch[0][0], branch[0][1], flags) for branch in av[1])
+    return _quick_piece(op, av, flags)
+
+
+def _quick_piece(op: object, av: object, flags: int) -> bool:
+    def plain(code: int) -> bool:  # matched as written: `re` tests it before anything else
+        return not flags & re.IGNORECASE or chr(code).lower() == chr(code).upper()
+
+    if op is _syntax.LITERAL:
+        return plain(av)  # type: ignore[arg-type]
+    if op is _syntax.IN:
+        return all(kind is _syntax.LITERAL and plain(value) for kind, value in av)  # type: ignore[attr-defined]
+    return False
 
 
 def _starts(items: _Items) -> tuple[frozenset[str], bool] | None:
@@ -1014,3 +1054,5 @@ HTML_LINK = re.compile(
 # A shields.io badge URL: its label and message say what the link beside it is.
 BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
 WORDS = re.compile(r"[^\W\d_]{3,}")
+
+start_patterns(globals())  # every pattern above tested first where its matches start
