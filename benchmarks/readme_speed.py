@@ -3,15 +3,28 @@ there) and on hostile READMEs at the 512 KiB read cap, one per kind of pathologi
 alone, inside a code block, and under a results heading.
 
     python -m benchmarks.readme_speed
+    python -m benchmarks.readme_speed --passes 5   # the corpus only: 5 passes after a warm one
+    python -m benchmarks.readme_speed --counts     # the corpus only: one pass, calls counted
+
+`--counts` gives what does not swing with the machine's load: the regular-expression calls by
+method and the Python function calls (cProfile, builtins included). `BENCH_AUDITOR_ROOT=DIR`
+measures another checkout's `auditor` (from `git archive COMMIT auditor | tar -x -C DIR`).
 """
 
 from __future__ import annotations
 
+import argparse
+import cProfile
 import json
+import os
+import pstats
 import statistics
 import sys
 import time
 from pathlib import Path
+
+if root := os.environ.get("BENCH_AUDITOR_ROOT"):
+    sys.path.insert(0, root)
 
 from auditor.readme.analysis import MAX_CHARS, analyze_readme
 from benchmarks.accuracy import DEFAULT_CORPUS
@@ -45,7 +58,65 @@ def _timed(text: str, root: tuple[str, ...] = ()) -> float:
     return time.perf_counter() - start
 
 
+def _corpus() -> list[tuple[str, tuple[str, ...]]]:
+    labels = DEFAULT_CORPUS / "readmes" / "labels.jsonl"
+    readmes = []
+    for line in labels.read_text().splitlines():
+        record = json.loads(line)
+        path = labels.parent / "texts" / Path(record["file"]).name
+        readmes.append((path.read_text(encoding="utf-8", errors="replace"), record["root_files"]))
+    return [(text, tuple(root)) for text, root in readmes]
+
+
+def _passes(count: int) -> None:
+    readmes = _corpus()
+    for text, root in readmes:  # warm: compiled patterns, caches of the interpreter
+        analyze_readme(text, root_files=root)
+    times = []
+    for _ in range(count):
+        cpu = time.process_time()
+        for text, root in readmes:
+            analyze_readme(text, root_files=root)
+        times.append(time.process_time() - cpu)
+    sys.stdout.write(
+        f"corpus: {len(readmes)} READMEs, {count} passes: best {min(times):.2f} s, median "
+        f"{statistics.median(times):.2f} s of CPU ({' '.join(f'{t:.2f}' for t in times)})\n"
+    )
+
+
+def _counts() -> None:
+    readmes = _corpus()
+    for text, root in readmes:
+        analyze_readme(text, root_files=root)
+    profile = cProfile.Profile()
+    profile.enable()
+    for text, root in readmes:
+        analyze_readme(text, root_files=root)
+    profile.disable()
+    calls: dict[str, int] = {}
+    total = 0
+    for (file, _, function), row in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+        total += row[1]
+        if file == "~" and "re.Pattern" in function:
+            method = function.split("'")[1]
+            calls[method] = calls.get(method, 0) + row[1]
+    for method, count in sorted(calls.items()):
+        sys.stdout.write(f"re.Pattern.{method}: {count:,}\n")
+    sys.stdout.write(f"all regular-expression calls: {sum(calls.values()):,}\n")
+    sys.stdout.write(f"Python function calls: {total:,}\n")
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.readme_speed")
+    parser.add_argument("--passes", type=int, help="the corpus only, this many passes")
+    parser.add_argument("--counts", action="store_true", help="the corpus only, calls counted")
+    options = parser.parse_args()
+    if options.counts:
+        _counts()
+        return 0
+    if options.passes:
+        _passes(options.passes)
+        return 0
     labels = DEFAULT_CORPUS / "readmes" / "labels.jsonl"
     if labels.is_file():
         times = []

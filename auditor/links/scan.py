@@ -95,6 +95,7 @@ _CUE_WORDS = (
 # The only letters outside ASCII that `re.IGNORECASE` matches to ASCII ones (dotted and dotless
 # i, the long s, the Kelvin sign), as those (`folded`).
 ASCII_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_FOLDED = tuple(map(chr, ASCII_FOLDS))
 _BARE_DOMAIN = re.compile(rf"[A-Za-z0-9-]{{1,63}}(?:{_DOT}[A-Za-z0-9-]{{1,63}}){{1,8}}")
 # arXiv replaces every URL of an abstract with these words; "this http URL" also stands for
 # sentence ends it mistook for domains, so it counts only after a cue.
@@ -167,7 +168,12 @@ def folded(text: str) -> str:
     """`text` as `re.IGNORECASE` compares it with lowercase ASCII: lower-cased, the letters
     outside ASCII it reads as ASCII ones written as those. A case-insensitive pattern matches
     only where its lowercase ASCII literals stand in `folded(text)`."""
-    return text.lower() if text.isascii() else text.translate(ASCII_FOLDS).lower()
+    if text.isascii():
+        return text.lower()
+    for char in _FOLDED:  # rare: a line without them needs no translation (slow on every line)
+        if char in text:
+            return text.translate(ASCII_FOLDS).lower()
+    return text.lower()
 
 
 def _holds_any(lowered: str, words: tuple[str, ...]) -> bool:

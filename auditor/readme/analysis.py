@@ -1630,3 +1630,6 @@ def not_analysed(facts: RepoFacts, path: str | None, size: int | None) -> RepoFa
     return replace(
         facts, readme_path=path, readme_bytes=size, skipped=(*facts.skipped, README_NOT_ANALYSED)
     )
+
+
+W.start_patterns(globals())  # every pattern above tested first where its matches start

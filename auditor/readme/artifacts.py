@@ -48,7 +48,7 @@ from urllib.parse import urlsplit
 
 from auditor.links import code_repository, is_hosted_environment, is_weights_file
 from auditor.models import ArtifactKind, ArtifactLink, ReadmeCover, Whose
-from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS
+from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS, start_patterns
 
 __all__ = [
     "DataContext",
@@ -737,3 +737,6 @@ def data_urls(links: Iterable[ArtifactLink]) -> tuple[str, ...]:
     return tuple(
         dict.fromkeys(link.url for link in links if link.kind is K.DATA and not link.promised)
     )
+
+
+start_patterns(globals())  # every pattern above tested first where its matches start

@@ -15,6 +15,7 @@ from auditor.links import GITHUB
 from auditor.links.hosts import canonical_host
 from auditor.readme.lines import urls
 from auditor.readme.parse import Line
+from auditor.readme.words import start_patterns
 
 # A git ref name as READMEs write one (no spaces, no markup).
 _REF = r"[A-Za-z0-9][A-Za-z0-9._/-]{0,79}"
@@ -119,3 +120,6 @@ def _linked_branch(text: str, repository: str | None) -> str | None:
             continue
         return segments[3]
     return None
+
+
+start_patterns(globals())  # every pattern above tested first where its matches start

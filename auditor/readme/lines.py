@@ -1206,3 +1206,6 @@ def is_reading_list(lines: Sequence[Line], root_files: Sequence[str]) -> bool:
         ):
             entries += 1
     return entries >= READING_LIST_ENTRIES
+
+
+W.start_patterns(globals())  # every pattern above tested first where its matches start

@@ -607,3 +607,6 @@ def _other_work(
             if found != identity.arxiv_id:
                 return line, f"arXiv:{found}"
     return None
+
+
+W.start_patterns(globals())  # every pattern above tested first where its matches start

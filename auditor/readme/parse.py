@@ -61,6 +61,7 @@ _INVISIBLE = str.maketrans(
     dict.fromkeys("\x00\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff", None)
     | dict.fromkeys("\u00a0\u2007\u2009\u202f", " ")
 )
+_INVISIBLE_CHAR = re.compile("[" + "".join(map(chr, _INVISIBLE)) + "]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,10 @@ def is_restructuredtext(name: str | None) -> bool:
 def parse(text: str, *, name: str | None = None) -> Document:
     """The lines and sections of a README named `name` (Markdown or plain text; with a
     reStructuredText name, reStructuredText)."""
-    raw = text[:MAX_CHARS].translate(_INVISIBLE).splitlines()[:MAX_LINES]
+    text = text[:MAX_CHARS]
+    if _INVISIBLE_CHAR.search(text):  # most READMEs hold none: `translate` reads every character
+        text = text.translate(_INVISIBLE)
+    raw = text.splitlines()[:MAX_LINES]
     if is_restructuredtext(name):
         from auditor.readme import rst  # docutils: loaded for reStructuredText READMEs only
 

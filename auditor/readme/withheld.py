@@ -57,6 +57,10 @@ def withheld(lines: Sequence[Line]) -> tuple[ReadmeEvidence, ...]:
     for line in lines:
         if line.is_code or line.is_heading:
             continue
+        # A sentence's match is one in its line (a sentence ends at a space): most lines hold
+        # none, and need no splitting.
+        if not (_WITHHELD.search(line.text) and _REASON.search(line.text)):
+            continue
         for sentence in _SENTENCE_END.split(line.text):
             if not (_WITHHELD.search(sentence) and _REASON.search(sentence)):
                 continue

@@ -10,9 +10,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
+from typing import Any
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
-from auditor.links.scan import ASCII_FOLDS
+from auditor.links.scan import folded
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
@@ -40,12 +41,16 @@ class Screened:
     ascii_only: bool = False
     # The characters outside ASCII the pattern writes out; None: not screened outside ASCII.
     written: frozenset[str] | None = field(init=False, default=None)
+    # What is searched: the pattern, turned away early where no match can start (`starting`).
+    _searched: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         source = self.pattern.pattern
         if not self.ascii_only and not _UNWRITTEN.search(source):
             written = frozenset(char for char in source if not char.isascii())
             object.__setattr__(self, "written", written)
+        searched = starting(self.pattern) if isinstance(self.pattern, re.Pattern) else self.pattern
+        object.__setattr__(self, "_searched", searched)
 
     def _may_match(self, text: str) -> bool:
         if text.isascii():
@@ -53,7 +58,7 @@ class Screened:
         elif self.written is None or not self.written.isdisjoint(text):
             return True
         else:
-            lowered = text.translate(ASCII_FOLDS).lower()  # `links.scan.folded`, inline: hot
+            lowered = folded(text)
         # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
         for word in self.words:  # noqa: SIM110
             if word in lowered:
@@ -61,10 +66,10 @@ class Screened:
         return False
 
     def search(self, text: str) -> re.Match[str] | None:
-        return self.pattern.search(text) if self._may_match(text) else None
+        return self._searched.search(text) if self._may_match(text) else None
 
     def findall(self, text: str) -> list[str]:
-        return self.pattern.findall(text) if self._may_match(text) else []
+        return self._searched.findall(text) if self._may_match(text) else []
 
     @classmethod
     def derived(cls, pattern: re.Pattern[str]) -> Screened:
@@ -74,6 +79,113 @@ class Screened:
         screened = cls(pattern, required_words(pattern) or ("",))
         object.__setattr__(screened, "written", frozenset())  # the words hold in every script
         return screened
+
+
+_MAX_STARTS = 128  # characters a match may start with for `starting` to test them first
+_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")  # global inline flags: they must open the pattern
+
+
+def starting(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    r"""`pattern` with the characters its matches can start with tested first, by a lookahead:
+    the same matches (spans and groups), but a position where none can start is left after one
+    test, where `re` would try every alternative there (with `re.IGNORECASE`, it has no quick
+    test of an alternative's first letter). The pattern itself when those characters are not
+    few literal ones (a match may start with `\w`, or be empty)."""
+    if pattern.flags & re.VERBOSE or _FLAGS.match(pattern.pattern):
+        return pattern
+    parsed = _syntax.parse(pattern.pattern, pattern.flags)
+    starts = _starts(parsed)
+    if starts is None or starts[1] or len(starts[0]) > _MAX_STARTS or _quick(parsed, pattern.flags):
+        return pattern
+    chars = "".join(re.escape(char) for char in sorted(starts[0]))
+    return re.compile(f"(?=[{chars}])(?:{pattern.pattern})", pattern.flags)
+
+
+def start_patterns(namespace: dict[str, object]) -> None:
+    """Every pattern of a module's `namespace`, and of its dictionaries of patterns, replaced by
+    itself `starting`: called at the end of a module of many patterns."""
+    for name, value in namespace.items():
+        if isinstance(value, re.Pattern):
+            namespace[name] = starting(value)
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                if isinstance(inner, re.Pattern):
+                    value[key] = starting(inner)
+
+
+def _quick(parsed: _Items, flags: int) -> bool:
+    """Whether `re` finds where a match can start by itself: the pattern opens with a literal
+    or a set of them (or alternatives each opening with one) that it matches with case, or
+    that have none."""
+    items: list[Any] = list(parsed)
+    while items and items[0][0] is _syntax.SUBPATTERN and not any(items[0][1][1:3]):
+        items = list(items[0][1][-1])
+    if not items:
+        return False
+    op, av = items[0]
+    if op is _syntax.BRANCH:
+        return all(branch and _quick_piece(branch[0][0], branch[0][1], flags) for branch in av[1])
+    return _quick_piece(op, av, flags)
+
+
+def _quick_piece(op: object, av: object, flags: int) -> bool:
+    def plain(code: int) -> bool:  # matched as written: `re` tests it before anything else
+        return not flags & re.IGNORECASE or chr(code).lower() == chr(code).upper()
+
+    if op is _syntax.LITERAL:
+        return plain(av)  # type: ignore[arg-type]
+    if op is _syntax.IN:
+        return all(kind is _syntax.LITERAL and plain(value) for kind, value in av)  # type: ignore[attr-defined]
+    return False
+
+
+def _starts(items: _Items) -> tuple[frozenset[str], bool] | None:
+    """The characters a match of the sequence `items` can start with, and whether it can be
+    empty; None when they are not few literal ones."""
+    found: frozenset[str] = frozenset()
+    for op, av in items:
+        piece = _piece_starts(op, av)
+        if piece is None:
+            return None
+        found |= piece[0]
+        if not piece[1]:
+            return found, False
+    return found, True
+
+
+def _piece_starts(op: object, av: object) -> tuple[frozenset[str], bool] | None:
+    if op is _syntax.LITERAL:
+        return frozenset({chr(av)}), False  # type: ignore[arg-type]
+    if op in (_syntax.AT, _syntax.ASSERT, _syntax.ASSERT_NOT):
+        return frozenset(), True  # zero-width: the match starts with what follows
+    if op is _syntax.IN:
+        chars: set[str] = set()
+        for kind, value in av:  # type: ignore[attr-defined]
+            if kind is _syntax.LITERAL:
+                chars.add(chr(value))
+            elif kind is _syntax.RANGE and value[1] - value[0] < _MAX_STARTS:
+                chars.update(map(chr, range(value[0], value[1] + 1)))
+            else:  # a negated set or a class (`\w`): too many
+                return None
+        return frozenset(chars), False
+    if op is _syntax.SUBPATTERN:
+        if av[1] or av[2]:  # type: ignore[index]  # its own flags: its case may be read otherwise
+            return None
+        return _starts(av[-1])  # type: ignore[index]
+    if op is _syntax.ATOMIC_GROUP:
+        return _starts(av)  # type: ignore[arg-type]
+    if op is _syntax.BRANCH:
+        either = [_starts(branch) for branch in av[1]]  # type: ignore[index]
+        if any(piece is None for piece in either):
+            return None
+        return (
+            frozenset().union(*(piece[0] for piece in either)),  # type: ignore[index]
+            any(piece[1] for piece in either),  # type: ignore[index]
+        )
+    if op in (_syntax.MAX_REPEAT, _syntax.MIN_REPEAT, _syntax.POSSESSIVE_REPEAT):
+        inner = _starts(av[2])  # type: ignore[index]
+        return None if inner is None else (inner[0], inner[1] or av[0] == 0)  # type: ignore[index]
+    return None
 
 
 _MAX_SPELLINGS = 64  # strings a piece of a pattern may match for it to count as literal text
@@ -948,3 +1060,5 @@ HTML_LINK = re.compile(
 # A shields.io badge URL: its label and message say what the link beside it is.
 BADGE = re.compile(r"https?://img\.shields\.io/badge/([^/?#]+)", _I)
 WORDS = re.compile(r"[^\W\d_]{3,}")
+
+start_patterns(globals())  # every pattern above tested first where its matches start
