@@ -4,6 +4,7 @@ start with too many characters, or be empty, is left as it is."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -73,16 +74,28 @@ PATTERNS = sorted(
 _PIECES = ("\u017f", "\u0130", "\u0131", "\u212a", "\u4ee3", "将", " ", "\n", ".", "-", "1.5", "A")
 
 
+# Made once a pattern, not once an example: reading a pattern's words parses its syntax (most
+# of this file's CPU when it was done for every drawn text).
+@functools.cache
+def _texts(pattern: re.Pattern[str]) -> st.SearchStrategy[str]:
+    """Texts made of the pattern's own words (as written and upper-cased), the pieces above
+    and short random text."""
+    words = [*W.required_words(pattern), *(word.upper() for word in W.required_words(pattern))]
+    pieces = st.sampled_from([*words, *_PIECES]) if words else st.sampled_from(_PIECES)
+    return st.lists(pieces | st.text(max_size=3), max_size=12).map("".join)
+
+
+_started = functools.cache(W.starting)
+
+
 @pytest.mark.parametrize(("name", "pattern"), PATTERNS, ids=lambda v: str(v)[:32])
 @settings(max_examples=25)  # a pattern each: many, and each drawn text is searched in full
 @given(data=st.data())
 def test_every_screened_pattern_finds_the_same_matches_started(
     name: str, pattern: re.Pattern[str], data: st.DataObject
 ) -> None:
-    words = [*W.required_words(pattern), *(word.upper() for word in W.required_words(pattern))]
-    pieces = st.sampled_from([*words, *_PIECES]) if words else st.sampled_from(_PIECES)
-    text = "".join(data.draw(st.lists(pieces | st.text(max_size=3), max_size=12)))
-    assert _answer(W.starting(pattern), text) == _answer(pattern, text), (name, text)
+    text = data.draw(_texts(pattern))
+    assert _answer(_started(pattern), text) == _answer(pattern, text), (name, text)
 
 
 def test_every_pattern_of_a_module_and_its_dictionaries_is_started() -> None:
@@ -126,7 +139,5 @@ def test_every_started_pattern_of_the_readme_rules_finds_what_its_own_source_fin
     source = _STARTED.fullmatch(started.pattern)
     assert source is not None
     pattern = re.compile(source.group(1), started.flags)
-    words = [*W.required_words(pattern), *(word.upper() for word in W.required_words(pattern))]
-    pieces = st.sampled_from([*words, *_PIECES]) if words else st.sampled_from(_PIECES)
-    text = "".join(data.draw(st.lists(pieces | st.text(max_size=3), max_size=12)))
+    text = data.draw(_texts(pattern))
     assert _answer(started, text) == _answer(pattern, text), (name, text)
