@@ -28,19 +28,11 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from auditor import render
+from tests.support.chromium import ARGS, CHROMIUM
 from tests.support.scorecards import synthetic_scorecard
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Runs `action` in the page, then waits for two animation frames: the first runs after style
 # and layout of the change, the second after it was painted.
 TIMED = """async (action) => {

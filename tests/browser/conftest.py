@@ -10,15 +10,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.support.chromium import ARGS, CHROMIUM
 
 
 @pytest.fixture(scope="package")

@@ -31,7 +31,7 @@ from auditor.models import (
 from auditor.readme.analysis import with_readme
 from auditor.scorecard import Changes, LinkHistory, Scorecard
 from auditor.scorecard.reviews import ReviewEntry, apply_reviews
-from tests.browser.conftest import CHROMIUM
+from tests.support.chromium import CHROMIUM
 from tests.support.scorecards import (
     PAYLOAD_IMG,
     gold_facts,
