@@ -116,6 +116,7 @@ class _Checks:
         settings: Settings,
         cache: VerdictCache | None,
         observer: Observer,
+        early_scores: _EarlyScores,
     ) -> None:
         self.net = net
         self.settings = settings
@@ -141,8 +142,8 @@ class _Checks:
         # harvested early on their way to a check.
         self.asking: set[str] = set()
         self.batches = _Batches(self)
-        # Papers scored while the run waits on timers (`_EarlyScores`), set by `_run`.
-        self.early_scores: _EarlyScores | None = None
+        # Papers scored while the run waits on timers.
+        self.early_scores = early_scores
         self.artifacts_listed = False  # the READMEs' weights and data links are the run's
 
     def out_of_time(self) -> bool:
@@ -189,7 +190,7 @@ class _Checks:
             self.asking.discard(url)
             if not self.asking:
                 self.batches.wake()
-        if not self.asking and self.early_scores is not None:
+        if not self.asking:
             self.early_scores.grown(self)
 
     def resumed(self, url: str) -> None:
@@ -488,7 +489,7 @@ class _EarlyScores:
             self._pass.cancel()
 
     async def _score(self, checks: _Checks) -> None:
-        day = self._today or datetime.now(UTC).date()
+        day = _run_day(self._today)
         # A paper scored in an earlier pass is not looked at again: if its links changed since,
         # the run's scores find it so, and score it then.
         unscored = [paper for paper in self._papers if paper.id not in self._kept]
@@ -689,14 +690,12 @@ async def _read_inputs(net: Net, inputs: Sequence[str], settings: Settings) -> e
 async def _check_everything(checks: _Checks, links: Sequence[Link]) -> None:
     try:
         await _check_and_harvest(checks, links)
-        if checks.early_scores is not None:
-            await checks.early_scores.finished()
+        await checks.early_scores.finished()
     finally:  # the run's bound or an interrupt: nothing of this run goes on behind it
         for task in checks.early_checks:
             task.cancel()
         checks.batches.stop()
-        if checks.early_scores is not None:
-            checks.early_scores.stop()
+        checks.early_scores.stop()
 
 
 async def _check_and_harvest(checks: _Checks, links: Sequence[Link]) -> None:
@@ -858,8 +857,7 @@ async def _run(
             links = tuple(_on_configured_forge(link, settings) for link in links)
             if shard_of is not None:
                 papers, links = shard.select(papers, links, *shard_of)
-            checks = _Checks(net, settings, cache, observer)
-            checks.early_scores = _EarlyScores(papers, rubric, today)
+            checks = _Checks(net, settings, cache, observer, _EarlyScores(papers, rubric, today))
             most = settings.limits.links_per_paper
             checks.room = {paper.id: max(0, most - len(paper.links)) for paper in papers}
             bound = deadline.at + GRACE_SECONDS if deadline.at is not None else None
@@ -876,7 +874,7 @@ async def _run(
                     checks.results[url] = LinkResult(link=link, check=check)
             results = tuple(checks.results[url] for url in checks.links)
             papers = tuple(with_links(papers, (result.link for result in results), checks.left_out))
-            day = today or datetime.now(UTC).date()
+            day = _run_day(today)
             # Scoring is linear in what was read, and stops too: past the deadline and its
             # grace, the papers left are reported without a score, each with a note.
             scoring_ends = run_clock.Deadline(
@@ -922,13 +920,18 @@ async def _run(
     return RunOutcome(audit=audit, errors=extraction.errors)
 
 
+def _run_day(today: date | None) -> date:
+    """The day papers are scored on: the one given, else today's (UTC)."""
+    return today or datetime.now(UTC).date()
+
+
 def _scores(
     papers: Sequence[Paper],
     results: Sequence[LinkResult],
     rubric: Rubric,
     day: date,
     ends: run_clock.Deadline,
-    early: _EarlyScores | None = None,
+    early: _EarlyScores,
 ) -> dict[str, PaperScore]:
     """The scores of the papers, in order, until `ends`: each paper is scored on its own links
     only (linear in the list), or its score made `early` on the very same taken."""
@@ -941,7 +944,7 @@ def _scores(
         if ends.expired():
             break
         own = by_paper.get(paper.id, [])
-        made = early.reused(paper, own, day) if early is not None else None
+        made = early.reused(paper, own, day)
         scores[paper.id] = made if made is not None else _score_paper(paper, own, rubric, day)
     return scores
 
