@@ -50,6 +50,17 @@ WEIGHTS_FILE_EXTENSIONS = (
 # Of those, the extensions data files use too: a file with one is weights only in a weights
 # context, a folder or file name saying so (`auditor.facts.repofiles.is_committed_weights`).
 AMBIGUOUS_WEIGHTS_EXTENSIONS = (".bin", ".pkl", ".npz", ".h5")
+# Of those, the extensions a widely reused model's checkpoint is shared with ("ViT-B-16.pt",
+# "sam_vit_h.pth"): what names another work's weights file (`auditor.readme.ownership`).
+REUSED_MODEL_FILE_EXTENSIONS = (
+    ".pth",
+    ".pt",
+    ".ckpt",
+    ".safetensors",
+    ".bin",
+    ".caffemodel",
+    ".onnx",
+)
 
 
 def is_code_link(kind: LinkKind | str, url: str, record_type: str | None = None) -> bool:

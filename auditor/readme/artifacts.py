@@ -315,9 +315,13 @@ def models_loaded(code: str) -> tuple[HubLoad, ...]:
     return tuple(sorted(found, key=lambda load: load.at))
 
 
+# The name a call's dot stands after, at the end of the code before it.
+_CALLED_ON = re.compile(r"(\w{1,80})\s{0,8}$")
+
+
 def _class_before(code: str, at: int) -> str:
     """The name a call at `at` is made on (`AutoTokenizer` of `AutoTokenizer.from_pretrained`)."""
-    found = re.search(r"(\w{1,80})\s{0,8}$", code[max(0, at - 90) : at])
+    found = _CALLED_ON.search(code[max(0, at - 90) : at])
     return found.group(1) if found else ""
 
 
@@ -590,7 +594,7 @@ def _not_the_data(words: str, url: str, link_text: str, line_text: str) -> bool:
             return True
     if text and not names_data and not _GENERIC_TEXT.fullmatch(text) and at > 0:
         # The sentence before it on its line, the links before it named LINK.
-        before = _EARLIER_LINK.sub(" LINK ", _OPENING.sub("", line_text[:at]))
+        before = _words_before(line_text, url)
         if _TOOL_BEFORE.search(re.split(r"[.;:!?](\s|$)", before)[-1]):
             return True
     # An archive's extension names no data: the logs of a run come zipped too.

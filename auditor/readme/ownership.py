@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from auditor.links import ARXIV_NUMBER, arxiv_id, github_full_name, is_weights_file, model_holder
+from auditor.links.purpose import REUSED_MODEL_FILE_EXTENSIONS
 from auditor.models import Inherited, InheritedReadme, Whose
 from auditor.readme import words as W
 from auditor.readme.lines import excerpt, urls
@@ -211,7 +212,9 @@ _FOUNDATION = W.Screened(
 # (Plain words read a file name's underscores as spaces: `sam_vit_h.pth` is "sam vit h.pth".)
 _REUSED_FILE = re.compile(
     rf"(?<![a-z0-9])(?P<fetched>{_REUSED})(?![a-z])[\w.-]*(\s[\w-]+){{0,2}}?"
-    r"\.(pth?|ckpt|safetensors|bin|caffemodel|onnx)\b",
+    r"\.("
+    + "|".join(re.escape(extension[1:]) for extension in REUSED_MODEL_FILE_EXTENSIONS)
+    + r")\b",
     _I,
 )
 # A backbone describing the model's own architecture ("(Swin-T backbone)", "with a ResNet-50
@@ -303,9 +306,7 @@ def _reused_file(url: str, own_names: frozenset[str]) -> bool:
 def _component_of_other(words: str, own_names: frozenset[str]) -> bool:
     """A component named by a model's name (`_COMPONENT`), the name not the work's nor an
     architecture's ("the Transformer encoder" names no release)."""
-    if _COMPONENT.search(words) is None:
-        return False
-    for found in _COMPONENT.pattern.finditer(words):
+    for found in _COMPONENT.finditer(words):
         name = found.group("fetched") or found.group("owned") or ""
         # A model's name is written with a capital or a digit ("HRNet", "sd-vae-2"), not "the
         # image encoder".
@@ -393,9 +394,10 @@ def whose_loaded(
     owner_of, _, repository_name = (repository or "").partition("/")
     names = own_names | name_words(repository_name)
     owners = {_squeezed(o) for o in (owner_of, *own_owners) if o}
-    if not any(_same_owner(_squeezed(owner), ours) for ours in owners):
+    holder, held = _squeezed(owner), _squeezed(name)
+    if not any(_same_owner(holder, ours) for ours in owners):
         return Whose.OTHER
-    if not any(word in _squeezed(name) for word in names):
+    if not any(word in held for word in names):
         return Whose.OTHER
     return Whose.OTHER if said_of_other(words, names) else Whose.OWN
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's syntax tree
 from typing import Any
@@ -70,6 +70,9 @@ class Screened:
 
     def findall(self, text: str) -> list[str]:
         return self._searched.findall(text) if self._may_match(text) else []
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self._searched.finditer(text) if self._may_match(text) else iter(())
 
     @classmethod
     def derived(cls, pattern: re.Pattern[str]) -> Screened:
