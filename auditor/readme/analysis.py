@@ -133,6 +133,7 @@ from auditor.containment import README_ANALYSIS, guarded
 from auditor.deadline import in_thread
 from auditor.facts.repofiles import MAX_README_BYTES, has_code, is_citation_file
 from auditor.links import (
+    HUGGINGFACE,
     artifact_host,
     code_repository,
     is_hosted_environment,
@@ -1353,7 +1354,7 @@ class _Reader:
         sentence introducing it or the model's holder says it is another work's ("Download the
         base model:")."""
         model = W.HUB_MODEL.search(command)
-        url = f"https://huggingface.co/{model.group(1)}" if model else None
+        url = f"https://{HUGGINGFACE}/{model.group(1)}" if model else None
         words = f"{self._introduction(index)} {command}"
         return self._whose_weights(index, words, url) is Whose.OWN
 
@@ -1429,12 +1430,11 @@ class _Reader:
                     own_names=self._own_names,
                     own_owners=owners,
                 )
-                url = load.url if load.on_hub else None
-                self._claim(C.WEIGHTS, whose, at, url=url)
+                self._claim(C.WEIGHTS, whose, at, url=load.url)
                 if whose is not Whose.OWN:
                     continue
                 self._note(C.WEIGHTS, at)
-                if url is not None:
+                if (url := load.url) is not None:
                     line = self.doc.lines[at]
                     section = next((s.title for _, s in self._chain(at) if not s.is_title), "")
                     link = ArtifactLink(

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import urlsplit
 
-from auditor.links import code_repository, is_hosted_environment, is_weights_file
+from auditor.links import HUGGINGFACE, code_repository, is_hosted_environment, is_weights_file
 from auditor.models import ArtifactKind, ArtifactLink, ReadmeCover, Whose
 from auditor.readme.words import DATA_WORDS, PAPER_LINK, WEIGHTS_WORDS, start_patterns
 
@@ -277,13 +277,12 @@ _CALL_REST = 400  # how much of a call after its name is read for its other argu
 @dataclass(frozen=True, slots=True)
 class HubLoad:
     """A model a README's code loads by name: `holder` (`owner/name`), the address the name
-    makes on its hub (`url`; a Hugging Face or ModelScope model, or the GitHub repository
+    makes on its hub (`url`: a Hugging Face or ModelScope model; none for the GitHub repository
     `torch.hub.load` reads the entry points of), and where it stands in the code (`at`)."""
 
     holder: str
-    url: str
+    url: str | None
     at: int
-    on_hub: bool  # a model on a hub (not a repository of entry points)
 
 
 def models_loaded(code: str) -> tuple[HubLoad, ...]:
@@ -305,13 +304,12 @@ def models_loaded(code: str) -> tuple[HubLoad, ...]:
             if _NO_WEIGHTS_LOADER.search(loader) or _NOT_A_MODEL.search(_one_call(call)):
                 continue
             if loader == "torch.hub.load":
-                found.append(HubLoad(holder, f"https://github.com/{holder}", load.start(), False))
+                url = None
             elif modelscope:
                 url = f"https://modelscope.cn/models/{holder}"
-                found.append(HubLoad(holder, url, load.start(), True))
             else:
-                url = f"https://huggingface.co/{holder}"
-                found.append(HubLoad(holder, url, load.start(), True))
+                url = f"https://{HUGGINGFACE}/{holder}"
+            found.append(HubLoad(holder, url, load.start()))
     return tuple(sorted(found, key=lambda load: load.at))
 
 
