@@ -241,11 +241,20 @@ def model_holder(url: str) -> str | None:
 
 def is_weights_file(url: str) -> bool:
     """A link to a file with a weights extension (`model.pth`, `…/model.safetensors?download=1`)."""
+    return _path_ends_with(url, WEIGHTS_FILE_EXTENSIONS)
+
+
+def is_ambiguous_weights_file(url: str) -> bool:
+    """A link to a file whose extension data files use too (`AMBIGUOUS_WEIGHTS_EXTENSIONS`)."""
+    return _path_ends_with(url, AMBIGUOUS_WEIGHTS_EXTENSIONS)
+
+
+def _path_ends_with(url: str, extensions: tuple[str, ...]) -> bool:
     try:
         path = urlsplit(url).path
     except ValueError:
         return False
-    return path.casefold().endswith(WEIGHTS_FILE_EXTENSIONS)
+    return path.casefold().endswith(extensions)
 
 
 def is_weights_link(url: str) -> bool:

@@ -713,8 +713,8 @@ class _Reader:
         header = self._table_header(index)
         if header is None or header == index:
             return frozenset()
-        names = [cell.strip() for cell in self.doc.lines[header].text.strip().strip("|").split("|")]
-        cells = self.doc.lines[index].text.strip().strip("|").split("|")
+        names = [cell.strip() for cell in L.raw_cells(self.doc.lines[header].text)]
+        cells = L.raw_cells(self.doc.lines[index].text)
         steps: set[ReadmeCover] = set()
         for name, cell in zip(names, cells, strict=False):
             if "`" in cell or L.standalone_command(cell):
@@ -796,7 +796,7 @@ class _Reader:
                     self._note(cover, index)
                 # "Use `scripts/tokenize_dataset.py` to convert the raw data": a script run on
                 # the data, not a module the code reads it with (`datasets.py`).
-                if C.DATA in named and L.DATA_ACTION.search(words):
+                if C.DATA in named and L.DATA_SCRIPT_ACTION.search(words):
                     self._note(C.DATA, index)
         for label, target in L.doc_links(text):
             if W.STEP_CODE_LINK.search(label) and code_repository(target) is not None:

@@ -17,10 +17,10 @@ from urllib.parse import unquote, urlsplit
 
 from auditor.facts.repofiles import has_code
 from auditor.links import (
-    AMBIGUOUS_WEIGHTS_EXTENSIONS,
     ArtifactHost,
     artifact_host,
     code_repository,
+    is_ambiguous_weights_file,
     is_weights_file,
 )
 from auditor.links.scan import FoundUrl, find_urls
@@ -65,8 +65,9 @@ USE_VERB = re.compile(
 )
 # A sentence sending the reader to run a script ("run", "check", "see", "use" it).
 RUN_POINTER = re.compile(r"\b(run|execute|launch|check|see|use|open)\b", re.I)
-# A sentence saying a script is run to get or make the data ("to download", "converts").
-DATA_ACTION = re.compile(
+# A sentence saying a script is run to get or make the data ("to download", "converts"); not
+# `words.DATA_ACTION`, which says where data stands or how it is had ("provided", "hosted").
+DATA_SCRIPT_ACTION = re.compile(
     r"\b(download\w*|prepar\w*|pre-?process\w*|convert\w*|tokeni[sz]\w*|split\w*|generat\w*"
     r"|build\w*|creat\w*|extract\w*|fetch\w*|crawl\w*|scrap\w*|obtain\w*)\b",
     re.I,
@@ -267,7 +268,7 @@ def given_command(text: str) -> str | None:
         return whole
     told = _RUN_SENTENCE.match(text)
     if told is None and W.TABLE_ROW.match(text):
-        cells = text.strip().strip("|").split("|")
+        cells = raw_cells(text)
         told = next((cell for cell in map(_LISTED_COMMAND.match, cells) if cell), None)
     if told is None:
         return None
@@ -654,6 +655,8 @@ def api_use(block: Sequence[Line]) -> int | None:
     factories: set[str] = set()  # functions of a package imported by name that make its objects
     functions: dict[str, int] = {}  # a function named for a use, imported by name → its line
     packages: dict[str, int] = {}  # a package imported whole, by its name here → its line
+    if not block or block[0].code_lang not in _PYTHON_LANGS:
+        return None  # what the loop below finds at its first line, before its texts are made
     texts = [_PROMPT.sub("", line.text, count=1) for line in block]
     owned = 0  # objects of the user's own classes looked at for weights put in them
     for offset, (line, text) in enumerate(zip(block, texts, strict=True)):
@@ -661,7 +664,7 @@ def api_use(block: Sequence[Line]) -> int | None:
             return None
         names = _IMPORTED.match(text)
         if names:
-            listed = _imported_names(names.group(2), texts[offset + 1 :])
+            listed = _imported_names(names.group(2), texts[offset + 1 : offset + 1 + IMPORT_LINES])
             imported |= set(re.findall(r"[A-Z]\w{0,40}", listed))
             if names[1].split(".")[0] not in _COMMON_LIBRARIES and len(functions) < 8:
                 # `from fancyseg import segment`, then `mask = segment("street.jpg")`.
@@ -754,9 +757,10 @@ def says_data(text: str) -> bool:
         return False
     if W.DATA_LABEL.match(text) or W.DATA_GET.search(text) or W.DATA_FORMAT.search(text):
         return True
-    if links_out(text) and _links_the_data(text):
+    linked = links_out(text)
+    if linked and _links_the_data(text):
         return True
-    where = links_out(text) or W.DATA_PATH.search(text)
+    where = linked or W.DATA_PATH.search(text)
     # A data file or folder said with what it holds, not alone as an entry of a listing
     # ("* [`data/`](./src/data/)": code is kept in such folders as often as data).
     said = re.sub(r"`[^`]*`|\]\([^)]*\)", " ", without_urls(text))  # no code, no link target
@@ -874,11 +878,6 @@ def clauses(text: str) -> list[Clause]:
     return found_clauses
 
 
-def _ambiguous_file(url: str) -> bool:
-    """A file whose extension data files use too (`links.AMBIGUOUS_WEIGHTS_EXTENSIONS`)."""
-    return urlsplit(url).path.casefold().endswith(AMBIGUOUS_WEIGHTS_EXTENSIONS)
-
-
 _CHECKPOINTS_NAMED = re.compile(
     r"/datasets/[^/]+/[^/?#]*(checkpoints?|ckpts?|weights)(?![a-z])[^/?#]*", re.I
 )
@@ -910,7 +909,7 @@ def artifact_kinds(
     # A weights file is weights; one of an extension data files use too (`.pkl`, `.npz`) only
     # when no words of data go with it.
     if host == "weights" or (
-        is_weights_file(url) and not (W.DATA_WORDS.search(text) and _ambiguous_file(url))
+        is_weights_file(url) and not (W.DATA_WORDS.search(text) and is_ambiguous_weights_file(url))
     ):
         return frozenset({C.WEIGHTS})
     kinds: set[ReadmeCover] = set()
@@ -941,7 +940,7 @@ def compared_model(row: str, url: str) -> bool:
     the row says they are ours)."""
     if not W.TABLE_ROW.match(row):
         return False
-    raw = row.strip().strip("|").split("|")
+    raw = raw_cells(row)
     if len(raw) < 3 or url.split("://", 1)[-1] not in raw[0] or _DOWNLOAD_TEXT.search(raw[0]):
         return False
     if W.OWN_CUE.search(row):
@@ -1118,10 +1117,15 @@ def is_results_table(rows: list[str]) -> bool:
 _HTML_CELL = re.compile(r"<t[dh](?=[\s/>])[^>]*>(.*?)(?=</t[dh]>|<t[dh](?=[\s/>])|$)", re.I)
 
 
+def raw_cells(row: str) -> list[str]:
+    """A pipe table row's cells as written (outer pipes aside)."""
+    return row.strip().strip("|").split("|")
+
+
 def cells(row: str) -> list[str]:
     if W.HTML_TABLE.search(row):
         return [plain(cell) for cell in _HTML_CELL.findall(row)]
-    return [plain(cell) for cell in row.strip().strip("|").split("|")]
+    return [plain(cell) for cell in raw_cells(row)]
 
 
 def bibtex_title(lines: Sequence[Line]) -> str | None:

@@ -446,6 +446,7 @@ _COMMAND_PATTERNS: dict[ReadmeCover, re.Pattern[str]] = {
 }
 # Every command is asked each of these: each screened by the words its syntax requires.
 COMMANDS = {cover: Screened.derived(pattern) for cover, pattern in _COMMAND_PATTERNS.items()}
+del _COMMAND_PATTERNS  # screened and started in COMMANDS: `start_patterns` would start it again
 # The Hub model a download command fetches (`hf download lab/model`, `repo_id="lab/model"`).
 HUB_MODEL = re.compile(
     r"\b(?:download|repo_id\s*=|snapshot_download\()\s*[\"']?([\w.-]{1,96}/[\w.-]{1,96})", _I
