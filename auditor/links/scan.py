@@ -176,7 +176,8 @@ def folded(text: str) -> str:
     return text.lower()
 
 
-def _holds_any(lowered: str, words: tuple[str, ...]) -> bool:
+def holds_any(lowered: str, words: tuple[str, ...]) -> bool:
+    """Whether `lowered` holds one of `words` (the screens' substring test)."""
     for word in words:  # noqa: SIM110 (a loop: twice as fast as `any()` over a generator)
         if word in lowered:
             return True
@@ -199,7 +200,7 @@ def _candidates(text: str, longest: int, lowered: str) -> Iterator[tuple[int, in
     for swhid in _SWHID_TEXT.finditer(text) if _SWHID_MARK in text else ():
         written = _trim(swhid.group())
         yield swhid.start(), swhid.start() + len(written), written
-    for match in _START.finditer(text) if _holds_any(lowered, _START_WORDS) else ():
+    for match in _START.finditer(text) if holds_any(lowered, _START_WORDS) else ():
         if taken and match.start() < taken[-1][1]:
             continue
         candidate = (
@@ -210,7 +211,7 @@ def _candidates(text: str, longest: int, lowered: str) -> Iterator[tuple[int, in
         if candidate is not None:
             taken.append(candidate[:2])
             yield candidate
-    if not _holds_any(lowered, _CUE_WORDS) or _MAYBE_DOMAIN.search(text) is None:
+    if not holds_any(lowered, _CUE_WORDS) or _MAYBE_DOMAIN.search(text) is None:
         return
     spans = iter(taken)
     current = next(spans, None)

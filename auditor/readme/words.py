@@ -13,7 +13,7 @@ from re import _parser as _syntax  # type: ignore[attr-defined]  # a pattern's s
 from typing import Any
 
 from auditor.links import WEIGHTS_FILE_EXTENSIONS
-from auditor.links.scan import folded
+from auditor.links.scan import folded, holds_any
 from auditor.models import ReadmeCover
 
 _I = re.IGNORECASE
@@ -53,17 +53,11 @@ class Screened:
         object.__setattr__(self, "_searched", searched)
 
     def _may_match(self, text: str) -> bool:
-        if text.isascii():
-            lowered = text.lower()
-        elif self.written is None or not self.written.isdisjoint(text):
+        if not text.isascii() and (self.written is None or not self.written.isdisjoint(text)):
             return True
-        else:
-            lowered = folded(text)
-        # A loop, not `any()` over a generator (twice as slow): this runs for most lines.
-        for word in self.words:  # noqa: SIM110
-            if word in lowered:
-                return True
-        return False
+        # Lowered for each pattern in turn: a cache of lowered lines measured slower (its
+        # lines are mostly new strings), 5.45 -> 5.90 s for the corpus.
+        return holds_any(folded(text), self.words)
 
     def search(self, text: str) -> re.Match[str] | None:
         return self._searched.search(text) if self._may_match(text) else None
